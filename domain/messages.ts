@@ -1,0 +1,74 @@
+/**
+ * Every user-facing text of SPEC.md, in one place, so the server's validation errors and the
+ * web app's toasts can never drift apart. Keys name the situation, values are the spec's words.
+ */
+
+export const VALIDATION = {
+  loginRequired: 'Please enter email and password',
+  createUserRequired: 'Name, Email and Password are required',
+  profileRequired: 'Name and Email are required',
+  passwordFieldsRequired: 'Please fill all password fields',
+  newPasswordTooShort: 'New password must be at least 6 characters',
+  newPasswordsMismatch: 'New passwords do not match',
+  // Not in the spec's table; our wording for rules the spec implies (DESIGN.md §5).
+  passwordTooShort: 'Password must be at least 6 characters',
+  invalidEmail: 'Enter a valid email address',
+  invalidRole: 'Role must be editor or admin',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+} as const;
+
+export const TOAST = {
+  loggedIn: 'Logged in!',
+  forgotPassword: 'Forgot password? (to be implemented)',
+  userCreated: 'User created',
+  userDeleted: 'User deleted',
+  profileUpdated: 'Profile updated',
+  passwordUpdated: 'Password updated',
+} as const;
+
+export const FALLBACK = {
+  login: 'Login failed',
+  loadUsers: 'Failed to load users',
+  fetchUser: 'Failed to fetch user',
+  deleteUser: 'Failed to delete user',
+  createUser: 'Failed to create user',
+  loadProfile: 'Failed to load profile',
+  updateProfile: 'Failed to update profile',
+  updatePassword: 'Failed to update password',
+} as const;
+
+export const CONFIRM = {
+  deleteUser: (name: string) => `Delete user "${name}"? This cannot be undone.`,
+} as const;
+
+/** Server error texts that the spec leaves open (DESIGN.md §5 error format). */
+export const API_ERROR = {
+  invalidCredentials: 'Invalid email or password',
+  unauthenticated: 'Please sign in to continue',
+  sessionExpired: 'Your session has expired. Please sign in again',
+  forbiddenAdminOnly: 'Only admins can manage staff accounts',
+  notFound: 'Not found',
+  userNotFound: 'User not found',
+  emailTaken: 'A user with this email already exists',
+  currentPasswordWrong: 'Current password is incorrect',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDeleteLastAdmin: 'The last admin cannot be deleted',
+  tooManyLogins: (minutes: number) =>
+    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  invalidJson: 'The request body is not valid JSON',
+  unsupportedMediaType: 'Unsupported content type',
+  payloadTooLarge: 'The request is too large',
+  internal: 'Something went wrong on our side. Please try again',
+  invalidRequest: 'Invalid request',
+  unknownField: (field: string) => `Unknown field: ${field}`,
+} as const;
+
+export const LOGIN_TEXT = {
+  title: 'Admin Login',
+  subtitle: 'Sign in to manage products, categories, and inquiries.',
+  hint: 'Use your admin/editor credentials provided by the system administrator.',
+} as const;
+
+export const SESSION_TEXT = {
+  corruptUserData: 'Failed to parse stored userData, clearing it.',
+} as const;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PAGING, SORT_ORDERS, TEXT_LIMITS } from './constants';
+
+/** A positive whole number from a query string; 'abc', '-1', '1.5' and '1e309' are refused. */
+export const queryInt = (field: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: `${field} must be a whole number` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `${field} must be at least ${min}` })
+        .max(max, { error: `${field} must be at most ${max}` }),
+    );
+
+/** Path ids: positive integers that fit PostgreSQL's integer. */
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: 'Id must be a positive whole number' })
+    .transform(Number)
+    .pipe(z.number().max(2147483647, { error: 'Id is out of range' })),
+});
+
+/**
+ * The query every paged list accepts (DESIGN.md §5). Unknown keys are refused, not ignored,
+ * so a typo in a client shows up as a 400 instead of a silently different list.
+ */
+export function listQuery<const K extends readonly [string, ...string[]]>(opts: {
+  sortKeys: K;
+  defaultSort: K[number];
+  defaultOrder: (typeof SORT_ORDERS)[number];
+  defaultLimit: number;
+  limitKey?: 'limit' | 'perPage';
+}) {
+  const limitKey = opts.limitKey ?? 'limit';
+  const limit = queryInt(limitKey, 1, PAGING.maxLimit).optional();
+  const shape = {
+    q: z
+      .string()
+      .max(TEXT_LIMITS.search, { error: `Search must be at most ${TEXT_LIMITS.search} characters` })
+      .optional(),
+    page: queryInt('page', 1, 1_000_000).optional(),
+    sortBy: z.enum(opts.sortKeys, { error: `sortBy must be one of: ${opts.sortKeys.join(', ')}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
+  };
+  return z.strictObject({ ...shape, [limitKey]: limit } as typeof shape & { limit: typeof limit }).transform(
+    (v): ListParams<K[number]> => ({
+      q: (v.q ?? '').trim(),
+      page: v.page ?? 1,
+      limit: ((v as Record<string, unknown>)[limitKey] as number | undefined) ?? opts.defaultLimit,
+      sortBy: (v.sortBy ?? opts.defaultSort) as K[number],
+      order: v.order ?? opts.defaultOrder,
+    }),
+  );
+}
+
+export type ListParams<K extends string = string> = {
+  q: string;
+  page: number;
+  limit: number;
+  sortBy: K;
+  order: 'asc' | 'desc';
+};
+
+export const listMeta = z.object({ total: z.number(), page: z.number(), limit: z.number() });
+export type ListMeta = z.infer<typeof listMeta>;
+
+/** Number of pages for a total, never less than 1 so 'Page 1 / 1' shows on an empty list. */
+export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** SPEC.md §4 Paging: after a delete, stay in range (deleting the last row of a page moves back). */
+export const pageAfterDelete = (page: number, totalAfter: number, limit: number) =>
+  Math.min(page, pageCount(totalAfter, limit));

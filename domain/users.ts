@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { DEFAULT_ROLE, PAGING, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS, USER_SORT_KEYS } from './constants';
+import { VALIDATION } from './messages';
+import { listMeta, listQuery } from './paging';
+
+/** A required text field whose missing/blank message is the spec's. */
+const requiredText = (message: string, field: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: VALIDATION.tooLong(field, max) });
+
+const email = (requiredMessage: string) =>
+  requiredText(requiredMessage, 'Email', TEXT_LIMITS.email)
+    .toLowerCase()
+    .pipe(z.email({ error: VALIDATION.invalidEmail }));
+
+export const roleSchema = z.enum(ROLES, { error: VALIDATION.invalidRole });
+
+export const loginBody = z.strictObject({
+  email: z
+    .string({ error: VALIDATION.loginRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: VALIDATION.loginRequired })
+    .max(TEXT_LIMITS.email),
+  password: z
+    .string({ error: VALIDATION.loginRequired })
+    .min(1, { error: VALIDATION.loginRequired })
+    .max(TEXT_LIMITS.password),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const createUserBody = z.strictObject({
+  name: requiredText(VALIDATION.createUserRequired, 'Name', TEXT_LIMITS.name),
+  email: email(VALIDATION.createUserRequired),
+  password: z
+    .string({ error: VALIDATION.createUserRequired })
+    .min(1, { error: VALIDATION.createUserRequired })
+    .min(PASSWORD_MIN_LENGTH, { error: VALIDATION.passwordTooShort })
+    .max(TEXT_LIMITS.password, { error: VALIDATION.tooLong('Password', TEXT_LIMITS.password) }),
+  role: roleSchema.default(DEFAULT_ROLE),
+});
+export type CreateUserBody = z.input<typeof createUserBody>;
+
+export const updateProfileBody = z.strictObject({
+  name: requiredText(VALIDATION.profileRequired, 'Name', TEXT_LIMITS.name),
+  email: email(VALIDATION.profileRequired),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const changePasswordBody = z.strictObject({
+  current_password: z
+    .string({ error: VALIDATION.passwordFieldsRequired })
+    .min(1, { error: VALIDATION.passwordFieldsRequired })
+    .max(TEXT_LIMITS.password),
+  new_password: z
+    .string({ error: VALIDATION.passwordFieldsRequired })
+    .min(1, { error: VALIDATION.passwordFieldsRequired })
+    .min(PASSWORD_MIN_LENGTH, { error: VALIDATION.newPasswordTooShort })
+    .max(TEXT_LIMITS.password, { error: VALIDATION.tooLong('New password', TEXT_LIMITS.password) }),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/**
+ * The web form's own check, in the spec's order: all three filled, then length, then match.
+ * Returns the message to show, or null when the form may be sent.
+ */
+export function checkPasswordForm(current: string, next: string, confirm: string): string | null {
+  if (!current || !next || !confirm) return VALIDATION.passwordFieldsRequired;
+  if (next.length < PASSWORD_MIN_LENGTH) return VALIDATION.newPasswordTooShort;
+  if (next !== confirm) return VALIDATION.newPasswordsMismatch;
+  return null;
+}
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The user as the login response carries it (SPEC.md §3 Session user). */
+export const sessionUserSchema = userSchema.pick({ id: true, name: true, email: true, role: true });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** What the web app keeps in localStorage under userData (SPEC.md §3: username taken from name). */
+export type StoredUserData = { id: number; username: string; email: string; role: (typeof ROLES)[number] };
+
+export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema });
+export const passwordChangedResponse = z.object({ token: z.string() });
+
+export const userListQuery = listQuery({
+  sortKeys: USER_SORT_KEYS,
+  defaultSort: PAGING.users.defaultSort,
+  defaultOrder: PAGING.users.defaultOrder,
+  defaultLimit: PAGING.users.defaultLimit,
+});
+
+export const userListResponse = z.object({
+  data: z.array(userSchema),
+  total: z.number(),
+  meta: listMeta,
+});
+export type UserListResponse = z.infer<typeof userListResponse>;

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_ERROR } from '../domain/messages';
+import { createAuthenticate } from './auth/hooks';
+import { createLoginThrottle, memoryCounterStore } from './auth/login-throttle';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { authRoutes } from './modules/auth/auth.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  jwtSecret: Uint8Array;
+  /** Folder of the built SPA; served when it exists. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Answer 503 to new requests during shutdown while in-flight ones finish.
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stockroom API', version: '1.0.0', description: 'Back-office API of Stockroom.' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const users = createUsersService(deps.database.db);
+  const tokens = createTokenService(deps.jwtSecret, deps.config.tokenTtlSeconds);
+  const throttle = createLoginThrottle(memoryCounterStore(), deps.config.loginThrottle);
+  const authenticate = createAuthenticate(tokens, users);
+
+  await app.register(authRoutes({ users, tokens, throttle }));
+  await app.register(meRoutes({ users, tokens, authenticate }));
+  await app.register(usersRoutes({ users, authenticate }));
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.database.pool.query('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const webRoot = deps.webRoot;
+  const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names assets by content hash, so they never change; index.html always may.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
+    if (hasWeb && request.method === 'GET' && !isApi) {
+      // Client-side routes (/users, /product/x) all load the SPA shell.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: API_ERROR.notFound });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../domain/constants';
+import { API_ERROR } from '../../domain/messages';
+import { AppError } from '../http/errors';
+import type { UsersService } from '../modules/users/users.service';
+import type { TokenService } from './tokens';
+
+export type AuthUser = { id: number; name: string; email: string; role: Role };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser?: AuthUser;
+  }
+}
+
+/**
+ * The preHandler every staff route runs. The user is read on each request, so a deleted user or a
+ * token from before a password change is refused on the very next call (DESIGN.md §4).
+ */
+export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function createAuthenticate(tokens: TokenService, users: UsersService): Authenticate {
+  return async function authenticate(request, _reply) {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
+    if (!match) throw new AppError(401, API_ERROR.unauthenticated);
+    const claims = await tokens.verify(match[1]);
+    if (!claims) throw new AppError(401, API_ERROR.sessionExpired);
+    const row = await users.getRow(claims.userId).catch(() => null);
+    if (!row || row.token_version !== claims.tokenVersion) throw new AppError(401, API_ERROR.sessionExpired);
+    request.authUser = { id: row.id, name: row.name, email: row.email, role: row.role };
+  };
+}
+
+export function requireRole(role: Role, message: string) {
+  return async function checkRole(request: FastifyRequest) {
+    if (request.authUser?.role !== role) throw new AppError(403, message);
+  };
+}
+
+/** The signed-in user; only called after authenticate has run. */
+export const currentUser = (request: FastifyRequest): AuthUser => {
+  if (!request.authUser) throw new AppError(401, API_ERROR.unauthenticated);
+  return request.authUser;
+};

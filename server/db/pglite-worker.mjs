@@ -1,0 +1,27 @@
+// Runs embedded PostgreSQL (PGlite) off the HTTP thread and exposes it on a loopback port in the
+// PostgreSQL wire protocol, so the server uses the same `pg` driver for both databases
+// (DESIGN.md §1). Plain JavaScript so it loads in a worker without a TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const { dataDir } = workerData;
+const db = await PGlite.create(dataDir ? { dataDir } : {});
+// One connection: PGlite is single-session, so two clients' transactions must never interleave.
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+await server.start();
+const port = Number(server.getServerConn().split(':').pop());
+
+parentPort.on('message', async (msg) => {
+  if (msg?.type !== 'close') return;
+  try {
+    await server.stop();
+    // close() checkpoints and flushes the data directory, so a stop never leaves it half-written.
+    await db.close();
+    parentPort.postMessage({ type: 'closed' });
+  } catch (err) {
+    parentPort.postMessage({ type: 'closed', error: String(err) });
+  }
+});
+
+parentPort.postMessage({ type: 'ready', port });

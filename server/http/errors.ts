@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { API_ERROR } from '../../domain/messages';
+
+/** An error a service throws on purpose: the status and message reach the client as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = API_ERROR.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const badRequest = (message: string, details?: Record<string, string>) =>
+  new AppError(400, message, details);
+
+type Issue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
+
+function issueMessage(issue: Issue): string {
+  if (issue.keyword === 'unrecognized_keys') {
+    const keys = issue.params.keys as string[] | undefined;
+    return API_ERROR.unknownField(keys?.[0] ?? '?');
+  }
+  // A missing or non-object body, as opposed to a field in it.
+  if (issue.keyword === 'invalid_type' && issue.instancePath === '/')
+    return 'The request body must be a JSON object';
+  return issue.message ?? API_ERROR.invalidRequest;
+}
+
+// Fastify's own client errors, by code, with messages a person can act on.
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, API_ERROR.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, API_ERROR.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, API_ERROR.invalidRequest],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, API_ERROR.payloadTooLarge],
+  FST_ERR_BAD_URL: [400, API_ERROR.invalidRequest],
+  FST_ERR_ASYNC_CONSTRAINT: [400, API_ERROR.invalidRequest],
+};
+
+/** One error format for every route (DESIGN.md §5): `{ error, details? }`, never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details: Record<string, string> = {};
+      for (const issue of err.validation as Issue[]) {
+        const unknownKey = issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[])?.[0] : undefined;
+        const field = unknownKey ?? (issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_');
+        details[field] ??= issueMessage(issue);
+      }
+      return reply.code(400).send({ error: issueMessage(err.validation[0] as Issue), details });
+    }
+    if (err instanceof AppError) {
+      return reply
+        .code(err.statusCode)
+        .send({ error: err.message, ...(err.details ? { details: err.details } : {}) });
+    }
+    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+    if (known) return reply.code(known[0]).send({ error: known[1] });
+    if (err.statusCode === 429) return reply.code(429).send({ error: err.message });
+    // PostgreSQL: a value the column cannot hold is the client's fault, not ours.
+    const pgCode = (err as { code?: string }).code;
+    if (pgCode && /^22/.test(pgCode)) return reply.code(400).send({ error: API_ERROR.invalidRequest });
+    if (
+      err.statusCode &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500 &&
+      !isResponseSerializationError(err)
+    ) {
+      return reply.code(err.statusCode).send({ error: err.message || API_ERROR.invalidRequest });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: API_ERROR.internal });
+  });
+}

@@ -1,0 +1,7 @@
+import { errorResponse } from '../../domain/errors';
+
+/** The error responses a route can give, for the OpenAPI document. */
+export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) =>
+  Object.fromEntries(codes.map((c) => [c, errorResponse])) as Record<number, typeof errorResponse>;
+
+export const bearer = [{ bearerAuth: [] }];

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { resolveJwtSecret } from './auth/secret';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { ensureFirstAdmin } from './modules/users/first-admin';
+import { createUsersService } from './modules/users/users.service';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  await runMigrations(database);
+
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    webRoot: path.join(root, 'dist', 'web'),
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+
+  const admin = await ensureFirstAdmin(createUsersService(database.db), {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A hung request must not keep the process (and the database files) open forever.
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, 15_000);
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped cleanly');
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${config.port}`;
+  const where =
+    database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+  app.log.info(`Stockroom is running at ${url} (${where})`);
+  if (admin.created && admin.generatedPassword) {
+    // Printed once, on the start that created the account; it is stored only as a hash.
+    console.log(
+      `\n  First admin created. Sign in at ${url}/login with\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  This password is shown only once. Change it on the Profile screen.\n`,
+    );
+  } else if (admin.created) {
+    console.log(`\n  First admin created. Sign in at ${url}/login as ${admin.email} with ADMIN_PASSWORD.\n`);
+  } else {
+    console.log(`\n  Sign in at ${url}/login with a staff account (add one with: npm run user:create).\n`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordBody,
+  passwordChangedResponse,
+  updateProfileBody,
+  userSchema,
+} from '../../../domain/users';
+import { type Authenticate, currentUser } from '../../auth/hooks';
+import type { TokenService } from '../../auth/tokens';
+import { bearer, errors } from '../../http/schemas';
+import type { UsersService } from '../users/users.service';
+
+export type MeRoutesDeps = {
+  users: UsersService;
+  tokens: TokenService;
+  authenticate: Authenticate;
+};
+
+/** The signed-in user's own profile and password. */
+export const meRoutes =
+  (deps: MeRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', deps.authenticate);
+
+    app.get(
+      '/api/me',
+      { schema: { tags: ['me'], security: bearer, response: { 200: userSchema, ...errors(401) } } },
+      async (request) => deps.users.get(currentUser(request).id),
+    );
+
+    app.put(
+      '/api/me',
+      {
+        schema: {
+          tags: ['me'],
+          security: bearer,
+          body: updateProfileBody,
+          response: { 200: userSchema, ...errors(400, 401, 409) },
+        },
+      },
+      async (request) => deps.users.updateProfile(currentUser(request).id, request.body),
+    );
+
+    app.put(
+      '/api/me/password',
+      {
+        schema: {
+          tags: ['me'],
+          summary: 'Change the password; older tokens stop working and a fresh one is returned',
+          security: bearer,
+          body: changePasswordBody,
+          response: { 200: passwordChangedResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        const { current_password, new_password } = request.body;
+        const row = await deps.users.changePassword(currentUser(request).id, current_password, new_password);
+        return { token: await deps.tokens.issue({ userId: row.id, tokenVersion: row.token_version }) };
+      },
+    );
+  };

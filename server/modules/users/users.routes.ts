@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_ERROR } from '../../../domain/messages';
+import { idParam } from '../../../domain/paging';
+import { createUserBody, userListQuery, userListResponse, userSchema } from '../../../domain/users';
+import { type Authenticate, currentUser, requireRole } from '../../auth/hooks';
+import { bearer, errors } from '../../http/schemas';
+import type { UsersService } from './users.service';
+
+export type UsersRoutesDeps = {
+  users: UsersService;
+  authenticate: Authenticate;
+};
+
+/** Staff accounts: admins only (DESIGN.md §4 Roles). */
+export const usersRoutes =
+  (deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', deps.authenticate);
+    app.addHook('preHandler', requireRole('admin', API_ERROR.forbiddenAdminOnly));
+
+    app.get(
+      '/api/users',
+      {
+        schema: {
+          tags: ['users'],
+          security: bearer,
+          querystring: userListQuery,
+          response: { 200: userListResponse, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => deps.users.list(request.query),
+    );
+
+    app.get(
+      '/api/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          security: bearer,
+          params: idParam,
+          response: { 200: userSchema, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => deps.users.get(request.params.id),
+    );
+
+    app.post(
+      '/api/users',
+      {
+        schema: {
+          tags: ['users'],
+          security: bearer,
+          body: createUserBody,
+          response: { 201: userSchema, ...errors(400, 401, 403, 409) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await deps.users.create(request.body)),
+    );
+
+    app.delete(
+      '/api/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          security: bearer,
+          params: idParam,
+          response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await deps.users.remove(currentUser(request).id, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Role, UserSortKey } from '../../../domain/constants';
+import { API_ERROR } from '../../../domain/messages';
+import type { ListParams } from '../../../domain/paging';
+import type { User } from '../../../domain/users';
+import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { escapeLike, isUniqueViolation } from '../../http/sql';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The public shape of a user: never the hash, never the token version. */
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const SORT_COLUMNS = {
+  created_at: users.created_at,
+  // Case-insensitive, and the same order on PGlite and PostgreSQL whatever their collations.
+  name: sql`lower(${users.name})`,
+  email: users.email,
+} as const;
+
+export function createUsersService(db: Db) {
+  async function getRow(id: number): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw notFound(API_ERROR.userNotFound);
+    return row;
+  }
+
+  /** Turns the unique-email violation into the 409 the client can show. */
+  async function withEmailUnique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_key')) throw conflict(API_ERROR.emailTaken);
+      throw err;
+    }
+  }
+
+  return {
+    getRow,
+    async get(id: number) {
+      return toUser(await getRow(id));
+    },
+
+    async count() {
+      const [{ n }] = await db.select({ n: count() }).from(users);
+      return n;
+    },
+
+    async list(params: ListParams<UserSortKey>) {
+      const where = params.q
+        ? or(ilike(users.name, `%${escapeLike(params.q)}%`), ilike(users.email, `%${escapeLike(params.q)}%`))
+        : undefined;
+      const dir = params.order === 'asc' ? asc : desc;
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(users.id))
+          .limit(params.limit)
+          .offset((params.page - 1) * params.limit),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { data: rows.map(toUser), total, meta: { total, page: params.page, limit: params.limit } };
+    },
+
+    async create(input: { name: string; email: string; password: string; role: Role }) {
+      const password_hash = await hashPassword(input.password);
+      return withEmailUnique(async () => {
+        const [row] = await db
+          .insert(users)
+          .values({ name: input.name, email: input.email, role: input.role, password_hash })
+          .returning();
+        return toUser(row);
+      });
+    },
+
+    async updateProfile(id: number, input: { name: string; email: string }) {
+      return withEmailUnique(async () => {
+        const [row] = await db
+          .update(users)
+          .set({ name: input.name, email: input.email, updated_at: sql`now()` })
+          .where(eq(users.id, id))
+          .returning();
+        if (!row) throw notFound(API_ERROR.userNotFound);
+        return toUser(row);
+      });
+    },
+
+    /** Verifies the current password, stores the new one and retires every older token. */
+    async changePassword(id: number, current: string, next: string) {
+      const row = await getRow(id);
+      if (!(await verifyPassword(row.password_hash, current))) {
+        // 400, not 401: a wrong current password must not sign the user out.
+        throw new AppError(400, API_ERROR.currentPasswordWrong, {
+          current_password: API_ERROR.currentPasswordWrong,
+        });
+      }
+      const password_hash = await hashPassword(next);
+      const [updated] = await db
+        .update(users)
+        .set({ password_hash, token_version: sql`${users.token_version} + 1`, updated_at: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return updated;
+    },
+
+    /** The user whose credentials these are, or null; takes the same time either way. */
+    async authenticate(email: string, password: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      if (!row) return timingSafeDummyVerify(password).then(() => null);
+      return (await verifyPassword(row.password_hash, password)) ? row : null;
+    },
+
+    /**
+     * Deletes a user, refusing to delete yourself or the last admin. The admin count is read and
+     * the row deleted in one transaction with the admins locked, so two admins deleting each other
+     * at once cannot leave none.
+     */
+    async remove(actorId: number, id: number) {
+      if (actorId === id) throw conflict(API_ERROR.cannotDeleteSelf);
+      await db.transaction(async (tx) => {
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .for('update');
+        const [target] = await tx.select().from(users).where(eq(users.id, id));
+        if (!target) throw notFound(API_ERROR.userNotFound);
+        if (target.role === 'admin' && admins.filter((a) => a.id !== id).length === 0) {
+          throw conflict(API_ERROR.cannotDeleteLastAdmin);
+        }
+        await tx.delete(users).where(and(eq(users.id, id), ne(users.id, actorId)));
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

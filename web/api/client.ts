@@ -1,0 +1,48 @@
+import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { STORAGE_KEYS } from '../../domain/constants';
+import { clearStoredSession } from '../session/storage';
+import { reportConnectivity } from './connectivity';
+import { hardRedirect } from './redirect';
+
+export const LOGIN_PATH = '/auth/login';
+
+/** Relative base: the API is served from the same origin as the app (DESIGN.md §1). */
+export const api = axios.create({ baseURL: '/api' });
+
+api.interceptors.request.use((config) => {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+const isLoginRequest = (config: InternalAxiosRequestConfig | undefined) => config?.url === LOGIN_PATH;
+
+/**
+ * A 401 means the stored session is no longer valid, except on the login call itself, where
+ * it only means wrong credentials and the login page reports it.
+ */
+export function isSessionEnd(error: unknown): boolean {
+  return (
+    axios.isAxiosError(error) && error.response?.status === 401 && !isLoginRequest(error.config)
+  );
+}
+
+api.interceptors.response.use(
+  (response) => {
+    reportConnectivity(true);
+    return response;
+  },
+  (error: AxiosError) => {
+    if (axios.isCancel(error)) return Promise.reject(error);
+    if (!error.response) {
+      reportConnectivity(false);
+    } else {
+      reportConnectivity(true);
+      if (isSessionEnd(error)) {
+        clearStoredSession();
+        hardRedirect('/login');
+      }
+    }
+    return Promise.reject(error);
+  },
+);

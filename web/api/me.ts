@@ -1,0 +1,29 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FALLBACK } from '../../domain/messages';
+import type { ChangePasswordBody, UpdateProfileBody, User } from '../../domain/users';
+import { api } from './client';
+
+export const meKey = ['me'] as const;
+
+export async function getMe(): Promise<User> {
+  const { data } = await api.get<User>('/me');
+  return data;
+}
+
+export function useMe() {
+  return useQuery({ queryKey: meKey, queryFn: getMe, meta: { errorMessage: FALLBACK.loadProfile } });
+}
+
+export function useUpdateMe() {
+  return useMutation({
+    mutationFn: async (body: UpdateProfileBody) => (await api.put<User>('/me', body)).data,
+    meta: { errorMessage: FALLBACK.updateProfile },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (body: ChangePasswordBody) => (await api.put<{ token: string }>('/me/password', body)).data,
+    meta: { errorMessage: FALLBACK.updatePassword },
+  });
+}

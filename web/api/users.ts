@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SortOrder, UserSortKey } from '../../domain/constants';
+import { FALLBACK } from '../../domain/messages';
+import type { CreateUserBody, User, UserListResponse } from '../../domain/users';
+import { api } from './client';
+
+export type UserListParams = { q: string; page: number; limit: number; sortBy: UserSortKey; order: SortOrder };
+
+const usersKey = ['users'] as const;
+
+/** The server refuses unknown or empty keys it does not expect, so q is sent only when set. */
+function toQuery({ q, ...rest }: UserListParams) {
+  const trimmed = q.trim();
+  return trimmed ? { q: trimmed, ...rest } : rest;
+}
+
+export function useUsers(params: UserListParams) {
+  return useQuery({
+    queryKey: [...usersKey, 'list', params],
+    queryFn: async ({ signal }) =>
+      (await api.get<UserListResponse>('/users', { params: toQuery(params), signal })).data,
+    // Keeps the current rows on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: FALLBACK.loadUsers },
+  });
+}
+
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: [...usersKey, 'one', id],
+    queryFn: async ({ signal }) => (await api.get<User>(`/users/${id}`, { signal })).data,
+    enabled: id !== null,
+    meta: { errorMessage: FALLBACK.fetchUser },
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateUserBody) => (await api.post<User>('/users', body)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    meta: { errorMessage: FALLBACK.createUser },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/users/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    meta: { errorMessage: FALLBACK.deleteUser },
+  });
+}

@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { FALLBACK, TOAST, VALIDATION } from '../../domain/messages';
+import { login } from '../api/auth';
+import { toastError } from '../api/errors';
+import { useGlobalLoading } from '../shell/GlobalLoadingContext';
+import { useSession } from './SessionContext';
+
+/** SPEC.md §4 login: required check, global loading flag, store the session, toast, go home. */
+export function useLogin() {
+  const { signIn } = useSession();
+  const { setLoading } = useGlobalLoading();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const submit = useCallback(
+    async (email: string, password: string) => {
+      if (!email.trim() || !password) {
+        toast.error(VALIDATION.loginRequired);
+        return;
+      }
+      setPending(true);
+      setLoading(true);
+      try {
+        const { token, user } = await login({ email: email.trim(), password });
+        queryClient.clear();
+        signIn(token, user);
+        toast.success(TOAST.loggedIn);
+        navigate('/', { replace: true });
+      } catch (error) {
+        toastError(error, FALLBACK.login);
+      } finally {
+        setPending(false);
+        setLoading(false);
+      }
+    },
+    [signIn, setLoading, queryClient, navigate],
+  );
+
+  return { submit, pending };
+}

@@ -1,0 +1,31 @@
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { ErrorBanner } from './ErrorBanner';
+import { NavMenu } from './NavMenu';
+import { TopBar } from './TopBar';
+
+/** Every signed-in page: top bar, sidebar on desktop, the same menu behind a burger on phones. */
+export function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navigation" p="sm" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          <NavMenu onNavigate={nav.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBanner />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

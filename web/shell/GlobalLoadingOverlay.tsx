@@ -1,0 +1,14 @@
+import { Center, Loader, Overlay, VisuallyHidden } from '@mantine/core';
+
+/** SPEC.md §2: a full-screen spinner while the global loading flag is on. */
+export function GlobalLoadingOverlay({ visible }: { visible: boolean }) {
+  if (!visible) return null;
+  return (
+    <Overlay fixed blur={1} backgroundOpacity={0.25} color="#fff" zIndex={2000}>
+      <Center h="100%" role="status" aria-live="polite">
+        <Loader size="lg" />
+        <VisuallyHidden>Loading…</VisuallyHidden>
+      </Center>
+    </Overlay>
+  );
+}

@@ -1,0 +1,14 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import { GlobalLoadingContext } from './GlobalLoadingContext';
+import { GlobalLoadingOverlay } from './GlobalLoadingOverlay';
+
+export function GlobalLoadingProvider({ children }: { children: ReactNode }) {
+  const [loading, setLoading] = useState(false);
+  const value = useMemo(() => ({ loading, setLoading }), [loading]);
+  return (
+    <GlobalLoadingContext value={value}>
+      {children}
+      <GlobalLoadingOverlay visible={loading} />
+    </GlobalLoadingContext>
+  );
+}

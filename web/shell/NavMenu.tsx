@@ -1,0 +1,31 @@
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isNavItemActive, NAV_ITEMS } from './navItems';
+
+/** The sidebar's entries; `onNavigate` lets the phone menu close itself after a choice. */
+export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+      {NAV_ITEMS.map((item) => {
+        const active = isNavItemActive(item, pathname);
+        const Icon = item.icon;
+        return (
+          <li key={item.path}>
+            <NavLink
+              component={Link}
+              to={item.path}
+              label={item.label}
+              leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              variant="light"
+              onClick={onNavigate}
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            />
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
