@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * The preHandler every staff route runs. The user is read on each request, so a deleted user or a
+ * The onRequest hook of every staff route, so an anonymous caller learns nothing about validation. The user is read on each request, so a deleted user or a
  * token from before a password change is refused on the very next call (DESIGN.md §4).
  */
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -48,7 +48,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details: Record<string, string> = {};
       for (const issue of err.validation as Issue[]) {
-        const unknownKey = issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[])?.[0] : undefined;
+        const unknownKey =
+          issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[])?.[0] : undefined;
         const field = unknownKey ?? (issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_');
         details[field] ??= issueMessage(issue);
       }

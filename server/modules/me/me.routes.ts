@@ -20,7 +20,7 @@ export type MeRoutesDeps = {
 export const meRoutes =
   (deps: MeRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', deps.authenticate);
+    app.addHook('onRequest', deps.authenticate);
 
     app.get(
       '/api/me',

@@ -16,8 +16,8 @@ export type UsersRoutesDeps = {
 export const usersRoutes =
   (deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', deps.authenticate);
-    app.addHook('preHandler', requireRole('admin', API_ERROR.forbiddenAdminOnly));
+    app.addHook('onRequest', deps.authenticate);
+    app.addHook('onRequest', requireRole('admin', API_ERROR.forbiddenAdminOnly));
 
     app.get(
       '/api/users',

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { createUsersService } from '../modules/users/users.service';
+
+/**
+ * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
+ * a database of its own on the PostgreSQL server (TEST_DATABASE_URL), dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database & { label: string }> {
+  if (process.env.TEST_DB !== 'pg') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { ...database, label: 'pglite' };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `stockroom_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  return {
+    ...database,
+    label: 'postgres',
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'admin-pass-1' } as const;
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** A built app on a fresh, migrated database with one admin, plus helpers for the tests. */
+export async function createTestContext(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  await runMigrations(database);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-test-'));
+  const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const jwtSecret = randomBytes(32);
+  const app = await buildApp({ config, database, jwtSecret });
+  await app.ready();
+  const users = createUsersService(database.db);
+  await users.create({ ...ADMIN, role: 'admin' });
+
+  async function login(email: string, password: string): Promise<string> {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res.json().token;
+  }
+
+  return {
+    app,
+    database,
+    config,
+    jwtSecret,
+    users,
+    login,
+    adminToken: await login(ADMIN.email, ADMIN.password),
+    /** Creates a user directly and returns it with a token. */
+    async makeUser(input: { name: string; email: string; role?: 'admin' | 'editor'; password?: string }) {
+      const password = input.password ?? 'secret-pass';
+      const user = await users.create({ role: 'editor', ...input, password });
+      return { user, token: await login(input.email, password) };
+    },
+    auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
