@@ -53,6 +53,11 @@ export type Config = {
   loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
 };
 
+/** Reads ./.env when present (real environment variables win), as .env.example describes. */
+export function loadDotEnv(file = '.env') {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in .env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
-import { loadConfig } from './config';
+import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './modules/users/first-admin';
@@ -11,6 +11,7 @@ import { createUsersService } from './modules/users/users.service';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
