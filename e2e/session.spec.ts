@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { LOGIN_TEXT, SESSION_TEXT, TOAST, VALIDATION } from '../domain/messages';
+import { E2E } from './env';
+import { createUser, signIn, signInWithStorage, toast } from './fixtures';
+
+test.describe('login', () => {
+  test('shows the spec texts, the password toggle and the forgot-password toast', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: LOGIN_TEXT.title })).toBeVisible();
+    await expect(page.getByText(LOGIN_TEXT.subtitle)).toBeVisible();
+    await expect(page.getByText(LOGIN_TEXT.hint)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('peekaboo');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: /show password|toggle password/i }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByText('Forgot password?').click();
+    await expect(toast(page, TOAST.forgotPassword)).toBeVisible();
+    // No sidebar or top bar on the login page.
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  });
+
+  test('refuses empty fields without sending a request', async ({ page }) => {
+    let loginRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/login')) loginRequests++;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, VALIDATION.loginRequired)).toBeVisible();
+    await page.getByLabel('Email').fill(E2E.admin.email);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, VALIDATION.loginRequired).first()).toBeVisible();
+    expect(loginRequests).toBe(0);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('shows the server error for wrong credentials and stays signed out', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(E2E.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('user_token'))).toBeNull();
+  });
+
+  test('shows the loading overlay while signing in', async ({ page }) => {
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(E2E.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByTestId('global-loading')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('global-loading')).toHaveCount(0);
+  });
+});
+
+test.describe('session', () => {
+  test('signs in, stores the session, survives a reload and signs out', async ({ page, request }) => {
+    const user = await createUser(request, { name: 'Sam Session' });
+    await signIn(page, user.email, user.password);
+    await expect(toast(page, TOAST.loggedIn)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    for (const entry of [
+      'Product Categories',
+      'Brands',
+      'Products',
+      'Discounts',
+      'Inquiries',
+      'Users',
+      'Profile',
+    ]) {
+      await expect(nav.getByRole('link', { name: entry })).toBeVisible();
+    }
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('user_token'),
+      user: JSON.parse(localStorage.getItem('userData') ?? 'null'),
+    }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.user).toEqual({ id: user.id, username: user.name, email: user.email, role: 'editor' });
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userData')]),
+    ).toEqual([null, null]);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('clears corrupt userData with the spec warning and stays signed out', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem('user_token', 'some-token');
+      localStorage.setItem('userData', '{not json');
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(warnings).toContain(SESSION_TEXT.corruptUserData);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userData')]),
+    ).toEqual([null, null]);
+  });
+
+  test('a 401 from the server clears the session and redirects to /login', async ({ page, request }) => {
+    const user = await createUser(request, { name: 'Rita Revoked' });
+    await signInWithStorage(page, request, user.email, user.password);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    // The token stops being valid behind the browser's back (as after a password change elsewhere).
+    await page.evaluate(() => localStorage.setItem('user_token', 'tampered.token.value'));
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userData')]),
+    ).toEqual([null, null]);
+  });
+
+  test('shows the error banner when the server cannot be reached, and dismisses it', async ({
+    page,
+    request,
+  }) => {
+    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    await page.route('**/api/users?**', (route) => route.abort('connectionrefused'));
+    await page.goto('/users');
+    const banner = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toHaveCount(0);
+  });
+});
