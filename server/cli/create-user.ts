@@ -12,7 +12,8 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createUsersService } from '../modules/users/users.service';
 
-const usage = 'Usage: npm run user:create -- --name "Full Name" --email user@example.com [--role editor|admin] [--password secret]';
+const usage =
+  'Usage: npm run user:create -- --name "Full Name" --email user@example.com [--role editor|admin] [--password secret]';
 
 async function main() {
   const { values } = parseArgs({
@@ -29,7 +30,12 @@ async function main() {
     return 0;
   }
   const generated = values.password ? null : randomBytes(12).toString('base64url');
-  const parsed = createUserBody.safeParse({ name: values.name, email: values.email, role: values.role, password: values.password ?? generated });
+  const parsed = createUserBody.safeParse({
+    name: values.name,
+    email: values.email,
+    role: values.role,
+    password: values.password ?? generated,
+  });
   if (!parsed.success) {
     console.error(`${parsed.error.issues[0].message}\n${usage}`);
     return 2;
