@@ -17,12 +17,23 @@ export const TEXT_LIMITS = {
   email: 254,
   password: 200,
   search: 200,
+  description: 5000,
 } as const;
 
 export const PAGING = {
   maxLimit: 100,
   users: { options: [10, 20, 50], defaultLimit: 10, defaultSort: 'created_at', defaultOrder: 'desc' },
+  categories: { options: [10, 20, 50], defaultLimit: 20, defaultSort: 'sort_order', defaultOrder: 'asc' },
+  brands: { options: [10, 20, 50], defaultLimit: 10, defaultSort: 'created_at', defaultOrder: 'desc' },
+  /** Public option lists (selects) may ask for up to 1000 rows (DESIGN.md §5). */
+  optionsMaxLimit: 1000,
 } as const;
+
+export const CATEGORY_SORT_KEYS = ['sort_order', 'name', 'slug', 'depth', 'created_at'] as const;
+export type CategorySortKey = (typeof CATEGORY_SORT_KEYS)[number];
+
+export const BRAND_SORT_KEYS = ['created_at', 'updated_at', 'name', 'slug'] as const;
+export type BrandSortKey = (typeof BRAND_SORT_KEYS)[number];
 
 export const USER_SORT_KEYS = ['created_at', 'name', 'email'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];

@@ -15,6 +15,13 @@ export const VALIDATION = {
   invalidEmail: 'Enter a valid email address',
   invalidRole: 'Role must be editor or admin',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  nameRequired: 'Name is required',
+  imageType: 'Image must be JPG/PNG/WEBP',
+  imageSize: 'Max size 5MB',
+  logoType: 'Logo must be JPG/PNG/WEBP',
+  logoSize: 'Logo max size is 5 MB',
+  invalidSlug: 'Slug may contain only letters, numbers and dashes',
+  sortOrderNumber: 'Sort order must be a whole number',
 } as const;
 
 export const TOAST = {
@@ -24,6 +31,12 @@ export const TOAST = {
   userDeleted: 'User deleted',
   profileUpdated: 'Profile updated',
   passwordUpdated: 'Password updated',
+  categoryCreated: 'Category created',
+  categoryUpdated: 'Category updated',
+  categoryDeleted: 'Category deleted',
+  brandCreated: 'Brand created',
+  brandUpdated: 'Brand updated',
+  brandDeleted: 'Brand deleted',
 } as const;
 
 export const FALLBACK = {
@@ -35,10 +48,28 @@ export const FALLBACK = {
   loadProfile: 'Failed to load profile',
   updateProfile: 'Failed to update profile',
   updatePassword: 'Failed to update password',
+  loadCategories: 'Failed to load categories',
+  fetchCategory: 'Failed to fetch category',
+  createCategory: 'Failed to create category',
+  updateCategory: 'Failed to update category',
+  deleteCategory: 'Failed to delete category',
+  moveUp: 'Failed to move up',
+  moveDown: 'Failed to move down',
+  loadBrands: 'Failed to load brands',
+  fetchBrand: 'Failed to fetch brand',
+  createBrand: 'Failed to create brand',
+  updateBrand: 'Failed to update brand',
+  deleteBrand: 'Failed to delete brand',
 } as const;
 
 export const CONFIRM = {
   deleteUser: (name: string) => `Delete user "${name}"? This cannot be undone.`,
+  // SPEC.md §7 Categories: the dialog warns about children and the stored image.
+  deleteCategory: (name: string) =>
+    `Delete category "${name}"? Its child categories will have parent_id set to NULL and become top-level categories, and its stored image will be deleted.`,
+  // SPEC.md §2 Brands: products referencing the brand get brand_id set to null.
+  deleteBrand: (name: string) =>
+    `Delete brand "${name}"? Products referencing this brand will have brand_id set to null.`,
 } as const;
 
 /** Server error texts that the spec leaves open (DESIGN.md §5 error format). */
@@ -61,6 +92,13 @@ export const API_ERROR = {
   internal: 'Something went wrong on our side. Please try again',
   invalidRequest: 'Invalid request',
   unknownField: (field: string) => `Unknown field: ${field}`,
+  categoryNotFound: 'Category not found',
+  parentNotFound: 'Parent category not found',
+  categoryCycle: 'A category cannot be moved under itself or one of its descendants',
+  brandNotFound: 'Brand not found',
+  slugTaken: 'This slug is already in use',
+  tooManyFiles: 'Too many files in one request',
+  notMultipart: 'Expected a multipart form upload',
 } as const;
 
 export const LOGIN_TEXT = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGING, SORT_ORDERS, TEXT_LIMITS } from './constants';
+import { positiveIdString } from './fields';
 
 /** A positive whole number from a query string; 'abc', '-1', '1.5' and '1e309' are refused. */
 export const queryInt = (field: string, min: number, max: number) =>
@@ -15,13 +16,7 @@ export const queryInt = (field: string, min: number, max: number) =>
     );
 
 /** Path ids: positive integers that fit PostgreSQL's integer. */
-export const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, { error: 'Id must be a positive whole number' })
-    .transform(Number)
-    .pipe(z.number().max(2147483647, { error: 'Id is out of range' })),
-});
+export const idParam = z.object({ id: positiveIdString('Id') });
 
 /**
  * The query every paged list accepts (DESIGN.md §5). Unknown keys are refused, not ignored,
@@ -33,6 +28,8 @@ export function listQuery<const K extends readonly [string, ...string[]]>(opts: 
   defaultOrder: (typeof SORT_ORDERS)[number];
   defaultLimit: number;
   limitKey?: 'limit' | 'perPage';
+  /** Further filters a list accepts (each optional), passed through as parsed. */
+  extra?: Record<string, z.ZodOptional<z.ZodType<string>>>;
 }) {
   const limitKey = opts.limitKey ?? 'limit';
   const limit = queryInt(limitKey, 1, PAGING.maxLimit).optional();
@@ -45,19 +42,29 @@ export function listQuery<const K extends readonly [string, ...string[]]>(opts: 
     sortBy: z.enum(opts.sortKeys, { error: `sortBy must be one of: ${opts.sortKeys.join(', ')}` }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
   };
-  return z.strictObject({ ...shape, [limitKey]: limit } as typeof shape & { limit: typeof limit }).transform(
-    (v): ListParams<K[number]> => ({
-      q: (v.q ?? '').trim(),
-      page: v.page ?? 1,
-      limit: ((v as Record<string, unknown>)[limitKey] as number | undefined) ?? opts.defaultLimit,
-      sortBy: (v.sortBy ?? opts.defaultSort) as K[number],
-      order: v.order ?? opts.defaultOrder,
-    }),
-  );
+  return z
+    .strictObject({ ...shape, ...opts.extra, [limitKey]: limit } as typeof shape & { limit: typeof limit })
+    .transform(
+      (v): ListParams<K[number]> => ({
+        filters: Object.fromEntries(
+          Object.keys(opts.extra ?? {}).map((k) => [
+            k,
+            (v as Record<string, unknown>)[k] as string | undefined,
+          ]),
+        ),
+        q: (v.q ?? '').trim(),
+        page: v.page ?? 1,
+        limit: ((v as Record<string, unknown>)[limitKey] as number | undefined) ?? opts.defaultLimit,
+        sortBy: (v.sortBy ?? opts.defaultSort) as K[number],
+        order: v.order ?? opts.defaultOrder,
+      }),
+    );
 }
 
 export type ListParams<K extends string = string> = {
   q: string;
+  /** The list's own filters, as given (absent ones undefined). */
+  filters: Record<string, string | undefined>;
   page: number;
   limit: number;
   sortBy: K;

@@ -30,6 +30,7 @@ describe('paging', () => {
   it('parses list queries with defaults and refuses junk', () => {
     expect(userListQuery.parse({})).toEqual({
       q: '',
+      filters: {},
       page: 1,
       limit: 10,
       sortBy: 'created_at',
@@ -38,6 +39,7 @@ describe('paging', () => {
     expect(userListQuery.parse({ q: ' ann ', page: '2', limit: '50', sortBy: 'name', order: 'asc' })).toEqual(
       {
         q: 'ann',
+        filters: {},
         page: 2,
         limit: 50,
         sortBy: 'name',

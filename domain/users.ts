@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, PAGING, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS, USER_SORT_KEYS } from './constants';
+import { requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
-
-/** A required text field whose missing/blank message is the spec's. */
-const requiredText = (message: string, field: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: VALIDATION.tooLong(field, max) });
 
 const email = (requiredMessage: string) =>
   requiredText(requiredMessage, 'Email', TEXT_LIMITS.email)

@@ -114,7 +114,9 @@ export async function buildApp(deps: AppDeps) {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
-    if (hasWeb && request.method === 'GET' && !isApi) {
+    // A missing file (say, an old hashed asset after a rebuild) is a 404, never the HTML shell.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+    if (hasWeb && request.method === 'GET' && !isApi && !looksLikeFile) {
       // Client-side routes (/users, /product/x) all load the SPA shell.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -108,6 +108,8 @@ describe('SPA hosting', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
+      const staleAsset = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+      expect(staleAsset.statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({
         error: API_ERROR.notFound,
       });

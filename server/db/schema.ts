@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -27,5 +37,60 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.created_at, t.id),
     index('users_name_idx').on(sql`lower(${t.name})`, t.id),
     check('users_role_check', sql`${t.role} in ('editor', 'admin')`),
+  ],
+);
+
+/** One row per stored image file pair, shared by every row that shows the same picture. */
+export const images = pgTable('images', {
+  key: text('key').primaryKey(),
+  ref_count: integer('ref_count').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    // Deleting a parent makes its children roots (DESIGN.md §4); the service recomputes them.
+    parent_id: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    depth: integer('depth').notNull().default(0),
+    sort_order: integer('sort_order').notNull().default(0),
+    image_url: text('image_url'),
+    description: text('description'),
+    /** Ancestor slugs and its own, joined by '/'. */
+    path: text('path').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_parent_idx').on(t.parent_id, t.sort_order, t.id),
+    index('categories_sort_idx').on(t.sort_order, t.id),
+    index('categories_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('categories_depth_idx').on(t.depth, t.id),
+    index('categories_created_idx').on(t.created_at, t.id),
+    index('categories_path_idx').on(t.path),
+  ],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    logo_url: text('logo_url'),
+    description: text('description'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('brands_slug_key').on(t.slug),
+    index('brands_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('brands_created_idx').on(t.created_at, t.id),
+    index('brands_updated_idx').on(t.updated_at, t.id),
   ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_ERROR } from '../../domain/messages';
+import { issuesToAppError } from './validation';
 
 /** An error a service throws on purpose: the status and message reach the client as they are. */
 export class AppError extends Error {
@@ -18,19 +19,6 @@ export const conflict = (message: string) => new AppError(409, message);
 export const badRequest = (message: string, details?: Record<string, string>) =>
   new AppError(400, message, details);
 
-type Issue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
-
-function issueMessage(issue: Issue): string {
-  if (issue.keyword === 'unrecognized_keys') {
-    const keys = issue.params.keys as string[] | undefined;
-    return API_ERROR.unknownField(keys?.[0] ?? '?');
-  }
-  // A missing or non-object body, as opposed to a field in it.
-  if (issue.keyword === 'invalid_type' && issue.instancePath === '/')
-    return 'The request body must be a JSON object';
-  return issue.message ?? API_ERROR.invalidRequest;
-}
-
 // Fastify's own client errors, by code, with messages a person can act on.
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, API_ERROR.invalidJson],
@@ -40,20 +28,24 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, API_ERROR.payloadTooLarge],
   FST_ERR_BAD_URL: [400, API_ERROR.invalidRequest],
   FST_ERR_ASYNC_CONSTRAINT: [400, API_ERROR.invalidRequest],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, API_ERROR.notMultipart],
+  FST_PROTO_VIOLATION: [400, API_ERROR.invalidRequest],
+  FST_MP_PREMATURE_CLOSE: [400, API_ERROR.invalidRequest],
 };
 
 /** One error format for every route (DESIGN.md §5): `{ error, details? }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details: Record<string, string> = {};
-      for (const issue of err.validation as Issue[]) {
-        const unknownKey =
-          issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[])?.[0] : undefined;
-        const field = unknownKey ?? (issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_');
-        details[field] ??= issueMessage(issue);
-      }
-      return reply.code(400).send({ error: issueMessage(err.validation[0] as Issue), details });
+      // The type provider flattens Zod issues; turn them back into path/code/keys form.
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? '',
+        code: v.keyword,
+        keys: (v.params as { keys?: string[] }).keys,
+      }));
+      const appError = issuesToAppError(issues);
+      return reply.code(400).send({ error: appError.message, details: appError.details });
     }
     if (err instanceof AppError) {
       return reply

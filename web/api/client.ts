@@ -22,9 +22,7 @@ const isLoginRequest = (config: InternalAxiosRequestConfig | undefined) => confi
  * it only means wrong credentials and the login page reports it.
  */
 export function isSessionEnd(error: unknown): boolean {
-  return (
-    axios.isAxiosError(error) && error.response?.status === 401 && !isLoginRequest(error.config)
-  );
+  return axios.isAxiosError(error) && error.response?.status === 401 && !isLoginRequest(error.config);
 }
 
 api.interceptors.response.use(

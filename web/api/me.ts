@@ -23,7 +23,8 @@ export function useUpdateMe() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: async (body: ChangePasswordBody) => (await api.put<{ token: string }>('/me/password', body)).data,
+    mutationFn: async (body: ChangePasswordBody) =>
+      (await api.put<{ token: string }>('/me/password', body)).data,
     meta: { errorMessage: FALLBACK.updatePassword },
   });
 }

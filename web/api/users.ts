@@ -4,7 +4,13 @@ import { FALLBACK } from '../../domain/messages';
 import type { CreateUserBody, User, UserListResponse } from '../../domain/users';
 import { api } from './client';
 
-export type UserListParams = { q: string; page: number; limit: number; sortBy: UserSortKey; order: SortOrder };
+export type UserListParams = {
+  q: string;
+  page: number;
+  limit: number;
+  sortBy: UserSortKey;
+  order: SortOrder;
+};
 
 const usersKey = ['users'] as const;
 

@@ -2,7 +2,13 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { SessionUser, StoredUserData } from '../../domain/users';
 import { getMe } from '../api/me';
 import { type Session, SessionContext } from './SessionContext';
-import { clearStoredSession, readStoredSession, storeToken, storeUserData, toStoredUserData } from './storage';
+import {
+  clearStoredSession,
+  readStoredSession,
+  storeToken,
+  storeUserData,
+  toStoredUserData,
+} from './storage';
 
 type State = { user: StoredUserData | null; token: string | null; loading: boolean };
 

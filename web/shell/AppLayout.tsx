@@ -1,6 +1,8 @@
-import { AppShell, ScrollArea } from '@mantine/core';
+import { AppShell, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { useSession } from '../session/SessionContext';
+import classes from './AppLayout.module.css';
 import { ErrorBanner } from './ErrorBanner';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
@@ -8,6 +10,7 @@ import { TopBar } from './TopBar';
 /** Every signed-in page: top bar, sidebar on desktop, the same menu behind a burger on phones. */
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
+  const { user } = useSession();
   return (
     <AppShell
       header={{ height: 56 }}
@@ -17,7 +20,18 @@ export function AppLayout() {
       <AppShell.Header>
         <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar id="app-navigation" p="sm" aria-label="Main navigation">
+      <AppShell.Navbar
+        id="app-navigation"
+        p="sm"
+        aria-label="Main navigation"
+        className={classes.navbar}
+        mod={{ 'mobile-closed': !navOpened }}
+      >
+        <AppShell.Section hiddenFrom="xs" mb="sm" px="xs">
+          <Text size="sm" c="dimmed">
+            Signed in as <strong>{user?.username}</strong>
+          </Text>
+        </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <NavMenu onNavigate={nav.close} />
         </AppShell.Section>

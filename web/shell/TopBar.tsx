@@ -1,8 +1,8 @@
 import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
 import { IconBuildingWarehouse, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLogout } from '../session/useLogout';
 import { useSession } from '../session/SessionContext';
+import { useLogout } from '../session/useLogout';
 
 type Props = { navOpened: boolean; onToggleNav: () => void };
 
@@ -31,10 +31,17 @@ export function TopBar({ navOpened, onToggleNav }: Props) {
         </Anchor>
       </Group>
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Text size="sm" c="dimmed" truncate maw={{ base: 110, sm: 260 }} data-testid="current-user-name">
+        {/* On phones the name moves into the menu (AppLayout) so Logout keeps its full width. */}
+        <Text size="sm" c="dimmed" truncate maw={260} visibleFrom="xs" data-testid="current-user-name">
           {user?.username}
         </Text>
-        <Button variant="default" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
+        <Button
+          variant="default"
+          size="xs"
+          style={{ flexShrink: 0 }}
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={logout}
+        >
           Logout
         </Button>
       </Group>

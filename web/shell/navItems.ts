@@ -29,7 +29,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Organise products into a tree of categories.',
     icon: IconCategory,
   },
-  { label: 'Brands', path: '/brands', description: 'Brands, their logos and descriptions.', icon: IconBuildingStore },
+  {
+    label: 'Brands',
+    path: '/brands',
+    description: 'Brands, their logos and descriptions.',
+    icon: IconBuildingStore,
+  },
   {
     label: 'Products',
     path: '/products',
@@ -43,7 +48,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Percent or amount discounts on products, categories or brands.',
     icon: IconDiscount,
   },
-  { label: 'Inquiries', path: '/inquiries', description: 'Quote requests sent by visitors.', icon: IconMessages },
+  {
+    label: 'Inquiries',
+    path: '/inquiries',
+    description: 'Quote requests sent by visitors.',
+    icon: IconMessages,
+  },
   { label: 'Users', path: '/users', description: 'Admin and editor accounts.', icon: IconUsers },
   { label: 'Profile', path: '/profile', description: 'Your name, email and password.', icon: IconUserCircle },
 ];

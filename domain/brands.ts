@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { BRAND_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
+import { optionalSlug, optionalText, requiredText } from './fields';
+import { VALIDATION } from './messages';
+import { listMeta, listQuery, queryInt } from './paging';
+
+export const brandFields = z.strictObject({
+  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  slug: optionalSlug,
+  description: optionalText('Description', TEXT_LIMITS.description),
+  /** On update: '' removes the logo; the current URL (or absence) keeps it (SPEC.md §7 Brands). */
+  logo_url: z.string().max(300).nullish(),
+});
+export type BrandFields = z.output<typeof brandFields>;
+
+export const brandSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const brandListQuery = listQuery({
+  sortKeys: BRAND_SORT_KEYS,
+  defaultSort: PAGING.brands.defaultSort,
+  defaultOrder: PAGING.brands.defaultOrder,
+  defaultLimit: PAGING.brands.defaultLimit,
+});
+export const brandListResponse = z.object({ data: z.array(brandSchema), meta: listMeta });
+
+export const publicBrandsQuery = z.strictObject({
+  q: z.string().max(TEXT_LIMITS.search).optional(),
+  limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
+});
+export const brandOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+});
+export const publicBrandsResponse = z.object({ data: z.array(brandOptionSchema) });

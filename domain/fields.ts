@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { VALIDATION } from './messages';
+
+/** A required text field whose missing/blank message is the spec's. */
+export const requiredText = (message: string, field: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: VALIDATION.tooLong(field, max) });
+
+/** Optional free text: blank becomes null, so "cleared" and "never set" look the same. */
+export const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: VALIDATION.tooLong(field, max) })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An optional slug: blank means "generate from the name". */
+export const optionalSlug = z
+  .string({ error: VALIDATION.invalidSlug })
+  .trim()
+  .max(80, { error: VALIDATION.tooLong('Slug', 80) })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * An optional reference to another row, from JSON (number or null) or a form field (text);
+ * '', '0', 0 and null all mean "none".
+ */
+export const optionalId = (field: string) =>
+  z
+    .union([z.number(), z.string().trim(), z.null()], { error: `${field} must be an id` })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '' || v === 0 || v === '0') return null;
+      const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isInteger(n) || n < 1 || n > 2147483647) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be an id` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** A whole number from JSON or a form field, within PostgreSQL's integer range. */
+export const intField = (message: string) =>
+  z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v === '' ? 0 : /^-?\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || Math.abs(n) > 1_000_000_000) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Ids in paths: positive integers that fit PostgreSQL's integer. */
+export const positiveIdString = (field: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: `${field} must be a positive whole number` })
+    .transform(Number)
+    .pipe(z.number().max(2147483647, { error: `${field} is out of range` }));

@@ -1,0 +1,17 @@
+/** What the image pipeline accepts (SPEC.md §9), shared by the upload fields and the server. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
+
+export type ImageMessages = { type: string; size: string };
+
+/** The web app's check before upload; the server decodes the bytes and decides for real. */
+export function checkImageFile(file: { type: string; size: number }, messages: ImageMessages): string | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return messages.type;
+  if (file.size > IMAGE_MAX_BYTES) return messages.size;
+  return null;
+}
+
+/** Stored images are '/uploads/<key>.webp' with a thumbnail beside them. */
+export const thumbnailUrl = (url: string | null | undefined) =>
+  url ? url.replace(/\.webp$/, '-thumb.webp') : null;

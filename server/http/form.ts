@@ -1,0 +1,72 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { IMAGE_MAX_BYTES, type ImageMessages } from '../../domain/images';
+import { API_ERROR } from '../../domain/messages';
+import { AppError } from './errors';
+import { zodToAppError } from './validation';
+
+/** A form's fields (validated) and its one optional file, held only up to the size limit. */
+export type ReadForm<T> = { fields: T; file: Buffer | null };
+
+/**
+ * Reads a JSON body or a multipart form into the same validated fields, so a route can take
+ * either (SPEC.md §7: JSON, or multipart when an image is chosen). A file over the limit is
+ * refused with 413 as soon as its bytes pass the limit; nothing is written before validation.
+ */
+export async function readForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  file: { field: string; messages: ImageMessages },
+): Promise<ReadForm<z.output<S>>> {
+  if (!request.isMultipart()) {
+    return { fields: parse(schema, request.body ?? {}), file: null };
+  }
+  const raw: Record<string, string> = {};
+  let buffer: Buffer | null = null;
+  const parts = request.parts({
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  try {
+    for await (const part of parts as AsyncIterable<Multipart>) {
+      if (part.type === 'file') {
+        if (part.fieldname !== file.field) {
+          part.file.resume();
+          throw new AppError(400, API_ERROR.unknownField(part.fieldname));
+        }
+        buffer = await part.toBuffer();
+        // An empty file input (no file chosen) arrives as a zero-byte part.
+        if (buffer.length === 0 && !part.filename) buffer = null;
+      } else {
+        raw[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, file.messages.size);
+    if (code === 'FST_FILES_LIMIT') throw new AppError(413, API_ERROR.tooManyFiles);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError(413, API_ERROR.payloadTooLarge);
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError(400, API_ERROR.invalidRequest);
+    throw err;
+  }
+  return { fields: parse(schema, raw), file: buffer };
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw zodToAppError(result.error);
+  return result.data;
+}
+
+/**
+ * Refuses an upload whose declared length already exceeds what it may carry, before reading a
+ * byte of it.
+ */
+export function refuseOversizedUpload(maxFiles: number, sizeMessage: string) {
+  const max = maxFiles * IMAGE_MAX_BYTES + 256 * 1024;
+  return async (request: FastifyRequest) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > max) throw new AppError(413, sizeMessage);
+  };
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { API_ERROR } from '../../domain/messages';
+import { AppError } from './errors';
+
+type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
+
+/** The message a person reads for one issue: unknown keys are named; a missing body is said so. */
+export function issueMessage(issue: Issue): string {
+  if (issue.code === 'unrecognized_keys') return API_ERROR.unknownField(issue.keys?.[0] ?? '?');
+  if (issue.code === 'invalid_type' && issue.path.length === 0)
+    return 'The request body must be a JSON object';
+  return issue.message || API_ERROR.invalidRequest;
+}
+
+export const issueField = (issue: Issue) =>
+  issue.code === 'unrecognized_keys' ? (issue.keys?.[0] ?? '_') : issue.path.map(String).join('.') || '_';
+
+/** The API's 400: the first issue's message, and every field's first message in details. */
+export function issuesToAppError(issues: Issue[]): AppError {
+  const details: Record<string, string> = {};
+  for (const issue of issues) details[issueField(issue)] ??= issueMessage(issue);
+  return new AppError(400, issues[0] ? issueMessage(issues[0]) : API_ERROR.invalidRequest, details);
+}
+
+export const zodToAppError = (error: z.ZodError) => issuesToAppError(error.issues as Issue[]);

@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { images } from '../db/schema';
+import type { PreparedImage } from './process';
+import { type ImageStore, imageUrl, keyOfUrl } from './store';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a write that owns images may do inside its transaction. */
+export type ImageOps = {
+  /** Stores the image (files first, then a reference in this transaction) and returns its URL. */
+  attach(image: PreparedImage): Promise<string>;
+  /** Drops this row's reference to url; the files go once nothing refers to them. */
+  detach(url: string | null | undefined): Promise<void>;
+};
+
+/**
+ * Images are shared by content (same bytes, same key), so each key carries a reference count.
+ * Files are written before the transaction commits and removed after it: a failed write removes
+ * the files it added unless something else refers to them, so no orphan file survives.
+ */
+export function createImagesService(db: Db, store: ImageStore) {
+  async function removeIfUnreferenced(keys: Iterable<string>) {
+    for (const key of new Set(keys)) {
+      const [row] = await db.select({ key: images.key }).from(images).where(eq(images.key, key));
+      if (!row) await store.remove(key);
+    }
+  }
+
+  return {
+    async transaction<T>(work: (tx: Tx, ops: ImageOps) => Promise<T>): Promise<T> {
+      const written: string[] = [];
+      const released: string[] = [];
+      try {
+        const result = await db.transaction(async (tx) =>
+          work(tx, {
+            async attach(image) {
+              await store.write(image.key, image.main, image.thumb);
+              written.push(image.key);
+              await tx
+                .insert(images)
+                .values({
+                  key: image.key,
+                  width: image.width,
+                  height: image.height,
+                  bytes: image.main.length,
+                  ref_count: 1,
+                })
+                .onConflictDoUpdate({ target: images.key, set: { ref_count: sql`${images.ref_count} + 1` } });
+              return imageUrl(image.key);
+            },
+            async detach(url) {
+              const key = keyOfUrl(url);
+              if (!key) return;
+              const [row] = await tx
+                .update(images)
+                .set({ ref_count: sql`${images.ref_count} - 1` })
+                .where(eq(images.key, key))
+                .returning({ ref_count: images.ref_count });
+              if (row && row.ref_count <= 0) {
+                await tx.delete(images).where(eq(images.key, key));
+                released.push(key);
+              }
+            },
+          }),
+        );
+        await removeIfUnreferenced(released);
+        return result;
+      } catch (err) {
+        await removeIfUnreferenced(written);
+        throw err;
+      }
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;

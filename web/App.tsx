@@ -1,0 +1,29 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from './api/queryClient';
+import { router } from './router';
+import { SessionProvider } from './session/SessionProvider';
+import { AppToaster } from './shell/AppToaster';
+import { ErrorBannerProvider } from './shell/ErrorBannerProvider';
+import { GlobalLoadingProvider } from './shell/GlobalLoadingProvider';
+import { theme } from './theme';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ErrorBannerProvider>
+          <GlobalLoadingProvider>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </GlobalLoadingProvider>
+        </ErrorBannerProvider>
+        <AppToaster />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

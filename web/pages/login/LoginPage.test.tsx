@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../domain/constants';
+import { TOAST, VALIDATION } from '../../../domain/messages';
+import { login } from '../../api/auth';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { LoginPage } from './LoginPage';
+
+vi.mock('../../api/auth', () => ({ login: vi.fn() }));
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/', element: <p>home</p> },
+];
+
+describe('LoginPage', () => {
+  beforeEach(() => vi.mocked(login).mockReset());
+
+  it('labels its fields so the password toggle does not take the Password label', () => {
+    renderWithProviders(routes, '/login');
+    expect(screen.getByLabelText('Email', { exact: true }).getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password', { exact: true }).tagName).toBe('INPUT');
+  });
+
+  it('refuses to send an empty form and says why', async () => {
+    renderWithProviders(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Email', { exact: true }), 'a@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(VALIDATION.loginRequired)).toBeTruthy();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('stores the session, greets and goes home on success', async () => {
+    vi.mocked(login).mockResolvedValue({
+      token: 'tok-9',
+      user: { id: 3, name: 'Eve Editor', email: 'eve@example.com', role: 'editor' },
+    });
+    const { router } = renderWithProviders(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Email', { exact: true }), 'eve@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(TOAST.loggedIn)).toBeTruthy();
+    expect(login).toHaveBeenCalledWith({ email: 'eve@example.com', password: 'secret1' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-9');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual({
+      id: 3,
+      username: 'Eve Editor',
+      email: 'eve@example.com',
+      role: 'editor',
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TEXT_LIMITS } from '../../../domain/constants';
+import { TOAST } from '../../../domain/messages';
+import { checkPasswordForm } from '../../../domain/users';
+import { useChangePassword } from '../../api/me';
+import { useSession } from '../../session/SessionContext';
+
+const EMPTY = { current: '', next: '', confirm: '' };
+type Field = keyof typeof EMPTY;
+
+const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
+  { key: 'current', label: 'Current password', autoComplete: 'current-password' },
+  { key: 'next', label: 'New password', autoComplete: 'new-password' },
+  { key: 'confirm', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+export function ChangePasswordCard() {
+  const [form, setForm] = useState(EMPTY);
+  const change = useChangePassword();
+  const { updateToken } = useSession();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkPasswordForm(form.current, form.next, form.confirm);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    change.mutate(
+      { current_password: form.current, new_password: form.next },
+      {
+        onSuccess: ({ token }) => {
+          // The server has revoked every older token of this user, ours included.
+          updateToken(token);
+          toast.success(TOAST.passwordUpdated);
+          setForm(EMPTY);
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="md">
+        Change Password
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {FIELDS.map((field) => (
+            <PasswordInput
+              key={field.key}
+              label={field.label}
+              autoComplete={field.autoComplete}
+              visibilityToggleFocusable
+              maxLength={TEXT_LIMITS.password}
+              value={form[field.key]}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setForm((f) => ({ ...f, [field.key]: value }));
+              }}
+            />
+          ))}
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Update Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { PageHeader } from '../../components/PageHeader';
+import { useSession } from '../../session/SessionContext';
+import { AdminOnlyNotice } from './AdminOnlyNotice';
+import { USERS_CAPTION } from './texts';
+import { UsersAdmin } from './UsersAdmin';
+
+export function UsersPage() {
+  const { user } = useSession();
+  if (user?.role !== 'admin') {
+    // No list request at all: the server would only answer 403 (DESIGN.md §4 Roles).
+    return (
+      <>
+        <PageHeader title="Users" caption={USERS_CAPTION} />
+        <AdminOnlyNotice />
+      </>
+    );
+  }
+  return <UsersAdmin />;
+}

@@ -1,0 +1,1 @@
+export const USERS_CAPTION = 'Manage admin and editor accounts.';

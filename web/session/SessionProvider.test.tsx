@@ -1,0 +1,83 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../domain/constants';
+import { SESSION_TEXT } from '../../domain/messages';
+import type { StoredUserData } from '../../domain/users';
+import { getMe } from '../api/me';
+import { useSession } from './SessionContext';
+import { SessionProvider } from './SessionProvider';
+
+vi.mock('../api/me', () => ({ getMe: vi.fn() }));
+
+const stored: StoredUserData = { id: 7, username: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
+
+function Probe() {
+  const { user, token, loading } = useSession();
+  if (loading) return <p>loading</p>;
+  return <p data-testid="session">{user ? `${user.username}|${user.role}|${token}` : 'signed out'}</p>;
+}
+
+const renderSession = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+
+describe('SessionProvider', () => {
+  beforeEach(() => {
+    vi.mocked(getMe).mockReset();
+    // The background check never answers unless a test says so.
+    vi.mocked(getMe).mockReturnValue(new Promise(() => {}));
+  });
+
+  it('restores the session when both token and user data are stored', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(stored));
+    renderSession();
+    expect(await screen.findByTestId('session')).toHaveProperty('textContent', 'Ada Admin|admin|tok-1');
+    expect(getMe).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes the stored user data from the background /api/me check', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(stored));
+    vi.mocked(getMe).mockResolvedValue({
+      id: 7,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'admin',
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-02T00:00:00.000Z',
+    });
+    renderSession();
+    await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('Ada Lovelace|admin|tok-1'));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual({
+      id: 7,
+      username: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'admin',
+    });
+  });
+
+  it('warns, clears both keys and stays signed out when userData is corrupt', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    localStorage.setItem(STORAGE_KEYS.userData, '{not json');
+    renderSession();
+    expect(await screen.findByTestId('session')).toHaveProperty('textContent', 'signed out');
+    expect(warn).toHaveBeenCalledWith(SESSION_TEXT.corruptUserData);
+    expect(warn.mock.calls[0][0]).toBe('Failed to parse stored userData, clearing it.');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userData)).toBeNull();
+    expect(getMe).not.toHaveBeenCalled();
+  });
+
+  it('stays signed out without a stored token and keeps the user data untouched', async () => {
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(stored));
+    renderSession();
+    expect(await screen.findByTestId('session')).toHaveProperty('textContent', 'signed out');
+    expect(localStorage.getItem(STORAGE_KEYS.userData)).not.toBeNull();
+    expect(getMe).not.toHaveBeenCalled();
+  });
+});
