@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '../domain/images';
 import { API_ERROR } from '../domain/messages';
 import { createAuthenticate } from './auth/hooks';
 import { createLoginThrottle, memoryCounterStore } from './auth/login-throttle';
@@ -18,7 +20,13 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { createImagesService } from './images/images.service';
+import { diskImageStore } from './images/store';
 import { authRoutes } from './modules/auth/auth.routes';
+import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes';
+import { createBrandsService } from './modules/brands/brands.service';
+import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
 import { meRoutes } from './modules/me/me.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -29,6 +37,8 @@ export type AppDeps = {
   jwtSecret: Uint8Array;
   /** Folder of the built SPA; served when it exists. */
   webRoot?: string;
+  /** Where uploaded images are stored and served from; DATA_DIR/uploads by default. */
+  uploadsDir?: string;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -41,6 +51,14 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route, as registered, so tests can check each one (docs coverage, auth) without a list
+  // someone has to remember to update.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,7 +93,27 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const users = createUsersService(deps.database.db);
+  // Files are read part by part in the routes (server/http/form.ts), never buffered whole.
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+
+  const uploadsDir = deps.uploadsDir ?? path.join(deps.config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders(res) {
+      // Names are derived from content, so a URL's bytes never change.
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  const db = deps.database.db;
+  const images = createImagesService(db, diskImageStore(uploadsDir));
+  const users = createUsersService(db);
+  const categories = createCategoriesService(db, images);
+  const brands = createBrandsService(db, images);
   const tokens = createTokenService(deps.jwtSecret, deps.config.tokenTtlSeconds);
   const throttle = createLoginThrottle(memoryCounterStore(), deps.config.loginThrottle);
   const authenticate = createAuthenticate(tokens, users);
@@ -83,6 +121,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes({ users, tokens, throttle }));
   await app.register(meRoutes({ users, tokens, authenticate }));
   await app.register(usersRoutes({ users, authenticate }));
+  await app.register(categoriesRoutes({ categories, authenticate }));
+  await app.register(publicCategoriesRoutes({ categories }));
+  await app.register(brandsRoutes({ brands, authenticate }));
+  await app.register(publicBrandsRoutes({ brands }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -127,3 +169,9 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+  }
+}

@@ -66,6 +66,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     app,
     database,
     config,
+    uploadsDir: path.join(dataDir, 'uploads'),
     jwtSecret,
     users,
     login,

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ImageMessages } from '../../domain/images';
+import { type PreparedImage, prepareImage } from '../images/process';
+import { readForm } from './form';
+
+/**
+ * A create/update form with one optional image: the fields validated first, then the image
+ * decoded and re-encoded; nothing is stored yet.
+ */
+export async function readImageForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  file: { field: string; messages: ImageMessages },
+): Promise<{ fields: z.output<S>; image: PreparedImage | null }> {
+  const form = await readForm(request, schema, file);
+  return { fields: form.fields, image: form.file ? await prepareImage(form.file, file.messages) : null };
+}

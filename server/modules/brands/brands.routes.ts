@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  brandFields,
+  brandListQuery,
+  brandListResponse,
+  brandSchema,
+  publicBrandsQuery,
+  publicBrandsResponse,
+} from '../../../domain/brands';
+import { PAGING } from '../../../domain/constants';
+import { idParam } from '../../../domain/paging';
+import type { Authenticate } from '../../auth/hooks';
+import { refuseOversizedUpload } from '../../http/form';
+import { bearer, errors } from '../../http/schemas';
+import { readImageForm } from '../../http/upload';
+import { IMAGE_MESSAGES } from '../../images/messages';
+import type { BrandsService } from './brands.service';
+
+export type BrandsRoutesDeps = { brands: BrandsService; authenticate: Authenticate };
+
+const logoForm = { field: 'logo', messages: IMAGE_MESSAGES.brand };
+const formDescription =
+  'Multipart/form-data with name, slug, description and an optional `logo` file (JPEG, PNG or WebP, at most 5 MB), or JSON.';
+
+export const brandsRoutes =
+  (deps: BrandsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    const tags = ['brands'];
+
+    app.get(
+      '/api/brands',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          querystring: brandListQuery,
+          response: { 200: brandListResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => deps.brands.list(request.query),
+    );
+
+    app.get(
+      '/api/brands/:id',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          params: idParam,
+          response: { 200: brandSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => deps.brands.get(request.params.id),
+    );
+
+    app.post(
+      '/api/brands',
+      {
+        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.brand.size),
+        schema: {
+          tags,
+          security: bearer,
+          description: formDescription,
+          response: { 201: brandSchema, ...errors(400, 401, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const { fields, image } = await readImageForm(request, brandFields, logoForm);
+        return reply.code(201).send(await deps.brands.create(fields, image));
+      },
+    );
+
+    app.put(
+      '/api/brands/:id',
+      {
+        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.brand.size),
+        schema: {
+          tags,
+          security: bearer,
+          description: `${formDescription} logo_url '' removes the logo; a new logo file replaces it.`,
+          params: idParam,
+          response: { 200: brandSchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { fields, image } = await readImageForm(request, brandFields, logoForm);
+        return deps.brands.update(request.params.id, fields, image);
+      },
+    );
+
+    app.delete(
+      '/api/brands/:id',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          description:
+            "Products referencing the brand get brand_id set to null; the logo's files are deleted.",
+          params: idParam,
+          response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await deps.brands.remove(request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+
+export const publicBrandsRoutes =
+  (deps: Pick<BrandsRoutesDeps, 'brands'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/public/brands',
+      {
+        schema: {
+          tags: ['public'],
+          description: 'Brands by name, for selects (limit up to 1000).',
+          querystring: publicBrandsQuery,
+          response: { 200: publicBrandsResponse, ...errors(400) },
+        },
+      },
+      async (request) => ({
+        data: await deps.brands.options({
+          q: (request.query.q ?? '').trim(),
+          limit: request.query.limit ?? PAGING.optionsMaxLimit,
+        }),
+      }),
+    );
+  };

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryFields,
+  categoryListQuery,
+  categoryListResponse,
+  categorySchema,
+  publicCategoriesQuery,
+  publicCategoriesResponse,
+  reorderBody,
+} from '../../../domain/categories';
+import { PAGING } from '../../../domain/constants';
+import { idParam } from '../../../domain/paging';
+import type { Authenticate } from '../../auth/hooks';
+import { refuseOversizedUpload } from '../../http/form';
+import { bearer, errors } from '../../http/schemas';
+import { readImageForm } from '../../http/upload';
+import { IMAGE_MESSAGES } from '../../images/messages';
+import type { CategoriesService } from './categories.service';
+
+export type CategoriesRoutesDeps = { categories: CategoriesService; authenticate: Authenticate };
+
+const formDescription =
+  'JSON, or multipart/form-data with the same fields as text plus an `image` file (JPEG, PNG or WebP, at most 5 MB).';
+const imageForm = { field: 'image', messages: IMAGE_MESSAGES.category };
+
+/** Staff routes for categories (editors and admins). */
+export const categoriesRoutes =
+  (deps: CategoriesRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    const tags = ['categories'];
+
+    app.get(
+      '/api/categories',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          querystring: categoryListQuery,
+          response: { 200: categoryListResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => deps.categories.list(request.query),
+    );
+
+    app.get(
+      '/api/categories/:id',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          params: idParam,
+          response: { 200: categorySchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => deps.categories.get(request.params.id),
+    );
+
+    app.post(
+      '/api/categories',
+      {
+        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.category.size),
+        schema: {
+          tags,
+          security: bearer,
+          description: formDescription,
+          response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const { fields, image } = await readImageForm(request, categoryFields, imageForm);
+        return reply.code(201).send(await deps.categories.create(fields, image));
+      },
+    );
+
+    app.put(
+      '/api/categories/:id',
+      {
+        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.category.size),
+        schema: {
+          tags,
+          security: bearer,
+          description: `${formDescription} Send image_url as an empty string to remove the image.`,
+          params: idParam,
+          response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { fields, image } = await readImageForm(request, categoryFields, imageForm);
+        return deps.categories.update(request.params.id, fields, image);
+      },
+    );
+
+    app.delete(
+      '/api/categories/:id',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          description: 'Children become root categories (parent_id NULL); the stored image is deleted.',
+          params: idParam,
+          response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await deps.categories.remove(request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/categories/:id/reorder',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          params: idParam,
+          body: reorderBody,
+          response: { 200: categorySchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => deps.categories.reorder(request.params.id, request.body.sort_order),
+    );
+  };
+
+/** The option list the web app's selects use; needs no token. */
+export const publicCategoriesRoutes =
+  (deps: Pick<CategoriesRoutesDeps, 'categories'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/public/categories',
+      {
+        schema: {
+          tags: ['public'],
+          description: 'All categories: nested as a tree, or flat in tree order with flat=1.',
+          querystring: publicCategoriesQuery,
+          response: { 200: publicCategoriesResponse, ...errors(400) },
+        },
+      },
+      async (request) => {
+        const { flat, q, limit } = request.query;
+        const data = await deps.categories.options({
+          flat: flat === '1' || flat === 'true',
+          q: (q ?? '').trim(),
+          limit: limit ?? PAGING.optionsMaxLimit,
+        });
+        return { data };
+      },
+    );
+  };

@@ -1,0 +1,272 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Category, CategoryFields, CategoryNode } from '../../../domain/categories';
+import type { CategorySortKey } from '../../../domain/constants';
+import { API_ERROR } from '../../../domain/messages';
+import type { ListParams } from '../../../domain/paging';
+import type { Db } from '../../db/client';
+import { categories } from '../../db/schema';
+import { resolveSlug, withSlugConflict } from '../../db/slugs';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { escapeLike } from '../../http/sql';
+import type { ImagesService } from '../../images/images.service';
+import type { PreparedImage } from '../../images/process';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Row = typeof categories.$inferSelect;
+
+const parent = alias(categories, 'parent');
+
+// Structural writes to the tree take this lock, so two moves at once can never make a cycle
+// or compute a path from a parent that is itself moving.
+const TREE_LOCK = 727_002;
+
+const toCategory = (row: Row, parentName: string | null): Category => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  parent_id: row.parent_id,
+  parent_name: parentName,
+  depth: row.depth,
+  sort_order: row.sort_order,
+  image_url: row.image_url,
+  description: row.description,
+  path: row.path,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const SORT_COLUMNS: Record<CategorySortKey, SQL | AnyPgColumn> = {
+  sort_order: categories.sort_order,
+  name: sql`lower(${categories.name})`,
+  slug: categories.slug,
+  depth: categories.depth,
+  created_at: categories.created_at,
+};
+
+/**
+ * Recomputes depth and path for the given categories and everything below them, from their
+ * parents' current values, in one statement.
+ */
+async function recomputeSubtrees(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    with recursive t(id, depth, path) as (
+      select c.id, coalesce(p.depth + 1, 0), case when p.id is null then c.slug else p.path || '/' || c.slug end
+      from categories c left join categories p on p.id = c.parent_id
+      where c.id in (${sql.join(ids, sql`, `)})
+      union all
+      select c.id, t.depth + 1, t.path || '/' || c.slug from categories c join t on c.parent_id = t.id
+    )
+    update categories c set depth = t.depth, path = t.path from t where c.id = t.id`);
+}
+
+async function isInSubtree(tx: Tx, rootId: number, candidateId: number): Promise<boolean> {
+  const { rows } = await tx.execute<{ found: boolean }>(sql`
+    with recursive t(id) as (
+      select ${rootId}::int union all select c.id from categories c join t on c.parent_id = t.id
+    )
+    select exists(select 1 from t where id = ${candidateId}) as found`);
+  return rows[0]?.found === true;
+}
+
+export function createCategoriesService(db: Db, images: ImagesService) {
+  async function get(id: number, executor: Pick<Db, 'select'> = db): Promise<Category> {
+    const [found] = await executor
+      .select({ row: categories, parentName: parent.name })
+      .from(categories)
+      .leftJoin(parent, eq(parent.id, categories.parent_id))
+      .where(eq(categories.id, id));
+    if (!found) throw notFound(API_ERROR.categoryNotFound);
+    return toCategory(found.row, found.parentName);
+  }
+
+  async function parentRow(tx: Tx, parentId: number | null | undefined) {
+    if (!parentId) return null;
+    const [row] = await tx.select().from(categories).where(eq(categories.id, parentId));
+    if (!row) throw new AppError(404, API_ERROR.parentNotFound, { parent_id: API_ERROR.parentNotFound });
+    return row;
+  }
+
+  const write = <T>(work: () => Promise<T>) => withSlugConflict('categories_slug_key', work);
+
+  return {
+    get,
+
+    async list(params: ListParams<CategorySortKey>) {
+      const conditions: SQL[] = [];
+      if (params.q) {
+        const like = `%${escapeLike(params.q)}%`;
+        conditions.push(or(ilike(categories.name, like), ilike(categories.slug, like))!);
+      }
+      const parentFilter = params.filters.parent_id;
+      if (parentFilter !== undefined) {
+        const parentId = Number(parentFilter);
+        conditions.push(parentId === 0 ? isNull(categories.parent_id) : eq(categories.parent_id, parentId));
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const dir = params.order === 'asc' ? asc : desc;
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ row: categories, parentName: parent.name })
+          .from(categories)
+          .leftJoin(parent, eq(parent.id, categories.parent_id))
+          .where(where)
+          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(categories.id))
+          .limit(params.limit)
+          .offset((params.page - 1) * params.limit),
+        db.select({ total: count() }).from(categories).where(where),
+      ]);
+      return {
+        data: rows.map((r) => toCategory(r.row, r.parentName)),
+        meta: { total, page: params.page, limit: params.limit },
+      };
+    },
+
+    async create(fields: CategoryFields, image: PreparedImage | null) {
+      return write(() =>
+        images.transaction(async (tx, ops) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+          const parentCategory = await parentRow(tx, fields.parent_id);
+          const slug = await resolveSlug(tx, 'categories', { ...fields, fallback: 'category' });
+          const image_url = image ? await ops.attach(image) : null;
+          const [row] = await tx
+            .insert(categories)
+            .values({
+              name: fields.name,
+              slug,
+              parent_id: parentCategory?.id ?? null,
+              depth: parentCategory ? parentCategory.depth + 1 : 0,
+              path: parentCategory ? `${parentCategory.path}/${slug}` : slug,
+              sort_order: fields.sort_order ?? 0,
+              description: fields.description,
+              image_url,
+            })
+            .returning();
+          return toCategory(row, parentCategory?.name ?? null);
+        }),
+      );
+    },
+
+    /**
+     * Updates a category. A new parent or slug moves its whole subtree (depth and path) in the same
+     * transaction; a parent inside its own subtree is refused.
+     */
+    async update(id: number, fields: CategoryFields, image: PreparedImage | null) {
+      return write(() =>
+        images.transaction(async (tx, ops) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+          const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+          if (!current) throw notFound(API_ERROR.categoryNotFound);
+          const parentId = fields.parent_id === undefined ? current.parent_id : fields.parent_id;
+          if (parentId !== null && (parentId === id || (await isInSubtree(tx, id, parentId)))) {
+            throw badRequest(API_ERROR.categoryCycle, { parent_id: API_ERROR.categoryCycle });
+          }
+          await parentRow(tx, parentId);
+          const slug = await resolveSlug(tx, 'categories', { ...fields, fallback: 'category' }, id);
+
+          let image_url = current.image_url;
+          if (image) {
+            // A new file wins over a removal request (SPEC.md §4 Edit category image).
+            await ops.detach(current.image_url);
+            image_url = await ops.attach(image);
+          } else if (fields.image_url === '') {
+            await ops.detach(current.image_url);
+            image_url = null;
+          }
+          await tx
+            .update(categories)
+            .set({
+              name: fields.name,
+              slug,
+              parent_id: parentId,
+              description: fields.description,
+              sort_order: fields.sort_order ?? current.sort_order,
+              image_url,
+              updated_at: sql`now()`,
+            })
+            .where(eq(categories.id, id));
+          if (parentId !== current.parent_id || slug !== current.slug) await recomputeSubtrees(tx, [id]);
+          return get(id, tx);
+        }),
+      );
+    },
+
+    /** Deletes a category: its children become roots with their subtrees recomputed; its image goes. */
+    async remove(id: number) {
+      await images.transaction(async (tx, ops) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+        const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+        if (!current) throw notFound(API_ERROR.categoryNotFound);
+        const children = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.parent_id, id));
+        await ops.detach(current.image_url);
+        // The foreign key sets the children's parent_id to NULL.
+        await tx.delete(categories).where(eq(categories.id, id));
+        await recomputeSubtrees(
+          tx,
+          children.map((c) => c.id),
+        );
+      });
+    },
+
+    async reorder(id: number, sortOrder: number) {
+      const [row] = await db
+        .update(categories)
+        .set({ sort_order: sortOrder, updated_at: sql`now()` })
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id });
+      if (!row) throw notFound(API_ERROR.categoryNotFound);
+      return get(id);
+    },
+
+    /** The option list for selects: flat in tree order, or nested. */
+    async options(opts: { flat: boolean; q: string; limit: number }): Promise<CategoryNode[]> {
+      const where = opts.q
+        ? or(
+            ilike(categories.name, `%${escapeLike(opts.q)}%`),
+            ilike(categories.slug, `%${escapeLike(opts.q)}%`),
+          )
+        : undefined;
+      const rows = await db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          slug: categories.slug,
+          parent_id: categories.parent_id,
+          depth: categories.depth,
+          sort_order: categories.sort_order,
+          path: categories.path,
+          image_url: categories.image_url,
+        })
+        .from(categories)
+        .where(where)
+        .orderBy(asc(categories.path))
+        .limit(opts.limit);
+      if (opts.flat) return rows;
+      return nest(rows);
+    },
+  };
+}
+
+/** Builds the nested tree; a node whose parent is not in the set is shown at the top. */
+function nest(rows: CategoryNode[]): CategoryNode[] {
+  const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as CategoryNode[] }]));
+  const roots: CategoryNode[] = [];
+  for (const node of byId.values()) {
+    const parentNode = node.parent_id === null ? undefined : byId.get(node.parent_id);
+    (parentNode ? parentNode.children : roots).push(node);
+  }
+  const bySortOrder = (a: CategoryNode, b: CategoryNode) =>
+    a.sort_order - b.sort_order || a.name.localeCompare(b.name);
+  const sortDeep = (nodes: CategoryNode[]) => {
+    nodes.sort(bySortOrder);
+    for (const n of nodes) sortDeep(n.children ?? []);
+  };
+  sortDeep(roots);
+  return roots;
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;
