@@ -28,6 +28,10 @@ import { createBrandsService } from './modules/brands/brands.service';
 import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { meRoutes } from './modules/me/me.routes';
+import { createProductImagesService } from './modules/products/product-images.service';
+import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
+import { createSectionsService } from './modules/products/sections.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -114,6 +118,9 @@ export async function buildApp(deps: AppDeps) {
   const users = createUsersService(db);
   const categories = createCategoriesService(db, images);
   const brands = createBrandsService(db, images);
+  const products = createProductsService(db, images);
+  const productImages = createProductImagesService(db, images);
+  const sections = createSectionsService(db);
   const tokens = createTokenService(deps.jwtSecret, deps.config.tokenTtlSeconds);
   const throttle = createLoginThrottle(memoryCounterStore(), deps.config.loginThrottle);
   const authenticate = createAuthenticate(tokens, users);
@@ -125,6 +132,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicCategoriesRoutes({ categories }));
   await app.register(brandsRoutes({ brands, authenticate }));
   await app.register(publicBrandsRoutes({ brands }));
+  await app.register(productsRoutes({ products, productImages, sections, authenticate }));
+  await app.register(publicProductsRoutes({ products }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

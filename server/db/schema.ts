@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
@@ -92,5 +94,172 @@ export const brands = pgTable(
     index('brands_name_idx').on(sql`lower(${t.name})`, t.id),
     index('brands_created_idx').on(t.created_at, t.id),
     index('brands_updated_idx').on(t.updated_at, t.id),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    sku: text('sku'),
+    description: text('description'),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    mrp: numeric('mrp', { precision: 12, scale: 2 }).notNull().default('0'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_created_idx').on(t.created_at, t.id),
+    index('products_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_brand_idx').on(t.brand_id),
+    index('products_category_idx').on(t.category_id),
+    check('products_mrp_check', sql`${t.mrp} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    alt: text('alt'),
+    position: integer('position').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('product_images_product_idx').on(t.product_id, t.position, t.id)],
+);
+
+export const productLists = pgTable(
+  'product_lists',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+  },
+  (t) => [index('product_lists_product_idx').on(t.product_id)],
+);
+
+export const productListItems = pgTable(
+  'product_list_items',
+  {
+    id: serial('id').primaryKey(),
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => productLists.id, { onDelete: 'cascade' }),
+    caption: text('caption').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('product_list_items_list_idx').on(t.list_id, t.position)],
+);
+
+export const productSpecGroups = pgTable(
+  'product_spec_groups',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    intro: text('intro'),
+  },
+  (t) => [index('product_spec_groups_product_idx').on(t.product_id)],
+);
+
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    id: serial('id').primaryKey(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => productSpecGroups.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    value: text('value').notNull(),
+    unit: text('unit').notNull().default(''),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('product_specs_group_idx').on(t.group_id, t.position)],
+);
+
+export const productTables = pgTable(
+  'product_tables',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    heading: text('heading').notNull(),
+    intro: text('intro'),
+    // SPEC.md §3: JSON text arrays of column names and of row arrays.
+    columns_json: text('columns_json').notNull(),
+    rows_json: text('rows_json').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('product_tables_product_idx').on(t.product_id)],
+);
+
+export const layoutBlocks = pgTable(
+  'product_layout_blocks',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    block_type: text('block_type', { enum: ['basic', 'images', 'list', 'spec_group', 'table'] }).notNull(),
+    ref_id: integer('ref_id'),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_layout_blocks_position_key').on(t.product_id, t.position),
+    check(
+      'product_layout_blocks_type_check',
+      sql`${t.block_type} in ('basic', 'images', 'list', 'spec_group', 'table')`,
+    ),
+  ],
+);
+
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['percent', 'amount'] }).notNull(),
+    value: numeric('value', { precision: 12, scale: 2 }).notNull(),
+    applies_to: text('applies_to', { enum: ['product', 'category', 'brand'] }).notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    starts_at: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    ends_at: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    active: boolean('active').notNull().default(true),
+    /** True for the product editor's own discount (pricing.discountPercent/Amount), which it replaces. */
+    editor_owned: boolean('editor_owned').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('discounts_product_idx').on(t.product_id),
+    index('discounts_category_idx').on(t.category_id),
+    index('discounts_brand_idx').on(t.brand_id),
+    uniqueIndex('discounts_editor_owned_key').on(t.product_id).where(sql`${t.editor_owned}`),
+    check('discounts_value_check', sql`${t.value} >= 0 and (${t.type} <> 'percent' or ${t.value} <= 100)`),
+    check(
+      'discounts_target_check',
+      sql`(${t.applies_to} = 'product' and ${t.product_id} is not null and ${t.category_id} is null and ${t.brand_id} is null)
+       or (${t.applies_to} = 'category' and ${t.category_id} is not null and ${t.product_id} is null and ${t.brand_id} is null)
+       or (${t.applies_to} = 'brand' and ${t.brand_id} is not null and ${t.product_id} is null and ${t.category_id} is null)`,
+    ),
+    check(
+      'discounts_window_check',
+      sql`${t.starts_at} is null or ${t.ends_at} is null or ${t.starts_at} <= ${t.ends_at}`,
+    ),
   ],
 );

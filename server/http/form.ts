@@ -6,8 +6,9 @@ import { API_ERROR } from '../../domain/messages';
 import { AppError } from './errors';
 import { zodToAppError } from './validation';
 
-/** A form's fields (validated) and its one optional file, held only up to the size limit. */
-export type ReadForm<T> = { fields: T; file: Buffer | null };
+export type UploadedFile = { name: string; bytes: Buffer };
+/** A form's fields (validated) and its files, each held only up to the size limit. */
+export type ReadForm<T> = { fields: T; files: UploadedFile[] };
 
 /**
  * Reads a JSON body or a multipart form into the same validated fields, so a route can take
@@ -17,26 +18,32 @@ export type ReadForm<T> = { fields: T; file: Buffer | null };
 export async function readForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
-  file: { field: string; messages: ImageMessages },
+  file: { fields: string[]; messages: ImageMessages; maxFiles: number },
 ): Promise<ReadForm<z.output<S>>> {
   if (!request.isMultipart()) {
-    return { fields: parse(schema, request.body ?? {}), file: null };
+    return { fields: parse(schema, request.body ?? {}), files: [] };
   }
   const raw: Record<string, string> = {};
-  let buffer: Buffer | null = null;
+  const files: UploadedFile[] = [];
   const parts = request.parts({
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+    limits: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: file.maxFiles,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: file.maxFiles + 20,
+    },
   });
   try {
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'file') {
-        if (part.fieldname !== file.field) {
+        if (!file.fields.includes(part.fieldname)) {
           part.file.resume();
           throw new AppError(400, API_ERROR.unknownField(part.fieldname));
         }
-        buffer = await part.toBuffer();
-        // An empty file input (no file chosen) arrives as a zero-byte part.
-        if (buffer.length === 0 && !part.filename) buffer = null;
+        const bytes = await part.toBuffer();
+        // An empty file input (no file chosen) arrives as a zero-byte part with no name.
+        if (bytes.length > 0 || part.filename) files.push({ name: part.filename ?? '', bytes });
       } else {
         raw[part.fieldname] = String(part.value ?? '');
       }
@@ -50,7 +57,7 @@ export async function readForm<S extends z.ZodType>(
     if (code === 'FST_PROTO_VIOLATION') throw new AppError(400, API_ERROR.invalidRequest);
     throw err;
   }
-  return { fields: parse(schema, raw), file: buffer };
+  return { fields: parse(schema, raw), files };
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

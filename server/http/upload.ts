@@ -13,6 +13,11 @@ export async function readImageForm<S extends z.ZodType>(
   schema: S,
   file: { field: string; messages: ImageMessages },
 ): Promise<{ fields: z.output<S>; image: PreparedImage | null }> {
-  const form = await readForm(request, schema, file);
-  return { fields: form.fields, image: form.file ? await prepareImage(form.file, file.messages) : null };
+  const form = await readForm(request, schema, {
+    fields: [file.field],
+    messages: file.messages,
+    maxFiles: 1,
+  });
+  const [upload] = form.files;
+  return { fields: form.fields, image: upload ? await prepareImage(upload.bytes, file.messages) : null };
 }

@@ -270,3 +270,19 @@ function nest(rows: CategoryNode[]): CategoryNode[] {
 }
 
 export type CategoriesService = ReturnType<typeof createCategoriesService>;
+
+/** For each category id, the id itself and all its ancestors' ids (pricing needs them). */
+export async function ancestorIds(db: Pick<Db, 'execute'>, ids: number[]): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return result;
+  const { rows } = await db.execute<{ start_id: number; id: number }>(sql`
+    with recursive up(start_id, id, parent_id) as (
+      select c.id, c.id, c.parent_id from categories c where c.id in (${sql.join(unique, sql`, `)})
+      union all
+      select up.start_id, p.id, p.parent_id from categories p join up on p.id = up.parent_id
+    )
+    select start_id, id from up`);
+  for (const r of rows) result.set(r.start_id, [...(result.get(r.start_id) ?? []), r.id]);
+  return result;
+}

@@ -1,0 +1,38 @@
+/**
+ * Money is integer cents in arithmetic, NUMERIC(12,2) in the database and a number with at most
+ * two decimals in JSON (DESIGN.md §4). Never a float in a calculation.
+ */
+export type Cents = number;
+
+/** "19.99", 19.99 or "19.9" → 1999. Throws on anything that is not a plain decimal. */
+export function toCents(value: string | number): Cents {
+  // String(19.999) keeps every digit, so a third decimal is refused rather than rounded away.
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`Not an amount: ${value}`);
+  const [, sign, whole, frac = ''] = match;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return sign ? -cents : cents;
+}
+
+/** 1999 → 19.99 (a JSON number with two decimals at most). */
+export const fromCents = (cents: Cents): number => Math.round(cents) / 100;
+
+/** 1999 → "19.99", as PostgreSQL NUMERIC accepts it. */
+export const centsToDecimal = (cents: Cents): string => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** a × b / c rounded half-up, exactly, for non-negative integers (BigInt beyond 2^53). */
+export function mulDivHalfUp(a: number, b: number, c: number): number {
+  const n = BigInt(a) * BigInt(b);
+  const d = BigInt(c);
+  return Number((n * 2n + d) / (2n * d));
+}
+
+/** Display formatting; the currency is the store's one (DESIGN.md §4, CURRENCY). */
+export function formatMoney(amount: number, currency = 'USD', locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+}

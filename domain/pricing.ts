@@ -1,0 +1,103 @@
+import { type Cents, fromCents, mulDivHalfUp, toCents } from './money';
+
+export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const DISCOUNT_SCOPES = ['product', 'category', 'brand'] as const;
+export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
+
+/** What pricing needs to know of a discount; value is percent (0–100) or an amount. */
+export type PricingDiscount = {
+  id: number;
+  type: DiscountType;
+  value: string | number;
+  applies_to: DiscountScope;
+  product_id: number | null;
+  category_id: number | null;
+  brand_id: number | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  active: boolean;
+};
+
+/** The product as pricing sees it: its own ids and its category's ancestors. */
+export type PricingProduct = {
+  id: number;
+  mrp: string | number;
+  brand_id: number | null;
+  /** The product's category and every ancestor of it. */
+  category_ids: number[];
+};
+
+export type BestDiscount = { id: number; type: DiscountType; value: number; save_amount: number };
+export type Price = { mrp: number; final: number; best: BestDiscount | null };
+
+/** What a discount saves on an amount, in cents, never more than the amount (half-up). */
+export function saveAmount(mrp: Cents, type: DiscountType, value: string | number): Cents {
+  const v = toCents(value);
+  if (v <= 0 || mrp <= 0) return 0;
+  // value is in hundredths: 15% is 1500, so mrp × 1500 / 10000.
+  const save = type === 'percent' ? mulDivHalfUp(mrp, Math.min(v, 10_000), 10_000) : v;
+  return Math.min(save, mrp);
+}
+
+const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+/** Active, and now inside its window (either end may be open). */
+export function isLive(discount: PricingDiscount, now: Date): boolean {
+  if (!discount.active) return false;
+  const start = time(discount.starts_at);
+  const end = time(discount.ends_at);
+  const t = now.getTime();
+  return (start === null || start <= t) && (end === null || t <= end);
+}
+
+export function appliesTo(discount: PricingDiscount, product: PricingProduct): boolean {
+  switch (discount.applies_to) {
+    case 'product':
+      return discount.product_id === product.id;
+    case 'category':
+      return discount.category_id !== null && product.category_ids.includes(discount.category_id);
+    case 'brand':
+      return discount.brand_id !== null && discount.brand_id === product.brand_id;
+  }
+}
+
+/**
+ * The one pricing rule (DESIGN.md §4 Best discount): among live discounts for the product, its
+ * category or any ancestor, or its brand, the largest saving wins (ties: the lowest id, so the
+ * answer is stable); final = MRP − saving, never below 0.
+ */
+export function priceProduct(product: PricingProduct, discounts: PricingDiscount[], now = new Date()): Price {
+  const mrp = toCents(product.mrp);
+  let best: { discount: PricingDiscount; save: Cents } | null = null;
+  for (const d of discounts) {
+    if (!isLive(d, now) || !appliesTo(d, product)) continue;
+    const save = saveAmount(mrp, d.type, d.value);
+    if (save <= 0) continue;
+    if (!best || save > best.save || (save === best.save && d.id < best.discount.id))
+      best = { discount: d, save };
+  }
+  return {
+    mrp: fromCents(mrp),
+    final: fromCents(Math.max(0, mrp - (best?.save ?? 0))),
+    best: best
+      ? {
+          id: best.discount.id,
+          type: best.discount.type,
+          value: fromCents(toCents(best.discount.value)),
+          save_amount: fromCents(best.save),
+        }
+      : null,
+  };
+}
+
+/** The editor's preview: one MRP and one optional discount of its own. */
+export function previewPrice(
+  mrp: string | number,
+  type: DiscountType,
+  value: string | number,
+): { save: number; final: number } {
+  const m = toCents(mrp || 0);
+  const save = saveAmount(m, type, value || 0);
+  return { save: fromCents(save), final: fromCents(Math.max(0, m - save)) };
+}

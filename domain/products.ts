@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from './constants';
+import { optionalId, optionalText, requiredText } from './fields';
+import { VALIDATION } from './messages';
+import { toCents } from './money';
+import { listMeta, queryInt } from './paging';
+import { DISCOUNT_TYPES } from './pricing';
+import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
+
+export const PRODUCT_MESSAGES = {
+  mrpInvalid: 'MRP must be an amount of at least 0 with at most two decimals',
+  discountInvalid: 'Discount must be a number of at least 0 with at most two decimals',
+  percentTooHigh: 'A percent discount cannot be more than 100',
+  skuTaken: 'A product with this SKU already exists',
+  productNotFound: 'Product not found',
+  brandNotFound: 'Brand not found',
+  categoryNotFound: 'Category not found',
+  sectionNotFound: 'Section not found',
+  imageNotFound: 'Image not found',
+  alreadyFirst: 'This section is already first',
+  alreadyLast: 'This section is already last',
+  noImages: 'Choose at least one image',
+} as const;
+
+const MAX_MRP_CENTS = 999_999_999_999;
+
+/** An amount from JSON or a form: at least 0, two decimals at most, within NUMERIC(12,2). */
+export const amount = (message: string) =>
+  z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
+    try {
+      const cents = toCents(v);
+      if (cents < 0 || cents > MAX_MRP_CENTS) throw new Error('out of range');
+      return cents / 100;
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
+
+const sku = z
+  .string({ error: 'SKU must be text' })
+  .trim()
+  .max(64, { error: VALIDATION.tooLong('SKU', 64) })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const createProductBody = z.strictObject({
+  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  sku,
+  brand_id: optionalId('Brand'),
+  category_id: optionalId('Category'),
+  description: optionalText('Description', TEXT_LIMITS.description),
+  mrp: amount(PRODUCT_MESSAGES.mrpInvalid).default(0),
+});
+export type CreateProductBody = z.output<typeof createProductBody>;
+
+/** SPEC.md §7: pricing carries the MRP and at most one of the editor's own discounts. */
+export const pricingSchema = z
+  .strictObject({
+    mrp: amount(PRODUCT_MESSAGES.mrpInvalid),
+    discountPercent: amount(PRODUCT_MESSAGES.discountInvalid).nullish(),
+    discountAmount: amount(PRODUCT_MESSAGES.discountInvalid).nullish(),
+  })
+  .refine((p) => !p.discountPercent || p.discountPercent <= 100, {
+    error: PRODUCT_MESSAGES.percentTooHigh,
+    path: ['discountPercent'],
+  })
+  .transform((p) => ({
+    mrp: p.mrp,
+    // "A discount is sent only if greater than 0" (SPEC.md §5): zero means none.
+    discount: p.discountPercent
+      ? { type: 'percent' as const, value: p.discountPercent }
+      : p.discountAmount
+        ? { type: 'amount' as const, value: p.discountAmount }
+        : null,
+  }));
+
+export const updateProductBody = z.strictObject({
+  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  sku,
+  brand_id: optionalId('Brand'),
+  category_id: optionalId('Category'),
+  description: optionalText('Description', TEXT_LIMITS.description),
+  pricing: pricingSchema,
+});
+export type UpdateProductBody = z.output<typeof updateProductBody>;
+
+export const productListQuery = z.strictObject({
+  q: z.string().max(TEXT_LIMITS.search).optional(),
+  page: queryInt('page', 1, 1_000_000).optional(),
+  limit: queryInt('limit', 1, 100).optional(),
+});
+
+export const bestDiscountSchema = z.object({
+  id: z.number(),
+  type: z.enum(DISCOUNT_TYPES),
+  value: z.number(),
+  save_amount: z.number(),
+});
+
+export const productListItemSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  price: z.object({ mrp: z.number(), final: z.number() }),
+  best_discount: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number() }).nullable(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+export const productListResponse = z.object({ data: z.array(productListItemSchema), meta: listMeta });
+
+export const productBaseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string().nullable(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  brand_id: z.number().nullable(),
+  category_id: z.number().nullable(),
+  mrp: z.number(),
+});
+export type ProductBase = z.infer<typeof productBaseSchema>;
+
+export const productImageSchema = z.object({ id: z.number(), url: z.string(), alt: z.string().nullable() });
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+/** SPEC.md §3 Product bundle, plus the editor's own discount so the edit form can prefill. */
+export const productBundleSchema = z.object({
+  base: productBaseSchema,
+  price: z.object({ mrp: z.number(), final: z.number() }),
+  discounts: z.object({
+    best: bestDiscountSchema.nullable(),
+    own: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number() }).nullable(),
+  }),
+  images: z.array(productImageSchema),
+  lists: z.array(listSchema),
+  specGroups: z.array(specGroupSchema),
+  tables: z.array(tableSchema),
+  layout: z.object({ blocks: z.array(blockSchema) }),
+});
+export type ProductBundle = z.infer<typeof productBundleSchema>;
+
+export const createdProductSchema = productBaseSchema;
+
+export const publicProductsQuery = z.strictObject({
+  q: z.string().max(TEXT_LIMITS.search).optional(),
+  limit: queryInt('limit', 1, 1000).optional(),
+});
+export const publicProductsResponse = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
+});
+
+export const slugParam = z.object({ slug: z.string().min(1).max(120) });

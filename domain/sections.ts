@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { optionalText } from './fields';
+
+/** Spec texts for content sections (SPEC.md §5). */
+export const SECTION_MESSAGES = {
+  listRequired: 'List title and at least one item required',
+  specsRequired: 'Group name and at least one row required',
+  tableRequired: 'Heading and columns required',
+} as const;
+
+export const BLOCK_TYPES = ['basic', 'images', 'list', 'spec_group', 'table'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+export const CONTENT_BLOCK_TYPES = ['list', 'spec_group', 'table'] as const;
+
+const LIMITS = {
+  title: 200,
+  caption: 500,
+  items: 200,
+  cell: 500,
+  columns: 30,
+  rows: 500,
+  text: 5000,
+} as const;
+
+/** Empty captions are dropped (SPEC.md §5). */
+export const cleanItems = (items: { caption?: unknown }[]) =>
+  items.map((i) => String(i.caption ?? '').trim()).filter((c) => c.length > 0);
+
+/** Rows missing a label or a value are dropped (SPEC.md §5). */
+export const cleanSpecs = (specs: { label?: unknown; value?: unknown; unit?: unknown }[]) =>
+  specs
+    .map((s) => ({
+      label: String(s.label ?? '').trim(),
+      value: String(s.value ?? '').trim(),
+      unit: String(s.unit ?? '').trim(),
+    }))
+    .filter((s) => s.label && s.value);
+
+/** Columns split by comma, trimmed, empties dropped (SPEC.md §5). Arrays are cleaned the same way. */
+export const cleanColumns = (columns: string | unknown[]) =>
+  (typeof columns === 'string' ? columns.split(',') : columns)
+    .map((c) => String(c ?? '').trim())
+    .filter(Boolean);
+
+/** Each row padded (or cut) to the column count (SPEC.md §5); rows with no content dropped. */
+export const cleanRows = (rows: unknown[][], columnCount: number) =>
+  rows
+    .map((r) => Array.from({ length: columnCount }, (_, i) => String(r?.[i] ?? '').trim()))
+    .filter((r) => r.some((cell) => cell.length > 0));
+
+const parseJsonArray = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+
+export const listBody = z
+  .strictObject({
+    title: z.string({ error: SECTION_MESSAGES.listRequired }).max(LIMITS.title),
+    description: optionalText('Description', LIMITS.text),
+    items: z
+      .array(z.object({ caption: z.string().max(LIMITS.caption).optional() }), {
+        error: SECTION_MESSAGES.listRequired,
+      })
+      .max(LIMITS.items),
+  })
+  .transform((v) => ({ title: v.title.trim(), description: v.description, items: cleanItems(v.items) }))
+  .refine((v) => v.title.length > 0 && v.items.length > 0, { error: SECTION_MESSAGES.listRequired });
+
+export const specGroupBody = z
+  .strictObject({
+    name: z.string({ error: SECTION_MESSAGES.specsRequired }).max(LIMITS.title),
+    intro: optionalText('Intro', LIMITS.text),
+    specs: z
+      .array(
+        z.object({
+          label: z.string().max(LIMITS.cell).optional(),
+          value: z.string().max(LIMITS.cell).optional(),
+          unit: z.string().max(50).nullish(),
+        }),
+        { error: SECTION_MESSAGES.specsRequired },
+      )
+      .max(LIMITS.items),
+  })
+  .transform((v) => ({ name: v.name.trim(), intro: v.intro, specs: cleanSpecs(v.specs) }))
+  .refine((v) => v.name.length > 0 && v.specs.length > 0, { error: SECTION_MESSAGES.specsRequired });
+
+/** Columns and rows may come as arrays or as their JSON/comma text (the spec leaves it open). */
+export const tableBody = z
+  .strictObject({
+    heading: z.string({ error: SECTION_MESSAGES.tableRequired }).max(LIMITS.title),
+    intro: optionalText('Intro', LIMITS.text),
+    columns: z.preprocess(
+      parseJsonArray,
+      z.union([z.string().max(LIMITS.text), z.array(z.string().max(LIMITS.cell)).max(LIMITS.columns)], {
+        error: SECTION_MESSAGES.tableRequired,
+      }),
+    ),
+    rows: z
+      .preprocess(
+        parseJsonArray,
+        z.array(z.array(z.union([z.string().max(LIMITS.cell), z.number()]))).max(LIMITS.rows),
+      )
+      .optional(),
+    note: optionalText('Note', LIMITS.text),
+  })
+  .transform((v) => {
+    const columns = cleanColumns(v.columns).slice(0, LIMITS.columns);
+    return {
+      heading: v.heading.trim(),
+      intro: v.intro,
+      columns,
+      rows: cleanRows(v.rows ?? [], columns.length),
+      note: v.note,
+    };
+  })
+  .refine((v) => v.heading.length > 0 && v.columns.length > 0, { error: SECTION_MESSAGES.tableRequired });
+
+export const moveBody = z.strictObject({
+  direction: z.enum(['up', 'down'], { error: 'direction must be up or down' }),
+});
+
+export const listSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  items: z.array(z.object({ id: z.number(), caption: z.string() })),
+});
+export const specGroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  intro: z.string().nullable(),
+  specs: z.array(z.object({ id: z.number(), label: z.string(), value: z.string(), unit: z.string() })),
+});
+export const tableSchema = z.object({
+  id: z.number(),
+  heading: z.string(),
+  intro: z.string().nullable(),
+  columns_json: z.string(),
+  rows_json: z.string(),
+  note: z.string().nullable(),
+});
+export const blockSchema = z.object({
+  id: z.number(),
+  block_type: z.enum(BLOCK_TYPES),
+  ref_id: z.number().nullable(),
+  position: z.number(),
+});
+export type ProductList = z.infer<typeof listSchema>;
+export type SpecGroup = z.infer<typeof specGroupSchema>;
+export type ProductTable = z.infer<typeof tableSchema>;
+export type LayoutBlock = z.infer<typeof blockSchema>;

@@ -1,0 +1,326 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { positiveIdString } from '../../../domain/fields';
+import { idParam } from '../../../domain/paging';
+import {
+  createProductBody,
+  PRODUCT_MESSAGES,
+  productBaseSchema,
+  productBundleSchema,
+  productImageSchema,
+  productListQuery,
+  productListResponse,
+  publicProductsQuery,
+  publicProductsResponse,
+  slugParam,
+  updateProductBody,
+} from '../../../domain/products';
+import {
+  blockSchema,
+  listBody,
+  listSchema,
+  moveBody,
+  specGroupBody,
+  specGroupSchema,
+  tableBody,
+  tableSchema,
+} from '../../../domain/sections';
+import type { Authenticate } from '../../auth/hooks';
+import { AppError, badRequest } from '../../http/errors';
+import { readForm, refuseOversizedUpload } from '../../http/form';
+import { bearer, errors } from '../../http/schemas';
+import { IMAGE_MESSAGES } from '../../images/messages';
+import { prepareImage } from '../../images/process';
+import type { ProductImagesService } from './product-images.service';
+import type { ProductsService } from './products.service';
+import type { SectionsService } from './sections.service';
+
+export type ProductsRoutesDeps = {
+  products: ProductsService;
+  productImages: ProductImagesService;
+  sections: SectionsService;
+  authenticate: Authenticate;
+};
+
+const MAX_BATCH = 10;
+
+/** One kind of content section; each body schema guarantees its own service input. */
+type SectionKind = {
+  path: string;
+  param: string;
+  body: z.ZodType;
+  schema: z.ZodType;
+  create: (productId: number, input: never) => Promise<unknown>;
+  update: (productId: number, sectionId: number, input: never) => Promise<unknown>;
+  remove: (productId: number, sectionId: number) => Promise<unknown>;
+};
+const deleted = { 204: z.null().describe('Deleted') };
+const sectionParams = (name: string) =>
+  z.object({ id: idParam.shape.id, [name]: positiveIdString('Section id') });
+
+export const productsRoutes =
+  (deps: ProductsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    const tags = ['products'];
+    const security = bearer;
+
+    app.get(
+      '/api/products',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: productListQuery,
+          response: { 200: productListResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) =>
+        deps.products.list({
+          q: (request.query.q ?? '').trim(),
+          page: request.query.page ?? 1,
+          limit: request.query.limit ?? 24,
+        }),
+    );
+
+    app.post(
+      '/api/products',
+      {
+        schema: {
+          tags,
+          security,
+          body: createProductBody,
+          response: { 201: productBaseSchema, ...errors(400, 401, 404, 409) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await deps.products.create(request.body)),
+    );
+
+    app.put(
+      '/api/products/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParam,
+          body: updateProductBody,
+          response: { 200: productBaseSchema, ...errors(400, 401, 404, 409) },
+        },
+      },
+      async (request) => deps.products.update(request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/products/:id',
+      { schema: { tags, security, params: idParam, response: { ...deleted, ...errors(400, 401, 404) } } },
+      async (request, reply) => {
+        await deps.products.remove(request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/products/:id/images',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParam,
+          response: { 200: z.object({ data: z.array(productImageSchema) }), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => ({ data: await deps.productImages.list(request.params.id) }),
+    );
+
+    app.post(
+      '/api/products/:id/images/batch',
+      {
+        onRequest: refuseOversizedUpload(MAX_BATCH, IMAGE_MESSAGES.product.size),
+        schema: {
+          tags,
+          security,
+          description: `multipart/form-data with up to ${MAX_BATCH} files in images[] (JPEG, PNG or WebP, 5 MB each); all are added or none.`,
+          params: idParam,
+          response: {
+            201: z.object({ data: z.array(productImageSchema) }),
+            ...errors(400, 401, 404, 413, 415),
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart form upload');
+        const form = await readForm(request, z.strictObject({}), {
+          fields: ['images[]', 'images'],
+          messages: IMAGE_MESSAGES.product,
+          maxFiles: MAX_BATCH,
+        });
+        if (form.files.length === 0) throw badRequest(PRODUCT_MESSAGES.noImages);
+        const prepared = [];
+        for (const file of form.files) {
+          try {
+            prepared.push(await prepareImage(file.bytes, IMAGE_MESSAGES.product));
+          } catch (err) {
+            // Say which file, so a person with twelve photos knows which one to drop.
+            if (err instanceof AppError) throw new AppError(err.statusCode, err.message, { file: file.name });
+            throw err;
+          }
+        }
+        return reply.code(201).send({ data: await deps.productImages.addBatch(request.params.id, prepared) });
+      },
+    );
+
+    app.post(
+      '/api/products/:id/images/:imageId/delete',
+      {
+        schema: {
+          tags,
+          security,
+          params: z.object({ id: idParam.shape.id, imageId: positiveIdString('Image id') }),
+          response: { ...deleted, ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await deps.productImages.remove(request.params.id, request.params.imageId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/products/:id/layout',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParam,
+          response: { 200: z.object({ blocks: z.array(blockSchema) }), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => ({ blocks: await deps.products.layout(request.params.id) }),
+    );
+
+    app.post(
+      '/api/products/:id/layout/blocks/:blockId/move',
+      {
+        schema: {
+          tags,
+          security,
+          params: z.object({ id: idParam.shape.id, blockId: positiveIdString('Block id') }),
+          body: moveBody,
+          response: { 200: z.object({ blocks: z.array(blockSchema) }), ...errors(400, 401, 404, 409) },
+        },
+      },
+      async (request) => ({
+        blocks: await deps.sections.move(request.params.id, request.params.blockId, request.body.direction),
+      }),
+    );
+
+    // Content sections: the same three routes for each kind.
+    const kinds = [
+      {
+        path: 'lists',
+        param: 'listId',
+        body: listBody,
+        schema: listSchema,
+        create: deps.sections.createList,
+        update: deps.sections.updateList,
+        remove: deps.sections.deleteList,
+      },
+      {
+        path: 'spec-groups',
+        param: 'groupId',
+        body: specGroupBody,
+        schema: specGroupSchema,
+        create: deps.sections.createSpecGroup,
+        update: deps.sections.updateSpecGroup,
+        remove: deps.sections.deleteSpecGroup,
+      },
+      {
+        path: 'tables',
+        param: 'tableId',
+        body: tableBody,
+        schema: tableSchema,
+        create: deps.sections.createTable,
+        update: deps.sections.updateTable,
+        remove: deps.sections.deleteTable,
+      },
+    ] satisfies SectionKind[];
+
+    for (const kind of kinds as SectionKind[]) {
+      const params = sectionParams(kind.param);
+      const sectionId = (p: Record<string, number>) => p[kind.param];
+      app.post(
+        `/api/products/:id/${kind.path}`,
+        {
+          schema: {
+            tags,
+            security,
+            params: idParam,
+            body: kind.body,
+            response: { 201: kind.schema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await kind.create(request.params.id, request.body as never)),
+      );
+      app.put(
+        `/api/products/:id/${kind.path}/:${kind.param}`,
+        {
+          schema: {
+            tags,
+            security,
+            params,
+            body: kind.body,
+            response: { 200: kind.schema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) =>
+          kind.update(
+            request.params.id,
+            sectionId(request.params as Record<string, number>),
+            request.body as never,
+          ),
+      );
+      app.delete(
+        `/api/products/:id/${kind.path}/:${kind.param}`,
+        { schema: { tags, security, params, response: { ...deleted, ...errors(400, 401, 404) } } },
+        async (request, reply) => {
+          await kind.remove(request.params.id, sectionId(request.params as Record<string, number>));
+          return reply.code(204).send(null);
+        },
+      );
+    }
+  };
+
+/** What a visitor may see: the preview bundle and the product option list. */
+export const publicProductsRoutes =
+  (deps: Pick<ProductsRoutesDeps, 'products'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/public/products',
+      {
+        schema: {
+          tags: ['public'],
+          querystring: publicProductsQuery,
+          response: { 200: publicProductsResponse, ...errors(400) },
+        },
+      },
+      async (request) => ({
+        data: await deps.products.options({
+          q: (request.query.q ?? '').trim(),
+          limit: request.query.limit ?? 1000,
+        }),
+      }),
+    );
+
+    app.get(
+      '/api/public/products/slug/:slug/bundle',
+      {
+        schema: {
+          tags: ['public'],
+          params: slugParam,
+          response: { 200: productBundleSchema, ...errors(400, 404) },
+        },
+      },
+      async (request) => deps.products.bundle(request.params.slug),
+    );
+  };

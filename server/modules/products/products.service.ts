@@ -1,0 +1,356 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { thumbnailUrl } from '../../../domain/images';
+import { API_ERROR } from '../../../domain/messages';
+import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
+import {
+  type CreateProductBody,
+  PRODUCT_MESSAGES,
+  type ProductBase,
+  type ProductBundle,
+  type ProductListItem,
+  type UpdateProductBody,
+} from '../../../domain/products';
+import type { Db } from '../../db/client';
+import {
+  brands,
+  categories,
+  layoutBlocks,
+  productImages,
+  productListItems,
+  productLists,
+  productSpecGroups,
+  productSpecs,
+  products,
+  productTables,
+} from '../../db/schema';
+import { resolveSlug } from '../../db/slugs';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { escapeLike, isUniqueViolation } from '../../http/sql';
+import type { ImagesService } from '../../images/images.service';
+import { editorDiscount, priceProducts, setEditorDiscount } from '../discounts/discounts.service';
+
+type Executor = Pick<Db, 'select' | 'execute'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const baseColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  sku: products.sku,
+  description: products.description,
+  brand_id: products.brand_id,
+  category_id: products.category_id,
+  mrp: products.mrp,
+  brand: brands.name,
+  category: categories.name,
+};
+
+type BaseRow = { [K in keyof typeof baseColumns]: (typeof baseColumns)[K]['_']['data'] | null } & {
+  id: number;
+  name: string;
+  slug: string;
+  mrp: string;
+};
+
+const toBase = (r: BaseRow): ProductBase => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  sku: r.sku,
+  brand: r.brand,
+  category: r.category,
+  description: r.description,
+  brand_id: r.brand_id,
+  category_id: r.category_id,
+  mrp: fromCents(toCents(r.mrp)),
+});
+
+/** Reads join brand and category names; writes to those tables go through their own modules. */
+const selectBase = (db: Executor) =>
+  db
+    .select(baseColumns)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brand_id))
+    .leftJoin(categories, eq(categories.id, products.category_id));
+
+export function createProductsService(db: Db, images: ImagesService) {
+  /** The referenced brand and category must exist: a clear 404 beats a foreign-key 500. */
+  async function checkReferences(
+    tx: Executor,
+    input: { brand_id?: number | null; category_id?: number | null },
+  ) {
+    if (input.brand_id) {
+      const [b] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brand_id));
+      if (!b)
+        throw new AppError(404, PRODUCT_MESSAGES.brandNotFound, { brand_id: PRODUCT_MESSAGES.brandNotFound });
+    }
+    if (input.category_id) {
+      const [c] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, input.category_id));
+      if (!c)
+        throw new AppError(404, PRODUCT_MESSAGES.categoryNotFound, {
+          category_id: PRODUCT_MESSAGES.categoryNotFound,
+        });
+    }
+  }
+
+  async function write<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err, 'products_sku_key')) throw conflict(PRODUCT_MESSAGES.skuTaken);
+      if (isUniqueViolation(err, 'products_slug_key')) throw conflict(API_ERROR.slugTaken);
+      throw err;
+    }
+  }
+
+  async function getBase(id: number, executor: Executor = db): Promise<ProductBase> {
+    const [row] = await selectBase(executor).where(eq(products.id, id));
+    if (!row) throw notFound(PRODUCT_MESSAGES.productNotFound);
+    return toBase(row as BaseRow);
+  }
+
+  return {
+    getBase,
+
+    /** Throws 404 unless the product exists; locks it for the rest of the transaction. */
+    async lock(tx: Tx, id: number) {
+      const [row] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update');
+      if (!row) throw notFound(PRODUCT_MESSAGES.productNotFound);
+    },
+
+    async list(params: { q: string; page: number; limit: number }) {
+      const like = `%${escapeLike(params.q)}%`;
+      const where = params.q ? or(ilike(products.name, like), ilike(products.sku, like)) : undefined;
+      // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
+      const firstImage = sql<string | null>`(select pi.url from product_images pi
+        where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
+      const [rows, [{ total }]] = await Promise.all([
+        selectBase(db)
+          .where(where)
+          .orderBy(desc(products.created_at), desc(products.id))
+          .limit(params.limit)
+          .offset((params.page - 1) * params.limit),
+        db.select({ total: count() }).from(products).where(where),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const [imageRows, prices] = await Promise.all([
+        ids.length
+          ? db.select({ id: products.id, url: firstImage }).from(products).where(inArray(products.id, ids))
+          : Promise.resolve([]),
+        priceProducts(db, rows as BaseRow[]),
+      ]);
+      const imageOf = new Map(imageRows.map((r) => [r.id, r.url]));
+      const data: ProductListItem[] = rows.map((r) => {
+        const price = prices.get(r.id)!;
+        return {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          description: r.description,
+          image: thumbnailUrl(imageOf.get(r.id)),
+          brand: r.brand,
+          category: r.category,
+          price: { mrp: price.mrp, final: price.final },
+          best_discount: price.best ? { type: price.best.type, value: price.best.value } : null,
+        };
+      });
+      return { data, meta: { total, page: params.page, limit: params.limit } };
+    },
+
+    async create(input: CreateProductBody) {
+      return write(() =>
+        db.transaction(async (tx) => {
+          await checkReferences(tx, input);
+          const slug = await resolveSlug(tx, 'products', {
+            slug: null,
+            name: input.name,
+            fallback: 'product',
+          });
+          const [row] = await tx
+            .insert(products)
+            .values({
+              name: input.name,
+              slug,
+              sku: input.sku,
+              description: input.description,
+              brand_id: input.brand_id ?? null,
+              category_id: input.category_id ?? null,
+              mrp: centsToDecimal(toCents(input.mrp)),
+            })
+            .returning({ id: products.id });
+          // Every product starts with its basic and images blocks; sections are appended after them.
+          await tx.insert(layoutBlocks).values([
+            { product_id: row.id, block_type: 'basic', position: 0 },
+            { product_id: row.id, block_type: 'images', position: 1 },
+          ]);
+          return getBase(row.id, tx);
+        }),
+      );
+    },
+
+    /** Saves the Basic and Price card: fields, MRP and the editor's own discount, together. */
+    async update(id: number, input: UpdateProductBody) {
+      return write(() =>
+        db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, id))
+            .for('update');
+          if (!current) throw notFound(PRODUCT_MESSAGES.productNotFound);
+          await checkReferences(tx, input);
+          await tx
+            .update(products)
+            .set({
+              name: input.name,
+              sku: input.sku,
+              description: input.description,
+              brand_id: input.brand_id ?? null,
+              category_id: input.category_id ?? null,
+              mrp: centsToDecimal(toCents(input.pricing.mrp)),
+              updated_at: sql`now()`,
+            })
+            .where(eq(products.id, id));
+          await setEditorDiscount(tx, { id, name: input.name }, input.pricing.discount);
+          return getBase(id, tx);
+        }),
+      );
+    },
+
+    /** Deletes the product with its sections, blocks, images and their files, in one go. */
+    async remove(id: number) {
+      await images.transaction(async (tx, ops) => {
+        const [current] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update');
+        if (!current) throw notFound(PRODUCT_MESSAGES.productNotFound);
+        const gallery = await tx
+          .select({ url: productImages.url })
+          .from(productImages)
+          .where(eq(productImages.product_id, id));
+        for (const image of gallery) await ops.detach(image.url);
+        // Sections, items, specs, blocks, images and discounts cascade from the product row.
+        await tx.delete(products).where(eq(products.id, id));
+      });
+    },
+
+    async options(opts: { q: string; limit: number }) {
+      return db
+        .select({ id: products.id, name: products.name, slug: products.slug })
+        .from(products)
+        .where(opts.q ? ilike(products.name, `%${escapeLike(opts.q)}%`) : undefined)
+        .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+        .limit(opts.limit);
+    },
+
+    /** Everything the editor and the preview show, by slug, in a fixed number of queries. */
+    async bundle(slug: string): Promise<ProductBundle> {
+      const [row] = await selectBase(db).where(eq(products.slug, slug));
+      if (!row) throw notFound(PRODUCT_MESSAGES.productNotFound);
+      const base = toBase(row as BaseRow);
+      const id = base.id;
+      const [gallery, lists, items, groups, specs, tables, blocks, prices, own] = await Promise.all([
+        db
+          .select({ id: productImages.id, url: productImages.url, alt: productImages.alt })
+          .from(productImages)
+          .where(eq(productImages.product_id, id))
+          .orderBy(asc(productImages.position), asc(productImages.id)),
+        db.select().from(productLists).where(eq(productLists.product_id, id)),
+        db
+          .select({
+            id: productListItems.id,
+            list_id: productListItems.list_id,
+            caption: productListItems.caption,
+          })
+          .from(productListItems)
+          .innerJoin(productLists, eq(productLists.id, productListItems.list_id))
+          .where(eq(productLists.product_id, id))
+          .orderBy(asc(productListItems.position), asc(productListItems.id)),
+        db.select().from(productSpecGroups).where(eq(productSpecGroups.product_id, id)),
+        db
+          .select({
+            id: productSpecs.id,
+            group_id: productSpecs.group_id,
+            label: productSpecs.label,
+            value: productSpecs.value,
+            unit: productSpecs.unit,
+          })
+          .from(productSpecs)
+          .innerJoin(productSpecGroups, eq(productSpecGroups.id, productSpecs.group_id))
+          .where(eq(productSpecGroups.product_id, id))
+          .orderBy(asc(productSpecs.position), asc(productSpecs.id)),
+        db.select().from(productTables).where(eq(productTables.product_id, id)),
+        db
+          .select({
+            id: layoutBlocks.id,
+            block_type: layoutBlocks.block_type,
+            ref_id: layoutBlocks.ref_id,
+            position: layoutBlocks.position,
+          })
+          .from(layoutBlocks)
+          .where(eq(layoutBlocks.product_id, id))
+          .orderBy(asc(layoutBlocks.position)),
+        priceProducts(db, [row as BaseRow]),
+        editorDiscount(db, id),
+      ]);
+      const price = prices.get(id)!;
+      return {
+        base,
+        price: { mrp: price.mrp, final: price.final },
+        discounts: { best: price.best, own },
+        images: gallery,
+        lists: lists.map((l) => ({
+          id: l.id,
+          title: l.title,
+          description: l.description,
+          items: items
+            .filter((i) => i.list_id === l.id)
+            .map(({ id: itemId, caption }) => ({ id: itemId, caption })),
+        })),
+        specGroups: groups.map((g) => ({
+          id: g.id,
+          name: g.name,
+          intro: g.intro,
+          specs: specs.filter((s) => s.group_id === g.id).map(({ group_id: _, ...s }) => s),
+        })),
+        tables: tables.map(({ product_id: _, ...t }) => t),
+        layout: { blocks },
+      };
+    },
+
+    /** Layout blocks in order (GET /api/products/{id}/layout). */
+    async layout(id: number) {
+      await getBase(id);
+      return db
+        .select({
+          id: layoutBlocks.id,
+          block_type: layoutBlocks.block_type,
+          ref_id: layoutBlocks.ref_id,
+          position: layoutBlocks.position,
+        })
+        .from(layoutBlocks)
+        .where(eq(layoutBlocks.product_id, id))
+        .orderBy(asc(layoutBlocks.position));
+    },
+
+    /** Product ids that exist among these (for checks that must not 500 on a dangling id). */
+    async exists(id: number) {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, id)));
+      return Boolean(row);
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;
