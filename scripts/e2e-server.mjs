@@ -23,6 +23,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     ADMIN_EMAIL: 'admin@e2e.test',
     ADMIN_PASSWORD: 'e2e-admin-pass',
     LOG_LEVEL: 'warn',
+    // Many quote requests come from 127.0.0.1 in a test run.
+    INQUIRY_RATE_MAX: '1000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

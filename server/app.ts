@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,10 +13,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { IMAGE_MAX_BYTES } from '../domain/images';
 import { API_ERROR } from '../domain/messages';
 import { createAuthenticate } from './auth/hooks';
-import { createLoginThrottle, memoryCounterStore } from './auth/login-throttle';
+import { createLoginThrottle, memoryCounterStore, redisCounterStore } from './auth/login-throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -27,6 +29,8 @@ import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes
 import { createBrandsService } from './modules/brands/brands.service';
 import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
+import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { meRoutes } from './modules/me/me.routes';
 import { createProductImagesService } from './modules/products/product-images.service';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
@@ -44,6 +48,8 @@ export type AppDeps = {
   /** Where uploaded images are stored and served from; DATA_DIR/uploads by default. */
   uploadsDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Shared store for rate limits when several processes run (REDIS_URL). */
+  redis?: Redis;
 };
 
 export async function buildApp(deps: AppDeps) {
@@ -97,6 +103,15 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Limits apply only where a route asks (public endpoints); Redis shares them across processes.
+  // If Redis is unreachable the limit is skipped rather than failing the request.
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.redis,
+    skipOnError: true,
+    nameSpace: 'stockroom-rl-',
+  });
+
   // Files are read part by part in the routes (server/http/form.ts), never buffered whole.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
 
@@ -122,7 +137,11 @@ export async function buildApp(deps: AppDeps) {
   const productImages = createProductImagesService(db, images);
   const sections = createSectionsService(db);
   const tokens = createTokenService(deps.jwtSecret, deps.config.tokenTtlSeconds);
-  const throttle = createLoginThrottle(memoryCounterStore(), deps.config.loginThrottle);
+  const throttle = createLoginThrottle(
+    deps.redis ? redisCounterStore(deps.redis) : memoryCounterStore(),
+    deps.config.loginThrottle,
+  );
+  const inquiries = createInquiriesService(db);
   const authenticate = createAuthenticate(tokens, users);
 
   await app.register(authRoutes({ users, tokens, throttle }));
@@ -134,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicBrandsRoutes({ brands }));
   await app.register(productsRoutes({ products, productImages, sections, authenticate }));
   await app.register(publicProductsRoutes({ products }));
+  await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: deps.config.inquiryRateLimit }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
+  INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -51,6 +53,7 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
+  inquiryRateLimit: { max: number; windowMs: number };
 };
 
 /** Reads ./.env when present (real environment variables win), as .env.example describes. */
@@ -88,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: Math.round(e.LOGIN_WINDOW_MINUTES * 60_000),
+    },
+    inquiryRateLimit: {
+      max: e.INQUIRY_RATE_MAX,
+      windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
 import { loadConfig, loadDotEnv } from './config';
@@ -19,12 +20,17 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
   await runMigrations(database);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (err) => console.error(`Redis: ${err.message}`));
 
   const app = await buildApp({
     config,
     database,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     webRoot: path.join(root, 'dist', 'web'),
+    redis,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -49,6 +55,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await redis?.quit();
       app.log.info('stopped cleanly');
       clearTimeout(force);
       process.exit(0);

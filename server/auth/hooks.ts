@@ -26,7 +26,8 @@ export function createAuthenticate(tokens: TokenService, users: UsersService): A
     if (!match) throw new AppError(401, API_ERROR.unauthenticated);
     const claims = await tokens.verify(match[1]);
     if (!claims) throw new AppError(401, API_ERROR.sessionExpired);
-    const row = await users.getRow(claims.userId).catch(() => null);
+    // Only "no such user" means the token is dead; a database failure must not sign anyone out.
+    const row = await users.findRow(claims.userId);
     if (!row || row.token_version !== claims.tokenVersion) throw new AppError(401, API_ERROR.sessionExpired);
     request.authUser = { id: row.id, name: row.name, email: row.email, role: row.role };
   };

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { API_ERROR } from '../../domain/messages';
 import { AppError } from '../http/errors';
 
@@ -34,6 +35,28 @@ export function memoryCounterStore(now: () => number = Date.now): CounterStore {
     },
     async reset(key) {
       map.delete(key);
+    },
+  };
+}
+
+/** The same counters in Redis, shared by every process (REDIS_URL). */
+export function redisCounterStore(redis: Redis): CounterStore {
+  const prefix = 'stockroom:';
+  return {
+    async get(key) {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+      return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(0, ttl) };
+    },
+    async increment(key, windowMs) {
+      // NX: the window starts at the first failure and is not stretched by later ones.
+      await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .exec();
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
     },
   };
 }

@@ -30,7 +30,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
   }
   const { worker, port } = await startPgliteWorker(opts.dataDir);
-  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
+  // One client, never dropped when idle: a reconnect races the worker's teardown of the old
+  // socket, and PGlite has only one session to give.
+  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   return {
     db: drizzle(pool, { schema }),

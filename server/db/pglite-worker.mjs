@@ -7,8 +7,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir } = workerData;
 const db = await PGlite.create(dataDir ? { dataDir } : {});
-// One connection: PGlite is single-session, so two clients' transactions must never interleave.
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+// The server's pool holds one client at a time (so two transactions never interleave); the second
+// slot only lets a reconnect in while the old socket is still being torn down, instead of
+// refusing it with "Too many connections".
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 2 });
 await server.start();
 const port = Number(server.getServerConn().split(':').pop());
 

@@ -263,3 +263,22 @@ export const discounts = pgTable(
     ),
   ],
 );
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inquiries_created_idx').on(t.created_at, t.id),
+    index('inquiries_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('inquiries_email_idx').on(t.email, t.id),
+  ],
+);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -45,13 +46,13 @@ export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'a
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** A built app on a fresh, migrated database with one admin, plus helpers for the tests. */
-export async function createTestContext(env: Record<string, string> = {}) {
+export async function createTestContext(env: Record<string, string> = {}, extra: { redis?: Redis } = {}) {
   const database = await openTestDatabase();
   await runMigrations(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const jwtSecret = randomBytes(32);
-  const app = await buildApp({ config, database, jwtSecret });
+  const app = await buildApp({ config, database, jwtSecret, redis: extra.redis });
   await app.ready();
   const users = createUsersService(database.db);
   await users.create({ ...ADMIN, role: 'admin' });

@@ -35,6 +35,7 @@ export function createUsersService(db: Db) {
     return row;
   }
 
+
   /** Turns the unique-email violation into the 409 the client can show. */
   async function withEmailUnique<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -47,6 +48,10 @@ export function createUsersService(db: Db) {
 
   return {
     getRow,
+    async findRow(id: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
     async get(id: number) {
       return toUser(await getRow(id));
     },

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createInquiryBody,
+  INQUIRY_TEXT,
+  inquiryListQuery,
+  inquiryListResponse,
+  inquirySchema,
+} from '../../../domain/inquiries';
+import { idParam } from '../../../domain/paging';
+import type { Authenticate } from '../../auth/hooks';
+import { AppError } from '../../http/errors';
+import { bearer, errors } from '../../http/schemas';
+import type { InquiriesService } from './inquiries.service';
+
+export type InquiriesRoutesDeps = {
+  inquiries: InquiriesService;
+  authenticate: Authenticate;
+  /** Quote requests allowed per client address per window. */
+  rateLimit: { max: number; windowMs: number };
+};
+
+export const inquiriesRoutes =
+  (deps: InquiriesRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['inquiries'];
+
+    // Public: visitors send it from the preview page, so it is rate-limited per address instead.
+    app.post(
+      '/api/inquiries',
+      {
+        config: {
+          rateLimit: {
+            max: deps.rateLimit.max,
+            timeWindow: deps.rateLimit.windowMs,
+            // Thrown to our error handler, which answers { error } like every other refusal.
+            errorResponseBuilder: () => new AppError(429, INQUIRY_TEXT.tooMany),
+          },
+        },
+        schema: {
+          tags,
+          description: 'A quote request from a visitor; needs no token; rate-limited per client address.',
+          body: createInquiryBody,
+          response: { 201: inquirySchema, ...errors(400, 404, 429) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await deps.inquiries.create(request.body)),
+    );
+
+    await app.register(async (scope) => {
+      const staff = scope.withTypeProvider<ZodTypeProvider>();
+      staff.addHook('onRequest', deps.authenticate);
+      staff.get(
+        '/api/inquiries',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            querystring: inquiryListQuery,
+            response: { 200: inquiryListResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.inquiries.list(request.query),
+      );
+      staff.delete(
+        '/api/inquiries/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            params: idParam,
+            response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) => {
+          await deps.inquiries.remove(request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+    });
+  };

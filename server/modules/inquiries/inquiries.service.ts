@@ -1,0 +1,118 @@
+import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
+import type { ListParams } from '../../../domain/paging';
+import type { Db } from '../../db/client';
+import { inquiries, products } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { escapeLike } from '../../http/sql';
+
+type SortKey = 'created_at' | 'name' | 'email';
+const SORT_COLUMNS: Record<SortKey, SQL | AnyPgColumn> = {
+  created_at: inquiries.created_at,
+  name: sql`lower(${inquiries.name})`,
+  email: inquiries.email,
+};
+
+const columns = {
+  id: inquiries.id,
+  name: inquiries.name,
+  email: inquiries.email,
+  phone: inquiries.phone,
+  subject: inquiries.subject,
+  message: inquiries.message,
+  created_at: inquiries.created_at,
+  product_id: products.id,
+  product_name: products.name,
+  product_slug: products.slug,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & {
+  product_id: number | null;
+  product_name: string | null;
+  product_slug: string | null;
+};
+
+const toInquiry = (r: Row): Inquiry => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  subject: r.subject,
+  message: r.message,
+  created_at: r.created_at.toISOString(),
+  product: r.product_id !== null ? { id: r.product_id, name: r.product_name!, slug: r.product_slug! } : null,
+});
+
+export function createInquiriesService(db: Db) {
+  return {
+    async create(input: {
+      name: string;
+      email: string;
+      phone: string | null;
+      subject: string;
+      message: string;
+      product_id?: number | null;
+    }) {
+      if (input.product_id) {
+        const [p] = await db
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, input.product_id));
+        if (!p)
+          throw new AppError(404, INQUIRY_TEXT.productNotFound, { product_id: INQUIRY_TEXT.productNotFound });
+      }
+      const [row] = await db
+        .insert(inquiries)
+        .values({ ...input, product_id: input.product_id ?? null })
+        .returning({ id: inquiries.id });
+      return this.get(row.id);
+    },
+
+    async get(id: number): Promise<Inquiry> {
+      const [row] = await db
+        .select(columns)
+        .from(inquiries)
+        .leftJoin(products, eq(products.id, inquiries.product_id))
+        .where(eq(inquiries.id, id));
+      if (!row) throw notFound(INQUIRY_TEXT.notFound);
+      return toInquiry(row as Row);
+    },
+
+    /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries). */
+    async list(params: ListParams<SortKey>) {
+      const like = `%${escapeLike(params.q)}%`;
+      const where = params.q
+        ? or(
+            ilike(inquiries.name, like),
+            ilike(inquiries.email, like),
+            ilike(inquiries.phone, like),
+            ilike(inquiries.subject, like),
+          )
+        : undefined;
+      const dir = params.order === 'asc' ? asc : desc;
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(columns)
+          .from(inquiries)
+          .leftJoin(products, eq(products.id, inquiries.product_id))
+          .where(where)
+          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id))
+          .limit(params.limit)
+          .offset((params.page - 1) * params.limit),
+        db.select({ total: count() }).from(inquiries).where(where),
+      ]);
+      return {
+        data: rows.map((r) => toInquiry(r as Row)),
+        meta: { total, page: params.page, limit: params.limit },
+      };
+    },
+
+    async remove(id: number) {
+      const [row] = await db.delete(inquiries).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
+      if (!row) throw notFound(INQUIRY_TEXT.notFound);
+    },
+  };
+}
+
+export type InquiriesService = ReturnType<typeof createInquiriesService>;

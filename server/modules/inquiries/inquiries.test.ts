@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INQUIRY_TEXT } from '../../../domain/inquiries';
+import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await createTestContext({ INQUIRY_RATE_MAX: '3', INQUIRY_RATE_WINDOW_MINUTES: '10' });
+  token = (await ctx.makeUser({ name: 'Inbox Editor', email: 'inbox@example.com' })).token;
+});
+afterAll(() => ctx.close());
+
+// Each test posts from its own address, so the per-address limit never couples them.
+const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
+const send = (payload: object, remoteAddress = address()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/inquiries', payload, remoteAddress });
+const list = (query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/inquiries?${query}`, headers: ctx.auth(token) });
+const valid = {
+  name: 'Vera Visitor',
+  email: 'vera@example.com',
+  phone: '+1 555 0100',
+  subject: 'Quote please',
+  message: 'Ten units.',
+};
+const count = async () =>
+  Number((await ctx.database.pool.query('select count(*) from inquiries')).rows[0].count);
+
+describe('POST /api/inquiries (public)', () => {
+  it('stores a quote request without a token, text kept as text', async () => {
+    const res = await send({ ...valid, message: '<script>alert(1)</script> & <b>bold</b>' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: 'Vera Visitor',
+      email: 'vera@example.com',
+      phone: '+1 555 0100',
+      product: null,
+    });
+    const row = (await ctx.database.pool.query('select * from inquiries where id = $1', [body.id])).rows[0];
+    expect(row.message).toBe('<script>alert(1)</script> & <b>bold</b>');
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('links the product it was sent from', async () => {
+    const product = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: { name: 'Quoted Thing', mrp: 5 },
+        headers: ctx.auth(token),
+      })
+    ).json();
+    const res = await send({ ...valid, product_id: product.id, phone: null });
+    expect(res.json()).toMatchObject({
+      phone: null,
+      product: { id: product.id, name: 'Quoted Thing', slug: product.slug },
+    });
+    const missing = await send({ ...valid, product_id: 999999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(INQUIRY_TEXT.productNotFound);
+  });
+
+  it.each([
+    [{ ...valid, name: '' }, INQUIRY_TEXT.required],
+    [{ ...valid, email: undefined }, INQUIRY_TEXT.required],
+    [{ ...valid, subject: '  ' }, INQUIRY_TEXT.required],
+    [{ ...valid, message: '' }, INQUIRY_TEXT.required],
+    [{ ...valid, email: 'not-an-address' }, VALIDATION.invalidEmail],
+    [{ ...valid, message: 'x'.repeat(5001) }, VALIDATION.tooLong('Message', 5000)],
+    [{ ...valid, phone: '1'.repeat(41) }, VALIDATION.tooLong('Phone', 40)],
+    [{ ...valid, product_id: 'abc' }, 'product_id must be a product id'],
+    [{ ...valid, created_at: '2000-01-01' }, API_ERROR.unknownField('created_at')],
+  ])('refuses %j and stores nothing', async (payload, message) => {
+    const before = await count();
+    const res = await send(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+    expect(await count()).toBe(before);
+  });
+
+  it('limits requests per client address with a clear 429', async () => {
+    const ip = address();
+    for (let i = 0; i < 3; i++) expect((await send(valid, ip)).statusCode).toBe(201);
+    const limited = await send(valid, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: INQUIRY_TEXT.tooMany });
+    expect((await send(valid)).statusCode).toBe(201);
+  });
+});
+
+describe('staff inbox', () => {
+  it.each([
+    ['GET', '/api/inquiries'],
+    ['DELETE', '/api/inquiries/1'],
+  ] as const)('%s %s needs a token', async (method, url) => {
+    expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
+  });
+
+  describe('list', () => {
+    const tag = `inbx${Date.now()}`;
+    beforeAll(async () => {
+      const people = [
+        { name: 'Carla', email: `carla@${tag}.test`, phone: '111', subject: 'Chairs' },
+        { name: 'anton', email: `anton@${tag}.test`, phone: '222', subject: `Tables ${tag}` },
+        { name: 'Bea', email: `bea@${tag}.test`, phone: `333-${tag}`, subject: 'Lamps' },
+      ];
+      for (const [i, p] of people.entries()) {
+        const res = await send({ ...p, message: 'm' });
+        await ctx.database.pool.query(
+          `update inquiries set created_at = '2023-03-0${i + 1}T10:00:00Z' where id = $1`,
+          [res.json().id],
+        );
+      }
+    });
+    const names = async (query: string) =>
+      (await list(`q=${tag}&${query}`)).json().data.map((i: { name: string }) => i.name);
+
+    it('defaults to newest first, 15 per page, and searches name, email, phone and subject', async () => {
+      const res = await list(`q=${tag}`);
+      expect(res.json().meta).toEqual({ total: 3, page: 1, limit: 15 });
+      expect(await names('')).toEqual(['Bea', 'anton', 'Carla']);
+      expect((await list('q=CARLA')).json().data.map((i: { email: string }) => i.email)).toContain(
+        `carla@${tag}.test`,
+      );
+      expect((await list(`q=333-${tag}`)).json().data.map((i: { name: string }) => i.name)).toEqual(['Bea']);
+      expect((await list(`q=Tables ${tag}`)).json().data.map((i: { name: string }) => i.name)).toEqual([
+        'anton',
+      ]);
+    });
+
+    it('sorts by name, email and date both ways, and pages with perPage', async () => {
+      expect(await names('sortBy=name&order=asc')).toEqual(['anton', 'Bea', 'Carla']);
+      expect(await names('sortBy=email&order=desc')).toEqual(['Carla', 'Bea', 'anton']);
+      expect(await names('sortBy=created_at&order=asc')).toEqual(['Carla', 'anton', 'Bea']);
+      const page2 = (await list(`q=${tag}&perPage=2&page=2&sortBy=name&order=asc`)).json();
+      expect(page2.data.map((i: { name: string }) => i.name)).toEqual(['Carla']);
+      expect(page2.meta).toEqual({ total: 3, page: 2, limit: 2 });
+      expect(page2.data[0].created_at).toBe('2023-03-01T10:00:00.000Z');
+    });
+
+    it.each(['limit=10', 'perPage=0', 'sortBy=subject', 'order=sideways'])('refuses %s', async (query) => {
+      expect((await list(query)).statusCode).toBe(400);
+    });
+  });
+
+  it('deletes permanently', async () => {
+    const id = (await send(valid)).json().id;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/inquiries/${id}`,
+      headers: ctx.auth(token),
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await ctx.database.pool.query('select 1 from inquiries where id = $1', [id])).rowCount).toBe(0);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/inquiries/${id}`, headers: ctx.auth(token) }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('with Redis (REDIS_URL)', () => {
+  it('shares the quote-request limit and the sign-in throttle between two processes', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+    try {
+      await redis.connect();
+    } catch {
+      throw new Error(`Redis is needed for this test at ${url} (set TEST_REDIS_URL)`);
+    }
+    const env = { INQUIRY_RATE_MAX: '2', LOGIN_MAX_FAILURES_PER_EMAIL: '2' };
+    const one = await createTestContext(env, { redis });
+    const two = await createTestContext(env, { redis });
+    try {
+      const ip = address();
+      const post = (c: TestContext) =>
+        c.app.inject({ method: 'POST', url: '/api/inquiries', payload: valid, remoteAddress: ip });
+      expect((await post(one)).statusCode).toBe(201);
+      expect((await post(two)).statusCode).toBe(201);
+      expect((await post(one)).statusCode).toBe(429);
+
+      const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
+      const login = (c: TestContext) =>
+        c.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'nope' },
+          remoteAddress: address(),
+        });
+      expect((await login(one)).statusCode).toBe(401);
+      expect((await login(two)).statusCode).toBe(401);
+      expect((await login(one)).statusCode).toBe(429);
+      await redis.del(`stockroom:login:email:${email}`);
+    } finally {
+      await one.close();
+      await two.close();
+      redis.disconnect();
+    }
+  });
+});
