@@ -32,7 +32,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { worker, port } = await startPgliteWorker(opts.dataDir);
   // One client, never dropped when idle: a reconnect races the worker's teardown of the old
   // socket, and PGlite has only one session to give.
-  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    // Code that asks the pool for a second connection inside a transaction would wait forever
+    // here (PostgreSQL's larger pool hides it); fail loudly instead.
+    connectionTimeoutMillis: 15_000,
+  });
   pool.on('error', () => {});
   return {
     db: drizzle(pool, { schema }),

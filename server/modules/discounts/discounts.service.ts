@@ -1,8 +1,10 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
 import { type Price, type PricingDiscount, type PricingProduct, priceProduct } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
-import { discounts } from '../../db/schema';
+import { brands, categories, discounts, products } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
 import { ancestorIds } from '../categories/categories.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
@@ -110,3 +112,138 @@ export async function setEditorDiscount(
     editor_owned: true,
   });
 }
+
+const discountColumns = {
+  row: discounts,
+  product_name: products.name,
+  category_name: categories.name,
+  brand_name: brands.name,
+};
+
+type DiscountRow = typeof discounts.$inferSelect;
+
+const toDiscount = (r: {
+  row: DiscountRow;
+  product_name: string | null;
+  category_name: string | null;
+  brand_name: string | null;
+}): Discount => ({
+  id: r.row.id,
+  name: r.row.name,
+  title: r.row.name,
+  type: r.row.type,
+  value: toCents(r.row.value) / 100,
+  applies_to: r.row.applies_to,
+  product_id: r.row.product_id,
+  category_id: r.row.category_id,
+  brand_id: r.row.brand_id,
+  target_name: { product: r.product_name, category: r.category_name, brand: r.brand_name }[r.row.applies_to],
+  starts_at: r.row.starts_at?.toISOString() ?? null,
+  ends_at: r.row.ends_at?.toISOString() ?? null,
+  active: r.row.active ? 1 : 0,
+  editor_owned: r.row.editor_owned,
+  created_at: r.row.created_at.toISOString(),
+  updated_at: r.row.updated_at.toISOString(),
+});
+
+/** A name when none is given: "15% off" or "5.00 off". */
+const defaultName = (input: { type: 'percent' | 'amount'; value: number }) =>
+  input.type === 'percent' ? `${input.value}% off` : `${centsToDecimal(toCents(input.value))} off`;
+
+export function createDiscountsService(db: Db) {
+  const selectDiscounts = () =>
+    db
+      .select(discountColumns)
+      .from(discounts)
+      .leftJoin(products, eq(products.id, discounts.product_id))
+      .leftJoin(categories, eq(categories.id, discounts.category_id))
+      .leftJoin(brands, eq(brands.id, discounts.brand_id));
+
+  async function get(id: number) {
+    const [row] = await selectDiscounts().where(eq(discounts.id, id));
+    if (!row) throw notFound(DISCOUNT_TEXT.notFound);
+    return toDiscount(row);
+  }
+
+  /** The target must exist: a clear 400 instead of a foreign-key failure. */
+  async function checkTarget(input: DiscountInput) {
+    const table = { product: products, category: categories, brand: brands }[input.applies_to];
+    const id = input[`${input.applies_to}_id`]!;
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+    if (!row)
+      throw badRequest(DISCOUNT_TEXT.targetNotFound(input.applies_to), {
+        [`${input.applies_to}_id`]: DISCOUNT_TEXT.targetNotFound(input.applies_to),
+      });
+  }
+
+  const values = (input: DiscountInput) => ({
+    type: input.type,
+    value: centsToDecimal(toCents(input.value!)),
+    applies_to: input.applies_to,
+    product_id: input.product_id,
+    category_id: input.category_id,
+    brand_id: input.brand_id,
+  });
+
+  return {
+    get,
+
+    async list(params: { page: number; limit: number }) {
+      const [rows, [{ total }]] = await Promise.all([
+        selectDiscounts()
+          .orderBy(desc(discounts.created_at), desc(discounts.id))
+          .limit(params.limit)
+          .offset((params.page - 1) * params.limit),
+        db.select({ total: count() }).from(discounts),
+      ]);
+      return { data: rows.map(toDiscount), meta: { total, page: params.page, limit: params.limit } };
+    },
+
+    async create(input: DiscountInput) {
+      await checkTarget(input);
+      const [row] = await db
+        .insert(discounts)
+        .values({
+          ...values(input),
+          name: input.name || defaultName({ type: input.type, value: input.value! }),
+          starts_at: input.starts_at ?? null,
+          ends_at: input.ends_at ?? null,
+          active: input.active ?? true,
+        })
+        .returning({ id: discounts.id });
+      return get(row.id);
+    },
+
+    async update(id: number, input: DiscountInput) {
+      await checkTarget(input);
+      // Read back after commit: inside the transaction the embedded database's one connection is taken.
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(discounts).where(eq(discounts.id, id)).for('update');
+        if (!current) throw notFound(DISCOUNT_TEXT.notFound);
+        const startsAt = input.starts_at === undefined ? current.starts_at : input.starts_at;
+        const endsAt = input.ends_at === undefined ? current.ends_at : input.ends_at;
+        if (startsAt && endsAt && endsAt < startsAt)
+          throw badRequest(DISCOUNT_TEXT.endBeforeStart, { ends_at: DISCOUNT_TEXT.endBeforeStart });
+        await tx
+          .update(discounts)
+          .set({
+            ...values(input),
+            name: input.title || input.name || current.name,
+            starts_at: startsAt,
+            ends_at: endsAt,
+            active: input.active ?? current.active,
+            updated_at: sql`now()`,
+          })
+          .where(eq(discounts.id, id));
+      });
+      return get(id);
+    },
+
+    async remove(id: number) {
+      const [row] = await db.delete(discounts).where(eq(discounts.id, id)).returning({ id: discounts.id });
+      if (!row) throw notFound(DISCOUNT_TEXT.notFound);
+    },
+  };
+}
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>;

@@ -35,7 +35,6 @@ export function createUsersService(db: Db) {
     return row;
   }
 
-
   /** Turns the unique-email violation into the 409 the client can show. */
   async function withEmailUnique<T>(work: () => Promise<T>): Promise<T> {
     try {

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCOUNT_TEXT } from '../../../domain/discounts';
+import { API_ERROR } from '../../../domain/messages';
+import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+let product: { id: number; slug: string };
+let brandId: number;
+let parentCat: number;
+let childCat: number;
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+const price = async () =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${product.slug}/bundle` })).json();
+const card = async () => (await api('GET', '/api/products?q=Deal%20Product')).json().data[0];
+const count = async () =>
+  Number((await ctx.database.pool.query('select count(*) from discounts')).rows[0].count);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = (await ctx.makeUser({ name: 'Deal Maker', email: 'deals@example.com' })).token;
+  brandId = (await api('POST', '/api/brands', { name: 'Deal Brand' })).json().id;
+  parentCat = (await api('POST', '/api/categories', { name: 'Deal Parent' })).json().id;
+  childCat = (await api('POST', '/api/categories', { name: 'Deal Child', parent_id: parentCat })).json().id;
+  product = (
+    await api('POST', '/api/products', {
+      name: 'Deal Product',
+      mrp: 19.99,
+      brand_id: brandId,
+      category_id: childCat,
+    })
+  ).json();
+});
+afterAll(() => ctx.close());
+
+describe('access', () => {
+  it.each([
+    ['GET', '/api/discounts'],
+    ['POST', '/api/discounts'],
+    ['PUT', '/api/discounts/1'],
+    ['DELETE', '/api/discounts/1'],
+  ] as const)('%s %s needs a token', async (method, url) => {
+    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('create, edit, toggle, delete, and prices follow at once', () => {
+  it('walks one discount through its life', async () => {
+    const created = await api('POST', '/api/discounts', {
+      name: 'Spring sale',
+      type: 'percent',
+      value: 15,
+      applies_to: 'product',
+      product_id: product.id,
+      category_id: null,
+      brand_id: null,
+      starts_at: '2020-01-01 00:00:00',
+      ends_at: '',
+      active: 1,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const d = created.json();
+    expect(d).toMatchObject({
+      name: 'Spring sale',
+      title: 'Spring sale',
+      value: 15,
+      target_name: 'Deal Product',
+      starts_at: '2020-01-01T00:00:00.000Z',
+      ends_at: null,
+      active: 1,
+      editor_owned: false,
+    });
+    expect((await price()).price).toEqual({ mrp: 19.99, final: 16.99 });
+    expect((await card()).price).toEqual({ mrp: 19.99, final: 16.99 });
+
+    const list = (await api('GET', '/api/discounts')).json();
+    expect(list.data.find((x: { id: number }) => x.id === d.id)).toMatchObject({ title: 'Spring sale' });
+
+    // PUT sends title in place of name (SPEC.md §7).
+    const edited = await api('PUT', `/api/discounts/${d.id}`, {
+      title: 'Spring sale II',
+      type: 'amount',
+      value: '5.50',
+      applies_to: 'product',
+      product_id: product.id,
+      active: 1,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      name: 'Spring sale II',
+      type: 'amount',
+      value: 5.5,
+      starts_at: '2020-01-01T00:00:00.000Z',
+    });
+    expect((await price()).price.final).toBe(14.49);
+
+    const off = await api('PUT', `/api/discounts/${d.id}`, {
+      ...edited.json(),
+      title: 'Spring sale II',
+      active: 0,
+      name: undefined,
+      id: undefined,
+      target_name: undefined,
+      created_at: undefined,
+      updated_at: undefined,
+      editor_owned: undefined,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().active).toBe(0);
+    expect((await price()).price.final).toBe(19.99);
+
+    expect((await api('DELETE', `/api/discounts/${d.id}`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/discounts/${d.id}`)).statusCode).toBe(404);
+  });
+
+  it('scopes to an ancestor category and to the brand; scheduled and expired ones do not count', async () => {
+    const make = (payload: object) =>
+      api('POST', '/api/discounts', { type: 'percent', active: true, ...payload });
+    const cat = (await make({ value: 10, applies_to: 'category', category_id: parentCat })).json();
+    expect((await price()).discounts.best).toMatchObject({ id: cat.id, save_amount: 2 });
+    const future = (
+      await make({ value: 50, applies_to: 'brand', brand_id: brandId, starts_at: '2999-01-01 00:00:00' })
+    ).json();
+    const past = (
+      await make({ value: 60, applies_to: 'brand', brand_id: brandId, ends_at: '2001-01-01 00:00:00' })
+    ).json();
+    expect((await price()).discounts.best.id).toBe(cat.id);
+    const brand = (await make({ value: 20, applies_to: 'brand', brand_id: brandId })).json();
+    expect((await price()).discounts.best).toMatchObject({ id: brand.id, save_amount: 4 });
+    expect((await card()).best_discount).toEqual({ type: 'percent', value: 20 });
+    for (const x of [cat, future, past, brand]) await api('DELETE', `/api/discounts/${x.id}`);
+  });
+
+  it("lists the product editor's own discount as editor-owned", async () => {
+    await api('PUT', `/api/products/${product.id}`, {
+      name: 'Deal Product',
+      brand_id: brandId,
+      category_id: childCat,
+      pricing: { mrp: 19.99, discountPercent: 5 },
+    });
+    const own = (await api('GET', '/api/discounts'))
+      .json()
+      .data.find((x: { editor_owned: boolean }) => x.editor_owned);
+    expect(own).toMatchObject({ applies_to: 'product', product_id: product.id, value: 5 });
+    await api('PUT', `/api/products/${product.id}`, {
+      name: 'Deal Product',
+      brand_id: brandId,
+      category_id: childCat,
+      pricing: { mrp: 19.99 },
+    });
+  });
+});
+
+describe('validation', () => {
+  const base = { name: 'X', type: 'percent', value: 10, applies_to: 'product', active: 1 };
+  const target = () => ({ product_id: product.id });
+  it.each([
+    [{ value: '' }, DISCOUNT_TEXT.required],
+    [{ value: 101 }, DISCOUNT_TEXT.percentTooHigh],
+    [{ value: -1 }, PRODUCT_MESSAGES.discountInvalid],
+    [{ value: '1.234' }, PRODUCT_MESSAGES.discountInvalid],
+    [{ applies_to: 'everything' }, 'applies_to must be product, category or brand'],
+    [{ type: 'bogo' }, 'type must be percent or amount'],
+    [{ starts_at: 'tomorrow' }, DISCOUNT_TEXT.badDate],
+    [{ active: 'yes' }, 'active must be 0 or 1'],
+    [{ editor_owned: true }, API_ERROR.unknownField('editor_owned')],
+  ])('refuses %j and stores nothing', async (change, message) => {
+    const before = await count();
+    const res = await api('POST', '/api/discounts', { ...base, ...target(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a discount without its target', async () => {
+    expect((await api('POST', '/api/discounts', base)).json().error).toBe(DISCOUNT_TEXT.required);
+    const wrongScope = await api('POST', '/api/discounts', { ...base, applies_to: 'brand', ...target() });
+    expect(wrongScope.json().error).toBe(DISCOUNT_TEXT.required);
+  });
+
+  it('refuses a target that does not match applies_to, or does not exist', async () => {
+    const mismatch = await api('POST', '/api/discounts', {
+      ...base,
+      product_id: product.id,
+      brand_id: brandId,
+    });
+    expect(mismatch.json().error).toBe(DISCOUNT_TEXT.targetMismatch);
+    const missing = await api('POST', '/api/discounts', { ...base, product_id: 999999 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(DISCOUNT_TEXT.targetNotFound('product'));
+  });
+
+  it('refuses an end before the start, on create and on update', async () => {
+    const res = await api('POST', '/api/discounts', {
+      ...base,
+      product_id: product.id,
+      starts_at: '2026-05-02 00:00:00',
+      ends_at: '2026-05-01 00:00:00',
+    });
+    expect(res.json().error).toBe(DISCOUNT_TEXT.endBeforeStart);
+    const d = (
+      await api('POST', '/api/discounts', {
+        ...base,
+        product_id: product.id,
+        starts_at: '2026-05-02 00:00:00',
+      })
+    ).json();
+    const upd = await api('PUT', `/api/discounts/${d.id}`, {
+      ...base,
+      title: 'X',
+      product_id: product.id,
+      ends_at: '2026-05-01 00:00:00',
+    });
+    expect(upd.statusCode).toBe(400);
+    expect(upd.json().error).toBe(DISCOUNT_TEXT.endBeforeStart);
+    await api('DELETE', `/api/discounts/${d.id}`);
+  });
+
+  it('answers 404 when updating a missing discount', async () => {
+    expect((await api('PUT', '/api/discounts/999999', { ...base, product_id: product.id })).statusCode).toBe(
+      404,
+    );
+  });
+});
