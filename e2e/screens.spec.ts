@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOGIN_TEXT } from '../domain/messages';
+import { apiCreateBrand, apiCreateCategory, pngFile, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage } from './fixtures';
 
@@ -12,6 +13,8 @@ const widths = [
 
 const screens = [
   { path: '/', heading: 'Dashboard' },
+  { path: '/categories', heading: 'Product Categories' },
+  { path: '/brands', heading: 'Brands' },
   { path: '/users', heading: 'Users' },
   { path: '/profile', heading: 'My Profile' },
   { path: '/products', heading: 'Products' },
@@ -26,6 +29,25 @@ for (const size of widths) {
     await page.screenshot({ path: `.tmp/screens/${size.label}-login.png`, fullPage: true });
 
     await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    // Some rows with pictures, so the catalogue screens are not captured empty.
+    const tag = uniqueTag('shot');
+    const home = await apiCreateCategory(
+      request,
+      { name: `Home ${tag}` },
+      await pngFile('home.png', '#4c6ef5'),
+    );
+    const lamps = await apiCreateCategory(
+      request,
+      { name: `Lamps ${tag}`, parent_id: home.id, sort_order: 1 },
+      await pngFile('lamps.png', '#fab005'),
+    );
+    await apiCreateCategory(request, { name: `Rugs ${tag}`, parent_id: home.id, sort_order: 2 });
+    const brand = await apiCreateBrand(
+      request,
+      { name: `Acme ${tag}`, description: 'Tools and hardware' },
+      await pngFile('acme.png', '#12b886'),
+    );
+    await apiCreateBrand(request, { name: `Globex ${tag}` });
     for (const screen of screens) {
       await page.goto(screen.path);
       await expect(page.getByRole('heading', { name: screen.heading }).first()).toBeVisible();
@@ -37,5 +59,43 @@ for (const size of widths) {
     await page.getByRole('button', { name: 'Add User' }).click();
     await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible();
     await page.screenshot({ path: `.tmp/screens/${size.label}-users-add.png` });
+
+    const shot = async (name: string) => {
+      // Dialogs fade in; capture them once they have settled.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `.tmp/screens/${size.label}-${name}.png` });
+    };
+    await page.goto('/categories');
+    await page.getByLabel('Search').fill(tag);
+    await expect(rowWith(page, lamps.name)).toBeVisible();
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Category' })).toBeVisible();
+    await shot('categories-add');
+    await page.keyboard.press('Escape');
+    await rowWith(page, lamps.name).getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Category' }).locator('img')).toBeVisible();
+    await shot('categories-edit');
+    await page.keyboard.press('Escape');
+    await rowWith(page, lamps.name).getByRole('rowheader').click();
+    await expect(page.getByRole('dialog', { name: 'Category Details' }).locator('img')).toBeVisible();
+    await shot('categories-details');
+    await page.keyboard.press('Escape');
+    await rowWith(page, home.name).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete category?' })).toBeVisible();
+    await shot('categories-delete');
+
+    await page.goto('/brands');
+    await page.getByLabel('Search').fill(tag);
+    await rowWith(page, brand.name).getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Brand' }).locator('img')).toBeVisible();
+    await shot('brands-edit');
+    await page.keyboard.press('Escape');
+    await rowWith(page, brand.name).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete brand?' })).toBeVisible();
+    await shot('brands-delete');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add Brand' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Brand' })).toBeVisible();
+    await shot('brands-add');
   });
 }

@@ -19,7 +19,7 @@ test('on a phone the sidebar hides behind the menu button', async ({ page, reque
 
 test('placeholder screens say they are not built yet', async ({ page, request }) => {
   await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-  await page.goto('/brands');
-  await expect(page.getByRole('heading', { name: 'Brands' })).toBeVisible();
+  await page.goto('/discounts');
+  await expect(page.getByRole('heading', { name: 'Discounts' })).toBeVisible();
   await expect(page.getByText(/not built yet/i)).toBeVisible();
 });

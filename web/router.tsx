@@ -1,22 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
 import { AppLayout } from './shell/AppLayout';
 import { FullPageLoader } from './shell/FullPageLoader';
 import { GuestOnly } from './shell/GuestOnly';
 import { RequireAuth } from './shell/RequireAuth';
-
-/** Screens of later issues, reachable already so the sidebar has no dead links (SPEC.md §2). */
-const PLACEHOLDERS = [
-  { path: '/categories', title: 'Product Categories' },
-  { path: '/brands', title: 'Brands' },
-  { path: '/products', title: 'Products' },
-  { path: '/product/:slug', title: 'Product editor' },
-  { path: '/product/:slug/preview', title: 'Product preview' },
-  { path: '/discounts', title: 'Discounts' },
-  { path: '/inquiries', title: 'Inquiries' },
-];
 
 // Screens with forms load on demand, so the first paint only carries the shell.
 export const router = createBrowserRouter([
@@ -44,13 +32,49 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('./pages/users/UsersPage')).UsersPage }),
               },
               {
+                path: '/categories',
+                lazy: async () => ({
+                  Component: (await import('./pages/categories/CategoriesPage')).CategoriesPage,
+                }),
+              },
+              {
+                path: '/brands',
+                lazy: async () => ({ Component: (await import('./pages/brands/BrandsPage')).BrandsPage }),
+              },
+              {
+                path: '/products',
+                lazy: async () => ({
+                  Component: (await import('./pages/products/ProductsPage')).ProductsPage,
+                }),
+              },
+              {
+                path: '/product/:slug',
+                lazy: async () => ({
+                  Component: (await import('./pages/product-editor/ProductEditorPage')).ProductEditorPage,
+                }),
+              },
+              {
+                path: '/product/:slug/preview',
+                lazy: async () => ({
+                  Component: (await import('./pages/product-preview/ProductPreviewPage')).ProductPreviewPage,
+                }),
+              },
+              {
                 path: '/profile',
                 lazy: async () => ({ Component: (await import('./pages/profile/ProfilePage')).ProfilePage }),
               },
-              ...PLACEHOLDERS.map(({ path, title }) => ({
-                path,
-                element: <PlaceholderPage title={title} />,
-              })),
+              {
+                path: '/discounts',
+                lazy: async () => ({
+                  Component: (await import('./pages/discounts/DiscountsPage')).DiscountsPage,
+                }),
+              },
+              {
+                path: '/inquiries',
+                lazy: async () => ({
+                  Component: (await import('./pages/inquiries/InquiriesPage')).InquiriesPage,
+                }),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -11,10 +11,14 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function toastError(error: unknown, fallback: string): void {
+/**
+ * `fixed` is for calls whose failure text the spec fixes whatever the server said
+ * (SPEC.md §8: category moves always say 'Failed to move up' or 'Failed to move down').
+ */
+export function toastError(error: unknown, fallback: string, { fixed = false } = {}): void {
   // The page is already on its way to /login; a toast would flash for nothing.
   if (isSessionEnd(error)) return;
-  const message = errorMessage(error, fallback);
+  const message = fixed ? fallback : errorMessage(error, fallback);
   // Same id for the same text, so a burst of identical failures shows one toast.
   toast.error(message, { id: message });
 }

@@ -1,30 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SortOrder, UserSortKey } from '../../domain/constants';
+import type { UserSortKey } from '../../domain/constants';
 import { FALLBACK } from '../../domain/messages';
 import type { CreateUserBody, User, UserListResponse } from '../../domain/users';
 import { api } from './client';
+import { type ListControls, toListQuery } from './listQuery';
 
-export type UserListParams = {
-  q: string;
-  page: number;
-  limit: number;
-  sortBy: UserSortKey;
-  order: SortOrder;
-};
+export type UserListParams = ListControls<UserSortKey>;
 
 const usersKey = ['users'] as const;
-
-/** The server refuses unknown or empty keys it does not expect, so q is sent only when set. */
-function toQuery({ q, ...rest }: UserListParams) {
-  const trimmed = q.trim();
-  return trimmed ? { q: trimmed, ...rest } : rest;
-}
 
 export function useUsers(params: UserListParams) {
   return useQuery({
     queryKey: [...usersKey, 'list', params],
     queryFn: async ({ signal }) =>
-      (await api.get<UserListResponse>('/users', { params: toQuery(params), signal })).data,
+      (await api.get<UserListResponse>('/users', { params: toListQuery(params), signal })).data,
     // Keeps the current rows on screen while the next page or search loads.
     placeholderData: keepPreviousData,
     meta: { errorMessage: FALLBACK.loadUsers },

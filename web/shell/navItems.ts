@@ -63,3 +63,7 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
   if (item.alsoActiveUnder && pathname.startsWith(item.alsoActiveUnder)) return true;
   return pathname === item.path || pathname.startsWith(`${item.path}/`);
 }
+
+/** A screen's one-line description, shared by the dashboard's cards and the screen's own caption. */
+export const navDescription = (path: string): string =>
+  NAV_ITEMS.find((item) => item.path === path)?.description ?? '';

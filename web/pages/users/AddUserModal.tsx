@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, type Role, TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
 import { useCreateUser } from '../../api/users';
+import { FormActions } from '../../components/FormActions';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: () => void };
@@ -79,14 +80,7 @@ export function AddUserModal({ opened, onClose, onCreated }: Props) {
             maxLength={TEXT_LIMITS.password}
             onChange={(e) => set('password')(e.currentTarget.value)}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions saving={create.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

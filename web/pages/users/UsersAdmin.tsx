@@ -1,44 +1,41 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PAGING, USER_SORT_KEYS, type UserSortKey } from '../../../domain/constants';
 import { CONFIRM, TOAST } from '../../../domain/messages';
 import { pageAfterDelete, pageCount } from '../../../domain/paging';
 import type { User } from '../../../domain/users';
 import { useDeleteUser, useUsers } from '../../api/users';
-import { pluralize } from '../../components/format';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
+import { TotalCount } from '../../components/TotalCount';
+import { useDialogState } from '../../components/useDialogState';
+import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { AddUserModal } from './AddUserModal';
 import { USERS_CAPTION } from './texts';
 import { UserProfileModal } from './UserProfileModal';
 import { UsersTable } from './UsersTable';
-import { useUserListState } from './useUserListState';
 
 const SORT_LABELS: Record<UserSortKey, string> = { created_at: 'Created', name: 'Name', email: 'Email' };
 const SORT_OPTIONS = USER_SORT_KEYS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** The Users screen for admins: list, add, profile, delete. */
 export function UsersAdmin() {
-  const list = useUserListState();
+  const list = useListState<UserSortKey>(PAGING.users);
   const { params } = list;
   const users = useUsers(params);
   const remove = useDeleteUser();
   const [adding, setAdding] = useState(false);
-  const [profile, setProfile] = useState<{ id: number | null; opened: boolean }>({ id: null, opened: false });
+  const profile = useDialogState<number>();
 
   const total = users.data?.total ?? 0;
   const pages = pageCount(total, params.limit);
 
-  // Someone else may have removed rows since this page was chosen; never sit past the last page.
-  const { setPage } = list;
-  useEffect(() => {
-    if (users.data && params.page > pages) setPage(pages);
-  }, [users.data, params.page, pages, setPage]);
+  useKeepPageInRange(params.page, pages, !!users.data, list.setPage);
 
   const deleteUser = (user: User) => {
     if (!window.confirm(CONFIRM.deleteUser(user.name))) return;
@@ -56,12 +53,7 @@ export function UsersAdmin() {
         title="Users"
         caption={
           <>
-            {USERS_CAPTION}{' '}
-            {users.data && (
-              <Text span fw={600} c="dark" data-testid="users-total">
-                {pluralize(total, 'user')}
-              </Text>
-            )}
+            {USERS_CAPTION} {users.data && <TotalCount count={total} singular="user" testId="users-total" />}
           </>
         }
         actions={
@@ -81,7 +73,7 @@ export function UsersAdmin() {
         loading={users.isFetching}
         failed={users.isError}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
-        onProfile={(user) => setProfile({ id: user.id, opened: true })}
+        onProfile={(user) => profile.open(user.id)}
         onDelete={deleteUser}
       />
       <Pager page={params.page} pages={pages} onChange={list.setPage} />
@@ -93,11 +85,7 @@ export function UsersAdmin() {
           list.setPage(1);
         }}
       />
-      <UserProfileModal
-        userId={profile.id}
-        opened={profile.opened}
-        onClose={() => setProfile((p) => ({ ...p, opened: false }))}
-      />
+      <UserProfileModal userId={profile.item} opened={profile.opened} onClose={profile.close} />
     </>
   );
 }

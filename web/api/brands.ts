@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Brand, brandOptionSchema } from '../../domain/brands';
+import { type BrandSortKey, PAGING } from '../../domain/constants';
+import { FALLBACK } from '../../domain/messages';
+import type { ListMeta } from '../../domain/paging';
+import { api } from './client';
+import { type ListControls, toListQuery } from './listQuery';
+import { requestBody, uploadConfig } from './requestBody';
+
+export type BrandListParams = ListControls<BrandSortKey>;
+
+export type BrandInput = { name: string; slug: string; description: string };
+
+export type BrandSave = {
+  /** null creates a new brand. */
+  id: number | null;
+  input: BrandInput;
+  logo: File | null;
+  /** On edit: the stored logo, kept unless removed or replaced. */
+  currentLogoUrl: string | null;
+  removeLogo: boolean;
+  onProgress?: (percent: number) => void;
+};
+
+const brandsKey = ['brands'] as const;
+
+export function useBrands(params: BrandListParams) {
+  return useQuery({
+    queryKey: [...brandsKey, 'list', params],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: Brand[]; meta: ListMeta }>('/brands', { params: toListQuery(params), signal }))
+        .data,
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: FALLBACK.loadBrands },
+  });
+}
+
+/** SPEC.md §7 Brands: create is always a multipart form; update is JSON unless a logo goes along. */
+function brandBody({ id, input, logo, currentLogoUrl, removeLogo }: BrandSave) {
+  if (id === null) return requestBody({ ...input }, { logo }, { multipart: true });
+  // logo_url '' removes the logo and the current URL keeps it; a new file replaces it anyway.
+  const logoUrl = logo ? undefined : removeLogo ? '' : (currentLogoUrl ?? undefined);
+  return requestBody({ ...input, logo_url: logoUrl }, { logo });
+}
+
+export function useSaveBrand(mode: 'create' | 'update') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (save: BrandSave) => {
+      const body = brandBody(save);
+      const config = uploadConfig(body, save.onProgress);
+      const res =
+        save.id === null
+          ? await api.post<Brand>('/brands', body, config)
+          : await api.put<Brand>(`/brands/${save.id}`, body, config);
+      return res.data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandsKey }),
+    meta: { errorMessage: mode === 'create' ? FALLBACK.createBrand : FALLBACK.updateBrand },
+  });
+}
+
+export function useDeleteBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/brands/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandsKey }),
+    meta: { errorMessage: FALLBACK.deleteBrand },
+  });
+}
+
+export type BrandOption = z.infer<typeof brandOptionSchema>;
+
+/** Every brand by name for selects (the product forms, later the discount target). */
+export function useBrandOptions() {
+  return useQuery({
+    queryKey: [...brandsKey, 'options'],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: BrandOption[] }>('/public/brands', {
+          params: { limit: PAGING.optionsMaxLimit },
+          signal,
+        })
+      ).data.data,
+    meta: { errorMessage: FALLBACK.loadBrands },
+  });
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category, CategoryNode } from '../../domain/categories';
+import type { CategorySortKey } from '../../domain/constants';
+import { PAGING } from '../../domain/constants';
+import { FALLBACK } from '../../domain/messages';
+import type { ListMeta } from '../../domain/paging';
+import { api } from './client';
+import { toastError } from './errors';
+import { type ListControls, toListQuery } from './listQuery';
+import { requestBody, uploadConfig } from './requestBody';
+
+/** parent_id: absent = all categories, 0 = root categories only, n = children of n. */
+export type CategoryListParams = ListControls<CategorySortKey> & { parentId: number | null };
+
+export type CategoryInput = {
+  name: string;
+  slug: string;
+  parentId: number | null;
+  description: string;
+  sortOrder: number;
+};
+
+export type CategorySave = {
+  /** null creates a new category. */
+  id: number | null;
+  input: CategoryInput;
+  image: File | null;
+  /** Only on edit: drop the stored image (SPEC.md §4 Edit category image). */
+  removeImage: boolean;
+  onProgress?: (percent: number) => void;
+};
+
+const categoriesKey = ['categories'] as const;
+
+export function useCategories({ parentId, ...controls }: CategoryListParams) {
+  return useQuery({
+    queryKey: [...categoriesKey, 'list', controls, parentId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: Category[]; meta: ListMeta }>('/categories', {
+          params: toListQuery({ ...controls, parent_id: parentId }),
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: FALLBACK.loadCategories },
+  });
+}
+
+export function useCategory(id: number | null) {
+  return useQuery({
+    queryKey: [...categoriesKey, 'one', id],
+    queryFn: async ({ signal }) => (await api.get<Category>(`/categories/${id}`, { signal })).data,
+    enabled: id !== null,
+    meta: { errorMessage: FALLBACK.fetchCategory },
+  });
+}
+
+/** Every category for the Parent selects, sorted by name on the client (SPEC.md §7). */
+export function useCategoryOptions() {
+  return useQuery({
+    queryKey: [...categoriesKey, 'options'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<{ data: CategoryNode[] }>('/public/categories', {
+        params: { flat: 1, limit: PAGING.optionsMaxLimit },
+        signal,
+      });
+      return [...data.data].sort((a, b) => a.name.localeCompare(b.name));
+    },
+    meta: { errorMessage: FALLBACK.loadCategories },
+  });
+}
+
+export function useSaveCategory(mode: 'create' | 'update') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input, image, removeImage, onProgress }: CategorySave) => {
+      const body = requestBody(
+        {
+          name: input.name,
+          slug: input.slug,
+          parent_id: input.parentId,
+          description: input.description,
+          sort_order: input.sortOrder,
+          // A newly chosen file replaces the old one anyway, so removal only goes out without one.
+          image_url: removeImage && !image ? '' : undefined,
+        },
+        { image },
+      );
+      const config = uploadConfig(body, onProgress);
+      const res =
+        id === null
+          ? await api.post<Category>('/categories', body, config)
+          : await api.put<Category>(`/categories/${id}`, body, config);
+      return res.data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    meta: { errorMessage: mode === 'create' ? FALLBACK.createCategory : FALLBACK.updateCategory },
+  });
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/categories/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    meta: { errorMessage: FALLBACK.deleteCategory },
+  });
+}
+
+export type CategoryMove = { category: Category; direction: 'up' | 'down' };
+
+/** SPEC.md §4 Category sort order: one step, up is minus 1 and down is plus 1. */
+export function useMoveCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ category, direction }: CategoryMove) =>
+      (
+        await api.post<Category>(`/categories/${category.id}/reorder`, {
+          sort_order: category.sort_order + (direction === 'up' ? -1 : 1),
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    // SPEC.md §8: these two texts are shown whatever the server answered.
+    onError: (error, { direction }) =>
+      toastError(error, direction === 'up' ? FALLBACK.moveUp : FALLBACK.moveDown, { fixed: true }),
+  });
+}

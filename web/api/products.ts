@@ -1,0 +1,235 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListMeta } from '../../domain/paging';
+import type { DiscountType } from '../../domain/pricing';
+import type { ProductBase, ProductBundle, ProductImage, ProductListItem } from '../../domain/products';
+import type { LayoutBlock, ProductList, ProductTable, SpecGroup } from '../../domain/sections';
+import { PRODUCT_FALLBACK } from '../pages/products/texts';
+import { api } from './client';
+import { toListQuery } from './listQuery';
+import { uploadConfig } from './requestBody';
+
+export type ProductListParams = { q: string; page: number; limit: number };
+
+export type CreateProductInput = {
+  name: string;
+  sku: string | null;
+  brand_id: number | null;
+  category_id: number | null;
+  description: string | null;
+  mrp: number;
+};
+
+export type UpdateProductInput = {
+  name: string;
+  sku: string | null;
+  description: string | null;
+  brand_id: number | null;
+  category_id: number | null;
+  /** The editor's own discount; none removes it (DESIGN.md §4 Best discount). */
+  pricing: { mrp: number; discount: { type: DiscountType; value: number } | null };
+};
+
+export type ListInput = { title: string; description: string | null; items: { caption: string }[] };
+export type SpecGroupInput = {
+  name: string;
+  intro: string | null;
+  specs: { label: string; value: string; unit: string }[];
+};
+export type TableInput = {
+  heading: string;
+  intro: string | null;
+  columns: string[];
+  rows: string[][];
+  note: string | null;
+};
+
+/** A content section as the API names it, with the body its routes take. */
+export type SectionSave =
+  | { kind: 'list'; id: number | null; body: ListInput }
+  | { kind: 'spec_group'; id: number | null; body: SpecGroupInput }
+  | { kind: 'table'; id: number | null; body: TableInput };
+export type SectionKind = SectionSave['kind'];
+type SavedSection = ProductList | SpecGroup | ProductTable;
+
+const SECTION_PATHS: Record<SectionKind, string> = {
+  list: 'lists',
+  spec_group: 'spec-groups',
+  table: 'tables',
+};
+
+/** The server takes at most this many files per batch request. */
+const IMAGES_PER_BATCH = 10;
+
+const productsKey = ['products'] as const;
+const listKey = [...productsKey, 'list'] as const;
+export const bundleKey = (slug: string) => [...productsKey, 'bundle', slug] as const;
+
+export function useProducts(params: ProductListParams) {
+  return useQuery({
+    queryKey: [...listKey, params],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: ProductListItem[]; meta: ListMeta }>('/products', {
+          params: toListQuery(params),
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: PRODUCT_FALLBACK.loadProducts },
+  });
+}
+
+/** The public bundle (SPEC.md §7): the editor and the preview read the same cached copy. */
+export function useProductBundle(slug: string) {
+  return useQuery({
+    queryKey: bundleKey(slug),
+    queryFn: async ({ signal }) =>
+      (await api.get<ProductBundle>(`/public/products/slug/${encodeURIComponent(slug)}/bundle`, { signal }))
+        .data,
+    meta: { errorMessage: PRODUCT_FALLBACK.loadProduct },
+  });
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateProductInput) => (await api.post<ProductBase>('/products', input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+    meta: { errorMessage: PRODUCT_FALLBACK.creation },
+  });
+}
+
+/** Every product change can move a list card (price, image, names), so both views refresh. */
+function useProductChanged(slug: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: bundleKey(slug) }),
+      queryClient.invalidateQueries({ queryKey: listKey }),
+    ]);
+}
+
+export function useUpdateProduct(slug: string) {
+  const changed = useProductChanged(slug);
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number; input: UpdateProductInput }) => {
+      const { discount, mrp } = input.pricing;
+      // SPEC.md §5: a discount is sent only if greater than 0; sending none removes it.
+      const pricing = {
+        mrp,
+        ...(discount &&
+          discount.value > 0 &&
+          discount.type === 'percent' && { discountPercent: discount.value }),
+        ...(discount &&
+          discount.value > 0 &&
+          discount.type === 'amount' && { discountAmount: discount.value }),
+      };
+      return (await api.put<ProductBase>(`/products/${id}`, { ...input, pricing })).data;
+    },
+    onSuccess: changed,
+    meta: { errorMessage: PRODUCT_FALLBACK.save },
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/products/${id}`);
+    },
+    // The editor's own bundle is dropped by the editor once it has left the page: refetching it
+    // here would answer 404 and toast a load failure for a deletion that worked.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+    meta: { errorMessage: PRODUCT_FALLBACK.delete },
+  });
+}
+
+export type ImageUpload = { productId: number; files: File[]; onProgress?: (percent: number) => void };
+
+export function useUploadImages(slug: string) {
+  const changed = useProductChanged(slug);
+  return useMutation({
+    mutationFn: async ({ productId, files, onProgress }: ImageUpload) => {
+      // More files than one request takes go in consecutive batches; progress spans them all.
+      const batches: File[][] = [];
+      for (let i = 0; i < files.length; i += IMAGES_PER_BATCH)
+        batches.push(files.slice(i, i + IMAGES_PER_BATCH));
+      const added: ProductImage[] = [];
+      for (const [index, batch] of batches.entries()) {
+        const form = new FormData();
+        for (const file of batch) form.append('images[]', file, file.name);
+        const progress =
+          onProgress && ((p: number) => onProgress(Math.round((index * 100 + p) / batches.length)));
+        const res = await api.post<{ data: ProductImage[] }>(
+          `/products/${productId}/images/batch`,
+          form,
+          uploadConfig(form, progress),
+        );
+        added.push(...res.data.data);
+      }
+      return added;
+    },
+    onSettled: changed,
+    meta: { errorMessage: PRODUCT_FALLBACK.upload },
+  });
+}
+
+export function useDeleteImage(slug: string) {
+  const changed = useProductChanged(slug);
+  return useMutation({
+    mutationFn: async ({ productId, imageId }: { productId: number; imageId: number }) => {
+      await api.post(`/products/${productId}/images/${imageId}/delete`);
+    },
+    onSuccess: changed,
+    meta: { errorMessage: PRODUCT_FALLBACK.delete },
+  });
+}
+
+export type BlockMove = { productId: number; blockId: number; direction: 'up' | 'down' };
+
+export function useMoveBlock(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, blockId, direction }: BlockMove) =>
+      (
+        await api.post<{ blocks: LayoutBlock[] }>(`/products/${productId}/layout/blocks/${blockId}/move`, {
+          direction,
+        })
+      ).data.blocks,
+    // The answer is the whole new order: show it at once instead of refetching the bundle.
+    onSuccess: (blocks) =>
+      queryClient.setQueryData<ProductBundle>(bundleKey(slug), (bundle) =>
+        bundle ? { ...bundle, layout: { blocks } } : bundle,
+      ),
+    meta: { errorMessage: PRODUCT_FALLBACK.reorder },
+  });
+}
+
+export function useSaveSection(slug: string, mode: 'create' | 'update') {
+  const changed = useProductChanged(slug);
+  return useMutation({
+    mutationFn: async ({ productId, section }: { productId: number; section: SectionSave }) => {
+      const base = `/products/${productId}/${SECTION_PATHS[section.kind]}`;
+      const res =
+        section.id === null
+          ? await api.post<SavedSection>(base, section.body)
+          : await api.put<SavedSection>(`${base}/${section.id}`, section.body);
+      return res.data;
+    },
+    onSuccess: changed,
+    meta: { errorMessage: mode === 'create' ? PRODUCT_FALLBACK.create : PRODUCT_FALLBACK.update },
+  });
+}
+
+export type SectionRemoval = { productId: number; kind: SectionKind; id: number };
+
+export function useDeleteSection(slug: string) {
+  const changed = useProductChanged(slug);
+  return useMutation({
+    mutationFn: async ({ productId, kind, id }: SectionRemoval) => {
+      await api.delete(`/products/${productId}/${SECTION_PATHS[kind]}/${id}`);
+    },
+    onSuccess: changed,
+    meta: { errorMessage: PRODUCT_FALLBACK.remove },
+  });
+}

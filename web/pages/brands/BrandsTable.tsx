@@ -1,0 +1,63 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import type { Brand } from '../../../domain/brands';
+import { ListTable } from '../../components/ListTable';
+import { Thumbnail } from '../../components/Thumbnail';
+
+const COLUMNS = ['ID', 'Logo', 'Name', 'Slug', 'Actions'];
+
+type Props = {
+  brands: readonly Brand[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  deletingId: number | null;
+  onEdit: (brand: Brand) => void;
+  onDelete: (brand: Brand) => void;
+};
+
+export function BrandsTable({ brands, loading, failed, deletingId, onEdit, onDelete }: Props) {
+  return (
+    <ListTable
+      label="Brands"
+      columns={COLUMNS}
+      minWidth={600}
+      items={brands}
+      loading={loading}
+      failed={failed}
+      failedText="Brands could not be loaded."
+      emptyText="No brands found."
+      renderRow={(brand) => (
+        <Table.Tr key={brand.id}>
+          <Table.Td>{brand.id}</Table.Td>
+          <Table.Td>
+            <Thumbnail url={brand.logo_url} />
+          </Table.Td>
+          <Table.Th scope="row" fw={500}>
+            {brand.name}
+          </Table.Th>
+          <Table.Td>
+            <Text size="sm" ff="monospace">
+              {brand.slug}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="default" onClick={() => onEdit(brand)}>
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={deletingId === brand.id}
+                disabled={deletingId !== null}
+                onClick={() => onDelete(brand)}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Category } from '../../../domain/categories';
+import { CATEGORY_SORT_KEYS, type CategorySortKey, PAGING } from '../../../domain/constants';
+import { CONFIRM, TOAST } from '../../../domain/messages';
+import { pageAfterDelete, pageCount } from '../../../domain/paging';
+import { useCategories, useCategoryOptions, useDeleteCategory, useMoveCategory } from '../../api/categories';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
+import { ListToolbar } from '../../components/ListToolbar';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { SearchInput } from '../../components/SearchInput';
+import { TotalCount } from '../../components/TotalCount';
+import { useDialogState } from '../../components/useDialogState';
+import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { navDescription } from '../../shell/navItems';
+import { CategoriesTable } from './CategoriesTable';
+import { CategoryDetailsModal } from './CategoryDetailsModal';
+import { CategoryFormModal } from './CategoryFormModal';
+import { ParentFilter } from './ParentFilter';
+import { ALL_PARENTS, filterToParentId } from './parentOptions';
+import { CATEGORY_SORT_LABELS } from './texts';
+
+const SORT_OPTIONS = CATEGORY_SORT_KEYS.map((value) => ({ value, label: CATEGORY_SORT_LABELS[value] }));
+
+/** Product Categories (SPEC.md §2): list, filter by parent, reorder, add, edit, details, delete. */
+export function CategoriesPage() {
+  const list = useListState<CategorySortKey>(PAGING.categories);
+  const { params } = list;
+  const [parent, setParentValue] = useState(ALL_PARENTS);
+  const categories = useCategories({ ...params, parentId: filterToParentId(parent) });
+  const options = useCategoryOptions();
+  const move = useMoveCategory();
+  const remove = useDeleteCategory();
+  const details = useDialogState<number>();
+  const form = useDialogState<{ category: Category | null }>();
+  const deleting = useDialogState<Category>();
+
+  const total = categories.data?.meta.total ?? 0;
+  const pages = pageCount(total, params.limit);
+  useKeepPageInRange(params.page, pages, !!categories.data, list.setPage);
+
+  const confirmDelete = () => {
+    const category = deleting.item;
+    if (!category) return;
+    remove.mutate(category.id, {
+      onSuccess: () => {
+        toast.success(TOAST.categoryDeleted);
+        deleting.close();
+        list.setPage(pageAfterDelete(params.page, total - 1, params.limit));
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Product Categories"
+        caption={
+          <>
+            {navDescription('/categories')}{' '}
+            {categories.data && (
+              <TotalCount count={total} singular="category" plural="categories" testId="categories-total" />
+            )}
+          </>
+        }
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => form.open({ category: null })}
+          >
+            Add Category
+          </Button>
+        }
+      />
+      <ListToolbar>
+        <SearchInput value={list.search} onChange={list.setSearch} placeholder="Name or slug" />
+        <ParentFilter value={parent} nodes={options.data ?? []} onChange={list.resetting(setParentValue)} />
+        <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
+        <OrderSelect value={params.order} onChange={list.setOrder} />
+        <PerPageSelect value={params.limit} options={PAGING.categories.options} onChange={list.setLimit} />
+      </ListToolbar>
+      <CategoriesTable
+        categories={categories.data?.data}
+        loading={categories.isFetching}
+        failed={categories.isError}
+        moving={move.isPending}
+        deletingId={remove.isPending ? (remove.variables ?? null) : null}
+        onOpen={(category) => details.open(category.id)}
+        onMove={(m) => move.mutate(m)}
+        onEdit={(category) => form.open({ category })}
+        onDelete={deleting.open}
+      />
+      <Pager page={params.page} pages={pages} onChange={list.setPage} />
+      <CategoryDetailsModal categoryId={details.item} opened={details.opened} onClose={details.close} />
+      <CategoryFormModal
+        category={form.item?.category ?? null}
+        opened={form.opened}
+        onClose={form.close}
+        onSaved={() => {
+          // SPEC.md §4 Paging: a new category sends the list back to page 1; an edit stays put.
+          if (!form.item?.category) list.setPage(1);
+          form.close();
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting.opened}
+        title="Delete category?"
+        message={deleting.item ? CONFIRM.deleteCategory(deleting.item.name) : ''}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={deleting.close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TEXT_LIMITS } from '../../../domain/constants';
+import { VALIDATION } from '../../../domain/messages';
+import { type DiscountType, previewPrice } from '../../../domain/pricing';
+import { PRODUCT_MESSAGES, type ProductBundle } from '../../../domain/products';
+import { formatPrice } from '../../api/currency';
+import { useUpdateProduct } from '../../api/products';
+import { FormActions } from '../../components/FormActions';
+import { MoneyInput } from '../products/MoneyInput';
+import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../products/ProductSelects';
+import { PRODUCT_TOAST } from '../products/texts';
+
+type Props = { bundle: ProductBundle; slug: string; onDone: () => void; onCancel: () => void };
+
+const DISCOUNT_TYPES = [
+  { value: 'percent', label: 'Percent' },
+  { value: 'amount', label: 'Amount' },
+];
+
+const toAmount = (value: string | number) => Number(value) || 0;
+
+/** The computed preview; null while the typed text is not an amount yet. */
+function safePreview(mrp: string | number, type: DiscountType, value: string | number) {
+  try {
+    return previewPrice(toAmount(mrp), type, toAmount(value));
+  } catch {
+    return null;
+  }
+}
+
+/** Edit mode of Basic and Price: fields, MRP and the editor's own discount, saved together. */
+export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
+  const { base, discounts } = bundle;
+  const update = useUpdateProduct(slug);
+  const typeLabelId = useId();
+  const [name, setName] = useState(base.name);
+  const [sku, setSku] = useState(base.sku ?? '');
+  const [brand, setBrand] = useState(idToChoice(base.brand_id));
+  const [category, setCategory] = useState(idToChoice(base.category_id));
+  const [description, setDescription] = useState(base.description ?? '');
+  const [mrp, setMrp] = useState<string | number>(base.mrp);
+  const [discountType, setDiscountType] = useState<DiscountType>(discounts.own?.type ?? 'percent');
+  const [discountValue, setDiscountValue] = useState<string | number>(discounts.own?.value ?? '');
+  const preview = safePreview(mrp, discountType, discountValue);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      toast.error(VALIDATION.nameRequired, { id: VALIDATION.nameRequired });
+      return;
+    }
+    const value = toAmount(discountValue);
+    if (discountType === 'percent' && value > 100) {
+      toast.error(PRODUCT_MESSAGES.percentTooHigh, { id: PRODUCT_MESSAGES.percentTooHigh });
+      return;
+    }
+    update.mutate(
+      {
+        id: base.id,
+        input: {
+          name: name.trim(),
+          sku: sku.trim() || null,
+          description: description.trim() || null,
+          brand_id: choiceToId(brand),
+          category_id: choiceToId(category),
+          pricing: { mrp: toAmount(mrp), discount: value > 0 ? { type: discountType, value } : null },
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(PRODUCT_TOAST.saved);
+          onDone();
+        },
+      },
+    );
+  };
+
+  const saving = update.isPending;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            value={name}
+            maxLength={TEXT_LIMITS.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            disabled={saving}
+          />
+          <TextInput
+            label="SKU"
+            placeholder="Optional"
+            value={sku}
+            maxLength={64}
+            onChange={(e) => setSku(e.currentTarget.value)}
+            disabled={saving}
+          />
+          <BrandSelect
+            value={brand}
+            onChange={setBrand}
+            current={{ id: base.brand_id, name: base.brand }}
+            disabled={saving}
+          />
+          <CategorySelect
+            value={category}
+            onChange={setCategory}
+            current={{ id: base.category_id, name: base.category }}
+            disabled={saving}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={description}
+          maxLength={TEXT_LIMITS.description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          disabled={saving}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
+          <MoneyInput label="MRP" value={mrp} onChange={setMrp} disabled={saving} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={typeLabelId}>
+              Discount type
+            </Text>
+            <SegmentedControl
+              aria-labelledby={typeLabelId}
+              data={DISCOUNT_TYPES}
+              value={discountType}
+              onChange={(v) => setDiscountType(v as DiscountType)}
+              disabled={saving}
+            />
+          </Stack>
+          <MoneyInput
+            label="Discount value"
+            value={discountValue}
+            onChange={setDiscountValue}
+            max={discountType === 'percent' ? 100 : undefined}
+            disabled={saving}
+          />
+        </SimpleGrid>
+        <Text size="sm" aria-live="polite" data-testid="final-price-preview">
+          Final price preview:{' '}
+          <Text span fw={700}>
+            {preview ? formatPrice(preview.final) : '—'}
+          </Text>
+          {preview && preview.save > 0 && (
+            <Text span c="dimmed">
+              {' '}
+              (saves {formatPrice(preview.save)})
+            </Text>
+          )}
+        </Text>
+        <Text size="xs" c="dimmed">
+          A larger live discount on the category or brand still wins over this one.
+        </Text>
+        <FormActions saving={saving} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}

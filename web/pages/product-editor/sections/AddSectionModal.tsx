@@ -1,0 +1,113 @@
+import { Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { type SectionKind, useSaveSection } from '../../../api/products';
+import { FormActions } from '../../../components/FormActions';
+import { SECTION_KIND_LABEL } from './contentSections';
+import { draftToSave, emptyDraft, type SectionDraft } from './drafts';
+import { SectionForm } from './SectionForm';
+import { SECTION_ADDED } from './sectionTexts';
+
+type Props = { productId: number; slug: string; opened: boolean; onClose: () => void };
+
+const KINDS: { kind: SectionKind; hint: string }[] = [
+  { kind: 'list', hint: 'A title and a list of items' },
+  { kind: 'spec_group', hint: 'Specs: rows of label, value and unit' },
+  { kind: 'table', hint: 'Columns and rows of cells' },
+];
+
+/** Add Section (SPEC.md §2): pick List, Key-Values (specs) or Table, fill it, Save & Continue. */
+export function AddSectionModal({ productId, slug, opened, onClose }: Props) {
+  const save = useSaveSection(slug, 'create');
+  const close = () => {
+    if (!save.isPending) onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Add Section" centered size="lg">
+      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
+      <AddSectionForm productId={productId} save={save} onCancel={close} onAdded={onClose} />
+    </Modal>
+  );
+}
+
+type FormProps = {
+  productId: number;
+  save: ReturnType<typeof useSaveSection>;
+  onCancel: () => void;
+  onAdded: () => void;
+};
+
+function AddSectionForm({ productId, save, onCancel, onAdded }: FormProps) {
+  const [draft, setDraft] = useState<SectionDraft | null>(null);
+  const hintId = useId();
+
+  const choose = (kind: string) => {
+    // Switching kinds starts that kind's form afresh; coming back to the same kind keeps it.
+    if (draft?.kind !== kind) setDraft(emptyDraft(kind as SectionKind));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const result = draftToSave(draft, null);
+    if (result.error !== undefined) {
+      toast.error(result.error, { id: result.error });
+      return;
+    }
+    save.mutate(
+      { productId, section: result.save },
+      {
+        onSuccess: () => {
+          toast.success(SECTION_ADDED[draft.kind]);
+          onAdded();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Radio.Group
+        value={draft?.kind ?? null}
+        onChange={choose}
+        label="Choose a section to continue."
+        labelProps={{ mb: 'xs' }}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          {KINDS.map(({ kind, hint }) => (
+            <Radio.Card
+              key={kind}
+              value={kind}
+              radius="md"
+              p="sm"
+              disabled={save.isPending}
+              // Named by the kind alone; the hint is its description.
+              aria-label={SECTION_KIND_LABEL[kind]}
+              aria-describedby={`${hintId}-${kind}`}
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator />
+                <div>
+                  <Text fw={600} size="sm">
+                    {SECTION_KIND_LABEL[kind]}
+                  </Text>
+                  <Text size="xs" c="dimmed" id={`${hintId}-${kind}`}>
+                    {hint}
+                  </Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      {draft && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <SectionForm value={draft} onChange={setDraft} disabled={save.isPending} />
+            <FormActions saving={save.isPending} onCancel={onCancel} saveLabel="Save & Continue" />
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

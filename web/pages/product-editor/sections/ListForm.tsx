@@ -1,0 +1,50 @@
+import { Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import type { ListDraft } from './drafts';
+import { emptyListItem } from './drafts';
+import { AddRowButton, RemoveRowButton } from './RowControls';
+import { removeAt, replaceAt } from './rows';
+
+type Props = { value: ListDraft; onChange: (value: ListDraft) => void; disabled?: boolean };
+
+/** List: a title plus editable items, with add and remove (SPEC.md §2 Product editor). */
+export function ListForm({ value, onChange, disabled }: Props) {
+  const set = (patch: Partial<ListDraft>) => onChange({ ...value, ...patch });
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Title"
+        data-autofocus
+        value={value.title}
+        maxLength={200}
+        onChange={(e) => set({ title: e.currentTarget.value })}
+        disabled={disabled}
+      />
+      <Fieldset legend="Items" variant="unstyled" disabled={disabled}>
+        <Stack gap="xs">
+          {value.items.map((item, i) => (
+            <Group key={item.key} gap="xs" wrap="nowrap">
+              <TextInput
+                aria-label={`Item ${i + 1}`}
+                placeholder={`Item ${i + 1}`}
+                value={item.caption}
+                maxLength={500}
+                onChange={(e) =>
+                  set({ items: replaceAt(value.items, i, { ...item, caption: e.currentTarget.value }) })
+                }
+                style={{ flex: 1 }}
+              />
+              <RemoveRowButton
+                label={`Remove item ${i + 1}`}
+                // The last row is emptied rather than removed, so there is always a field to type in.
+                onClick={() =>
+                  set({ items: value.items.length > 1 ? removeAt(value.items, i) : [emptyListItem()] })
+                }
+              />
+            </Group>
+          ))}
+          <AddRowButton label="Add item" onClick={() => set({ items: [...value.items, emptyListItem()] })} />
+        </Stack>
+      </Fieldset>
+    </Stack>
+  );
+}

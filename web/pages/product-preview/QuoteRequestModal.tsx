@@ -1,0 +1,134 @@
+import { Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TEXT_LIMITS } from '../../../domain/constants';
+import { INQUIRY_TEXT } from '../../../domain/inquiries';
+import type { ProductBase } from '../../../domain/products';
+import { useSendInquiry } from '../../api/inquiries';
+import { FormActions } from '../../components/FormActions';
+
+type Props = { product: ProductBase; opened: boolean; onClose: () => void };
+
+/** SPEC.md §5: the form is prefilled with a subject and a message naming the product and its SKU. */
+export function quotePrefill(product: Pick<ProductBase, 'name' | 'sku'>) {
+  const named = product.sku ? `${product.name} (SKU: ${product.sku})` : product.name;
+  return {
+    subject: `Quote request: ${named}`,
+    message: `Hello,\n\nI would like a quote for ${named}. Please send me your best price and availability.\n\nThank you.`,
+  };
+}
+
+/** Request Quote (SPEC.md §2 Product preview): sends an inquiry about this product. */
+export function QuoteRequestModal({ product, opened, onClose }: Props) {
+  const send = useSendInquiry();
+  const close = () => {
+    if (!send.isPending) onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Request Quote" centered size="lg">
+      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
+      <QuoteForm product={product} send={send} onCancel={close} onSent={onClose} />
+    </Modal>
+  );
+}
+
+type FormProps = {
+  product: ProductBase;
+  send: ReturnType<typeof useSendInquiry>;
+  onCancel: () => void;
+  onSent: () => void;
+};
+
+function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
+  const [prefill] = useState(() => quotePrefill(product));
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [subject, setSubject] = useState(prefill.subject);
+  const [message, setMessage] = useState(prefill.message);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const fields = {
+      name: name.trim(),
+      email: email.trim(),
+      subject: subject.trim(),
+      message: message.trim(),
+    };
+    if (!fields.name || !fields.email || !fields.subject || !fields.message) {
+      toast.error(INQUIRY_TEXT.required, { id: INQUIRY_TEXT.required });
+      return;
+    }
+    send.mutate(
+      { ...fields, phone: phone.trim() || null, product_id: product.id },
+      {
+        onSuccess: () => {
+          toast.success(INQUIRY_TEXT.sent);
+          onSent();
+        },
+      },
+    );
+  };
+
+  const sending = send.isPending;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            autoComplete="name"
+            value={name}
+            maxLength={TEXT_LIMITS.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            disabled={sending}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            maxLength={TEXT_LIMITS.email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            disabled={sending}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            placeholder="Optional"
+            autoComplete="tel"
+            value={phone}
+            maxLength={40}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            disabled={sending}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Subject"
+          required
+          value={subject}
+          maxLength={200}
+          onChange={(e) => setSubject(e.currentTarget.value)}
+          disabled={sending}
+        />
+        <Textarea
+          label="Message"
+          required
+          // The theme drops the asterisk on inputs; the textarea follows (exact label lookups).
+          withAsterisk={false}
+          autosize
+          minRows={4}
+          maxRows={10}
+          value={message}
+          maxLength={5000}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          disabled={sending}
+        />
+        <FormActions saving={sending} onCancel={onCancel} saveLabel="Send" />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { AspectRatio, Card, Center, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProductListItem } from '../../../domain/products';
+import { displayValue } from '../../components/format';
+import { PriceLine } from './PriceLine';
+
+/** One product of the list; the whole card is the link to its editor (SPEC.md §2). */
+export function ProductCard({ product }: { product: ProductListItem }) {
+  return (
+    <Card
+      component={Link}
+      to={`/product/${product.slug}`}
+      withBorder
+      radius="md"
+      padding="sm"
+      data-testid="product-card"
+      // Mantine's own focus ring, so keyboard users see which card Enter opens.
+      className="mantine-focus-auto"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
+      <Card.Section>
+        <CardImage url={product.image} />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {product.name}
+        </Text>
+        {product.description && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {product.description}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          Brand: {displayValue(product.brand)} · Category: {displayValue(product.category)}
+        </Text>
+        <div style={{ marginTop: 'auto' }}>
+          <PriceLine mrp={product.price.mrp} final={product.price.final} discount={product.best_discount} />
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The list's thumbnail, or the spec's 'No Image' when there is none or it fails to load. */
+function CardImage({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <AspectRatio ratio={4 / 3} bg="gray.0">
+      {url && !failed ? (
+        <Image src={url} alt="" fit="contain" loading="lazy" onError={() => setFailed(true)} />
+      ) : (
+        <Center>
+          <Text size="sm" c="dimmed">
+            No Image
+          </Text>
+        </Center>
+      )}
+    </AspectRatio>
+  );
+}
