@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? '3210'}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const build = spawnSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -17,7 +17,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: '3210',
+    PORT: process.env.E2E_PORT ?? '3210',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'admin@e2e.test',
