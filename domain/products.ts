@@ -7,6 +7,39 @@ import { listMeta, queryInt } from './paging';
 import { DISCOUNT_TYPES } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 
+/** The spec's product toasts, fallbacks and confirmation (SPEC.md §8). */
+export const PRODUCT_TOAST = {
+  imagesUploaded: 'Images uploaded',
+  saved: 'Saved',
+  listAdded: 'List added',
+  specsAdded: 'Specs added',
+  tableAdded: 'Table added',
+  listSaved: 'List saved',
+  specsSaved: 'Specs saved',
+  tableSaved: 'Table saved',
+  sectionRemoved: 'Section removed',
+  productDeleted: 'Product deleted',
+  productCreated: 'Product created',
+} as const;
+
+export const PRODUCT_FALLBACK = {
+  loadProduct: 'Failed to load product',
+  upload: 'Upload failed',
+  delete: 'Delete failed',
+  save: 'Save failed',
+  reorder: 'Reorder failed',
+  create: 'Create failed',
+  remove: 'Remove failed',
+  update: 'Update failed',
+  loadProducts: 'Failed to load products',
+  creation: 'Creation failed',
+} as const;
+
+export const PRODUCT_CONFIRM = {
+  deleteTitle: 'Delete product?',
+  deleteText: 'This action cannot be undone.',
+} as const;
+
 export const PRODUCT_MESSAGES = {
   mrpInvalid: 'MRP must be an amount of at least 0 with at most two decimals',
   discountInvalid: 'Discount must be a number of at least 0 with at most two decimals',

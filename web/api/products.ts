@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListMeta } from '../../domain/paging';
 import type { DiscountType } from '../../domain/pricing';
 import type { ProductBase, ProductBundle, ProductImage, ProductListItem } from '../../domain/products';
+import { PRODUCT_FALLBACK } from '../../domain/products';
 import type { LayoutBlock, ProductList, ProductTable, SpecGroup } from '../../domain/sections';
-import { PRODUCT_FALLBACK } from '../pages/products/texts';
 import { api } from './client';
 import { toListQuery } from './listQuery';
 import { uploadConfig } from './requestBody';

@@ -4,13 +4,12 @@ import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { VALIDATION } from '../../../domain/messages';
 import { type DiscountType, previewPrice } from '../../../domain/pricing';
-import { PRODUCT_MESSAGES, type ProductBundle } from '../../../domain/products';
+import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle } from '../../../domain/products';
 import { formatPrice } from '../../api/currency';
 import { useUpdateProduct } from '../../api/products';
 import { FormActions } from '../../components/FormActions';
 import { MoneyInput } from '../products/MoneyInput';
 import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../products/ProductSelects';
-import { PRODUCT_TOAST } from '../products/texts';
 
 type Props = { bundle: ProductBundle; slug: string; onDone: () => void; onCancel: () => void };
 

@@ -18,9 +18,9 @@ import toast from 'react-hot-toast';
 import { checkImageFile, IMAGE_ACCEPT } from '../../../domain/images';
 import { VALIDATION } from '../../../domain/messages';
 import type { ProductImage } from '../../../domain/products';
+import { PRODUCT_TOAST } from '../../../domain/products';
 import { useDeleteImage, useUploadImages } from '../../api/products';
 import { StoredImage } from '../products/StoredImage';
-import { PRODUCT_TOAST } from '../products/texts';
 
 const IMAGE_MESSAGES = { type: VALIDATION.imageType, size: VALIDATION.imageSize };
 

@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Title } from '@mantine/c
 import { IconArrowDown, IconArrowUp, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { PRODUCT_TOAST } from '../../../../domain/products';
 import { useDeleteSection, useSaveSection } from '../../../api/products';
-import { PRODUCT_TOAST } from '../../products/texts';
 import { type ContentSection, SECTION_KIND_LABEL, sectionTitle } from './contentSections';
 import { draftOf, draftToSave, type SectionDraft } from './drafts';
 import { SectionForm } from './SectionForm';

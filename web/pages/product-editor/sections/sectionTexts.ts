@@ -1,5 +1,5 @@
+import { PRODUCT_TOAST } from '../../../../domain/products';
 import type { SectionKind } from '../../../api/products';
-import { PRODUCT_TOAST } from '../../products/texts';
 
 /** SPEC.md §8 success toasts, per kind of section. */
 export const SECTION_ADDED: Record<SectionKind, string> = {
