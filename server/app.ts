@@ -29,6 +29,8 @@ import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes
 import { createBrandsService } from './modules/brands/brands.service';
 import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { createDiscountsService } from './modules/discounts/discounts.service';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
@@ -145,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
   );
   const inquiries = createInquiriesService(db);
   const discounts = createDiscountsService(db);
+  const dashboard = createDashboardService(db);
   const authenticate = createAuthenticate(tokens, users);
 
   await app.register(authRoutes({ users, tokens, throttle }));
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productsRoutes({ products, productImages, sections, authenticate }));
   await app.register(publicProductsRoutes({ products }));
   await app.register(discountsRoutes({ discounts, authenticate }));
+  await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: deps.config.inquiryRateLimit }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

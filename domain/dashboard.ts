@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const productRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+const healthList = <T extends z.ZodType>(item: T) => z.object({ count: z.number(), items: z.array(item) });
+
+/** GET /api/dashboard: everything the dashboard shows, from one call aggregated in SQL. */
+export const dashboardSchema = z.object({
+  counts: z.object({
+    products: z.number(),
+    categories: z.number(),
+    brands: z.number(),
+    active_discounts: z.number(),
+    inquiries: z.number(),
+    inquiries_last_7_days: z.number(),
+  }),
+  latest_inquiries: z.array(
+    z.object({ id: z.number(), name: z.string(), subject: z.string(), created_at: z.string() }),
+  ),
+  /** The last 30 days, oldest first, every day present (UTC dates). */
+  inquiries_per_day: z.array(z.object({ date: z.string(), count: z.number() })),
+  health: z.object({
+    products_without_images: healthList(productRef),
+    products_without_category_or_brand: healthList(
+      productRef.extend({ missing: z.array(z.enum(['category', 'brand'])) }),
+    ),
+    discounts_ending_soon: healthList(
+      z.object({ id: z.number(), name: z.string(), ends_at: z.string(), target_name: z.string().nullable() }),
+    ),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const DASHBOARD = { days: 30, recentDays: 7, listSize: 5 } as const;

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { DASHBOARD, type Dashboard } from '../../../domain/dashboard';
+import type { Db } from '../../db/client';
+
+/**
+ * The dashboard's figures, each aggregated in SQL (counts, per-day buckets, anti-joins), so the
+ * cost does not grow with what JavaScript would have to loop over.
+ */
+export function createDashboardService(db: Db) {
+  return {
+    async get(): Promise<Dashboard> {
+      const n = DASHBOARD.listSize;
+      const live = sql`active and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at >= now())`;
+      const [counts, latest, perDay, noImages, noTaxonomy, ending] = await Promise.all([
+        db.execute<Dashboard['counts']>(sql`select
+          (select count(*) from products)::int as products,
+          (select count(*) from categories)::int as categories,
+          (select count(*) from brands)::int as brands,
+          (select count(*) from discounts where ${live})::int as active_discounts,
+          (select count(*) from inquiries)::int as inquiries,
+          (select count(*) from inquiries where created_at >= now() - make_interval(days => ${DASHBOARD.recentDays}))::int
+            as inquiries_last_7_days`),
+        db.execute<{ id: number; name: string; subject: string; created_at: Date }>(
+          sql`select id, name, subject, created_at from inquiries order by created_at desc, id desc limit ${n}`,
+        ),
+        db.execute<{ date: string; count: number }>(sql`
+          with days as (
+            select generate_series(
+              (now() at time zone 'UTC')::date - ${DASHBOARD.days - 1}::int,
+              (now() at time zone 'UTC')::date,
+              interval '1 day')::date as day
+          ),
+          counted as (
+            select (created_at at time zone 'UTC')::date as day, count(*)::int as count
+            from inquiries
+            where created_at >= (now() at time zone 'UTC')::date - ${DASHBOARD.days - 1}::int
+            group by 1
+          )
+          select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(counted.count, 0)::int as count
+          from days left join counted on counted.day = days.day
+          order by days.day`),
+        db.execute<{ id: number; name: string; slug: string; total: number }>(sql`
+          select p.id, p.name, p.slug, count(*) over ()::int as total
+          from products p
+          where not exists (select 1 from product_images i where i.product_id = p.id)
+          order by p.created_at desc, p.id desc limit ${n}`),
+        db.execute<{
+          id: number;
+          name: string;
+          slug: string;
+          category_id: number | null;
+          brand_id: number | null;
+          total: number;
+        }>(sql`
+          select p.id, p.name, p.slug, p.category_id, p.brand_id, count(*) over ()::int as total
+          from products p
+          where p.category_id is null or p.brand_id is null
+          order by p.created_at desc, p.id desc limit ${n}`),
+        db.execute<{
+          id: number;
+          name: string;
+          ends_at: Date;
+          target_name: string | null;
+          total: number;
+        }>(sql`
+          select d.id, d.name, d.ends_at,
+            coalesce(p.name, c.name, b.name) as target_name, count(*) over ()::int as total
+          from discounts d
+          left join products p on d.applies_to = 'product' and p.id = d.product_id
+          left join categories c on d.applies_to = 'category' and c.id = d.category_id
+          left join brands b on d.applies_to = 'brand' and b.id = d.brand_id
+          where d.active and d.ends_at >= now() and d.ends_at <= now() + make_interval(days => ${DASHBOARD.recentDays})
+          order by d.ends_at, d.id limit ${n}`),
+      ]);
+      // A windowed count is the total before LIMIT; an empty page means zero.
+      const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
+      return {
+        counts: counts.rows[0],
+        latest_inquiries: latest.rows.map((r) => ({
+          ...r,
+          created_at: new Date(r.created_at).toISOString(),
+        })),
+        inquiries_per_day: perDay.rows,
+        health: {
+          products_without_images: {
+            count: total(noImages.rows),
+            items: noImages.rows.map(({ id, name, slug }) => ({ id, name, slug })),
+          },
+          products_without_category_or_brand: {
+            count: total(noTaxonomy.rows),
+            items: noTaxonomy.rows.map((r) => ({
+              id: r.id,
+              name: r.name,
+              slug: r.slug,
+              missing: [
+                ...(r.category_id === null ? (['category'] as const) : []),
+                ...(r.brand_id === null ? (['brand'] as const) : []),
+              ],
+            })),
+          },
+          discounts_ending_soon: {
+            count: total(ending.rows),
+            items: ending.rows.map((r) => ({
+              id: r.id,
+              name: r.name,
+              ends_at: new Date(r.ends_at).toISOString(),
+              target_name: r.target_name,
+            })),
+          },
+        },
+      };
+    },
+  };
+}
