@@ -3,23 +3,27 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
-import { loadConfig, loadDotEnv } from './config';
-import { openDatabase } from './db/client';
+import { type Config, loadConfig, loadDotEnv } from './config';
+import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './modules/users/first-admin';
 import { createUsersService } from './modules/users/users.service';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function main() {
-  loadDotEnv();
-  const config = loadConfig();
-  const database = await openDatabase(
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export const openConfiguredDatabase = (config: Config, poolSize?: number) =>
+  openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, max: poolSize }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
-  await runMigrations(database);
+
+/**
+ * Builds the app on a migrated database and serves it until SIGTERM/SIGINT. `greeting` replaces
+ * the sign-in hint (the demo prints its own accounts).
+ */
+export async function startServer(config: Config, database: Database, greeting?: (url: string) => string) {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
@@ -37,10 +41,12 @@ async function main() {
     },
   });
 
-  const admin = await ensureFirstAdmin(createUsersService(database.db), {
-    email: config.adminEmail,
-    password: config.adminPassword,
-  });
+  const admin = greeting
+    ? ({ created: false } as const)
+    : await ensureFirstAdmin(createUsersService(database.db), {
+        email: config.adminEmail,
+        password: config.adminPassword,
+      });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -73,7 +79,9 @@ async function main() {
   const where =
     database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
   app.log.info(`Stockroom is running at ${url} (${where})`);
-  if (admin.created && admin.generatedPassword) {
+  if (greeting) {
+    console.log(greeting(url));
+  } else if (admin.created && admin.generatedPassword) {
     // Printed once, on the start that created the account; it is stored only as a hash.
     console.log(
       `\n  First admin created. Sign in at ${url}/login with\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  This password is shown only once. Change it on the Profile screen.\n`,
@@ -85,7 +93,18 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+async function main() {
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await runMigrations(database);
+  await startServer(config, database);
+}
+
+// Run only as the entry point, not when the demo imports startServer.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -4,12 +4,11 @@
  * generated and printed once. Uses the same database settings as the server.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createUserBody } from '../../domain/users';
 import { loadConfig, loadDotEnv } from '../config';
-import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { openConfiguredDatabase } from '../main';
 import { createUsersService } from '../modules/users/users.service';
 
 const usage =
@@ -42,11 +41,7 @@ async function main() {
   }
   loadDotEnv();
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, max: 1 }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
+  const database = await openConfiguredDatabase(config, 1);
   try {
     await runMigrations(database);
     const user = await createUsersService(database.db).create(parsed.data);

@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../db/client';
+import { createImagesService } from '../images/images.service';
+import { IMAGE_MESSAGES } from '../images/messages';
+import { prepareImage } from '../images/process';
+import type { ImageStore } from '../images/store';
+import { createBrandsService } from '../modules/brands/brands.service';
+import { createCategoriesService } from '../modules/categories/categories.service';
+import { createDiscountsService } from '../modules/discounts/discounts.service';
+import { createProductImagesService } from '../modules/products/product-images.service';
+import { createProductsService } from '../modules/products/products.service';
+import { createSectionsService } from '../modules/products/sections.service';
+import { createUsersService } from '../modules/users/users.service';
+
+/** A small deterministic generator, so every demo catalogue is the same catalogue. */
+function random(seed: number) {
+  let s = seed;
+  const next = () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
+}
+
+const TREE = {
+  Tools: {
+    'Power Tools': ['Drills', 'Saws', 'Sanders'],
+    'Hand Tools': ['Hammers', 'Screwdrivers', 'Wrenches'],
+  },
+  Garden: { 'Lawn Care': ['Mowers', 'Trimmers'], Watering: ['Hoses', 'Sprinklers'] },
+  Home: { Lighting: ['Lamps', 'Bulbs'], Kitchen: ['Cookware', 'Knives'] },
+} as const;
+
+const BRANDS = [
+  'Acme',
+  'Northwind',
+  'Boltline',
+  'Greenleaf',
+  'Ironclad',
+  'Lumen & Co',
+  'Hearth',
+  'Tidewater',
+  'Forge',
+  'Sparrow',
+];
+const ADJECTIVES = [
+  'Compact',
+  'Pro',
+  'Heavy-Duty',
+  'Cordless',
+  'Classic',
+  'Ultra',
+  'Smart',
+  'Eco',
+  'Precision',
+  'Rugged',
+];
+const PALETTE = [
+  '#e4572e',
+  '#29335c',
+  '#f3a712',
+  '#669bbc',
+  '#2a9d8f',
+  '#8d99ae',
+  '#bc4749',
+  '#6a4c93',
+  '#1982c4',
+  '#8ac926',
+];
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A generated picture: a coloured card with a label, rendered locally (no downloads). */
+async function picture(label: string, color: string, size = 480) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.35"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="${color}"/><rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${size * 0.72}" cy="${size * 0.3}" r="${size * 0.18}" fill="#ffffff" fill-opacity="0.25"/>
+    <text x="50%" y="58%" font-family="sans-serif" font-size="${size / 9}" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(label)}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export type DemoAccounts = {
+  admin: { email: string; password: string };
+  editor: { email: string; password: string };
+};
+
+/**
+ * Fills an empty database with a realistic demo catalogue through the same services the API
+ * uses, so every row obeys the product's rules. Returns the demo accounts it created.
+ */
+export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<DemoAccounts> {
+  const rnd = random(20261122);
+  const images = createImagesService(db, store);
+  const users = createUsersService(db);
+  const categories = createCategoriesService(db, images);
+  const brands = createBrandsService(db, images);
+  const products = createProductsService(db, images);
+  const gallery = createProductImagesService(db, images);
+  const sections = createSectionsService(db);
+  const discounts = createDiscountsService(db);
+
+  const accounts: DemoAccounts = {
+    admin: { email: 'admin@demo.stockroom', password: randomBytes(9).toString('base64url') },
+    editor: { email: 'editor@demo.stockroom', password: randomBytes(9).toString('base64url') },
+  };
+  await users.create({
+    name: 'Demo Admin',
+    email: accounts.admin.email,
+    password: accounts.admin.password,
+    role: 'admin',
+  });
+  await users.create({
+    name: 'Demo Editor',
+    email: accounts.editor.email,
+    password: accounts.editor.password,
+    role: 'editor',
+  });
+
+  const image = async (label: string, color: string) =>
+    prepareImage(await picture(label, color), IMAGE_MESSAGES.category);
+
+  // A three-level category tree, every node with an image.
+  const leaves: { id: number; name: string; top: string }[] = [];
+  let colour = 0;
+  let order = 0;
+  for (const [top, middles] of Object.entries(TREE)) {
+    const topCat = await categories.create(
+      {
+        name: top,
+        slug: null,
+        parent_id: null,
+        description: `Everything for ${top.toLowerCase()}.`,
+        sort_order: order++,
+      },
+      await image(top, PALETTE[colour++ % PALETTE.length]),
+    );
+    for (const [middle, names] of Object.entries(middles)) {
+      const mid = await categories.create(
+        { name: middle, slug: null, parent_id: topCat.id, description: null, sort_order: order++ },
+        await image(middle, PALETTE[colour++ % PALETTE.length]),
+      );
+      for (const name of names) {
+        const leaf = await categories.create(
+          { name, slug: null, parent_id: mid.id, description: `${name} for every job.`, sort_order: order++ },
+          await image(name, PALETTE[colour++ % PALETTE.length]),
+        );
+        leaves.push({ id: leaf.id, name, top });
+      }
+    }
+  }
+
+  const brandRows = [];
+  for (const [i, name] of BRANDS.entries()) {
+    const logo = await prepareImage(
+      await picture(name.slice(0, 2).toUpperCase(), PALETTE[i], 256),
+      IMAGE_MESSAGES.brand,
+    );
+    brandRows.push(
+      await brands.create(
+        { name, slug: null, description: `${name} makes dependable goods.`, logo_url: null },
+        logo,
+      ),
+    );
+  }
+
+  // 66 products: six per leaf category minus a few, each with a gallery and sections.
+  const productRows: { id: number; name: string; slug: string; sku: string | null }[] = [];
+  for (let i = 0; i < 66; i++) {
+    const leaf = leaves[i % leaves.length];
+    const brand = brandRows[rnd.int(0, brandRows.length - 1)];
+    const noun = leaf.name.replace(/s$/, '');
+    const name = `${brand.name} ${rnd.pick(ADJECTIVES)} ${noun} ${100 + i}`;
+    const mrp = rnd.int(5, 900) + rnd.pick([0, 0.49, 0.99, 0.5]);
+    // A few products are left incomplete on purpose, so the dashboard's health lists have work.
+    const incomplete = i % 17 === 5;
+    const product = await products.create({
+      name,
+      sku: `${brand.slug.slice(0, 3).toUpperCase()}-${1000 + i}`,
+      brand_id: incomplete ? null : brand.id,
+      category_id: i % 23 === 7 ? null : leaf.id,
+      description: `The ${name} is a ${leaf.top.toLowerCase()} favourite: built to last and easy to use.`,
+      mrp,
+    });
+    productRows.push(product);
+    if (!incomplete) {
+      const shots = [];
+      for (let k = 0; k < rnd.int(1, 3); k++) {
+        shots.push(
+          await prepareImage(
+            await picture(`${noun} ${k + 1}`, PALETTE[(i + k) % PALETTE.length]),
+            IMAGE_MESSAGES.product,
+          ),
+        );
+      }
+      await gallery.addBatch(product.id, shots);
+    }
+    await sections.createList(product.id, {
+      title: 'Highlights',
+      description: null,
+      items: [`${rnd.pick(ADJECTIVES)} design`, `${rnd.int(1, 5)}-year warranty`, 'Ships in 2 days'],
+    });
+    await sections.createSpecGroup(product.id, {
+      name: 'Specifications',
+      intro: 'Measured in our workshop.',
+      specs: [
+        { label: 'Weight', value: String(rnd.int(1, 30) / 2), unit: 'kg' },
+        { label: 'Width', value: String(rnd.int(10, 90)), unit: 'cm' },
+        { label: 'Material', value: rnd.pick(['Steel', 'Aluminium', 'Oak', 'Composite']), unit: '' },
+      ],
+    });
+    if (i % 2 === 0) {
+      await sections.createTable(product.id, {
+        heading: 'Sizes',
+        intro: null,
+        columns: ['Size', 'Length', 'Price'],
+        rows: [
+          ['S', `${rnd.int(10, 20)} cm`, `${(mrp * 0.9).toFixed(2)}`],
+          ['M', `${rnd.int(21, 30)} cm`, `${mrp.toFixed(2)}`],
+          ['L', `${rnd.int(31, 40)} cm`, `${(mrp * 1.1).toFixed(2)}`],
+        ],
+        note: 'Prices before discounts.',
+      });
+    }
+  }
+
+  // Discounts of each scope and state: active, scheduled, expired and inactive.
+  const day = 86_400_000;
+  const now = Date.now();
+  const at = (offsetDays: number) => new Date(now + offsetDays * day);
+  const base = { product_id: null, category_id: null, brand_id: null } as const;
+  await discounts.create({
+    ...base,
+    name: 'Drill week',
+    type: 'percent',
+    value: 15,
+    applies_to: 'category',
+    category_id: leaves[0].id,
+    starts_at: at(-2),
+    ends_at: at(5),
+    active: true,
+  });
+  await discounts.create({
+    ...base,
+    name: `${BRANDS[0]} loyalty`,
+    type: 'percent',
+    value: 10,
+    applies_to: 'brand',
+    brand_id: brandRows[0].id,
+    starts_at: null,
+    ends_at: null,
+    active: true,
+  });
+  await discounts.create({
+    ...base,
+    name: 'Launch offer',
+    type: 'amount',
+    value: 20,
+    applies_to: 'product',
+    product_id: productRows[3].id,
+    starts_at: null,
+    ends_at: at(30),
+    active: true,
+  });
+  await discounts.create({
+    ...base,
+    name: 'Spring garden sale',
+    type: 'percent',
+    value: 25,
+    applies_to: 'category',
+    category_id: leaves.find((l) => l.top === 'Garden')!.id,
+    starts_at: at(20),
+    ends_at: at(40),
+    active: true,
+  });
+  await discounts.create({
+    ...base,
+    name: 'Last winter clearance',
+    type: 'percent',
+    value: 30,
+    applies_to: 'brand',
+    brand_id: brandRows[4].id,
+    starts_at: at(-90),
+    ends_at: at(-60),
+    active: true,
+  });
+  await discounts.create({
+    ...base,
+    name: 'Paused promotion',
+    type: 'amount',
+    value: 5,
+    applies_to: 'product',
+    product_id: productRows[8].id,
+    starts_at: null,
+    ends_at: null,
+    active: false,
+  });
+
+  // 40 quote requests spread over the last 30 days.
+  const people = [
+    'Ana Ortiz',
+    'Ben Carter',
+    'Chloé Martin',
+    'Dev Patel',
+    'Eva Novak',
+    'Femi Ade',
+    'Grace Liu',
+    'Hugo Berg',
+  ];
+  for (let i = 0; i < 40; i++) {
+    const person = people[i % people.length];
+    const product = productRows[rnd.int(0, productRows.length - 1)];
+    const created = new Date(now - rnd.int(0, 29) * day - rnd.int(0, 23) * 3_600_000);
+    await db.execute(
+      sqlInsertInquiry(
+        person,
+        `${person.split(' ')[0].toLowerCase()}${i}@example.com`,
+        i % 3 === 0 ? null : `+1 555 01${String(i).padStart(2, '0')}`,
+        `Quote for ${product.name}`,
+        `Hello, could you send a quote for 10 × ${product.name} (SKU ${product.sku})? Delivery to our warehouse.`,
+        product.id,
+        created,
+      ),
+    );
+  }
+  return accounts;
+}
+
+const sqlInsertInquiry = (
+  name: string,
+  email: string,
+  phone: string | null,
+  subject: string,
+  message: string,
+  productId: number,
+  createdAt: Date,
+) =>
+  sql`insert into inquiries (name, email, phone, subject, message, product_id, created_at)
+      values (${name}, ${email}, ${phone}, ${subject}, ${message}, ${productId}, ${createdAt.toISOString()})`;

@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/harness';
+import { prepareDemo } from './demo';
+
+let database: Database;
+let dataDir: string;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-demo-'));
+});
+afterAll(async () => {
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const counts = async () => {
+  const { rows } = await database.pool.query(`select
+    (select count(*) from users)::int as users,
+    (select count(*) from categories)::int as categories,
+    (select max(depth) from categories)::int as max_depth,
+    (select count(*) from categories where image_url is null)::int as categories_without_image,
+    (select count(*) from brands)::int as brands,
+    (select count(*) from brands where logo_url is null)::int as brands_without_logo,
+    (select count(*) from products)::int as products,
+    (select count(distinct product_id) from product_images)::int as products_with_images,
+    (select count(*) from product_lists)::int as lists,
+    (select count(*) from product_spec_groups)::int as spec_groups,
+    (select count(*) from product_tables)::int as tables,
+    (select count(*) from discounts)::int as discounts,
+    (select count(distinct applies_to) from discounts)::int as scopes,
+    (select count(*) from discounts where not active)::int as inactive,
+    (select count(*) from discounts where starts_at > now())::int as scheduled,
+    (select count(*) from discounts where ends_at < now())::int as expired,
+    (select count(*) from inquiries)::int as inquiries,
+    (select count(*) from inquiries where created_at < now() - interval '30 days')::int as old_inquiries,
+    (select count(*) from images)::int as images`);
+  return rows[0];
+};
+
+describe('npm run demo', () => {
+  it('seeds a realistic catalogue once, and a second run adds nothing', async () => {
+    const first = await prepareDemo(database, dataDir);
+    expect(first?.admin.email).toBe('admin@demo.stockroom');
+    const after = await counts();
+    expect(after).toMatchObject({
+      users: 2,
+      max_depth: 2,
+      categories_without_image: 0,
+      brands: 10,
+      brands_without_logo: 0,
+      scopes: 3,
+      old_inquiries: 0,
+      inquiries: 40,
+    });
+    expect(after.products).toBeGreaterThanOrEqual(60);
+    expect(after.products_with_images).toBeGreaterThanOrEqual(60);
+    expect(after.lists).toBeGreaterThan(0);
+    expect(after.spec_groups).toBeGreaterThan(0);
+    expect(after.tables).toBeGreaterThan(0);
+    for (const state of ['inactive', 'scheduled', 'expired'] as const)
+      expect(after[state], state).toBeGreaterThan(0);
+    // Every stored image has its two files.
+    expect(readdirSync(path.join(dataDir, 'uploads')).filter((f) => f.endsWith('.webp'))).toHaveLength(
+      after.images * 2,
+    );
+
+    const second = await prepareDemo(database, dataDir);
+    expect(second).toEqual(first);
+    expect(await counts()).toEqual(after);
+  });
+});
