@@ -153,3 +153,12 @@ export type ProductList = z.infer<typeof listSchema>;
 export type SpecGroup = z.infer<typeof specGroupSchema>;
 export type ProductTable = z.infer<typeof tableSchema>;
 export type LayoutBlock = z.infer<typeof blockSchema>;
+
+/** What a client sends to create or save a section (items and rows before clean-up). */
+export type ListBody = z.input<typeof listBody>;
+export type SpecGroupBody = z.input<typeof specGroupBody>;
+export type TableBody = z.input<typeof tableBody>;
+/** What the server stores after the spec's clean-ups. */
+export type ListInput = z.output<typeof listBody>;
+export type SpecGroupInput = z.output<typeof specGroupBody>;
+export type TableInput = z.output<typeof tableBody>;

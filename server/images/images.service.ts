@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { images } from '../db/schema';
 import type { PreparedImage } from './process';
 import { type ImageStore, imageUrl, keyOfUrl } from './store';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a write that owns images may do inside its transaction. */
 export type ImageOps = {

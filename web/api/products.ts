@@ -3,7 +3,15 @@ import type { ListMeta } from '../../domain/paging';
 import type { DiscountType } from '../../domain/pricing';
 import type { ProductBase, ProductBundle, ProductImage, ProductListItem } from '../../domain/products';
 import { PRODUCT_FALLBACK } from '../../domain/products';
-import type { LayoutBlock, ProductList, ProductTable, SpecGroup } from '../../domain/sections';
+import type {
+  LayoutBlock,
+  ListBody,
+  ProductList,
+  ProductTable,
+  SpecGroup,
+  SpecGroupBody,
+  TableBody,
+} from '../../domain/sections';
 import { api } from './client';
 import { toListQuery } from './listQuery';
 import { uploadConfig } from './requestBody';
@@ -29,25 +37,11 @@ export type UpdateProductInput = {
   pricing: { mrp: number; discount: { type: DiscountType; value: number } | null };
 };
 
-export type ListInput = { title: string; description: string | null; items: { caption: string }[] };
-export type SpecGroupInput = {
-  name: string;
-  intro: string | null;
-  specs: { label: string; value: string; unit: string }[];
-};
-export type TableInput = {
-  heading: string;
-  intro: string | null;
-  columns: string[];
-  rows: string[][];
-  note: string | null;
-};
-
 /** A content section as the API names it, with the body its routes take. */
 export type SectionSave =
-  | { kind: 'list'; id: number | null; body: ListInput }
-  | { kind: 'spec_group'; id: number | null; body: SpecGroupInput }
-  | { kind: 'table'; id: number | null; body: TableInput };
+  | { kind: 'list'; id: number | null; body: ListBody }
+  | { kind: 'spec_group'; id: number | null; body: SpecGroupBody }
+  | { kind: 'table'; id: number | null; body: TableBody };
 export type SectionKind = SectionSave['kind'];
 type SavedSection = ProductList | SpecGroup | ProductTable;
 

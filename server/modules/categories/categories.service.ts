@@ -4,7 +4,7 @@ import type { Category, CategoryFields, CategoryNode } from '../../../domain/cat
 import type { CategorySortKey } from '../../../domain/constants';
 import { API_ERROR } from '../../../domain/messages';
 import type { ListParams } from '../../../domain/paging';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -12,7 +12,6 @@ import { escapeLike } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof categories.$inferSelect;
 
 const parent = alias(categories, 'parent');

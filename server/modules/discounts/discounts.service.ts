@@ -2,13 +2,12 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
 import { type Price, type PricingDiscount, type PricingProduct, priceProduct } from '../../../domain/pricing';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { brands, categories, discounts, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { ancestorIds } from '../categories/categories.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A product as stored, for pricing: ids and MRP. */
 export type PriceableProduct = {

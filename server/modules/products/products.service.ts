@@ -10,7 +10,7 @@ import {
   type ProductListItem,
   type UpdateProductBody,
 } from '../../../domain/products';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   brands,
   categories,
@@ -28,9 +28,9 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import { editorDiscount, priceProducts, setEditorDiscount } from '../discounts/discounts.service';
+import { readLayout } from './sections.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const baseColumns = {
   id: products.id,
@@ -289,16 +289,7 @@ export function createProductsService(db: Db, images: ImagesService) {
           .where(eq(productSpecGroups.product_id, id))
           .orderBy(asc(productSpecs.position), asc(productSpecs.id)),
         db.select().from(productTables).where(eq(productTables.product_id, id)),
-        db
-          .select({
-            id: layoutBlocks.id,
-            block_type: layoutBlocks.block_type,
-            ref_id: layoutBlocks.ref_id,
-            position: layoutBlocks.position,
-          })
-          .from(layoutBlocks)
-          .where(eq(layoutBlocks.product_id, id))
-          .orderBy(asc(layoutBlocks.position)),
+        readLayout(db, id),
         priceProducts(db, [row as BaseRow]),
         editorDiscount(db, id),
       ]);
@@ -330,16 +321,7 @@ export function createProductsService(db: Db, images: ImagesService) {
     /** Layout blocks in order (GET /api/products/{id}/layout). */
     async layout(id: number) {
       await getBase(id);
-      return db
-        .select({
-          id: layoutBlocks.id,
-          block_type: layoutBlocks.block_type,
-          ref_id: layoutBlocks.ref_id,
-          position: layoutBlocks.position,
-        })
-        .from(layoutBlocks)
-        .where(eq(layoutBlocks.product_id, id))
-        .orderBy(asc(layoutBlocks.position));
+      return readLayout(db, id);
     },
 
     /** Product ids that exist among these (for checks that must not 500 on a dangling id). */

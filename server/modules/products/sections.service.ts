@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
-import type { LayoutBlock } from '../../../domain/sections';
-import type { Db } from '../../db/client';
+import type { LayoutBlock, ListInput, SpecGroupInput, TableInput } from '../../../domain/sections';
+import type { Db, Tx } from '../../db/client';
 import {
   layoutBlocks,
   productListItems,
@@ -13,24 +13,23 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SectionType = 'list' | 'spec_group' | 'table';
 
-export type ListInput = { title: string; description: string | null; items: string[] };
-export type SpecGroupInput = {
-  name: string;
-  intro: string | null;
-  specs: { label: string; value: string; unit: string }[];
-};
-export type TableInput = {
-  heading: string;
-  intro: string | null;
-  columns: string[];
-  rows: string[][];
-  note: string | null;
-};
-
 const CONTENT_TYPES: SectionType[] = ['list', 'spec_group', 'table'];
+
+/** A product's layout blocks in order (the bundle, GET …/layout and moves all answer with it). */
+export function readLayout(executor: Pick<Db, 'select'>, productId: number): Promise<LayoutBlock[]> {
+  return executor
+    .select({
+      id: layoutBlocks.id,
+      block_type: layoutBlocks.block_type,
+      ref_id: layoutBlocks.ref_id,
+      position: layoutBlocks.position,
+    })
+    .from(layoutBlocks)
+    .where(eq(layoutBlocks.product_id, productId))
+    .orderBy(asc(layoutBlocks.position));
+}
 
 /**
  * Content sections and the layout that orders them. Every change locks the product row first,
@@ -253,16 +252,7 @@ export function createSectionsService(db: Db) {
           .update(layoutBlocks)
           .set({ position: neighbour.position })
           .where(eq(layoutBlocks.id, block.id));
-        return tx
-          .select({
-            id: layoutBlocks.id,
-            block_type: layoutBlocks.block_type,
-            ref_id: layoutBlocks.ref_id,
-            position: layoutBlocks.position,
-          })
-          .from(layoutBlocks)
-          .where(eq(layoutBlocks.product_id, productId))
-          .orderBy(asc(layoutBlocks.position));
+        return readLayout(tx, productId);
       }),
   };
 }
