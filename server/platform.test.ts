@@ -68,6 +68,12 @@ describe('HTTP platform', () => {
       expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
     }
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+    // Form routes document both their JSON and multipart bodies.
+    const create = doc.paths['/api/categories'].post.requestBody.content;
+    expect(Object.keys(create).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(create['application/json'].schema.properties.name).toBeDefined();
+    // Error responses are documented with the error shape.
+    expect(doc.paths['/api/users'].get.responses['403']).toBeDefined();
   });
 
   it('keeps serving while the embedded database runs a slow query', async () => {

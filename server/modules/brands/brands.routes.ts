@@ -13,7 +13,7 @@ import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import { refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
-import { readImageForm } from '../../http/upload';
+import { FORM_CONSUMES, formBodyValidator, readImageForm } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import type { BrandsService } from './brands.service';
 
@@ -59,7 +59,10 @@ export const brandsRoutes =
       '/api/brands',
       {
         onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.brand.size),
+        validatorCompiler: formBodyValidator,
         schema: {
+          body: brandFields,
+          consumes: FORM_CONSUMES,
           tags,
           security: bearer,
           description: formDescription,
@@ -76,7 +79,10 @@ export const brandsRoutes =
       '/api/brands/:id',
       {
         onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.brand.size),
+        validatorCompiler: formBodyValidator,
         schema: {
+          body: brandFields,
+          consumes: FORM_CONSUMES,
           tags,
           security: bearer,
           description: `${formDescription} logo_url '' removes the logo; a new logo file replaces it.`,

@@ -14,7 +14,7 @@ import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import { refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
-import { readImageForm } from '../../http/upload';
+import { FORM_CONSUMES, formBodyValidator, readImageForm } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import type { CategoriesService } from './categories.service';
 
@@ -61,7 +61,10 @@ export const categoriesRoutes =
       '/api/categories',
       {
         onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.category.size),
+        validatorCompiler: formBodyValidator,
         schema: {
+          body: categoryFields,
+          consumes: FORM_CONSUMES,
           tags,
           security: bearer,
           description: formDescription,
@@ -78,7 +81,10 @@ export const categoriesRoutes =
       '/api/categories/:id',
       {
         onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.category.size),
+        validatorCompiler: formBodyValidator,
         schema: {
+          body: categoryFields,
+          consumes: FORM_CONSUMES,
           tags,
           security: bearer,
           description: `${formDescription} Send image_url as an empty string to remove the image.`,
