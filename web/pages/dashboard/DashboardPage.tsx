@@ -1,15 +1,19 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button, EmptyState, Grid, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useDashboard } from '../../api/dashboard';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../session/SessionContext';
-import { NAV_ITEMS } from '../../shell/navItems';
+import { CatalogueHealth } from './CatalogueHealth';
+import { InquiriesPerDay } from './InquiriesPerDay';
+import { LatestInquiries } from './LatestInquiries';
+import { StatCards } from './StatCards';
+import { DASHBOARD_TEXT } from './texts';
 
-const SECTIONS = NAV_ITEMS.filter((item) => item.path !== '/');
-
-/** A simple start page; the spec leaves its content open (SPEC.md §2). */
+/** Dashboard (/): SPEC.md §2 leaves its content open; issue 7 decides it. One call, GET /api/dashboard. */
 export function DashboardPage() {
   const { user } = useSession();
+  const dashboard = useDashboard();
+  const data = dashboard.data;
   return (
     <>
       <PageHeader
@@ -22,37 +26,39 @@ export function DashboardPage() {
           )
         }
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-        {SECTIONS.map((item) => {
-          const Icon = item.icon;
-          return (
-            <Card
-              key={item.path}
-              component={Link}
-              to={item.path}
-              withBorder
-              radius="md"
-              padding="lg"
-              style={{ textDecoration: 'none' }}
+      {dashboard.isError && !data ? (
+        <EmptyState
+          icon={<IconAlertTriangle size={28} aria-hidden />}
+          variant="light"
+          title={DASHBOARD_TEXT.errorTitle}
+          description={DASHBOARD_TEXT.errorHint}
+          py="xl"
+        >
+          <EmptyState.Actions>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => dashboard.refetch()}
+              loading={dashboard.isFetching}
             >
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <ThemeIcon variant="light" size="lg" radius="md">
-                    <Icon size={20} stroke={1.6} />
-                  </ThemeIcon>
-                  <div>
-                    <Text fw={600}>{item.label}</Text>
-                    <Text size="sm" c="dimmed">
-                      {item.description}
-                    </Text>
-                  </div>
-                </Group>
-                <IconArrowRight size={16} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
-              </Group>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
+              {DASHBOARD_TEXT.retry}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <Stack gap="xl" aria-busy={!data}>
+          <StatCards counts={data?.counts} />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <InquiriesPerDay days={data?.inquiries_per_day} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <LatestInquiries items={data?.latest_inquiries} />
+            </Grid.Col>
+          </Grid>
+          <CatalogueHealth health={data?.health} />
+        </Stack>
+      )}
     </>
   );
 }

@@ -1,0 +1,128 @@
+import { Badge, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Dashboard } from '../../../domain/dashboard';
+import { formatDateTime } from '../../components/format';
+import classes from './Dashboard.module.css';
+import { DashboardCard, SkeletonLines } from './DashboardCard';
+import { DASHBOARD_TEXT, missingText } from './texts';
+
+type Health = Dashboard['health'];
+
+type Entry = { key: number; to: string; title: string; detail: ReactNode };
+
+/** One health list: its entries as links to the fix, or an all-clear line. */
+function HealthList({
+  title,
+  list,
+  entries,
+  clear,
+}: {
+  title: string;
+  list: { count: number } | undefined;
+  entries: Entry[];
+  clear: string;
+}) {
+  return (
+    <DashboardCard title={title} order={3} count={list?.count}>
+      {!list ? (
+        <SkeletonLines rows={3} />
+      ) : list.count === 0 ? (
+        <Group gap="xs" wrap="nowrap" py="xs">
+          <ThemeIcon variant="light" color="teal" size="sm" radius="xl" aria-hidden>
+            <IconCircleCheck size={14} />
+          </ThemeIcon>
+          <Text size="sm" c="dimmed">
+            {clear}
+          </Text>
+        </Group>
+      ) : (
+        <Stack gap="xs">
+          <ul className={classes.list}>
+            {entries.map((entry) => (
+              <li key={entry.key}>
+                <Link to={entry.to} className={classes.entry}>
+                  <Text size="sm" className={classes.entryTitle} lineClamp={2}>
+                    {entry.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" component="div">
+                    {entry.detail}
+                  </Text>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {list.count > entries.length && (
+            <Text size="xs" c="dimmed">
+              {DASHBOARD_TEXT.moreThanShown(entries.length, list.count)}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </DashboardCard>
+  );
+}
+
+const productPath = (slug: string) => `/product/${encodeURIComponent(slug)}`;
+
+/** Products and discounts that need attention, each linking to where it is fixed. */
+export function CatalogueHealth({ health }: { health: Health | undefined }) {
+  const noImages = health?.products_without_images;
+  const noTaxonomy = health?.products_without_category_or_brand;
+  const ending = health?.discounts_ending_soon;
+  return (
+    <section aria-labelledby="dashboard-health">
+      <Title order={2} size="h4" id="dashboard-health">
+        {DASHBOARD_TEXT.health}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {DASHBOARD_TEXT.healthCaption}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <HealthList
+          title={DASHBOARD_TEXT.withoutImages}
+          list={noImages}
+          clear={DASHBOARD_TEXT.withoutImagesClear}
+          entries={(noImages?.items ?? []).map((p) => ({
+            key: p.id,
+            to: productPath(p.slug),
+            title: p.name,
+            detail: DASHBOARD_TEXT.addImages,
+          }))}
+        />
+        <HealthList
+          title={DASHBOARD_TEXT.withoutTaxonomy}
+          list={noTaxonomy}
+          clear={DASHBOARD_TEXT.withoutTaxonomyClear}
+          entries={(noTaxonomy?.items ?? []).map((p) => ({
+            key: p.id,
+            to: productPath(p.slug),
+            title: p.name,
+            detail: (
+              <Badge variant="light" color="orange" size="sm" radius="sm" tt="none" mt={2}>
+                {missingText(p.missing)}
+              </Badge>
+            ),
+          }))}
+        />
+        <HealthList
+          title={DASHBOARD_TEXT.endingSoon}
+          list={ending}
+          clear={DASHBOARD_TEXT.endingSoonClear}
+          entries={(ending?.items ?? []).map((d) => ({
+            key: d.id,
+            to: '/discounts',
+            title: d.name,
+            detail: (
+              <>
+                Ends <time dateTime={d.ends_at}>{formatDateTime(d.ends_at)}</time> · on{' '}
+                {d.target_name ?? DASHBOARD_TEXT.noTarget}
+              </>
+            ),
+          }))}
+        />
+      </SimpleGrid>
+    </section>
+  );
+}

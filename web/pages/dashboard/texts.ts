@@ -1,0 +1,45 @@
+import { pluralize } from '../../components/format';
+
+/** The dashboard's texts: SPEC.md leaves its content open (§2), issue 7 decides it. */
+export const DASHBOARD_TEXT = {
+  errorTitle: 'The dashboard could not be loaded.',
+  errorHint: 'Check the connection and try again.',
+  retry: 'Try again',
+  overview: 'At a glance',
+  recentInquiries: (n: number) => `+${n} in the last 7 days`,
+  latestInquiries: 'Latest inquiries',
+  noInquiries: 'No inquiries yet.',
+  openInbox: 'Open the inbox',
+  perDay: 'Inquiries per day',
+  perDayCaption: 'The last 30 days (UTC)',
+  perDaySummary: (total: number, busiest: { label: string; count: number } | null) =>
+    total === 0
+      ? 'No inquiries in the last 30 days.'
+      : `${pluralize(total, 'inquiry', 'inquiries')} in the last 30 days${
+          busiest ? `; the busiest day was ${busiest.label} with ${busiest.count}.` : '.'
+        }`,
+  health: 'Catalogue health',
+  healthCaption: 'Each entry links straight to where it is fixed.',
+  withoutImages: 'Products without images',
+  withoutImagesClear: 'All products have images.',
+  addImages: 'Add images',
+  withoutTaxonomy: 'Products without a category or brand',
+  withoutTaxonomyClear: 'Every product has a category and a brand.',
+  endingSoon: 'Discounts ending within 7 days',
+  endingSoonClear: 'No discounts end in the next 7 days.',
+  noTarget: 'target removed',
+  moreThanShown: (shown: number, total: number) => `Showing the first ${shown} of ${total}.`,
+} as const;
+
+/** 'No category', 'No brand' or 'No category or brand'. */
+export function missingText(missing: readonly ('category' | 'brand')[]): string {
+  return `No ${missing.join(' or ')}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A UTC calendar day ('YYYY-MM-DD') as 'Nov 3'; the raw text when it is not a date. */
+export function dayLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
+}
