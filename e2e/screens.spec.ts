@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LOGIN_TEXT } from '../domain/messages';
-import { apiCreateBrand, apiCreateCategory, pngFile, rowWith, uniqueTag } from './catalog';
+import { apiCreateBrand, apiCreateCategory, authHeaders, pngFile, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
-import { signInWithStorage } from './fixtures';
+import { signInWithStorage, uniqueEmail } from './fixtures';
+import { apiCreateProduct, apiSetDiscount } from './products';
 
 // Captures every screen at desktop and phone widths into .tmp/screens for people to look at;
 // each capture first waits for the screen's own heading, so a broken screen fails here.
@@ -97,5 +98,97 @@ for (const size of widths) {
     await page.getByRole('button', { name: 'Add Brand' }).click();
     await expect(page.getByRole('dialog', { name: 'Add Brand' })).toBeVisible();
     await shot('brands-add');
+  });
+}
+
+for (const size of widths) {
+  test(`discounts and inquiries at ${size.label} width`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    const shot = async (name: string, fullPage = false) => {
+      // Dialogs fade in; capture them once they have settled.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `.tmp/screens/${size.label}-${name}.png`, fullPage });
+      // Usable at phone width means nothing sticks out sideways (wide tables scroll inside).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    };
+    const tag = uniqueTag('shot');
+    const headers = await authHeaders(request);
+    const brand = await apiCreateBrand(request, { name: `Acme ${tag}` });
+    const category = await apiCreateCategory(request, { name: `Lighting ${tag}` });
+    const lamp = await apiCreateProduct(request, { name: `Brass lamp ${tag}`, mrp: 80 });
+    await apiSetDiscount(request, lamp, { discountPercent: 10 });
+    const discounts = [
+      { name: `Summer sale ${tag}`, type: 'percent', value: 15, applies_to: 'brand', brand_id: brand.id },
+      {
+        name: `Clearance ${tag}`,
+        type: 'amount',
+        value: 5,
+        applies_to: 'category',
+        category_id: category.id,
+        starts_at: '2030-06-01 09:00:00',
+        ends_at: '2030-06-30 18:00:00',
+      },
+      {
+        name: `Old promo ${tag}`,
+        type: 'percent',
+        value: 20,
+        applies_to: 'product',
+        product_id: lamp.id,
+        ends_at: '2020-01-31 23:59:00',
+        active: 0,
+      },
+    ];
+    for (const data of discounts) {
+      const res = await request.post('/api/discounts', { headers, data });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    const senders = [
+      ['Ada Lovelace', '+44 20 7946 0000', `Bulk order of brass lamps ${tag}`],
+      ['Grace Hopper', null, `Delivery time to Boston ${tag}`],
+      ['Linus Pauling', '+1 555 0100', `Question about the warranty ${tag}`],
+    ] as const;
+    for (const [name, phone, subject] of senders) {
+      const res = await request.post('/api/inquiries', {
+        data: {
+          name,
+          email: uniqueEmail(name.split(' ')[0].toLowerCase()),
+          phone,
+          subject,
+          message: `Hello,\n\nWe would like a quote for 40 units, delivered by the end of next month.\nCould you also send the spec sheet?\n\nBest regards,\n${name}`,
+          product_id: lamp.id,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+
+    await page.goto('/discounts');
+    await page.getByLabel('Search').fill(tag);
+    await expect(rowWith(page, `Clearance ${tag}`)).toBeVisible();
+    await shot('discounts', true);
+    await rowWith(page, `Clearance ${tag}`).getByRole('rowheader').click();
+    await expect(
+      page.getByRole('dialog', { name: 'Edit Discount' }).getByLabel('Target', { exact: true }),
+    ).toHaveValue(category.name);
+    await shot('discounts-edit');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add Discount' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Discount' })).toBeVisible();
+    await shot('discounts-add');
+    await page.keyboard.press('Escape');
+    await rowWith(page, `Summer sale ${tag}`).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete discount?' })).toBeVisible();
+    await shot('discounts-delete');
+
+    await page.goto('/inquiries');
+    await page.getByLabel('Search').fill(tag);
+    const entries = page.getByRole('list', { name: 'Inquiries' }).getByRole('button');
+    await expect(entries).toHaveCount(3);
+    await shot('inquiries', true);
+    // On a phone the list and the pane take turns: open one to see the pane.
+    await entries.nth(1).click();
+    await expect(page.getByRole('region', { name: senders[1][2] })).toBeVisible();
+    await shot('inquiries-read', true);
   });
 }

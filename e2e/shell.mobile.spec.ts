@@ -16,10 +16,3 @@ test('on a phone the sidebar hides behind the menu button', async ({ page, reque
   await expect(usersLink).toBeHidden();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
-
-test('placeholder screens say they are not built yet', async ({ page, request }) => {
-  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-  await page.goto('/discounts');
-  await expect(page.getByRole('heading', { name: 'Discounts' })).toBeVisible();
-  await expect(page.getByText(/not built yet/i)).toBeVisible();
-});

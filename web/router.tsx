@@ -1,5 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { AppLayout } from './shell/AppLayout';
 import { FullPageLoader } from './shell/FullPageLoader';
@@ -26,7 +25,12 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <DashboardPage /> },
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./pages/dashboard/DashboardPage')).DashboardPage,
+                }),
+              },
               {
                 path: '/users',
                 lazy: async () => ({ Component: (await import('./pages/users/UsersPage')).UsersPage }),

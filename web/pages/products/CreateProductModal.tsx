@@ -4,11 +4,11 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { VALIDATION } from '../../../domain/messages';
+import { PRODUCT_TOAST } from '../../../domain/products';
 import { useCreateProduct } from '../../api/products';
 import { FormActions } from '../../components/FormActions';
 import { MoneyInput } from './MoneyInput';
 import { BrandSelect, CategorySelect, choiceToId } from './ProductSelects';
-import { PRODUCT_TOAST } from './texts';
 
 type Props = { opened: boolean; onClose: () => void };
 

@@ -1,0 +1,188 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '../domain/inquiries';
+import { authHeaders, uniqueTag } from './catalog';
+import { E2E } from './env';
+import { signInWithStorage, toast, uniqueEmail } from './fixtures';
+import { apiCreateProduct } from './products';
+
+type QuoteInput = { name: string; email: string; phone?: string | null; subject: string; message: string };
+
+/** A quote request as a visitor sends it: the route is public, so no token goes along. */
+async function apiSendInquiry(request: APIRequestContext, input: QuoteInput): Promise<Inquiry> {
+  const res = await request.post('/api/inquiries', { data: input });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+const openInbox = async (page: Page, search: string) => {
+  await page.goto('/inquiries');
+  await expect(page.getByRole('heading', { name: 'Inquiries', level: 1 })).toBeVisible();
+  await page.getByLabel('Search').fill(search);
+};
+
+const inbox = (page: Page) => page.getByRole('list', { name: 'Inquiries' });
+const entries = (page: Page) => inbox(page).getByRole('button');
+const entry = (page: Page, subject: string) => inbox(page).getByRole('button').filter({ hasText: subject });
+/** The reading pane, named by the inquiry's subject. */
+const pane = (page: Page, subject: string) => page.getByRole('region', { name: subject, exact: true });
+
+test.beforeEach(async ({ page, request }) => {
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+});
+
+test('finds a quote request by search, reads it and deletes it', async ({ page, request }) => {
+  const tag = uniqueTag('inq');
+  const older = await apiSendInquiry(request, {
+    name: 'Ada Buyer',
+    email: uniqueEmail('ada'),
+    phone: null,
+    subject: `Bulk order ${tag}`,
+    message: 'Hello,\nWe need 40 lamps.\n<b>Not bold</b>',
+  });
+  const newer = await apiSendInquiry(request, {
+    name: 'Grace Buyer',
+    email: uniqueEmail('grace'),
+    phone: '+1 555 0100',
+    subject: `Price question ${tag}`,
+    message: 'What is your best price?',
+  });
+
+  await openInbox(page, tag);
+  await expect(entries(page)).toHaveCount(2);
+  await expect(page.getByTestId('inquiries-total')).toHaveText('2 inquiries');
+  // Newest first, and the first one is selected on load.
+  await expect(entries(page).first()).toContainText(newer.subject);
+  await expect(entries(page).first()).toHaveAttribute('aria-current', 'true');
+  await expect(entries(page).first()).toContainText('Grace Buyer');
+  await expect(entries(page).first()).toContainText(inquiryTime(newer.created_at));
+  await expect(pane(page, newer.subject)).toBeVisible();
+
+  // The search covers the phone number too.
+  await page.getByLabel('Search').fill('555 0100');
+  await expect(entry(page, newer.subject)).toBeVisible();
+  await page.getByLabel('Search').fill(tag);
+  await expect(entries(page)).toHaveCount(2);
+
+  await entry(page, older.subject).click();
+  await expect(entry(page, older.subject)).toHaveAttribute('aria-current', 'true');
+  const reading = pane(page, older.subject);
+  await expect(reading).toContainText('Ada Buyer');
+  await expect(reading.getByRole('link', { name: older.email })).toHaveAttribute(
+    'href',
+    `mailto:${older.email}`,
+  );
+  await expect(reading.getByRole('link', { name: 'Compose' })).toHaveAttribute(
+    'href',
+    composeHref(older.email, older.subject),
+  );
+  const created = reading.getByRole('definition').filter({ hasText: /^\d{4}-/ });
+  await expect(created).toHaveText(inquiryTime(older.created_at));
+  await expect(created).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  // No phone: a dash.
+  await expect(reading.getByRole('definition').nth(2)).toHaveText('—');
+  // Plain text with its line breaks: the markup is shown, never rendered.
+  const message = reading.getByTestId('inquiry-message');
+  await expect(message).toHaveText('Hello,\nWe need 40 lamps.\n<b>Not bold</b>', { useInnerText: true });
+  await expect(message.locator('b')).toHaveCount(0);
+
+  // Dismissing the confirmation keeps it.
+  page.once('dialog', (dialog) => dialog.dismiss());
+  await reading.getByRole('button', { name: 'Delete' }).click();
+  await expect(entries(page)).toHaveCount(2);
+
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    return dialog.accept();
+  });
+  await reading.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, INQUIRY_TEXT.deleted)).toBeVisible();
+  expect(asked).toBe(INQUIRY_TEXT.deleteConfirm);
+  await expect(entries(page)).toHaveCount(1);
+  // The selection moves to the one left.
+  await expect(entry(page, newer.subject)).toHaveAttribute('aria-current', 'true');
+  await expect(pane(page, newer.subject)).toContainText('+1 555 0100');
+
+  const res = await request.get(`/api/inquiries?q=${tag}`, { headers: await authHeaders(request) });
+  expect((await res.json()).data.map((i: Inquiry) => i.id)).toEqual([newer.id]);
+});
+
+test('a request from the product preview shows where it was sent from', async ({ page, request }) => {
+  const tag = uniqueTag('inq');
+  const product = await apiCreateProduct(request, { name: `Oak table ${tag}`, sku: `OAK-${tag}`, mrp: 450 });
+  const subject = `Preview quote ${tag}`;
+  const email = uniqueEmail('preview');
+
+  await page.goto(`/product/${product.slug}/preview`);
+  await page.getByRole('button', { name: 'Request Quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Quote' });
+  await dialog.getByLabel('Name').fill('Linus Buyer');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(toast(page, INQUIRY_TEXT.sent)).toBeVisible();
+
+  await openInbox(page, tag);
+  await expect(entries(page)).toHaveCount(1);
+  const reading = pane(page, subject);
+  await expect(reading).toContainText('Linus Buyer');
+  await expect(reading.getByTestId('inquiry-message')).toContainText(`OAK-${tag}`);
+  await expect(reading.getByRole('link', { name: 'Compose' })).toHaveAttribute(
+    'href',
+    composeHref(email, subject),
+  );
+  const sentFrom = reading.getByRole('link', { name: product.name });
+  await expect(sentFrom).toHaveAttribute('href', `/product/${product.slug}`);
+  await sentFrom.click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+});
+
+test('pages through the inbox; deleting the last one on a page goes back a page', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('inq');
+  for (let i = 1; i <= 11; i++) {
+    await apiSendInquiry(request, {
+      name: `Sender ${String(i).padStart(2, '0')}`,
+      email: uniqueEmail('pager'),
+      subject: `Batch ${tag} #${String(i).padStart(2, '0')}`,
+      message: 'Hello',
+    });
+  }
+  await openInbox(page, tag);
+  await expect(page.getByLabel('Per page')).toHaveValue('15');
+  await expect(entries(page)).toHaveCount(11);
+
+  await page.getByLabel('Per page').click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(entries(page)).toHaveCount(10);
+  await expect(page.getByText('Page 1 / 2')).toBeVisible();
+
+  // By name, ascending: Sender 11 is alone on page 2.
+  await page.getByLabel('Sort').click();
+  await page.getByRole('option', { name: 'Name', exact: true }).click();
+  await page.getByLabel('Order').click();
+  await page.getByRole('option', { name: 'Asc', exact: true }).click();
+  await expect(entries(page).first()).toContainText('Sender 01');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 / 2')).toBeVisible();
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText('Sender 11');
+  await expect(entries(page).first()).toHaveAttribute('aria-current', 'true');
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await pane(page, `Batch ${tag} #11`).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, INQUIRY_TEXT.deleted)).toBeVisible();
+  await expect(page.getByText('Page 1 / 1')).toBeVisible();
+  await expect(entries(page)).toHaveCount(10);
+  await expect(entries(page).first()).toHaveAttribute('aria-current', 'true');
+  await expect(entries(page).first()).toContainText('Sender 01');
+});
+
+test('says so when nothing matches', async ({ page }) => {
+  await openInbox(page, uniqueTag('nothing'));
+  await expect(page.getByText('No inquiries found.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('region')).toHaveCount(0);
+});

@@ -1,0 +1,170 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DISCOUNT_TEXT, type Discount } from '../../domain/discounts';
+import type { ListMeta } from '../../domain/paging';
+import type { DiscountScope, DiscountType } from '../../domain/pricing';
+import { PRODUCT_FALLBACK } from '../../domain/products';
+import { DISCOUNT_FALLBACK } from '../pages/discounts/texts';
+import { api } from './client';
+import { toListQuery } from './listQuery';
+
+/** The most the list route hands out at once; the screen searches titles on the client (SPEC.md §2). */
+export const DISCOUNTS_MAX = 1000;
+
+/** What the Add/Edit dialog and the Active switch send, before it becomes the API's payload. */
+export type DiscountFields = {
+  title: string;
+  type: DiscountType;
+  value: number;
+  appliesTo: DiscountScope;
+  targetId: number;
+  /** 'YYYY-MM-DD HH:MM:SS' in UTC, or null for an open end (SPEC.md §5). */
+  startsAt: string | null;
+  endsAt: string | null;
+  active: boolean;
+};
+
+export type DiscountSave = { id: number | null; input: DiscountFields };
+
+export type ProductOption = { id: number; name: string; slug: string };
+
+const discountsKey = ['discounts'] as const;
+const listKey = [...discountsKey, 'list'] as const;
+// Every discount change can move prices on the product cards, the editor and the preview.
+const productsKey = ['products'] as const;
+
+/**
+ * SPEC.md §7: POST sends `name`, PUT the same with `title` in its place. Only the target that
+ * applies_to names is set; the server refuses the others.
+ */
+function discountBody({ id, input }: DiscountSave) {
+  return {
+    [id === null ? 'name' : 'title']: input.title,
+    type: input.type,
+    value: input.value,
+    applies_to: input.appliesTo,
+    product_id: input.appliesTo === 'product' ? input.targetId : null,
+    category_id: input.appliesTo === 'category' ? input.targetId : null,
+    brand_id: input.appliesTo === 'brand' ? input.targetId : null,
+    starts_at: input.startsAt,
+    ends_at: input.endsAt,
+    active: input.active ? 1 : 0,
+  };
+}
+
+/** A stored time (ISO, UTC) as the API takes it back: 'YYYY-MM-DD HH:MM:SS', read as UTC. */
+export const toApiTime = (iso: string | null) =>
+  iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : null;
+
+/** A stored discount as the dialog's input, e.g. to send it back with one field changed. */
+export const discountInput = (d: Discount): DiscountFields => ({
+  title: d.name,
+  type: d.type,
+  value: d.value,
+  appliesTo: d.applies_to,
+  targetId: { product: d.product_id, category: d.category_id, brand: d.brand_id }[d.applies_to] ?? 0,
+  startsAt: toApiTime(d.starts_at),
+  endsAt: toApiTime(d.ends_at),
+  active: d.active === 1,
+});
+
+export function useDiscounts() {
+  return useQuery({
+    queryKey: listKey,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: Discount[]; meta: ListMeta }>('/discounts', {
+          params: { limit: DISCOUNTS_MAX },
+          signal,
+        })
+      ).data,
+    // The product editor writes its own discounts too; every visit shows the current set.
+    staleTime: 0,
+    meta: { errorMessage: DISCOUNT_TEXT.loadFailed },
+  });
+}
+
+function useDiscountsChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: discountsKey }),
+      queryClient.invalidateQueries({ queryKey: productsKey }),
+    ]);
+}
+
+/** Create or update; failures toast the server's refusal (e.g. a percent over 100). */
+export function useSaveDiscount(mode: 'create' | 'update') {
+  const changed = useDiscountsChanged();
+  return useMutation({
+    mutationFn: async (save: DiscountSave) => {
+      const body = discountBody(save);
+      const res =
+        save.id === null
+          ? await api.post<Discount>('/discounts', body)
+          : await api.put<Discount>(`/discounts/${save.id}`, body);
+      return res.data;
+    },
+    onSuccess: changed,
+    meta: { errorMessage: mode === 'create' ? DISCOUNT_FALLBACK.create : DISCOUNT_FALLBACK.update },
+  });
+}
+
+type ListData = { data: Discount[]; meta: ListMeta };
+
+/** The Active switch: flips at once on screen, and flips back if the server refuses. */
+export function useToggleDiscount() {
+  const queryClient = useQueryClient();
+  const changed = useDiscountsChanged();
+  const setActive = (id: number, active: 0 | 1) =>
+    queryClient.setQueryData<ListData>(listKey, (list) =>
+      list ? { ...list, data: list.data.map((d) => (d.id === id ? { ...d, active } : d)) } : list,
+    );
+  return useMutation({
+    mutationFn: async ({ discount, active }: { discount: Discount; active: boolean }) =>
+      (
+        await api.put<Discount>(
+          `/discounts/${discount.id}`,
+          discountBody({ id: discount.id, input: { ...discountInput(discount), active } }),
+        )
+      ).data,
+    onMutate: async ({ discount, active }) => {
+      // A list refetch still under way would otherwise paint the old value back over the switch.
+      await queryClient.cancelQueries({ queryKey: listKey });
+      setActive(discount.id, active ? 1 : 0);
+    },
+    onError: (_error, { discount }) => setActive(discount.id, discount.active),
+    onSettled: changed,
+    meta: { errorMessage: DISCOUNT_FALLBACK.update },
+  });
+}
+
+export function useDeleteDiscount() {
+  const changed = useDiscountsChanged();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/discounts/${id}`);
+    },
+    onSuccess: changed,
+    meta: { errorMessage: DISCOUNT_TEXT.deleteFailed },
+  });
+}
+
+/**
+ * Products as discount targets, searched on the server as the user types (DESIGN.md §5): a big
+ * catalogue is never loaded whole into a select.
+ */
+export function useProductOptions(q: string, limit = 50) {
+  return useQuery({
+    queryKey: [...productsKey, 'options', q, limit],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: ProductOption[] }>('/public/products', {
+          params: toListQuery({ q, limit }),
+          signal,
+        })
+      ).data.data,
+    // The previous matches stay in the dropdown while the next search runs, instead of flashing empty.
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: PRODUCT_FALLBACK.loadProducts },
+  });
+}

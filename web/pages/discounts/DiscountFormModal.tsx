@@ -1,0 +1,219 @@
+import {
+  Alert,
+  CloseButton,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { DISCOUNT_TEXT, type Discount } from '../../../domain/discounts';
+import type { DiscountScope, DiscountType } from '../../../domain/pricing';
+import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { STORE_CURRENCY } from '../../api/currency';
+import { useSaveDiscount } from '../../api/discounts';
+import { FormActions } from '../../components/FormActions';
+import { localInputToApi, toLocalInput } from './discountTime';
+import { type TargetChoice, TargetSelect } from './TargetSelect';
+import { DISCOUNT_SCREEN, SCOPE_OPTIONS, TYPE_OPTIONS } from './texts';
+
+/** `discount` null adds, a discount edits; it outlives `opened` so the title holds while closing. */
+type Props = { discount: Discount | null; opened: boolean; onClose: () => void; onSaved: () => void };
+
+export function DiscountFormModal({ discount, opened, onClose, onSaved }: Props) {
+  const save = useSaveDiscount(discount ? 'update' : 'create');
+  const close = () => {
+    if (!save.isPending) onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={discount ? 'Edit Discount' : 'Add Discount'}
+      centered
+      size="lg"
+    >
+      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
+      <DiscountForm discount={discount} save={save} onCancel={close} onSaved={onSaved} />
+    </Modal>
+  );
+}
+
+type FormProps = {
+  discount: Discount | null;
+  save: ReturnType<typeof useSaveDiscount>;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+const targetOf = (d: Discount): TargetChoice | null => {
+  const id = { product: d.product_id, category: d.category_id, brand: d.brand_id }[d.applies_to];
+  return id === null ? null : { id, name: d.target_name ?? `#${id}` };
+};
+
+const refuse = (message: string) => toast.error(message, { id: message });
+
+function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
+  const typeLabelId = useId();
+  const scopeLabelId = useId();
+  const [title, setTitle] = useState(discount?.name ?? '');
+  const [type, setType] = useState<DiscountType>(discount?.type ?? 'percent');
+  const [value, setValue] = useState<string | number>(discount?.value ?? '');
+  const [scope, setScope] = useState<DiscountScope>(discount?.applies_to ?? 'product');
+  const [target, setTarget] = useState<TargetChoice | null>(discount ? targetOf(discount) : null);
+  const [startsAt, setStartsAt] = useState(toLocalInput(discount?.starts_at));
+  const [endsAt, setEndsAt] = useState(toLocalInput(discount?.ends_at));
+  const [active, setActive] = useState(discount ? discount.active === 1 : true);
+  const saving = save.isPending;
+
+  // SPEC.md §4: changing the scope clears the target (an id means nothing in another table).
+  const changeScope = (next: DiscountScope) => {
+    if (next === scope) return;
+    setScope(next);
+    setTarget(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // NumberInput holds '' when empty and a number otherwise (it refuses letters and a minus).
+    const amount = value === '' ? null : Number(value);
+    if (amount === null || !target) return refuse(DISCOUNT_TEXT.required);
+    if (!Number.isFinite(amount) || amount < 0) return refuse(PRODUCT_MESSAGES.discountInvalid);
+    if (type === 'percent' && amount > 100) return refuse(DISCOUNT_TEXT.percentTooHigh);
+    const starts = localInputToApi(startsAt);
+    const ends = localInputToApi(endsAt);
+    // Same fixed-width format on both sides, so text order is time order.
+    if (starts && ends && ends < starts) return refuse(DISCOUNT_TEXT.endBeforeStart);
+    save.mutate(
+      {
+        id: discount?.id ?? null,
+        input: {
+          title: title.trim(),
+          type,
+          value: amount,
+          appliesTo: scope,
+          targetId: target.id,
+          startsAt: starts,
+          endsAt: ends,
+          active,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(discount ? DISCOUNT_TEXT.updated : DISCOUNT_TEXT.created);
+          onSaved();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {discount?.editor_owned && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />} p="xs">
+            <Text size="sm">{DISCOUNT_SCREEN.editorNote}</Text>
+          </Alert>
+        )}
+        <TextInput
+          label="Title"
+          description="Optional: left empty, it is named after the value, e.g. '15% off'"
+          inputWrapperOrder={['label', 'input', 'description']}
+          data-autofocus
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          disabled={saving}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={typeLabelId}>
+              Type
+            </Text>
+            <SegmentedControl
+              aria-labelledby={typeLabelId}
+              data={TYPE_OPTIONS}
+              value={type}
+              onChange={(v) => setType(v as DiscountType)}
+              disabled={saving}
+            />
+          </Stack>
+          <NumberInput
+            label="Value"
+            required
+            // House style: no asterisk inside labels (web/theme.ts), so exact label lookups work.
+            withAsterisk={false}
+            min={0}
+            step={type === 'percent' ? 1 : 0.01}
+            decimalScale={2}
+            allowNegative={false}
+            rightSection={
+              <Text size="sm" c="dimmed" aria-hidden>
+                {type === 'percent' ? '%' : STORE_CURRENCY}
+              </Text>
+            }
+            rightSectionWidth={type === 'percent' ? 32 : 48}
+            hideControls
+            value={value}
+            onChange={setValue}
+            disabled={saving}
+          />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={scopeLabelId}>
+            Applies To
+          </Text>
+          <SegmentedControl
+            aria-labelledby={scopeLabelId}
+            data={SCOPE_OPTIONS}
+            value={scope}
+            onChange={(v) => changeScope(v as DiscountScope)}
+            disabled={saving}
+          />
+        </Stack>
+        {/* Keyed by scope: a new scope starts with an empty search as well as an empty choice. */}
+        <TargetSelect key={scope} scope={scope} value={target} onChange={setTarget} disabled={saving} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+          <TimeField label="Starts" value={startsAt} onChange={setStartsAt} disabled={saving} />
+          <TimeField label="Ends" value={endsAt} onChange={setEndsAt} disabled={saving} />
+        </SimpleGrid>
+        <Switch
+          label="Active"
+          checked={active}
+          onChange={(e) => setActive(e.currentTarget.checked)}
+          disabled={saving}
+        />
+        <FormActions saving={saving} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+type TimeProps = { label: string; value: string; onChange: (value: string) => void; disabled: boolean };
+
+/** An optional end of the window in local time; empty means open. Chrome's input has no clear of its own. */
+function TimeField({ label, value, onChange, disabled }: TimeProps) {
+  return (
+    <TextInput
+      type="datetime-local"
+      label={label}
+      description="Optional, your local time"
+      inputWrapperOrder={['label', 'input', 'description']}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      disabled={disabled}
+      rightSection={
+        value && !disabled ? (
+          <CloseButton size="sm" aria-label={`Clear ${label.toLowerCase()}`} onClick={() => onChange('')} />
+        ) : null
+      }
+      rightSectionPointerEvents="auto"
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import type { DiscountScope, DiscountType } from '../../../domain/pricing';
+import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from '../../../domain/pricing';
+
+export const TYPE_LABELS: Record<DiscountType, string> = { percent: 'Percent', amount: 'Amount' };
+export const SCOPE_LABELS: Record<DiscountScope, string> = {
+  product: 'Product',
+  category: 'Category',
+  brand: 'Brand',
+};
+
+export const TYPE_OPTIONS = DISCOUNT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
+export const SCOPE_OPTIONS = DISCOUNT_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }));
+
+/**
+ * Texts the spec leaves open (SPEC.md §8 names only the load and delete fallbacks for discounts);
+ * the server's own error text wins whenever it sent one.
+ */
+export const DISCOUNT_FALLBACK = {
+  create: 'Failed to create discount',
+  update: 'Failed to update discount',
+} as const;
+
+export const DISCOUNT_SCREEN = {
+  empty: 'No discounts found.',
+  failed: 'Discounts could not be loaded.',
+  editorBadge: 'From product editor',
+  editorNote:
+    "This discount belongs to the product editor's pricing: saving that product's price there replaces it.",
+  deleteTitle: 'Delete discount?',
+  deleteMessage: (title: string) => `Delete discount "${title}"? Prices that use it change at once.`,
+  always: 'Always',
+} as const;

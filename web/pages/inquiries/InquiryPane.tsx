@@ -1,0 +1,84 @@
+import { Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { composeHref, type Inquiry, inquiryTime } from '../../../domain/inquiries';
+import { DetailList } from '../../components/DetailList';
+import classes from './Inquiries.module.css';
+
+type Props = { inquiry: Inquiry; deleting: boolean; onDelete: () => void };
+
+/** The inbox's right pane: one inquiry in full (SPEC.md §2 Inquiries). */
+export function InquiryPane({ inquiry, deleting, onDelete }: Props) {
+  const titleId = useId();
+  const messageId = useId();
+  return (
+    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', flex: '1 1 220px' }}>
+            {inquiry.subject}
+          </Title>
+          <Button
+            color="red"
+            variant="light"
+            size="sm"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={deleting}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        </Group>
+        <DetailList
+          items={[
+            { label: 'Name', value: inquiry.name },
+            {
+              label: 'Email',
+              value: (
+                <Group component="span" gap="sm" wrap="wrap">
+                  <Anchor href={`mailto:${inquiry.email}`} style={{ overflowWrap: 'anywhere' }}>
+                    {inquiry.email}
+                  </Anchor>
+                  <Anchor
+                    href={composeHref(inquiry.email, inquiry.subject)}
+                    size="sm"
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                  >
+                    <IconMail size={14} aria-hidden />
+                    Compose
+                  </Anchor>
+                </Group>
+              ),
+            },
+            { label: 'Phone', value: inquiry.phone },
+            { label: 'Created', value: inquiryTime(inquiry.created_at) },
+            { label: 'Subject', value: inquiry.subject },
+            ...(inquiry.product
+              ? [
+                  {
+                    label: 'Sent from',
+                    value: (
+                      <Anchor component={Link} to={`/product/${inquiry.product.slug}`}>
+                        {inquiry.product.name}
+                      </Anchor>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+        <Divider />
+        <div>
+          <Text id={messageId} size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+            Message
+          </Text>
+          {/* Text only (React escapes it); pre-wrap keeps the sender's line breaks. */}
+          <Text aria-labelledby={messageId} className={classes.message} data-testid="inquiry-message">
+            {inquiry.message}
+          </Text>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

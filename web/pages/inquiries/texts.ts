@@ -1,0 +1,15 @@
+import type { InquirySortKey } from '../../api/inquiries';
+
+export const INQUIRY_SORT_LABELS: Record<InquirySortKey, string> = {
+  created_at: 'Created',
+  name: 'Name',
+  email: 'Email',
+};
+
+/** Screen texts the spec leaves open; its own ones live in domain/inquiries.ts (INQUIRY_TEXT). */
+export const INQUIRY_SCREEN = {
+  empty: 'No inquiries found.',
+  failed: 'Inquiries could not be loaded.',
+  noneSelected: 'Choose an inquiry from the list to read it.',
+  back: 'Back to list',
+} as const;
