@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { slugify } from '../../domain/slug';
 import type { Db } from '../db/client';
 import { createImagesService } from '../images/images.service';
 import { IMAGE_MESSAGES } from '../images/messages';
@@ -321,7 +322,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     await db.execute(
       sqlInsertInquiry(
         person,
-        `${person.split(' ')[0].toLowerCase()}${i}@example.com`,
+        `${slugify(person.split(' ')[0])}${i}@example.com`,
         i % 3 === 0 ? null : `+1 555 01${String(i).padStart(2, '0')}`,
         `Quote for ${product.name}`,
         `Hello, could you send a quote for 10 × ${product.name} (SKU ${product.sku})? Delivery to our warehouse.`,

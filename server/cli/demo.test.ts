@@ -37,6 +37,7 @@ const counts = async () => {
     (select count(*) from discounts where ends_at < now())::int as expired,
     (select count(*) from inquiries)::int as inquiries,
     (select count(*) from inquiries where created_at < now() - interval '30 days')::int as old_inquiries,
+    (select count(*) from inquiries where email !~ '^[a-z0-9.]+@example[.]com$')::int as odd_emails,
     (select count(*) from images)::int as images`);
   return rows[0];
 };
@@ -54,6 +55,7 @@ describe('npm run demo', () => {
       brands_without_logo: 0,
       scopes: 3,
       old_inquiries: 0,
+      odd_emails: 0,
       inquiries: 40,
     });
     expect(after.products).toBeGreaterThanOrEqual(60);
