@@ -1,0 +1,214 @@
+/**
+ * `npm run seed:large -- --products 100000`: a large catalogue for benchmarks (issue 8's shape):
+ * ~1,000 categories three levels deep, 500 brands, N products with on average 10 content sections
+ * and 4 gallery images, N/5 discounts and 2N inquiries. Set-based SQL (generate_series), so
+ * 100,000 products take seconds, not hours; gallery rows share a small pool of real image files.
+ * Uses DATABASE_URL or the embedded database in DATA_DIR, and refuses a database with products.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { loadConfig, loadDotEnv } from '../config';
+import type { Db } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { createImagesService } from '../images/images.service';
+import { IMAGE_MESSAGES } from '../images/messages';
+import { prepareImage } from '../images/process';
+import { diskImageStore, type ImageStore } from '../images/store';
+import { openConfiguredDatabase } from '../main';
+
+export type LargeSeedOptions = { products: number; sections: number; images: number };
+
+export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeSeedOptions) {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
+  if (rows[0].n > 0)
+    throw new Error('The database already has products; seed:large fills an empty catalogue only.');
+  const n = opts.products;
+  const step = async (label: string, ...queries: ReturnType<typeof sql>[]) => {
+    const t0 = Date.now();
+    // One statement per query: the extended protocol refuses several with parameters.
+    for (const query of queries) await db.execute(query);
+    console.log(`  ${label} (${Date.now() - t0} ms)`);
+  };
+
+  // A pool of 16 real pictures, stored once through the pipeline and shared by every gallery.
+  const images = createImagesService(db, store);
+  const pool: string[] = [];
+  await images.transaction(async (_tx, ops) => {
+    for (let i = 0; i < 16; i++) {
+      const png = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: `hsl(${i * 22}, 60%, 55%)` },
+      })
+        .png()
+        .toBuffer();
+      pool.push(await ops.attach(await prepareImage(png, IMAGE_MESSAGES.product)));
+    }
+  });
+  const poolArray = sql`array[${sql.join(
+    pool.map((u) => sql`${u}`),
+    sql`, `,
+  )}]::text[]`;
+
+  await step(
+    '10 + 100 + 900 categories',
+    sql`insert into categories (name, slug, parent_id, depth, sort_order, path, description)
+        select 'Department ' || r, 'dept-' || r, null, 0, r, 'dept-' || r, 'Top-level department ' || r
+        from generate_series(1, 10) r`,
+    sql`insert into categories (name, slug, parent_id, depth, sort_order, path)
+        select 'Aisle ' || p.sort_order || '.' || c, p.slug || '-aisle-' || c, p.id, 1, c, p.path || '/' || p.slug || '-aisle-' || c
+        from categories p cross join generate_series(1, 10) c where p.depth = 0`,
+    sql`insert into categories (name, slug, parent_id, depth, sort_order, path)
+        select 'Shelf ' || p.id || '.' || c, p.slug || '-shelf-' || c, p.id, 2, c, p.path || '/' || p.slug || '-shelf-' || c
+        from categories p cross join generate_series(1, 9) c where p.depth = 1`,
+  );
+  await step(
+    '500 brands',
+    sql`insert into brands (name, slug, description)
+        select 'Brand ' || b, 'brand-' || b, 'Maker number ' || b from generate_series(1, 500) b`,
+  );
+  // Ids picked from arrays by position: constant time per row, whatever the table sizes.
+  await step(
+    `${n} products`,
+    sql`with ids as (
+          select (select array_agg(id order by id) from categories where depth = 2) as leaves,
+                 (select array_agg(id order by id) from brands) as makers
+        )
+        insert into products (name, slug, sku, description, brand_id, category_id, mrp, created_at, updated_at)
+        select
+          (array['Compact','Pro','Heavy-Duty','Cordless','Classic','Ultra','Smart','Eco'])[1 + i % 8] || ' '
+            || (array['Drill','Lamp','Chair','Kettle','Hose','Saw','Table','Mower','Knife','Fan'])[1 + (i / 8) % 10] || ' ' || i,
+          'product-' || i, 'SKU-' || lpad(i::text, 7, '0'),
+          'A dependable product, number ' || i || ', for benchmarks.',
+          case when i % 50 = 0 then null else ids.makers[1 + i % cardinality(ids.makers)] end,
+          case when i % 70 = 0 then null else ids.leaves[1 + i % cardinality(ids.leaves)] end,
+          (1 + (i * 7919) % 99999) / 100.0 + 5,
+          now() - make_interval(mins => i), now() - make_interval(mins => i)
+        from generate_series(1, ${n}) i cross join ids`,
+  );
+  await step(
+    'layout: basic and images blocks',
+    sql`insert into product_layout_blocks (product_id, block_type, position)
+        select id, t.block_type, t.position from products, (values ('basic', 0), ('images', 1)) t(block_type, position)`,
+  );
+  await step(
+    `${opts.images} images per product`,
+    sql`insert into product_images (product_id, url, alt, position)
+        select p.id, (${poolArray})[1 + (p.id + k) % ${pool.length}], p.name, k
+        from products p cross join generate_series(0, ${opts.images - 1}) k where p.id % 25 <> 0`,
+    // The pool's attach counted one reference no row holds: the gallery rows are the references.
+    sql`update images set ref_count = c.n
+        from (select url, count(*)::int as n from product_images group by url) c
+        where '/uploads/' || images.key || '.webp' = c.url`,
+  );
+  // Sections: 40 % lists, 30 % spec groups, 30 % tables, appended after the two fixed blocks.
+  const lists = Math.round(opts.sections * 0.4);
+  const groups = Math.round(opts.sections * 0.3);
+  const tables = opts.sections - lists - groups;
+  await step(
+    `${lists} lists per product`,
+    sql`insert into product_lists (product_id, title)
+        select p.id, 'Highlights ' || k from products p cross join generate_series(1, ${lists}) k`,
+    sql`insert into product_list_items (list_id, caption, position)
+        select l.id, 'Point ' || j || ' of list ' || l.id, j from product_lists l cross join generate_series(0, 2) j`,
+    sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
+        select product_id, 'list', id, 1 + row_number() over (partition by product_id order by id) from product_lists`,
+  );
+  await step(
+    `${groups} spec groups per product`,
+    sql`insert into product_spec_groups (product_id, name, intro)
+        select p.id, 'Specifications ' || k, 'Measured in the lab.' from products p cross join generate_series(1, ${groups}) k`,
+    sql`insert into product_specs (group_id, label, value, unit, position)
+        select g.id, (array['Weight','Width','Height'])[j + 1], (10 + (g.id + j) % 90)::text, (array['kg','cm','cm'])[j + 1], j
+        from product_spec_groups g cross join generate_series(0, 2) j`,
+    sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
+        select product_id, 'spec_group', id, 1 + ${lists} + row_number() over (partition by product_id order by id)
+        from product_spec_groups`,
+  );
+  await step(
+    `${tables} tables per product`,
+    sql`insert into product_tables (product_id, heading, columns_json, rows_json)
+        select p.id, 'Sizes ' || k, '["Size","Length"]', '[["S","10 cm"],["M","20 cm"],["L","30 cm"]]'
+        from products p cross join generate_series(1, ${tables}) k`,
+    sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
+        select product_id, 'table', id, 1 + ${lists + groups} + row_number() over (partition by product_id order by id)
+        from product_tables`,
+  );
+  const discountCount = Math.max(1, Math.round(n / 5));
+  await step(
+    `${discountCount} discounts`,
+    sql`with ids as (
+          select (select array_agg(id order by id) from products) as products,
+                 (select array_agg(id order by id) from categories) as categories,
+                 (select array_agg(id order by id) from brands) as brands
+        )
+        insert into discounts (name, type, value, applies_to, product_id, category_id, brand_id, starts_at, ends_at, active)
+        select 'Deal ' || d,
+          case when d % 2 = 0 then 'percent' else 'amount' end,
+          case when d % 2 = 0 then 5 + d % 40 else 1 + d % 20 end,
+          (array['product','category','brand'])[1 + d % 3],
+          case when d % 3 = 0 then ids.products[1 + (d * 13) % cardinality(ids.products)] end,
+          case when d % 3 = 1 then ids.categories[1 + (d * 7) % cardinality(ids.categories)] end,
+          case when d % 3 = 2 then ids.brands[1 + (d * 11) % cardinality(ids.brands)] end,
+          case when d % 5 = 0 then now() + interval '10 days' when d % 5 = 1 then now() - interval '60 days' end,
+          case when d % 5 = 1 then now() - interval '30 days' when d % 5 = 2 then now() + interval '5 days' end,
+          d % 7 <> 0
+        from generate_series(1, ${discountCount}) d cross join ids`,
+  );
+  await step(
+    `${n * 2} inquiries`,
+    sql`with ids as (select array_agg(id order by id) as products from products)
+        insert into inquiries (name, email, phone, subject, message, product_id, created_at)
+        select 'Visitor ' || q, 'visitor' || q || '@example.com',
+          case when q % 3 = 0 then null else '+1 555 ' || lpad((q % 10000)::text, 4, '0') end,
+          'Quote for product ' || (1 + q % ${n}), 'Please quote ' || (1 + q % 20) || ' units.',
+          ids.products[1 + q % cardinality(ids.products)],
+          now() - make_interval(mins => (q * 37) % (60 * 24 * 60))
+        from generate_series(1, ${n * 2}) q cross join ids`,
+  );
+  await step('analyze', sql`analyze`);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '100000' },
+      sections: { type: 'string', default: '10' },
+      images: { type: 'string', default: '4' },
+    },
+  });
+  const opts = {
+    products: Number(values.products),
+    sections: Number(values.sections),
+    images: Number(values.images),
+  };
+  if (!Object.values(opts).every((v) => Number.isInteger(v) && v >= 1 && v <= 10_000_000)) {
+    console.error('Usage: npm run seed:large -- --products 100000 [--sections 10] [--images 4]');
+    return 2;
+  }
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config, 1);
+  try {
+    await runMigrations(database);
+    console.log(
+      `Seeding ${opts.products} products into ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}...`,
+    );
+    const t0 = Date.now();
+    await seedLargeCatalogue(database.db, diskImageStore(path.join(config.dataDir, 'uploads')), opts);
+    console.log(
+      `Done in ${((Date.now() - t0) / 1000).toFixed(1)} s. Start the server on the same settings to use it.`,
+    );
+    return 0;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().then((code) => process.exit(code));
+}
