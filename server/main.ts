@@ -59,7 +59,11 @@ export async function startServer(config: Config, database: Database, greeting?:
       process.exit(1);
     }, 15_000);
     try {
+      // Node closes idle keep-alive sockets once, when close() starts; a socket whose request
+      // finishes afterwards would hold the server open for Fastify's 72 s keep-alive. Sweep them.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close();
+      clearInterval(sweep);
       await database.close();
       await redis?.quit();
       app.log.info('stopped cleanly');
