@@ -9,8 +9,20 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'domain/**/*.test.ts'],
+          exclude: ['server/security/**', '**/node_modules/**'],
           // Each file gets its own database; PGlite's start-up dominates, so allow for it.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Issue 9's suite of its own: `npm run test:security`.
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['server/security/**/*.test.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
         },
