@@ -25,6 +25,9 @@ export async function resolveSlug(
     return slug;
   }
   const base = slugify(input.name) || input.fallback;
+  // Writers generating from the same base take turns (until their transaction ends), so the
+  // next one sees the number the previous one committed instead of colliding with it.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${table}:${base}`}))`);
   const pattern = `^${base.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}-[0-9]+$`;
   const { rows } = await db.execute<{ slug: string }>(
     sql`select slug from ${sql.identifier(table)}
@@ -35,12 +38,22 @@ export async function resolveSlug(
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Runs a write, turning a slug's unique violation into the 409 a person can act on. */
-export async function withSlugConflict<T>(constraint: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err, constraint)) throw conflict(API_ERROR.slugTaken);
-    throw err;
+/**
+ * Runs a write, turning a slug's unique violation into the 409 a person can act on. When the slug
+ * was generated (the caller gave none), a collision only means another request took that number
+ * first: the write runs again and picks the next one.
+ */
+export async function withSlugConflict<T>(
+  constraint: string,
+  work: () => Promise<T>,
+  opts: { generated: boolean },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isUniqueViolation(err, constraint)) throw err;
+      if (!opts.generated || attempt >= 10) throw conflict(API_ERROR.slugTaken);
+    }
   }
 }

@@ -34,7 +34,8 @@ const SORT_COLUMNS: Record<BrandSortKey, SQL | AnyPgColumn> = {
 const LOGO_URL_RULE = 'logo_url can only be kept as it is or set to an empty string (to remove the logo)';
 
 export function createBrandsService(db: Db, images: ImagesService) {
-  const write = <T>(work: () => Promise<T>) => withSlugConflict('brands_slug_key', work);
+  const write = <T>(slug: string | null, work: () => Promise<T>) =>
+    withSlugConflict('brands_slug_key', work, { generated: !slug });
   const searchCondition = (q: string) =>
     q ? or(ilike(brands.name, `%${escapeLike(q)}%`), ilike(brands.slug, `%${escapeLike(q)}%`)) : undefined;
 
@@ -63,7 +64,7 @@ export function createBrandsService(db: Db, images: ImagesService) {
 
     async create(fields: BrandFields, logo: PreparedImage | null) {
       if (fields.logo_url) throw badRequest(LOGO_URL_RULE, { logo_url: LOGO_URL_RULE });
-      return write(() =>
+      return write(fields.slug, () =>
         images.transaction(async (tx, ops) => {
           const slug = await resolveSlug(tx, 'brands', { ...fields, fallback: 'brand' });
           const logo_url = logo ? await ops.attach(logo) : null;
@@ -78,7 +79,7 @@ export function createBrandsService(db: Db, images: ImagesService) {
 
     /** Updates a brand; a new logo file replaces the old one, logo_url '' removes it. */
     async update(id: number, fields: BrandFields, logo: PreparedImage | null) {
-      return write(() =>
+      return write(fields.slug, () =>
         images.transaction(async (tx, ops) => {
           const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
           if (!current) throw notFound(API_ERROR.brandNotFound);

@@ -87,7 +87,8 @@ export function createCategoriesService(db: Db, images: ImagesService) {
     return row;
   }
 
-  const write = <T>(work: () => Promise<T>) => withSlugConflict('categories_slug_key', work);
+  const write = <T>(slug: string | null, work: () => Promise<T>) =>
+    withSlugConflict('categories_slug_key', work, { generated: !slug });
 
   return {
     get,
@@ -123,7 +124,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
     },
 
     async create(fields: CategoryFields, image: PreparedImage | null) {
-      return write(() =>
+      return write(fields.slug, () =>
         images.transaction(async (tx, ops) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
           const parentCategory = await parentRow(tx, fields.parent_id);
@@ -152,7 +153,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
      * transaction; a parent inside its own subtree is refused.
      */
     async update(id: number, fields: CategoryFields, image: PreparedImage | null) {
-      return write(() =>
+      return write(fields.slug, () =>
         images.transaction(async (tx, ops) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
           const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');

@@ -23,7 +23,7 @@ import {
   products,
   productTables,
 } from '../../db/schema';
-import { resolveSlug } from '../../db/slugs';
+import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -96,12 +96,12 @@ export function createProductsService(db: Db, images: ImagesService) {
     }
   }
 
+  /** Product slugs are always generated, so a slug collision retries; a SKU collision is a 409. */
   async function write<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await work();
+      return await withSlugConflict('products_slug_key', work, { generated: true });
     } catch (err) {
       if (isUniqueViolation(err, 'products_sku_key')) throw conflict(PRODUCT_MESSAGES.skuTaken);
-      if (isUniqueViolation(err, 'products_slug_key')) throw conflict(API_ERROR.slugTaken);
       throw err;
     }
   }
