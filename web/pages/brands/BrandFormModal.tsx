@@ -1,13 +1,13 @@
-import { Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Brand } from '../../../domain/brands';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
-import { slugify } from '../../../domain/slug';
 import { useSaveBrand } from '../../api/brands';
 import { FormActions } from '../../components/FormActions';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
+import { NameSlugFields } from '../../components/NameSlugFields';
 
 /** `brand` null adds, a brand edits; it outlives `opened` so the title holds while closing. */
 type Props = { brand: Brand | null; opened: boolean; onClose: () => void; onSaved: (brand: Brand) => void };
@@ -69,23 +69,7 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Slug"
-            description="Optional: left empty, it is made from the name"
-            inputWrapperOrder={['label', 'input', 'description']}
-            placeholder={slugify(name) || undefined}
-            value={slug}
-            maxLength={80}
-            onChange={(e) => setSlug(e.currentTarget.value)}
-          />
+          <NameSlugFields name={name} slug={slug} onName={setName} onSlug={setSlug} />
         </SimpleGrid>
         <Textarea
           label="Description"

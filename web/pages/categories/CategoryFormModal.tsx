@@ -1,14 +1,14 @@
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '../../../domain/categories';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
-import { slugify } from '../../../domain/slug';
 import { useCategoryOptions, useSaveCategory } from '../../api/categories';
 import { FormActions } from '../../components/FormActions';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { NameSlugFields } from '../../components/NameSlugFields';
 import { choiceToParentId, parentChoiceData, parentIdToChoice } from './parentOptions';
 
 /** `category` null adds, a category edits; it outlives `opened` so the title holds while closing. */
@@ -97,23 +97,7 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Slug"
-            description="Optional: left empty, it is made from the name"
-            inputWrapperOrder={['label', 'input', 'description']}
-            placeholder={slugify(name) || undefined}
-            value={slug}
-            maxLength={80}
-            onChange={(e) => setSlug(e.currentTarget.value)}
-          />
+          <NameSlugFields name={name} slug={slug} onName={setName} onSlug={setSlug} />
           <Select
             {...SELECT_DEFAULTS}
             label="Parent"
