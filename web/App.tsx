@@ -8,12 +8,12 @@ import { SessionProvider } from './session/SessionProvider';
 import { AppToaster } from './shell/AppToaster';
 import { ErrorBannerProvider } from './shell/ErrorBannerProvider';
 import { GlobalLoadingProvider } from './shell/GlobalLoadingProvider';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ErrorBannerProvider>
           <GlobalLoadingProvider>

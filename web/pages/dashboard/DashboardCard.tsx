@@ -26,7 +26,9 @@ export function DashboardCard({ title, order = 2, count, caption, action, childr
             {count !== undefined && (
               <Badge
                 variant="light"
-                color={count > 0 ? 'orange' : 'teal'}
+                color={count > 0 ? 'red' : 'teal'}
+                // Shade 9 text keeps 4.5:1 on the light badge background.
+                c={count > 0 ? 'red.9' : 'teal.9'}
                 radius="sm"
                 data-testid="count"
                 style={{ flexShrink: 0 }}

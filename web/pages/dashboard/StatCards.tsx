@@ -62,7 +62,7 @@ export function StatCards({ counts }: { counts: Dashboard['counts'] | undefined 
                 (counts ? (
                   <Text
                     size="xs"
-                    c={counts.inquiries_last_7_days > 0 ? 'teal.8' : 'dimmed'}
+                    c={counts.inquiries_last_7_days > 0 ? 'teal.9' : 'dimmed'}
                     fw={500}
                     className={classes.statNote}
                   >
