@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '../../../domain/images';
-import { API_ERROR } from '../../../domain/messages';
 import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
 import {
   type CreateProductBody,
@@ -10,7 +9,7 @@ import {
   type ProductListItem,
   type UpdateProductBody,
 } from '../../../domain/products';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   brands,
   categories,
@@ -114,16 +113,6 @@ export function createProductsService(db: Db, images: ImagesService) {
 
   return {
     getBase,
-
-    /** Throws 404 unless the product exists; locks it for the rest of the transaction. */
-    async lock(tx: Tx, id: number) {
-      const [row] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.id, id))
-        .for('update');
-      if (!row) throw notFound(PRODUCT_MESSAGES.productNotFound);
-    },
 
     async list(params: { q: string; page: number; limit: number }) {
       const like = `%${escapeLike(params.q)}%`;
@@ -322,15 +311,6 @@ export function createProductsService(db: Db, images: ImagesService) {
     async layout(id: number) {
       await getBase(id);
       return readLayout(db, id);
-    },
-
-    /** Product ids that exist among these (for checks that must not 500 on a dangling id). */
-    async exists(id: number) {
-      const [row] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.id, id)));
-      return Boolean(row);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { Brand } from '../../../domain/brands';
 import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { Thumbnail } from '../../components/Thumbnail';
 
 const COLUMNS = ['ID', 'Logo', 'Name', 'Slug', 'Actions'];
@@ -40,21 +41,12 @@ export function BrandsTable({ brands, loading, failed, deletingId, onEdit, onDel
             </Text>
           </Table.Td>
           <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={() => onEdit(brand)}>
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={deletingId === brand.id}
-                disabled={deletingId !== null}
-                onClick={() => onDelete(brand)}
-              >
-                Delete
-              </Button>
-            </Group>
+            <RowActions
+              onOpen={() => onEdit(brand)}
+              onDelete={() => onDelete(brand)}
+              deleting={deletingId === brand.id}
+              busy={deletingId !== null}
+            />
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import type { KeyboardEvent, MouseEvent } from 'react';
 import type { Category } from '../../../domain/categories';
 import type { CategoryMove } from '../../api/categories';
+import { clickableRow, ownClick } from '../../components/clickableRow';
 import { displayValue } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { Thumbnail } from '../../components/Thumbnail';
 
 const COLUMNS = ['ID', 'Img', 'Name', 'Slug', 'Parent', 'Depth', 'Sort', 'Actions'];
@@ -22,23 +23,8 @@ type Props = {
   onDelete: (category: Category) => void;
 };
 
-/** Buttons inside a clickable row do their own thing, not the row's. */
-const only = (action: () => void) => (event: MouseEvent) => {
-  event.stopPropagation();
-  action();
-};
-
 export function CategoriesTable(props: Props) {
   const { categories, loading, failed, moving, deletingId, onOpen, onMove, onEdit, onDelete } = props;
-
-  const openWithKey = (category: Category) => (event: KeyboardEvent<HTMLTableRowElement>) => {
-    // Enter on a button inside the row belongs to that button.
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpen(category);
-    }
-  };
 
   return (
     <ListTable
@@ -51,13 +37,7 @@ export function CategoriesTable(props: Props) {
       failedText="Categories could not be loaded."
       emptyText="No categories found."
       renderRow={(category) => (
-        <Table.Tr
-          key={category.id}
-          tabIndex={0}
-          onClick={() => onOpen(category)}
-          onKeyDown={openWithKey(category)}
-          style={{ cursor: 'pointer' }}
-        >
+        <Table.Tr key={category.id} {...clickableRow(() => onOpen(category))}>
           <Table.Td>{category.id}</Table.Td>
           <Table.Td>
             <Thumbnail url={category.image_url} />
@@ -78,7 +58,7 @@ export function CategoriesTable(props: Props) {
                 variant="subtle"
                 aria-label="Move up"
                 disabled={moving}
-                onClick={only(() => onMove({ category, direction: 'up' }))}
+                onClick={ownClick(() => onMove({ category, direction: 'up' }))}
               >
                 <IconChevronUp size={16} aria-hidden />
               </ActionIcon>
@@ -89,28 +69,19 @@ export function CategoriesTable(props: Props) {
                 variant="subtle"
                 aria-label="Move down"
                 disabled={moving}
-                onClick={only(() => onMove({ category, direction: 'down' }))}
+                onClick={ownClick(() => onMove({ category, direction: 'down' }))}
               >
                 <IconChevronDown size={16} aria-hidden />
               </ActionIcon>
             </Group>
           </Table.Td>
           <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={only(() => onEdit(category))}>
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={deletingId === category.id}
-                disabled={deletingId !== null}
-                onClick={only(() => onDelete(category))}
-              >
-                Delete
-              </Button>
-            </Group>
+            <RowActions
+              onOpen={() => onEdit(category)}
+              onDelete={() => onDelete(category)}
+              deleting={deletingId === category.id}
+              busy={deletingId !== null}
+            />
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Stack, Switch, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import type { Discount } from '../../../domain/discounts';
 import { formatPrice } from '../../api/currency';
-import { clickableRow, ownClick } from '../../components/clickableRow';
+import { clickableRow } from '../../components/clickableRow';
 import { displayValue } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { windowState, windowText } from './discountTime';
 import { DISCOUNT_SCREEN, SCOPE_LABELS, TYPE_LABELS } from './texts';
 
@@ -95,21 +96,12 @@ export function DiscountsTable(props: Props) {
               />
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" onClick={ownClick(() => onEdit(discount))}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  loading={deletingId === discount.id}
-                  disabled={deletingId !== null}
-                  onClick={ownClick(() => onDelete(discount))}
-                >
-                  Delete
-                </Button>
-              </Group>
+              <RowActions
+                onOpen={() => onEdit(discount)}
+                onDelete={() => onDelete(discount)}
+                deleting={deletingId === discount.id}
+                busy={deletingId !== null}
+              />
             </Table.Td>
           </Table.Tr>
         );

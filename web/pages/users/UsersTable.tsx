@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Table } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import type { User } from '../../../domain/users';
 import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 
 const COLUMNS = ['ID', 'Name', 'Email', 'Role', 'Actions'];
 
@@ -35,21 +36,13 @@ export function UsersTable({ users, loading, failed, deletingId, onProfile, onDe
             </Badge>
           </Table.Td>
           <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={() => onProfile(user)}>
-                Profile
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={deletingId === user.id}
-                disabled={deletingId !== null}
-                onClick={() => onDelete(user)}
-              >
-                Delete
-              </Button>
-            </Group>
+            <RowActions
+              label="Profile"
+              onOpen={() => onProfile(user)}
+              onDelete={() => onDelete(user)}
+              deleting={deletingId === user.id}
+              busy={deletingId !== null}
+            />
           </Table.Td>
         </Table.Tr>
       )}
