@@ -11,6 +11,25 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: bench/web/bundle-budget.mjs (run by `npm run build`) reads it to
+    // size each route's JavaScript and fail the build over budget (issue 8).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, the router and TanStack Query change with dependency bumps only, so they get a
+            // chunk of their own that stays cached across releases of the app. Mantine stays out: its
+            // components go with the routes that use them, and a Mantine chunk would put all of them
+            // on the login route.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { BRAND_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
 import { optionalSlug, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
-import { listMeta, listQuery, queryInt } from './paging';
+import { listMeta, listQuery, queryInt, searchText } from './paging';
 
 export const brandFields = z.strictObject({
   name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
   slug: optionalSlug,
   description: optionalText('Description', TEXT_LIMITS.description),
   /** On update: '' removes the logo; the current URL (or absence) keeps it (SPEC.md §7 Brands). */
-  logo_url: z.string().max(300).nullish(),
+  logo_url: z
+    .string({ error: 'logo_url must be text' })
+    .max(300, { error: VALIDATION.tooLong('Logo URL', 300) })
+    .nullish(),
 });
 export type BrandFields = z.output<typeof brandFields>;
 
@@ -33,7 +36,7 @@ export const brandListQuery = listQuery({
 export const brandListResponse = z.object({ data: z.array(brandSchema), meta: listMeta });
 
 export const publicBrandsQuery = z.strictObject({
-  q: z.string().max(TEXT_LIMITS.search).optional(),
+  q: searchText,
   limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 export const brandOptionSchema = z.object({

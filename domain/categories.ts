@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
 import { intField, optionalId, optionalSlug, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
-import { listMeta, listQuery, queryInt } from './paging';
+import { listMeta, listQuery, queryInt, searchText } from './paging';
 
 /** Create and update share one shape; JSON and multipart form fields both parse with it. */
 export const categoryFields = z.strictObject({
@@ -55,7 +55,7 @@ export const categoryListResponse = z.object({ data: z.array(categorySchema), me
 
 export const publicCategoriesQuery = z.strictObject({
   flat: z.enum(['0', '1', 'true', 'false'], { error: 'flat must be 1 or 0' }).optional(),
-  q: z.string().max(TEXT_LIMITS.search).optional(),
+  q: searchText,
   limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 

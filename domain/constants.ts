@@ -27,6 +27,11 @@ export const PAGING = {
   brands: { options: [10, 20, 50], defaultLimit: 10, defaultSort: 'created_at', defaultOrder: 'desc' },
   /** Public option lists (selects) may ask for up to 1000 rows (DESIGN.md §5). */
   optionsMaxLimit: 1000,
+  /**
+   * Lists count matches exactly up to this many; beyond it meta.total is the planner's estimate
+   * and meta.total_exact is false (issue 8: a broad search must not count 200,000 rows).
+   */
+  exactCountCap: 10_000,
 } as const;
 
 export const CATEGORY_SORT_KEYS = ['sort_order', 'name', 'slug', 'depth', 'created_at'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from './messages';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from './pricing';
 import { amount, PRODUCT_MESSAGES } from './products';
 
@@ -114,12 +115,19 @@ function check(v: Parsed, ctx: z.RefinementCtx) {
   }
 }
 
-const label = z.string().trim().max(200).nullish();
+const label = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(200, { error: VALIDATION.tooLong(field, 200) })
+    .nullish();
 
 /** POST: the spec's payload with `name`. */
-export const createDiscountBody = z.strictObject({ name: label, ...fields }).superRefine(check);
+export const createDiscountBody = z.strictObject({ name: label('Name'), ...fields }).superRefine(check);
 /** PUT: the same with `title` in place of name (SPEC.md §7); `name` is accepted too. */
-export const updateDiscountBody = z.strictObject({ title: label, name: label, ...fields }).superRefine(check);
+export const updateDiscountBody = z
+  .strictObject({ title: label('Title'), name: label('Name'), ...fields })
+  .superRefine(check);
 export type DiscountInput = z.output<typeof createDiscountBody> & { title?: string | null };
 
 export const discountSchema = z.object({

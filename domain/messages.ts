@@ -90,6 +90,8 @@ export const API_ERROR = {
   unsupportedMediaType: 'Unsupported content type',
   payloadTooLarge: 'The request is too large',
   internal: 'Something went wrong on our side. Please try again',
+  // The database cannot be reached (restarting, down, overloaded): a 503 the client may retry.
+  databaseUnavailable: 'The database is not available right now. Please try again in a moment',
   invalidRequest: 'Invalid request',
   unknownField: (field: string) => `Unknown field: ${field}`,
   categoryNotFound: 'Category not found',
@@ -99,6 +101,10 @@ export const API_ERROR = {
   slugTaken: 'This slug is already in use',
   tooManyFiles: 'Too many files in one request',
   notMultipart: 'Expected a multipart form upload',
+  nulCharacter: 'Text must not contain NUL characters',
+  urlTooLong: 'The address is too long',
+  invalidUrl: 'The address is not valid',
+  malformedMultipart: 'The form upload is incomplete or malformed',
 } as const;
 
 export const LOGIN_TEXT = {

@@ -15,6 +15,12 @@ export const queryInt = (field: string, min: number, max: number) =>
         .max(max, { error: `${field} must be at most ${max}` }),
     );
 
+/** The free-text search every list takes. */
+export const searchText = z
+  .string({ error: 'Search must be text' })
+  .max(TEXT_LIMITS.search, { error: `Search must be at most ${TEXT_LIMITS.search} characters` })
+  .optional();
+
 /** Path ids: positive integers that fit PostgreSQL's integer. */
 export const idParam = z.object({ id: positiveIdString('Id') });
 
@@ -34,10 +40,7 @@ export function listQuery<const K extends readonly [string, ...string[]]>(opts: 
   const limitKey = opts.limitKey ?? 'limit';
   const limit = queryInt(limitKey, 1, PAGING.maxLimit).optional();
   const shape = {
-    q: z
-      .string()
-      .max(TEXT_LIMITS.search, { error: `Search must be at most ${TEXT_LIMITS.search} characters` })
-      .optional(),
+    q: searchText,
     page: queryInt('page', 1, 1_000_000).optional(),
     sortBy: z.enum(opts.sortKeys, { error: `sortBy must be one of: ${opts.sortKeys.join(', ')}` }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
@@ -71,7 +74,13 @@ export type ListParams<K extends string = string> = {
   order: 'asc' | 'desc';
 };
 
-export const listMeta = z.object({ total: z.number(), page: z.number(), limit: z.number() });
+export const listMeta = z.object({
+  total: z.number(),
+  /** False when total is an estimate (more matches than PAGING.exactCountCap). */
+  total_exact: z.boolean(),
+  page: z.number(),
+  limit: z.number(),
+});
 export type ListMeta = z.infer<typeof listMeta>;
 
 /** Number of pages for a total, never less than 1 so 'Page 1 / 1' shows on an empty list. */

@@ -3,7 +3,7 @@ import { TEXT_LIMITS } from './constants';
 import { optionalId, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { toCents } from './money';
-import { listMeta, queryInt } from './paging';
+import { listMeta, queryInt, searchText } from './paging';
 import { DISCOUNT_TYPES } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 
@@ -119,7 +119,7 @@ export const updateProductBody = z.strictObject({
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
 export const productListQuery = z.strictObject({
-  q: z.string().max(TEXT_LIMITS.search).optional(),
+  q: searchText,
   page: queryInt('page', 1, 1_000_000).optional(),
   limit: queryInt('limit', 1, 100).optional(),
 });
@@ -181,7 +181,7 @@ export type ProductBundle = z.infer<typeof productBundleSchema>;
 export const createdProductSchema = productBaseSchema;
 
 export const publicProductsQuery = z.strictObject({
-  q: z.string().max(TEXT_LIMITS.search).optional(),
+  q: searchText,
   limit: queryInt('limit', 1, 1000).optional(),
 });
 export const publicProductsResponse = z.object({

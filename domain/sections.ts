@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './fields';
+import { VALIDATION } from './messages';
 
 /** Spec texts for content sections (SPEC.md §5). */
 export const SECTION_MESSAGES = {
@@ -21,6 +22,11 @@ const LIMITS = {
   rows: 500,
   text: 5000,
 } as const;
+
+const tooLong = VALIDATION.tooLong;
+/** Text of one section field, with a message that names it. */
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).max(max, { error: tooLong(field, max) });
 
 /** Empty captions are dropped (SPEC.md §5). */
 export const cleanItems = (items: { caption?: unknown }[]) =>
@@ -59,10 +65,12 @@ const parseJsonArray = (v: unknown) => {
 
 export const listBody = z
   .strictObject({
-    title: z.string({ error: SECTION_MESSAGES.listRequired }).max(LIMITS.title),
+    title: z
+      .string({ error: SECTION_MESSAGES.listRequired })
+      .max(LIMITS.title, { error: tooLong('Title', LIMITS.title) }),
     description: optionalText('Description', LIMITS.text),
     items: z
-      .array(z.object({ caption: z.string().max(LIMITS.caption).optional() }), {
+      .array(z.object({ caption: text('Caption', LIMITS.caption).optional() }), {
         error: SECTION_MESSAGES.listRequired,
       })
       .max(LIMITS.items),
@@ -72,14 +80,16 @@ export const listBody = z
 
 export const specGroupBody = z
   .strictObject({
-    name: z.string({ error: SECTION_MESSAGES.specsRequired }).max(LIMITS.title),
+    name: z
+      .string({ error: SECTION_MESSAGES.specsRequired })
+      .max(LIMITS.title, { error: tooLong('Name', LIMITS.title) }),
     intro: optionalText('Intro', LIMITS.text),
     specs: z
       .array(
         z.object({
-          label: z.string().max(LIMITS.cell).optional(),
-          value: z.string().max(LIMITS.cell).optional(),
-          unit: z.string().max(50).nullish(),
+          label: text('Label', LIMITS.cell).optional(),
+          value: text('Value', LIMITS.cell).optional(),
+          unit: text('Unit', 50).nullish(),
         }),
         { error: SECTION_MESSAGES.specsRequired },
       )
@@ -91,18 +101,20 @@ export const specGroupBody = z
 /** Columns and rows may come as arrays or as their JSON/comma text (the spec leaves it open). */
 export const tableBody = z
   .strictObject({
-    heading: z.string({ error: SECTION_MESSAGES.tableRequired }).max(LIMITS.title),
+    heading: z
+      .string({ error: SECTION_MESSAGES.tableRequired })
+      .max(LIMITS.title, { error: tooLong('Heading', LIMITS.title) }),
     intro: optionalText('Intro', LIMITS.text),
     columns: z.preprocess(
       parseJsonArray,
-      z.union([z.string().max(LIMITS.text), z.array(z.string().max(LIMITS.cell)).max(LIMITS.columns)], {
+      z.union([text('Columns', LIMITS.text), z.array(text('Column', LIMITS.cell)).max(LIMITS.columns)], {
         error: SECTION_MESSAGES.tableRequired,
       }),
     ),
     rows: z
       .preprocess(
         parseJsonArray,
-        z.array(z.array(z.union([z.string().max(LIMITS.cell), z.number()]))).max(LIMITS.rows),
+        z.array(z.array(z.union([text('Cell', LIMITS.cell), z.number()]))).max(LIMITS.rows),
       )
       .optional(),
     note: optionalText('Note', LIMITS.text),

@@ -17,11 +17,11 @@ export const loginBody = z.strictObject({
     .trim()
     .toLowerCase()
     .min(1, { error: VALIDATION.loginRequired })
-    .max(TEXT_LIMITS.email),
+    .max(TEXT_LIMITS.email, { error: VALIDATION.tooLong('Email', TEXT_LIMITS.email) }),
   password: z
     .string({ error: VALIDATION.loginRequired })
     .min(1, { error: VALIDATION.loginRequired })
-    .max(TEXT_LIMITS.password),
+    .max(TEXT_LIMITS.password, { error: VALIDATION.tooLong('Password', TEXT_LIMITS.password) }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -47,7 +47,7 @@ export const changePasswordBody = z.strictObject({
   current_password: z
     .string({ error: VALIDATION.passwordFieldsRequired })
     .min(1, { error: VALIDATION.passwordFieldsRequired })
-    .max(TEXT_LIMITS.password),
+    .max(TEXT_LIMITS.password, { error: VALIDATION.tooLong('Current password', TEXT_LIMITS.password) }),
   new_password: z
     .string({ error: VALIDATION.passwordFieldsRequired })
     .min(1, { error: VALIDATION.passwordFieldsRequired })

@@ -155,13 +155,18 @@ test('edits a category: renames it, moves it under another parent and removes it
   await openCategories(page, tag);
   await expect(bodyRows(page)).toHaveCount(2);
 
-  // The parent list leaves out the category itself (and, below, its descendants).
+  // The parent list leaves out the category itself (and, below, its descendants). The list is
+  // searched on the server, so the tag finds this test's categories among everyone else's.
   await rowWith(page, parent.name).getByRole('button', { name: 'Edit' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit Category' });
-  await dialog.getByLabel('Parent', { exact: true }).click();
+  const parentField = dialog.getByLabel('Parent', { exact: true });
+  await parentField.click();
   await expect(page.getByRole('option', { name: '[Root]' })).toBeVisible();
+  await parentField.fill(tag);
   await expect(page.getByRole('option', { name: child.name, exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: parent.name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: '[Root]' })).toHaveCount(0);
+  await parentField.fill('');
   await page.getByRole('option', { name: '[Root]' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
@@ -203,11 +208,14 @@ test('edits a category: renames it, moves it under another parent and removes it
   // The stored file went with it.
   expect((await request.get(child.image_url!)).status()).toBe(404);
 
-  // Now a descendant of the parent, it is left out of the parent's own choices too.
+  // Now a descendant of the parent, it is left out of the parent's own choices too: the search
+  // for the tag finds the parent and the child, and both are left out.
   await rowWith(page, parent.name).getByRole('button', { name: 'Edit' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Category' });
   await dialog.getByLabel('Parent', { exact: true }).click();
   await expect(page.getByRole('option', { name: '[Root]' })).toBeVisible();
+  await dialog.getByLabel('Parent', { exact: true }).fill(tag);
+  await expect(page.getByText('No matching category')).toBeVisible();
   await expect(page.getByRole('option', { name: renamed, exact: true })).toHaveCount(0);
 });
 

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,6 +36,7 @@ import { createDiscountsService } from './modules/discounts/discounts.service';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { meRoutes } from './modules/me/me.routes';
+import { CATALOGUE_CHANNEL, createBundleService } from './modules/products/bundle.service';
 import { createProductImagesService } from './modules/products/product-images.service';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
@@ -56,14 +57,37 @@ export type AppDeps = {
   redis?: Redis;
 };
 
+/** Writes that can change a public product bundle (the catalogue areas). */
+const CATALOGUE_WRITES = /^\/api\/(products|categories|brands|discounts)(\/|\?|$)/;
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many addresses counted from the socket
+ * (proxy-addr's index 0 is the peer), so the client is the address the outermost trusted proxy
+ * appended, never an entry the client wrote at the front of X-Forwarded-For itself.
+ */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Answer 503 to new requests during shutdown while in-flight ones finish.
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Errors the router answers before any hook runs (a malformed %-escape in the path, a path
+    // parameter over the router's length limit): the API's own error shape, never the URL echoed.
+    frameworkErrors(err, _request, reply) {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .header('x-content-type-options', 'nosniff')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ error: tooLong ? API_ERROR.urlTooLong : API_ERROR.invalidUrl }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route, as registered, so tests can check each one (docs coverage, auth) without a list
@@ -126,9 +150,18 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    // Only what the image store writes (a content hash, .webp): never a temporary file or anything
+    // else that finds its way into the folder.
+    allowedPath: (pathName) => /^\/[a-f0-9]{40}(-thumb)?\.webp$/.test(pathName),
     setHeaders(res) {
       // Names are derived from content, so a URL's bytes never change.
       res.header('cache-control', 'public, max-age=31536000, immutable');
+      // Opened directly, an upload is an image and nothing else: no scripts, no plugins, no
+      // same-origin rights even if a browser were talked into rendering it as a document.
+      res.header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      );
     },
   });
 
@@ -140,6 +173,17 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductsService(db, images);
   const productImages = createProductImagesService(db, images);
   const sections = createSectionsService(db);
+  const bundles = createBundleService(deps.database.pool, { maxEntries: deps.config.bundleCacheEntries });
+  const stopListening = await deps.database.listen(CATALOGUE_CHANNEL, bundles.onChannelEvent);
+  app.addHook('onClose', stopListening);
+  // A catalogue write answered by this process clears its cached bundles before the answer goes
+  // out, so the writer's next read sees the change without waiting for the NOTIFY round trip.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      if (CATALOGUE_WRITES.test(request.url)) bundles.invalidate();
+    }
+    return payload;
+  });
   const tokens = createTokenService(deps.jwtSecret, deps.config.tokenTtlSeconds);
   const throttle = createLoginThrottle(
     deps.redis ? redisCounterStore(deps.redis) : memoryCounterStore(),
@@ -158,7 +202,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(brandsRoutes({ brands, authenticate }));
   await app.register(publicBrandsRoutes({ brands }));
   await app.register(productsRoutes({ products, productImages, sections, authenticate }));
-  await app.register(publicProductsRoutes({ products }));
+  await app.register(publicProductsRoutes({ products, bundles }));
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: deps.config.inquiryRateLimit }));
@@ -168,7 +212,10 @@ export async function buildApp(deps: AppDeps) {
       await deps.database.pool.query('select 1');
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable', error: API_ERROR.databaseUnavailable });
     }
   });
 

@@ -33,10 +33,18 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
+  BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
+  // not the whole X-Forwarded-For chain, whose first entries the client writes itself. A number
+  // trusts that many hops; a list names the proxies' addresses or subnets.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
+    .min(1)
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v): false | number | string =>
+      v === 'false' ? false : v === 'true' ? 1 : /^\d+$/.test(v) ? Number(v) : v,
+    ),
 });
 
 export type Config = {
@@ -51,9 +59,12 @@ export type Config = {
   currency: string;
   redisUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string;
   loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
   inquiryRateLimit: { max: number; windowMs: number };
+  /** Public product bundles kept in memory per process; 0 turns the cache off. */
+  bundleCacheEntries: number;
 };
 
 /** Reads ./.env when present (real environment variables win), as .env.example describes. */
@@ -96,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: e.INQUIRY_RATE_MAX,
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
+    bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,
   };
 }

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../db/migrate';
 import { diskImageStore } from '../images/store';
@@ -8,23 +5,19 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { seedLargeCatalogue } from './seed-large';
 
 let ctx: TestContext;
-let dir: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  dir = mkdtempSync(path.join(tmpdir(), 'stockroom-large-'));
   // The harness adds one admin; the catalogue tables start empty.
   await runMigrations(ctx.database);
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// The app's own uploads folder, so the harness's orphan check covers the seeded files too.
+afterAll(() => ctx.close());
 
 const one = async (query: string) => (await ctx.database.pool.query(query)).rows[0];
 
 describe('npm run seed:large', () => {
   it('fills a consistent catalogue of the asked size that the API can serve, and refuses to run twice', async () => {
-    await seedLargeCatalogue(ctx.database.db, diskImageStore(dir), {
+    await seedLargeCatalogue(ctx.database.db, diskImageStore(ctx.uploadsDir), {
       products: 300,
       sections: 10,
       images: 4,
@@ -76,7 +69,11 @@ describe('npm run seed:large', () => {
     expect(bundle.json().layout.blocks).toHaveLength(12);
 
     await expect(
-      seedLargeCatalogue(ctx.database.db, diskImageStore(dir), { products: 10, sections: 1, images: 1 }),
+      seedLargeCatalogue(ctx.database.db, diskImageStore(ctx.uploadsDir), {
+        products: 10,
+        sections: 1,
+        images: 1,
+      }),
     ).rejects.toThrow(/already has products/);
   });
 });

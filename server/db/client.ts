@@ -9,10 +9,19 @@ export type Db = NodePgDatabase<typeof schema>;
 /** The handle a db.transaction callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What a LISTEN subscriber hears: a notification, or its connection going away and coming back. */
+export type ChannelEvent = { type: 'notify'; payload: string } | { type: 'down' } | { type: 'up' };
+
 export type Database = {
   db: Db;
   pool: pg.Pool;
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to a NOTIFY channel on a connection of its own (outside the pool). 'up' comes once
+   * listening, 'down' when that connection is lost (notifications may then be missed), and 'up'
+   * again after it reconnects. Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onEvent: (event: ChannelEvent) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -21,15 +30,39 @@ export type DatabaseOptions =
   /** dataDir null keeps the embedded database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | null };
 
+/**
+ * A lost connection (server restart, admin shutdown, network) must never crash the process: an
+ * idle client's error reaches the pool, which drops it; a checked-out client's error, emitted
+ * between two queries of a transaction, would have no listener and be thrown, so every client
+ * gets one. The client is then unqueryable and the pool discards it on release; the request
+ * fails with a connection error that the error handler answers with 503.
+ */
+function survivesConnectionLoss(pool: pg.Pool) {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+}
+
 const workerPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-worker.mjs');
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
-    // An idle client's error (server restart) must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    // A server that does not answer is a 503 within seconds (server/http/errors.ts), not a hang.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.max ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    survivesConnectionLoss(pool);
     await pool.query('select 1');
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      kind: 'postgres',
+      listen: (channel, onEvent) => listenOnServer(opts.url, channel, onEvent),
+      close: () => pool.end(),
+    };
   }
   const { worker, port } = await startPgliteWorker(opts.dataDir);
   // One client, never dropped when idle: a reconnect races the worker's teardown of the old
@@ -45,15 +78,91 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // here (PostgreSQL's larger pool hides it); fail loudly instead.
     connectionTimeoutMillis: 15_000,
   });
-  pool.on('error', () => {});
+  survivesConnectionLoss(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind: 'pglite',
+    async listen(channel, onEvent) {
+      // PGlite has one backend: a LISTEN through the pool holds for it, and the pool's one client
+      // receives the notifications (including those its own transactions raise) on its socket.
+      const onNotification = (n: pg.Notification) => {
+        if (n.channel === channel) onEvent({ type: 'notify', payload: n.payload ?? '' });
+      };
+      const watch = (client: pg.PoolClient) => client.on('notification', onNotification);
+      pool.on('connect', watch);
+      const client = await pool.connect();
+      try {
+        watch(client);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } finally {
+        client.release();
+      }
+      onEvent({ type: 'up' });
+      return async () => {
+        pool.off('connect', watch);
+      };
+    },
     async close() {
       await pool.end();
       await stopPgliteWorker(worker);
     },
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/** LISTEN on a dedicated client that reconnects by itself, reporting 'down' and 'up'. */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onEvent: (event: ChannelEvent) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = () => {
+    if (!stopped) timer = setTimeout(() => void connect(), RECONNECT_MS);
+  };
+  async function connect(): Promise<boolean> {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
+        current = null;
+        onEvent({ type: 'down' });
+      }
+      client.end().catch(() => {});
+      retry();
+    };
+    // An error on this connection (server restart) must not crash the process: reconnect.
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      onLost();
+      return false;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return false;
+    }
+    client.on('notification', (n) => onEvent({ type: 'notify', payload: n.payload ?? '' }));
+    current = client;
+    onEvent({ type: 'up' });
+    return true;
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -3,10 +3,12 @@
 // (DESIGN.md §1). Plain JavaScript so it loads in a worker without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir } = workerData;
-const db = await PGlite.create(dataDir ? { dataDir } : {});
+// pg_trgm backs the list screens' searches (migration 0004).
+const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 // The server's pool holds one client at a time (so two transactions never interleave); the second
 // slot only lets a reconnect in while the old socket is still being torn down, instead of
 // refusing it with "Too many connections".

@@ -13,6 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning (issue 8). */
+const trigram = (name: string, column: AnyPgColumn) => index(name).using('gin', sql`${column} gin_trgm_ops`);
+
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -76,6 +79,8 @@ export const categories = pgTable(
     index('categories_depth_idx').on(t.depth, t.id),
     index('categories_created_idx').on(t.created_at, t.id),
     index('categories_path_idx').on(t.path),
+    trigram('categories_name_trgm', t.name),
+    trigram('categories_slug_trgm', t.slug),
   ],
 );
 
@@ -94,6 +99,8 @@ export const brands = pgTable(
     index('brands_name_idx').on(sql`lower(${t.name})`, t.id),
     index('brands_created_idx').on(t.created_at, t.id),
     index('brands_updated_idx').on(t.updated_at, t.id),
+    trigram('brands_name_trgm', t.name),
+    trigram('brands_slug_trgm', t.slug),
   ],
 );
 
@@ -108,6 +115,8 @@ export const products = pgTable(
     brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     mrp: numeric('mrp', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Rows in product_images, kept by migration 0006's triggers (the dashboard's health list). */
+    image_count: integer('image_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -117,6 +126,13 @@ export const products = pgTable(
     index('products_name_idx').on(sql`lower(${t.name})`, t.id),
     index('products_brand_idx').on(t.brand_id),
     index('products_category_idx').on(t.category_id),
+    trigram('products_name_trgm', t.name),
+    trigram('products_sku_trgm', t.sku),
+    // The dashboard's health lists, newest first, without scanning the catalogue.
+    index('products_without_images_idx').on(t.created_at, t.id).where(sql`${t.image_count} = 0`),
+    index('products_without_taxonomy_idx')
+      .on(t.created_at, t.id)
+      .where(sql`${t.category_id} is null or ${t.brand_id} is null`),
     check('products_mrp_check', sql`${t.mrp} >= 0`),
   ],
 );
@@ -249,6 +265,7 @@ export const discounts = pgTable(
     index('discounts_product_idx').on(t.product_id),
     index('discounts_category_idx').on(t.category_id),
     index('discounts_brand_idx').on(t.brand_id),
+    index('discounts_created_idx').on(t.created_at, t.id),
     uniqueIndex('discounts_editor_owned_key').on(t.product_id).where(sql`${t.editor_owned}`),
     check('discounts_value_check', sql`${t.value} >= 0 and (${t.type} <> 'percent' or ${t.value} <= 100)`),
     check(
@@ -280,5 +297,9 @@ export const inquiries = pgTable(
     index('inquiries_created_idx').on(t.created_at, t.id),
     index('inquiries_name_idx').on(sql`lower(${t.name})`, t.id),
     index('inquiries_email_idx').on(t.email, t.id),
+    trigram('inquiries_name_trgm', t.name),
+    trigram('inquiries_email_trgm', t.email),
+    trigram('inquiries_phone_trgm', t.phone),
+    trigram('inquiries_subject_trgm', t.subject),
   ],
 );

@@ -55,6 +55,10 @@ export async function readForm<S extends z.ZodType>(
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError(413, API_ERROR.payloadTooLarge);
     if (code === 'FST_PROTO_VIOLATION') throw new AppError(400, API_ERROR.invalidRequest);
+    if (err instanceof AppError) throw err;
+    // The parser's own errors ("Unexpected end of multipart data", "Malformed part header"):
+    // the client sent a broken form.
+    if (err instanceof Error && !code) throw new AppError(400, API_ERROR.malformedMultipart);
     throw err;
   }
   return { fields: parse(schema, raw), files };

@@ -17,9 +17,25 @@ export const issueField = (issue: Issue) =>
 
 /** The API's 400: the first issue's message, and every field's first message in details. */
 export function issuesToAppError(issues: Issue[]): AppError {
-  const details: Record<string, string> = {};
-  for (const issue of issues) details[issueField(issue)] ??= issueMessage(issue);
-  return new AppError(400, issues[0] ? issueMessage(issues[0]) : API_ERROR.invalidRequest, details);
+  // A Map, not an object literal: a field called "constructor" or "toString" must not find the
+  // inherited property and be left out.
+  const details = new Map<string, string>();
+  for (const issue of issues) {
+    // One entry per unknown key, so every refused field is named.
+    const each =
+      issue.code === 'unrecognized_keys' && issue.keys?.length
+        ? issue.keys.map((key) => ({ ...issue, keys: [key] }))
+        : [issue];
+    for (const one of each) {
+      const field = issueField(one);
+      if (!details.has(field)) details.set(field, issueMessage(one));
+    }
+  }
+  return new AppError(
+    400,
+    issues[0] ? issueMessage(issues[0]) : API_ERROR.invalidRequest,
+    Object.fromEntries(details),
+  );
 }
 
 export const zodToAppError = (error: z.ZodError) => issuesToAppError(error.issues as Issue[]);

@@ -33,8 +33,9 @@ export function createImagesService(db: Db, store: ImageStore) {
         const result = await db.transaction(async (tx) =>
           work(tx, {
             async attach(image) {
-              await store.write(image.key, image.main, image.thumb);
+              // Noted before writing: a write that fails halfway (one file of two) is cleaned up too.
               written.push(image.key);
+              await store.write(image.key, image.main, image.thumb);
               await tx
                 .insert(images)
                 .values({

@@ -7,3 +7,6 @@ export const IMAGE_MESSAGES = {
   product: { type: VALIDATION.imageType, size: VALIDATION.imageSize },
   brand: { type: VALIDATION.logoType, size: VALIDATION.logoSize },
 } as const satisfies Record<string, ImageMessages>;
+
+/** The disk (or quota) holding uploads is full: a 507, and nothing of the image is kept. */
+export const IMAGE_STORAGE_FULL = 'Not enough storage space to save the image.';

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { describeOrphans, findOrphans, isClean } from '../images/orphans';
 import { createUsersService } from '../modules/users/users.service';
 
 /**
@@ -46,13 +47,18 @@ export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'a
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** A built app on a fresh, migrated database with one admin, plus helpers for the tests. */
-export async function createTestContext(env: Record<string, string> = {}, extra: { redis?: Redis } = {}) {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** uploadsDir: another folder for the images (say, a small filesystem); checked for orphans too. */
+  extra: { redis?: Redis; uploadsDir?: string } = {},
+) {
   const database = await openTestDatabase();
   await runMigrations(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const jwtSecret = randomBytes(32);
-  const app = await buildApp({ config, database, jwtSecret, redis: extra.redis });
+  const uploadsDir = extra.uploadsDir ?? path.join(dataDir, 'uploads');
+  const app = await buildApp({ config, database, jwtSecret, redis: extra.redis, uploadsDir });
   await app.ready();
   const users = createUsersService(database.db);
   await users.create({ ...ADMIN, role: 'admin' });
@@ -67,7 +73,7 @@ export async function createTestContext(env: Record<string, string> = {}, extra:
     app,
     database,
     config,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir,
     jwtSecret,
     users,
     login,
@@ -79,10 +85,21 @@ export async function createTestContext(env: Record<string, string> = {}, extra:
       return { user, token: await login(input.email, password) };
     },
     auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    /**
+     * Closes the app and drops the database, and fails the file if the uploads folder and the
+     * image rows disagree: every test file that writes images proves it leaves no orphan.
+     */
     async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      let report: Awaited<ReturnType<typeof findOrphans>> | undefined;
+      try {
+        await app.close();
+        report = await findOrphans(database.db, uploadsDir);
+      } finally {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      if (!isClean(report))
+        throw new Error(`Image files and rows disagree after this file:\n${describeOrphans(report)}`);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Brand, brandOptionSchema } from '../../domain/brands';
-import { type BrandSortKey, PAGING } from '../../domain/constants';
+import type { BrandSortKey } from '../../domain/constants';
 import { FALLBACK } from '../../domain/messages';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
-import { type ListControls, toListQuery } from './listQuery';
+import { type ListControls, SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
 export type BrandListParams = ListControls<BrandSortKey>;
@@ -74,17 +74,22 @@ export function useDeleteBrand() {
 
 export type BrandOption = z.infer<typeof brandOptionSchema>;
 
-/** Every brand by name for selects (the product forms, later the discount target). */
-export function useBrandOptions() {
+/**
+ * One page of brands by name for the searching selects (product forms, discount target): the
+ * server searches name and slug as the user types (DESIGN.md §5), so a big catalogue is never
+ * loaded whole. The previous matches stay while the next search runs.
+ */
+export function useBrandOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
-    queryKey: [...brandsKey, 'options'],
+    queryKey: [...brandsKey, 'options', q, limit],
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: BrandOption[] }>('/public/brands', {
-          params: { limit: PAGING.optionsMaxLimit },
+          params: toListQuery({ q, limit }),
           signal,
         })
       ).data.data,
+    placeholderData: keepPreviousData,
     meta: { errorMessage: FALLBACK.loadBrands },
   });
 }

@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryNode } from '../../domain/categories';
 import type { CategorySortKey } from '../../domain/constants';
-import { PAGING } from '../../domain/constants';
 import { FALLBACK } from '../../domain/messages';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
 import { toastError } from './errors';
-import { type ListControls, toListQuery } from './listQuery';
+import { type ListControls, SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
 /** parent_id: absent = all categories, 0 = root categories only, n = children of n. */
@@ -56,17 +55,22 @@ export function useCategory(id: number | null) {
   });
 }
 
-/** Every category for the Parent selects, sorted by name on the client (SPEC.md §7). */
-export function useCategoryOptions() {
+/**
+ * One page of categories for the searching selects (Parent filter and field, product category,
+ * discount target): the server searches name and slug as the user types (DESIGN.md §5); the page
+ * is sorted by name on the client (SPEC.md §7). The previous matches stay while the next search runs.
+ */
+export function useCategoryOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
-    queryKey: [...categoriesKey, 'options'],
+    queryKey: [...categoriesKey, 'options', q, limit],
     queryFn: async ({ signal }) => {
       const { data } = await api.get<{ data: CategoryNode[] }>('/public/categories', {
-        params: { flat: 1, limit: PAGING.optionsMaxLimit },
+        params: toListQuery({ flat: 1, q, limit }),
         signal,
       });
       return [...data.data].sort((a, b) => a.name.localeCompare(b.name));
     },
+    placeholderData: keepPreviousData,
     meta: { errorMessage: FALLBACK.loadCategories },
   });
 }

@@ -5,7 +5,7 @@ import type { DiscountScope, DiscountType } from '../../domain/pricing';
 import { PRODUCT_FALLBACK } from '../../domain/products';
 import { DISCOUNT_FALLBACK } from '../pages/discounts/texts';
 import { api } from './client';
-import { toListQuery } from './listQuery';
+import { SELECT_PAGE, toListQuery } from './listQuery';
 
 /** The most the list route hands out at once; the screen searches titles on the client (SPEC.md §2). */
 export const DISCOUNTS_MAX = 1000;
@@ -153,7 +153,7 @@ export function useDeleteDiscount() {
  * Products as discount targets, searched on the server as the user types (DESIGN.md §5): a big
  * catalogue is never loaded whole into a select.
  */
-export function useProductOptions(q: string, limit = 50) {
+export function useProductOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
     queryKey: [...productsKey, 'options', q, limit],
     queryFn: async ({ signal }) =>

@@ -28,3 +28,9 @@ export function toListQuery(params: Record<string, QueryValue>): Record<string, 
   }
   return query;
 }
+
+/**
+ * How many options a searching select asks the server for at a time (brands, categories,
+ * products): enough to scroll through, small enough to fetch on every keystroke pause.
+ */
+export const SELECT_PAGE = 50;

@@ -1,10 +1,32 @@
 import { Text } from '@mantine/core';
 import { pluralize } from './format';
 
-type Props = { count: number; singular: string; plural?: string; testId?: string };
+type Props = {
+  count: number;
+  singular: string;
+  plural?: string;
+  testId?: string;
+  /** False when the server estimated the total (a very large list, issue 8). */
+  exact?: boolean;
+};
 
 /** The list's total for the page caption (SPEC.md §2: a caption with the total count). */
-export function TotalCount({ count, singular, plural, testId }: Props) {
+export function TotalCount({ count, singular, plural, testId, exact = true }: Props) {
+  if (!exact) {
+    // An estimate: say so, and do not pretend to a precision it does not have.
+    const rounded = Number(count.toPrecision(2));
+    return (
+      <Text
+        span
+        fw={600}
+        c="dark"
+        data-testid={testId}
+        title="An estimate: there are too many to count quickly"
+      >
+        about {rounded.toLocaleString('en-US')} {plural ?? `${singular}s`}
+      </Text>
+    );
+  }
   return (
     <Text span fw={600} c="dark" data-testid={testId}>
       {pluralize(count, singular, plural)}

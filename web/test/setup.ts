@@ -23,6 +23,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 
+// Mantine's combobox scrolls the active option into view on arrow keys.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

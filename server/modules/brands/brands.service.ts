@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Brand, BrandFields } from '../../../domain/brands';
 import type { BrandSortKey } from '../../../domain/constants';
@@ -7,6 +7,7 @@ import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
+import { countMatches } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -49,7 +50,7 @@ export function createBrandsService(db: Db, images: ImagesService) {
     async list(params: ListParams<BrandSortKey>) {
       const where = searchCondition(params.q);
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(brands)
@@ -57,9 +58,9 @@ export function createBrandsService(db: Db, images: ImagesService) {
           .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(brands.id))
           .limit(params.limit)
           .offset((params.page - 1) * params.limit),
-        db.select({ total: count() }).from(brands).where(where),
+        countMatches(db, brands, where),
       ]);
-      return { data: rows.map(toBrand), meta: { total, page: params.page, limit: params.limit } };
+      return { data: rows.map(toBrand), meta: { ...counted, page: params.page, limit: params.limit } };
     },
 
     async create(fields: BrandFields, logo: PreparedImage | null) {

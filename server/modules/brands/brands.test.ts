@@ -206,7 +206,7 @@ describe('list', () => {
 
   it('defaults to newest first, 10 per page', async () => {
     const res = await api('GET', '/api/brands?q=lb');
-    expect(res.json().meta).toEqual({ total: 4, page: 1, limit: 10 });
+    expect(res.json().meta).toEqual({ total: 4, total_exact: true, page: 1, limit: 10 });
     expect(await names('')).toEqual(['lb bravo', 'Lb Charlie', 'lb alpha', 'Lb Delta']);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Category, CategoryFields, CategoryNode } from '../../../domain/categories';
 import type { CategorySortKey } from '../../../domain/constants';
@@ -7,6 +7,7 @@ import type { ListParams } from '../../../domain/paging';
 import type { Db, Tx } from '../../db/client';
 import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
+import { countMatches } from '../../http/counting';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -106,7 +107,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select({ row: categories, parentName: parent.name })
           .from(categories)
@@ -115,11 +116,11 @@ export function createCategoriesService(db: Db, images: ImagesService) {
           .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(categories.id))
           .limit(params.limit)
           .offset((params.page - 1) * params.limit),
-        db.select({ total: count() }).from(categories).where(where),
+        countMatches(db, categories, where),
       ]);
       return {
         data: rows.map((r) => toCategory(r.row, r.parentName)),
-        meta: { total, page: params.page, limit: params.limit },
+        meta: { ...counted, page: params.page, limit: params.limit },
       };
     },
 

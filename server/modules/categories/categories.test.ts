@@ -440,7 +440,7 @@ describe('list', () => {
 
   it('defaults to sort order ascending, 20 per page', async () => {
     const res = await api('GET', '/api/categories?q=lst-');
-    expect(res.json().meta).toEqual({ total: 4, page: 1, limit: 20 });
+    expect(res.json().meta).toEqual({ total: 4, total_exact: true, page: 1, limit: 20 });
     expect(await slugs('')).toEqual(['lst-beta', 'lst-mid', 'lst-zeta', 'lst-alpha']);
   });
 
@@ -478,7 +478,7 @@ describe('list', () => {
   it('pages', async () => {
     const res = await api('GET', '/api/categories?q=lst-&sortBy=slug&order=asc&limit=3&page=2');
     expect(res.json().data.map((c: Cat) => c.slug)).toEqual(['lst-zeta']);
-    expect(res.json().meta).toEqual({ total: 4, page: 2, limit: 3 });
+    expect(res.json().meta).toEqual({ total: 4, total_exact: true, page: 2, limit: 3 });
   });
 
   it.each(['parent_id=abc', 'parent_id=-1', 'sortBy=parent', 'limit=500', 'flat=1'])(

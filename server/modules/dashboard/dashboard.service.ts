@@ -42,7 +42,7 @@ export function createDashboardService(db: Db) {
         db.execute<{ id: number; name: string; slug: string; total: number }>(sql`
           select p.id, p.name, p.slug, count(*) over ()::int as total
           from products p
-          where not exists (select 1 from product_images i where i.product_id = p.id)
+          where p.image_count = 0
           order by p.created_at desc, p.id desc limit ${n}`),
         db.execute<{
           id: number;

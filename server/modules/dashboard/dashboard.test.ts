@@ -110,4 +110,18 @@ describe('GET /api/dashboard', () => {
       items: [{ name: 'Ending', target_name: 'Dash Brand' }],
     });
   });
+
+  it('counts a product without images again once its last image is deleted (migration 0006 keeps the count)', async () => {
+    const [image] = (await q('select id, product_id from product_images')).rows;
+    const headers = ctx.auth(token);
+    const del = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/${image.product_id}/images/${image.id}/delete`,
+      headers,
+    });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    const d = (await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers })).json();
+    expect(d.health.products_without_images.count).toBe(3);
+    expect((await q('select sum(image_count)::int as n from products')).rows[0].n).toBe(0);
+  });
 });

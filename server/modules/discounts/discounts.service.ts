@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
 import { type Price, type PricingDiscount, type PricingProduct, priceProduct } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
 import { brands, categories, discounts, products } from '../../db/schema';
+import { countMatches } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
 import { ancestorIds } from '../categories/categories.service';
 
@@ -188,14 +189,14 @@ export function createDiscountsService(db: Db) {
     get,
 
     async list(params: { page: number; limit: number }) {
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         selectDiscounts()
           .orderBy(desc(discounts.created_at), desc(discounts.id))
           .limit(params.limit)
           .offset((params.page - 1) * params.limit),
-        db.select({ total: count() }).from(discounts),
+        countMatches(db, discounts, undefined),
       ]);
-      return { data: rows.map(toDiscount), meta: { total, page: params.page, limit: params.limit } };
+      return { data: rows.map(toDiscount), meta: { ...counted, page: params.page, limit: params.limit } };
     },
 
     async create(input: DiscountInput) {

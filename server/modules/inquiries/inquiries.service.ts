@@ -1,9 +1,10 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { inquiries, products } from '../../db/schema';
+import { countMatches } from '../../http/counting';
 import { AppError, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 
@@ -91,20 +92,28 @@ export function createInquiriesService(db: Db) {
           )
         : undefined;
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, [{ total }]] = await Promise.all([
+      const order = [dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id)];
+      // Page the ids on the sort index first, then join only that page to its products: joining
+      // before the OFFSET made every skipped row pay for a product lookup.
+      const pageIds = db
+        .select({ id: inquiries.id })
+        .from(inquiries)
+        .where(where)
+        .orderBy(...order)
+        .limit(params.limit)
+        .offset((params.page - 1) * params.limit);
+      const [rows, counted] = await Promise.all([
         db
           .select(columns)
           .from(inquiries)
           .leftJoin(products, eq(products.id, inquiries.product_id))
-          .where(where)
-          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id))
-          .limit(params.limit)
-          .offset((params.page - 1) * params.limit),
-        db.select({ total: count() }).from(inquiries).where(where),
+          .where(inArray(inquiries.id, pageIds))
+          .orderBy(...order),
+        countMatches(db, inquiries, where),
       ]);
       return {
         data: rows.map((r) => toInquiry(r as Row)),
-        meta: { total, page: params.page, limit: params.limit },
+        meta: { ...counted, page: params.page, limit: params.limit },
       };
     },
 

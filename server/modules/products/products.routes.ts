@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { positiveIdString } from '../../../domain/fields';
@@ -30,7 +31,8 @@ import { AppError, badRequest } from '../../http/errors';
 import { readForm, refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
 import { IMAGE_MESSAGES } from '../../images/messages';
-import { prepareImage } from '../../images/process';
+import { prepareImages } from '../../images/process';
+import type { BundleService } from './bundle.service';
 import type { ProductImagesService } from './product-images.service';
 import type { ProductsService } from './products.service';
 import type { SectionsService } from './sections.service';
@@ -155,16 +157,8 @@ export const productsRoutes =
           maxFiles: MAX_BATCH,
         });
         if (form.files.length === 0) throw badRequest(PRODUCT_MESSAGES.noImages);
-        const prepared = [];
-        for (const file of form.files) {
-          try {
-            prepared.push(await prepareImage(file.bytes, IMAGE_MESSAGES.product));
-          } catch (err) {
-            // Say which file, so a person with twelve photos knows which one to drop.
-            if (err instanceof AppError) throw new AppError(err.statusCode, err.message, { file: file.name });
-            throw err;
-          }
-        }
+        // A few at once; a refused file is named in the error's details.
+        const prepared = await prepareImages(form.files, IMAGE_MESSAGES.product);
         return reply.code(201).send({ data: await deps.productImages.addBatch(request.params.id, prepared) });
       },
     );
@@ -291,9 +285,16 @@ export const productsRoutes =
     }
   };
 
+/** If-None-Match may list several tags, or '*'; a weak form of ours matches too. */
+const matchesEtag = (header: string | undefined, etag: string) =>
+  !!header?.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+
 /** What a visitor may see: the preview bundle and the product option list. */
 export const publicProductsRoutes =
-  (deps: Pick<ProductsRoutesDeps, 'products'>): FastifyPluginAsyncZod =>
+  (deps: Pick<ProductsRoutesDeps, 'products'> & { bundles: BundleService }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/public/products',
@@ -321,6 +322,17 @@ export const publicProductsRoutes =
           response: { 200: productBundleSchema, ...errors(400, 404) },
         },
       },
-      async (request) => deps.products.bundle(request.params.slug),
+      async (request, typedReply) => {
+        // The body goes out as ready JSON text (or none for a 304), not through the schema's
+        // serializer; the schema still documents what that text holds.
+        const reply = typedReply as FastifyReply;
+        const served = await deps.bundles.get(request.params.slug);
+        // Prices can change while the product does not (a discount starts), so a browser must
+        // ask again each time; an unchanged bundle then costs a 304 with no body.
+        reply.header('etag', served.etag).header('cache-control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
+        // The cached JSON text goes out as is: no parse and re-serialise per request.
+        return reply.type('application/json; charset=utf-8').send(served.body);
+      },
     );
   };

@@ -6,6 +6,7 @@ import type { User } from '../../../domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { countMatches } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 
@@ -65,7 +66,7 @@ export function createUsersService(db: Db) {
         ? or(ilike(users.name, `%${escapeLike(params.q)}%`), ilike(users.email, `%${escapeLike(params.q)}%`))
         : undefined;
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(users)
@@ -73,9 +74,13 @@ export function createUsersService(db: Db) {
           .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(users.id))
           .limit(params.limit)
           .offset((params.page - 1) * params.limit),
-        db.select({ total: count() }).from(users).where(where),
+        countMatches(db, users, where),
       ]);
-      return { data: rows.map(toUser), total, meta: { total, page: params.page, limit: params.limit } };
+      return {
+        data: rows.map(toUser),
+        total: counted.total,
+        meta: { ...counted, page: params.page, limit: params.limit },
+      };
     },
 
     async create(input: { name: string; email: string; password: string; role: Role }) {

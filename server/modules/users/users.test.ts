@@ -165,7 +165,7 @@ describe('list', () => {
   it('defaults to newest first, 10 per page, with total and meta', async () => {
     const res = await get('/api/users');
     const body = res.json();
-    expect(body.meta).toEqual({ total: body.total, page: 1, limit: 10 });
+    expect(body.meta).toEqual({ total: body.total, total_exact: true, page: 1, limit: 10 });
     const { rows } = await ctx.database.pool.query('select count(*)::int as n from users');
     expect(body.total).toBe(rows[0].n);
     const times = body.data.map((u: { created_at: string }) => u.created_at);
@@ -210,7 +210,7 @@ describe('list', () => {
     const p3 = await get('/api/users?q=list.test&sortBy=name&order=asc&limit=2&page=3');
     expect(p1.json().data.map((u: { name: string }) => u.name)).toEqual(['Alpha', 'Bravo']);
     expect(p3.json().data.map((u: { name: string }) => u.name)).toEqual(['echo']);
-    expect(p3.json().meta).toEqual({ total: 5, page: 3, limit: 2 });
+    expect(p3.json().meta).toEqual({ total: 5, total_exact: true, page: 3, limit: 2 });
     const beyond = await get('/api/users?q=list.test&limit=2&page=9');
     expect(beyond.json().data).toEqual([]);
   });

@@ -54,7 +54,14 @@ export function BrandsPage() {
         caption={
           <>
             {navDescription('/brands')}{' '}
-            {brands.data && <TotalCount count={total} singular="brand" testId="brands-total" />}
+            {brands.data && (
+              <TotalCount
+                count={total}
+                exact={brands.data?.meta.total_exact}
+                singular="brand"
+                testId="brands-total"
+              />
+            )}
           </>
         }
         actions={

@@ -6,7 +6,7 @@ import type { Category } from '../../../domain/categories';
 import { CATEGORY_SORT_KEYS, type CategorySortKey, PAGING } from '../../../domain/constants';
 import { CONFIRM, TOAST } from '../../../domain/messages';
 import { pageAfterDelete, pageCount } from '../../../domain/paging';
-import { useCategories, useCategoryOptions, useDeleteCategory, useMoveCategory } from '../../api/categories';
+import { useCategories, useDeleteCategory, useMoveCategory } from '../../api/categories';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
@@ -20,8 +20,8 @@ import { navDescription } from '../../shell/navItems';
 import { CategoriesTable } from './CategoriesTable';
 import { CategoryDetailsModal } from './CategoryDetailsModal';
 import { CategoryFormModal } from './CategoryFormModal';
-import { ParentFilter } from './ParentFilter';
-import { ALL_PARENTS, filterToParentId } from './parentOptions';
+import { ParentFilter, type ParentFilterChoice } from './ParentFilter';
+import { FILTER_FIXED, filterToParentId } from './parentOptions';
 import { CATEGORY_SORT_LABELS } from './texts';
 
 const SORT_OPTIONS = CATEGORY_SORT_KEYS.map((value) => ({ value, label: CATEGORY_SORT_LABELS[value] }));
@@ -30,9 +30,8 @@ const SORT_OPTIONS = CATEGORY_SORT_KEYS.map((value) => ({ value, label: CATEGORY
 export function CategoriesPage() {
   const list = useListState<CategorySortKey>(PAGING.categories);
   const { params } = list;
-  const [parent, setParentValue] = useState(ALL_PARENTS);
-  const categories = useCategories({ ...params, parentId: filterToParentId(parent) });
-  const options = useCategoryOptions();
+  const [parent, setParentValue] = useState<ParentFilterChoice>(FILTER_FIXED[0]);
+  const categories = useCategories({ ...params, parentId: filterToParentId(parent.value) });
   const move = useMoveCategory();
   const remove = useDeleteCategory();
   const details = useDialogState<number>();
@@ -63,7 +62,13 @@ export function CategoriesPage() {
           <>
             {navDescription('/categories')}{' '}
             {categories.data && (
-              <TotalCount count={total} singular="category" plural="categories" testId="categories-total" />
+              <TotalCount
+                count={total}
+                exact={categories.data?.meta.total_exact}
+                singular="category"
+                plural="categories"
+                testId="categories-total"
+              />
             )}
           </>
         }
@@ -78,7 +83,7 @@ export function CategoriesPage() {
       />
       <ListToolbar>
         <SearchInput value={list.search} onChange={list.setSearch} placeholder="Name or slug" />
-        <ParentFilter value={parent} nodes={options.data ?? []} onChange={list.resetting(setParentValue)} />
+        <ParentFilter value={parent} onChange={list.resetting(setParentValue)} />
         <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
         <OrderSelect value={params.order} onChange={list.setOrder} />
         <PerPageSelect value={params.limit} options={PAGING.categories.options} onChange={list.setLimit} />

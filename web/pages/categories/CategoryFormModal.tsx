@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '../../../domain/categories';
@@ -7,9 +7,15 @@ import { TOAST, VALIDATION } from '../../../domain/messages';
 import { useCategoryOptions, useSaveCategory } from '../../api/categories';
 import { FormActions } from '../../components/FormActions';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
-import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import { NameSlugFields } from '../../components/NameSlugFields';
-import { choiceToParentId, parentChoiceData, parentIdToChoice } from './parentOptions';
+import { SearchSelect } from '../../components/SearchSelect';
+import {
+  CHOICE_FIXED,
+  choiceToParentId,
+  excludedParents,
+  parentIdToChoice,
+  ROOT_LABEL,
+} from './parentOptions';
 
 /** `category` null adds, a category edits; it outlives `opened` so the title holds while closing. */
 type Props = {
@@ -53,10 +59,10 @@ const toSortOrder = (value: string | number) => {
 };
 
 function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
-  const options = useCategoryOptions();
   const [name, setName] = useState(category?.name ?? '');
   const [slug, setSlug] = useState(category?.slug ?? '');
   const [parent, setParent] = useState(parentIdToChoice(category?.parent_id ?? null));
+  const [parentLabel, setParentLabel] = useState(category?.parent_name ?? ROOT_LABEL);
   const [description, setDescription] = useState(category?.description ?? '');
   const [sortOrder, setSortOrder] = useState<string | number>(category?.sort_order ?? 0);
   const [image, setImage] = useState<ImageChoice>(NO_IMAGE_CHOICE);
@@ -98,14 +104,19 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           <NameSlugFields name={name} slug={slug} onName={setName} onSlug={setSlug} />
-          <Select
-            {...SELECT_DEFAULTS}
+          <SearchSelect
             label="Parent"
-            searchable
-            nothingFoundMessage="No matching category"
-            data={parentChoiceData(options.data ?? [], category)}
+            nothingFound="No matching category"
+            fixed={CHOICE_FIXED}
+            exclude={excludedParents(category)}
             value={parent}
-            onChange={(v) => v && setParent(v)}
+            selectedLabel={parentLabel}
+            onChange={(v, label) => {
+              if (!v || label === null) return;
+              setParent(v);
+              setParentLabel(label);
+            }}
+            useOptions={useCategoryOptions}
           />
           <NumberInput label="Sort Order" allowDecimal={false} value={sortOrder} onChange={setSortOrder} />
         </SimpleGrid>

@@ -1,21 +1,23 @@
-import { Select } from '@mantine/core';
-import type { CategoryNode } from '../../../domain/categories';
-import { SELECT_DEFAULTS } from '../../components/ListSelects';
-import { parentFilterData } from './parentOptions';
+import { useCategoryOptions } from '../../api/categories';
+import { SearchSelect } from '../../components/SearchSelect';
+import { FILTER_FIXED } from './parentOptions';
 
-type Props = { value: string; nodes: readonly CategoryNode[]; onChange: (value: string) => void };
+/** The filter's value ('all', 'root' or an id) with its label, so a category beyond the first page shows. */
+export type ParentFilterChoice = { value: string; label: string };
 
-/** 'All', '[Root]' or one category; searchable, since a catalogue may hold many categories. */
-export function ParentFilter({ value, nodes, onChange }: Props) {
+type Props = { value: ParentFilterChoice; onChange: (value: ParentFilterChoice) => void };
+
+/** 'All', '[Root]' or one category, searched on the server as the user types (DESIGN.md §5). */
+export function ParentFilter({ value, onChange }: Props) {
   return (
-    <Select
-      {...SELECT_DEFAULTS}
+    <SearchSelect
       label="Parent"
-      searchable
-      nothingFoundMessage="No matching category"
-      data={parentFilterData(nodes)}
-      value={value}
-      onChange={(v) => v && onChange(v)}
+      nothingFound="No matching category"
+      fixed={FILTER_FIXED}
+      value={value.value}
+      selectedLabel={value.label}
+      onChange={(v, label) => v && label !== null && onChange({ value: v, label })}
+      useOptions={useCategoryOptions}
       w={180}
     />
   );

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, CategoryNode } from '../../../domain/categories';
-import { choiceToParentId, filterToParentId, parentChoiceData, parentFilterData } from './parentOptions';
+import {
+  CHOICE_FIXED,
+  choiceToParentId,
+  excludedParents,
+  FILTER_FIXED,
+  filterToParentId,
+} from './parentOptions';
 
 const node = (id: number, name: string, path: string): CategoryNode => ({
   id,
@@ -22,11 +28,11 @@ const nodes = [
 
 describe('parent options', () => {
   it('filters by All, [Root] or a category', () => {
-    expect(parentFilterData(nodes).slice(0, 3)).toEqual([
+    expect(FILTER_FIXED).toEqual([
       { value: 'all', label: 'All' },
       { value: 'root', label: '[Root]' },
-      { value: '1', label: 'Home' },
     ]);
+    expect(CHOICE_FIXED).toEqual([{ value: 'root', label: '[Root]' }]);
     expect(filterToParentId('all')).toBeNull();
     expect(filterToParentId('root')).toBe(0);
     expect(filterToParentId('2')).toBe(2);
@@ -34,8 +40,9 @@ describe('parent options', () => {
 
   it('leaves the edited category and its descendants out, but not a sibling sharing a prefix', () => {
     const editing = { id: 1, path: 'home' } as Category;
-    expect(parentChoiceData(nodes, editing).map((o) => o.label)).toEqual(['[Root]', 'Homeware']);
-    expect(parentChoiceData(nodes, null)).toHaveLength(5);
+    const excluded = excludedParents(editing);
+    expect(nodes.filter((n) => !excluded?.(n)).map((n) => n.name)).toEqual(['Homeware']);
+    expect(excludedParents(null)).toBeUndefined();
     expect(choiceToParentId('root')).toBeNull();
     expect(choiceToParentId('4')).toBe(4);
   });

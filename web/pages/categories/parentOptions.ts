@@ -7,16 +7,14 @@ export const ROOT_LABEL = '[Root]';
 
 type Option = { value: string; label: string };
 
-const toOption = (node: CategoryNode): Option => ({ value: String(node.id), label: node.name });
+/** The list filter's choices before the categories: 'All', '[Root]' (SPEC.md §2 Categories). */
+export const FILTER_FIXED: readonly Option[] = [
+  { value: ALL_PARENTS, label: 'All' },
+  { value: ROOT_PARENT, label: ROOT_LABEL },
+];
 
-/** The list filter: 'All', '[Root]', then each category (SPEC.md §2 Categories). */
-export function parentFilterData(nodes: readonly CategoryNode[]): Option[] {
-  return [
-    { value: ALL_PARENTS, label: 'All' },
-    { value: ROOT_PARENT, label: ROOT_LABEL },
-    ...nodes.map(toOption),
-  ];
-}
+/** The dialog's choice before the categories: '[Root]' for none. */
+export const CHOICE_FIXED: readonly Option[] = [{ value: ROOT_PARENT, label: ROOT_LABEL }];
 
 /** The filter's value as the API's parent_id: absent for all, 0 for root categories. */
 export function filterToParentId(value: string): number | null {
@@ -26,14 +24,12 @@ export function filterToParentId(value: string): number | null {
 }
 
 /**
- * The dialog's choices: '[Root]' for none, then every category except, on edit, the category
- * itself and its descendants (the server would refuse the cycle anyway).
+ * The categories a category may not have as its parent: itself and its descendants (the server
+ * would refuse the cycle anyway). Nothing is excluded when adding.
  */
-export function parentChoiceData(nodes: readonly CategoryNode[], editing: Category | null): Option[] {
-  const allowed = editing
-    ? nodes.filter((n) => n.id !== editing.id && !n.path.startsWith(`${editing.path}/`))
-    : nodes;
-  return [{ value: ROOT_PARENT, label: ROOT_LABEL }, ...allowed.map(toOption)];
+export function excludedParents(editing: Category | null): ((node: CategoryNode) => boolean) | undefined {
+  if (!editing) return undefined;
+  return (node) => node.id === editing.id || node.path.startsWith(`${editing.path}/`);
 }
 
 export const choiceToParentId = (value: string): number | null =>

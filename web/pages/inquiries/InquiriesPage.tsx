@@ -123,7 +123,13 @@ export function InquiriesPage() {
           <>
             {navDescription('/inquiries')}{' '}
             {inquiries.data && (
-              <TotalCount count={total} singular="inquiry" plural="inquiries" testId="inquiries-total" />
+              <TotalCount
+                count={total}
+                exact={inquiries.data?.meta.total_exact}
+                singular="inquiry"
+                plural="inquiries"
+                testId="inquiries-total"
+              />
             )}
           </>
         }

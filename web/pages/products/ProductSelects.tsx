@@ -1,66 +1,58 @@
-import { Select } from '@mantine/core';
+import { useState } from 'react';
 import { useBrandOptions } from '../../api/brands';
 import { useCategoryOptions } from '../../api/categories';
-import { SELECT_DEFAULTS } from '../../components/ListSelects';
-
-type Option = { value: string; label: string };
+import { SearchSelect } from '../../components/SearchSelect';
 
 type Props = {
   /** The chosen id as text (Mantine selects hold strings), or null for none. */
   value: string | null;
   onChange: (value: string | null) => void;
-  /** The product's current choice by name, shown even before (or without) the option list. */
+  /** The product's current choice by name, shown even when the first page of options lacks it. */
   current?: { id: number | null; name: string | null };
   disabled?: boolean;
 };
 
-/** Keeps the current choice selectable when the loaded options do not (yet) include it. */
-function withCurrent(options: Option[], current: Props['current']): Option[] {
-  if (!current?.id || !current.name) return options;
-  const value = String(current.id);
-  return options.some((o) => o.value === value) ? options : [{ value, label: current.name }, ...options];
+/** The chosen option's label: the product's own at first, then whatever the user picks. */
+function useChosenLabel(current: Props['current']) {
+  const [label, setLabel] = useState(current?.id ? current.name : null);
+  return [label, setLabel] as const;
 }
 
-const selectProps = {
-  ...SELECT_DEFAULTS,
-  searchable: true,
-  clearable: true,
-  nothingFoundMessage: 'Nothing found',
-} as const;
-
+/** Brand (SPEC.md §2 product editor and Create Product), searched on the server as the user types. */
 export function BrandSelect({ value, onChange, current, disabled }: Props) {
-  const brands = useBrandOptions();
-  const data = withCurrent(
-    (brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-    current,
-  );
+  const [label, setLabel] = useChosenLabel(current);
   return (
-    <Select
-      {...selectProps}
+    <SearchSelect
       label="Brand"
-      placeholder={brands.isPending ? 'Loading…' : 'No brand'}
-      data={data}
+      placeholder="No brand"
+      clearable
       value={value}
-      onChange={onChange}
+      selectedLabel={value === null ? null : label}
+      onChange={(v, l) => {
+        setLabel(l);
+        onChange(v);
+      }}
+      useOptions={useBrandOptions}
       disabled={disabled}
     />
   );
 }
 
+/** Primary Category, searched on the server as the user types. */
 export function CategorySelect({ value, onChange, current, disabled }: Props) {
-  const categories = useCategoryOptions();
-  const data = withCurrent(
-    (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    current,
-  );
+  const [label, setLabel] = useChosenLabel(current);
   return (
-    <Select
-      {...selectProps}
+    <SearchSelect
       label="Primary Category"
-      placeholder={categories.isPending ? 'Loading…' : 'No category'}
-      data={data}
+      placeholder="No category"
+      clearable
       value={value}
-      onChange={onChange}
+      selectedLabel={value === null ? null : label}
+      onChange={(v, l) => {
+        setLabel(l);
+        onChange(v);
+      }}
+      useOptions={useCategoryOptions}
       disabled={disabled}
     />
   );

@@ -41,7 +41,14 @@ export function ProductsPage() {
         caption={
           <>
             {navDescription('/products')}{' '}
-            {products.data && <TotalCount count={total} singular="product" testId="products-total" />}
+            {products.data && (
+              <TotalCount
+                count={total}
+                exact={products.data?.meta.total_exact}
+                singular="product"
+                testId="products-total"
+              />
+            )}
           </>
         }
         actions={

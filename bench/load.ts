@@ -1,0 +1,382 @@
+/**
+ * Issue 8's load benchmarks: `npm run bench -- [--db pg|pglite|both] [--duration 10]`.
+ *
+ * Seeds a large catalogue once (npm run seed:large) into a database of its own, starts the real
+ * server as a child process, and drives it with autocannon from this process over loopback: a
+ * bare Fastify route first (the ceiling, same run, same machine), then every scenario. Each
+ * reports requests/s, p50/p99 latency, errors and the server's RSS. Results are printed as a
+ * Markdown table and written to bench/results/<db>.json.
+ *
+ * Settings (environment): BENCH_PRODUCTS (100000), BENCH_DATABASE_URL (a database of its own on
+ * the local server, created when missing), BENCH_DATA_DIR (.tmp/bench-pglite), BENCH_SERVER_DIR
+ * (the checkout to start the server from: compare two versions on the same data).
+ */
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const dbChoice = flag('db', 'both');
+const duration = Number(flag('duration', '10'));
+const only = flag('only', '');
+const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? root);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stockroom_bench';
+const pgliteDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, '.tmp', 'bench-pglite'));
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+const PORT = 3901;
+const HELLO_PORT = 3900;
+
+type Row = {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rssMb: number;
+  note?: string;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Seeds the catalogue unless the database already holds one. */
+async function ensureSeeded(kind: 'pg' | 'pglite') {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  if (kind === 'pg') {
+    const url = new URL(pgUrl);
+    const name = url.pathname.slice(1);
+    const admin = new pg.Client({
+      connectionString: Object.assign(new URL(pgUrl), { pathname: '/postgres' }).toString(),
+    });
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+    await admin.end();
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    const has = await client
+      .query('select count(*)::int as n from products')
+      .then((r) => r.rows[0].n as number)
+      .catch(() => 0);
+    await client.end();
+    if (has > 0) return;
+    env.DATABASE_URL = pgUrl;
+  } else {
+    mkdirSync(pgliteDir, { recursive: true });
+    env.DATA_DIR = pgliteDir;
+    delete env.DATABASE_URL;
+  }
+  console.log(`Seeding ${products} products (${kind})…`);
+  const seeded = spawnSync('npx', ['tsx', 'server/cli/seed-large.ts', '--products', String(products)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+  });
+  // An embedded database that already has products is refused: that is fine, it is seeded.
+  if (seeded.status !== 0 && !seeded.stderr.includes('already has products')) {
+    throw new Error(`seed:large failed: ${seeded.stderr}`);
+  }
+}
+
+function serverEnv(kind: 'pg' | 'pglite', extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // The mixed workload posts many quote requests from one address.
+    INQUIRY_RATE_MAX: '1000000',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+    ...extra,
+  };
+  if (kind === 'pg') env.DATABASE_URL = pgUrl;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = pgliteDir;
+  }
+  return env;
+}
+
+/** Starts the server and resolves once /healthz answers, with the time that took. */
+async function startServer(kind: 'pg' | 'pglite', extra: Record<string, string> = {}) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: serverDir,
+    env: serverEnv(kind, extra),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { child, readyMs: Math.round(performance.now() - started) };
+    await sleep(10);
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Makes sure the benchmark's own admin exists (the seed creates no users). */
+function ensureAdmin(kind: 'pg' | 'pglite') {
+  spawnSync(
+    'npx',
+    [
+      'tsx',
+      'server/cli/create-user.ts',
+      '--name',
+      'Bench Admin',
+      '--email',
+      ADMIN.email,
+      '--role',
+      'admin',
+      '--password',
+      ADMIN.password,
+    ],
+    { cwd: serverDir, env: serverEnv(kind), stdio: 'ignore' },
+  );
+}
+
+type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+
+async function load(
+  name: string,
+  connections: number,
+  pick: () => Request,
+  server: ChildProcess | undefined,
+  opts: { port?: number; expect?: number; note?: string } = {},
+): Promise<Row> {
+  const expectStatus = opts.expect ?? 200;
+  let unexpected = 0;
+  const instance = autocannon({
+    url: `http://127.0.0.1:${opts.port ?? PORT}`,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req: object) => {
+          const r = pick();
+          return { ...req, method: r.method ?? 'GET', path: r.path, headers: { ...r.headers }, body: r.body };
+        },
+        onResponse: (status: number) => {
+          if (status !== expectStatus && !(expectStatus === 200 && status >= 200 && status < 300))
+            unexpected += 1;
+        },
+      },
+    ],
+  } as autocannon.Options);
+  const result = await instance;
+  const row: Row = {
+    scenario: name,
+    connections,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + unexpected,
+    rssMb: rssMb(server?.pid),
+    note: opts.note,
+  };
+  console.log(
+    `  ${name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  rss ${row.rssMb} MB`,
+  );
+  return row;
+}
+
+async function api(method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+const choose = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+
+async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Record<string, number> }> {
+  console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`);
+  await ensureSeeded(kind);
+  ensureAdmin(kind);
+  const rows: Row[] = [];
+  const want = (name: string) => !only || name.includes(only);
+
+  // The ceiling: a bare Fastify route in a process of its own.
+  const hello = fork(path.join(root, 'bench', 'hello.mjs'), [], {
+    env: { ...process.env, PORT: String(HELLO_PORT) },
+  });
+  await new Promise((r) => hello.once('message', r));
+  rows.push(
+    await load('bare Fastify hello (ceiling)', 50, () => ({ path: '/' }), hello, { port: HELLO_PORT }),
+  );
+  await stop(hello);
+
+  // A first start applies pending migrations; time the second, on the existing database.
+  await stop((await startServer(kind)).child);
+  const uncachedServer = await startServer(kind, { BUNDLE_CACHE_ENTRIES: '0' });
+  const startup = { readyMs: uncachedServer.readyMs };
+  console.log(`  ready to serve in ${uncachedServer.readyMs} ms`);
+  const slugs: string[] = (await (await api('GET', '/api/public/products?limit=1000')).json()).data.map(
+    (p: { slug: string }) => p.slug,
+  );
+  const bundle = () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
+  if (want('bundle'))
+    rows.push(
+      await load('bundle, uncached (1000 products)', 50, bundle, uncachedServer.child, { note: 'cache off' }),
+    );
+  await stop(uncachedServer.child);
+
+  const { child } = await startServer(kind);
+  const token: string = (await (await api('POST', '/api/auth/login', undefined, ADMIN)).json()).token;
+  const staff = { authorization: `Bearer ${token}` };
+  if (want('bundle')) {
+    rows.push(await load('bundle, cached (1000 products)', 50, bundle, child));
+    const one = `/api/public/products/slug/${slugs[0]}/bundle`;
+    const etag = (await api('GET', one)).headers.get('etag') ?? '';
+    rows.push(
+      await load(
+        'bundle, If-None-Match → 304',
+        50,
+        () => ({ path: one, headers: { 'if-none-match': etag } }),
+        child,
+        {
+          expect: 304,
+        },
+      ),
+    );
+  }
+  const lists: [string, string][] = [
+    ['products, first page', '/api/products?limit=20'],
+    ['products, search "cordless"', '/api/products?limit=20&q=cordless'],
+    ['products, search "drill 4242"', '/api/products?limit=20&q=drill%204242'],
+    ['products, deep page (2000)', '/api/products?limit=20&page=2000'],
+    ['categories, search + sort', '/api/categories?limit=20&q=aisle%201&sortBy=name&order=desc'],
+    ['brands, search + sort', '/api/brands?limit=10&q=brand%2012&sortBy=name'],
+    ['inquiries, search + sort', '/api/inquiries?perPage=15&q=visitor4242&sortBy=name'],
+    ['inquiries, broad search', '/api/inquiries?perPage=15&q=quote&sortBy=created_at'],
+    ['inquiries, sort by email, page 500', '/api/inquiries?perPage=15&sortBy=email&order=asc&page=500'],
+    ['dashboard', '/api/dashboard'],
+  ];
+  for (const [name, url] of lists) {
+    if (want(name)) rows.push(await load(name, 10, () => ({ path: url, headers: staff }), child));
+  }
+  if (want('login'))
+    rows.push(
+      await load(
+        'login (argon2id)',
+        10,
+        () => ({
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        }),
+        child,
+      ),
+    );
+
+  if (want('mixed')) {
+    // Staff at work: mostly lists and product pages, one request in ten a write.
+    const ids: number[] = (await (await api('GET', '/api/products?limit=100', token)).json()).data.map(
+      (p: { id: number }) => p.id,
+    );
+    const json = { ...staff, 'content-type': 'application/json' };
+    let serial = 0;
+    const mixed = (): Request => {
+      const r = Math.random();
+      if (r < 0.3) return choose(lists.map(([, url]) => ({ path: url, headers: staff })));
+      if (r < 0.75) return bundle();
+      if (r < 0.85)
+        return { path: `/api/products?limit=20&q=${choose(['lamp', 'saw', 'kettle'])}`, headers: staff };
+      if (r < 0.93) {
+        serial += 1;
+        return {
+          method: 'POST',
+          path: '/api/inquiries',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: `Bench ${serial}`,
+            email: `bench${serial}@example.com`,
+            subject: 'Quote',
+            message: 'Load test',
+          }),
+        };
+      }
+      const id = choose(ids);
+      return {
+        method: 'POST',
+        path: `/api/products/${id}/lists`,
+        headers: json,
+        body: JSON.stringify({
+          title: `Bench list ${++serial}`,
+          items: [{ caption: 'One' }, { caption: 'Two' }],
+        }),
+      };
+    };
+    rows.push(await load('mixed staff workload (10% writes)', 20, mixed, child));
+  }
+  const rssAfter = rssMb(child.pid);
+  await stop(child);
+  return { rows, startup: { ...startup, rssAfterMixedMb: rssAfter } };
+}
+
+function table(rows: Row[]) {
+  const ceiling = rows[0]?.rps ?? 1;
+  const lines = [
+    '| scenario | conns | req/s | % of ceiling | p50 ms | p99 ms | errors | server RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario}${r.note ? ` (${r.note})` : ''} | ${r.connections} | ${r.rps} | ${Math.round((r.rps / ceiling) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+const kinds: ('pg' | 'pglite')[] = dbChoice === 'both' ? ['pg', 'pglite'] : [dbChoice as 'pg' | 'pglite'];
+mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+let failed = false;
+for (const kind of kinds) {
+  const { rows, startup } = await runFor(kind);
+  console.log(
+    `\n${table(rows)}\n\nready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,
+  );
+  writeFileSync(
+    path.join(root, 'bench', 'results', `${kind}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows }, null, 2)}\n`,
+  );
+  if (rows.some((r) => r.errors > 0)) failed = true;
+}
+if (failed) {
+  console.error('Some requests failed: see the errors column.');
+  process.exit(1);
+}

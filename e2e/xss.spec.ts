@@ -1,0 +1,254 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiCreateCategory, authHeaders, pngFile, uniqueTag } from './catalog';
+import { E2E } from './env';
+import { createUser, signInWithStorage } from './fixtures';
+import { apiCreateProduct, apiUploadImages } from './products';
+
+/**
+ * Issue 9, XSS: records whose every text field is hostile markup, shown on every screen that shows
+ * them. Nothing may run (window.__xss stays unset, no dialog), nothing may be parsed as markup (no
+ * injected element, no CSP violation, which would mean markup reached the DOM and only the CSP
+ * stopped it), and the hostile text must be there, literally, as text.
+ */
+
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=1</script>';
+const SVG = '"><svg onload=window.__xss=1>';
+const JS_URL = 'javascript:window.__xss=1';
+
+type Hostile = {
+  tag: string;
+  category: { id: number; name: string; childName: string };
+  brand: { id: number; name: string };
+  product: { id: number; slug: string; name: string };
+  texts: Record<string, string>;
+  editor: { email: string; password: string; name: string };
+  discountName: string;
+  inquiry: { name: string; subject: string; message: string };
+};
+
+async function post(request: APIRequestContext, url: string, data: object, expected = 201) {
+  const res = await request.post(url, { data, headers: await authHeaders(request) });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(expected);
+  return res.json();
+}
+
+async function seedHostile(request: APIRequestContext): Promise<Hostile> {
+  const tag = uniqueTag('x');
+  const category = await apiCreateCategory(request, { name: `${IMG} ${tag}` });
+  const child = await apiCreateCategory(request, { name: `${SVG} ${tag}`, parent_id: category.id });
+  await request.put(`/api/categories/${category.id}`, {
+    headers: await authHeaders(request),
+    data: { name: category.name, description: `${SCRIPT} cat ${tag}` },
+  });
+  const brand = await post(request, '/api/brands', {
+    name: `${SVG} brand ${tag}`,
+    description: `${IMG} ${tag}`,
+  });
+  const product = await apiCreateProduct(request, {
+    name: `${IMG} product ${tag}`,
+    sku: `<svg onload=1>${tag}`,
+    brand_id: brand.id,
+    category_id: child.id,
+    description: `${SCRIPT} ${SVG} desc ${tag}`,
+    mrp: 99,
+  });
+  await apiUploadImages(request, product.id, [await pngFile(`${SVG}.png`)]);
+  const texts = {
+    listTitle: `${SCRIPT} list ${tag}`,
+    listItem: `${IMG} item ${tag}`,
+    listItem2: `${JS_URL} item ${tag}`,
+    specGroup: `${SVG} specs ${tag}`,
+    specLabel: `${IMG} label`,
+    specValue: `${SCRIPT} value`,
+    tableHeading: `${IMG} table ${tag}`,
+    column: `${SCRIPT} col`,
+    cell: `${SVG} cell`,
+    cellUrl: JS_URL,
+    note: `${IMG} note ${tag}`,
+  };
+  await post(request, `/api/products/${product.id}/lists`, {
+    title: texts.listTitle,
+    items: [{ caption: texts.listItem }, { caption: texts.listItem2 }],
+  });
+  await post(request, `/api/products/${product.id}/spec-groups`, {
+    name: texts.specGroup,
+    specs: [{ label: texts.specLabel, value: texts.specValue, unit: '<b>u</b>' }],
+  });
+  await post(request, `/api/products/${product.id}/tables`, {
+    heading: texts.tableHeading,
+    columns: [texts.column, 'Link'],
+    rows: [[texts.cell, texts.cellUrl]],
+    note: texts.note,
+  });
+  const discountName = `${SCRIPT} discount ${tag}`;
+  await post(request, '/api/discounts', {
+    name: discountName,
+    type: 'percent',
+    value: 10,
+    applies_to: 'product',
+    product_id: product.id,
+    ends_at: new Date(Date.now() + 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+  });
+  const editor = await createUser(request, { name: `${IMG} ${tag}`, email: `xss-${tag}@e2e.test` });
+  const inquiry = {
+    name: `${SVG} visitor ${tag}`,
+    subject: `${IMG} subject ${tag}`,
+    message: `${SCRIPT} ${JS_URL} ${tag}`,
+  };
+  // Visitors send without a token; the email must be a real address, so no markup gets that far.
+  const hostileEmail = await request.post('/api/inquiries', {
+    data: { ...inquiry, email: `"<img src=x onerror=window.__xss=1>"@example.com` },
+  });
+  expect(hostileEmail.status()).toBe(400);
+  const sent = await request.post('/api/inquiries', {
+    data: { ...inquiry, email: `xss-${tag}@example.com`, phone: '<svg onload=1>', product_id: product.id },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return {
+    tag,
+    category: { id: category.id, name: category.name, childName: child.name },
+    brand: { id: brand.id, name: brand.name },
+    product: { id: product.id, slug: product.slug, name: product.name },
+    texts,
+    editor: { email: editor.email, password: editor.password, name: editor.name },
+    discountName,
+    inquiry,
+  };
+}
+
+/** Watches a page for anything hostile markup could do. */
+function guard(page: Page) {
+  const dialogs: string[] = [];
+  const cspConsole: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(m.text())) cspConsole.push(m.text());
+  });
+  void page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
+  });
+  return async (where: string) => {
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __xss?: unknown; __cspViolations?: string[] };
+      return {
+        xss: w.__xss,
+        violations: w.__cspViolations ?? [],
+        injected: document.querySelectorAll(
+          'img[src="x"], img[onerror], svg[onload], [onload], [onerror], iframe, object, embed',
+        ).length,
+        inlineScripts: [...document.querySelectorAll('script')].filter((s) =>
+          s.textContent?.includes('__xss'),
+        ).length,
+        jsLinks: [...document.querySelectorAll('a[href], [src], form[action]')]
+          .map((e) => e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action') ?? '')
+          .filter((v) => /^\s*javascript:/i.test(v)),
+      };
+    });
+    expect(state.xss, `${where}: window.__xss`).toBeUndefined();
+    expect(state.injected, `${where}: elements parsed from hostile text`).toBe(0);
+    expect(state.inlineScripts, `${where}: injected scripts`).toBe(0);
+    expect(state.jsLinks, `${where}: javascript: URLs`).toEqual([]);
+    // Any report means markup reached the DOM and only the CSP stopped it (zod runs jitless,
+    // web/main.tsx, so it does not probe eval).
+    expect(state.violations, `${where}: CSP violations`).toEqual([]);
+    expect(cspConsole, `${where}: CSP console messages`).toEqual([]);
+    expect(dialogs, `${where}: dialogs`).toEqual([]);
+  };
+}
+
+/** Everything a person can read on the page, including what sits in form fields. */
+const readable = (page: Page) =>
+  page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll('input, textarea')].map((e) => (e as HTMLInputElement).value),
+    ].join('\n'),
+  );
+
+async function expectLiteral(page: Page, where: string, texts: string[]) {
+  for (const text of texts) {
+    await expect
+      .poll(async () => (await readable(page)).includes(text), {
+        message: `${where} shows ${JSON.stringify(text)}`,
+      })
+      .toBe(true);
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let hostile: Hostile;
+test.beforeAll(async ({ request }) => {
+  hostile = await seedHostile(request);
+});
+
+test('hostile catalogue text is shown as text on every staff screen, and nothing runs', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const check = guard(page);
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  const h = hostile;
+  const screens: [string, string[]][] = [
+    ['/', [h.inquiry.name]],
+    ['/categories', [h.category.name]],
+    ['/brands', [h.brand.name]],
+    ['/products', [h.product.name]],
+    [`/product/${h.product.slug}`, [h.product.name, h.texts.listTitle, h.texts.tableHeading]],
+    [
+      `/product/${h.product.slug}/preview`,
+      [
+        h.product.name,
+        h.texts.listTitle,
+        h.texts.listItem,
+        h.texts.listItem2,
+        h.texts.specGroup,
+        h.texts.specLabel,
+        h.texts.specValue,
+        h.texts.tableHeading,
+        h.texts.column,
+        h.texts.cell,
+        h.texts.cellUrl,
+        h.texts.note,
+      ],
+    ],
+    ['/discounts', [h.discountName]],
+    ['/inquiries', [h.inquiry.name, h.inquiry.subject]],
+    ['/users', [h.editor.name]],
+  ];
+  for (const [url, texts] of screens) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expectLiteral(page, url, texts);
+    await check(url);
+  }
+  // The inquiry's message shows once it is opened.
+  await page.goto('/inquiries');
+  await page.getByText(h.inquiry.subject).first().click();
+  await expectLiteral(page, 'inquiry pane', [h.inquiry.message]);
+  await check('inquiry pane');
+  // Dashboard lists (latest requests, discounts ending soon) name them too.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await check('dashboard');
+});
+
+test('a hostile staff name is shown as text in the shell and on the profile', async ({ page, request }) => {
+  const check = guard(page);
+  await signInWithStorage(page, request, hostile.editor.email, hostile.editor.password);
+  for (const url of ['/', '/profile', '/products']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expectLiteral(page, url, [hostile.editor.name]);
+    await check(url);
+  }
+});

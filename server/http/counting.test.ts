@@ -1,0 +1,64 @@
+import { ilike } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGING } from '../../domain/constants';
+import { inquiries } from '../db/schema';
+import { createTestContext, type TestContext } from '../test/harness';
+import { countMatches } from './counting';
+
+/** Issue 8: totals are exact while cheap, estimated (and marked so) past the cap. */
+let ctx: TestContext;
+const extra = PAGING.exactCountCap + 150;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.database.pool.query(
+    `insert into inquiries (name, email, subject, message)
+     select 'Bulk ' || i, 'bulk' || i || '@example.com', case when i % 100 = 0 then 'Rare topic' else 'Quote' end, 'Hello'
+     from generate_series(1, $1::int) i`,
+    [extra],
+  );
+  await ctx.database.pool.query('analyze inquiries');
+});
+afterAll(() => ctx.close());
+
+const list = async (query: string) => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/inquiries?${query}`,
+    headers: ctx.auth(ctx.adminToken),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: { name: string }[]; meta: { total: number; total_exact: boolean } };
+};
+
+describe('list totals', () => {
+  it('estimates past the cap and says so', async () => {
+    const all = await list('perPage=20');
+    expect(all.meta.total_exact).toBe(false);
+    // The planner's estimate, never below what was counted; close to the truth after analyze.
+    expect(all.meta.total).toBeGreaterThan(PAGING.exactCountCap);
+    expect(Math.abs(all.meta.total - extra) / extra).toBeLessThan(0.2);
+    expect(all.data).toHaveLength(20);
+
+    const broad = await list('perPage=20&q=quote');
+    expect(broad.meta.total_exact).toBe(false);
+    expect(broad.meta.total).toBeGreaterThan(PAGING.exactCountCap);
+  });
+
+  it('counts exactly below the cap, searches included', async () => {
+    const rare = await list('perPage=20&q=rare%20topic');
+    expect(rare.meta).toMatchObject({ total: Math.floor(extra / 100), total_exact: true });
+    const one = await list('perPage=20&q=bulk10001@');
+    expect(one.meta).toMatchObject({ total: 1, total_exact: true });
+    expect(one.data.map((r) => r.name)).toEqual(['Bulk 10001']);
+  });
+
+  it('countMatches honours its cap exactly at the boundary', async () => {
+    const where = ilike(inquiries.subject, 'Rare topic');
+    const n = Math.floor(extra / 100);
+    expect(await countMatches(ctx.database.db, inquiries, where, n)).toEqual({ total: n, total_exact: true });
+    const capped = await countMatches(ctx.database.db, inquiries, where, n - 1);
+    expect(capped.total_exact).toBe(false);
+    expect(capped.total).toBeGreaterThanOrEqual(n);
+  });
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness';
+import { png } from '../test/images';
+
+/**
+ * Issue 8: no endpoint issues more queries as the data grows. Every list and the bundle are
+ * requested on a small catalogue, the catalogue is grown (more rows, sections, images, a deeper
+ * category tree, more discounts), and the same requests must issue the same number of queries,
+ * each under a fixed ceiling.
+ */
+let ctx: TestContext;
+let queries = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const pool = ctx.database.pool;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  // Every statement the app sends outside a transaction goes through pool.query (drizzle's
+  // node-postgres session does); transactions are not used by these read endpoints.
+  (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+    queries += 1;
+    return query(...args);
+  };
+});
+afterAll(() => ctx.close());
+
+const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+};
+
+async function uploadImages(productId: number, count: number) {
+  const form = new FormData();
+  for (let i = 0; i < count; i++)
+    form.append(
+      'images[]',
+      new Blob([new Uint8Array(await png(`#${(i * 40).toString(16).padStart(2, '0')}0000`))], {
+        type: 'image/png',
+      }),
+      `p${i}.png`,
+    );
+  const res = new Response(form);
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/images/batch`,
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+}
+
+let serial = 0;
+/** Adds n products, each with a category chain, a brand, sections, images and discounts. */
+async function grow(n: number, richness: number) {
+  const slugs: string[] = [];
+  for (let i = 0; i < n; i++) {
+    serial += 1;
+    const brand = await api('POST', '/api/brands', { name: `Count Brand ${serial}` });
+    let parent: number | null = null;
+    for (let depth = 0; depth < richness; depth++)
+      parent = (
+        await api('POST', '/api/categories', { name: `Count Cat ${serial}-${depth}`, parent_id: parent })
+      ).id;
+    const product = await api('POST', '/api/products', {
+      name: `Counted ${serial}`,
+      sku: `CNT-${serial}`,
+      mrp: 50,
+      brand_id: brand.id,
+      category_id: parent,
+    });
+    for (let s = 0; s < richness; s++) {
+      await api('POST', `/api/products/${product.id}/lists`, {
+        title: `List ${s}`,
+        items: Array.from({ length: richness }, (_, k) => ({ caption: `Item ${k}` })),
+      });
+      await api('POST', `/api/products/${product.id}/spec-groups`, {
+        name: `Specs ${s}`,
+        specs: Array.from({ length: richness }, (_, k) => ({ label: `L${k}`, value: `${k}` })),
+      });
+    }
+    if (richness > 1) await uploadImages(product.id, richness);
+    for (const [applies_to, target] of [
+      ['brand', { brand_id: brand.id }],
+      ['category', { category_id: parent }],
+      ['product', { product_id: product.id }],
+    ] as [string, Record<string, number | null>][]) {
+      await api('POST', '/api/discounts', {
+        name: `Deal ${serial} ${applies_to}`,
+        type: 'percent',
+        value: 5,
+        applies_to,
+        product_id: null,
+        category_id: null,
+        brand_id: null,
+        ...target,
+        starts_at: '',
+        ends_at: '',
+        active: 1,
+      });
+    }
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/inquiries',
+      payload: {
+        name: `Asker ${serial}`,
+        email: `asker${serial}@example.com`,
+        subject: 'Quote',
+        message: 'Hi',
+        product_id: product.id,
+      },
+    });
+    slugs.push(product.slug);
+  }
+  return slugs;
+}
+
+const LIST_URLS = [
+  '/api/products?limit=20',
+  '/api/products?q=counted&limit=20',
+  '/api/categories?limit=20',
+  '/api/categories?q=count&sortBy=name&order=desc',
+  '/api/brands?limit=20&q=brand',
+  '/api/inquiries?perPage=20&q=asker&sortBy=email',
+  '/api/discounts?limit=20',
+  '/api/users',
+  '/api/dashboard',
+  '/api/public/brands',
+  '/api/public/categories',
+  '/api/public/products?q=counted',
+];
+
+async function countQueries(url: string, headers: Record<string, string> = ctx.auth(ctx.adminToken)) {
+  queries = 0;
+  const res = await ctx.app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return queries;
+}
+
+describe('queries per request do not grow with the data', () => {
+  it('lists, the dashboard and the bundle issue the same few queries on a small and a grown catalogue', async () => {
+    const [smallSlug] = await grow(1, 1);
+    const small: Record<string, number> = {};
+    for (const url of LIST_URLS) small[url] = await countQueries(url);
+    const smallBundle = await countQueries(`/api/public/products/slug/${smallSlug}/bundle`, {});
+
+    const bigSlugs = await grow(25, 4);
+    const big: Record<string, number> = {};
+    for (const url of LIST_URLS) big[url] = await countQueries(url);
+    // A grown product (4 lists, 4 spec groups of 4, 4 images, a 4-deep category chain).
+    const bigBundle = await countQueries(`/api/public/products/slug/${bigSlugs[0]}/bundle`, {});
+
+    expect(big).toEqual(small);
+    // One statement assembles the whole bundle; a second request is served from the cache.
+    expect(smallBundle).toBe(1);
+    expect(bigBundle).toBe(1);
+    expect(await countQueries(`/api/public/products/slug/${bigSlugs[0]}/bundle`, {})).toBe(0);
+    // Fixed ceilings: the token check, the page, the capped count and a few lookups; the
+    // dashboard runs one aggregate per panel.
+    for (const [url, n] of Object.entries(big))
+      expect(n, url).toBeLessThanOrEqual(url === '/api/dashboard' ? 8 : 6);
+  });
+});

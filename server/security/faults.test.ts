@@ -1,0 +1,271 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERROR } from '../../domain/messages';
+import { describeOrphans, findOrphans, isClean } from '../images/orphans';
+import { type Fault, injectFault, snapshotTables } from '../test/faults';
+import { createTestContext, type TestContext } from '../test/harness';
+import { multipart, png, uploadedFiles } from '../test/images';
+
+/**
+ * Issue 9, faults: a failure in the middle of a multi-step write leaves every table exactly as it
+ * was, and image files are deleted only after the commit that drops their last reference (a
+ * failed delete leaves them in place; a failed upload removes what it wrote). The failure comes
+ * from a trigger inside the database (server/test/faults.ts), so no production code is changed.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+let removeFault: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await removeFault?.();
+  removeFault = null;
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const api = (method: Method, url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+const ok = async (method: Method, url: string, payload?: object) => {
+  const res = await api(method, url, payload);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.statusCode === 204 ? null : res.json();
+};
+const withImage = async (
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string>,
+  bytes: Buffer,
+) => {
+  const field = url.startsWith('/api/brands') ? 'logo' : 'image';
+  const body = await multipart(fields, { field, name: 'pic.png', type: 'image/png', bytes });
+  const res = await ctx.app.inject({
+    method,
+    url,
+    payload: body.payload,
+    headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+};
+const uploadGallery = async (productId: number, files: Buffer[]) => {
+  const form = new FormData();
+  for (const [i, bytes] of files.entries())
+    form.append('images[]', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `g${i}.png`);
+  const res = new Response(form);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/images/batch`,
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
+  });
+};
+const fileOf = (url: string) => path.join(ctx.uploadsDir, url.replace('/uploads/', ''));
+
+/**
+ * Runs the request with the fault armed and checks the whole outcome: a clean error (the generic
+ * message, nothing of the database error or a stack), every table as before, the same files on
+ * disk, and no orphan. Returns the response for extra checks.
+ */
+async function failsCleanly(fault: Fault, request: () => ReturnType<typeof api>) {
+  const before = await snapshotTables(ctx.database.pool);
+  const filesBefore = uploadedFiles(ctx.uploadsDir);
+  removeFault = await injectFault(ctx.database.pool, fault);
+  const res = await request();
+  await removeFault();
+  removeFault = null;
+  expect(res.statusCode, res.body).toBe(500);
+  expect(res.json()).toEqual({ error: API_ERROR.internal });
+  expect(res.body).not.toMatch(/injected|stack|at .*\.ts|fault/i);
+  expect(await snapshotTables(ctx.database.pool)).toEqual(before);
+  expect(uploadedFiles(ctx.uploadsDir)).toEqual(filesBefore);
+  const orphans = await findOrphans(ctx.database.db, ctx.uploadsDir);
+  expect(isClean(orphans), describeOrphans(orphans)).toBe(true);
+  return res;
+}
+
+/** Checks the trigger really fires: without it the same request must succeed. */
+const product = async (name: string) => ok('POST', '/api/products', { name, mrp: 10 });
+
+describe('a fault in the middle of a write leaves the database exactly as before', () => {
+  it('creating a list section fails on its fourth item: no list, no items, no block', async () => {
+    const p = await product('Faulty List Product');
+    await ok('POST', `/api/products/${p.id}/lists`, { title: 'Existing', items: [{ caption: 'keep' }] });
+    const items = ['one', 'two', 'three', 'four', 'five'].map((caption) => ({ caption }));
+    await failsCleanly({ table: 'product_list_items', on: 'insert', atRow: 4 }, () =>
+      api('POST', `/api/products/${p.id}/lists`, { title: 'New', items }),
+    );
+    // Armed on a later table: the items are written, the layout block that follows fails.
+    await failsCleanly({ table: 'product_layout_blocks', on: 'insert', atRow: 1 }, () =>
+      api('POST', `/api/products/${p.id}/lists`, { title: 'New', items }),
+    );
+    // The same request without the fault goes through: the trigger was what stopped it.
+    const list = await ok('POST', `/api/products/${p.id}/lists`, { title: 'New', items });
+    expect(list.items).toHaveLength(5);
+  });
+
+  it('creating a spec group fails on its second spec, and a table on its layout block', async () => {
+    const p = await product('Faulty Spec Product');
+    const specs = [
+      { label: 'Voltage', value: '18', unit: 'V' },
+      { label: 'Weight', value: '2', unit: 'kg' },
+      { label: 'Speed', value: '3000', unit: 'rpm' },
+    ];
+    await failsCleanly({ table: 'product_specs', on: 'insert', atRow: 2 }, () =>
+      api('POST', `/api/products/${p.id}/spec-groups`, { name: 'Power', specs }),
+    );
+    const table = { heading: 'Sizes', columns: 'Size, Length', rows: [['S', '10']] };
+    await failsCleanly({ table: 'product_layout_blocks', on: 'insert', atRow: 1 }, () =>
+      api('POST', `/api/products/${p.id}/tables`, table),
+    );
+    // Editing a spec group replaces its specs: a fault halfway keeps the old ones.
+    const group = await ok('POST', `/api/products/${p.id}/spec-groups`, { name: 'Power', specs });
+    await failsCleanly({ table: 'product_specs', on: 'insert', atRow: 3 }, () =>
+      api('PUT', `/api/products/${p.id}/spec-groups/${group.id}`, {
+        name: 'Power v2',
+        specs: [...specs, { label: 'Noise', value: '80', unit: 'dB' }],
+      }),
+    );
+    await ok('POST', `/api/products/${p.id}/tables`, table);
+  });
+
+  it('moving a category subtree fails on the third row it updates: depth and path untouched', async () => {
+    const a = await ok('POST', '/api/categories', { name: 'Fault Root A' });
+    const b = await ok('POST', '/api/categories', { name: 'Fault B', parent_id: a.id });
+    const c = await ok('POST', '/api/categories', { name: 'Fault C', parent_id: b.id });
+    await ok('POST', '/api/categories', { name: 'Fault D', parent_id: c.id });
+    await ok('POST', '/api/categories', { name: 'Fault D2', parent_id: c.id });
+    const e = await ok('POST', '/api/categories', { name: 'Fault Root E' });
+    // Row 1 is B itself, rows 2.. the recomputed subtree: the failure lands mid-subtree.
+    await failsCleanly({ table: 'categories', on: 'update', atRow: 3 }, () =>
+      api('PUT', `/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id }),
+    );
+    await failsCleanly({ table: 'categories', on: 'update', atRow: 5 }, () =>
+      api('PUT', `/api/categories/${b.id}`, { name: 'Fault B', slug: 'fault-b-renamed' }),
+    );
+    const moved = await ok('PUT', `/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id });
+    expect(moved).toMatchObject({ depth: 1, path: 'fault-root-e/fault-b' });
+  });
+
+  it('deleting a category fails while its children become roots: children and image file stay', async () => {
+    const parent = await withImage(
+      'POST',
+      '/api/categories',
+      { name: 'Doomed Parent' },
+      await png('#123456'),
+    );
+    for (const name of ['Kid One', 'Kid Two', 'Kid Three']) {
+      const kid = await ok('POST', '/api/categories', { name, parent_id: parent.id });
+      await ok('POST', '/api/categories', { name: `${name} Jr`, parent_id: kid.id });
+    }
+    // The foreign key nulls the three children's parent (updates 1-3), then the recompute runs.
+    for (const atRow of [2, 5]) {
+      await failsCleanly({ table: 'categories', on: 'update', atRow }, () =>
+        api('DELETE', `/api/categories/${parent.id}`),
+      );
+      expect(existsSync(fileOf(parent.image_url))).toBe(true);
+    }
+    // The image row goes last of all (its reference count reached zero): fail there too.
+    await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
+      api('DELETE', `/api/categories/${parent.id}`),
+    );
+    expect(existsSync(fileOf(parent.image_url))).toBe(true);
+    await ok('DELETE', `/api/categories/${parent.id}`);
+    expect(existsSync(fileOf(parent.image_url))).toBe(false);
+    const { rows } = await ctx.database.pool.query(
+      `select name, depth, path from categories where name like 'Kid%' order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Kid One', depth: 0, path: 'kid-one' },
+      { name: 'Kid One Jr', depth: 1, path: 'kid-one/kid-one-jr' },
+      { name: 'Kid Three', depth: 0, path: 'kid-three' },
+      { name: 'Kid Three Jr', depth: 1, path: 'kid-three/kid-three-jr' },
+      { name: 'Kid Two', depth: 0, path: 'kid-two' },
+      { name: 'Kid Two Jr', depth: 1, path: 'kid-two/kid-two-jr' },
+    ]);
+  });
+
+  it('deleting a product fails late: sections, blocks, gallery, own discount and files all stay', async () => {
+    const p = await product('Doomed Faulty Product');
+    await ok('PUT', `/api/products/${p.id}`, { name: p.name, pricing: { mrp: 10, discountPercent: 15 } });
+    await ok('POST', `/api/products/${p.id}/lists`, {
+      title: 'L',
+      items: [{ caption: 'x' }, { caption: 'y' }],
+    });
+    await ok('POST', `/api/products/${p.id}/spec-groups`, { name: 'S', specs: [{ label: 'a', value: '1' }] });
+    await ok('POST', `/api/products/${p.id}/tables`, { heading: 'T', columns: 'a,b', rows: [['1', '2']] });
+    const shared = await png('#abcdef');
+    const gallery = await uploadGallery(p.id, [await png('#fedcba'), shared]);
+    expect(gallery.statusCode, gallery.body).toBeLessThan(300);
+    const [own, sharedImage] = gallery.json().data as { url: string }[];
+    // Another product shows the same picture: its file must survive the delete.
+    const other = await product('Bystander Product');
+    expect((await uploadGallery(other.id, [shared])).statusCode).toBeLessThan(300);
+
+    for (const fault of [
+      { table: 'images', on: 'delete', atRow: 1 },
+      { table: 'product_images', on: 'delete', atRow: 2 },
+      { table: 'product_specs', on: 'delete', atRow: 1 },
+      { table: 'product_layout_blocks', on: 'delete', atRow: 4 },
+      { table: 'discounts', on: 'delete', atRow: 1 },
+    ] satisfies Fault[]) {
+      await failsCleanly(fault, () => api('DELETE', `/api/products/${p.id}`));
+      expect(existsSync(fileOf(own.url)), fault.table).toBe(true);
+      expect(existsSync(fileOf(sharedImage.url)), fault.table).toBe(true);
+    }
+    await ok('DELETE', `/api/products/${p.id}`);
+    expect(existsSync(fileOf(own.url))).toBe(false);
+    expect(existsSync(fileOf(sharedImage.url))).toBe(true);
+  });
+
+  it('a gallery batch failing on its third image keeps none of it and removes the files it wrote', async () => {
+    const p = await product('Faulty Gallery Product');
+    const res = await failsCleanly({ table: 'product_images', on: 'insert', atRow: 3 }, async () =>
+      uploadGallery(p.id, [await png('#010101'), await png('#020202'), await png('#030303')]),
+    );
+    expect(res.statusCode).toBe(500);
+  });
+
+  it('replacing a brand logo fails at the last write: the old logo stays, the new file is gone', async () => {
+    const brand = await withImage('POST', '/api/brands', { name: 'Faulty Brand' }, await png('#0f0f0f'));
+    await failsCleanly({ table: 'brands', on: 'update', atRow: 1 }, async () => {
+      const body = await multipart(
+        { name: 'Faulty Brand' },
+        { field: 'logo', name: 'new.png', type: 'image/png', bytes: await png('#f0f0f0') },
+      );
+      return ctx.app.inject({
+        method: 'PUT',
+        url: `/api/brands/${brand.id}`,
+        payload: body.payload,
+        headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
+      });
+    });
+    expect(existsSync(fileOf(brand.logo_url))).toBe(true);
+  });
+});
+
+describe('a connection-class failure mid-transaction', () => {
+  it('is a 503 with the database-unavailable message, and nothing is kept', async () => {
+    const a = await ok('POST', '/api/categories', { name: 'Conn Root' });
+    const b = await ok('POST', '/api/categories', { name: 'Conn Kid', parent_id: a.id });
+    const before = await snapshotTables(ctx.database.pool);
+    // 57P01 admin_shutdown and 08006 connection_failure, as a server going away would raise.
+    for (const sqlstate of ['57P01', '08006']) {
+      removeFault = await injectFault(ctx.database.pool, {
+        table: 'categories',
+        on: 'update',
+        atRow: 2,
+        sqlstate,
+      });
+      const res = await api('PUT', `/api/categories/${b.id}`, { name: 'Conn Kid', parent_id: null });
+      await removeFault();
+      removeFault = null;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ error: API_ERROR.databaseUnavailable });
+      expect(await snapshotTables(ctx.database.pool)).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERROR } from '../../domain/messages';
+import { ADMIN, createTestContext, type TestContext } from '../test/harness';
+import { multipart, png } from '../test/images';
+import {
+  apiRoutes,
+  diffSnapshots,
+  fillPath,
+  pathParams,
+  RELAXED_LIMITS,
+  type Seed,
+  seedCatalogue,
+  seededIdFor,
+  snapshotDatabase,
+} from './support';
+
+/**
+ * Issue 9, mass assignment: no request sets a field it should not. Every route that takes a body
+ * is listed with a valid body (the test fails when a new one is not), then sent that body plus a
+ * field nobody may set; the strict schemas must refuse it by name and the database stays as it was.
+ * The same valid body alone must then succeed, so the refusal really came from the extra field.
+ */
+
+let ctx: TestContext;
+let seed: Seed;
+let other: Seed;
+beforeAll(async () => {
+  ctx = await createTestContext(RELAXED_LIMITS);
+  seed = await seedCatalogue(ctx, 'Seed');
+  other = await seedCatalogue(ctx, 'Other');
+}, 120_000);
+afterAll(() => ctx?.close());
+
+type Body = Record<string, unknown>;
+let unique = 0;
+const next = () => ++unique;
+
+/** A valid body for each route that takes one; the token it runs with (editor for /api/me). */
+const VALID: Record<string, () => { body: Body; token?: () => string; control?: boolean }> = {
+  'POST /api/auth/login': () => ({ body: { email: ADMIN.email, password: ADMIN.password } }),
+  'PUT /api/me': () => ({
+    body: { name: 'Seed Editor', email: 'seed-editor@example.com' },
+    token: () => seed.editorToken,
+  }),
+  // Its control would sign the editor out everywhere (token version), so it has none.
+  'PUT /api/me/password': () => ({
+    body: { current_password: 'secret-pass', new_password: 'secret-pass' },
+    token: () => seed.editorToken,
+    control: false,
+  }),
+  'POST /api/users': () => ({
+    body: { name: 'New', email: `new${next()}@example.com`, password: 'secret1' },
+  }),
+  'POST /api/categories': () => ({ body: { name: `MA Category ${next()}` } }),
+  'PUT /api/categories/:id': () => ({ body: { name: 'Seed Category' } }),
+  'POST /api/categories/:id/reorder': () => ({ body: { sort_order: 3 } }),
+  'POST /api/brands': () => ({ body: { name: `MA Brand ${next()}` } }),
+  'PUT /api/brands/:id': () => ({ body: { name: 'Seed Brand' } }),
+  'POST /api/products': () => ({ body: { name: `MA Product ${next()}` } }),
+  'PUT /api/products/:id': () => ({ body: { name: 'Seed Product', pricing: { mrp: 120.5 } } }),
+  'POST /api/products/:id/layout/blocks/:blockId/move': () => ({ body: { direction: 'up' } }),
+  'POST /api/products/:id/lists': () => ({ body: { title: 'T', items: [{ caption: 'c' }] } }),
+  'PUT /api/products/:id/lists/:listId': () => ({
+    body: { title: 'Features', items: [{ caption: 'Sturdy' }] },
+  }),
+  'POST /api/products/:id/spec-groups': () => ({ body: { name: 'G', specs: [{ label: 'l', value: 'v' }] } }),
+  'PUT /api/products/:id/spec-groups/:groupId': () => ({
+    body: { name: 'Dimensions', specs: [{ label: 'Width', value: '10', unit: 'cm' }] },
+  }),
+  'POST /api/products/:id/tables': () => ({ body: { heading: 'H', columns: ['a'] } }),
+  'PUT /api/products/:id/tables/:tableId': () => ({
+    body: { heading: 'Sizes', columns: ['Size', 'Weight'], rows: [['S', '1 kg']] },
+  }),
+  'POST /api/discounts': () => ({
+    body: { type: 'amount', value: 1, applies_to: 'product', product_id: seed.productId },
+  }),
+  'PUT /api/discounts/:id': () => ({
+    body: { type: 'percent', value: 10, applies_to: 'brand', brand_id: seed.brandId },
+  }),
+  'POST /api/inquiries': () => ({
+    body: { name: 'V', email: 'v@example.com', subject: 'S', message: 'M', product_id: seed.productId },
+  }),
+};
+/** Routes whose body is a multipart upload or nothing at all (checked separately below). */
+const NO_JSON_BODY = new Set([
+  'POST /api/products/:id/images/batch',
+  'POST /api/products/:id/images/:imageId/delete',
+]);
+/** Fields no request may set, anywhere (role only where an admin creates a user). */
+const FORBIDDEN = [
+  'id',
+  'created_at',
+  'updated_at',
+  'password_hash',
+  'token_version',
+  'role',
+  'user_id',
+  'owner_id',
+  'depth',
+  'path',
+  'position',
+  'isAdmin',
+];
+
+const send = (method: string, url: string, body: unknown, token = ctx.adminToken) =>
+  ctx.app.inject({ method: method as 'POST', url, payload: body as Body, headers: ctx.auth(token) });
+const seededPath = (url: string) =>
+  fillPath(url, Object.fromEntries(pathParams(url).map((p) => [p, seededIdFor(seed, url, p)])));
+const names = (res: { json(): { error: string; details?: Record<string, string> } }) => {
+  const { error, details } = res.json();
+  return [error, ...Object.values(details ?? {})];
+};
+const row = async (table: string, id: number) =>
+  (await ctx.database.pool.query(`select * from ${table} where id = $1`, [id])).rows[0];
+
+describe('fields nobody may set', () => {
+  it('knows a valid body for every route that takes one (a new route must be added here)', () => {
+    const bodyRoutes = apiRoutes(ctx)
+      .filter((r) => r.method === 'POST' || r.method === 'PUT')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(bodyRoutes.filter((r) => !VALID[r] && !NO_JSON_BODY.has(r))).toEqual([]);
+  });
+
+  it('refuses each forbidden field on every route by name and changes nothing; the body alone succeeds', async () => {
+    const failures: string[] = [];
+    for (const [key, make] of Object.entries(VALID)) {
+      const [method, url] = key.split(' ');
+      const path = seededPath(url);
+      for (const field of FORBIDDEN) {
+        if (key === 'POST /api/users' && field === 'role') continue;
+        const { body, token } = make();
+        const before = await snapshotDatabase(ctx.database.pool);
+        const res = await send(method, path, { ...body, [field]: field === 'role' ? 'admin' : 1 }, token?.());
+        const changed = diffSnapshots(before, await snapshotDatabase(ctx.database.pool));
+        if (res.statusCode !== 400 || !names(res).includes(API_ERROR.unknownField(field)))
+          failures.push(`${key} + ${field}: ${res.statusCode} ${res.body.slice(0, 150)}`);
+        if (changed.length) failures.push(`${key} + ${field} changed ${changed.join(', ')}`);
+      }
+      const { body, token, control } = make();
+      if (control === false) continue;
+      const res = await send(method, path, body, token?.());
+      if (res.statusCode >= 300) failures.push(`${key} control: ${res.statusCode} ${res.body.slice(0, 150)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses forbidden fields in multipart forms too, storing no file', async () => {
+    const bytes = await png('#0f0');
+    for (const [url, fileField] of [
+      ['/api/categories', 'image'],
+      ['/api/brands', 'logo'],
+      [`/api/products/${seed.productId}/images/batch`, 'images[]'],
+    ] as const) {
+      const fields: Record<string, string> = url.includes('images') ? {} : { name: `Form ${next()}` };
+      for (const field of ['id', 'created_at', 'product_id', 'role']) {
+        const before = await snapshotDatabase(ctx.database.pool);
+        const form = await multipart(
+          { ...fields, [field]: '1' },
+          { field: fileField, name: 'a.png', type: 'image/png', bytes },
+        );
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: form.payload,
+          headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
+        });
+        expect(res.statusCode, `${url} ${field}`).toBe(400);
+        expect(names(res), `${url} ${field}`).toContain(API_ERROR.unknownField(field));
+        expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('own data only', () => {
+  it('an editor cannot make themselves admin through PUT /api/me', async () => {
+    const res = await send(
+      'PUT',
+      '/api/me',
+      { name: 'Seed Editor', email: 'seed-editor@example.com', role: 'admin' },
+      seed.editorToken,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(API_ERROR.unknownField('role'));
+    expect((await row('users', seed.editorId)).role).toBe('editor');
+  });
+
+  it("PUT /api/me cannot reach another user's row, by id or by taking their email", async () => {
+    const admin = await row('users', 1);
+    const byId = await send(
+      'PUT',
+      '/api/me',
+      { id: 1, name: 'Hijacked', email: 'hijack@example.com' },
+      seed.editorToken,
+    );
+    expect(byId.statusCode).toBe(400);
+    const byEmail = await send('PUT', '/api/me', { name: 'Hijacked', email: ADMIN.email }, seed.editorToken);
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json().error).toBe(API_ERROR.emailTaken);
+    expect(await row('users', 1)).toEqual(admin);
+  });
+
+  it('ignores ids inside list items and spec rows: the server numbers them and keeps them on the product', async () => {
+    const otherItems = (
+      await ctx.database.pool.query('select * from product_list_items where list_id = $1 order by id', [
+        other.listId,
+      ])
+    ).rows;
+    const res = await send('PUT', `/api/products/${seed.productId}/lists/${seed.listId}`, {
+      title: 'Features',
+      items: [{ caption: 'Mine', id: otherItems[0].id, list_id: other.listId }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = (
+      await ctx.database.pool.query('select * from product_list_items where list_id = $1', [seed.listId])
+    ).rows;
+    expect(items.map((i) => i.caption)).toEqual(['Mine']);
+    expect(items[0].id).not.toBe(otherItems[0].id);
+    expect(
+      (
+        await ctx.database.pool.query('select * from product_list_items where list_id = $1 order by id', [
+          other.listId,
+        ])
+      ).rows,
+    ).toEqual(otherItems);
+  });
+
+  it("refuses to reach another product's sections, images and blocks through this product's path", async () => {
+    const cases: [string, string, Body | undefined][] = [
+      [
+        'PUT',
+        `/api/products/${seed.productId}/lists/${other.listId}`,
+        { title: 'X', items: [{ caption: 'x' }] },
+      ],
+      ['DELETE', `/api/products/${seed.productId}/lists/${other.listId}`, undefined],
+      [
+        'PUT',
+        `/api/products/${seed.productId}/spec-groups/${other.specGroupId}`,
+        { name: 'X', specs: [{ label: 'a', value: 'b' }] },
+      ],
+      ['DELETE', `/api/products/${seed.productId}/spec-groups/${other.specGroupId}`, undefined],
+      ['PUT', `/api/products/${seed.productId}/tables/${other.tableId}`, { heading: 'X', columns: ['a'] }],
+      ['DELETE', `/api/products/${seed.productId}/tables/${other.tableId}`, undefined],
+      ['POST', `/api/products/${seed.productId}/images/${other.imageId}/delete`, undefined],
+      ['POST', `/api/products/${seed.productId}/layout/blocks/${other.blockId}/move`, { direction: 'up' }],
+    ];
+    const before = await snapshotDatabase(ctx.database.pool);
+    for (const [method, url, body] of cases) {
+      const res = await send(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error, `${method} ${url}`).toMatch(/not found/i);
+    }
+    expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);
+  });
+});

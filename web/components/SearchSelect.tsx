@@ -1,0 +1,108 @@
+import { Loader, type OptionsFilter, Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { SELECT_DEFAULTS } from './ListSelects';
+
+/** A row the server hands out for a select: brands, categories, products. */
+export type SearchItem = { id: number; name: string };
+
+/** What a searching select needs from its query hook (useBrandOptions and the like). */
+export type SearchOptions<T extends SearchItem = SearchItem> = {
+  data?: readonly T[];
+  isFetching: boolean;
+  /** True while the data shown is an earlier search's (keepPreviousData). */
+  isPlaceholderData?: boolean;
+};
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+type Option = { value: string; label: string };
+
+type Props<T extends SearchItem> = Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'
+> & {
+  /** The chosen value: an id as text, or one of `fixed`'s values; null for none. */
+  value: string | null;
+  /**
+   * The chosen value's label, shown even when the loaded page of options does not hold it (a
+   * product's brand beyond the first 50, a discount's target).
+   */
+  selectedLabel: string | null;
+  onChange: (value: string | null, label: string | null) => void;
+  /** Runs the server search for the typed text ('' = the first page); e.g. useBrandOptions. */
+  useOptions: (q: string) => SearchOptions<T>;
+  /** Choices that are not rows ('All', '[Root]'), listed first while they match the typed text. */
+  fixed?: readonly Option[];
+  /** Rows the user may not pick here (e.g. a category's own subtree as its parent). */
+  exclude?: (item: T) => boolean;
+  /** Shown when the search found nothing. */
+  nothingFound?: string;
+};
+
+const matches = (label: string, typed: string) => label.toLowerCase().includes(typed.toLowerCase());
+// The server has searched already (name and slug); Mantine's own label filter would drop slug matches.
+const serverFiltered: OptionsFilter = ({ options }) => options;
+
+/**
+ * A select over a set that can be large (DESIGN.md §5): it shows the server's first page, and as
+ * the user types (debounced) it asks the server for matches instead of filtering a full list.
+ * While the box shows the chosen option's label, the first page is offered rather than that
+ * label's matches. Mantine's Select: arrow keys, Enter and Escape work as in every other select.
+ */
+export function SearchSelect<T extends SearchItem>({
+  value,
+  selectedLabel,
+  onChange,
+  useOptions,
+  fixed = [],
+  exclude,
+  nothingFound = 'Nothing found',
+  placeholder,
+  ...props
+}: Props<T>) {
+  const [search, setSearch] = useState(selectedLabel ?? '');
+  const typed = search.trim() === (selectedLabel ?? '').trim() ? '' : search.trim();
+  const [q] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const options = useOptions(q);
+  const waiting = options.isFetching || q !== typed;
+  // Until the server answers for the typed text, the previous answer is narrowed by name here, so
+  // the list never offers rows that plainly do not match what is in the box.
+  const stale = q !== typed || !!options.isPlaceholderData;
+
+  const rows = (options.data ?? []).filter(
+    (item) => !exclude?.(item) && (!stale || !typed || matches(item.name, typed)),
+  );
+  const data: Option[] = [
+    ...fixed.filter((o) => !typed || matches(o.label, typed)),
+    ...rows.map((item) => ({ value: String(item.id), label: item.name })),
+  ];
+  // The chosen row stays selectable (and its label shown) when the page does not hold it.
+  if (
+    value !== null &&
+    selectedLabel !== null &&
+    !data.some((o) => o.value === value) &&
+    !fixed.some((o) => o.value === value) &&
+    (!typed || matches(selectedLabel, typed))
+  ) {
+    data.unshift({ value, label: selectedLabel });
+  }
+
+  const loadingFirst = options.isFetching && options.data === undefined;
+  return (
+    <Select
+      {...SELECT_DEFAULTS}
+      {...props}
+      searchable
+      data={data}
+      value={value}
+      onChange={(v, option) => onChange(v, v && option ? option.label : null)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={serverFiltered}
+      placeholder={loadingFirst ? 'Loading…' : placeholder}
+      nothingFoundMessage={waiting ? 'Loading…' : nothingFound}
+      rightSection={waiting ? <Loader size={14} aria-label="Loading options" /> : props.rightSection}
+    />
+  );
+}
