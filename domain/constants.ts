@@ -31,7 +31,7 @@ export const PAGING = {
    * Lists count matches exactly up to this many; beyond it meta.total is the planner's estimate
    * and meta.total_exact is false (issue 8: a broad search must not count 200,000 rows).
    */
-  exactCountCap: 10_000,
+  exactCountCap: 1_000,
 } as const;
 
 export const CATEGORY_SORT_KEYS = ['sort_order', 'name', 'slug', 'depth', 'created_at'] as const;

@@ -48,9 +48,18 @@ describe('list totals', () => {
   it('counts exactly below the cap, searches included', async () => {
     const rare = await list('perPage=20&q=rare%20topic');
     expect(rare.meta).toMatchObject({ total: Math.floor(extra / 100), total_exact: true });
-    const one = await list('perPage=20&q=bulk10001@');
+    const one = await list(`perPage=20&q=bulk${extra}@`);
     expect(one.meta).toMatchObject({ total: 1, total_exact: true });
-    expect(one.data.map((r) => r.name)).toEqual(['Bulk 10001']);
+    expect(one.data.map((r) => r.name)).toEqual([`Bulk ${extra}`]);
+  });
+
+  it('pages a narrow search in the order asked for', async () => {
+    // A few matches are paged by their ids (countSearch): order and offset must still hold.
+    const names = Array.from({ length: Math.floor(extra / 100) }, (_, i) => `Bulk ${(i + 1) * 100}`).sort();
+    const page2 = await list('perPage=5&page=2&q=rare%20topic&sortBy=name&order=asc');
+    expect(page2.data.map((r) => r.name)).toEqual(names.slice(5, 10));
+    const desc = await list('perPage=5&page=1&q=rare%20topic&sortBy=name&order=desc');
+    expect(desc.data.map((r) => r.name)).toEqual([...names].reverse().slice(0, 5));
   });
 
   it('countMatches honours its cap exactly at the boundary', async () => {

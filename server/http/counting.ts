@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGING } from '../../domain/constants';
 import type { Db } from '../db/client';
 
 export type ListTotal = { total: number; total_exact: boolean };
+type Executor = Pick<Db, 'execute'>;
 
 /**
  * A list's meta.total without scanning the world (issue 8): matches are counted exactly up to
@@ -12,7 +13,7 @@ export type ListTotal = { total: number; total_exact: boolean };
  * says so, so the screen can show "about".
  */
 export async function countMatches(
-  db: Pick<Db, 'execute'>,
+  db: Executor,
   table: PgTable,
   where: SQL | undefined,
   cap: number = PAGING.exactCountCap,
@@ -23,10 +24,45 @@ export async function countMatches(
   );
   const n = rows[0].n;
   if (n <= cap) return { total: n, total_exact: true };
+  return estimateMatches(db, table, where, n);
+}
+
+/** The planner's row estimate for a filter; never fewer than the `seen` rows already counted. */
+async function estimateMatches(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  seen: number,
+): Promise<ListTotal> {
+  const filter = where ? sql`where ${where}` : sql``;
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     sql`explain (format json) select 1 from ${table} ${filter}`,
   );
   const estimate = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
-  // The estimate can undershoot what was just counted; never report fewer than we saw.
-  return { total: Math.max(estimate, n), total_exact: false };
+  return { total: Math.max(estimate, seen), total_exact: false };
+}
+
+/**
+ * A search's total, and the filter its page should use. When the matches are few (up to the cap),
+ * their ids come back with the count and the page is read by id: sorting a few hundred rows
+ * costs nothing, whereas the planner, hoping to meet matches early, walks the whole sort index
+ * instead (inquiries by name, "visitor4242" on 200,000 rows: 391 ms; by ids, under 1 ms after the
+ * 23 ms search). Broad searches keep their filter: their page turns up at once on the sort index.
+ */
+export async function countSearch(
+  db: Executor,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  cap: number = PAGING.exactCountCap,
+): Promise<{ total: ListTotal; where: SQL | undefined }> {
+  if (!where) return { total: await countMatches(db, table, where, cap), where };
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select ${id} as id from ${table} where ${where} limit ${cap + 1}`,
+  );
+  if (rows.length > cap) return { total: await estimateMatches(db, table, where, rows.length), where };
+  return {
+    total: { total: rows.length, total_exact: true },
+    where: sql`${id} = any(${sql.param(rows.map((r) => r.id))}::int[])`,
+  };
 }

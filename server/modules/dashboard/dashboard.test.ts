@@ -124,4 +124,80 @@ describe('GET /api/dashboard', () => {
     expect(d.health.products_without_images.count).toBe(3);
     expect((await q('select sum(image_count)::int as n from products')).rows[0].n).toBe(0);
   });
+
+  it('keeps its totals true through bulk writes, deletes, moves, a rollback and a truncate (migration 0007)', async () => {
+    const headers = ctx.auth(token);
+    const dashboard = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers })).json();
+    /** What the dashboard must say, counted the slow way. */
+    const truth = async () => {
+      const one = async (text: string) => (await q(text)).rows[0].n as number;
+      return {
+        products: await one('select count(*)::int as n from products'),
+        categories: await one('select count(*)::int as n from categories'),
+        brands: await one('select count(*)::int as n from brands'),
+        inquiries: await one('select count(*)::int as n from inquiries'),
+        inquiries_last_7_days: await one(
+          "select count(*)::int as n from inquiries where created_at >= now() - interval '7 days'",
+        ),
+        perDay: (
+          await q(`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as date, count(*)::int as n
+                   from inquiries group by 1`)
+        ).rows.reduce((m, r) => m.set(r.date, r.n), new Map<string, number>()),
+      };
+    };
+    const agrees = async () => {
+      const [d, t] = [await dashboard(), await truth()];
+      expect(d.counts).toMatchObject({
+        products: t.products,
+        categories: t.categories,
+        brands: t.brands,
+        inquiries: t.inquiries,
+        inquiries_last_7_days: t.inquiries_last_7_days,
+      });
+      for (const day of d.inquiries_per_day as { date: string; count: number }[])
+        expect(day.count, day.date).toBe(t.perDay.get(day.date) ?? 0);
+    };
+
+    // Either side of the rolling window's edge, which falls inside a day.
+    await q(`insert into inquiries (name, email, subject, message, created_at) values
+      ('Edge in', 'e@example.com', 's', 'm', now() - interval '7 days' + interval '1 minute'),
+      ('Edge out', 'e@example.com', 's', 'm', now() - interval '7 days' - interval '1 minute')`);
+    // A bulk insert, as the seed and scripts write.
+    await q(`insert into inquiries (name, email, subject, message, created_at)
+      select 'Bulk ' || i, 'b@example.com', 's', 'm', now() - make_interval(hours => i * 5) from generate_series(1, 200) i`);
+    await q(
+      `insert into products (name, slug, mrp) select 'Bulk ' || i, 'bulk-count-' || i, 1 from generate_series(1, 50) i`,
+    );
+    await agrees();
+
+    await q("delete from inquiries where name like 'Bulk 1%'");
+    await q("delete from products where slug like 'bulk-count-1%'");
+    await q("update inquiries set created_at = created_at - interval '3 days' where name like 'Bulk 2%'");
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/brands/${(await q("select id from brands where name = 'Dash Brand'")).rows[0].id}`,
+      headers,
+    });
+    expect(del.statusCode, del.body).toBeLessThan(500);
+    await agrees();
+
+    // A write that rolls back leaves the counters as they were.
+    const before = (await dashboard()).counts;
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        "insert into inquiries (name, email, subject, message) values ('Gone', 'g@example.com', 's', 'm')",
+      );
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    expect((await dashboard()).counts).toEqual(before);
+
+    await q('truncate inquiries');
+    await agrees();
+    expect((await dashboard()).counts.inquiries).toBe(0);
+  });
 });

@@ -4,7 +4,7 @@ import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { inquiries, products } from '../../db/schema';
-import { countMatches } from '../../http/counting';
+import { countSearch } from '../../http/counting';
 import { AppError, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 
@@ -93,27 +93,25 @@ export function createInquiriesService(db: Db) {
         : undefined;
       const dir = params.order === 'asc' ? asc : desc;
       const order = [dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id)];
+      const search = await countSearch(db, inquiries, inquiries.id, where);
       // Page the ids on the sort index first, then join only that page to its products: joining
       // before the OFFSET made every skipped row pay for a product lookup.
       const pageIds = db
         .select({ id: inquiries.id })
         .from(inquiries)
-        .where(where)
+        .where(search.where)
         .orderBy(...order)
         .limit(params.limit)
         .offset((params.page - 1) * params.limit);
-      const [rows, counted] = await Promise.all([
-        db
-          .select(columns)
-          .from(inquiries)
-          .leftJoin(products, eq(products.id, inquiries.product_id))
-          .where(inArray(inquiries.id, pageIds))
-          .orderBy(...order),
-        countMatches(db, inquiries, where),
-      ]);
+      const rows = await db
+        .select(columns)
+        .from(inquiries)
+        .leftJoin(products, eq(products.id, inquiries.product_id))
+        .where(inArray(inquiries.id, pageIds))
+        .orderBy(...order);
       return {
         data: rows.map((r) => toInquiry(r as Row)),
-        meta: { ...counted, page: params.page, limit: params.limit },
+        meta: { ...search.total, page: params.page, limit: params.limit },
       };
     },
 

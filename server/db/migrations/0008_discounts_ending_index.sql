@@ -1,0 +1,1 @@
+CREATE INDEX "discounts_ending_idx" ON "discounts" USING btree ("ends_at","id") WHERE "discounts"."active";
