@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { API_ERROR } from '../../../domain/messages';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { type Queryable, readBundle } from './bundle.query';
 
 /** The NOTIFY channel migration 0005's triggers announce catalogue writes on. */
@@ -54,6 +55,8 @@ export function createBundleService(db: Queryable, opts: { maxEntries?: number; 
       const hit = entries.get(slug);
       if (hit && (hit.expiresAt === null || now() < hit.expiresAt)) return hit;
       if (hit) entries.delete(slug);
+      // The same answer a NUL gets everywhere else (there, from the database's refusal).
+      if (slug.includes('\u0000')) throw badRequest(API_ERROR.nulCharacter);
       const startedAt = generation;
       const result = await readBundle(db, slug, new Date(now()));
       if (!result) throw notFound(PRODUCT_MESSAGES.productNotFound);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERROR } from '../../../domain/messages';
 import { buildApp } from '../../app';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BUNDLE_SQL, BUNDLE_STATEMENT } from './bundle.query';
@@ -255,10 +256,18 @@ describe('slugs no product can have', () => {
     return { fresh, slug: created.json().slug as string };
   }
 
-  it('a NUL or non-slug text answers 404 and leaves the bundle working for the next visitor', async () => {
+  it('a NUL (400) or non-slug text (404) leaves the bundle working for the next visitor', async () => {
     const { fresh, slug } = await freshContext();
     try {
-      for (const junk of ['%00', 'a%00b', '%F2%A1%B6%91', 'UPPER', '-x-', 'a--b', '..']) {
+      for (const junk of ['%00', 'a%00b']) {
+        const res = await fresh.app.inject({
+          method: 'GET',
+          url: `/api/public/products/slug/${junk}/bundle`,
+        });
+        expect(res.statusCode, `${junk}: ${res.body}`).toBe(400);
+        expect(res.json().error).toBe(API_ERROR.nulCharacter);
+      }
+      for (const junk of ['%F2%A1%B6%91', 'UPPER', '-x-', 'a--b', '..']) {
         const res = await fresh.app.inject({
           method: 'GET',
           url: `/api/public/products/slug/${junk}/bundle`,
