@@ -226,6 +226,8 @@ export async function buildApp(deps: AppDeps) {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite names assets by content hash, so they never change; index.html always may.
         res.header(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '../domain/messages';
 import { buildApp } from './app';
@@ -105,7 +106,10 @@ describe('SPA hosting', () => {
     const webRoot = mkdtempSync(path.join(tmpdir(), 'stockroom-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Stockroom</title>');
-    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const script = `console.log(${'1'.repeat(2000)})`;
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.gz'), gzipSync(script));
     const app = await buildApp({
       config: ctx.config,
       database: ctx.database,
@@ -119,6 +123,25 @@ describe('SPA hosting', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
+      // The build's precompressed copies go to clients that accept them, the raw file to others.
+      const br = await app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload).toEqual(brotliCompressSync(script));
+      expect(br.headers['content-type']).toContain('javascript');
+      const gz = await app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const raw = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.body).toBe(script);
       const staleAsset = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
       expect(staleAsset.statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({

@@ -281,7 +281,9 @@ export async function ancestorIds(db: Pick<Db, 'execute'>, ids: number[]): Promi
     with recursive up(start_id, id, parent_id) as (
       select c.id, c.id, c.parent_id from categories c where c.id in (${sql.join(unique, sql`, `)})
       union all
-      select up.start_id, p.id, p.parent_id from categories p join up on p.id = up.parent_id
+      -- A primary-key lookup per step, never a hash of the whole table.
+      select up.start_id, up.parent_id, (select p.parent_id from categories p where p.id = up.parent_id)
+      from up where up.parent_id is not null
     )
     select start_id, id from up`);
   for (const r of rows) result.set(r.start_id, [...(result.get(r.start_id) ?? []), r.id]);
