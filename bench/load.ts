@@ -12,7 +12,7 @@
  * (the checkout to start the server from: compare two versions on the same data).
  */
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -118,10 +118,26 @@ function serverEnv(kind: 'pg' | 'pglite', extra: Record<string, string> = {}): N
   return env;
 }
 
+/**
+ * What `npm start` runs: the one-file build (scripts/build-server.mjs), built first when stale. A
+ * checkout from before that build existed (BENCH_SERVER_DIR) runs under tsx as it did then.
+ */
+function serverCommand(): string[] {
+  if (existsSync(path.join(serverDir, 'scripts', 'build-server.mjs'))) {
+    const built = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], {
+      cwd: serverDir,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the server build failed');
+    return ['--enable-source-maps', 'dist/server/main.mjs'];
+  }
+  return ['--import', 'tsx', 'server/main.ts'];
+}
+
 /** Starts the server and resolves once /healthz answers, with the time that took. */
 async function startServer(kind: 'pg' | 'pglite', extra: Record<string, string> = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: serverDir,
     env: serverEnv(kind, extra),
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -12,7 +12,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+// The server as `npm start` runs it: the bundle ensure-build just made.
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: {

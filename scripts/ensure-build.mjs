@@ -1,5 +1,6 @@
-// Runs before `npm start`: builds the web app when dist/web is missing or older than its sources,
-// so `npm install && npm start` works on a fresh clone and a restart does not rebuild needlessly.
+// Runs before `npm start`: builds the web app and the server bundle when missing or older than
+// their sources, so `npm install && npm start` works on a fresh clone and a restart does not
+// rebuild needlessly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist', 'web', 'index.html');
+const serverBuilt = path.join(root, 'dist', 'server', 'main.mjs');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -18,12 +20,28 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['web', 'domain'].map((d) => path.join(root, d)).filter(existsSync);
-const configs = ['vite.config.ts', 'package-lock.json'].map((f) => path.join(root, f)).filter(existsSync);
-const sourceTime = Math.max(...sources.map(newestMtime), ...configs.map((f) => statSync(f).mtimeMs));
+const newest = (dirs, files) =>
+  Math.max(
+    ...dirs
+      .map((d) => path.join(root, d))
+      .filter(existsSync)
+      .map(newestMtime),
+    ...files
+      .map((f) => path.join(root, f))
+      .filter(existsSync)
+      .map((f) => statSync(f).mtimeMs),
+  );
+const stale = (output, sourceTime) => !existsSync(output) || statSync(output).mtimeMs < sourceTime;
 
-if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) process.exit(0);
+if (stale(built, newest(['web', 'domain'], ['vite.config.ts', 'package-lock.json']))) {
+  console.log('Building the web app (first start or changed sources)...');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
 
-console.log('Building the web app (first start or changed sources)...');
-const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+// The server runs from one bundled file (scripts/build-server.mjs); rebuilding it takes well
+// under a second.
+if (stale(serverBuilt, newest(['server', 'domain'], ['scripts/build-server.mjs', 'package-lock.json']))) {
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

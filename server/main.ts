@@ -8,8 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './modules/users/first-admin';
 import { createUsersService } from './modules/users/users.service';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { WEB_ROOT } from './paths';
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
 export const openConfiguredDatabase = (config: Config, poolSize?: number) =>
@@ -33,7 +32,7 @@ export async function startServer(config: Config, database: Database, greeting?:
     config,
     database,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-    webRoot: path.join(root, 'dist', 'web'),
+    webRoot: WEB_ROOT,
     redis,
     logger: {
       level: config.logLevel,

@@ -119,7 +119,7 @@ const port = await new Promise((resolve) => {
   });
 });
 const baseURL = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
   cwd: root,
   env: {
     ...env,

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PGLITE_WORKER } from '../paths';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -43,8 +42,6 @@ function survivesConnectionLoss(pool: pg.Pool) {
     client.on('error', () => {});
   });
 }
-
-const workerPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-worker.mjs');
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
@@ -168,7 +165,7 @@ async function listenOnServer(
 
 function startPgliteWorker(dataDir: string | null): Promise<{ worker: Worker; port: number }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerPath, { workerData: { dataDir } });
+    const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir } });
     const onError = (err: Error) => reject(new Error(`Embedded database failed to start: ${err.message}`));
     worker.once('error', onError);
     worker.once('message', (msg: { type: string; port: number }) => {

@@ -1,10 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { MIGRATIONS_DIR } from '../paths';
 import type { Database } from './client';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 // Any constant shared by every Stockroom process; it serialises migrations across processes.
 const MIGRATION_LOCK = 727_001;
 
