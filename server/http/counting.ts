@@ -1,7 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGING } from '../../domain/constants';
 import type { Db } from '../db/client';
+import { tableCounts } from '../db/schema';
+
+/** Tables whose row count migration 0007's triggers keep in table_counts. */
+const COUNTED_TABLES = new Set(['products', 'categories', 'brands', 'inquiries']);
 
 export type ListTotal = { total: number; total_exact: boolean };
 type Executor = Pick<Db, 'execute'>;
@@ -18,6 +22,13 @@ export async function countMatches(
   where: SQL | undefined,
   cap: number = PAGING.exactCountCap,
 ): Promise<ListTotal> {
+  if (!where && COUNTED_TABLES.has(getTableName(table))) {
+    // The whole table: its exact size is kept by triggers (migration 0007), whatever the cap.
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select n from ${tableCounts} where ${tableCounts.table_name} = ${getTableName(table)}`,
+    );
+    return { total: rows[0].n, total_exact: true };
+  }
   const filter = where ? sql`where ${where}` : sql``;
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from ${table} ${filter} limit ${cap + 1}) capped`,
