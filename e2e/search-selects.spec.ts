@@ -56,15 +56,19 @@ test('the brand select shows a current brand beyond the first page and finds ano
 
   // Typing searches the server; the keyboard picks the match.
   await brand.fill('');
-  await brand.pressSequentially(`zz wanted ${tag}`, { delay: 40 });
+  const typed = `zz wanted ${tag}`;
+  await brand.pressSequentially(typed, { delay: 40 });
   await expect(options).toHaveCount(1);
   await expect(options.first()).toHaveText(wanted.name);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(brand).toHaveValue(wanted.name);
   expect(searches.map((u) => u.searchParams.get('q'))).toContain(`zz wanted ${tag}`);
-  // Debounced: not one request per keystroke.
-  expect(searches.length).toBeLessThan(6);
+  // Debounced: not one request per keystroke. Keystrokes come 40 ms apart, well inside the
+  // 250 ms debounce, but a loaded CI machine can stall the browser between two of them, and each
+  // stall lets one search out. Without the debounce there would be one per keystroke.
+  const typedSearches = searches.filter((u) => u.searchParams.get('q'));
+  expect(typedSearches.length).toBeLessThan(typed.length / 2);
 
   const put = page.waitForRequest(
     (r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${product.id}`),
