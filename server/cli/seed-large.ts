@@ -167,7 +167,10 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
           now() - make_interval(mins => (q * 37) % (60 * 24 * 60))
         from generate_series(1, ${n * 2}) q cross join ids`,
   );
-  await step('analyze', sql`analyze`);
+  // A catalogue that has been live a while has been vacuumed; right after a bulk load, nothing is
+  // marked all-visible, and index-only scans visit every row's heap page (products at offset
+  // 40,000: 24 ms before vacuum, 5.8 ms after).
+  await step('vacuum analyze', sql`vacuum analyze`);
 }
 
 async function main() {

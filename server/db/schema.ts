@@ -14,8 +14,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning (issue 8). */
-const trigram = (name: string, column: AnyPgColumn) => index(name).using('gin', sql`${column} gin_trgm_ops`);
+/**
+ * A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning (issue 8).
+ * Without fastupdate, a new row goes straight into the index instead of a pending list that every
+ * search must read until vacuum merges it: 20,000 new inquiries took a search from 6 to 16 ms.
+ */
+const trigram = (name: string, column: AnyPgColumn) =>
+  index(name).using('gin', sql`${column} gin_trgm_ops`).with({ fastupdate: false });
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,9 +1,11 @@
-import { ilike } from 'drizzle-orm';
+import { ilike, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGING } from '../../domain/constants';
+import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
-import { countMatches } from './counting';
+import { countMatches, countSearch } from './counting';
 
 /** Issue 8: totals are exact while cheap, estimated (and marked so) past the cap. */
 let ctx: TestContext;
@@ -74,5 +76,30 @@ describe('list totals', () => {
     const capped = await countMatches(ctx.database.db, inquiries, where, n - 1);
     expect(capped.total_exact).toBe(false);
     expect(capped.total).toBeGreaterThanOrEqual(n);
+  });
+
+  it('countSearch does not count a search the planner expects to be far past the cap', async () => {
+    const statements: string[] = [];
+    const db = {
+      execute: (query: SQL) => {
+        statements.push(new PgDialect().sqlToQuery(query).sql);
+        return ctx.database.db.execute(query);
+      },
+    } as unknown as Pick<Db, 'execute'>;
+    const where = ilike(inquiries.subject, 'Quote');
+    // About 1,139 matches, more than ten times a cap of 50: the estimate alone answers.
+    const broad = await countSearch(db, inquiries, inquiries.id, where, 50);
+    expect(broad.total.total_exact).toBe(false);
+    expect(broad.total.total).toBeGreaterThan(500);
+    expect(broad.where).toBe(where);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^explain/);
+
+    // Within ten times the cap, matches are fetched: here past the cap, so still an estimate.
+    statements.length = 0;
+    const past = await countSearch(db, inquiries, inquiries.id, where, 1000);
+    expect(past.total.total_exact).toBe(false);
+    expect(past.total.total).toBeGreaterThan(1000);
+    expect(statements).toHaveLength(2);
   });
 });
