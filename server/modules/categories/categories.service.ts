@@ -271,21 +271,3 @@ function nest(rows: CategoryNode[]): CategoryNode[] {
 }
 
 export type CategoriesService = ReturnType<typeof createCategoriesService>;
-
-/** For each category id, the id itself and all its ancestors' ids (pricing needs them). */
-export async function ancestorIds(db: Pick<Db, 'execute'>, ids: number[]): Promise<Map<number, number[]>> {
-  const result = new Map<number, number[]>();
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return result;
-  const { rows } = await db.execute<{ start_id: number; id: number }>(sql`
-    with recursive up(start_id, id, parent_id) as (
-      select c.id, c.id, c.parent_id from categories c where c.id in (${sql.join(unique, sql`, `)})
-      union all
-      -- A primary-key lookup per step, never a hash of the whole table.
-      select up.start_id, up.parent_id, (select p.parent_id from categories p where p.id = up.parent_id)
-      from up where up.parent_id is not null
-    )
-    select start_id, id from up`);
-  for (const r of rows) result.set(r.start_id, [...(result.get(r.start_id) ?? []), r.id]);
-  return result;
-}

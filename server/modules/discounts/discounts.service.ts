@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
 import { type Price, type PricingDiscount, type PricingProduct, priceProduct } from '../../../domain/pricing';
@@ -6,7 +6,6 @@ import type { Db, Tx } from '../../db/client';
 import { brands, categories, discounts, products } from '../../db/schema';
 import { countMatches } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
-import { ancestorIds } from '../categories/categories.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
 
@@ -19,9 +18,10 @@ export type PriceableProduct = {
 };
 
 /**
- * Prices products with the one domain rule: loads, in a fixed number of queries whatever the
- * page size, every live discount that could apply to any of them (their own, their categories and
- * ancestors, their brands), then lets domain/pricing pick the best for each.
+ * Prices products with the one domain rule: ONE statement, whatever the page size, brings every
+ * category chain and every live discount that could apply to any of them (their own, their
+ * categories and ancestors, their brands); then domain/pricing picks the best for each. (As two
+ * statements, chains then discounts, each list page paid one more round trip.)
  */
 export async function priceProducts(
   db: Executor,
@@ -30,52 +30,42 @@ export async function priceProducts(
 ): Promise<Map<number, Price>> {
   const prices = new Map<number, Price>();
   if (items.length === 0) return prices;
-  const ancestors = await ancestorIds(
-    db,
-    items.flatMap((p) => (p.category_id ? [p.category_id] : [])),
-  );
-  const productIds = items.map((p) => p.id);
-  const categoryIds = [...new Set([...ancestors.values()].flat())];
-  const brandIds = [...new Set(items.flatMap((p) => (p.brand_id ? [p.brand_id] : [])))];
-  const scopes = [
-    and(eq(discounts.applies_to, 'product'), inArray(discounts.product_id, productIds)),
-    categoryIds.length
-      ? and(eq(discounts.applies_to, 'category'), inArray(discounts.category_id, categoryIds))
-      : undefined,
-    brandIds.length
-      ? and(eq(discounts.applies_to, 'brand'), inArray(discounts.brand_id, brandIds))
-      : undefined,
-  ].filter(Boolean);
-  const candidates: PricingDiscount[] = await db
-    .select({
-      id: discounts.id,
-      type: discounts.type,
-      value: discounts.value,
-      applies_to: discounts.applies_to,
-      product_id: discounts.product_id,
-      category_id: discounts.category_id,
-      brand_id: discounts.brand_id,
-      starts_at: discounts.starts_at,
-      ends_at: discounts.ends_at,
-      active: discounts.active,
-    })
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.active, true),
-        sql`(${discounts.starts_at} is null or ${discounts.starts_at} <= ${now.toISOString()})`,
-        sql`(${discounts.ends_at} is null or ${discounts.ends_at} >= ${now.toISOString()})`,
-        or(...scopes),
-      ),
-    );
+  const ids = (values: (number | null)[]) => sql.param([...new Set(values.filter((v) => v !== null))]);
+  const at = now.toISOString();
+  const { rows } = await db.execute<{
+    chains: { start_id: number; ids: number[] }[];
+    candidates: PricingDiscount[];
+  }>(sql`
+    with recursive up(start_id, id, parent_id) as (
+      select c.id, c.id, c.parent_id from categories c where c.id = any(${ids(items.map((p) => p.category_id))}::int[])
+      union all
+      -- A primary-key lookup per step, never a hash of the whole table.
+      select up.start_id, up.parent_id, (select p.parent_id from categories p where p.id = up.parent_id)
+      from up where up.parent_id is not null
+    )
+    select
+      (select coalesce(json_agg(json_build_object('start_id', start_id, 'ids', chain)), '[]'::json)
+       from (select start_id, array_agg(id) as chain from up group by start_id) chains) as chains,
+      (select coalesce(json_agg(json_build_object('id', d.id, 'type', d.type, 'value', d.value::text,
+          'applies_to', d.applies_to, 'product_id', d.product_id, 'category_id', d.category_id,
+          'brand_id', d.brand_id, 'starts_at', d.starts_at, 'ends_at', d.ends_at, 'active', d.active)), '[]'::json)
+       from discounts d
+       where d.active
+         and (d.starts_at is null or d.starts_at <= ${at}::timestamptz)
+         and (d.ends_at is null or d.ends_at >= ${at}::timestamptz)
+         and ((d.applies_to = 'product' and d.product_id = any(${ids(items.map((p) => p.id))}::int[]))
+           or (d.applies_to = 'category' and d.category_id in (select id from up))
+           or (d.applies_to = 'brand' and d.brand_id = any(${ids(items.map((p) => p.brand_id))}::int[])))
+      ) as candidates`);
+  const chains = new Map(rows[0].chains.map((c) => [c.start_id, c.ids]));
   for (const item of items) {
     const product: PricingProduct = {
       id: item.id,
       mrp: item.mrp,
       brand_id: item.brand_id,
-      category_ids: item.category_id ? (ancestors.get(item.category_id) ?? [item.category_id]) : [],
+      category_ids: item.category_id ? (chains.get(item.category_id) ?? [item.category_id]) : [],
     };
-    prices.set(item.id, priceProduct(product, candidates, now));
+    prices.set(item.id, priceProduct(product, rows[0].candidates, now));
   }
   return prices;
 }
