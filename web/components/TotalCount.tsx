@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { pluralize } from './format';
+import { formatCount, pluralize } from './format';
 
 type Props = {
   count: number;
@@ -23,7 +23,7 @@ export function TotalCount({ count, singular, plural, testId, exact = true }: Pr
         data-testid={testId}
         title="An estimate: there are too many to count quickly"
       >
-        about {rounded.toLocaleString('en-US')} {plural ?? `${singular}s`}
+        about {formatCount(rounded)} {plural ?? `${singular}s`}
       </Text>
     );
   }

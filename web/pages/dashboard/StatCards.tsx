@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../domain/dashboard';
+import { formatCount } from '../../components/format';
 import { NAV_ITEMS } from '../../shell/navItems';
 import classes from './Dashboard.module.css';
 import { DASHBOARD_TEXT } from './texts';
@@ -53,7 +54,7 @@ export function StatCards({ counts }: { counts: Dashboard['counts'] | undefined 
               )}
               {counts ? (
                 <Text fz={28} fw={700} lh={1.2} className={classes.statValue}>
-                  {stat.value(counts).toLocaleString('en-US')}
+                  {formatCount(stat.value(counts))}
                 </Text>
               ) : (
                 <Skeleton height={28} width={56} my={2} radius="sm" className={classes.statValue} />

@@ -1,4 +1,4 @@
-import { pluralize } from '../../components/format';
+import { formatCount, pluralize } from '../../components/format';
 
 /** The dashboard's texts: SPEC.md leaves its content open (§2), issue 7 decides it. */
 export const DASHBOARD_TEXT = {
@@ -6,7 +6,7 @@ export const DASHBOARD_TEXT = {
   errorHint: 'Check the connection and try again.',
   retry: 'Try again',
   overview: 'At a glance',
-  recentInquiries: (n: number) => `+${n} in the last 7 days`,
+  recentInquiries: (n: number) => `+${formatCount(n)} in the last 7 days`,
   latestInquiries: 'Latest inquiries',
   noInquiries: 'No inquiries yet.',
   openInbox: 'Open the inbox',
@@ -16,7 +16,7 @@ export const DASHBOARD_TEXT = {
     total === 0
       ? 'No inquiries in the last 30 days.'
       : `${pluralize(total, 'inquiry', 'inquiries')} in the last 30 days${
-          busiest ? `; the busiest day was ${busiest.label} with ${busiest.count}.` : '.'
+          busiest ? `; the busiest day was ${busiest.label} with ${formatCount(busiest.count)}.` : '.'
         }`,
   health: 'Catalogue health',
   healthCaption: 'Each entry links straight to where it is fixed.',
@@ -28,7 +28,7 @@ export const DASHBOARD_TEXT = {
   endingSoon: 'Discounts ending within 7 days',
   endingSoonClear: 'No discounts end in the next 7 days.',
   noTarget: 'target removed',
-  moreThanShown: (shown: number, total: number) => `Showing the first ${shown} of ${total}.`,
+  moreThanShown: (shown: number, total: number) => `Showing the first ${shown} of ${formatCount(total)}.`,
 } as const;
 
 /** 'No category', 'No brand' or 'No category or brand'. */
