@@ -71,7 +71,9 @@ export function priceProduct(product: PricingProduct, discounts: PricingDiscount
   const mrp = toCents(product.mrp);
   let best: { discount: PricingDiscount; save: Cents } | null = null;
   for (const d of discounts) {
-    if (!isLive(d, now) || !appliesTo(d, product)) continue;
+    // Aim first: it compares ids, while the window parses two dates, and a list page's candidates
+    // are mostly aimed at its other products (7 % of a products-list request's CPU went to dates).
+    if (!appliesTo(d, product) || !isLive(d, now)) continue;
     const save = saveAmount(mrp, d.type, d.value);
     if (save <= 0) continue;
     if (!best || save > best.save || (save === best.save && d.id < best.discount.id))
