@@ -57,7 +57,14 @@ test('the brand select shows a current brand beyond the first page and finds ano
   // Typing searches the server; the keyboard picks the match.
   await brand.fill('');
   const typed = `zz wanted ${tag}`;
+  // The whole text is searched once typing pauses. Until then the list narrows the last answer
+  // by itself, so it can already show the one match: wait for the search, not just the list.
+  const finalSearch = page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/public/brands' && url.searchParams.get('q') === typed;
+  });
   await brand.pressSequentially(typed, { delay: 40 });
+  await finalSearch;
   await expect(options).toHaveCount(1);
   await expect(options.first()).toHaveText(wanted.name);
   await page.keyboard.press('ArrowDown');
