@@ -6,6 +6,7 @@ import { toCents } from './money';
 import { listMeta, queryInt, searchText } from './paging';
 import { DISCOUNT_TYPES } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
+import { SLUG_MAX_LENGTH } from './slug';
 
 /** The spec's product toasts, fallbacks and confirmation (SPEC.md §8). */
 export const PRODUCT_TOAST = {
@@ -188,4 +189,4 @@ export const publicProductsResponse = z.object({
   data: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
 });
 
-export const slugParam = z.object({ slug: z.string().min(1).max(120) });
+export const slugParam = z.object({ slug: z.string().min(1).max(SLUG_MAX_LENGTH) });

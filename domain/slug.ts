@@ -18,10 +18,13 @@ export function slugify(text: string, maxLength = 80): string {
     .replace(/-+$/, '');
 }
 
+/** The longest slug a lookup accepts: 80 from slugify plus room for a "-N" suffix. */
+export const SLUG_MAX_LENGTH = 120;
+
 /** What every stored slug looks like, since each one is made by slugify (plus a "-2" suffix). */
 const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Whether text could be a stored slug: a lookup by anything else can skip the database. */
 export function isSlug(text: string): boolean {
-  return text.length <= 120 && SLUG_SHAPE.test(text);
+  return text.length <= SLUG_MAX_LENGTH && SLUG_SHAPE.test(text);
 }
