@@ -5,7 +5,7 @@ import { PAGING } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
-import { countMatches, countSearch } from './counting';
+import { countMatches, pageWithTotal, scopedDb } from './counting';
 
 /** Issue 8: totals are exact while cheap, estimated (and marked so) past the cap. */
 let ctx: TestContext;
@@ -78,28 +78,82 @@ describe('list totals', () => {
     expect(capped.total).toBeGreaterThanOrEqual(n);
   });
 
-  it('countSearch does not count a search the planner expects to be far past the cap', async () => {
+  it('pageWithTotal reads a page and its total in one statement, and asks the planner first for a search', async () => {
     const statements: string[] = [];
-    const db = {
-      execute: (query: SQL) => {
-        statements.push(new PgDialect().sqlToQuery(query).sql);
-        return ctx.database.db.execute(query);
+    const record = <T>(query: { toSQL?: () => { sql: string } } | SQL, run: () => Promise<T>) => {
+      statements.push(
+        'toSQL' in query && query.toSQL ? query.toSQL().sql : new PgDialect().sqlToQuery(query as SQL).sql,
+      );
+      return run();
+    };
+    const real = ctx.database.db;
+    const db = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key === 'execute') return (query: SQL) => record(query, () => real.execute(query));
+        return Reflect.get(target, key, receiver);
       },
-    } as unknown as Pick<Db, 'execute'>;
-    const where = ilike(inquiries.subject, 'Quote');
-    // About 1,139 matches, more than ten times a cap of 50: the estimate alone answers.
-    const broad = await countSearch(db, inquiries, inquiries.id, where, 50);
+    }) as Db;
+    const page = (where: SQL | undefined, cap: number, estimateFirst = true) =>
+      pageWithTotal(
+        db,
+        { table: inquiries, id: inquiries.id, where, page: 1, cap, estimateFirst },
+        (scope) => {
+          const query = scopedDb(db, scope)
+            .select({ name: inquiries.name, total: scope.total })
+            .from(inquiries)
+            .where(scope.where)
+            .orderBy(inquiries.name, inquiries.id)
+            .limit(5);
+          return record(query, () => query);
+        },
+      );
+    const quote = ilike(inquiries.subject, 'Quote');
+    const truth = extra - Math.floor(extra / 100);
+
+    // About 1,139 matches, more than ten times a cap of 50: the estimate answers, nothing counted.
+    const broad = await page(quote, 50);
     expect(broad.total.total_exact).toBe(false);
     expect(broad.total.total).toBeGreaterThan(500);
-    expect(broad.where).toBe(where);
-    expect(statements).toHaveLength(1);
+    expect(broad.rows).toHaveLength(5);
+    expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/^explain/);
+    expect(statements[1]).not.toMatch(/matches/);
 
-    // Within ten times the cap, matches are fetched: here past the cap, so still an estimate.
+    // Within ten times the cap but past it: the CTE holds only some matches, so the page is read
+    // again by the filter, and the total is an estimate.
     statements.length = 0;
-    const past = await countSearch(db, inquiries, inquiries.id, where, 1000);
+    const past = await page(quote, 1000);
     expect(past.total.total_exact).toBe(false);
     expect(past.total.total).toBeGreaterThan(1000);
+    expect(statements).toHaveLength(3);
+    expect(statements[1]).toMatch(/^with "matches"/);
+    expect(past.rows.map((r) => r.name)).toEqual(broad.rows.map((r) => r.name));
+
+    // Under the cap: exact, one statement after the planner's.
+    statements.length = 0;
+    const narrow = await page(quote, truth);
+    expect(narrow.total).toEqual({ total: truth, total_exact: true });
     expect(statements).toHaveLength(2);
+
+    // Without estimateFirst, the capped count rides along: one statement in all.
+    statements.length = 0;
+    const rare = await page(ilike(inquiries.subject, 'Rare topic'), 1000, false);
+    expect(rare.total).toEqual({ total: Math.floor(extra / 100), total_exact: true });
+    expect(statements).toHaveLength(1);
+
+    // An empty page past the first still learns the total.
+    const beyond = await pageWithTotal(
+      db,
+      { table: inquiries, id: inquiries.id, where: quote, page: 99, estimateFirst: true },
+      (scope) =>
+        scopedDb(db, scope)
+          .select({ total: scope.total })
+          .from(inquiries)
+          .where(scope.where)
+          .limit(5)
+          .offset(10_000),
+    );
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.total.total).toBeGreaterThan(PAGING.exactCountCap);
   });
 });

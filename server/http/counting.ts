@@ -1,5 +1,6 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import { PAGING } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { tableCounts } from '../db/schema';
@@ -64,31 +65,96 @@ async function plannerRows(db: Executor, table: PgTable, where: SQL | undefined)
 const SURELY_BROAD = 10;
 
 /**
- * A search's total, and the filter its page should use. When the matches are few (up to the cap),
- * their ids come back with the count and the page is read by id: sorting a few hundred rows
- * costs nothing, whereas the planner, hoping to meet matches early, walks the whole sort index
- * instead (inquiries by name, "visitor4242" on 200,000 rows: 391 ms; by ids, under 1 ms after the
- * 6 ms search). Broad searches keep their filter: their page turns up at once on the sort index.
+ * What a list's page statement is given by pageWithTotal: its filter, a column that carries the
+ * total to read on its first row, and, for a narrow search, the matches' CTE to put in `with`.
  */
-export async function countSearch(
+export type PageScope = { where: SQL | undefined; total: SQL<number>; matches?: WithSubquery };
+
+type PageOptions = {
+  table: PgTable;
+  id: PgColumn;
+  where: SQL | undefined;
+  /** The page asked for, from 1: an empty page past the first says nothing of the total. */
+  page: number;
+  /**
+   * Searches over big tables ask the planner first. Finding the first cap + 1 matches of a broad
+   * term costs a scan of thousands of rows (12 ms for "cordless" on 100,000 products) for an
+   * answer that would be the estimate anyway. When the matches are few, the page is read by
+   * their ids: sorting a few hundred rows costs nothing, whereas the planner, hoping to meet
+   * matches early, walks the whole sort index instead (inquiries by name, "visitor4242" on
+   * 200,000 rows: 391 ms; by ids, under 1 ms after the 6 ms search).
+   */
+  estimateFirst?: boolean;
+  cap?: number;
+};
+
+/**
+ * A list page and its total from ONE statement where it can (issue 8). Each statement is a round
+ * trip, and on the benchmark machine the socket write of each took more of the server's CPU than
+ * building the query and reading its rows: the products list spent 28 % of its time in those
+ * writes. So the count rides along as one more column of the page (an InitPlan, run once), and a
+ * narrow search's matches become a CTE that both the page and the count read. The planner's
+ * estimate still takes a statement of its own: EXPLAIN cannot be a subquery.
+ */
+export async function pageWithTotal<R extends { total: number }>(
+  db: Executor & Pick<Db, 'select' | '$with'>,
+  opts: PageOptions,
+  read: (scope: PageScope) => Promise<R[]>,
+): Promise<{ rows: R[]; total: ListTotal }> {
+  const { table, id, where, page } = opts;
+  const cap = opts.cap ?? PAGING.exactCountCap;
+  const none = sql<number>`0`;
+  if (where && opts.estimateFirst) {
+    const estimate = await plannerRows(db, table, where);
+    if (estimate > cap * SURELY_BROAD)
+      return { rows: await read({ where, total: none }), total: { total: estimate, total_exact: false } };
+    const matches = db.$with('matches').as(
+      db
+        .select({ id })
+        .from(table)
+        .where(where)
+        .limit(cap + 1),
+    );
+    const rows = await read({
+      where: sql`${id} = any(array(select ${sql.identifier('id')} from ${matches}))`,
+      total: sql<number>`(select count(*)::int from ${matches})`,
+      matches,
+    });
+    if (rows.length === 0) return { rows, total: await afterEmptyPage(db, table, where, page, cap) };
+    const n = rows[0].total;
+    if (n <= cap) return { rows, total: { total: n, total_exact: true } };
+    // More than the cap matched, so the CTE holds only some of them: page by the filter instead.
+    return {
+      rows: await read({ where, total: none }),
+      total: { total: Math.max(estimate, n), total_exact: false },
+    };
+  }
+  const kept = !where && COUNTED_TABLES.has(getTableName(table));
+  const filter = where ? sql`where ${where}` : sql``;
+  const total = kept
+    ? sql<number>`(select n from ${tableCounts} where ${tableCounts.table_name} = ${getTableName(table)})`
+    : sql<number>`(select count(*)::int from (select 1 from ${table} ${filter} limit ${cap + 1}) capped)`;
+  const rows = await read({ where, total });
+  if (rows.length === 0) return { rows, total: await afterEmptyPage(db, table, where, page, cap) };
+  const n = rows[0].total;
+  if (kept || n <= cap) return { rows, total: { total: n, total_exact: true } };
+  return { rows, total: await estimateMatches(db, table, where, n) };
+}
+
+/** An empty first page means nothing matched; an empty later page must count. */
+async function afterEmptyPage(
   db: Executor,
   table: PgTable,
-  id: PgColumn,
   where: SQL | undefined,
-  cap: number = PAGING.exactCountCap,
-): Promise<{ total: ListTotal; where: SQL | undefined }> {
-  if (!where) return { total: await countMatches(db, table, where, cap), where };
-  // Finding the first cap + 1 matches of a broad term costs a scan of thousands of rows (12 ms for
-  // "cordless" on 100,000 products), for an answer that would be the estimate anyway.
-  const estimate = await plannerRows(db, table, where);
-  if (estimate > cap * SURELY_BROAD) return { total: { total: estimate, total_exact: false }, where };
-  const { rows } = await db.execute<{ id: number }>(
-    sql`select ${id} as id from ${table} where ${where} limit ${cap + 1}`,
-  );
-  if (rows.length > cap)
-    return { total: { total: Math.max(estimate, rows.length), total_exact: false }, where };
-  return {
-    total: { total: rows.length, total_exact: true },
-    where: sql`${id} = any(${sql.param(rows.map((r) => r.id))}::int[])`,
-  };
+  page: number,
+  cap: number,
+): Promise<ListTotal> {
+  if (page <= 1) return { total: 0, total_exact: true };
+  return countMatches(db, table, where, cap);
+}
+
+/** The database handle a page statement starts from: with the matches' CTE when it has one. */
+export function scopedDb(db: Pick<Db, 'select' | 'with'>, scope: PageScope): Pick<Db, 'select'> {
+  // Both builders select alike; drizzle types them apart.
+  return (scope.matches ? db.with(scope.matches) : db) as Pick<Db, 'select'>;
 }

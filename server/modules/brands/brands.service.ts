@@ -7,7 +7,7 @@ import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { countMatches } from '../../http/counting';
+import { pageWithTotal } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -50,17 +50,22 @@ export function createBrandsService(db: Db, images: ImagesService) {
     async list(params: ListParams<BrandSortKey>) {
       const where = searchCondition(params.q);
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, counted] = await Promise.all([
-        db
-          .select()
-          .from(brands)
-          .where(where)
-          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(brands.id))
-          .limit(params.limit)
-          .offset((params.page - 1) * params.limit),
-        countMatches(db, brands, where),
-      ]);
-      return { data: rows.map(toBrand), meta: { ...counted, page: params.page, limit: params.limit } };
+      const { rows, total } = await pageWithTotal(
+        db,
+        { table: brands, id: brands.id, where, page: params.page },
+        (scope) =>
+          db
+            .select({ row: brands, total: scope.total })
+            .from(brands)
+            .where(scope.where)
+            .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(brands.id))
+            .limit(params.limit)
+            .offset((params.page - 1) * params.limit),
+      );
+      return {
+        data: rows.map((r) => toBrand(r.row)),
+        meta: { ...total, page: params.page, limit: params.limit },
+      };
     },
 
     async create(fields: BrandFields, logo: PreparedImage | null) {

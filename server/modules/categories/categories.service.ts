@@ -7,7 +7,7 @@ import type { ListParams } from '../../../domain/paging';
 import type { Db, Tx } from '../../db/client';
 import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { countMatches } from '../../http/counting';
+import { pageWithTotal } from '../../http/counting';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -107,20 +107,22 @@ export function createCategoriesService(db: Db, images: ImagesService) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, counted] = await Promise.all([
-        db
-          .select({ row: categories, parentName: parent.name })
-          .from(categories)
-          .leftJoin(parent, eq(parent.id, categories.parent_id))
-          .where(where)
-          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(categories.id))
-          .limit(params.limit)
-          .offset((params.page - 1) * params.limit),
-        countMatches(db, categories, where),
-      ]);
+      const { rows, total } = await pageWithTotal(
+        db,
+        { table: categories, id: categories.id, where, page: params.page },
+        (scope) =>
+          db
+            .select({ row: categories, parentName: parent.name, total: scope.total })
+            .from(categories)
+            .leftJoin(parent, eq(parent.id, categories.parent_id))
+            .where(scope.where)
+            .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(categories.id))
+            .limit(params.limit)
+            .offset((params.page - 1) * params.limit),
+      );
       return {
         data: rows.map((r) => toCategory(r.row, r.parentName)),
-        meta: { ...counted, page: params.page, limit: params.limit },
+        meta: { ...total, page: params.page, limit: params.limit },
       };
     },
 

@@ -1,74 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
-import { type Price, type PricingDiscount, type PricingProduct, priceProduct } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
 import { brands, categories, discounts, products } from '../../db/schema';
-import { countMatches } from '../../http/counting';
+import { pageWithTotal } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
-
-type Executor = Pick<Db, 'select' | 'execute'>;
-
-/** A product as stored, for pricing: ids and MRP. */
-export type PriceableProduct = {
-  id: number;
-  mrp: string;
-  brand_id: number | null;
-  category_id: number | null;
-};
-
-/**
- * Prices products with the one domain rule: ONE statement, whatever the page size, brings every
- * category chain and every live discount that could apply to any of them (their own, their
- * categories and ancestors, their brands); then domain/pricing picks the best for each. (As two
- * statements, chains then discounts, each list page paid one more round trip.)
- */
-export async function priceProducts(
-  db: Executor,
-  items: PriceableProduct[],
-  now = new Date(),
-): Promise<Map<number, Price>> {
-  const prices = new Map<number, Price>();
-  if (items.length === 0) return prices;
-  const ids = (values: (number | null)[]) => sql.param([...new Set(values.filter((v) => v !== null))]);
-  const at = now.toISOString();
-  const { rows } = await db.execute<{
-    chains: { start_id: number; ids: number[] }[];
-    candidates: PricingDiscount[];
-  }>(sql`
-    with recursive up(start_id, id, parent_id) as (
-      select c.id, c.id, c.parent_id from categories c where c.id = any(${ids(items.map((p) => p.category_id))}::int[])
-      union all
-      -- A primary-key lookup per step, never a hash of the whole table.
-      select up.start_id, up.parent_id, (select p.parent_id from categories p where p.id = up.parent_id)
-      from up where up.parent_id is not null
-    )
-    select
-      (select coalesce(json_agg(json_build_object('start_id', start_id, 'ids', chain)), '[]'::json)
-       from (select start_id, array_agg(id) as chain from up group by start_id) chains) as chains,
-      (select coalesce(json_agg(json_build_object('id', d.id, 'type', d.type, 'value', d.value::text,
-          'applies_to', d.applies_to, 'product_id', d.product_id, 'category_id', d.category_id,
-          'brand_id', d.brand_id, 'starts_at', d.starts_at, 'ends_at', d.ends_at, 'active', d.active)), '[]'::json)
-       from discounts d
-       where d.active
-         and (d.starts_at is null or d.starts_at <= ${at}::timestamptz)
-         and (d.ends_at is null or d.ends_at >= ${at}::timestamptz)
-         and ((d.applies_to = 'product' and d.product_id = any(${ids(items.map((p) => p.id))}::int[]))
-           or (d.applies_to = 'category' and d.category_id in (select id from up))
-           or (d.applies_to = 'brand' and d.brand_id = any(${ids(items.map((p) => p.brand_id))}::int[])))
-      ) as candidates`);
-  const chains = new Map(rows[0].chains.map((c) => [c.start_id, c.ids]));
-  for (const item of items) {
-    const product: PricingProduct = {
-      id: item.id,
-      mrp: item.mrp,
-      brand_id: item.brand_id,
-      category_ids: item.category_id ? (chains.get(item.category_id) ?? [item.category_id]) : [],
-    };
-    prices.set(item.id, priceProduct(product, rows[0].candidates, now));
-  }
-  return prices;
-}
 
 /** The product editor's own discount, or null. */
 export async function editorDiscount(db: Pick<Db, 'select'>, productId: number) {
@@ -141,9 +77,10 @@ const defaultName = (input: { type: 'percent' | 'amount'; value: number }) =>
   input.type === 'percent' ? `${input.value}% off` : `${centsToDecimal(toCents(input.value))} off`;
 
 export function createDiscountsService(db: Db) {
-  const selectDiscounts = () =>
+  /** Discounts with their target's name; `extra` adds columns (the list's total). */
+  const selectDiscounts = <T extends Record<string, SQL>>(extra = {} as T) =>
     db
-      .select(discountColumns)
+      .select({ ...discountColumns, ...extra })
       .from(discounts)
       .leftJoin(products, eq(products.id, discounts.product_id))
       .leftJoin(categories, eq(categories.id, discounts.category_id))
@@ -179,14 +116,16 @@ export function createDiscountsService(db: Db) {
     get,
 
     async list(params: { page: number; limit: number }) {
-      const [rows, counted] = await Promise.all([
-        selectDiscounts()
-          .orderBy(desc(discounts.created_at), desc(discounts.id))
-          .limit(params.limit)
-          .offset((params.page - 1) * params.limit),
-        countMatches(db, discounts, undefined),
-      ]);
-      return { data: rows.map(toDiscount), meta: { ...counted, page: params.page, limit: params.limit } };
+      const { rows, total } = await pageWithTotal(
+        db,
+        { table: discounts, id: discounts.id, where: undefined, page: params.page },
+        (scope) =>
+          selectDiscounts({ total: scope.total })
+            .orderBy(desc(discounts.created_at), desc(discounts.id))
+            .limit(params.limit)
+            .offset((params.page - 1) * params.limit),
+      );
+      return { data: rows.map(toDiscount), meta: { ...total, page: params.page, limit: params.limit } };
     },
 
     async create(input: DiscountInput) {

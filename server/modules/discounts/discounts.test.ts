@@ -121,6 +121,8 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
       api('POST', '/api/discounts', { type: 'percent', active: true, ...payload });
     const cat = (await make({ value: 10, applies_to: 'category', category_id: parentCat })).json();
     expect((await price()).discounts.best).toMatchObject({ id: cat.id, save_amount: 2 });
+    // The list prices in its own statement (productPricing with a moment): same answer.
+    expect((await card()).best_discount).toEqual({ type: 'percent', value: 10 });
     const future = (
       await make({ value: 50, applies_to: 'brand', brand_id: brandId, starts_at: '2999-01-01 00:00:00' })
     ).json();
@@ -128,6 +130,7 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
       await make({ value: 60, applies_to: 'brand', brand_id: brandId, ends_at: '2001-01-01 00:00:00' })
     ).json();
     expect((await price()).discounts.best.id).toBe(cat.id);
+    expect((await card()).best_discount).toEqual({ type: 'percent', value: 10 });
     const brand = (await make({ value: 20, applies_to: 'brand', brand_id: brandId })).json();
     expect((await price()).discounts.best).toMatchObject({ id: brand.id, save_amount: 4 });
     expect((await card()).best_discount).toEqual({ type: 'percent', value: 20 });

@@ -4,7 +4,7 @@ import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { inquiries, products } from '../../db/schema';
-import { countSearch } from '../../http/counting';
+import { pageWithTotal, scopedDb } from '../../http/counting';
 import { AppError, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 
@@ -93,25 +93,31 @@ export function createInquiriesService(db: Db) {
         : undefined;
       const dir = params.order === 'asc' ? asc : desc;
       const order = [dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id)];
-      const search = await countSearch(db, inquiries, inquiries.id, where);
-      // Page the ids on the sort index first, then join only that page to its products: joining
-      // before the OFFSET made every skipped row pay for a product lookup.
-      const pageIds = db
-        .select({ id: inquiries.id })
-        .from(inquiries)
-        .where(search.where)
-        .orderBy(...order)
-        .limit(params.limit)
-        .offset((params.page - 1) * params.limit);
-      const rows = await db
-        .select(columns)
-        .from(inquiries)
-        .leftJoin(products, eq(products.id, inquiries.product_id))
-        .where(inArray(inquiries.id, pageIds))
-        .orderBy(...order);
+      // The total and the page from one statement (pageWithTotal).
+      const { rows, total } = await pageWithTotal(
+        db,
+        { table: inquiries, id: inquiries.id, where, page: params.page, estimateFirst: true },
+        (scope) => {
+          // Page the ids on the sort index first, then join only that page to its products:
+          // joining before the OFFSET made every skipped row pay for a product lookup.
+          const pageIds = db
+            .select({ id: inquiries.id })
+            .from(inquiries)
+            .where(scope.where)
+            .orderBy(...order)
+            .limit(params.limit)
+            .offset((params.page - 1) * params.limit);
+          return scopedDb(db, scope)
+            .select({ ...columns, total: scope.total })
+            .from(inquiries)
+            .leftJoin(products, eq(products.id, inquiries.product_id))
+            .where(inArray(inquiries.id, pageIds))
+            .orderBy(...order);
+        },
+      );
       return {
         data: rows.map((r) => toInquiry(r as Row)),
-        meta: { ...search.total, page: params.page, limit: params.limit },
+        meta: { ...total, page: params.page, limit: params.limit },
       };
     },
 

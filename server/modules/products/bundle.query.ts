@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { fromCents, toCents } from '../../../domain/money';
 import { type PricingDiscount, priceProduct } from '../../../domain/pricing';
 import type { ProductBundle } from '../../../domain/products';
 import { isSlug } from '../../../domain/slug';
+import { type PricingJson, productPricing, readPricing } from '../discounts/pricing.sql';
 
 /** One bundle as the database assembles it: the JSON of the page plus what pricing needs. */
 type BundleRow = {
@@ -14,8 +17,7 @@ type BundleRow = {
   blocks: ProductBundle['layout']['blocks'];
   own: { type: 'percent' | 'amount'; value: string } | null;
   /** Every active discount aimed at the product, its category chain or its brand, live or not. */
-  candidates: PricingDiscount[];
-  category_ids: number[];
+  pricing: PricingJson;
 };
 
 /**
@@ -24,7 +26,7 @@ type BundleRow = {
  * discounts that could apply so the price comes from the one pricing rule in domain/pricing.
  * Lists, spec groups and tables keep the order they were added in (id).
  */
-export const BUNDLE_SQL = `
+const bundle = sql`
   select json_build_object(
     'base', json_build_object(
       'id', p.id, 'name', p.name, 'slug', p.slug, 'sku', p.sku, 'brand', b.name, 'category', c.name,
@@ -57,32 +59,15 @@ export const BUNDLE_SQL = `
     'own', (
       select json_build_object('type', d.type, 'value', d.value::text)
       from discounts d where d.product_id = p.id and d.editor_owned),
-    'candidates', coalesce((
-      select json_agg(json_build_object('id', d.id, 'type', d.type, 'value', d.value::text,
-        'applies_to', d.applies_to, 'product_id', d.product_id, 'category_id', d.category_id,
-        'brand_id', d.brand_id, 'starts_at', d.starts_at, 'ends_at', d.ends_at, 'active', d.active))
-      from discounts d
-      where d.active and (
-        (d.applies_to = 'product' and d.product_id = p.id)
-        or (d.applies_to = 'brand' and d.brand_id = p.brand_id)
-        or (d.applies_to = 'category' and d.category_id = any(chain.ids)))), '[]'::json),
-    'category_ids', coalesce(chain.ids, '{}')
+    'pricing', ${productPricing(sql.raw('p'), null)}
   ) as bundle
   from products p
   left join brands b on b.id = p.brand_id
   left join categories c on c.id = p.category_id
-  left join lateral (
-    -- Each step up is a primary-key lookup: as a join, the cached plan hashed the whole
-    -- categories table at every level (0.3 of the statement's 1.2 ms).
-    with recursive up(id, parent_id) as (
-      select c2.id, c2.parent_id from categories c2 where c2.id = p.category_id
-      union all
-      select up.parent_id, (select a.parent_id from categories a where a.id = up.parent_id)
-      from up where up.parent_id is not null
-    )
-    select array_agg(up.id) as ids from up
-  ) chain on true
-  where p.slug = $1`;
+  where p.slug = ${sql.placeholder('slug')}`;
+
+/** The text of the bundle's named statement; its one parameter, $1, is the slug. */
+export const BUNDLE_SQL = new PgDialect().sqlToQuery(bundle).sql;
 
 export type AssembledBundle = {
   bundle: ProductBundle;
@@ -130,9 +115,10 @@ async function queryBundle(db: Queryable, slug: string) {
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 function assemble(row: BundleRow, now: Date): AssembledBundle {
+  const { category_ids, candidates } = readPricing(row.pricing);
   const price = priceProduct(
-    { id: row.base.id, mrp: row.base.mrp, brand_id: row.base.brand_id, category_ids: row.category_ids },
-    row.candidates,
+    { id: row.base.id, mrp: row.base.mrp, brand_id: row.base.brand_id, category_ids },
+    candidates,
     now,
   );
   const bundle: ProductBundle = {
@@ -148,7 +134,7 @@ function assemble(row: BundleRow, now: Date): AssembledBundle {
     tables: row.tables,
     layout: { blocks: row.blocks },
   };
-  return { bundle, changesAt: nextWindowEdge(row.candidates, now) };
+  return { bundle, changesAt: nextWindowEdge(candidates, now) };
 }
 
 /** The first moment after now at which one of the discounts starts or stops being live. */

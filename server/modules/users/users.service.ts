@@ -6,7 +6,7 @@ import type { User } from '../../../domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { countMatches } from '../../http/counting';
+import { pageWithTotal } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 
@@ -66,20 +66,22 @@ export function createUsersService(db: Db) {
         ? or(ilike(users.name, `%${escapeLike(params.q)}%`), ilike(users.email, `%${escapeLike(params.q)}%`))
         : undefined;
       const dir = params.order === 'asc' ? asc : desc;
-      const [rows, counted] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(users.id))
-          .limit(params.limit)
-          .offset((params.page - 1) * params.limit),
-        countMatches(db, users, where),
-      ]);
+      const { rows, total } = await pageWithTotal(
+        db,
+        { table: users, id: users.id, where, page: params.page },
+        (scope) =>
+          db
+            .select({ row: users, total: scope.total })
+            .from(users)
+            .where(scope.where)
+            .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(users.id))
+            .limit(params.limit)
+            .offset((params.page - 1) * params.limit),
+      );
       return {
-        data: rows.map(toUser),
-        total: counted.total,
-        meta: { ...counted, page: params.page, limit: params.limit },
+        data: rows.map((r) => toUser(r.row)),
+        total: total.total,
+        meta: { ...total, page: params.page, limit: params.limit },
       };
     },
 
