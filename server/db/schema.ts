@@ -272,6 +272,14 @@ export const discounts = pgTable(
     index('discounts_category_idx').on(t.category_id),
     index('discounts_brand_idx').on(t.brand_id),
     index('discounts_created_idx').on(t.created_at, t.id),
+    // Pricing (discounts/pricing.sql.ts) reads the live candidates of a product, its brand and
+    // its categories from these alone (index-only scans): the heap visits were most of the
+    // products list's statement. A key, not INCLUDE, carries the rest: drizzle has no INCLUDE.
+    ...(['product', 'brand', 'category'] as const).map((scope) =>
+      index(`discounts_${scope}_pricing_idx`)
+        .on(t[`${scope}_id`], t.id, t.type, t.value, t.starts_at, t.ends_at)
+        .where(sql`${t.active} and ${t.applies_to} = ${sql.raw(`'${scope}'`)}`),
+    ),
     // The dashboard's "ending soon": active discounts by end date.
     index('discounts_ending_idx').on(t.ends_at, t.id).where(sql`${t.active}`),
     uniqueIndex('discounts_editor_owned_key').on(t.product_id).where(sql`${t.editor_owned}`),

@@ -1,0 +1,3 @@
+CREATE INDEX "discounts_product_pricing_idx" ON "discounts" USING btree ("product_id","id","type","value","starts_at","ends_at") WHERE "discounts"."active" and "discounts"."applies_to" = 'product';--> statement-breakpoint
+CREATE INDEX "discounts_brand_pricing_idx" ON "discounts" USING btree ("brand_id","id","type","value","starts_at","ends_at") WHERE "discounts"."active" and "discounts"."applies_to" = 'brand';--> statement-breakpoint
+CREATE INDEX "discounts_category_pricing_idx" ON "discounts" USING btree ("category_id","id","type","value","starts_at","ends_at") WHERE "discounts"."active" and "discounts"."applies_to" = 'category';
