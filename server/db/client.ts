@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { PGLITE_WORKER } from '../paths';
+import { namingStatements } from './named-statements';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -54,7 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     survivesConnectionLoss(pool);
     await pool.query('select 1');
     return {
-      db: drizzle(pool, { schema }),
+      db: drizzle(namingStatements(pool), { schema }),
       pool,
       kind: 'postgres',
       listen: (channel, onEvent) => listenOnServer(opts.url, channel, onEvent),
