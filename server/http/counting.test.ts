@@ -5,7 +5,7 @@ import { PAGING } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
-import { countMatches, pageWithTotal, scopedDb } from './counting';
+import { countMatches, pageWithTotal } from './counting';
 
 /** Issue 8: totals are exact while cheap, estimated (and marked so) past the cap. */
 let ctx: TestContext;
@@ -98,7 +98,7 @@ describe('list totals', () => {
         db,
         { table: inquiries, id: inquiries.id, where, page: 1, cap, estimateFirst },
         (scope) => {
-          const query = scopedDb(db, scope)
+          const query = scope.db
             .select({ name: inquiries.name, total: scope.total })
             .from(inquiries)
             .where(scope.where)
@@ -135,23 +135,28 @@ describe('list totals', () => {
     expect(narrow.total).toEqual({ total: truth, total_exact: true });
     expect(statements).toHaveLength(2);
 
-    // Without estimateFirst, the capped count rides along: one statement in all.
+    // Without estimateFirst (small tables): the matches and the page in one statement.
     statements.length = 0;
     const rare = await page(ilike(inquiries.subject, 'Rare topic'), 1000, false);
     expect(rare.total).toEqual({ total: Math.floor(extra / 100), total_exact: true });
     expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^with "matches"/);
+
+    // ... and past the cap, the page again by its filter, then the planner's estimate.
+    statements.length = 0;
+    const many = await page(quote, 1000, false);
+    expect(many.total.total_exact).toBe(false);
+    expect(Math.abs(many.total.total - truth) / truth).toBeLessThan(0.2);
+    expect(many.rows.map((r) => r.name)).toEqual(broad.rows.map((r) => r.name));
+    expect(statements).toHaveLength(3);
+    expect(statements[2]).toMatch(/^explain/);
 
     // An empty page past the first still learns the total.
     const beyond = await pageWithTotal(
       db,
       { table: inquiries, id: inquiries.id, where: quote, page: 99, estimateFirst: true },
       (scope) =>
-        scopedDb(db, scope)
-          .select({ total: scope.total })
-          .from(inquiries)
-          .where(scope.where)
-          .limit(5)
-          .offset(10_000),
+        scope.db.select({ total: scope.total }).from(inquiries).where(scope.where).limit(5).offset(10_000),
     );
     expect(beyond.rows).toEqual([]);
     expect(beyond.total.total).toBeGreaterThan(PAGING.exactCountCap);

@@ -54,7 +54,7 @@ export function createBrandsService(db: Db, images: ImagesService) {
         db,
         { table: brands, id: brands.id, where, page: params.page },
         (scope) =>
-          db
+          scope.db
             .select({ row: brands, total: scope.total })
             .from(brands)
             .where(scope.where)

@@ -111,7 +111,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
         db,
         { table: categories, id: categories.id, where, page: params.page },
         (scope) =>
-          db
+          scope.db
             .select({ row: categories, parentName: parent.name, total: scope.total })
             .from(categories)
             .leftJoin(parent, eq(parent.id, categories.parent_id))

@@ -78,8 +78,8 @@ const defaultName = (input: { type: 'percent' | 'amount'; value: number }) =>
 
 export function createDiscountsService(db: Db) {
   /** Discounts with their target's name; `extra` adds columns (the list's total). */
-  const selectDiscounts = <T extends Record<string, SQL>>(extra = {} as T) =>
-    db
+  const selectDiscounts = <T extends Record<string, SQL>>(extra = {} as T, from: Pick<Db, 'select'> = db) =>
+    from
       .select({ ...discountColumns, ...extra })
       .from(discounts)
       .leftJoin(products, eq(products.id, discounts.product_id))
@@ -120,7 +120,7 @@ export function createDiscountsService(db: Db) {
         db,
         { table: discounts, id: discounts.id, where: undefined, page: params.page },
         (scope) =>
-          selectDiscounts({ total: scope.total })
+          selectDiscounts({ total: scope.total }, scope.db)
             .orderBy(desc(discounts.created_at), desc(discounts.id))
             .limit(params.limit)
             .offset((params.page - 1) * params.limit),

@@ -4,7 +4,7 @@ import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { inquiries, products } from '../../db/schema';
-import { pageWithTotal, scopedDb } from '../../http/counting';
+import { pageWithTotal } from '../../http/counting';
 import { AppError, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 
@@ -107,7 +107,7 @@ export function createInquiriesService(db: Db) {
             .orderBy(...order)
             .limit(params.limit)
             .offset((params.page - 1) * params.limit);
-          return scopedDb(db, scope)
+          return scope.db
             .select({ ...columns, total: scope.total })
             .from(inquiries)
             .leftJoin(products, eq(products.id, inquiries.product_id))

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { brands, categories, layoutBlocks, productImages, products } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { pageWithTotal, scopedDb } from '../../http/counting';
+import { pageWithTotal } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -127,7 +127,7 @@ export function createProductsService(db: Db, images: ImagesService) {
             .orderBy(desc(products.created_at), desc(products.id))
             .limit(params.limit)
             .offset((params.page - 1) * params.limit);
-          return scopedDb(db, scope)
+          return scope.db
             .select({
               ...baseColumns,
               image: firstImage,

@@ -70,7 +70,7 @@ export function createUsersService(db: Db) {
         db,
         { table: users, id: users.id, where, page: params.page },
         (scope) =>
-          db
+          scope.db
             .select({ row: users, total: scope.total })
             .from(users)
             .where(scope.where)
