@@ -1,6 +1,7 @@
-import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGING } from '../../domain/constants';
+import type { ListParams } from '../../domain/paging';
 import type { Db } from '../db/client';
 import { tableCounts } from '../db/schema';
 
@@ -90,11 +91,11 @@ type PageOptions = {
 
 /**
  * A list page and its total from ONE statement where it can (issue 8). Each statement is a round
- * trip, and on the benchmark machine the socket write of each took more of the server's CPU than
- * building the query and reading its rows: the products list spent 28 % of its time in those
- * writes. So the count rides along as one more column of the page (an InitPlan, run once), and a
- * narrow search's matches become a CTE that both the page and the count read. The planner's
- * estimate still takes a statement of its own: EXPLAIN cannot be a subquery.
+ * trip that wakes the database and then the server: in a CPU profile of the products list, 28 %
+ * of the server's samples sat in the socket writes of its four statements. So the count rides
+ * along as one more column of the page (an InitPlan, run once), and a search's matches become a
+ * CTE that both the page and the count read. The planner's estimate still takes a statement of
+ * its own: EXPLAIN cannot be a subquery.
  */
 export async function pageWithTotal<R extends { total: number }>(
   db: Executor & Pick<Db, 'select' | '$with' | 'with'>,
@@ -144,6 +145,32 @@ export async function pageWithTotal<R extends { total: number }>(
   const n = rows[0].total;
   if (kept || n <= cap) return { rows, total: { total: n, total_exact: true } };
   return { rows, total: await estimateMatches(db, table, where, n) };
+}
+
+/**
+ * A page of one table's own rows with its list meta (lists without joins): sorted by the column
+ * asked for, ties broken by id, both in the order asked for.
+ */
+export async function tablePage<T extends PgTable>(
+  db: Executor & Pick<Db, 'select' | '$with' | 'with'>,
+  table: T,
+  opts: { id: PgColumn; where: SQL | undefined; sortBy: PgColumn | SQL },
+  params: Pick<ListParams, 'page' | 'limit' | 'order'>,
+) {
+  const dir = params.order === 'asc' ? asc : desc;
+  const { rows, total } = await pageWithTotal(
+    db,
+    { table, id: opts.id, where: opts.where, page: params.page },
+    (scope) =>
+      scope.db
+        .select({ row: table, total: scope.total })
+        .from(table as PgTable)
+        .where(scope.where)
+        .orderBy(dir(opts.sortBy), dir(opts.id))
+        .limit(params.limit)
+        .offset((params.page - 1) * params.limit),
+  );
+  return { rows: rows.map((r) => r.row), meta: { ...total, page: params.page, limit: params.limit } };
 }
 
 /** An empty first page means nothing matched; an empty later page must count. */

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Brand, BrandFields } from '../../../domain/brands';
 import type { BrandSortKey } from '../../../domain/constants';
@@ -7,7 +7,7 @@ import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { pageWithTotal } from '../../http/counting';
+import { tablePage } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
@@ -49,23 +49,13 @@ export function createBrandsService(db: Db, images: ImagesService) {
 
     async list(params: ListParams<BrandSortKey>) {
       const where = searchCondition(params.q);
-      const dir = params.order === 'asc' ? asc : desc;
-      const { rows, total } = await pageWithTotal(
+      const { rows, meta } = await tablePage(
         db,
-        { table: brands, id: brands.id, where, page: params.page },
-        (scope) =>
-          scope.db
-            .select({ row: brands, total: scope.total })
-            .from(brands)
-            .where(scope.where)
-            .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(brands.id))
-            .limit(params.limit)
-            .offset((params.page - 1) * params.limit),
+        brands,
+        { id: brands.id, where, sortBy: SORT_COLUMNS[params.sortBy] },
+        params,
       );
-      return {
-        data: rows.map((r) => toBrand(r.row)),
-        meta: { ...total, page: params.page, limit: params.limit },
-      };
+      return { data: rows.map(toBrand), meta };
     },
 
     async create(fields: BrandFields, logo: PreparedImage | null) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserSortKey } from '../../../domain/constants';
 import { API_ERROR } from '../../../domain/messages';
 import type { ListParams } from '../../../domain/paging';
@@ -6,7 +6,7 @@ import type { User } from '../../../domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { pageWithTotal } from '../../http/counting';
+import { tablePage } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 
@@ -65,24 +65,13 @@ export function createUsersService(db: Db) {
       const where = params.q
         ? or(ilike(users.name, `%${escapeLike(params.q)}%`), ilike(users.email, `%${escapeLike(params.q)}%`))
         : undefined;
-      const dir = params.order === 'asc' ? asc : desc;
-      const { rows, total } = await pageWithTotal(
+      const { rows, meta } = await tablePage(
         db,
-        { table: users, id: users.id, where, page: params.page },
-        (scope) =>
-          scope.db
-            .select({ row: users, total: scope.total })
-            .from(users)
-            .where(scope.where)
-            .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(users.id))
-            .limit(params.limit)
-            .offset((params.page - 1) * params.limit),
+        users,
+        { id: users.id, where, sortBy: SORT_COLUMNS[params.sortBy] },
+        params,
       );
-      return {
-        data: rows.map((r) => toUser(r.row)),
-        total: total.total,
-        meta: { ...total, page: params.page, limit: params.limit },
-      };
+      return { data: rows.map(toUser), total: meta.total, meta };
     },
 
     async create(input: { name: string; email: string; password: string; role: Role }) {
