@@ -96,14 +96,15 @@ describe('list totals', () => {
     const page = (where: SQL | undefined, cap: number, estimateFirst = true) =>
       pageWithTotal(
         db,
-        { table: inquiries, id: inquiries.id, where, page: 1, cap, estimateFirst },
+        { table: inquiries, id: inquiries.id, where, page: 1, limit: 5, cap, estimateFirst },
         (scope) => {
           const query = scope.db
             .select({ name: inquiries.name, total: scope.total })
             .from(inquiries)
             .where(scope.where)
             .orderBy(inquiries.name, inquiries.id)
-            .limit(5);
+            .limit(scope.limit)
+            .offset(scope.offset);
           return record(query, () => query);
         },
       );
@@ -112,8 +113,8 @@ describe('list totals', () => {
 
     // About 1,139 matches, more than ten times a cap of 50: the estimate answers, nothing counted.
     const broad = await page(quote, 50);
-    expect(broad.total.total_exact).toBe(false);
-    expect(broad.total.total).toBeGreaterThan(500);
+    expect(broad.meta.total_exact).toBe(false);
+    expect(broad.meta.total).toBeGreaterThan(500);
     expect(broad.rows).toHaveLength(5);
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/^explain/);
@@ -123,8 +124,8 @@ describe('list totals', () => {
     // again by the filter, and the total is an estimate.
     statements.length = 0;
     const past = await page(quote, 1000);
-    expect(past.total.total_exact).toBe(false);
-    expect(past.total.total).toBeGreaterThan(1000);
+    expect(past.meta.total_exact).toBe(false);
+    expect(past.meta.total).toBeGreaterThan(1000);
     expect(statements).toHaveLength(3);
     expect(statements[1]).toMatch(/^with "matches"/);
     expect(past.rows.map((r) => r.name)).toEqual(broad.rows.map((r) => r.name));
@@ -132,21 +133,21 @@ describe('list totals', () => {
     // Under the cap: exact, one statement after the planner's.
     statements.length = 0;
     const narrow = await page(quote, truth);
-    expect(narrow.total).toEqual({ total: truth, total_exact: true });
+    expect(narrow.meta).toEqual({ total: truth, total_exact: true, page: 1, limit: 5 });
     expect(statements).toHaveLength(2);
 
     // Without estimateFirst (small tables): the matches and the page in one statement.
     statements.length = 0;
     const rare = await page(ilike(inquiries.subject, 'Rare topic'), 1000, false);
-    expect(rare.total).toEqual({ total: Math.floor(extra / 100), total_exact: true });
+    expect(rare.meta).toEqual({ total: Math.floor(extra / 100), total_exact: true, page: 1, limit: 5 });
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/^with "matches"/);
 
     // ... and past the cap, the page again by its filter, then the planner's estimate.
     statements.length = 0;
     const many = await page(quote, 1000, false);
-    expect(many.total.total_exact).toBe(false);
-    expect(Math.abs(many.total.total - truth) / truth).toBeLessThan(0.2);
+    expect(many.meta.total_exact).toBe(false);
+    expect(Math.abs(many.meta.total - truth) / truth).toBeLessThan(0.2);
     expect(many.rows.map((r) => r.name)).toEqual(broad.rows.map((r) => r.name));
     expect(statements).toHaveLength(3);
     expect(statements[2]).toMatch(/^explain/);
@@ -154,11 +155,11 @@ describe('list totals', () => {
     // An empty page past the first still learns the total.
     const beyond = await pageWithTotal(
       db,
-      { table: inquiries, id: inquiries.id, where: quote, page: 99, estimateFirst: true },
+      { table: inquiries, id: inquiries.id, where: quote, page: 99, limit: 5, estimateFirst: true },
       (scope) =>
         scope.db.select({ total: scope.total }).from(inquiries).where(scope.where).limit(5).offset(10_000),
     );
     expect(beyond.rows).toEqual([]);
-    expect(beyond.total.total).toBeGreaterThan(PAGING.exactCountCap);
+    expect(beyond.meta.total).toBeGreaterThan(PAGING.exactCountCap);
   });
 });

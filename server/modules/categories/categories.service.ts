@@ -107,9 +107,9 @@ export function createCategoriesService(db: Db, images: ImagesService) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const dir = params.order === 'asc' ? asc : desc;
-      const { rows, total } = await pageWithTotal(
+      const { rows, meta } = await pageWithTotal(
         db,
-        { table: categories, id: categories.id, where, page: params.page },
+        { table: categories, id: categories.id, where, page: params.page, limit: params.limit },
         (scope) =>
           scope.db
             .select({ row: categories, parentName: parent.name, total: scope.total })
@@ -117,13 +117,10 @@ export function createCategoriesService(db: Db, images: ImagesService) {
             .leftJoin(parent, eq(parent.id, categories.parent_id))
             .where(scope.where)
             .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(categories.id))
-            .limit(params.limit)
-            .offset((params.page - 1) * params.limit),
+            .limit(scope.limit)
+            .offset(scope.offset),
       );
-      return {
-        data: rows.map((r) => toCategory(r.row, r.parentName)),
-        meta: { ...total, page: params.page, limit: params.limit },
-      };
+      return { data: rows.map((r) => toCategory(r.row, r.parentName)), meta };
     },
 
     async create(fields: CategoryFields, image: PreparedImage | null) {

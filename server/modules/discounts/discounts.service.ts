@@ -116,16 +116,16 @@ export function createDiscountsService(db: Db) {
     get,
 
     async list(params: { page: number; limit: number }) {
-      const { rows, total } = await pageWithTotal(
+      const { rows, meta } = await pageWithTotal(
         db,
-        { table: discounts, id: discounts.id, where: undefined, page: params.page },
+        { table: discounts, id: discounts.id, where: undefined, page: params.page, limit: params.limit },
         (scope) =>
           selectDiscounts({ total: scope.total }, scope.db)
             .orderBy(desc(discounts.created_at), desc(discounts.id))
-            .limit(params.limit)
-            .offset((params.page - 1) * params.limit),
+            .limit(scope.limit)
+            .offset(scope.offset),
       );
-      return { data: rows.map(toDiscount), meta: { ...total, page: params.page, limit: params.limit } };
+      return { data: rows.map(toDiscount), meta };
     },
 
     async create(input: DiscountInput) {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PricingDiscount } from '../../../domain/pricing';
+import { type Price, type PricingDiscount, priceProduct } from '../../../domain/pricing';
 
 /** A discount as productPricing lists it: its fields in this order (arrays, not objects, below). */
 type CandidateRow = [
@@ -23,7 +23,7 @@ export type PricingJson = [category_ids: number[], candidates: CandidateRow[]];
  * column holds its category and every ancestor, and every active discount aimed at the product,
  * that chain or its brand; domain/pricing then picks the best (the one pricing rule).
  *
- * - `product` is the SQL name of the products row in the enclosing query.
+ * - `product` is the name of the products row in the enclosing query (its table or alias).
  * - `liveAt` keeps only discounts live at that moment (a list); the bundle passes null, since it
  *   also needs the ones whose window is still to come, to know when its cached price goes stale.
  *
@@ -33,7 +33,8 @@ export type PricingJson = [category_ids: number[], candidates: CandidateRow[]];
  * every discount that way, 7 ms on 20,000). Arrays, not objects, for the discounts: naming every
  * field of about 300 per page cost a millisecond to build and parse.
  */
-export function productPricing(product: SQL, liveAt: Date | null): SQL<PricingJson> {
+export function productPricing(alias: string, liveAt: Date | null): SQL<PricingJson> {
+  const product = sql.identifier(alias);
   const at = liveAt?.toISOString();
   const live = at
     ? sql`where (d.starts_at is null or d.starts_at <= ${at}::timestamptz)
@@ -71,8 +72,21 @@ export function productPricing(product: SQL, liveAt: Date | null): SQL<PricingJs
       ), '[]'::json)))`;
 }
 
+/**
+ * A product priced by the one rule from productPricing's column, with the candidates it was
+ * priced from (the bundle's cache needs their windows).
+ */
+export function priceByColumn(
+  product: { id: number; mrp: string; brand_id: number | null },
+  pricing: PricingJson,
+  now: Date,
+): { price: Price; candidates: PricingDiscount[] } {
+  const { category_ids, candidates } = readPricing(pricing);
+  return { price: priceProduct({ ...product, category_ids }, candidates, now), candidates };
+}
+
 /** productPricing's column as domain/pricing takes it. */
-export function readPricing([category_ids, candidates]: PricingJson): {
+function readPricing([category_ids, candidates]: PricingJson): {
   category_ids: number[];
   candidates: PricingDiscount[];
 } {

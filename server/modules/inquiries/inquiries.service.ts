@@ -94,31 +94,26 @@ export function createInquiriesService(db: Db) {
       const dir = params.order === 'asc' ? asc : desc;
       const order = [dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id)];
       // The total and the page from one statement (pageWithTotal).
-      const { rows, total } = await pageWithTotal(
+      const { rows, meta } = await pageWithTotal(
         db,
-        { table: inquiries, id: inquiries.id, where, page: params.page, estimateFirst: true },
-        (scope) => {
-          // Page the ids on the sort index first, then join only that page to its products:
-          // joining before the OFFSET made every skipped row pay for a product lookup.
-          const pageIds = db
-            .select({ id: inquiries.id })
-            .from(inquiries)
-            .where(scope.where)
-            .orderBy(...order)
-            .limit(params.limit)
-            .offset((params.page - 1) * params.limit);
-          return scope.db
+        {
+          table: inquiries,
+          id: inquiries.id,
+          where,
+          page: params.page,
+          limit: params.limit,
+          estimateFirst: true,
+        },
+        (scope) =>
+          // Only the page's rows are joined to their products (PageScope.ids).
+          scope.db
             .select({ ...columns, total: scope.total })
             .from(inquiries)
             .leftJoin(products, eq(products.id, inquiries.product_id))
-            .where(inArray(inquiries.id, pageIds))
-            .orderBy(...order);
-        },
+            .where(inArray(inquiries.id, scope.ids(...order)))
+            .orderBy(...order),
       );
-      return {
-        data: rows.map((r) => toInquiry(r as Row)),
-        meta: { ...total, page: params.page, limit: params.limit },
-      };
+      return { data: rows.map((r) => toInquiry(r as Row)), meta };
     },
 
     async remove(id: number) {

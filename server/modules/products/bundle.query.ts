@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { fromCents, toCents } from '../../../domain/money';
-import { type PricingDiscount, priceProduct } from '../../../domain/pricing';
+import type { PricingDiscount } from '../../../domain/pricing';
 import type { ProductBundle } from '../../../domain/products';
 import { isSlug } from '../../../domain/slug';
-import { type PricingJson, productPricing, readPricing } from '../discounts/pricing.sql';
+import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
 
 /** One bundle as the database assembles it: the JSON of the page plus what pricing needs. */
 type BundleRow = {
@@ -59,7 +59,7 @@ const bundle = sql`
     'own', (
       select json_build_object('type', d.type, 'value', d.value::text)
       from discounts d where d.product_id = p.id and d.editor_owned),
-    'pricing', ${productPricing(sql.raw('p'), null)}
+    'pricing', ${productPricing('p', null)}
   ) as bundle
   from products p
   left join brands b on b.id = p.brand_id
@@ -115,10 +115,9 @@ async function queryBundle(db: Queryable, slug: string) {
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 function assemble(row: BundleRow, now: Date): AssembledBundle {
-  const { category_ids, candidates } = readPricing(row.pricing);
-  const price = priceProduct(
-    { id: row.base.id, mrp: row.base.mrp, brand_id: row.base.brand_id, category_ids },
-    candidates,
+  const { price, candidates } = priceByColumn(
+    { id: row.base.id, mrp: row.base.mrp, brand_id: row.base.brand_id },
+    row.pricing,
     now,
   );
   const bundle: ProductBundle = {

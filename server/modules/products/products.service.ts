@@ -1,7 +1,6 @@
 import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '../../../domain/images';
 import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
-import { priceProduct } from '../../../domain/pricing';
 import {
   type CreateProductBody,
   PRODUCT_MESSAGES,
@@ -17,7 +16,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import { setEditorDiscount } from '../discounts/discounts.service';
-import { productPricing, readPricing } from '../discounts/pricing.sql';
+import { priceByColumn, productPricing } from '../discounts/pricing.sql';
 import { readLayout } from './sections.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
@@ -113,41 +112,35 @@ export function createProductsService(db: Db, images: ImagesService) {
       const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
       // The total, the page and what prices it come from one statement (pageWithTotal).
-      const { rows, total } = await pageWithTotal(
+      const order = [desc(products.created_at), desc(products.id)];
+      const { rows, meta } = await pageWithTotal(
         db,
-        { table: products, id: products.id, where, page: params.page, estimateFirst: true },
-        (scope) => {
-          // The page's ids come from the (created_at, id) index alone; only those 20 rows are then
-          // joined to their brand, category, first image and discounts. Joining before the OFFSET
-          // cost a deep page (offset 40,000) 59 ms; paging ids first, 12 ms.
-          const pageIds = db
-            .select({ id: products.id })
-            .from(products)
-            .where(scope.where)
-            .orderBy(desc(products.created_at), desc(products.id))
-            .limit(params.limit)
-            .offset((params.page - 1) * params.limit);
-          return scope.db
+        {
+          table: products,
+          id: products.id,
+          where,
+          page: params.page,
+          limit: params.limit,
+          estimateFirst: true,
+        },
+        (scope) =>
+          // The page's ids come from the (created_at, id) index alone (PageScope.ids); only those
+          // rows are joined to their brand, category, first image and discounts.
+          scope.db
             .select({
               ...baseColumns,
               image: firstImage,
-              pricing: productPricing(sql`${sql.identifier('products')}`, now),
+              pricing: productPricing('products', now),
               total: scope.total,
             })
             .from(products)
             .leftJoin(brands, eq(brands.id, products.brand_id))
             .leftJoin(categories, eq(categories.id, products.category_id))
-            .where(inArray(products.id, pageIds))
-            .orderBy(desc(products.created_at), desc(products.id));
-        },
+            .where(inArray(products.id, scope.ids(...order)))
+            .orderBy(...order),
       );
       const data: ProductListItem[] = rows.map((r) => {
-        const { category_ids, candidates } = readPricing(r.pricing);
-        const price = priceProduct(
-          { id: r.id, mrp: r.mrp, brand_id: r.brand_id, category_ids },
-          candidates,
-          now,
-        );
+        const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
         return {
           id: r.id,
           slug: r.slug,
@@ -160,7 +153,7 @@ export function createProductsService(db: Db, images: ImagesService) {
           best_discount: price.best ? { type: price.best.type, value: price.best.value } : null,
         };
       });
-      return { data, meta: { ...total, page: params.page, limit: params.limit } };
+      return { data, meta };
     },
 
     async create(input: CreateProductBody) {
