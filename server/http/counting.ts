@@ -4,6 +4,7 @@ import { PAGING } from '../../domain/constants';
 import type { ListMeta, ListParams } from '../../domain/paging';
 import type { Db } from '../db/client';
 import { tableCounts } from '../db/schema';
+import { limitInText } from './sql';
 
 /** Tables whose row count migration 0007's triggers keep in table_counts. */
 const COUNTED_TABLES = new Set(['products', 'categories', 'brands', 'inquiries']);
@@ -93,6 +94,7 @@ export type PageScope = {
   db: Pick<Db, 'select'>;
   where: SQL | undefined;
   total: SQL<number>;
+  /** The page size, for `limit()`: written into the statement's text (limitInText). */
   limit: number;
   offset: number;
   /**
@@ -142,7 +144,7 @@ export async function pageWithTotal<R extends { total: number }>(
     db: builder,
     where: filter,
     total,
-    limit,
+    limit: limitInText(limit),
     offset,
     ids: (...order) =>
       db
@@ -150,7 +152,7 @@ export async function pageWithTotal<R extends { total: number }>(
         .from(table)
         .where(filter)
         .orderBy(...order)
-        .limit(limit)
+        .limit(limitInText(limit))
         .offset(offset),
   });
   const answer = (rows: R[], total: ListTotal) => ({ rows, meta: { ...total, page, limit } });
@@ -167,7 +169,7 @@ export async function pageWithTotal<R extends { total: number }>(
         .select({ id })
         .from(table)
         .where(where)
-        .limit(cap + 1),
+        .limit(limitInText(cap + 1)),
     );
     const rows = await read(
       scope(

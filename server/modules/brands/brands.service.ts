@@ -9,7 +9,7 @@ import { brands } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { tablePage } from '../../http/counting';
 import { badRequest, notFound } from '../../http/errors';
-import { escapeLike } from '../../http/sql';
+import { escapeLike, limitInText } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
 
@@ -124,7 +124,7 @@ export function createBrandsService(db: Db, images: ImagesService) {
         .from(brands)
         .where(searchCondition(opts.q))
         .orderBy(asc(sql`lower(${brands.name})`), asc(brands.id))
-        .limit(opts.limit);
+        .limit(limitInText(opts.limit));
     },
   };
 }

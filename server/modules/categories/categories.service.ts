@@ -9,7 +9,7 @@ import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { pageWithTotal } from '../../http/counting';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { escapeLike } from '../../http/sql';
+import { escapeLike, limitInText } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
 
@@ -244,7 +244,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
         .from(categories)
         .where(where)
         .orderBy(asc(categories.path))
-        .limit(opts.limit);
+        .limit(limitInText(opts.limit));
       if (opts.flat) return rows;
       return nest(rows);
     },

@@ -13,7 +13,7 @@ import { brands, categories, layoutBlocks, productImages, products } from '../..
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { pageWithTotal } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { escapeLike, isUniqueViolation } from '../../http/sql';
+import { escapeLike, isUniqueViolation, limitInText } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../discounts/pricing.sql';
@@ -241,7 +241,7 @@ export function createProductsService(db: Db, images: ImagesService) {
         .from(products)
         .where(opts.q ? ilike(products.name, `%${escapeLike(opts.q)}%`) : undefined)
         .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
-        .limit(opts.limit);
+        .limit(limitInText(opts.limit));
     },
 
     /** Layout blocks in order (GET /api/products/{id}/layout). */

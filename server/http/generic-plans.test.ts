@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness';
+import { limitInText } from './sql';
+
+describe('limitInText', () => {
+  it('refuses anything but a row count', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => limitInText(bad)).toThrow(TypeError);
+  });
+});
+
+/**
+ * Issue 8: a list's named statement is planned once per connection, not on every request.
+ * PostgreSQL keeps a generic plan only when it looks no dearer than the custom ones; a LIMIT sent
+ * as a parameter made it look dearer, and every request was planned again (limitInText).
+ */
+describe.skipIf(process.env.TEST_DB !== 'pg')('list statements on a PostgreSQL server', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    // Enough rows that a tenth of the table, what a LIMIT parameter is costed as, is dear.
+    await ctx.database.pool.query(`
+      insert into products (name, slug, sku, mrp)
+      select 'Plan ' || g, 'plan-' || g, 'PLAN-' || g, 10 from generate_series(1, 5000) g`);
+    await ctx.database.pool.query('analyze products');
+  });
+  afterAll(() => ctx.close());
+
+  const planCounts = async (like: string) => {
+    // The pool hands out its most recently released connection: the one the requests used.
+    const client = await ctx.database.pool.connect();
+    try {
+      const { rows } = await client.query<{ generic: number; custom: number }>(
+        `select generic_plans::int as generic, custom_plans::int as custom
+         from pg_prepared_statements where name like 's-%' and statement like $1`,
+        [like],
+      );
+      return rows;
+    } finally {
+      client.release();
+    }
+  };
+
+  it('keeps one generic plan for the products page after the first five requests', async () => {
+    for (let i = 0; i < 8; i++) {
+      const res = await ctx.app.inject({ url: '/api/products?limit=20', headers: ctx.auth(ctx.adminToken) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toHaveLength(20);
+    }
+    const [page] = await planCounts('%from "products" left join "brands"%');
+    expect(page.custom).toBe(5);
+    expect(page.generic).toBe(3);
+  });
+
+  it('does the same for a table of its own rows (brands)', async () => {
+    for (let i = 0; i < 7; i++)
+      expect(
+        (await ctx.app.inject({ url: '/api/brands?limit=10', headers: ctx.auth(ctx.adminToken) })).statusCode,
+      ).toBe(200);
+    const [page] = await planCounts('%from "brands"%limit 10%');
+    expect(page.generic).toBe(2);
+  });
+});
