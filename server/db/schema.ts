@@ -75,6 +75,12 @@ export const categories = pgTable(
     description: text('description'),
     /** Ancestor slugs and its own, joined by '/'. */
     path: text('path').notNull(),
+    /**
+     * Its ancestors' ids and its own, root first: what a category discount reaches. Kept by
+     * migration 0011's triggers on every insert and move, whoever writes (issue 8: pricing reads
+     * it instead of walking up the tree for every product priced).
+     */
+    chain: integer('chain').array().notNull().default(sql`'{}'::integer[]`),
     ...timestamps,
   },
   (t) => [

@@ -126,6 +126,9 @@ describe('create and the tree', () => {
     expect(grand).toMatchObject({ depth: 2, path: 'electronics/phones/android', parent_id: child.id });
     const stored = await row(grand.id);
     expect([stored.depth, stored.path]).toEqual([2, 'electronics/phones/android']);
+    // The chain (migration 0011's trigger): ancestors' ids and its own, root first.
+    expect(stored.chain).toEqual([root.id, child.id, grand.id]);
+    expect((await row(root.id)).chain).toEqual([root.id]);
     const got = (await api('GET', `/api/categories/${child.id}`)).json();
     expect(got).toMatchObject({ parent_name: 'Electronics', description: 'Pocket computers' });
   });
@@ -162,10 +165,19 @@ describe('moving', () => {
     const moved = (await api('PUT', `/api/categories/${b.id}`, { name: 'Move B', parent_id: a.id })).json();
     expect(moved).toMatchObject({ depth: 1, path: 'move-a/move-b', parent_id: a.id, parent_name: 'Move A' });
     expect(await row(b1.id)).toMatchObject({ depth: 2, path: 'move-a/move-b/move-b1' });
-    expect(await row(b11.id)).toMatchObject({ depth: 3, path: 'move-a/move-b/move-b1/move-b11' });
+    expect(await row(b11.id)).toMatchObject({
+      depth: 3,
+      path: 'move-a/move-b/move-b1/move-b11',
+      chain: [a.id, b.id, b1.id, b11.id],
+    });
 
     await api('PUT', `/api/categories/${b.id}`, { name: 'Move B', parent_id: null });
-    expect(await row(b11.id)).toMatchObject({ depth: 2, path: 'move-b/move-b1/move-b11' });
+    expect(await row(b11.id)).toMatchObject({
+      depth: 2,
+      path: 'move-b/move-b1/move-b11',
+      chain: [b.id, b1.id, b11.id],
+    });
+    expect((await row(b1.id)).chain).toEqual([b.id, b1.id]);
   });
 
   it('renaming the slug rewrites the paths below', async () => {
@@ -192,7 +204,11 @@ describe('moving', () => {
       expect(res.json().error).toBe(API_ERROR.categoryCycle);
     }
     expect(await row(top.id)).toMatchObject({ parent_id: null, depth: 0, path: 'cycle-top' });
-    expect(await row(low.id)).toMatchObject({ depth: 2, path: 'cycle-top/cycle-mid/cycle-low' });
+    expect(await row(low.id)).toMatchObject({
+      depth: 2,
+      path: 'cycle-top/cycle-mid/cycle-low',
+      chain: [top.id, mid.id, low.id],
+    });
   });
 
   it('answers 404 when updating a missing category', async () => {
@@ -209,7 +225,12 @@ describe('delete', () => {
     expect(res.statusCode).toBe(204);
     expect(await row(p.id)).toBeUndefined();
     expect(await row(c.id)).toMatchObject({ parent_id: null, depth: 0, path: 'survivor' });
-    expect(await row(g.id)).toMatchObject({ parent_id: c.id, depth: 1, path: 'survivor/grand-survivor' });
+    expect(await row(g.id)).toMatchObject({
+      parent_id: c.id,
+      depth: 1,
+      path: 'survivor/grand-survivor',
+      chain: [c.id, g.id],
+    });
   });
 
   it('answers 404 for a missing category', async () => {

@@ -137,6 +137,55 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     for (const x of [cat, future, past, brand]) await api('DELETE', `/api/discounts/${x.id}`);
   });
 
+  it('follows the category tree as it changes: a move, a new ancestor, a deleted one', async () => {
+    const category = async (name: string, parent_id: number | null = null) =>
+      (await api('POST', '/api/categories', { name, parent_id })).json().id as number;
+    const top = await category('Tree Top');
+    const mid = await category('Tree Mid', top);
+    const leaf = await category('Tree Leaf', mid);
+    const other = await category('Tree Other');
+    const item = (
+      await api('POST', '/api/products', { name: 'Tree Product', mrp: 100, category_id: leaf })
+    ).json();
+    const bundleBest = async () =>
+      (await ctx.app.inject({ url: `/api/public/products/slug/${item.slug}/bundle` })).json().discounts.best;
+    const cardBest = async () =>
+      (await api('GET', '/api/products?q=Tree%20Product')).json().data[0].best_discount;
+    const discount = async (value: number, category_id: number) =>
+      (
+        await api('POST', '/api/discounts', {
+          type: 'percent',
+          value,
+          active: true,
+          applies_to: 'category',
+          category_id,
+        })
+      ).json();
+
+    const onTop = await discount(10, top);
+    expect(await bundleBest()).toMatchObject({ id: onTop.id, save_amount: 10 });
+    expect(await cardBest()).toEqual({ type: 'percent', value: 10 });
+
+    // Moving the middle away takes the leaf out of the top's reach.
+    expect(
+      (await api('PUT', `/api/categories/${mid}`, { name: 'Tree Mid', parent_id: other })).statusCode,
+    ).toBe(200);
+    expect(await bundleBest()).toBeNull();
+    expect(await cardBest()).toBeNull();
+    const onOther = await discount(25, other);
+    expect(await bundleBest()).toMatchObject({ id: onOther.id, save_amount: 25 });
+    expect(await cardBest()).toEqual({ type: 'percent', value: 25 });
+
+    // Deleting the new ancestor makes the middle a root: nothing above it is left to apply.
+    expect((await api('DELETE', `/api/categories/${other}`)).statusCode).toBe(204);
+    expect(await bundleBest()).toBeNull();
+    expect(await cardBest()).toBeNull();
+    const onMid = await discount(5, mid);
+    expect(await bundleBest()).toMatchObject({ id: onMid.id, save_amount: 5 });
+    expect(await cardBest()).toEqual({ type: 'percent', value: 5 });
+    for (const x of [onTop, onOther, onMid]) await api('DELETE', `/api/discounts/${x.id}`);
+  });
+
   it("lists the product editor's own discount as editor-owned", async () => {
     await api('PUT', `/api/products/${product.id}`, {
       name: 'Deal Product',

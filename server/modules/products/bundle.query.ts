@@ -59,7 +59,7 @@ const bundle = sql`
     'own', (
       select json_build_object('type', d.type, 'value', d.value::text)
       from discounts d where d.product_id = p.id and d.editor_owned),
-    'pricing', ${productPricing('p', null)}
+    'pricing', ${productPricing('p', 'c', null)}
   ) as bundle
   from products p
   left join brands b on b.id = p.brand_id

@@ -130,7 +130,7 @@ export function createProductsService(db: Db, images: ImagesService) {
             .select({
               ...baseColumns,
               image: firstImage,
-              pricing: productPricing('products', now),
+              pricing: productPricing('products', 'categories', now),
               total: scope.total,
             })
             .from(products)
