@@ -16,3 +16,24 @@ test('on a phone the sidebar hides behind the menu button', async ({ page, reque
   await expect(usersLink).toBeHidden();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
+
+test("on a phone an empty table's message starts on screen, not centred across the scrolling table", async ({
+  page,
+  request,
+}) => {
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto('/categories');
+  await page.getByPlaceholder('Name or slug').fill('no-such-category-anywhere');
+  const message = page.getByText('No categories found.');
+  await expect(message).toBeVisible();
+  // The table is wider than the phone (it scrolls sideways); the words themselves must be in view.
+  // The paragraph spans the whole table, so measure its text.
+  const words = await message.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rect = range.getBoundingClientRect();
+    return { left: rect.left, right: rect.right, screen: window.innerWidth };
+  });
+  expect(words.left).toBeGreaterThanOrEqual(0);
+  expect(words.right).toBeLessThanOrEqual(words.screen);
+});

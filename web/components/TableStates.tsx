@@ -15,11 +15,15 @@ export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: nu
   ));
 }
 
+/**
+ * The message of an empty table. On a phone the table is wider than the screen and scrolls
+ * sideways, so text centred across it sat mostly off screen ("No…"); there it starts at the left.
+ */
 export function EmptyRow({ columns, text }: { columns: number; text: string }) {
   return (
     <Table.Tr>
       <Table.Td colSpan={columns}>
-        <Text c="dimmed" ta="center" py="xl">
+        <Text c="dimmed" ta={{ base: 'left', sm: 'center' }} py="xl">
           {text}
         </Text>
       </Table.Td>
