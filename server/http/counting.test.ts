@@ -1,11 +1,11 @@
 import { ilike, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGING } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
-import { countMatches, pageWithTotal } from './counting';
+import { countMatches, ESTIMATES, forgetEstimates, pageWithTotal } from './counting';
 
 /** Issue 8: totals are exact while cheap, estimated (and marked so) past the cap. */
 let ctx: TestContext;
@@ -122,6 +122,8 @@ describe('list totals', () => {
 
     // Within ten times the cap but past it: the CTE holds only some matches, so the page is read
     // again by the filter, and the total is an estimate.
+    // Each step below starts without a remembered estimate, to show where the planner is asked.
+    forgetEstimates(db);
     statements.length = 0;
     const past = await page(quote, 1000);
     expect(past.meta.total_exact).toBe(false);
@@ -131,12 +133,14 @@ describe('list totals', () => {
     expect(past.rows.map((r) => r.name)).toEqual(broad.rows.map((r) => r.name));
 
     // Under the cap: exact, one statement after the planner's.
+    forgetEstimates(db);
     statements.length = 0;
     const narrow = await page(quote, truth);
     expect(narrow.meta).toEqual({ total: truth, total_exact: true, page: 1, limit: 5 });
     expect(statements).toHaveLength(2);
 
     // Without estimateFirst (small tables): the matches and the page in one statement.
+    forgetEstimates(db);
     statements.length = 0;
     const rare = await page(ilike(inquiries.subject, 'Rare topic'), 1000, false);
     expect(rare.meta).toEqual({ total: Math.floor(extra / 100), total_exact: true, page: 1, limit: 5 });
@@ -144,6 +148,7 @@ describe('list totals', () => {
     expect(statements[0]).toMatch(/^with "matches"/);
 
     // ... and past the cap, the page again by its filter, then the planner's estimate.
+    forgetEstimates(db);
     statements.length = 0;
     const many = await page(quote, 1000, false);
     expect(many.meta.total_exact).toBe(false);
@@ -161,5 +166,64 @@ describe('list totals', () => {
     );
     expect(beyond.rows).toEqual([]);
     expect(beyond.meta.total).toBeGreaterThan(PAGING.exactCountCap);
+  });
+
+  it("remembers the planner's estimate of a search for a while, per database", async () => {
+    const explains: string[] = [];
+    const real = ctx.database.db;
+    const db = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key === 'execute')
+          return (query: SQL) => {
+            const text = new PgDialect().sqlToQuery(query).sql;
+            if (/^explain/.test(text)) explains.push(text);
+            return real.execute(query);
+          };
+        return Reflect.get(target, key, receiver);
+      },
+    }) as Db;
+    const page = (subject: string, pageNumber = 1) =>
+      pageWithTotal(
+        db,
+        {
+          table: inquiries,
+          id: inquiries.id,
+          where: ilike(inquiries.subject, subject),
+          page: pageNumber,
+          limit: 5,
+          estimateFirst: true,
+        },
+        (scope) =>
+          scope.db
+            .select({ name: inquiries.name, total: scope.total })
+            .from(inquiries)
+            .where(scope.where)
+            .orderBy(inquiries.name, inquiries.id)
+            .limit(scope.limit)
+            .offset(scope.offset),
+      );
+    const first = await page('Quote');
+    expect(explains).toHaveLength(1);
+    // The same search, another page: the estimate is reused, and so is the "about" total.
+    const second = await page('Quote', 2);
+    expect(explains).toHaveLength(1);
+    expect(second.meta.total).toBe(first.meta.total);
+    expect(second.rows.map((r) => r.name)).not.toEqual(first.rows.map((r) => r.name));
+    // Another pattern is another estimate.
+    await page('Rare topic');
+    expect(explains).toHaveLength(2);
+    // Past its time, the planner is asked again.
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + ESTIMATES.ttlMs + 1);
+    try {
+      await page('Quote');
+      expect(explains).toHaveLength(3);
+    } finally {
+      later.mockRestore();
+    }
+    // Another database (here, another Db object) has estimates of its own.
+    forgetEstimates(db);
+    await page('Quote');
+    expect(explains).toHaveLength(4);
   });
 });
