@@ -41,7 +41,7 @@ function countOf(table: PgTable, where: SQL | undefined, cap: number): { n: SQL<
       kept: true,
     };
   return {
-    n: sql<number>`(select count(*)::int from (select 1 from ${table} ${whereClause(where)} limit ${cap + 1}) capped)`,
+    n: sql<number>`(select count(*)::int from (select 1 from ${table} ${whereClause(where)} limit ${limitInText(cap + 1)}) capped)`,
     kept: false,
   };
 }
@@ -169,11 +169,12 @@ export async function pageWithTotal<R extends { total: number }>(
   const { table, id, where, page, limit } = opts;
   const cap = opts.cap ?? PAGING.exactCountCap;
   const offset = (page - 1) * limit;
+  const pageSize = limitInText(limit);
   const scope = (builder: Pick<Db, 'select'>, filter: SQL | undefined, total: SQL<number>): PageScope => ({
     db: builder,
     where: filter,
     total,
-    limit: limitInText(limit),
+    limit: pageSize,
     offset,
     ids: (...order) =>
       db
@@ -181,7 +182,7 @@ export async function pageWithTotal<R extends { total: number }>(
         .from(table)
         .where(filter)
         .orderBy(...order)
-        .limit(limitInText(limit))
+        .limit(pageSize)
         .offset(offset),
   });
   const answer = (rows: R[], total: ListTotal) => ({ rows, meta: { ...total, page, limit } });

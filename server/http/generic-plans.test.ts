@@ -60,4 +60,15 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('list statements on a PostgreSQL s
     const [page] = await planCounts('%from "brands"%limit 10%');
     expect(page.generic).toBe(2);
   });
+
+  it('plans a list counted up to the cap (discounts) once: its cap is in the text too', async () => {
+    for (let i = 0; i < 7; i++)
+      expect(
+        (await ctx.app.inject({ url: '/api/discounts?limit=10', headers: ctx.auth(ctx.adminToken) }))
+          .statusCode,
+      ).toBe(200);
+    // Its statement now has no parameter left, so there is nothing to plan per request.
+    const [page] = await planCounts('%from "discounts"%capped%');
+    expect(page).toEqual({ generic: 7, custom: 0 });
+  });
 });
