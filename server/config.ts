@@ -14,6 +14,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -52,6 +53,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections the server keeps to PostgreSQL (embedded PGlite has one session). */
+  databasePoolMax: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
 import { type Config, loadConfig, loadDotEnv } from './config';
 import { type Database, openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { runMigrations, SLOW_MIGRATIONS_NOTICE } from './db/migrate';
 import { ensureFirstAdmin } from './modules/users/first-admin';
 import { createUsersService } from './modules/users/users.service';
 import { WEB_ROOT } from './paths';
@@ -13,7 +13,7 @@ import { WEB_ROOT } from './paths';
 export const openConfiguredDatabase = (config: Config, poolSize?: number) =>
   openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, max: poolSize }
+      ? { kind: 'postgres', url: config.databaseUrl, max: poolSize ?? config.databasePoolMax }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
 
@@ -100,7 +100,7 @@ async function main() {
   loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  await runMigrations(database);
+  await runMigrations(database, { afterMs: 2000, notify: () => console.log(SLOW_MIGRATIONS_NOTICE) });
   await startServer(config, database);
 }
 

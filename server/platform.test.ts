@@ -154,6 +154,24 @@ describe('SPA hosting', () => {
   });
 });
 
+describe('migrations', () => {
+  it('say so once when they take a while, and nothing when they are quick', async () => {
+    const database = await openTestDatabase();
+    try {
+      const notices: string[] = [];
+      // All thirteen migrations on a new database take far longer than a millisecond.
+      await runMigrations(database, { afterMs: 1, notify: () => notices.push('slow') });
+      expect(notices).toEqual(['slow']);
+      // Nothing pending: done long before the minute, so no notice.
+      await runMigrations(database, { afterMs: 60_000, notify: () => notices.push('late') });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(notices).toEqual(['slow']);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('first admin', () => {
   it('creates the admin from the environment once, or a generated one', async () => {
     const database = await openTestDatabase();
@@ -188,12 +206,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it('applies the documented defaults', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stockroom-cfg-'));
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', currency: 'USD', databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      currency: 'USD',
+      databaseUrl: undefined,
+      databasePoolMax: 10,
+    });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_POOL_MAX: '4' }).databasePoolMax).toBe(4);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -50,6 +50,16 @@ describe('npm run seed:large', () => {
       await one(`select count(*)::int as blocks, count(distinct (product_id, position))::int as positions
       from product_layout_blocks`),
     ).toEqual({ blocks: 300 * 12, positions: 300 * 12 });
+    // Its section documents were deferred while it loaded, then each built from its rows.
+    expect(
+      await one(`select count(*)::int as stale from products p left join product_contents c on c.product_id = p.id
+      where c.body is null or c.body::text <> stockroom_product_content(p.id)::text`),
+    ).toEqual({ stale: 0 });
+    expect(
+      await one(`select json_array_length(body->'lists')::int as lists from product_contents limit 1`),
+    ).toEqual({
+      lists: 4,
+    });
     // Every gallery row points at a stored image whose reference count matches.
     expect(
       await one(`select count(*)::int as bad from images i

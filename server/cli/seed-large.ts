@@ -26,12 +26,15 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
   if (rows[0].n > 0)
     throw new Error('The database already has products; seed:large fills an empty catalogue only.');
   const n = opts.products;
-  const step = async (label: string, ...queries: ReturnType<typeof sql>[]) => {
-    const t0 = Date.now();
-    // One statement per query: the extended protocol refuses several with parameters.
-    for (const query of queries) await db.execute(query);
-    console.log(`  ${label} (${Date.now() - t0} ms)`);
-  };
+  const stepOn =
+    (executor: Pick<Db, 'execute'>) =>
+    async (label: string, ...queries: ReturnType<typeof sql>[]) => {
+      const t0 = Date.now();
+      // One statement per query: the extended protocol refuses several with parameters.
+      for (const query of queries) await executor.execute(query);
+      console.log(`  ${label} (${Date.now() - t0} ms)`);
+    };
+  const step = stepOn(db);
 
   // A pool of 16 real pictures, stored once through the pipeline and shared by every gallery.
   const images = createImagesService(db, store);
@@ -68,73 +71,84 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
     sql`insert into brands (name, slug, description)
         select 'Brand ' || b, 'brand-' || b, 'Maker number ' || b from generate_series(1, 500) b`,
   );
-  // Ids picked from arrays by position: constant time per row, whatever the table sizes.
-  await step(
-    `${n} products`,
-    sql`with ids as (
-          select (select array_agg(id order by id) from categories where depth = 2) as leaves,
-                 (select array_agg(id order by id) from brands) as makers
-        )
-        insert into products (name, slug, sku, description, brand_id, category_id, mrp, created_at, updated_at)
-        select
-          (array['Compact','Pro','Heavy-Duty','Cordless','Classic','Ultra','Smart','Eco'])[1 + i % 8] || ' '
-            || (array['Drill','Lamp','Chair','Kettle','Hose','Saw','Table','Mower','Knife','Fan'])[1 + (i / 8) % 10] || ' ' || i,
-          'product-' || i, 'SKU-' || lpad(i::text, 7, '0'),
-          'A dependable product, number ' || i || ', for benchmarks.',
-          case when i % 50 = 0 then null else ids.makers[1 + i % cardinality(ids.makers)] end,
-          case when i % 70 = 0 then null else ids.leaves[1 + i % cardinality(ids.leaves)] end,
-          (1 + (i * 7919) % 99999) / 100.0 + 5,
-          now() - make_interval(mins => i), now() - make_interval(mins => i)
-        from generate_series(1, ${n}) i cross join ids`,
-  );
-  await step(
-    'layout: basic and images blocks',
-    sql`insert into product_layout_blocks (product_id, block_type, position)
-        select id, t.block_type, t.position from products, (values ('basic', 0), ('images', 1)) t(block_type, position)`,
-  );
-  await step(
-    `${opts.images} images per product`,
-    sql`insert into product_images (product_id, url, alt, position)
-        select p.id, (${poolArray})[1 + (p.id + k) % ${pool.length}], p.name, k
-        from products p cross join generate_series(0, ${opts.images - 1}) k where p.id % 25 <> 0`,
-    // The pool's attach counted one reference no row holds: the gallery rows are the references.
-    sql`update images set ref_count = c.n
-        from (select url, count(*)::int as n from product_images group by url) c
-        where '/uploads/' || images.key || '.webp' = c.url`,
-  );
-  // Sections: 40 % lists, 30 % spec groups, 30 % tables, appended after the two fixed blocks.
-  const lists = Math.round(opts.sections * 0.4);
-  const groups = Math.round(opts.sections * 0.3);
-  const tables = opts.sections - lists - groups;
-  await step(
-    `${lists} lists per product`,
-    sql`insert into product_lists (product_id, title)
-        select p.id, 'Highlights ' || k from products p cross join generate_series(1, ${lists}) k`,
-    sql`insert into product_list_items (list_id, caption, position)
-        select l.id, 'Point ' || j || ' of list ' || l.id, j from product_lists l cross join generate_series(0, 2) j`,
-    sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
-        select product_id, 'list', id, 1 + row_number() over (partition by product_id order by id) from product_lists`,
-  );
-  await step(
-    `${groups} spec groups per product`,
-    sql`insert into product_spec_groups (product_id, name, intro)
-        select p.id, 'Specifications ' || k, 'Measured in the lab.' from products p cross join generate_series(1, ${groups}) k`,
-    sql`insert into product_specs (group_id, label, value, unit, position)
-        select g.id, (array['Weight','Width','Height'])[j + 1], (10 + (g.id + j) % 90)::text, (array['kg','cm','cm'])[j + 1], j
-        from product_spec_groups g cross join generate_series(0, 2) j`,
-    sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
-        select product_id, 'spec_group', id, 1 + ${lists} + row_number() over (partition by product_id order by id)
-        from product_spec_groups`,
-  );
-  await step(
-    `${tables} tables per product`,
-    sql`insert into product_tables (product_id, heading, columns_json, rows_json)
-        select p.id, 'Sizes ' || k, '["Size","Length"]', '[["S","10 cm"],["M","20 cm"],["L","30 cm"]]'
-        from products p cross join generate_series(1, ${tables}) k`,
-    sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
-        select product_id, 'table', id, 1 + ${lists + groups} + row_number() over (partition by product_id order by id)
-        from product_tables`,
-  );
+  // Products and their sections in one transaction that defers their section documents
+  // (migration 0012) and builds each once at the end: the triggers would otherwise rewrite every
+  // product's document after each statement below.
+  await db.transaction(async (tx) => {
+    const inTx = stepOn(tx);
+    await tx.execute(sql`select set_config('stockroom.contents', 'deferred', true)`);
+    // Ids picked from arrays by position: constant time per row, whatever the table sizes.
+    await inTx(
+      `${n} products`,
+      sql`with ids as (
+            select (select array_agg(id order by id) from categories where depth = 2) as leaves,
+                   (select array_agg(id order by id) from brands) as makers
+          )
+          insert into products (name, slug, sku, description, brand_id, category_id, mrp, created_at, updated_at)
+          select
+            (array['Compact','Pro','Heavy-Duty','Cordless','Classic','Ultra','Smart','Eco'])[1 + i % 8] || ' '
+              || (array['Drill','Lamp','Chair','Kettle','Hose','Saw','Table','Mower','Knife','Fan'])[1 + (i / 8) % 10] || ' ' || i,
+            'product-' || i, 'SKU-' || lpad(i::text, 7, '0'),
+            'A dependable product, number ' || i || ', for benchmarks.',
+            case when i % 50 = 0 then null else ids.makers[1 + i % cardinality(ids.makers)] end,
+            case when i % 70 = 0 then null else ids.leaves[1 + i % cardinality(ids.leaves)] end,
+            (1 + (i * 7919) % 99999) / 100.0 + 5,
+            now() - make_interval(mins => i), now() - make_interval(mins => i)
+          from generate_series(1, ${n}) i cross join ids`,
+    );
+    await inTx(
+      'layout: basic and images blocks',
+      sql`insert into product_layout_blocks (product_id, block_type, position)
+          select id, t.block_type, t.position from products, (values ('basic', 0), ('images', 1)) t(block_type, position)`,
+    );
+    await inTx(
+      `${opts.images} images per product`,
+      sql`insert into product_images (product_id, url, alt, position)
+          select p.id, (${poolArray})[1 + (p.id + k) % ${pool.length}], p.name, k
+          from products p cross join generate_series(0, ${opts.images - 1}) k where p.id % 25 <> 0
+          order by p.id, k`,
+      // The pool's attach counted one reference no row holds: the gallery rows are the references.
+      sql`update images set ref_count = c.n
+          from (select url, count(*)::int as n from product_images group by url) c
+          where '/uploads/' || images.key || '.webp' = c.url`,
+    );
+    // Sections: 40 % lists, 30 % spec groups, 30 % tables, appended after the two fixed blocks.
+    const lists = Math.round(opts.sections * 0.4);
+    const groups = Math.round(opts.sections * 0.3);
+    const tables = opts.sections - lists - groups;
+    await inTx(
+      `${lists} lists per product`,
+      sql`insert into product_lists (product_id, title)
+          select p.id, 'Highlights ' || k from products p cross join generate_series(1, ${lists}) k order by p.id, k`,
+      sql`insert into product_list_items (list_id, caption, position)
+          select l.id, 'Point ' || j || ' of list ' || l.id, j from product_lists l cross join generate_series(0, 2) j
+          order by l.id, j`,
+      sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
+          select product_id, 'list', id, 1 + row_number() over (partition by product_id order by id) from product_lists`,
+    );
+    await inTx(
+      `${groups} spec groups per product`,
+      sql`insert into product_spec_groups (product_id, name, intro)
+          select p.id, 'Specifications ' || k, 'Measured in the lab.' from products p cross join generate_series(1, ${groups}) k
+          order by p.id, k`,
+      sql`insert into product_specs (group_id, label, value, unit, position)
+          select g.id, (array['Weight','Width','Height'])[j + 1], (10 + (g.id + j) % 90)::text, (array['kg','cm','cm'])[j + 1], j
+          from product_spec_groups g cross join generate_series(0, 2) j order by g.id, j`,
+      sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
+          select product_id, 'spec_group', id, 1 + ${lists} + row_number() over (partition by product_id order by id)
+          from product_spec_groups`,
+    );
+    await inTx(
+      `${tables} tables per product`,
+      sql`insert into product_tables (product_id, heading, columns_json, rows_json)
+          select p.id, 'Sizes ' || k, '["Size","Length"]', '[["S","10 cm"],["M","20 cm"],["L","30 cm"]]'
+          from products p cross join generate_series(1, ${tables}) k order by p.id, k`,
+      sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
+          select product_id, 'table', id, 1 + ${lists + groups} + row_number() over (partition by product_id order by id)
+          from product_tables`,
+    );
+    await inTx('section documents', sql`select stockroom_refresh_contents(array(select id from products))`);
+  });
   const discountCount = Math.max(1, Math.round(n / 5));
   await step(
     `${discountCount} discounts`,

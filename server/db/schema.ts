@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   serial,
@@ -254,6 +255,19 @@ export const layoutBlocks = pgTable(
     ),
   ],
 );
+
+/**
+ * Each product's sections as its public bundle shows them (images, lists, spec groups, tables and
+ * layout), one JSON document per product, written by migration 0012's triggers in the same
+ * statement as the rows it is built from, so a reader never sees it older than those rows. The
+ * bundle reads it instead of assembling about fifteen index scans per request (issue 8).
+ */
+export const productContents = pgTable('product_contents', {
+  product_id: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  body: json('body').notNull(),
+});
 
 export const discounts = pgTable(
   'discounts',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetEstimates } from '../http/counting';
 import { createTestContext, type TestContext } from '../test/harness';
-import { png } from '../test/images';
+import { png, uploadGallery } from '../test/images';
 
 /**
  * Issue 8: no endpoint issues more queries as the data grows. Every list and the bundle are
@@ -32,22 +32,10 @@ const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object
 };
 
 async function uploadImages(productId: number, count: number) {
-  const form = new FormData();
+  const files = [];
   for (let i = 0; i < count; i++)
-    form.append(
-      'images[]',
-      new Blob([new Uint8Array(await png(`#${(i * 40).toString(16).padStart(2, '0')}0000`))], {
-        type: 'image/png',
-      }),
-      `p${i}.png`,
-    );
-  const res = new Response(form);
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
+    files.push({ name: `p${i}.png`, bytes: await png(`#${(i * 40).toString(16).padStart(2, '0')}0000`) });
+  const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), productId, files);
   expect(upload.statusCode, upload.body).toBe(201);
 }
 

@@ -60,7 +60,7 @@ export function createBundleService(db: Queryable, opts: { maxEntries?: number; 
       const startedAt = generation;
       const result = await readBundle(db, slug, new Date(now()));
       if (!result) throw notFound(PRODUCT_MESSAGES.productNotFound);
-      const body = JSON.stringify(result.bundle);
+      const { body } = result;
       const served: ServedBundle = {
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
