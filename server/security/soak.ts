@@ -89,7 +89,8 @@ async function main() {
     await waitForHealth(base, () => output);
     const pid = child.pid!;
     /** The server's memory after full collections (soak-probe.ts), in MB. */
-    const collected = async (): Promise<{ rss: number; heapUsed: number } | null> => {
+    type Memory = { rss: number; heapTotal: number; heapUsed: number; external: number; vips: number };
+    const collected = async (): Promise<Memory | null> => {
       const lines = () => (existsSync(probeFile) ? readFileSync(probeFile, 'utf8').trim().split('\n') : []);
       const before = lines().length;
       process.kill(pid, 'SIGUSR2');
@@ -97,8 +98,8 @@ async function main() {
       while (Date.now() < until) {
         const now = lines();
         if (now.length > before) {
-          const m = JSON.parse(now[now.length - 1]) as { rss: number; heapUsed: number };
-          return { rss: m.rss / 2 ** 20, heapUsed: m.heapUsed / 2 ** 20 };
+          const bytes = JSON.parse(now[now.length - 1]) as Memory;
+          return Object.fromEntries(Object.entries(bytes).map(([k, v]) => [k, v / 2 ** 20])) as Memory;
         }
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -348,7 +349,16 @@ async function main() {
           .filter((s) => Math.round(s.t) % 10 === 0)
           .map((s) => s.mb.toFixed(0))
           .join(' ')}`,
-        `  after a full collection, MB: at ${WARM_UP_SECONDS} s RSS ${mb(memoryWarm?.rss)} (JS heap ${mb(memoryWarm?.heapUsed)}), at the end RSS ${mb(memoryEnd?.rss)} (JS heap ${mb(memoryEnd?.heapUsed)}); growth ${growth.toFixed(1)} MB (limit ${RSS_GROWTH_LIMIT_MB} MB)`,
+        `  after a full collection, MB: growth ${growth.toFixed(1)} MB (limit ${RSS_GROWTH_LIMIT_MB} MB)`,
+        ...(
+          [
+            ['at warm-up', memoryWarm],
+            ['at the end', memoryEnd],
+          ] as const
+        ).map(
+          ([when, m]) =>
+            `    ${when}: RSS ${mb(m?.rss)}, JS heap ${mb(m?.heapUsed)} used of ${mb(m?.heapTotal)}, external ${mb(m?.external)}, libvips cache ${mb(m?.vips)}`,
+        ),
         `  orphans: ${isClean(orphans) ? 'none' : 'FOUND'}; server exit code ${code}`,
       ].join('\n'),
     );
