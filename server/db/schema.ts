@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -347,6 +348,12 @@ export const inquiries = pgTable(
 export const tableCounts = pgTable('table_counts', {
   table_name: text('table_name').primaryKey(),
   n: integer('n').notNull(),
+  /**
+   * Bumped by every statement that adds or removes rows (and, for products, moves one in the list's
+   * order), in the writer's transaction: two snapshots that read the same version see the same
+   * rows in the same order (migration 0013; products' page starts rely on it).
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Inquiries per UTC day, kept by statement triggers (migration 0007) for the dashboard's chart. */

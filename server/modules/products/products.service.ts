@@ -9,7 +9,7 @@ import {
   type UpdateProductBody,
 } from '../../../domain/products';
 import type { Db } from '../../db/client';
-import { brands, categories, layoutBlocks, productImages, products } from '../../db/schema';
+import { brands, categories, layoutBlocks, productImages, products, tableCounts } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { pageWithTotal } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
@@ -17,6 +17,7 @@ import { escapeLike, isUniqueViolation, limitInText } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { type PageStart, rememberPage, startBefore } from './page-starts';
 import { readLayout } from './sections.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
@@ -111,34 +112,65 @@ export function createProductsService(db: Db, images: ImagesService) {
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
       const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
-      // The total, the page and what prices it come from one statement (pageWithTotal).
       const order = [desc(products.created_at), desc(products.id)];
-      const { rows, meta } = await pageWithTotal(
-        db,
-        {
-          table: products,
-          id: products.id,
-          where,
-          page: params.page,
-          limit: params.limit,
-          estimateFirst: true,
-        },
-        (scope) =>
-          // The page's ids come from the (created_at, id) index alone (PageScope.ids); only those
-          // rows are joined to their brand, category, first image and discounts.
-          scope.db
-            .select({
-              ...baseColumns,
-              image: firstImage,
-              pricing: productPricing('products', 'categories', now),
-              total: scope.total,
-            })
-            .from(products)
-            .leftJoin(brands, eq(brands.id, products.brand_id))
-            .leftJoin(categories, eq(categories.id, products.category_id))
-            .where(inArray(products.id, scope.ids(...order)))
-            .orderBy(...order),
-      );
+      const offset = (params.page - 1) * params.limit;
+      let started: PageStart | null = null;
+      // The total, the page and what prices it come from one statement (pageWithTotal).
+      const read = (seek: boolean) =>
+        pageWithTotal(
+          db,
+          {
+            table: products,
+            id: products.id,
+            where,
+            page: params.page,
+            limit: params.limit,
+            estimateFirst: true,
+          },
+          (scope) => {
+            started = seek && !where ? startBefore(db, scope.offset) : null;
+            // The page's ids come from the (created_at, id) index alone (PageScope.ids), from a
+            // remembered start when there is one (page-starts.ts); only those rows are joined to
+            // their brand, category, first image and discounts.
+            const ids = started
+              ? db
+                  .select({ id: products.id })
+                  .from(products)
+                  .where(
+                    sql`(${products.created_at}, ${products.id}) <= (${started.createdAt}::timestamptz, ${started.id})`,
+                  )
+                  .orderBy(...order)
+                  .limit(scope.limit)
+                  .offset(scope.offset - started.offset)
+              : scope.ids(...order);
+            return scope.db
+              .select({
+                ...baseColumns,
+                image: firstImage,
+                pricing: productPricing('products', 'categories', now),
+                total: scope.total,
+                // For the unfiltered list, the row's sort key and the list's version, exactly as
+                // this statement saw them (page-starts.ts); a search has no use for either.
+                sortKey: where ? sql<null>`null` : sql<string>`${products.created_at}::text`,
+                version: where
+                  ? sql<null>`null`
+                  : sql<string>`(select ${tableCounts.version}::text from ${tableCounts}
+                      where ${tableCounts.table_name} = 'products')`,
+              })
+              .from(products)
+              .leftJoin(brands, eq(brands.id, products.brand_id))
+              .leftJoin(categories, eq(categories.id, products.category_id))
+              .where(inArray(products.id, ids))
+              .orderBy(...order);
+          },
+        );
+      let { rows, meta } = await read(true);
+      const start = started as PageStart | null;
+      // A start from another version of the list may have given the wrong rows, or none.
+      if (start && rows[0]?.version !== start.version) ({ rows, meta } = await read(false));
+      const top = rows[0];
+      if (top?.version != null && top.sortKey != null)
+        rememberPage(db, top.version, { offset, createdAt: top.sortKey, id: top.id });
       const data: ProductListItem[] = rows.map((r) => {
         const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
         return {
