@@ -11,6 +11,12 @@ export function createDashboardService(db: Db) {
     async get(): Promise<Dashboard> {
       const n = DASHBOARD.listSize;
       const live = sql`active and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at >= now())`;
+      const withoutImages = sql`image_count = 0`;
+      const withoutTaxonomy = sql`(category_id is null or brand_id is null)`;
+      const endingSoon = sql`active and ends_at >= now() and ends_at <= now() + make_interval(days => ${DASHBOARD.recentDays})`;
+      // Each health list's total is its own count, not count(*) over () beside the rows: the window
+      // read every match's row from the heap for the five shown (4,000 products without images:
+      // 3.7 ms), where a count reads the list's partial index alone (under 1 ms).
       const [counts, latest, perDay, noImages, noTaxonomy, ending] = await Promise.all([
         // Whole-table totals and whole days come from the counters migration 0007's triggers
         // keep; only the part of a day that the rolling 7-day window cuts is counted here.
@@ -46,9 +52,9 @@ export function createDashboardService(db: Db) {
           from days left join counted on counted.day = days.day
           order by days.day`),
         db.execute<{ id: number; name: string; slug: string; total: number }>(sql`
-          select p.id, p.name, p.slug, count(*) over ()::int as total
+          select p.id, p.name, p.slug, (select count(*) from products where ${withoutImages})::int as total
           from products p
-          where p.image_count = 0
+          where ${withoutImages}
           order by p.created_at desc, p.id desc limit ${n}`),
         db.execute<{
           id: number;
@@ -58,9 +64,10 @@ export function createDashboardService(db: Db) {
           brand_id: number | null;
           total: number;
         }>(sql`
-          select p.id, p.name, p.slug, p.category_id, p.brand_id, count(*) over ()::int as total
+          select p.id, p.name, p.slug, p.category_id, p.brand_id,
+            (select count(*) from products where ${withoutTaxonomy})::int as total
           from products p
-          where p.category_id is null or p.brand_id is null
+          where ${withoutTaxonomy}
           order by p.created_at desc, p.id desc limit ${n}`),
         db.execute<{
           id: number;
@@ -71,9 +78,9 @@ export function createDashboardService(db: Db) {
         }>(sql`
           with ending as (
             select d.id, d.name, d.ends_at, d.applies_to, d.product_id, d.category_id, d.brand_id,
-              count(*) over ()::int as total
+              (select count(*) from discounts where ${endingSoon})::int as total
             from discounts d
-            where d.active and d.ends_at >= now() and d.ends_at <= now() + make_interval(days => ${DASHBOARD.recentDays})
+            where ${endingSoon}
             order by d.ends_at, d.id limit ${n}
           )
           -- Names for the few rows shown only: joining first hashed all 100,000 products (41 ms).
@@ -84,7 +91,7 @@ export function createDashboardService(db: Db) {
           left join brands b on e.applies_to = 'brand' and b.id = e.brand_id
           order by e.ends_at, e.id`),
       ]);
-      // A windowed count is the total before LIMIT; an empty page means zero.
+      // Every row carries the list's total; an empty list means zero.
       const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
       return {
         counts: counts.rows[0],

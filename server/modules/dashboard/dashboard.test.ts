@@ -201,3 +201,52 @@ describe('GET /api/dashboard', () => {
     expect((await dashboard()).counts.inquiries).toBe(0);
   });
 });
+
+describe('dashboard health lists past their five rows', () => {
+  it('each total counts every match, while the rows shown are the newest five', async () => {
+    const n = 12;
+    await q(
+      `insert into products (name, slug, mrp, created_at)
+       select 'Health ' || g, 'health-' || g, 1, now() + interval '1 day' - make_interval(mins => g)
+       from generate_series(1, $1::int) g`,
+      [n],
+    );
+    await q(
+      `insert into discounts (name, type, value, applies_to, product_id, active, ends_at)
+       select 'Soon ' || g, 'percent', 5, 'product', (select min(id) from products), true,
+         now() + make_interval(hours => g)
+       from generate_series(1, $1::int) g`,
+      [n],
+    );
+    const one = async (text: string) => (await q(text)).rows[0].n as number;
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const h = res.json().health;
+    const noImages = await one('select count(*)::int as n from products where image_count = 0');
+    const noTaxonomy = await one(
+      'select count(*)::int as n from products where category_id is null or brand_id is null',
+    );
+    const ending = await one(
+      `select count(*)::int as n from discounts where active and ends_at >= now() and ends_at <= now() + interval '7 days'`,
+    );
+    expect(noImages).toBeGreaterThan(n);
+    expect(h.products_without_images.count).toBe(noImages);
+    expect(h.products_without_category_or_brand.count).toBe(noTaxonomy);
+    expect(h.discounts_ending_soon.count).toBe(ending);
+    // The rows are the newest (or soonest ending) five, in order.
+    expect(h.products_without_images.items.map((p: { name: string }) => p.name)).toEqual([
+      'Health 1',
+      'Health 2',
+      'Health 3',
+      'Health 4',
+      'Health 5',
+    ]);
+    expect(h.discounts_ending_soon.items.map((d: { name: string }) => d.name)).toEqual([
+      'Soon 1',
+      'Soon 2',
+      'Soon 3',
+      'Soon 4',
+      'Soon 5',
+    ]);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "discounts_live_idx" ON "discounts" USING btree ("starts_at","ends_at") WHERE "discounts"."active";
