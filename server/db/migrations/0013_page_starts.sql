@@ -28,12 +28,14 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- The app never changes created_at; a script that does moves rows in the products list's order.
-CREATE FUNCTION stockroom_rows_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Once per statement that sets the column, without looking at the rows: a statement trigger that
+-- joined its transition tables to find real moves ran that join as a nested loop, and updating
+-- 20,000 rows took 23.8 s (a row trigger bumping per moved row: 3.6 s). A statement that sets
+-- created_at to what it was only costs the remembered starts.
+CREATE FUNCTION stockroom_order_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM added a JOIN removed r USING (id) WHERE a.created_at IS DISTINCT FROM r.created_at) THEN
-    UPDATE table_counts SET version = version + 1 WHERE table_name = TG_TABLE_NAME;
-  END IF;
+  UPDATE table_counts SET version = version + 1 WHERE table_name = TG_TABLE_NAME;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER products_order_moved AFTER UPDATE ON products REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_rows_moved();
+CREATE TRIGGER products_order_moved AFTER UPDATE OF created_at ON products FOR EACH STATEMENT EXECUTE FUNCTION stockroom_order_moved();
