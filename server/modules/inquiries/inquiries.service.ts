@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { inquiries, products } from '../../db/schema';
 import { pageWithTotal } from '../../http/counting';
 import { AppError, notFound } from '../../http/errors';
-import { escapeLike } from '../../http/sql';
+import { containsAny } from '../../http/search';
 
 type SortKey = 'created_at' | 'name' | 'email';
 const SORT_COLUMNS: Record<SortKey, SQL | AnyPgColumn> = {
@@ -82,13 +82,12 @@ export function createInquiriesService(db: Db) {
 
     /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries). */
     async list(params: ListParams<SortKey>) {
-      const like = `%${escapeLike(params.q)}%`;
       const where = params.q
-        ? or(
-            ilike(inquiries.name, like),
-            ilike(inquiries.email, like),
-            ilike(inquiries.phone, like),
-            ilike(inquiries.subject, like),
+        ? await containsAny(
+            db,
+            inquiries,
+            [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject],
+            params.q,
           )
         : undefined;
       const dir = params.order === 'asc' ? asc : desc;

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '../../../domain/images';
 import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
 import {
@@ -13,6 +13,7 @@ import { brands, categories, layoutBlocks, productImages, products, tableCounts 
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { pageWithTotal } from '../../http/counting';
 import { AppError, conflict, notFound } from '../../http/errors';
+import { containsAny } from '../../http/search';
 import { escapeLike, isUniqueViolation, limitInText } from '../../http/sql';
 import type { ImagesService } from '../../images/images.service';
 import { setEditorDiscount } from '../discounts/discounts.service';
@@ -106,8 +107,9 @@ export function createProductsService(db: Db, images: ImagesService) {
     getBase,
 
     async list(params: { q: string; page: number; limit: number }) {
-      const like = `%${escapeLike(params.q)}%`;
-      const where = params.q ? or(ilike(products.name, like), ilike(products.sku, like)) : undefined;
+      const where = params.q
+        ? await containsAny(db, products, [products.name, products.sku], params.q)
+        : undefined;
       const now = new Date();
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
       const firstImage = sql<string | null>`(select pi.url from product_images pi
