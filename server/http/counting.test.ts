@@ -1,4 +1,4 @@
-import { ilike, type SQL } from 'drizzle-orm';
+import { asc, ilike, inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGING } from '../../domain/constants';
@@ -166,6 +166,94 @@ describe('list totals', () => {
     );
     expect(beyond.rows).toEqual([]);
     expect(beyond.meta.total).toBeGreaterThan(PAGING.exactCountCap);
+  });
+
+  it("idsFirst: a search finds its page's ids, then reads the page by them with a statement of fixed text", async () => {
+    const statements: string[] = [];
+    const real = ctx.database.db;
+    const db = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key === 'execute')
+          return (query: SQL) => {
+            statements.push(new PgDialect().sqlToQuery(query).sql);
+            return real.execute(query);
+          };
+        return Reflect.get(target, key, receiver);
+      },
+    }) as Db;
+    const order = [asc(inquiries.name), asc(inquiries.id)];
+    const pages: string[] = [];
+    const page = (subject: string, cap: number, pageNumber = 1) =>
+      pageWithTotal(
+        db,
+        {
+          table: inquiries,
+          id: inquiries.id,
+          where: ilike(inquiries.subject, subject),
+          page: pageNumber,
+          limit: 5,
+          cap,
+          idsFirst: order,
+        },
+        (scope) => {
+          const query = scope.db
+            .select({ id: inquiries.id, name: inquiries.name, total: scope.total })
+            .from(inquiries)
+            .where(inArray(inquiries.id, scope.ids(...order)))
+            .orderBy(...order);
+          pages.push(query.toSQL().sql);
+          return query;
+        },
+      );
+    /** The same page by plain SQL: the search, sorted, cut. */
+    const truth = async (subject: string, pageNumber = 1) =>
+      (
+        await ctx.database.pool.query(
+          'select id from inquiries where subject ilike $1 order by name, id limit 5 offset $2',
+          [subject, (pageNumber - 1) * 5],
+        )
+      ).rows.map((r: { id: number }) => r.id);
+    const rare = Math.floor(extra / 100);
+
+    // Under the cap: the count and the page's ids in one statement, then the page; exact.
+    forgetEstimates(db);
+    const narrow = await page('Rare topic', 1000);
+    expect(narrow.meta).toEqual({ total: rare, total_exact: true, page: 1, limit: 5 });
+    expect(narrow.rows.map((r) => r.id)).toEqual(await truth('Rare topic'));
+    expect(narrow.rows.every((r) => r.total === rare)).toBe(true);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/^explain/);
+    expect(statements[1]).toMatch(/^with matches/);
+    // The last page, part full, and a page past the end, which still knows the total.
+    const last = await page('Rare topic', 1000, 3);
+    expect(last.rows.map((r) => r.id)).toEqual(await truth('Rare topic', 3));
+    expect(last.rows).toHaveLength(rare - 10);
+    const beyond = await page('Rare topic', 1000, 9);
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.meta).toMatchObject({ total: rare, total_exact: true });
+
+    // Far past the cap (about 1,139 matches, cap 50): the estimate answers, ids by the filter.
+    statements.length = 0;
+    const broad = await page('Quote', 50, 2);
+    expect(broad.meta.total_exact).toBe(false);
+    expect(broad.meta.total).toBeGreaterThan(500);
+    expect(broad.rows.map((r) => r.id)).toEqual(await truth('Quote', 2));
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).not.toMatch(/matches/);
+
+    // Past the cap but not surely broad: the CTE held only some matches, so the ids again by the
+    // filter; the total is an estimate, never fewer than the matches seen.
+    forgetEstimates(db);
+    statements.length = 0;
+    const past = await page('Quote', 1000, 2);
+    expect(past.meta.total_exact).toBe(false);
+    expect(past.meta.total).toBeGreaterThan(1000);
+    expect(past.rows.map((r) => r.id)).toEqual(await truth('Quote', 2));
+    expect(statements).toHaveLength(3);
+
+    // Every page statement had the same text: ids and totals are parameters, not SQL.
+    expect(new Set(pages).size).toBe(1);
+    expect(pages[0]).not.toMatch(/ilike/);
   });
 
   it("remembers the planner's estimate of a search for a while, per database", async () => {

@@ -150,6 +150,15 @@ type PageOptions = {
    * 200,000 rows: 391 ms; by ids, under 1 ms after the 6 ms search).
    */
   estimateFirst?: boolean;
+  /**
+   * A search's page found by its ids first, in this order, in a statement of its own; the page is
+   * then read by those ids (PageScope.ids and .where stand for them), from a statement that holds
+   * no search and so is planned once per connection (named-statements.ts). A search cannot be
+   * named: how many rows its pattern matches decides its plan, so it is planned on every request,
+   * and with a page's joins and pricing that cost more than the rest of the statement ("cordless"
+   * on 100,000 products: 0.75 ms to plan the page, 0.1 ms its ids alone). Implies estimateFirst.
+   */
+  idsFirst?: SQL[];
   cap?: number;
 };
 
@@ -187,6 +196,30 @@ export async function pageWithTotal<R extends { total: number }>(
   });
   const answer = (rows: R[], total: ListTotal) => ({ rows, meta: { ...total, page, limit } });
   const none = sql<number>`0`;
+  if (where && opts.idsFirst) {
+    const order = opts.idsFirst;
+    const byIds = (ids: number[], total: ListTotal) =>
+      read(idsScope(db, id, ids, total.total, pageSize)).then((rows) => answer(rows, total));
+    const estimate = await plannerRows(db, table, where);
+    const idsOf = (filter: SQL) =>
+      sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
+        limit ${pageSize} offset ${offset})`;
+    const broadIds = async () => {
+      const { rows } = await db.execute<{ ids: number[] }>(sql`select ${idsOf(where)} as ids`);
+      return rows[0].ids;
+    };
+    if (estimate > cap * SURELY_BROAD)
+      return byIds(await broadIds(), { total: estimate, total_exact: false });
+    // The matches are found once, for both the count and the page's ids.
+    const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with matches as (
+        select ${id} from ${table} where ${where} limit ${limitInText(cap + 1)})
+      select (select count(*)::int from matches) as n,
+        ${idsOf(sql`${id} = any(array(select ${sql.identifier('id')} from matches))`)} as ids`);
+    const { n, ids } = rows[0];
+    if (n <= cap) return byIds(ids, { total: n, total_exact: true });
+    // More than the cap matched, so the CTE held only some of them: the page by the filter instead.
+    return byIds(await broadIds(), { total: Math.max(estimate, n), total_exact: false });
+  }
   if (where) {
     const estimate = opts.estimateFirst ? await plannerRows(db, table, where) : null;
     if (estimate !== null && estimate > cap * SURELY_BROAD)
@@ -221,6 +254,29 @@ export async function pageWithTotal<R extends { total: number }>(
   const rows = await read(scope(db, undefined, count.n));
   if (rows.length === 0) return answer(rows, await afterEmptyPage(db, table, where, page, cap));
   return answer(rows, await totalFrom(db, table, where, cap, count.kept, rows[0].total));
+}
+
+/**
+ * A page read by ids found before: the ids travel as one array parameter and the total as
+ * another, so the statement's text is the same for every search and every page.
+ */
+function idsScope(
+  db: Pick<Db, 'select'>,
+  id: PgColumn,
+  ids: number[],
+  total: number,
+  pageSize: number,
+): PageScope {
+  const list = `{${ids.join(',')}}`;
+  return {
+    db,
+    where: sql`${id} = any(${list}::int[])`,
+    total: sql<number>`${total}::int`,
+    limit: pageSize,
+    offset: 0,
+    // In parentheses as a subquery builder would be: inArray writes an SQL object as it is.
+    ids: () => sql`(select unnest(${list}::int[]))`,
+  };
 }
 
 /**

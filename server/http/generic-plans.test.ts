@@ -52,6 +52,22 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('list statements on a PostgreSQL s
     expect(page.generic).toBe(3);
   });
 
+  it("reads every search's page with one statement, planned once: the search runs apart (idsFirst)", async () => {
+    for (let i = 0; i < 8; i++) {
+      // Each a different term, some rare, some matching thousands.
+      const q = ['plan 4242', 'plan', 'plan-1', 'plan 17', 'PLAN-300', 'plan 4', 'plan 999', 'lan 2'][i];
+      const res = await ctx.app.inject({
+        url: `/api/products?limit=20&q=${encodeURIComponent(q)}`,
+        headers: ctx.auth(ctx.adminToken),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.length, q).toBeGreaterThan(0);
+    }
+    const [page] = await planCounts('%from "products" left join "brands"%unnest%');
+    expect(page.custom).toBe(5);
+    expect(page.generic).toBe(3);
+  });
+
   it('does the same for a table of its own rows (brands)', async () => {
     for (let i = 0; i < 7; i++)
       expect(

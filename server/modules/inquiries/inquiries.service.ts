@@ -101,7 +101,7 @@ export function createInquiriesService(db: Db) {
           where,
           page: params.page,
           limit: params.limit,
-          estimateFirst: true,
+          idsFirst: order,
         },
         (scope) =>
           // Only the page's rows are joined to their products (PageScope.ids).

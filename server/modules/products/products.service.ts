@@ -127,7 +127,7 @@ export function createProductsService(db: Db, images: ImagesService) {
             where,
             page: params.page,
             limit: params.limit,
-            estimateFirst: true,
+            idsFirst: order,
           },
           (scope) => {
             started = seek && !where ? startBefore(db, scope.offset) : null;
