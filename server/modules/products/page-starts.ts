@@ -44,16 +44,16 @@ export function startBefore(db: object, offset: number): PageStart | null {
 }
 
 /**
- * What a page's statement saw: the version, always; and its first row, for a page deep enough to
- * be worth remembering. A new version forgets every start of the old one.
+ * What a page's statement saw: the version, always; and its first row, kept if the page is deep
+ * enough to be worth remembering. A new version forgets every start of the old one.
  */
-export function rememberPage(db: object, version: string, first: Omit<PageStart, 'version'> | null) {
+export function rememberPage(db: object, version: string, first: Omit<PageStart, 'version'>) {
   const k = keptFor(db);
   if (k.version !== version) {
     k.version = version;
     k.starts.clear();
   }
-  if (!first || first.offset < PAGE_STARTS.fromOffset) return;
+  if (first.offset < PAGE_STARTS.fromOffset) return;
   k.starts.delete(first.offset);
   // Oldest first: a Map iterates in insertion order.
   if (k.starts.size >= PAGE_STARTS.kept) k.starts.delete(k.starts.keys().next().value as number);
