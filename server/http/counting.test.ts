@@ -23,6 +23,30 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The test database, handing the text of every statement it executes to `seen` first. */
+const watched = (seen: (text: string) => void) => {
+  const real = ctx.database.db;
+  return new Proxy(real, {
+    get(target, key, receiver) {
+      if (key === 'execute')
+        return (query: SQL) => {
+          seen(new PgDialect().sqlToQuery(query).sql);
+          return real.execute(query);
+        };
+      return Reflect.get(target, key, receiver);
+    },
+  }) as Db;
+};
+
+/** pageWithTotal's options for a search of the inquiries' subjects, five to a page. */
+const subjectSearch = (subject: string, page: number) => ({
+  table: inquiries,
+  id: inquiries.id,
+  where: ilike(inquiries.subject, subject),
+  page,
+  limit: 5,
+});
+
 const list = async (query: string) => {
   const res = await ctx.app.inject({
     method: 'GET',
@@ -170,41 +194,19 @@ describe('list totals', () => {
 
   it("idsFirst: a search finds its page's ids, then reads the page by them with a statement of fixed text", async () => {
     const statements: string[] = [];
-    const real = ctx.database.db;
-    const db = new Proxy(real, {
-      get(target, key, receiver) {
-        if (key === 'execute')
-          return (query: SQL) => {
-            statements.push(new PgDialect().sqlToQuery(query).sql);
-            return real.execute(query);
-          };
-        return Reflect.get(target, key, receiver);
-      },
-    }) as Db;
+    const db = watched((text) => statements.push(text));
     const order = [asc(inquiries.name), asc(inquiries.id)];
     const pages: string[] = [];
     const page = (subject: string, cap: number, pageNumber = 1) =>
-      pageWithTotal(
-        db,
-        {
-          table: inquiries,
-          id: inquiries.id,
-          where: ilike(inquiries.subject, subject),
-          page: pageNumber,
-          limit: 5,
-          cap,
-          idsFirst: order,
-        },
-        (scope) => {
-          const query = scope.db
-            .select({ id: inquiries.id, name: inquiries.name, total: scope.total })
-            .from(inquiries)
-            .where(inArray(inquiries.id, scope.ids(...order)))
-            .orderBy(...order);
-          pages.push(query.toSQL().sql);
-          return query;
-        },
-      );
+      pageWithTotal(db, { ...subjectSearch(subject, pageNumber), cap, idsFirst: order }, (scope) => {
+        const query = scope.db
+          .select({ id: inquiries.id, name: inquiries.name, total: scope.total })
+          .from(inquiries)
+          .where(inArray(inquiries.id, scope.ids(...order)))
+          .orderBy(...order);
+        pages.push(query.toSQL().sql);
+        return query;
+      });
     /** The same page by plain SQL: the search, sorted, cut. */
     const truth = async (subject: string, pageNumber = 1) =>
       (
@@ -258,37 +260,18 @@ describe('list totals', () => {
 
   it("remembers the planner's estimate of a search for a while, per database", async () => {
     const explains: string[] = [];
-    const real = ctx.database.db;
-    const db = new Proxy(real, {
-      get(target, key, receiver) {
-        if (key === 'execute')
-          return (query: SQL) => {
-            const text = new PgDialect().sqlToQuery(query).sql;
-            if (/^explain/.test(text)) explains.push(text);
-            return real.execute(query);
-          };
-        return Reflect.get(target, key, receiver);
-      },
-    }) as Db;
+    const db = watched((text) => {
+      if (/^explain/.test(text)) explains.push(text);
+    });
     const page = (subject: string, pageNumber = 1) =>
-      pageWithTotal(
-        db,
-        {
-          table: inquiries,
-          id: inquiries.id,
-          where: ilike(inquiries.subject, subject),
-          page: pageNumber,
-          limit: 5,
-          estimateFirst: true,
-        },
-        (scope) =>
-          scope.db
-            .select({ name: inquiries.name, total: scope.total })
-            .from(inquiries)
-            .where(scope.where)
-            .orderBy(inquiries.name, inquiries.id)
-            .limit(scope.limit)
-            .offset(scope.offset),
+      pageWithTotal(db, { ...subjectSearch(subject, pageNumber), estimateFirst: true }, (scope) =>
+        scope.db
+          .select({ name: inquiries.name, total: scope.total })
+          .from(inquiries)
+          .where(scope.where)
+          .orderBy(inquiries.name, inquiries.id)
+          .limit(scope.limit)
+          .offset(scope.offset),
       );
     const first = await page('Quote');
     expect(explains).toHaveLength(1);

@@ -144,6 +144,10 @@ describe('GET /api/dashboard', () => {
           await q(`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as date, count(*)::int as n
                    from inquiries group by 1`)
         ).rows.reduce((m, r) => m.set(r.date, r.n), new Map<string, number>()),
+        withoutImages: await one('select count(*)::int as n from products where image_count = 0'),
+        withoutTaxonomy: await one(
+          'select count(*)::int as n from products where category_id is null or brand_id is null',
+        ),
       };
     };
     const agrees = async () => {
@@ -157,6 +161,9 @@ describe('GET /api/dashboard', () => {
       });
       for (const day of d.inquiries_per_day as { date: string; count: number }[])
         expect(day.count, day.date).toBe(t.perDay.get(day.date) ?? 0);
+      // Kept by migration 0015's triggers.
+      expect(d.health.products_without_images.count).toBe(t.withoutImages);
+      expect(d.health.products_without_category_or_brand.count).toBe(t.withoutTaxonomy);
     };
 
     // Either side of the rolling window's edge, which falls inside a day.
@@ -173,6 +180,16 @@ describe('GET /api/dashboard', () => {
 
     await q("delete from inquiries where name like 'Bulk 1%'");
     await q("delete from products where slug like 'bulk-count-1%'");
+    // Scripts' updates: a category and a brand for some, images counted for others, and an
+    // update that moves neither total.
+    await q(`update products set category_id = (select min(id) from categories), brand_id = (select min(id) from brands)
+      where slug like 'bulk-count-2%'`);
+    await q("update products set image_count = 2 where slug like 'bulk-count-3%'");
+    await q("update products set image_count = 3 where slug like 'bulk-count-3%'");
+    await q("update products set name = name || ' (renamed)' where slug like 'bulk-count-4%'");
+    await agrees();
+    // Deleting the brand sets brand_id null on its products (ON DELETE SET NULL), in the
+    // database's own update, which the triggers see too.
     await q("update inquiries set created_at = created_at - interval '3 days' where name like 'Bulk 2%'");
     const del = await ctx.app.inject({
       method: 'DELETE',
@@ -190,15 +207,38 @@ describe('GET /api/dashboard', () => {
       await client.query(
         "insert into inquiries (name, email, subject, message) values ('Gone', 'g@example.com', 's', 'm')",
       );
+      await client.query("insert into products (name, slug, mrp) values ('Gone', 'gone-product', 1)");
       await client.query('rollback');
     } finally {
       client.release();
     }
     expect((await dashboard()).counts).toEqual(before);
+    await agrees();
 
     await q('truncate inquiries');
     await agrees();
     expect((await dashboard()).counts.inquiries).toBe(0);
+  });
+});
+
+describe('kept health totals (migration 0015)', () => {
+  it('count what a bulk insert adds, and go to zero with a truncate', async () => {
+    const fresh = await createTestContext();
+    try {
+      const pq = (text: string) => fresh.database.pool.query(text);
+      const kept = async () =>
+        Object.fromEntries(
+          (await pq('select name, n from health_counts order by name')).rows.map((r) => [r.name, r.n]),
+        );
+      expect(await kept()).toEqual({ products_without_images: 0, products_without_taxonomy: 0 });
+      await pq(`insert into products (name, slug, mrp, image_count, brand_id)
+        select 'Kept ' || g, 'kept-' || g, 1, g % 3, null from generate_series(1, 30) g`);
+      expect(await kept()).toEqual({ products_without_images: 10, products_without_taxonomy: 30 });
+      await pq('truncate products cascade');
+      expect(await kept()).toEqual({ products_without_images: 0, products_without_taxonomy: 0 });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
