@@ -137,7 +137,10 @@ test.describe('session', () => {
     request,
   }) => {
     await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-    await page.route('**/api/users?**', (route) => route.abort('connectionrefused'));
+    // Every API call fails, as when the server is down. Failing only the users list raced the
+    // shell's background /api/me check: when that succeeded last (789 ms on a loaded CI machine),
+    // the server was reachable again and the banner rightly went away before it was looked for.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.goto('/users');
     const banner = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
     await expect(banner).toBeVisible();
