@@ -131,6 +131,78 @@ describe('invalidation in this process', () => {
     expect(await finalPrice()).toBe(100);
   });
 
+  it("clears its cache on its own catalogue writes, with no notification's help", async () => {
+    // An app that hears no NOTIFY: only its own write hook can clear what it cached.
+    const deaf = await buildApp({
+      config: ctx.config,
+      database: {
+        ...ctx.database,
+        listen: async (_channel, onEvent) => {
+          onEvent({ type: 'up' });
+          return async () => {};
+        },
+      },
+      jwtSecret: ctx.jwtSecret,
+    });
+    await deaf.ready();
+    const write = (app: typeof deaf, method: 'PUT' | 'POST', url: string, payload: object) =>
+      app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+    const description = async () => (await fetchBundle(deaf)).json().base.description as string;
+    const productBody = (text: string) => ({
+      name: 'Cached Drill',
+      sku: 'CACHE-1',
+      brand_id: brandId,
+      category_id: categoryId,
+      description: text,
+      pricing: { mrp: 100 },
+    });
+    try {
+      const before = await description();
+      // Written through the other app, it stays cached here: the check below can fail.
+      expect(
+        (await write(ctx.app, 'PUT', `/api/products/${product.id}`, productBody('Elsewhere'))).statusCode,
+      ).toBe(200);
+      expect(await description()).toBe(before);
+
+      const mine = await write(deaf, 'PUT', `/api/products/${product.id}`, productBody('Here'));
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(await description()).toBe('Here');
+
+      // A refused write changes nothing, so it leaves the cache alone.
+      const refused = await write(deaf, 'POST', '/api/brands', { name: '' });
+      expect(refused.statusCode).toBe(400);
+      await ctx.database.pool.query('update products set description = $1 where id = $2', [
+        'By SQL',
+        product.id,
+      ]);
+      expect(await description()).toBe('Here');
+
+      // A write elsewhere in the catalogue (a discount) clears it too.
+      const deal = await write(deaf, 'POST', '/api/discounts', {
+        name: 'Deaf deal',
+        type: 'percent',
+        value: 10,
+        applies_to: 'brand',
+        product_id: null,
+        category_id: null,
+        brand_id: brandId,
+        starts_at: '',
+        ends_at: '',
+        active: 1,
+      });
+      expect(deal.statusCode, deal.body).toBe(201);
+      expect(await description()).toBe('By SQL');
+      await write(deaf, 'PUT', `/api/products/${product.id}`, productBody(before));
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/discounts/${deal.json().id}`,
+        headers: ctx.auth(ctx.adminToken),
+      });
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('a read that began before a write does not put the old bundle back in the cache', async () => {
     // A database whose reads wait for a signal, so a write can land in the middle of one.
     let release!: () => void;
