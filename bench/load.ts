@@ -27,6 +27,15 @@ const flag = (name: string, fallback: string) => {
 const dbChoice = flag('db', 'both');
 const duration = Number(flag('duration', '10'));
 const only = flag('only', '');
+/**
+ * The bundle scenarios run in rounds, each round measuring the ceiling and every bundle scenario
+ * back to back (in a rotated order), so each ratio to the ceiling is taken minutes-not-apart
+ * from the same machine's mood: this kind of shared machine swings by half from one minute to the
+ * next, and one ceiling at the start of a run compared with a bundle run minutes later was as
+ * much the weather as the server. Rows report medians over the rounds.
+ */
+const rounds = Number(flag('rounds', '5'));
+const roundSeconds = Number(flag('round-duration', String(Math.max(3, Math.round(duration / 2)))));
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? root);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stockroom_bench';
@@ -44,6 +53,10 @@ type Row = {
   errors: number;
   rssMb: number;
   note?: string;
+  /** Share of the ceiling: for round-based rows, the median of each round's own ratio. */
+  ofCeiling?: number;
+  /** Each round's requests/s, for round-based rows. */
+  perRound?: number[];
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -186,14 +199,14 @@ async function load(
   connections: number,
   pick: () => Request,
   server: ChildProcess | undefined,
-  opts: { port?: number; expect?: number; note?: string } = {},
+  opts: { port?: number; expect?: number; note?: string; seconds?: number; quiet?: boolean } = {},
 ): Promise<Row> {
   const expectStatus = opts.expect ?? 200;
   let unexpected = 0;
   const instance = autocannon({
     url: `http://127.0.0.1:${opts.port ?? PORT}`,
     connections,
-    duration,
+    duration: opts.seconds ?? duration,
     requests: [
       {
         setupRequest: (req: object) => {
@@ -218,10 +231,59 @@ async function load(
     rssMb: rssMb(server?.pid),
     note: opts.note,
   };
-  console.log(
-    `  ${name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  rss ${row.rssMb} MB`,
-  );
+  if (!opts.quiet) logRow(row);
   return row;
+}
+
+function logRow(row: Row) {
+  const share = row.ofCeiling === undefined ? '' : `  ${Math.round(row.ofCeiling * 100)} % of ceiling`;
+  console.log(
+    `  ${row.scenario.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  rss ${row.rssMb} MB${share}`,
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+type Scenario = { name: string; measure: (seconds: number) => Promise<Row> };
+
+/**
+ * Runs the ceiling and each scenario once per round, the order rotated each round, and folds
+ * each scenario's rounds into one row: median requests/s and latencies, errors summed, and the
+ * median of the round-by-round ratios to the ceiling.
+ */
+async function inRounds(ceiling: Scenario, scenarios: Scenario[]): Promise<Row[]> {
+  const all = [ceiling, ...scenarios];
+  const runs: Row[][] = all.map(() => []);
+  // Not counted: the JIT, the pool's connections and each connection's plans warm up here (the
+  // uncached bundle's first round ran at half the speed of its last).
+  for (const scenario of all) await scenario.measure(2);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < all.length; k++) {
+      const i = (k + round) % all.length;
+      runs[i].push(await all[i].measure(roundSeconds));
+    }
+    console.log(
+      `  round ${round + 1}/${rounds}: ${all.map((s, i) => `${s.name} ${Math.round(runs[i][round].rps)}`).join(' · ')}`,
+    );
+  }
+  return runs.map((rows) => {
+    const row: Row = {
+      ...rows[rows.length - 1],
+      rps: Math.round(median(rows.map((r) => r.rps))),
+      p50: median(rows.map((r) => r.p50)),
+      p99: median(rows.map((r) => r.p99)),
+      errors: rows.reduce((sum, r) => sum + r.errors, 0),
+      perRound: rows.map((r) => r.rps),
+      ofCeiling: median(rows.map((r, round) => r.rps / runs[0][round].rps)),
+      note: [rows[0].note, `median of ${rounds} rounds`].filter(Boolean).join(', '),
+    };
+    logRow(row);
+    return row;
+  });
 }
 
 async function api(method: string, url: string, token?: string, body?: unknown) {
@@ -246,15 +308,19 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   const rows: Row[] = [];
   const want = (name: string) => !only || name.includes(only);
 
-  // The ceiling: a bare Fastify route in a process of its own.
+  // The ceiling: a bare Fastify route in a process of its own, kept up (idle between its runs)
+  // while the bundle rounds run.
   const hello = fork(path.join(root, 'bench', 'hello.mjs'), [], {
     env: { ...process.env, PORT: String(HELLO_PORT) },
   });
   await new Promise((r) => hello.once('message', r));
-  rows.push(
-    await load('bare Fastify hello (ceiling)', 50, () => ({ path: '/' }), hello, { port: HELLO_PORT }),
-  );
-  await stop(hello);
+  const ceilingName = 'bare Fastify hello (ceiling)';
+  const ceiling: Scenario = {
+    name: 'ceiling',
+    measure: (seconds) =>
+      load(ceilingName, 50, () => ({ path: '/' }), hello, { port: HELLO_PORT, seconds, quiet: true }),
+  };
+  const ceilingRuns: Row[] = [];
 
   // A first start applies pending migrations; time the second, on the existing database.
   await stop((await startServer(kind)).child);
@@ -265,10 +331,24 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
     (p: { slug: string }) => p.slug,
   );
   const bundle = () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
-  if (want('bundle'))
-    rows.push(
-      await load('bundle, uncached (1000 products)', 50, bundle, uncachedServer.child, { note: 'cache off' }),
-    );
+  const bundleRows: Row[] = [];
+  if (want('bundle')) {
+    // The two servers take turns rather than run side by side: an embedded database belongs to
+    // one process.
+    const [ceilingRow, uncached] = await inRounds(ceiling, [
+      {
+        name: 'uncached',
+        measure: (seconds) =>
+          load('bundle, uncached (1000 products)', 50, bundle, uncachedServer.child, {
+            note: 'cache off',
+            seconds,
+            quiet: true,
+          }),
+      },
+    ]);
+    ceilingRuns.push(ceilingRow);
+    bundleRows.push(uncached);
+  }
   await stop(uncachedServer.child);
 
   const { child } = await startServer(kind);
@@ -281,21 +361,47 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
       await Promise.all(
         slugs.slice(i, i + 50).map((slug) => api('GET', `/api/public/products/slug/${slug}/bundle`)),
       );
-    rows.push(await load('bundle, cached (1000 products, warm)', 50, bundle, child));
     const one = `/api/public/products/slug/${slugs[0]}/bundle`;
     const etag = (await api('GET', one)).headers.get('etag') ?? '';
-    rows.push(
-      await load(
-        'bundle, If-None-Match → 304',
-        50,
-        () => ({ path: one, headers: { 'if-none-match': etag } }),
-        child,
-        {
-          expect: 304,
-        },
-      ),
-    );
+    const [ceilingRow, ...cached] = await inRounds(ceiling, [
+      {
+        name: 'cached',
+        measure: (seconds) =>
+          load('bundle, cached (1000 products, warm)', 50, bundle, child, { seconds, quiet: true }),
+      },
+      {
+        name: '304',
+        measure: (seconds) =>
+          load(
+            'bundle, If-None-Match → 304',
+            50,
+            () => ({ path: one, headers: { 'if-none-match': etag } }),
+            child,
+            { expect: 304, seconds, quiet: true },
+          ),
+      },
+    ]);
+    ceilingRuns.push(ceilingRow);
+    bundleRows.push(...cached);
+  } else {
+    ceilingRuns.push(await ceiling.measure(duration));
   }
+  await stop(hello);
+  // The ceiling's row: the median of all its runs (each bundle row's share is still its own
+  // rounds' ratio, not this).
+  const ceilingPerRound = ceilingRuns.flatMap((r) => r.perRound ?? [r.rps]);
+  const ceilingRow: Row = {
+    ...ceilingRuns[0],
+    rps: Math.round(median(ceilingPerRound)),
+    p50: median(ceilingRuns.map((r) => r.p50)),
+    p99: median(ceilingRuns.map((r) => r.p99)),
+    errors: ceilingRuns.reduce((sum, r) => sum + r.errors, 0),
+    perRound: ceilingPerRound,
+    ofCeiling: 1,
+    note: ceilingPerRound.length > 1 ? `median of ${ceilingPerRound.length} runs` : undefined,
+  };
+  rows.push(ceilingRow, ...bundleRows);
+
   const lists: [string, string][] = [
     ['products, first page', '/api/products?limit=20'],
     ['products, search "cordless"', '/api/products?limit=20&q=cordless'],
@@ -378,7 +484,7 @@ function table(rows: Row[]) {
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario}${r.note ? ` (${r.note})` : ''} | ${r.connections} | ${r.rps} | ${Math.round((r.rps / ceiling) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} |`,
+        `| ${r.scenario}${r.note ? ` (${r.note})` : ''} | ${r.connections} | ${r.rps} | ${Math.round((r.ofCeiling ?? r.rps / ceiling) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} |`,
     ),
   ];
   return lines.join('\n');
