@@ -415,7 +415,12 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
     ['dashboard', '/api/dashboard'],
   ];
   for (const [name, url] of lists) {
-    if (want(name)) rows.push(await load(name, 10, () => ({ path: url, headers: staff }), child));
+    if (!want(name)) continue;
+    const pick = () => ({ path: url, headers: staff });
+    // A second, not counted, warms this scenario's code and each pooled connection's plans: the
+    // first list measured after the bundle rounds ran at 349 req/s, p99 59 ms; warm, 431-509, 37-47.
+    await load(name, 10, pick, child, { seconds: 1, quiet: true });
+    rows.push(await load(name, 10, pick, child));
   }
   if (want('login'))
     rows.push(
