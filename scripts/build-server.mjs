@@ -15,7 +15,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLED_PACKAGES = new Set(['zod', 'drizzle-orm', 'jose', 'fastify-type-provider-zod', 'helmet']);
 
 /** The package a bare import names: 'drizzle-orm/pg-core' -> 'drizzle-orm', '@a/b/c' -> '@a/b'. */
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 await build({
   entryPoints: [path.join(root, 'server', 'main.ts')],

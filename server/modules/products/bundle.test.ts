@@ -37,6 +37,19 @@ const bundleUrl = () => `/api/public/products/slug/${product.slug}/bundle`;
 const fetchBundle = async (app = ctx.app, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: bundleUrl(), headers });
 const finalPrice = async (app = ctx.app) => (await fetchBundle(app)).json().price.final as number;
+/** A live, always-on discount body: 10 % off everything of the test's brand. */
+const tenPercentOffTheBrand = (name: string) => ({
+  name,
+  type: 'percent',
+  value: 10,
+  applies_to: 'brand',
+  product_id: null,
+  category_id: null,
+  brand_id: brandId,
+  starts_at: '',
+  ends_at: '',
+  active: 1,
+});
 
 /** Polls until the check passes: another process hears of a write a moment after it commits. */
 async function eventually(check: () => Promise<boolean>, ms = 3000) {
@@ -112,18 +125,7 @@ describe('invalidation in this process', () => {
     await api('PUT', `/api/categories/${categoryId}`, { name: 'Renamed Category', slug: 'cache-category' });
     expect((await body()).base.category).toBe('Renamed Category');
 
-    const brandDeal = await api('POST', '/api/discounts', {
-      name: 'Brand deal',
-      type: 'percent',
-      value: 10,
-      applies_to: 'brand',
-      product_id: null,
-      category_id: null,
-      brand_id: brandId,
-      starts_at: '',
-      ends_at: '',
-      active: 1,
-    });
+    const brandDeal = await api('POST', '/api/discounts', tenPercentOffTheBrand('Brand deal'));
     expect(brandDeal.statusCode, brandDeal.body).toBe(201);
     expect(await finalPrice()).toBe(90);
 
@@ -178,18 +180,7 @@ describe('invalidation in this process', () => {
       expect(await description()).toBe('Here');
 
       // A write elsewhere in the catalogue (a discount) clears it too.
-      const deal = await write(deaf, 'POST', '/api/discounts', {
-        name: 'Deaf deal',
-        type: 'percent',
-        value: 10,
-        applies_to: 'brand',
-        product_id: null,
-        category_id: null,
-        brand_id: brandId,
-        starts_at: '',
-        ends_at: '',
-        active: 1,
-      });
+      const deal = await write(deaf, 'POST', '/api/discounts', tenPercentOffTheBrand('Deaf deal'));
       expect(deal.statusCode, deal.body).toBe(201);
       expect(await description()).toBe('By SQL');
       await write(deaf, 'PUT', `/api/products/${product.id}`, productBody(before));
