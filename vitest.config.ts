@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'domain/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'domain/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['server/security/**', '**/node_modules/**'],
           // Each file gets its own database; PGlite's start-up dominates, so allow for it.
           testTimeout: 30_000,

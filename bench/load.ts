@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { foldRounds, median, roundOrder } from './rounds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -242,19 +243,9 @@ function logRow(row: Row) {
   );
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 type Scenario = { name: string; measure: (seconds: number) => Promise<Row> };
 
-/**
- * Runs the ceiling and each scenario once per round, the order rotated each round, and folds
- * each scenario's rounds into one row: median requests/s and latencies, errors summed, and the
- * median of the round-by-round ratios to the ceiling.
- */
+/** Runs the ceiling and each scenario once per round and folds the rounds (bench/rounds.ts). */
 async function inRounds(ceiling: Scenario, scenarios: Scenario[]): Promise<Row[]> {
   const all = [ceiling, ...scenarios];
   const runs: Row[][] = all.map(() => []);
@@ -262,28 +253,14 @@ async function inRounds(ceiling: Scenario, scenarios: Scenario[]): Promise<Row[]
   // uncached bundle's first round ran at half the speed of its last).
   for (const scenario of all) await scenario.measure(2);
   for (let round = 0; round < rounds; round++) {
-    for (let k = 0; k < all.length; k++) {
-      const i = (k + round) % all.length;
-      runs[i].push(await all[i].measure(roundSeconds));
-    }
+    for (const i of roundOrder(all.length, round)) runs[i].push(await all[i].measure(roundSeconds));
     console.log(
       `  round ${round + 1}/${rounds}: ${all.map((s, i) => `${s.name} ${Math.round(runs[i][round].rps)}`).join(' · ')}`,
     );
   }
-  return runs.map((rows) => {
-    const row: Row = {
-      ...rows[rows.length - 1],
-      rps: Math.round(median(rows.map((r) => r.rps))),
-      p50: median(rows.map((r) => r.p50)),
-      p99: median(rows.map((r) => r.p99)),
-      errors: rows.reduce((sum, r) => sum + r.errors, 0),
-      perRound: rows.map((r) => r.rps),
-      ofCeiling: median(rows.map((r, round) => r.rps / runs[0][round].rps)),
-      note: [rows[0].note, `median of ${rounds} rounds`].filter(Boolean).join(', '),
-    };
-    logRow(row);
-    return row;
-  });
+  const rows = foldRounds(runs);
+  for (const row of rows) logRow(row);
+  return rows;
 }
 
 async function api(method: string, url: string, token?: string, body?: unknown) {
