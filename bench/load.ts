@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { foldRounds, median, roundOrder } from './rounds';
+import { foldRounds, foldRuns, roundOrder } from './rounds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -245,8 +245,14 @@ function logRow(row: Row) {
 
 type Scenario = { name: string; measure: (seconds: number) => Promise<Row> };
 
-/** Runs the ceiling and each scenario once per round and folds the rounds (bench/rounds.ts). */
-async function inRounds(ceiling: Scenario, scenarios: Scenario[]): Promise<Row[]> {
+/**
+ * Runs the ceiling and each scenario once per round and folds the rounds (bench/rounds.ts); the
+ * ceiling's own runs come back too, unfolded, for its row over every group of rounds.
+ */
+async function inRounds(
+  ceiling: Scenario,
+  scenarios: Scenario[],
+): Promise<{ rows: Row[]; ceilingRuns: Row[] }> {
   const all = [ceiling, ...scenarios];
   const runs: Row[][] = all.map(() => []);
   // Not counted: the JIT, the pool's connections and each connection's plans warm up here (the
@@ -259,8 +265,8 @@ async function inRounds(ceiling: Scenario, scenarios: Scenario[]): Promise<Row[]
     );
   }
   const rows = foldRounds(runs);
-  for (const row of rows) logRow(row);
-  return rows;
+  for (const row of rows.slice(1)) logRow(row);
+  return { rows: rows.slice(1), ceilingRuns: runs[0] };
 }
 
 async function api(method: string, url: string, token?: string, body?: unknown) {
@@ -291,11 +297,14 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
     env: { ...process.env, PORT: String(HELLO_PORT) },
   });
   await new Promise((r) => hello.once('message', r));
-  const ceilingName = 'bare Fastify hello (ceiling)';
   const ceiling: Scenario = {
     name: 'ceiling',
     measure: (seconds) =>
-      load(ceilingName, 50, () => ({ path: '/' }), hello, { port: HELLO_PORT, seconds, quiet: true }),
+      load('bare Fastify hello (ceiling)', 50, () => ({ path: '/' }), hello, {
+        port: HELLO_PORT,
+        seconds,
+        quiet: true,
+      }),
   };
   const ceilingRuns: Row[] = [];
 
@@ -312,7 +321,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   if (want('bundle')) {
     // The two servers take turns rather than run side by side: an embedded database belongs to
     // one process.
-    const [ceilingRow, uncached] = await inRounds(ceiling, [
+    const { rows: uncached, ceilingRuns: ceilingRunsHere } = await inRounds(ceiling, [
       {
         name: 'uncached',
         measure: (seconds) =>
@@ -323,8 +332,8 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
           }),
       },
     ]);
-    ceilingRuns.push(ceilingRow);
-    bundleRows.push(uncached);
+    ceilingRuns.push(...ceilingRunsHere);
+    bundleRows.push(...uncached);
   }
   await stop(uncachedServer.child);
 
@@ -340,7 +349,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
       );
     const one = `/api/public/products/slug/${slugs[0]}/bundle`;
     const etag = (await api('GET', one)).headers.get('etag') ?? '';
-    const [ceilingRow, ...cached] = await inRounds(ceiling, [
+    const { rows: cached, ceilingRuns: ceilingRunsHere } = await inRounds(ceiling, [
       {
         name: 'cached',
         measure: (seconds) =>
@@ -358,7 +367,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
           ),
       },
     ]);
-    ceilingRuns.push(ceilingRow);
+    ceilingRuns.push(...ceilingRunsHere);
     bundleRows.push(...cached);
   } else {
     ceilingRuns.push(await ceiling.measure(duration));
@@ -366,16 +375,10 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   await stop(hello);
   // The ceiling's row: the median of all its runs (each bundle row's share is still its own
   // rounds' ratio, not this).
-  const ceilingPerRound = ceilingRuns.flatMap((r) => r.perRound ?? [r.rps]);
   const ceilingRow: Row = {
-    ...ceilingRuns[0],
-    rps: Math.round(median(ceilingPerRound)),
-    p50: median(ceilingRuns.map((r) => r.p50)),
-    p99: median(ceilingRuns.map((r) => r.p99)),
-    errors: ceilingRuns.reduce((sum, r) => sum + r.errors, 0),
-    perRound: ceilingPerRound,
+    ...foldRuns(ceilingRuns),
     ofCeiling: 1,
-    note: ceilingPerRound.length > 1 ? `median of ${ceilingPerRound.length} runs` : undefined,
+    note: ceilingRuns.length > 1 ? `median of ${ceilingRuns.length} runs` : undefined,
   };
   rows.push(ceilingRow, ...bundleRows);
 

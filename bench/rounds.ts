@@ -23,22 +23,31 @@ export const roundOrder = (count: number, round: number) =>
   Array.from({ length: count }, (_, k) => (k + round) % count);
 
 /**
- * Folds runs[scenario][round] (scenario 0 the ceiling) into one row per scenario: median
- * requests/s and latencies, errors summed, each round's requests/s, and the median of each
- * round's own ratio to that round's ceiling. The median of ratios, not the ratio of medians:
- * a slow round slows both, and pairing cancels it.
+ * Several runs of one scenario as one row: median requests/s and latencies, errors summed, and
+ * each run's requests/s.
  */
-export function foldRounds<T extends Run>(runs: T[][]): (T & { perRound: number[]; ofCeiling: number })[] {
-  const ceiling = runs[0];
-  if (runs.some((rows) => rows.length !== ceiling.length))
-    throw new Error('every scenario needs one run per round');
-  return runs.map((rows) => ({
+export function foldRuns<T extends Run>(rows: T[]): T & { perRound: number[] } {
+  return {
     ...rows[rows.length - 1],
     rps: Math.round(median(rows.map((r) => r.rps))),
     p50: median(rows.map((r) => r.p50)),
     p99: median(rows.map((r) => r.p99)),
     errors: rows.reduce((sum, r) => sum + r.errors, 0),
     perRound: rows.map((r) => r.rps),
+  };
+}
+
+/**
+ * Folds runs[scenario][round] (scenario 0 the ceiling) into one row per scenario (foldRuns), with
+ * the median of each round's own ratio to that round's ceiling. The median of ratios, not the
+ * ratio of medians: a slow round slows both, and pairing cancels it.
+ */
+export function foldRounds<T extends Run>(runs: T[][]): (T & { perRound: number[]; ofCeiling: number })[] {
+  const ceiling = runs[0];
+  if (runs.some((rows) => rows.length !== ceiling.length))
+    throw new Error('every scenario needs one run per round');
+  return runs.map((rows) => ({
+    ...foldRuns(rows),
     ofCeiling: median(rows.map((r, round) => r.rps / ceiling[round].rps)),
     note: [rows[0].note, `median of ${rows.length} rounds`].filter(Boolean).join(', '),
   }));
