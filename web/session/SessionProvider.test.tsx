@@ -60,6 +60,37 @@ describe('SessionProvider', () => {
     });
   });
 
+  it('does not write a late /api/me answer over a session signed in since, in another tab', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-admin');
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(stored));
+    let answer: (me: Awaited<ReturnType<typeof getMe>>) => void = () => {};
+    vi.mocked(getMe).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderSession();
+    expect(await screen.findByTestId('session')).toHaveProperty('textContent', 'Ada Admin|admin|tok-admin');
+    const editor: StoredUserData = {
+      id: 9,
+      username: 'Eve Editor',
+      email: 'eve@example.com',
+      role: 'editor',
+    };
+    // Another tab signs in as the editor before this tab's check answers for the admin.
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-editor');
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(editor));
+    answer({
+      id: 7,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'admin',
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-02T00:00:00.000Z',
+    });
+    // The answer has been handled once the microtasks have run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual(editor);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-editor');
+    expect(screen.getByTestId('session').textContent).toBe('Ada Admin|admin|tok-admin');
+  });
+
   it('warns, clears both keys and stays signed out when userData is corrupt', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     localStorage.setItem(STORAGE_KEYS.token, 'tok-1');

@@ -5,6 +5,7 @@ import { type Session, SessionContext } from './SessionContext';
 import {
   clearStoredSession,
   readStoredSession,
+  readStoredToken,
   storeToken,
   storeUserData,
   toStoredUserData,
@@ -24,7 +25,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const updateUser = useCallback((user: SessionUser) => {
-    if (!tokenRef.current) return;
+    // Storage is shared by every tab: once another sign-in has replaced the stored token, an
+    // answer about this tab's user must not be written over that session's user data. A late
+    // /api/me answer for an admin, stored beside an editor's token, showed the editor the admin's
+    // screens until the editor's own check came back (seen in the browser tests).
+    if (!tokenRef.current || readStoredToken() !== tokenRef.current) return;
     const stored = toStoredUserData(user);
     storeUserData(stored);
     setState((s) => ({ ...s, user: stored }));

@@ -48,6 +48,11 @@ export function readStoredSession(): StoredSession | null {
   return { token, user };
 }
 
+/** The token stored now, which another tab's (or a test's) sign-in may have replaced. */
+export function readStoredToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}
+
 export function storeToken(token: string): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
 }
