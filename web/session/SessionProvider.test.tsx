@@ -11,6 +11,16 @@ vi.mock('../api/me', () => ({ getMe: vi.fn() }));
 
 const stored: StoredUserData = { id: 7, username: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
 
+/** What /api/me answers for that admin after a rename elsewhere. */
+const adaRenamed = {
+  id: 7,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  role: 'admin',
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-02T00:00:00.000Z',
+} as const;
+
 function Probe() {
   const { user, token, loading } = useSession();
   if (loading) return <p>loading</p>;
@@ -42,14 +52,7 @@ describe('SessionProvider', () => {
   it('refreshes the stored user data from the background /api/me check', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
     localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(stored));
-    vi.mocked(getMe).mockResolvedValue({
-      id: 7,
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      role: 'admin',
-      created_at: '2024-01-01T00:00:00.000Z',
-      updated_at: '2024-01-02T00:00:00.000Z',
-    });
+    vi.mocked(getMe).mockResolvedValue(adaRenamed);
     renderSession();
     await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('Ada Lovelace|admin|tok-1'));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual({
@@ -76,14 +79,7 @@ describe('SessionProvider', () => {
     // Another tab signs in as the editor before this tab's check answers for the admin.
     localStorage.setItem(STORAGE_KEYS.token, 'tok-editor');
     localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(editor));
-    answer({
-      id: 7,
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      role: 'admin',
-      created_at: '2024-01-01T00:00:00.000Z',
-      updated_at: '2024-01-02T00:00:00.000Z',
-    });
+    answer(adaRenamed);
     // The answer has been handled once the microtasks have run.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual(editor);
