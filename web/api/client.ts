@@ -1,6 +1,5 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { STORAGE_KEYS } from '../../domain/constants';
-import { clearStoredSession } from '../session/storage';
+import { clearStoredSession, readStoredToken } from '../session/storage';
 import { reportConnectivity } from './connectivity';
 import { hardRedirect } from './redirect';
 
@@ -10,7 +9,7 @@ export const LOGIN_PATH = '/auth/login';
 export const api = axios.create({ baseURL: '/api' });
 
 api.interceptors.request.use((config) => {
-  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const token = readStoredToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });

@@ -21,6 +21,14 @@ function isStoredUserData(value: unknown): value is StoredUserData {
   );
 }
 
+/**
+ * The token stored now: every request sends it, and another tab's sign-in may have replaced the
+ * one a tab restored.
+ */
+export function readStoredToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}
+
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.userData);
@@ -31,7 +39,7 @@ export function clearStoredSession(): void {
  * reported and both entries are dropped, so the next visit starts clean.
  */
 export function readStoredSession(): StoredSession | null {
-  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const token = readStoredToken();
   const raw = localStorage.getItem(STORAGE_KEYS.userData);
   if (!token || !raw) return null;
   let user: unknown;
@@ -46,11 +54,6 @@ export function readStoredSession(): StoredSession | null {
     return null;
   }
   return { token, user };
-}
-
-/** The token stored now, which another tab's (or a test's) sign-in may have replaced. */
-export function readStoredToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.token);
 }
 
 export function storeToken(token: string): void {
