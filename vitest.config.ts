@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'domain/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['server/security/**', '**/node_modules/**'],
+          exclude: ['server/security/**', 'server/multi/**', '**/node_modules/**'],
           // Each file gets its own database; PGlite's start-up dominates, so allow for it.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -25,6 +25,18 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // Several real server processes on one PostgreSQL, Redis and S3: `npm run test:multi`.
+        test: {
+          name: 'multi',
+          environment: 'node',
+          include: ['server/multi/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {

@@ -37,6 +37,7 @@ export const TOAST = {
   brandCreated: 'Brand created',
   brandUpdated: 'Brand updated',
   brandDeleted: 'Brand deleted',
+  signedOutEverywhere: 'Signed out on every device',
 } as const;
 
 export const FALLBACK = {
@@ -60,9 +61,12 @@ export const FALLBACK = {
   createBrand: 'Failed to create brand',
   updateBrand: 'Failed to update brand',
   deleteBrand: 'Failed to delete brand',
+  signOutEverywhere: 'Failed to sign out everywhere',
 } as const;
 
 export const CONFIRM = {
+  signOutEverywhere:
+    'Sign out of Stockroom on every device and browser, this one included? You will need to sign in again.',
   deleteUser: (name: string) => `Delete user "${name}"? This cannot be undone.`,
   // SPEC.md §7 Categories: the dialog warns about children and the stored image.
   deleteCategory: (name: string) =>
@@ -86,6 +90,8 @@ export const API_ERROR = {
   cannotDeleteLastAdmin: 'The last admin cannot be deleted',
   tooManyLogins: (minutes: number) =>
     `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyPasswordAttempts: (minutes: number) =>
+    `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   invalidJson: 'The request body is not valid JSON',
   unsupportedMediaType: 'Unsupported content type',
   payloadTooLarge: 'The request is too large',

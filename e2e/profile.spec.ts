@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_ERROR, TOAST, VALIDATION } from '../domain/messages';
+import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '../domain/messages';
 import { apiLogin, createUser, signInWithStorage, toast } from './fixtures';
 
 test('edits name and email, refreshing the stored session; Cancel restores', async ({ page, request }) => {
@@ -78,4 +78,37 @@ test('changes the password with the three validation messages and a fresh token'
   await apiLogin(request, user.email, 'second-pass');
   const old = await request.post('/api/auth/login', { data: { email: user.email, password: 'first-pass' } });
   expect(old.status()).toBe(401);
+});
+
+test('"Sign out everywhere" ends this session and every other one, after a confirmation', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { name: 'Lena Lostlaptop' });
+  // A session on another device.
+  const elsewhere = (await apiLogin(request, user.email, user.password)).token;
+  const me = async (token: string) =>
+    (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status();
+  expect(await me(elsewhere)).toBe(200);
+
+  await signInWithStorage(page, request, user.email, user.password);
+  await page.goto('/profile');
+  const here = (await page.evaluate(() => localStorage.getItem('user_token'))) as string;
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere' });
+  await expect(dialog).toContainText(CONFIRM.signOutEverywhere);
+  // Cancel keeps everything as it was.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await me(elsewhere)).toBe(200);
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, TOAST.signedOutEverywhere)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user_token'))).toBeNull();
+  expect(await me(elsewhere)).toBe(401);
+  expect(await me(here)).toBe(401);
+  // Signing in again works.
+  expect(await me((await apiLogin(request, user.email, user.password)).token)).toBe(200);
 });

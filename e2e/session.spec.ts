@@ -91,8 +91,15 @@ test.describe('session', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
+    const signedOutToken = stored.token as string;
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // Sign-out revoked the token on the server: a copy of it no longer opens the API.
+    await expect
+      .poll(async () =>
+        (await request.get('/api/me', { headers: { authorization: `Bearer ${signedOutToken}` } })).status(),
+      )
+      .toBe(401);
     expect(
       await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userData')]),
     ).toEqual([null, null]);

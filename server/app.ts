@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,17 +12,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
 import { IMAGE_MAX_BYTES } from '../domain/images';
+import { INQUIRY_TEXT } from '../domain/inquiries';
 import { API_ERROR } from '../domain/messages';
 import { createAuthenticate } from './auth/hooks';
-import { createLoginThrottle, memoryCounterStore, redisCounterStore } from './auth/login-throttle';
+import { createSessionsService } from './auth/sessions.service';
+import { createLoginThrottle, createPasswordChangeThrottle } from './auth/throttles';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { createImageStore } from './images/image-store';
 import { createImagesService } from './images/images.service';
-import { diskImageStore } from './images/store';
+import { serveStoredImages, UPLOAD_HEADERS } from './images/serve';
+import { SERVED_FILE_NAME } from './images/store';
+import { resilientCounterStore } from './limits/counters';
+import { rateLimitPerAddress } from './limits/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes';
 import { createBrandsService } from './modules/brands/brands.service';
@@ -43,6 +47,7 @@ import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import type { RedisConnection } from './redis/connection';
 
 export type AppDeps = {
   config: Config;
@@ -54,7 +59,7 @@ export type AppDeps = {
   uploadsDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** Shared store for rate limits when several processes run (REDIS_URL). */
-  redis?: Redis;
+  redis?: RedisConnection;
 };
 
 /** Writes that can change a public product bundle (the catalogue areas). */
@@ -75,6 +80,15 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Slow clients: a request (headers and body) must arrive within REQUEST_TIMEOUT_SECONDS and
+    // its headers within HEADERS_TIMEOUT_SECONDS, so a body trickled a byte at a time cannot hold
+    // a connection for as long as it is fed. Node checks incomplete requests every second.
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(deps.config.http.headersTimeoutMs, deps.config.http.requestTimeoutMs),
+      connectionsCheckingInterval: 1_000,
+    },
     // Answer 503 to new requests during shutdown while in-flight ones finish.
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -98,6 +112,8 @@ export async function buildApp(deps: AppDeps) {
         .send(JSON.stringify({ error: tooLong ? API_ERROR.urlTooLong : API_ERROR.invalidUrl }));
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Past this many open sockets, new connections are dropped at once rather than queued.
+  app.server.maxConnections = deps.config.http.maxConnections;
 
   // Every route, as registered, so tests can check each one (docs coverage, auth) without a list
   // someone has to remember to update.
@@ -146,42 +162,31 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Limits apply only where a route asks (public endpoints); Redis shares them across processes.
-  // If Redis is unreachable the limit is skipped rather than failing the request.
-  await app.register(rateLimit, {
-    global: false,
-    redis: deps.redis,
-    skipOnError: true,
-    nameSpace: 'stockroom-rl-',
-  });
-
   // Files are read part by part in the routes (server/http/form.ts), never buffered whole.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
 
   const uploadsDir = deps.uploadsDir ?? path.join(deps.config.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Only what the image store writes (a content hash, .webp): never a temporary file or anything
-    // else that finds its way into the folder.
-    allowedPath: (pathName) => /^\/[a-f0-9]{40}(-thumb)?\.webp$/.test(pathName),
-    setHeaders(res) {
-      // Names are derived from content, so a URL's bytes never change.
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      // Opened directly, an upload is an image and nothing else: no scripts, no plugins, no
-      // same-origin rights even if a browser were talked into rendering it as a document.
-      res.header(
-        'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      );
-    },
-  });
+  const imageStore = createImageStore(deps.config.imageStore, uploadsDir);
+  if (deps.config.imageStore.kind === 'disk') {
+    mkdirSync(uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Only what the image store writes (a content hash, .webp): never a temporary file or
+      // anything else that finds its way into the folder.
+      allowedPath: (pathName) => SERVED_FILE_NAME.test(pathName.slice(1)),
+      setHeaders(res) {
+        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.header(name, value);
+      },
+    });
+  } else {
+    await app.register(serveStoredImages(imageStore, deps.config.imageStore.publicBaseUrl));
+  }
 
   const db = deps.database.db;
-  const images = createImagesService(db, diskImageStore(uploadsDir));
+  const images = createImagesService(db, imageStore);
   const users = createUsersService(db);
   const categories = createCategoriesService(db, images);
   const brands = createBrandsService(db, images);
@@ -205,17 +210,24 @@ export async function buildApp(deps: AppDeps) {
     route.onSend = [...[route.onSend ?? []].flat(), invalidateBundles];
   });
   const tokens = createTokenService(deps.jwtSecret, deps.config.tokenTtlSeconds);
-  const throttle = createLoginThrottle(
-    deps.redis ? redisCounterStore(deps.redis) : memoryCounterStore(),
-    deps.config.loginThrottle,
-  );
+  // Every limit counts in Redis when it is configured and reachable, in memory otherwise.
+  const counters = resilientCounterStore(deps.redis);
+  const throttle = createLoginThrottle(counters, deps.config.loginThrottle);
+  const passwordThrottle = createPasswordChangeThrottle(counters, deps.config.passwordChangeThrottle);
+  const inquiryRateLimit = rateLimitPerAddress(counters, {
+    name: 'inquiries',
+    max: deps.config.inquiryRateLimit.max,
+    windowMs: deps.config.inquiryRateLimit.windowMs,
+    message: INQUIRY_TEXT.tooMany,
+  });
+  const sessions = createSessionsService(db);
   const inquiries = createInquiriesService(db);
   const discounts = createDiscountsService(db);
   const dashboard = createDashboardService(db);
-  const authenticate = createAuthenticate(tokens, users);
+  const authenticate = createAuthenticate(tokens, sessions);
 
-  await app.register(authRoutes({ users, tokens, throttle }));
-  await app.register(meRoutes({ users, tokens, authenticate }));
+  await app.register(authRoutes({ users, tokens, throttle, sessions, authenticate }));
+  await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle }));
   await app.register(usersRoutes({ users, authenticate }));
   await app.register(categoriesRoutes({ categories, authenticate }));
   await app.register(publicCategoriesRoutes({ categories }));
@@ -225,11 +237,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicProductsRoutes({ products, bundles }));
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
-  await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: deps.config.inquiryRateLimit }));
+  await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await deps.database.pool.query('select 1');
+      // Redis away is not an outage: limits fall back to memory. The body says so for monitoring.
+      if (deps.redis && !deps.redis.isUp()) return { status: 'degraded', redis: 'unreachable' };
       return { status: 'ok' };
     } catch {
       return reply

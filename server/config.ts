@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -28,10 +29,30 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' })
     .default('USD'),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1-64 letters, digits or : _ . -' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(100),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  PASSWORD_CHANGE_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
+  IMAGE_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  IMAGE_PUBLIC_BASE_URL: z
+    .url({ error: 'must be an absolute URL such as https://cdn.example.com/images' })
+    .optional(),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
@@ -61,14 +82,54 @@ export type Config = {
   tokenTtlSeconds: number;
   currency: string;
   redisUrl: string | undefined;
+  /** Put before every Redis key, so deployments sharing one Redis never share a counter. */
+  redisPrefix: string;
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string;
-  loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
+  loginThrottle: { maxPerPair: number; maxPerEmail: number; maxPerAddress: number; windowMs: number };
+  /** Wrong current passwords allowed per user within the window. */
+  passwordChangeThrottle: { max: number; windowMs: number };
+  /** Slow-client limits of the HTTP server, in milliseconds, and its connection cap. */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
+  imageStore: ImageStoreConfig;
   inquiryRateLimit: { max: number; windowMs: number };
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
   bundleCacheEntries: number;
 };
+
+export type ImageStoreConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      /** Where browsers fetch images from; unset, the API proxies them at /uploads/. */
+      publicBaseUrl: string | undefined;
+    };
+
+/**
+ * The default Redis prefix: a hash of the database's identity (host, port and name, or the
+ * embedded database's folder), never of its password, so two deployments on one Redis never
+ * share a counter while every process of one deployment does.
+ */
+export function defaultRedisPrefix(databaseUrl: string | undefined, dataDir: string): string {
+  let identity = `pglite:${path.resolve(dataDir)}`;
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    identity = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  }
+  return `stockroom:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
+}
 
 /** Reads ./.env when present (real environment variables win), as .env.example describes. */
 export function loadDotEnv(file = '.env') {
@@ -86,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
     throw new Error('Invalid configuration:\n  ADMIN_PASSWORD: required with ADMIN_EMAIL');
+  if (e.IMAGE_STORE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required with IMAGE_STORE=s3');
   const dataDir = path.resolve(e.DATA_DIR);
   if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
   return {
@@ -100,9 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     currency: e.CURRENCY,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginThrottle: {
+      maxPerPair: e.LOGIN_MAX_FAILURES_PER_PAIR,
       maxPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: Math.round(e.LOGIN_WINDOW_MINUTES * 60_000),
@@ -112,5 +177,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,
+    passwordChangeThrottle: {
+      max: e.PASSWORD_CHANGE_MAX_FAILURES,
+      windowMs: Math.round(e.LOGIN_WINDOW_MINUTES * 60_000),
+    },
+    http: {
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      maxConnections: e.MAX_CONNECTIONS,
+    },
+    imageStore:
+      e.IMAGE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            publicBaseUrl: e.IMAGE_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+          }
+        : { kind: 'disk' },
   };
 }

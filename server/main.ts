@@ -22,11 +22,15 @@ export const openConfiguredDatabase = (config: Config, poolSize?: number) =>
  * the sign-in hint (the demo prints its own accounts).
  */
 export async function startServer(config: Config, database: Database, greeting?: (url: string) => string) {
-  // Imported only when configured: 60 ms of start-up that a single process does not need.
+  // Imported only when configured: start-up time that a single process does not need.
+  // Its outage notices go to the app's log, which exists once the app is built.
+  let log: { warn(message: string): void; info(message: string): void } = console;
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    ? (await import('./redis/connection')).connectRedis(config.redisUrl, config.redisPrefix, {
+        warn: (message) => log.warn(message),
+        info: (message) => log.info(message),
+      })
     : undefined;
-  redis?.on('error', (err) => console.error(`Redis: ${err.message}`));
 
   const app = await buildApp({
     config,
@@ -39,6 +43,8 @@ export async function startServer(config: Config, database: Database, greeting?:
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
+
+  log = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
 
   const admin = greeting
     ? ({ created: false } as const)
@@ -64,7 +70,7 @@ export async function startServer(config: Config, database: Database, greeting?:
       await app.close();
       clearInterval(sweep);
       await database.close();
-      await redis?.quit();
+      await redis?.close();
       app.log.info('stopped cleanly');
       clearTimeout(force);
       process.exit(0);

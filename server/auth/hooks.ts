@@ -2,24 +2,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../domain/constants';
 import { API_ERROR } from '../../domain/messages';
 import { AppError } from '../http/errors';
-import type { UsersService } from '../modules/users/users.service';
-import type { TokenService } from './tokens';
+import type { SessionsService } from './sessions.service';
+import type { TokenClaims, TokenService } from './tokens';
 
 export type AuthUser = { id: number; name: string; email: string; role: Role };
 
 declare module 'fastify' {
   interface FastifyRequest {
     authUser?: AuthUser;
+    /** The verified claims of the request's token (sign-out revokes by its id). */
+    tokenClaims?: TokenClaims;
   }
 }
 
 /**
- * The onRequest hook of every staff route, so an anonymous caller learns nothing about validation. The user is read on each request, so a deleted user or a
- * token from before a password change is refused on the very next call (DESIGN.md §4).
+ * The onRequest hook of every staff route, so an anonymous caller learns nothing about validation.
+ * The user is read on each request, so a deleted user, a token from before a password change or
+ * "sign out everywhere", or a signed-out token is refused on the very next call (DESIGN.md §4).
  */
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export function createAuthenticate(tokens: TokenService, users: UsersService): Authenticate {
+export function createAuthenticate(tokens: TokenService, sessions: SessionsService): Authenticate {
   return async function authenticate(request, _reply) {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
@@ -27,9 +30,10 @@ export function createAuthenticate(tokens: TokenService, users: UsersService): A
     const claims = await tokens.verify(match[1]);
     if (!claims) throw new AppError(401, API_ERROR.sessionExpired);
     // Only "no such user" means the token is dead; a database failure must not sign anyone out.
-    const row = await users.findRow(claims.userId);
+    const row = await sessions.findUser(claims);
     if (!row || row.token_version !== claims.tokenVersion) throw new AppError(401, API_ERROR.sessionExpired);
     request.authUser = { id: row.id, name: row.name, email: row.email, role: row.role };
+    request.tokenClaims = claims;
   };
 }
 

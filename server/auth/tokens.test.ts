@@ -21,11 +21,11 @@ describe('token verification', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), toFake: ['Date'] });
     const tokens = createTokenService(secret, 60);
     const token = await tokens.issue({ userId: 7, tokenVersion: 3 });
-    expect(await tokens.verify(token)).toEqual({ userId: 7, tokenVersion: 3 });
-    expect(await tokens.verify(token)).toEqual({ userId: 7, tokenVersion: 3 });
+    expect(await tokens.verify(token)).toMatchObject({ userId: 7, tokenVersion: 3 });
+    expect(await tokens.verify(token)).toMatchObject({ userId: 7, tokenVersion: 3 });
     expect(checks).toHaveBeenCalledTimes(1);
     vi.setSystemTime(new Date('2026-11-22T10:00:59.999Z'));
-    expect(await tokens.verify(token)).toEqual({ userId: 7, tokenVersion: 3 });
+    expect(await tokens.verify(token)).toMatchObject({ userId: 7, tokenVersion: 3 });
     // Remembered or not, a token is dead once its exp is reached (jose's rule).
     vi.setSystemTime(new Date('2026-11-22T10:01:00Z'));
     expect(await tokens.verify(token)).toBeNull();
@@ -57,15 +57,26 @@ describe('token verification', () => {
   it('lets the oldest go past a thousand, and checks its signature again when it comes back', async () => {
     const tokens = createTokenService(secret, 60);
     const first = await tokens.issue({ userId: 1, tokenVersion: 0 });
-    expect(await tokens.verify(first)).toEqual({ userId: 1, tokenVersion: 0 });
+    expect(await tokens.verify(first)).toMatchObject({ userId: 1, tokenVersion: 0 });
     const second = await tokens.issue({ userId: 2, tokenVersion: 0 });
     await tokens.verify(second);
     for (let i = 3; i <= 1_001; i++) await tokens.verify(await tokens.issue({ userId: i, tokenVersion: 0 }));
     checks.mockClear();
     // 1,001 verified: the first was let go, the second is still kept.
-    expect(await tokens.verify(second)).toEqual({ userId: 2, tokenVersion: 0 });
+    expect(await tokens.verify(second)).toMatchObject({ userId: 2, tokenVersion: 0 });
     expect(checks).toHaveBeenCalledTimes(0);
-    expect(await tokens.verify(first)).toEqual({ userId: 1, tokenVersion: 0 });
+    expect(await tokens.verify(first)).toMatchObject({ userId: 1, tokenVersion: 0 });
     expect(checks).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('token ids', () => {
+  it('gives every token its own id and its expiry, so one sign-out revokes one token', async () => {
+    const tokens = createTokenService(secret, 60);
+    const a = await tokens.verify(await tokens.issue({ userId: 1, tokenVersion: 0 }));
+    const b = await tokens.verify(await tokens.issue({ userId: 1, tokenVersion: 0 }));
+    expect(a?.jti).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a?.jti).not.toBe(b?.jti);
+    expect(a?.exp).toBeGreaterThan(Date.now() / 1000);
   });
 });

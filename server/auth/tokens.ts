@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
-export type TokenClaims = { userId: number; tokenVersion: number };
+/** What a token says: whose it is, under which token version, its own id and its expiry (seconds). */
+export type TokenClaims = { userId: number; tokenVersion: number; jti: string; exp: number };
+export type TokenSubject = Pick<TokenClaims, 'userId' | 'tokenVersion'>;
 
 export type TokenService = {
-  issue(claims: TokenClaims): Promise<string>;
+  issue(subject: TokenSubject): Promise<string>;
   /** The claims of a valid token, or null for anything forged, expired or malformed. */
   verify(token: string): Promise<TokenClaims | null>;
 };
@@ -21,17 +24,18 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
    */
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
-  function remember(token: string, claims: TokenClaims, exp: number | undefined) {
-    if (exp === undefined) return;
+  function remember(token: string, claims: TokenClaims) {
     // Oldest first: a Map iterates in insertion order.
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { claims, expiresAt: exp * 1000 });
+    verified.set(token, { claims, expiresAt: claims.exp * 1000 });
   }
 
   return {
     issue: ({ userId, tokenVersion }) =>
       new SignJWT({ tv: tokenVersion })
         .setProtectedHeader({ alg: 'HS256' })
+        // 128 random bits name the token, so a sign-out can revoke this one and no other.
+        .setJti(randomBytes(16).toString('base64url'))
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
@@ -45,12 +49,18 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        // A token without an expiry (or an id to revoke it by) would be good forever: refused.
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'jti', 'sub'],
+        });
         const userId = Number(payload.sub);
-        const tokenVersion = payload.tv;
+        const { tv: tokenVersion, jti, exp } = payload;
         if (!Number.isInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
-        const claims = { userId, tokenVersion };
-        remember(token, claims, payload.exp);
+        if (typeof jti !== 'string' || jti.length === 0 || jti.length > 64 || typeof exp !== 'number')
+          return null;
+        const claims = { userId, tokenVersion, jti, exp };
+        remember(token, claims);
         return claims;
       } catch {
         return null;

@@ -1,7 +1,8 @@
 /**
  * `npm run images:check [-- --sweep] [--min-age-minutes 10] [--dir path]`
- * Compares the uploads folder with the image rows (ADR 0004): files nothing refers to, rows whose
- * files are gone, URLs with no row, wrong reference counts. `--sweep` removes the orphan files;
+ * Compares the image store (the uploads folder, or the S3 bucket with IMAGE_STORE=s3) with the
+ * image rows (ADR 0004): files nothing refers to, temporary files an interrupted write left, rows
+ * whose files are gone, URLs with no row, wrong reference counts. `--sweep` removes those files;
  * rows are only reported. Files younger than --min-age-minutes are left alone, since a write in
  * progress stores its files just before it commits. Uses the server's database settings; with the
  * embedded database, stop the server first (it allows one process at a time).
@@ -9,6 +10,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config';
+import { createImageStore } from '../images/image-store';
 import { describeOrphans, findOrphans, isClean, sweepOrphanFiles } from '../images/orphans';
 import { openConfiguredDatabase } from '../main';
 
@@ -35,15 +37,17 @@ async function main() {
   loadDotEnv();
   const config = loadConfig();
   const uploadsDir = values.dir ?? path.join(config.dataDir, 'uploads');
+  const store = createImageStore(config.imageStore, uploadsDir);
   const database = await openConfiguredDatabase(config, 1);
   try {
-    const report = await findOrphans(database.db, uploadsDir, { minAgeMs: minAgeMinutes * 60_000 });
-    console.log(`Uploads folder: ${uploadsDir}`);
+    const report = await findOrphans(database.db, store, { minAgeMs: minAgeMinutes * 60_000 });
+    console.log(`Image store: ${store.description}`);
     console.log(describeOrphans(report));
-    if (values.sweep && report.orphanFiles.length) {
-      const removed = await sweepOrphanFiles(report, uploadsDir);
+    if (values.sweep && report.orphanFiles.length + report.temporaryFiles.length) {
+      const removed = await sweepOrphanFiles(report, store);
       console.log(`Removed ${removed} orphan file(s).`);
       report.orphanFiles = [];
+      report.temporaryFiles = [];
     }
     return isClean(report) ? 0 : 1;
   } catch (err) {

@@ -53,6 +53,23 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Tokens signed out before their expiry, by token id. Every process reads this table with the
+ * user row on each request, so a sign-out holds everywhere at once; rows past their expiry mean
+ * nothing and are pruned as new ones arrive.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expires_at)],
+);
+
 /** One row per stored image file pair, shared by every row that shows the same picture. */
 export const images = pgTable('images', {
   key: text('key').primaryKey(),

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, string>,
+    /** Headers the answer carries, such as a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -104,6 +106,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ error: appError.message, details: appError.details });
     }
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply
         .code(err.statusCode)
         .send({ error: err.message, ...(err.details ? { details: err.details } : {}) });

@@ -10,3 +10,7 @@ export const IMAGE_MESSAGES = {
 
 /** The disk (or quota) holding uploads is full: a 507, and nothing of the image is kept. */
 export const IMAGE_STORAGE_FULL = 'Not enough storage space to save the image.';
+
+/** The shared image store (S3) cannot be reached: a 503 the client may retry, nothing kept. */
+export const IMAGE_STORAGE_UNAVAILABLE =
+  'Image storage is not available right now. Please try again in a moment';

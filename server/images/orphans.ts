@@ -1,16 +1,20 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { imageFileNames, keyOfUrl } from './store';
+import { diskImageStore, type ImageStore, imageFileNames, isTemporaryFile, keyOfUrl } from './store';
+
+/** A store, or an uploads folder (the disk store's). */
+export type StoreOrDir = ImageStore | string;
+const storeOf = (where: StoreOrDir) => (typeof where === 'string' ? diskImageStore(where) : where);
 
 /**
  * What the uploads folder and the database disagree about (ADR 0004: a crash between a commit
  * and the file delete after it can leave a file nothing refers to).
  */
 export type OrphanReport = {
-  /** Files in the uploads folder no `images` row accounts for (leftover temporary files included). */
+  /** Files in the store no `images` row accounts for. */
   orphanFiles: string[];
+  /** Temporary files an interrupted write (a killed process) left behind. */
+  temporaryFiles: string[];
   /** Files an `images` row needs that are not on disk. */
   missingFiles: string[];
   /** Image URLs in categories, brands or product galleries with no `images` row behind them. */
@@ -20,14 +24,20 @@ export type OrphanReport = {
 };
 
 export const isClean = (r: OrphanReport) =>
-  r.orphanFiles.length + r.missingFiles.length + r.danglingReferences.length + r.miscounted.length === 0;
+  r.orphanFiles.length +
+    r.temporaryFiles.length +
+    r.missingFiles.length +
+    r.danglingReferences.length +
+    r.miscounted.length ===
+  0;
 
 export function describeOrphans(r: OrphanReport): string {
   const lines: string[] = [];
   const section = (title: string, items: string[]) => {
     if (items.length) lines.push(`${title} (${items.length}):`, ...items.map((i) => `  ${i}`));
   };
-  section('files on disk that no image row refers to', r.orphanFiles);
+  section('files in the store that no image row refers to', r.orphanFiles);
+  section('temporary files left by an interrupted write', r.temporaryFiles);
   section('files missing for an image row', r.missingFiles);
   section('image URLs with no image row', r.danglingReferences);
   section(
@@ -38,15 +48,17 @@ export function describeOrphans(r: OrphanReport): string {
 }
 
 /**
- * Compares the uploads folder with the `images` table and the rows that use images.
+ * Compares the image store (the uploads folder, or the S3 bucket) with the `images` table and the
+ * rows that use images.
  * `minAgeMs` leaves out files younger than that: a write in progress stores its files before its
  * transaction commits, so on a live server a brand-new file is not yet an orphan.
  */
 export async function findOrphans(
   db: Pick<Db, 'execute'>,
-  uploadsDir: string,
+  where: StoreOrDir,
   opts: { minAgeMs?: number } = {},
 ): Promise<OrphanReport> {
+  const store = storeOf(where);
   // The database first: a file that appears after this read is new, and the age filter skips it.
   const { rows: imageRows } = await db.execute<{ key: string; ref_count: number }>(
     sql`select key, ref_count from images`,
@@ -69,13 +81,8 @@ export async function findOrphans(
     .filter((r) => Number(r.ref_count) !== (uses.get(r.key) ?? 0))
     .map((r) => ({ key: r.key, ref_count: Number(r.ref_count), references: uses.get(r.key) ?? 0 }));
 
-  let onDisk: string[] = [];
-  try {
-    onDisk = await readdir(uploadsDir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  const present = new Set(onDisk);
+  const stored = await store.list();
+  const present = new Set(stored.map((f) => f.name));
   const expected = new Set<string>();
   const missingFiles: string[] = [];
   for (const { key } of imageRows) {
@@ -87,24 +94,24 @@ export async function findOrphans(
   const minAgeMs = opts.minAgeMs ?? 0;
   const now = Date.now();
   const orphanFiles: string[] = [];
-  for (const name of onDisk.filter((n) => !expected.has(n)).sort()) {
-    if (minAgeMs > 0) {
-      const info = await stat(path.join(uploadsDir, name)).catch(() => null);
-      if (!info || now - info.mtimeMs < minAgeMs) continue;
-    }
-    orphanFiles.push(name);
+  const temporaryFiles: string[] = [];
+  for (const file of stored.filter((f) => !expected.has(f.name))) {
+    if (minAgeMs > 0 && now - file.modifiedMs < minAgeMs) continue;
+    (isTemporaryFile(file.name) ? temporaryFiles : orphanFiles).push(file.name);
   }
   return {
-    orphanFiles,
+    orphanFiles: orphanFiles.sort(),
+    temporaryFiles: temporaryFiles.sort(),
     missingFiles: missingFiles.sort(),
     danglingReferences: danglingReferences.sort(),
     miscounted,
   };
 }
 
-/** Removes the orphan files of a report (never rows: those need a person to look). */
-export async function sweepOrphanFiles(report: OrphanReport, uploadsDir: string): Promise<number> {
-  for (const name of report.orphanFiles)
-    await rm(path.join(uploadsDir, name), { force: true, recursive: true });
-  return report.orphanFiles.length;
+/** Removes the orphan and temporary files of a report (never rows: those need a person to look). */
+export async function sweepOrphanFiles(report: OrphanReport, where: StoreOrDir): Promise<number> {
+  const store = storeOf(where);
+  const names = [...report.orphanFiles, ...report.temporaryFiles];
+  for (const name of names) await store.removeFile(name);
+  return names.length;
 }

@@ -1,15 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { AppError } from '../http/errors';
 import { IMAGE_STORAGE_FULL } from './messages';
 
-/** Where image files live. Disk by default; the interface leaves room for shared storage. */
+/** A file the store holds, as listed for the orphan check and the migration. */
+export type StoredFile = { name: string; bytes: number; modifiedMs: number };
+
+/** Where image files live: a folder on disk by default, or an S3 bucket shared by every process. */
 export type ImageStore = {
+  /** Where the files are, for people reading a report. */
+  readonly description: string;
   /** Writes both files for key unless they are already there. */
   write(key: string, main: Buffer, thumb: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every file the store holds, temporary ones included. */
+  list(): Promise<StoredFile[]>;
+  /** Removes one file by name (the orphan sweep). */
+  removeFile(name: string): Promise<void>;
+  /** The file's bytes as a stream, or null when there is no such file. */
+  open(name: string): Promise<{ body: Readable; bytes: number } | null>;
 };
 
 export const imageFileNames = (key: string) => ({ main: `${key}.webp`, thumb: `${key}-thumb.webp` });
@@ -17,6 +30,10 @@ export const imageUrl = (key: string) => `/uploads/${imageFileNames(key).main}`;
 /** The key of a stored image's URL, or null for anything else. */
 export const keyOfUrl = (url: string | null | undefined) =>
   url?.match(/^\/uploads\/([a-f0-9]{40})\.webp$/)?.[1] ?? null;
+/** The only names served under /uploads/: a content hash, and .webp (never a temporary file). */
+export const SERVED_FILE_NAME = /^[a-f0-9]{40}(-thumb)?\.webp$/;
+/** A file an interrupted write left behind (`<file>.<random>.tmp`). */
+export const isTemporaryFile = (name: string) => name.endsWith('.tmp');
 
 /** A full disk or quota is the 507 the client can understand; anything else stays as it is. */
 function storageError(err: unknown) {
@@ -43,6 +60,7 @@ export function diskImageStore(dir: string): ImageStore {
     return { main: path.join(dir, names.main), thumb: path.join(dir, names.thumb) };
   };
   return {
+    description: `uploads folder ${dir}`,
     async write(key, main, thumb) {
       await ready;
       const f = files(key);
@@ -60,6 +78,32 @@ export function diskImageStore(dir: string): ImageStore {
       } catch {
         return false;
       }
+    },
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+      const out: StoredFile[] = [];
+      for (const name of names) {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        if (info) out.push({ name, bytes: info.size, modifiedMs: info.mtimeMs });
+      }
+      return out;
+    },
+    async removeFile(name) {
+      // A name from list(), never a path: nothing outside the folder can be named.
+      if (name !== path.basename(name)) return;
+      await rm(path.join(dir, name), { force: true, recursive: true });
+    },
+    async open(name) {
+      if (name !== path.basename(name)) return null;
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(path.join(dir, name)), bytes: info.size };
     },
   };
 }

@@ -45,6 +45,8 @@ const forgedTokens = async () => {
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(editorId))
+      // A token id like every real token's, so each forgery is refused for its own fault.
+      .setJti('forged-token-id')
       .setIssuedAt(now - 100)
       .setExpirationTime(exp)
       .sign(key);
@@ -53,13 +55,13 @@ const forgedTokens = async () => {
   return {
     'no token': null,
     'an expired token': await sign({ tv: 0 }, ctx.jwtSecret, now - 10),
-    'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(editorId), tv: 0, exp: now + 3600 })}.`,
+    'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(editorId), tv: 0, jti: 'forged-token-id', exp: now + 3600 })}.`,
     'another key': await sign(
       { tv: 0 },
       new TextEncoder().encode('an-entirely-different-secret-key!'),
       now + 3600,
     ),
-    'edited claims': `${header}.${b64({ sub: '1', tv: 0, iat: now, exp: now + 3600 })}.${signature}`,
+    'edited claims': `${header}.${b64({ sub: '1', tv: 0, jti: 'forged-token-id', iat: now, exp: now + 3600 })}.${signature}`,
     'a stale token version': await sign({ tv: 7 }, ctx.jwtSecret, now + 3600),
   };
 };

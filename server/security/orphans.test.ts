@@ -9,6 +9,7 @@ import { runMigrations } from '../db/migrate';
 import { findOrphans, isClean, sweepOrphanFiles } from '../images/orphans';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
+import { startS3 } from '../test/s3';
 
 /**
  * The orphan check itself (server/images/orphans.ts): it must see each kind of disagreement, or the
@@ -49,7 +50,8 @@ describe('findOrphans', () => {
     await pool.query(`update images set ref_count = ref_count + 1`);
 
     const report = await findOrphans(ctx.database.db, ctx.uploadsDir);
-    expect(report.orphanFiles).toEqual([`${key('a')}.webp`, `${key('b')}.webp.0123456789ab.tmp`]);
+    expect(report.orphanFiles).toEqual([`${key('a')}.webp`]);
+    expect(report.temporaryFiles).toEqual([`${key('b')}.webp.0123456789ab.tmp`]);
     expect(report.missingFiles).toEqual([`${key('c')}-thumb.webp`, `${key('c')}.webp`]);
     expect(report.danglingReferences).toEqual([`/uploads/${key('d')}.webp`]);
     expect(
@@ -104,6 +106,77 @@ describe('npm run images:check', () => {
       expect(existsSync(stray)).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('the CLI on the S3 store', () => {
+  it('images:migrate copies the uploads folder into the bucket once; images:check then reads the bucket', async () => {
+    const s3 = await startS3();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-migrate-'));
+    try {
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+      await runMigrations(database);
+      // Two stored images (with their rows) and a temporary file an interrupted write left.
+      for (const c of ['1', '2']) {
+        await database.pool.query(
+          `insert into images (key, ref_count, width, height, bytes) values ($1, 1, 1, 1, 1)`,
+          [key(c)],
+        );
+        await database.pool.query(`insert into brands (name, slug, logo_url) values ($1, $1, $2)`, [
+          `b${c}`,
+          `/uploads/${key(c)}.webp`,
+        ]);
+      }
+      await database.close();
+      const uploads = path.join(dataDir, 'uploads');
+      mkdirSync(uploads);
+      for (const c of ['1', '2']) {
+        writeFileSync(path.join(uploads, `${key(c)}.webp`), `main ${c}`);
+        writeFileSync(path.join(uploads, `${key(c)}-thumb.webp`), `thumb ${c}`);
+      }
+      writeFileSync(path.join(uploads, `${key('3')}.webp.0123456789ab.tmp`), 'half');
+      const run = (script: string, ...args: string[]) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env: { ...process.env, ...s3.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        }).then(
+          (r) => ({ code: 0, out: r.stdout }),
+          (e: { code: number; stdout: string; stderr: string }) => ({
+            code: e.code,
+            out: e.stdout + e.stderr,
+          }),
+        );
+
+      const first = await run('images-migrate');
+      expect(first.out).toContain('Copied 4 file(s); 0 already there.');
+      expect(first.out).toContain(`Left 1 other file(s) in the folder:\n  ${key('3')}.webp.0123456789ab.tmp`);
+      expect(first.code).toBe(0);
+      const again = await run('images-migrate');
+      expect(again.out).toContain('Copied 0 file(s); 4 already there.');
+
+      const check = await run('images-check', '--min-age-minutes', '0');
+      expect(check.out).toContain(`Image store: S3 bucket ${s3.bucket}`);
+      expect(check.out).toContain('no orphans');
+      expect(check.code).toBe(0);
+
+      // Without IMAGE_STORE=s3 it refuses and says what to set.
+      const refused = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'server/cli/images-migrate.ts'],
+        {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env: { ...process.env, IMAGE_STORE: 'disk', DATA_DIR: dataDir, DATABASE_URL: '' },
+        },
+      ).then(
+        () => ({ code: 0, err: '' }),
+        (e: { code: number; stderr: string }) => ({ code: e.code, err: e.stderr }),
+      );
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('set IMAGE_STORE=s3');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await s3.stop();
     }
   }, 120_000);
 });

@@ -263,8 +263,10 @@ export const PUBLIC_ROUTES = new Set([
 /** The environment the junk suites run with: limits high enough that junk reaches validation. */
 export const RELAXED_LIMITS = {
   INQUIRY_RATE_MAX: '1000000',
+  LOGIN_MAX_FAILURES_PER_PAIR: '1000000',
   LOGIN_MAX_FAILURES_PER_EMAIL: '1000000',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+  PASSWORD_CHANGE_MAX_FAILURES: '1000000',
 };
 
 /**

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { createImageStore } from '../images/image-store';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
 import { createUsersService } from '../modules/users/users.service';
+import type { RedisConnection } from '../redis/connection';
 
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
@@ -50,7 +51,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export async function createTestContext(
   env: Record<string, string> = {},
   /** uploadsDir: another folder for the images (say, a small filesystem); checked for orphans too. */
-  extra: { redis?: Redis; uploadsDir?: string } = {},
+  extra: { redis?: RedisConnection; uploadsDir?: string } = {},
 ) {
   const database = await openTestDatabase();
   await runMigrations(database);
@@ -93,7 +94,7 @@ export async function createTestContext(
       let report: Awaited<ReturnType<typeof findOrphans>> | undefined;
       try {
         await app.close();
-        report = await findOrphans(database.db, uploadsDir);
+        report = await findOrphans(database.db, createImageStore(config.imageStore, uploadsDir));
       } finally {
         await database.close();
         rmSync(dataDir, { recursive: true, force: true });

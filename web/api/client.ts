@@ -4,6 +4,8 @@ import { reportConnectivity } from './connectivity';
 import { hardRedirect } from './redirect';
 
 export const LOGIN_PATH = '/auth/login';
+export const LOGOUT_PATH = '/auth/logout';
+export const LOGOUT_ALL_PATH = '/auth/logout-all';
 
 /** Relative base: the API is served from the same origin as the app (DESIGN.md §1). */
 export const api = axios.create({ baseURL: '/api' });
@@ -15,13 +17,20 @@ api.interceptors.request.use((config) => {
 });
 
 const isLoginRequest = (config: InternalAxiosRequestConfig | undefined) => config?.url === LOGIN_PATH;
+const isLogoutRequest = (config: InternalAxiosRequestConfig | undefined) => config?.url === LOGOUT_PATH;
 
 /**
  * A 401 means the stored session is no longer valid, except on the login call itself, where
- * it only means wrong credentials and the login page reports it.
+ * it only means wrong credentials and the login page reports it, and on a sign-out, which is
+ * already on its way to the login page (its token may have been revoked before).
  */
 export function isSessionEnd(error: unknown): boolean {
-  return axios.isAxiosError(error) && error.response?.status === 401 && !isLoginRequest(error.config);
+  return (
+    axios.isAxiosError(error) &&
+    error.response?.status === 401 &&
+    !isLoginRequest(error.config) &&
+    !isLogoutRequest(error.config)
+  );
 }
 
 api.interceptors.response.use(

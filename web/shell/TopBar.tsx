@@ -40,7 +40,7 @@ export function TopBar({ navOpened, onToggleNav }: Props) {
           size="xs"
           style={{ flexShrink: 0 }}
           leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={logout}
+          onClick={() => logout()}
         >
           Logout
         </Button>

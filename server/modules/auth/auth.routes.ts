@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_ERROR } from '../../../domain/messages';
 import { loginBody, loginResponse } from '../../../domain/users';
-import type { LoginThrottle } from '../../auth/login-throttle';
+import { type Authenticate, currentUser } from '../../auth/hooks';
+import type { SessionsService } from '../../auth/sessions.service';
+import type { LoginThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
 import { AppError } from '../../http/errors';
-import { errors } from '../../http/schemas';
+import { bearer, errors } from '../../http/schemas';
 import type { UsersService } from '../users/users.service';
 
-export type AuthRoutesDeps = { users: UsersService; tokens: TokenService; throttle: LoginThrottle };
+export type AuthRoutesDeps = {
+  users: UsersService;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  sessions: SessionsService;
+  authenticate: Authenticate;
+};
 
 export const authRoutes =
   (deps: AuthRoutesDeps): FastifyPluginAsyncZod =>
@@ -24,16 +33,50 @@ export const authRoutes =
       },
       async (request) => {
         const { email, password } = request.body;
-        await deps.throttle.check(request.ip, email);
+        // Counted before the password is checked, so a burst cannot outrun the count.
+        const attempt = await deps.throttle.begin(request.ip, email);
         const row = await deps.users.authenticate(email, password);
-        if (!row) {
-          await deps.throttle.recordFailure(request.ip, email);
-          // One message for an unknown email and a wrong password: no account enumeration.
-          throw new AppError(401, API_ERROR.invalidCredentials);
-        }
-        await deps.throttle.recordSuccess(email);
+        // One message for an unknown email and a wrong password: no account enumeration.
+        if (!row) throw new AppError(401, API_ERROR.invalidCredentials);
+        await attempt.succeeded();
         const token = await deps.tokens.issue({ userId: row.id, tokenVersion: row.token_version });
         return { token, user: { id: row.id, name: row.name, email: row.email, role: row.role } };
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        onRequest: deps.authenticate,
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: this token is refused from now on, by every process',
+          security: bearer,
+          response: { 204: z.null().describe('Signed out'), ...errors(401) },
+        },
+      },
+      async (request, reply) => {
+        const claims = request.tokenClaims;
+        if (!claims) throw new AppError(401, API_ERROR.unauthenticated);
+        await deps.sessions.revoke(claims);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/auth/logout-all',
+      {
+        onRequest: deps.authenticate,
+        schema: {
+          tags: ['auth'],
+          summary: "Sign out everywhere: every one of the caller's tokens is refused, this one included",
+          security: bearer,
+          response: { 204: z.null().describe('Every session ended'), ...errors(401) },
+        },
+      },
+      async (request, reply) => {
+        await deps.sessions.revokeAll(currentUser(request).id);
+        return reply.code(204).send(null);
       },
     );
   };

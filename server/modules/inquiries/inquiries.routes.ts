@@ -1,23 +1,22 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createInquiryBody,
-  INQUIRY_TEXT,
   inquiryListQuery,
   inquiryListResponse,
   inquirySchema,
 } from '../../../domain/inquiries';
 import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
-import { AppError } from '../../http/errors';
 import { bearer, errors } from '../../http/schemas';
 import type { InquiriesService } from './inquiries.service';
 
 export type InquiriesRoutesDeps = {
   inquiries: InquiriesService;
   authenticate: Authenticate;
-  /** Quote requests allowed per client address per window. */
-  rateLimit: { max: number; windowMs: number };
+  /** Limits quote requests per client address (the hook answers 429 itself). */
+  rateLimit: onRequestAsyncHookHandler;
 };
 
 export const inquiriesRoutes =
@@ -29,14 +28,7 @@ export const inquiriesRoutes =
     app.post(
       '/api/inquiries',
       {
-        config: {
-          rateLimit: {
-            max: deps.rateLimit.max,
-            timeWindow: deps.rateLimit.windowMs,
-            // Thrown to our error handler, which answers { error } like every other refusal.
-            errorResponseBuilder: () => new AppError(429, INQUIRY_TEXT.tooMany),
-          },
-        },
+        onRequest: deps.rateLimit,
         schema: {
           tags,
           description: 'A quote request from a visitor; needs no token; rate-limited per client address.',

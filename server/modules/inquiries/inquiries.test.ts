@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_TEXT } from '../../../domain/inquiries';
 import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { connectRedis } from '../../redis/connection';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -166,12 +166,12 @@ describe('staff inbox', () => {
 describe('with Redis (REDIS_URL)', () => {
   it('shares the quote-request limit and the sign-in throttle between two processes', async () => {
     const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
-    try {
-      await redis.connect();
-    } catch {
+    const redis = connectRedis(url, `stockroom-test-${randomBytes(4).toString('hex')}:`, {
+      warn: () => {},
+      info: () => {},
+    });
+    if (!(await redis.whenUp(5_000)))
       throw new Error(`Redis is needed for this test at ${url} (set TEST_REDIS_URL)`);
-    }
     const env = { INQUIRY_RATE_MAX: '2', LOGIN_MAX_FAILURES_PER_EMAIL: '2' };
     const one = await createTestContext(env, { redis });
     const two = await createTestContext(env, { redis });
@@ -194,11 +194,10 @@ describe('with Redis (REDIS_URL)', () => {
       expect((await login(one)).statusCode).toBe(401);
       expect((await login(two)).statusCode).toBe(401);
       expect((await login(one)).statusCode).toBe(429);
-      await redis.del(`stockroom:login:email:${email}`);
     } finally {
       await one.close();
       await two.close();
-      redis.disconnect();
+      await redis.close();
     }
   });
 });

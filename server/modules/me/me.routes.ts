@@ -6,6 +6,7 @@ import {
   userSchema,
 } from '../../../domain/users';
 import { type Authenticate, currentUser } from '../../auth/hooks';
+import type { PasswordChangeThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
 import { bearer, errors } from '../../http/schemas';
 import type { UsersService } from '../users/users.service';
@@ -14,6 +15,7 @@ export type MeRoutesDeps = {
   users: UsersService;
   tokens: TokenService;
   authenticate: Authenticate;
+  passwordThrottle: PasswordChangeThrottle;
 };
 
 /** The signed-in user's own profile and password. */
@@ -49,12 +51,15 @@ export const meRoutes =
           summary: 'Change the password; older tokens stop working and a fresh one is returned',
           security: bearer,
           body: changePasswordBody,
-          response: { 200: passwordChangedResponse, ...errors(400, 401) },
+          response: { 200: passwordChangedResponse, ...errors(400, 401, 429) },
         },
       },
       async (request) => {
         const { current_password, new_password } = request.body;
-        const row = await deps.users.changePassword(currentUser(request).id, current_password, new_password);
+        const { id } = currentUser(request);
+        const attempt = await deps.passwordThrottle.begin(id);
+        const row = await deps.users.changePassword(id, current_password, new_password);
+        await attempt.succeeded();
         return { token: await deps.tokens.issue({ userId: row.id, tokenVersion: row.token_version }) };
       },
     );

@@ -48,10 +48,6 @@ export function createUsersService(db: Db) {
 
   return {
     getRow,
-    async findRow(id: number): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row ?? null;
-    },
     async get(id: number) {
       return toUser(await getRow(id));
     },

@@ -3,6 +3,7 @@ import { useMe } from '../../api/me';
 import { PageHeader } from '../../components/PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ProfileDetailsCard } from './ProfileDetailsCard';
+import { SessionsCard } from './SessionsCard';
 
 export function ProfilePage() {
   const me = useMe();
@@ -12,6 +13,7 @@ export function ProfilePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <ProfileDetailsCard me={me.data} failed={me.isError} />
         <ChangePasswordCard />
+        <SessionsCard />
       </SimpleGrid>
     </>
   );

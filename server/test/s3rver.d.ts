@@ -1,0 +1,18 @@
+// s3rver ships no types; this is the part of its API the tests use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  type Options = {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string }[];
+    resetOnClose?: boolean;
+  };
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
