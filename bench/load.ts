@@ -1,5 +1,5 @@
 /**
- * Issue 8's load benchmarks: `npm run bench -- [--db pg|pglite|both] [--duration 10]`.
+ * The load benchmarks: `npm run bench -- [--db pg|pglite|both] [--duration 10] [--processes 2]`.
  *
  * Seeds a large catalogue once (npm run seed:large) into a database of its own, starts the real
  * server as a child process, and drives it with autocannon from this process over loopback: a
@@ -37,6 +37,8 @@ const only = flag('only', '');
  */
 const rounds = Number(flag('rounds', '5'));
 const roundSeconds = Number(flag('round-duration', String(Math.max(3, Math.round(duration / 2)))));
+/** With --processes N: one process against N on the same PostgreSQL, instead of the full run. */
+const processes = Number(flag('processes', '0'));
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? root);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stockroom_bench';
@@ -151,6 +153,7 @@ function serverCommand(): string[] {
 /** Starts the server and resolves once /healthz answers, with the time that took. */
 async function startServer(kind: 'pg' | 'pglite', extra: Record<string, string> = {}) {
   const started = performance.now();
+  const port = extra.PORT ?? String(PORT);
   const child = spawn(process.execPath, serverCommand(), {
     cwd: serverDir,
     env: serverEnv(kind, extra),
@@ -158,7 +161,7 @@ async function startServer(kind: 'pg' | 'pglite', extra: Record<string, string> 
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`)
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return { child, readyMs: Math.round(performance.now() - started) };
@@ -462,6 +465,85 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   return { rows, startup: { ...startup, rssAfterMixedMb: rssAfter } };
 }
 
+/**
+ * One process against several on one PostgreSQL: every process is started and kept up, and each
+ * round measures the load sent to the first alone, then split evenly across all of them (as a
+ * balancer would), with the same number of connections. Rows report medians over the rounds.
+ */
+async function runProcesses(count: number): Promise<Row[]> {
+  console.log(`\n## PostgreSQL, one process against ${count}`);
+  await ensureSeeded('pg');
+  ensureAdmin('pg');
+  const ports = Array.from({ length: count }, (_, i) => String(PORT + i));
+  // Every process must accept the others' tokens.
+  const shared = { JWT_SECRET: 'bench-several-processes-secret-0123456789' };
+  const rows: Row[] = [];
+  for (const cache of ['0', '5000']) {
+    const servers: { child: ChildProcess; readyMs: number }[] = [];
+    for (const port of ports)
+      servers.push(await startServer('pg', { ...shared, PORT: port, BUNDLE_CACHE_ENTRIES: cache }));
+    const token: string = (await (await api('POST', '/api/auth/login', undefined, ADMIN)).json()).token;
+    const slugs: string[] = (await (await api('GET', '/api/public/products?limit=1000')).json()).data.map(
+      (p: { slug: string }) => p.slug,
+    );
+    const bundle = () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
+    const list = () => ({ path: '/api/products?limit=20', headers: { authorization: `Bearer ${token}` } });
+    const scenarios: [string, number, () => Request][] =
+      cache === '0'
+        ? [['bundle, uncached (1000 products)', 50, bundle]]
+        : [
+            ['bundle, cached (1000 products)', 50, bundle],
+            ['products, first page', 10, list],
+          ];
+    for (const [name, connections, pick] of scenarios) {
+      /** The load split evenly over the first `over` processes; their figures added up. */
+      const split = async (over: number, seconds: number): Promise<Row> => {
+        const parts = await Promise.all(
+          servers.slice(0, over).map((server, i) =>
+            load(name, Math.round(connections / over), pick, server.child, {
+              port: PORT + i,
+              seconds,
+              quiet: true,
+            }),
+          ),
+        );
+        return {
+          scenario: `${name}, ${over} process${over > 1 ? 'es' : ''}`,
+          connections,
+          rps: parts.reduce((sum, r) => sum + r.rps, 0),
+          p50: Math.max(...parts.map((r) => r.p50)),
+          p99: Math.max(...parts.map((r) => r.p99)),
+          errors: parts.reduce((sum, r) => sum + r.errors, 0),
+          rssMb: parts.reduce((sum, r) => sum + r.rssMb, 0),
+        };
+      };
+      // Not counted: warms every process's JIT, pool and (when on) cache.
+      await split(count, 2);
+      const runs: Row[][] = [[], []];
+      for (let round = 0; round < rounds; round++)
+        for (const i of roundOrder(2, round)) runs[i].push(await split(i === 0 ? 1 : count, roundSeconds));
+      for (const folded of runs.map((r) => ({ ...foldRuns(r), note: `median of ${rounds} rounds` }))) {
+        logRow(folded);
+        rows.push(folded);
+      }
+    }
+    for (const server of servers) await stop(server.child);
+  }
+  return rows;
+}
+
+/** The several-processes table: each scenario with one process, then with all of them. */
+function processesTable(rows: Row[]) {
+  return [
+    '| scenario | conns | req/s | p50 ms (worst process) | p99 ms (worst process) | errors | RSS MB (all processes) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} (${r.note}) | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} |`,
+    ),
+  ].join('\n');
+}
+
 function table(rows: Row[]) {
   const ceiling = rows[0]?.rps ?? 1;
   const lines = [
@@ -478,7 +560,17 @@ function table(rows: Row[]) {
 const kinds: ('pg' | 'pglite')[] = dbChoice === 'both' ? ['pg', 'pglite'] : [dbChoice as 'pg' | 'pglite'];
 mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
 let failed = false;
-for (const kind of kinds) {
+if (processes > 1) {
+  // An embedded database belongs to one process, so several run on PostgreSQL only.
+  const rows = await runProcesses(processes);
+  console.log(`\n${processesTable(rows)}`);
+  writeFileSync(
+    path.join(root, 'bench', 'results', `pg-${processes}-processes.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), products, processes, roundSeconds, rounds, rows }, null, 2)}\n`,
+  );
+  if (rows.some((r) => r.errors > 0)) failed = true;
+}
+for (const kind of processes > 1 ? [] : kinds) {
   const { rows, startup } = await runFor(kind);
   console.log(
     `\n${table(rows)}\n\nready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,

@@ -6,6 +6,7 @@ import {
   apiRoutes,
   diffSnapshots,
   fillPath,
+  NO_BODY_ROUTES,
   pathParams,
   RELAXED_LIMITS,
   type Seed,
@@ -82,10 +83,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
-const NO_JSON_BODY = new Set([
-  'POST /api/products/:id/images/batch',
-  'POST /api/products/:id/images/:imageId/delete',
-]);
+const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', ...NO_BODY_ROUTES]);
 /** Fields no request may set, anywhere (role only where an admin creates a user). */
 const FORBIDDEN = [
   'id',

@@ -250,6 +250,16 @@ export function apiRoutes(ctx: TestContext) {
   );
 }
 
+/**
+ * Routes that take no body at all and ignore whatever is sent. Sign-out is among them, so the
+ * body probes leave it out: its 204 would end the session the suite works with.
+ */
+export const NO_BODY_ROUTES = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-all',
+  'POST /api/products/:id/images/:imageId/delete',
+]);
+
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */
 export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
