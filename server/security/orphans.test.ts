@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { findOrphans, isClean, sweepOrphanFiles } from '../images/orphans';
 import { createTestContext, type TestContext } from '../test/harness';
-import { multipart, png, uploadedFiles } from '../test/images';
+import { createCategoryWithImage, png, uploadedFiles } from '../test/images';
 import { startS3 } from '../test/s3';
 
 /**
@@ -25,16 +25,12 @@ const key = (c: string) => c.repeat(40);
 
 describe('findOrphans', () => {
   it('reports stray files, missing files, dangling URLs and wrong counts, and sweeps only files', async () => {
-    const body = await multipart(
-      { name: 'Orphan Check' },
-      { field: 'image', name: 'a.png', type: 'image/png', bytes: await png('#445566') },
+    const created = await createCategoryWithImage(
+      ctx.app,
+      ctx.auth(ctx.adminToken),
+      'Orphan Check',
+      await png('#445566'),
     );
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      payload: body.payload,
-      headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-    });
     expect(created.statusCode, created.body).toBe(201);
     expect(isClean(await findOrphans(ctx.database.db, ctx.uploadsDir))).toBe(true);
 

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createImageStore } from '../images/image-store';
 import { createTestContext, type TestContext } from '../test/harness';
-import { multipart, png } from '../test/images';
+import { createCategoryWithImage, png } from '../test/images';
 import { startS3, type TestS3 } from '../test/s3';
 
 /**
@@ -36,16 +36,12 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
     other = await buildApp({ config: otherConfig, database: ctx.database, jwtSecret: ctx.jwtSecret });
     await other.ready();
 
-    const body = await multipart(
-      { name: 'Shared Image' },
-      { field: 'image', name: 'a.png', type: 'image/png', bytes: await png('#336699', 64) },
+    const created = await createCategoryWithImage(
+      ctx.app,
+      ctx.auth(ctx.adminToken),
+      'Shared Image',
+      await png('#336699', 64),
     );
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      payload: body.payload,
-      headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-    });
     expect(created.statusCode, created.body).toBe(201);
     ({ id: categoryId, image_url: imageUrl } = created.json() as { id: number; image_url: string });
     expect(imageUrl).toMatch(/^\/uploads\/[a-f0-9]{40}\.webp$/);

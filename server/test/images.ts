@@ -86,6 +86,22 @@ export async function uploadGallery(
   });
 }
 
+/** Creates a category with a PNG image through the app, as the categories screen does. */
+export async function createCategoryWithImage(
+  app: Pick<FastifyInstance, 'inject'>,
+  auth: Record<string, string>,
+  name: string,
+  bytes: Buffer,
+) {
+  const body = await multipart({ name }, { field: 'image', name: 'a.png', type: 'image/png', bytes });
+  return app.inject({
+    method: 'POST',
+    url: '/api/categories',
+    payload: body.payload,
+    headers: { ...auth, ...body.headers },
+  });
+}
+
 /** Names of the files in the uploads folder, sorted. */
 export const uploadedFiles = (dir: string) => {
   try {
