@@ -133,7 +133,7 @@ export function resilientCounterStore(connection: RedisConnection | undefined): 
     async (...args: A): Promise<R> => {
       if (!connection.isUp()) return op(memory)(...args);
       try {
-        return await op(shared)(...args);
+        return await connection.deadline(op(shared)(...args));
       } catch (err) {
         connection.markDown(err);
         return op(memory)(...args);

@@ -15,20 +15,61 @@ export type RedisConnection = {
   isUp(): boolean;
   /** A command failed: treat Redis as down until the client reconnects. */
   markDown(err: unknown): void;
+  /**
+   * The command's answer, or a rejection once it has been waited on for longer than
+   * REDIS_COMMAND_TIMEOUT_MS while the process was free to read it (see withDeadline).
+   */
+  deadline<T>(command: Promise<T>): Promise<T>;
   /** Resolves true once connected, or false after timeoutMs (start-up and tests wait on it). */
   whenUp(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 };
 
 /** How long a command may take before the caller gives up on Redis and uses memory. */
-export const REDIS_COMMAND_TIMEOUT_MS = 150;
+export const REDIS_COMMAND_TIMEOUT_MS = 120;
+
+/**
+ * Rejects when the command has not answered within `ms`, but only once this process has had a
+ * chance to read the answer. A timer can fire late, after a busy event loop (a burst of hundreds
+ * of requests) held it and the reply alike; timers run before pending I/O in a turn of the loop,
+ * so a plain timeout (ioredis's commandTimeout) would then reject a reply already waiting in the
+ * socket and count a busy process as a Redis outage. Deferring the verdict by one setImmediate
+ * lets the poll phase deliver that reply first.
+ */
+export function withDeadline<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error('Command timed out'));
+        }),
+      ms,
+    );
+    command.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
 
 export function connectRedis(url: string, prefix: string, log: RedisLog): RedisConnection {
   const client = new Redis(url, {
     keyPrefix: prefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 1_000,
     // Reconnect quickly at first, then every 2 s: cheap, and limits return to Redis soon after
     // it is back.
@@ -62,6 +103,7 @@ export function connectRedis(url: string, prefix: string, log: RedisLog): RedisC
       // tells us when Redis answers again.
       if (client.status === 'ready') client.disconnect(true);
     },
+    deadline: (command) => withDeadline(command, REDIS_COMMAND_TIMEOUT_MS),
     whenUp(timeoutMs) {
       if (up) return Promise.resolve(true);
       return new Promise((resolve) => {
@@ -77,6 +119,8 @@ export function connectRedis(url: string, prefix: string, log: RedisLog): RedisC
       });
     },
     async close() {
+      // A close we asked for is no outage: nothing to warn about.
+      up = false;
       client.removeAllListeners('error');
       client.on('error', () => {});
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '../../domain/messages';
 import { buildApp } from '../app';
 import { defaultRedisPrefix, loadConfig } from '../config';
-import { connectRedis, type RedisConnection } from '../redis/connection';
+import { resilientCounterStore } from '../limits/counters';
+import { freePort, startRedis } from '../multi/cluster';
+import { connectRedis, REDIS_COMMAND_TIMEOUT_MS, type RedisConnection } from '../redis/connection';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
 
 /**
@@ -303,6 +305,58 @@ describe('Redis unreachable (findings 2 and 11)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('degraded');
     expect(warnings.length).toBe(1);
+  });
+});
+
+describe('a busy process and a Redis that stops answering (findings 1 and 11)', () => {
+  const key = 'probe:busy';
+  it('keeps counting in Redis when a busy event loop held the answer past the timeout', async () => {
+    warnings.length = 0;
+    const connection = redisFor(REDIS_URL);
+    try {
+      expect(await connection.whenUp(5_000)).toBe(true);
+      const store = resilientCounterStore(connection);
+      const taken = store.take([{ key, max: 5 }], 60_000);
+      // A burst of requests holds the event loop like this; Redis answers meanwhile. Taking that
+      // for an outage handed the burst a fresh allowance in memory.
+      const until = performance.now() + REDIS_COMMAND_TIMEOUT_MS * 3;
+      while (performance.now() < until) {}
+      expect(await taken).toEqual({ allowed: true });
+      expect(warnings).toEqual([]);
+      expect(connection.isUp()).toBe(true);
+      expect(await connection.client.get(key)).toBe('1');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('falls back to memory within 200 ms when Redis stops answering, and returns to it after', async () => {
+    warnings.length = 0;
+    const own = await startRedis(await freePort());
+    const connection = redisFor(own.url);
+    const pauser = new Redis(own.url);
+    try {
+      expect(await connection.whenUp(5_000)).toBe(true);
+      const store = resilientCounterStore(connection);
+      // Connected, but every command waits: a hung server or a lost network path.
+      await pauser.call('CLIENT', 'PAUSE', '2000', 'ALL');
+      const started = performance.now();
+      expect(await store.take([{ key, max: 5 }], 60_000)).toEqual({ allowed: true });
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(warnings).toHaveLength(1);
+      expect(connection.isUp()).toBe(false);
+      // Later attempts go straight to memory while it is down.
+      const next = performance.now();
+      await store.take([{ key, max: 5 }], 60_000);
+      expect(performance.now() - next).toBeLessThan(20);
+      expect(await connection.whenUp(10_000)).toBe(true);
+      await store.take([{ key, max: 5 }], 60_000);
+      expect(await connection.client.get(key)).toBe('1');
+    } finally {
+      pauser.disconnect();
+      await connection.close();
+      await own.kill();
+    }
   });
 });
 
