@@ -57,7 +57,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // dist/web/.vite/manifest.json: bench/web/bundle-budget.mjs (run by `npm run build`) reads it to
-    // size each route's JavaScript and fail the build over budget (issue 8).
+    // size each route's JavaScript and fail the build over budget.
     manifest: true,
     rolldownOptions: {
       output: {

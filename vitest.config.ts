@@ -17,7 +17,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 9's suite of its own: `npm run test:security`.
+        // The security suite, on its own: `npm run test:security`.
         test: {
           name: 'security',
           environment: 'node',

@@ -1,4 +1,4 @@
-// The ceiling for issue 8's load benchmarks: a bare Fastify route answering a small JSON object,
+// The ceiling for the load benchmarks: a bare Fastify route answering a small JSON object,
 // measured in the same run, on the same machine, as the app's scenarios.
 import Fastify from 'fastify';
 

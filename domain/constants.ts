@@ -29,7 +29,7 @@ export const PAGING = {
   optionsMaxLimit: 1000,
   /**
    * Lists count matches exactly up to this many; beyond it meta.total is the planner's estimate
-   * and meta.total_exact is false (issue 8: a broad search must not count 200,000 rows).
+   * and meta.total_exact is false (a broad search must not count 200,000 rows).
    */
   exactCountCap: 1_000,
 } as const;

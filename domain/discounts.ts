@@ -94,7 +94,7 @@ type Parsed = {
   active?: boolean;
 };
 
-/** The rules every discount write obeys (DESIGN.md §4, issue 5). */
+/** The rules every discount write obeys (DESIGN.md §4). */
 function check(v: Parsed, ctx: z.RefinementCtx) {
   const target = { product: v.product_id, category: v.category_id, brand: v.brand_id }[v.applies_to];
   if (v.value === null || target === null) {

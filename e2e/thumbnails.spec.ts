@@ -21,7 +21,7 @@ async function photo(name: string): Promise<UploadFile> {
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-// Issue 8: product cards load thumbnails, never full images.
+// Product cards load thumbnails, never full images.
 test('the products list loads only thumbnails for its cards, never a full image', async ({
   page,
   request,

@@ -5,7 +5,7 @@ import { createUser, signInWithStorage } from './fixtures';
 import { apiCreateProduct, apiUploadImages } from './products';
 
 /**
- * Issue 9, XSS: records whose every text field is hostile markup, shown on every screen that shows
+ * XSS: records whose every text field is hostile markup, shown on every screen that shows
  * them. Nothing may run (window.__xss stays unset, no dialog), nothing may be parsed as markup (no
  * injected element, no CSP violation, which would mean markup reached the DOM and only the CSP
  * stopped it), and the hostile text must be there, literally, as text.

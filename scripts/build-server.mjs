@@ -1,6 +1,6 @@
 // Bundles the server into one file, dist/server/main.mjs, which `npm start` runs. Under tsx every
 // start transpiled and resolved each of the server's modules through a loader hook: 1.25-1.75 s of
-// imports before the first query; the bundle loads in about 0.6 s (issue 8: ready in under 1 s).
+// imports before the first query; the bundle loads in about 0.6 s (ready in under 1 s).
 //
 // Packages stay external, loaded from node_modules as they are, except the pure ES-module ones
 // below: Node resolves and links an ES module graph file by file (zod, drizzle-orm and jose are a

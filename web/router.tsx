@@ -5,7 +5,7 @@ import { GuestOnly } from './shell/GuestOnly';
 import { RequireAuth } from './shell/RequireAuth';
 
 // Screens load on demand, and so does the signed-in shell (AppLayout: app shell, navigation, scroll
-// area and what they pull in), so the login route's first load carries neither (issue 8's budget).
+// area and what they pull in), so the login route's first load carries neither (its budget: bench/web/bundle-budget.mjs).
 export const router = createBrowserRouter([
   {
     hydrateFallbackElement: <FullPageLoader />,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The production bundle's JavaScript per route, gzip-compressed, with the budget of issue 8:
+// The production bundle's JavaScript per route, gzip-compressed, with its budget:
 //   - the login route (the first thing anyone loads): entry + its static imports + the login route
 //     chunk and its static imports, at most 200 kB gzip in all;
 //   - every other route: each chunk it loads beyond what the entry already loaded (its own route

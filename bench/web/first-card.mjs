@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8: time until the Products list shows its first card on the seeded catalogue, in Chromium.
+// Time until the Products list shows its first card on the seeded catalogue, in Chromium.
 //
 // Seeds a catalogue of its own (npm run seed:large) once and keeps it for later runs:
 //   PostgreSQL (default): database stockroom_bench_web_<N> on BENCH_PG_URL

@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// Issue 8: "uploads of ten 2 MB photos are processed in under 5 s in all".
+// The target: "uploads of ten 2 MB photos are processed in under 5 s in all".
 // Ten generated 3000 × 2000 JPEG photos of about 2 MB each (server/test/photos.ts) go
 //   1. through server/images/process.ts prepareImages directly, as the batch route calls it, and
 //   2. through the real route, POST /api/products/{id}/images/batch with images[] (app.inject on a

@@ -16,7 +16,7 @@ const VERIFIED_TOKENS_KEPT = 1_000;
 
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
   /**
-   * A token already verified is not verified again until it expires (issue 8): the HMAC runs as a
+   * A token already verified is not verified again until it expires: the HMAC runs as a
    * WebCrypto job, 9 % of the server's CPU on a staff list request. Only tokens whose signature
    * checked out are kept, keyed by the whole token, signature included, so a forgery never
    * matches one. Whether the user may still use it (deleted, password changed) is decided by the

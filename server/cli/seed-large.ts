@@ -1,5 +1,5 @@
 /**
- * `npm run seed:large -- --products 100000`: a large catalogue for benchmarks (issue 8's shape):
+ * `npm run seed:large -- --products 100000`: a large catalogue for benchmarks, shaped as follows:
  * ~1,000 categories three levels deep, 500 brands, N products with on average 10 content sections
  * and 4 gallery images, N/5 discounts and 2N inquiries. Set-based SQL (generate_series), so
  * 100,000 products take seconds, not hours; gallery rows share a small pool of real image files.

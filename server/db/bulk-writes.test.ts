@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
 
 /**
- * Issue 8: the triggers on products (counts, health totals, page-start versions, section
+ * The triggers on products (counts, health totals, page-start versions, section
  * documents) must cost bulk writes a bounded share, whatever they read. A statement trigger that
  * joined its old and new rows ran that join as a nested loop: updating 20,000 rows took 23.8 s
  * (migration 0013). So the same bulk writes are timed with the triggers and without them. On

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning (issue 8).
+ * A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning.
  * Without fastupdate, a new row goes straight into the index instead of a pending list that every
  * search must read until vacuum merges it: 20,000 new inquiries took a search from 6 to 16 ms.
  */
@@ -96,7 +96,7 @@ export const categories = pgTable(
     path: text('path').notNull(),
     /**
      * Its ancestors' ids and its own, root first: what a category discount reaches. Kept by
-     * migration 0011's triggers on every insert and move, whoever writes (issue 8: pricing reads
+     * migration 0011's triggers on every insert and move, whoever writes (pricing reads
      * it instead of walking up the tree for every product priced).
      */
     chain: integer('chain').array().notNull().default(sql`'{}'::integer[]`),
@@ -278,7 +278,7 @@ export const layoutBlocks = pgTable(
  * Each product's sections as its public bundle shows them (images, lists, spec groups, tables and
  * layout), one JSON document per product, written by migration 0012's triggers in the same
  * statement as the rows it is built from, so a reader never sees it older than those rows. The
- * bundle reads it instead of assembling about fifteen index scans per request (issue 8).
+ * bundle reads it instead of assembling about fifteen index scans per request.
  */
 export const productContents = pgTable('product_contents', {
   product_id: integer('product_id')

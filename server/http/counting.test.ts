@@ -7,7 +7,7 @@ import { inquiries } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
 import { countMatches, ESTIMATES, forgetEstimates, pageWithTotal } from './counting';
 
-/** Issue 8: totals are exact while cheap, estimated (and marked so) past the cap. */
+/** Totals are exact while cheap, estimated (and marked so) past the cap. */
 let ctx: TestContext;
 const extra = PAGING.exactCountCap + 150;
 

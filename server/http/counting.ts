@@ -13,7 +13,7 @@ export type ListTotal = { total: number; total_exact: boolean };
 type Executor = Pick<Db, 'execute'>;
 
 /**
- * A list's meta.total without scanning the world (issue 8): matches are counted exactly up to
+ * A list's meta.total without scanning the world: matches are counted exactly up to
  * PAGING.exactCountCap, which costs at most that many index entries; past the cap the planner's
  * estimate stands in (from the table's statistics, scaled to its current size) and the answer
  * says so, so the screen can show "about".
@@ -78,7 +78,7 @@ const estimates = new WeakMap<object, Map<string, { rows: number; until: number 
 const dialect = new PgDialect();
 
 /**
- * The planner's row estimate for a filter, remembered for ESTIMATES.ttlMs per database (issue 8).
+ * The planner's row estimate for a filter, remembered for ESTIMATES.ttlMs per database.
  * An estimate comes from the table's statistics and size, not from its rows, so it moves slowly;
  * asking again cost a round trip and 0.4 ms of planning on every page of the same search (0.7 ms
  * of PostgreSQL CPU per "cordless" request in alternating runs). A stale estimate changes
@@ -163,7 +163,7 @@ type PageOptions = {
 };
 
 /**
- * A list page and its total from ONE statement where it can (issue 8). Each statement is a round
+ * A list page and its total from ONE statement where it can. Each statement is a round
  * trip that wakes the database and then the server: in a CPU profile of the products list, 28 %
  * of the server's samples sat in the socket writes of its four statements. So the count rides
  * along as one more column of the page (an InitPlan, run once), and a search's matches become a

@@ -10,7 +10,7 @@ describe('limitInText', () => {
 });
 
 /**
- * Issue 8: a list's named statement is planned once per connection, not on every request.
+ * A list's named statement is planned once per connection, not on every request.
  * PostgreSQL keeps a generic plan only when it looks no dearer than the custom ones; a LIMIT sent
  * as a parameter made it look dearer, and every request was planned again (limitInText).
  */

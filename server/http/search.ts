@@ -5,7 +5,7 @@ import { escapeLike } from './sql';
 
 /**
  * A substring search (ILIKE '%term%') over trigram-indexed columns that reads only the term's
- * rare trigrams from the index (issue 8).
+ * rare trigrams from the index.
  *
  * A GIN trigram index answers ILIKE '%visitor4242%' by intersecting the posting lists of all nine
  * trigrams of the term. Five of them ("vis" … "tor") are in every one of 200,000 inquiry emails,

@@ -11,7 +11,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /**
- * A LIMIT written into the statement's text instead of sent as a parameter (issue 8). PostgreSQL
+ * A LIMIT written into the statement's text instead of sent as a parameter. PostgreSQL
  * plans a named statement five times with its values, then keeps one generic plan if that plan
  * looks no dearer. A LIMIT parameter is costed as 10 % of the table, so a list's generic plan
  * always looked dearer and every request was planned again: 1.4 ms of the products page's 3.5.

@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 export type PreparedImage = { key: string; main: Buffer; thumb: Buffer; width: number; height: number };
 
 // Loaded on the first upload rather than at start-up, where it cost 80 ms of the second that a
-// start may take (issue 8).
+// start may take.
 let loadingSharp: Promise<typeof Sharp> | undefined;
 const loadSharp = () => {
   loadingSharp ??= import('sharp').then((m) => m.default);

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { png, uploadGallery } from '../test/images';
 
 /**
- * Issue 8: no endpoint issues more queries as the data grows. Every list and the bundle are
+ * No endpoint issues more queries as the data grows. Every list and the bundle are
  * requested on a small catalogue, the catalogue is grown (more rows, sections, images, a deeper
  * category tree, more discounts), and the same requests must issue the same number of queries,
  * each under a fixed ceiling.

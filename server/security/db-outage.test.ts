@@ -16,7 +16,7 @@ import {
 } from '../test/private-postgres';
 
 /**
- * Issue 9, faults: the database goes away under a running app. While it is down every request
+ * Faults: the database goes away under a running app. While it is down every request
  * (a list, a write, /healthz) answers 503 with a clear message within seconds, the process does
  * not crash (not even with a connection checked out mid-transaction), and once the server is back
  * the same app answers 200 again without a restart. Uses a PostgreSQL server of its own.

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, uploadedFiles } from '../test/images';
 
 /**
- * Issue 9, faults: the disk that holds uploads fills up. The upload answers 507 with a clear
+ * Faults: the disk that holds uploads fills up. The upload answers 507 with a clear
  * message, no partial or temporary file is left, no row is written; with space again, the same
  * upload works. A real filesystem of 4 MB (tmpfs, mounted as root, as CI runs here); where mount
  * is not allowed the tests skip and say why.

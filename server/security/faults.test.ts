@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
 
 /**
- * Issue 9, faults: a failure in the middle of a multi-step write leaves every table exactly as it
+ * Faults: a failure in the middle of a multi-step write leaves every table exactly as it
  * was, and image files are deleted only after the commit that drops their last reference (a
  * failed delete leaves them in place; a failed upload removes what it wrote). The failure comes
  * from a trigger inside the database (server/test/faults.ts), so no production code is changed.

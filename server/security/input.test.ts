@@ -16,7 +16,7 @@ import {
 } from './support';
 
 /**
- * Issue 9, "Input": the explicit cases, each with the message a person should read. The routes
+ * Input: the explicit cases, each with the message a person should read. The routes
  * come from the route table, so a new `:id` route or list is covered without being listed here.
  */
 

@@ -19,7 +19,7 @@ import {
 } from './support';
 
 /**
- * Issue 9, "Input": generated junk thrown at every route of the route table (a route added later is
+ * Input: generated junk thrown at every route of the route table (a route added later is
  * covered without anyone listing it). Whatever the junk, the API must never answer 5xx, every 4xx
  * must carry a readable `{ error }`, no body may carry a password hash, and a refused request must
  * leave the database and the uploads folder exactly as they were.

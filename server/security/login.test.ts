@@ -5,7 +5,7 @@ import { ADMIN, createTestContext, type TestContext } from '../test/harness';
 import { RELAXED_LIMITS, responseProblems } from './support';
 
 /**
- * Issue 9, sign-in: no account enumeration (same answer, similar time), and a throttle per account
+ * Sign-in: no account enumeration (same answer, similar time), and a throttle per account
  * and per client address that cannot be stepped around by respelling the email, adding body
  * fields or sending proxy headers the server was not told to trust.
  */

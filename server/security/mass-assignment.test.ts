@@ -16,7 +16,7 @@ import {
 } from './support';
 
 /**
- * Issue 9, mass assignment: no request sets a field it should not. Every route that takes a body
+ * Mass assignment: no request sets a field it should not. Every route that takes a body
  * is listed with a valid body (the test fails when a new one is not), then sent that body plus a
  * field nobody may set; the strict schemas must refuse it by name and the database stays as it was.
  * The same valid body alone must then succeed, so the refusal really came from the extra field.

@@ -1,5 +1,5 @@
 /**
- * `npm run test:soak` (issue 9): the real server process on a PostgreSQL database of its own,
+ * `npm run test:soak`: the real server process on a PostgreSQL database of its own,
  * under a bounded mixed load of reads and writes on loopback for SOAK_SECONDS (90 by default),
  * from SOAK_CONCURRENCY (8) client loops. It fails (exit 1) on any 5xx, connection error or
  * unexpected status; on growth of the memory that survives a full garbage collection, from the end

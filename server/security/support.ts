@@ -7,7 +7,7 @@ import type { TestContext } from '../test/harness';
 import { multipart, png } from '../test/images';
 
 /**
- * Helpers for the security suite (issue 9). Kept out of server/test/harness.ts, which other work
+ * Helpers for the security suite. Kept out of server/test/harness.ts, which other work
  * owns; everything here builds on createTestContext.
  */
 

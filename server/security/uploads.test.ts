@@ -13,7 +13,7 @@ import { gif, html, jpegWithExif, png, pngBomb, svg, text } from '../test/images
 import { diffSnapshots, RELAXED_LIMITS, rawMultipart, snapshotDatabase, snapshotFiles } from './support';
 
 /**
- * Issue 9, uploads and serving: every upload route refuses what is not really a JPEG, PNG or WebP,
+ * Uploads and serving: every upload route refuses what is not really a JPEG, PNG or WebP,
  * re-encodes what it keeps so no smuggled markup survives, names files by content whatever the
  * client called them, writes nothing outside the uploads folder, and serves them so a browser can
  * only ever treat them as images. The SPA's own pages forbid inline scripts.

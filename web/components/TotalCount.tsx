@@ -6,7 +6,7 @@ type Props = {
   singular: string;
   plural?: string;
   testId?: string;
-  /** False when the server estimated the total (a very large list, issue 8). */
+  /** False when the server estimated the total (a very large list). */
   exact?: boolean;
 };
 

@@ -18,8 +18,8 @@ type CandidateRow = [
 export type PricingJson = [category_ids: number[], candidates: CandidateRow[]];
 
 /**
- * One product's pricing inputs as a JSON column of the statement that reads the product (issue 8:
- * the products list and the public bundle each price in the same statement as their rows). The
+ * One product's pricing inputs as a JSON column of the statement that reads the product
+ * (the products list and the public bundle each price in the same statement as their rows). The
  * column holds its category and every ancestor, and every active discount aimed at the product,
  * that chain or its brand; domain/pricing then picks the best (the one pricing rule).
  *

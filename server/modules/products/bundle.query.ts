@@ -20,7 +20,7 @@ type BundleRow = {
 };
 
 /**
- * The whole public bundle in ONE statement (issue 8: no N+1, a fixed number of queries). The
+ * The whole public bundle in ONE statement (no N+1, a fixed number of queries). The
  * product's sections come as the JSON document migration 0012's triggers keep beside it (the
  * sections' own assembly, about fifteen index scans, took half of PostgreSQL's time per bundle);
  * the product, its brand and category names and the discounts that could apply are read live,

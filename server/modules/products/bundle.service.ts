@@ -11,7 +11,7 @@ export const CATALOGUE_CHANNEL = 'stockroom_catalogue';
 export type ServedBundle = { body: string; etag: string; expiresAt: number | null };
 
 /**
- * The public product bundle, assembled in one query and cached in process (issue 8).
+ * The public product bundle, assembled in one query and cached in process.
  *
  * Staleness rules, all of them needed:
  * - a catalogue write through this process clears the cache before its response is sent

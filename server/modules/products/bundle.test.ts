@@ -6,7 +6,7 @@ import { BUNDLE_SQL, BUNDLE_STATEMENT } from './bundle.query';
 import { createBundleService } from './bundle.service';
 
 /**
- * Issue 8: the public bundle is cached in process with ETags; every kind of change that shows in
+ * The public bundle is cached in process with ETags; every kind of change that shows in
  * it must reach readers at once, in this process and in others sharing the database.
  */
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { png, uploadGallery } from '../../test/images';
 
 /**
- * Issue 8: the public bundle reads each product's sections from the document migration 0012's
+ * The public bundle reads each product's sections from the document migration 0012's
  * triggers keep (product_contents). A document that lags its rows would show a visitor an old
  * page with no way to notice, so every kind of write, through the API and in plain SQL, must
  * leave every document equal to one built afresh from the rows.

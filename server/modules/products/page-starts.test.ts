@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { forgetPageStarts, PAGE_STARTS } from './page-starts';
 
 /**
- * Issue 8: deep pages of the products list seek to a remembered start (page-starts.ts). A start
+ * Deep pages of the products list seek to a remembered start (page-starts.ts). A start
  * read before a product was added, removed or moved would show the wrong products with no sign
  * of it, so every page here is compared with the list's order read straight from the table,
  * after each kind of write, through the API and in plain SQL (as another process would write).

@@ -1,5 +1,5 @@
 /**
- * Where deep pages of the products list begin, remembered per database (issue 8).
+ * Where deep pages of the products list begin, remembered per database.
  *
  * The spec pages by number, so page 2,000 of the list is OFFSET 39,980: an index-only walk of
  * 40,000 entries of (created_at, id), 4 ms of PostgreSQL CPU a request on the bench catalogue. Once

@@ -9,7 +9,7 @@ import { LatestInquiries } from './LatestInquiries';
 import { StatCards } from './StatCards';
 import { DASHBOARD_TEXT } from './texts';
 
-/** Dashboard (/): SPEC.md §2 leaves its content open; issue 7 decides it. One call, GET /api/dashboard. */
+/** Dashboard (/): SPEC.md §2 leaves its content open (texts.ts says what it shows). One call, GET /api/dashboard. */
 export function DashboardPage() {
   const { user } = useSession();
   const dashboard = useDashboard();

@@ -1,6 +1,6 @@
 import { formatCount, pluralize } from '../../components/format';
 
-/** The dashboard's texts: SPEC.md leaves its content open (§2), issue 7 decides it. */
+/** The dashboard's texts: SPEC.md leaves its content open (§2), so these are ours. */
 export const DASHBOARD_TEXT = {
   errorTitle: 'The dashboard could not be loaded.',
   errorHint: 'Check the connection and try again.',
