@@ -23,8 +23,13 @@ export const openConfiguredDatabase = (config: Config, poolSize?: number) =>
  */
 export async function startServer(config: Config, database: Database, greeting?: (url: string) => string) {
   // Imported only when configured: start-up time that a single process does not need.
-  // Its outage notices go to the app's log, which exists once the app is built.
-  let log: { warn(message: string): void; info(message: string): void } = console;
+  // Its outage notices go to the app's log (JSON lines like every other), which exists once the
+  // app is built; what Redis says before that waits for it.
+  const early: ['warn' | 'info', string][] = [];
+  let log: { warn(message: string): void; info(message: string): void } = {
+    warn: (message) => early.push(['warn', message]),
+    info: (message) => early.push(['info', message]),
+  };
   const redis = config.redisUrl
     ? (await import('./redis/connection')).connectRedis(config.redisUrl, config.redisPrefix, {
         warn: (message) => log.warn(message),
@@ -45,6 +50,7 @@ export async function startServer(config: Config, database: Database, greeting?:
   });
 
   log = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
+  for (const [level, message] of early.splice(0)) log[level](message);
 
   const admin = greeting
     ? ({ created: false } as const)
