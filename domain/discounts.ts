@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
-import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from './pricing';
+import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { amount, PRODUCT_MESSAGES } from './products';
 
 export const DISCOUNT_TEXT = {
@@ -108,18 +108,21 @@ function check(v: Parsed, ctx: z.RefinementCtx) {
   const others = (['product', 'category', 'brand'] as const).filter((s) => s !== v.applies_to);
   if (others.some((s) => v[`${s}_id`] !== null))
     ctx.addIssue({ code: 'custom', message: DISCOUNT_TEXT.targetMismatch });
-  if (v.type === 'percent' && v.value > 100)
+  if (v.type === 'percent' && v.value > PERCENT_MAX)
     ctx.addIssue({ code: 'custom', message: DISCOUNT_TEXT.percentTooHigh, path: ['value'] });
   if (v.starts_at && v.ends_at && v.ends_at < v.starts_at) {
     ctx.addIssue({ code: 'custom', message: DISCOUNT_TEXT.endBeforeStart, path: ['ends_at'] });
   }
 }
 
+/** The longest discount title (or name); exported so the dialog stops typing where the server would refuse. */
+export const DISCOUNT_TITLE_MAX_LENGTH = 200;
+
 const label = (field: string) =>
   z
     .string({ error: `${field} must be text` })
     .trim()
-    .max(200, { error: VALIDATION.tooLong(field, 200) })
+    .max(DISCOUNT_TITLE_MAX_LENGTH, { error: VALIDATION.tooLong(field, DISCOUNT_TITLE_MAX_LENGTH) })
     .nullish();
 
 /** POST: the spec's payload with `name`. */

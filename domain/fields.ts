@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
+import { SLUG_INPUT_MAX_LENGTH } from './slug';
 
 /** A required text field whose missing/blank message is the spec's. */
 export const requiredText = (message: string, field: string, max: number) =>
@@ -22,7 +23,7 @@ export const optionalText = (field: string, max: number) =>
 export const optionalSlug = z
   .string({ error: VALIDATION.invalidSlug })
   .trim()
-  .max(80, { error: VALIDATION.tooLong('Slug', 80) })
+  .max(SLUG_INPUT_MAX_LENGTH, { error: VALIDATION.tooLong('Slug', SLUG_INPUT_MAX_LENGTH) })
   .nullish()
   .transform((v) => (v ? v : null));
 

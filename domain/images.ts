@@ -2,6 +2,8 @@
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
+/** The most files one batch upload request takes; the web app splits larger selections into batches. */
+export const IMAGE_BATCH_MAX = 10;
 
 export type ImageMessages = { type: string; size: string };
 

@@ -19,6 +19,9 @@ export const INQUIRY_TEXT = {
 export const INQUIRY_SORT_KEYS = ['created_at', 'name', 'email'] as const;
 export const INQUIRY_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
 
+/** Lengths of the quote request's own fields (name and email use TEXT_LIMITS); the form shares them. */
+export const INQUIRY_LIMITS = { phone: 40, subject: 200, message: 5000 } as const;
+
 const required = (max: number, field: string) =>
   z
     .string({ error: INQUIRY_TEXT.required })
@@ -33,11 +36,11 @@ export const createInquiryBody = z.strictObject({
   phone: z
     .string({ error: 'Phone must be text' })
     .trim()
-    .max(40, { error: VALIDATION.tooLong('Phone', 40) })
+    .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) })
     .nullish()
     .transform((v) => (v ? v : null)),
-  subject: required(200, 'Subject'),
-  message: required(5000, 'Message'),
+  subject: required(INQUIRY_LIMITS.subject, 'Subject'),
+  message: required(INQUIRY_LIMITS.message, 'Message'),
   product_id: z
     .number({ error: 'product_id must be a product id' })
     .int()

@@ -5,6 +5,9 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const DISCOUNT_SCOPES = ['product', 'category', 'brand'] as const;
 export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
 
+/** The largest percent discount: more would take off more than the price. */
+export const PERCENT_MAX = 100;
+
 /** What pricing needs to know of a discount; value is percent (0–100) or an amount. */
 export type PricingDiscount = {
   id: number;

@@ -4,7 +4,7 @@ import { optionalId, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { toCents } from './money';
 import { listMeta, queryInt, searchText } from './paging';
-import { DISCOUNT_TYPES } from './pricing';
+import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 import { SLUG_MAX_LENGTH } from './slug';
 
@@ -71,10 +71,13 @@ export const amount = (message: string) =>
     }
   });
 
+/** The longest SKU; exported so the product forms stop typing where the server would refuse. */
+export const SKU_MAX_LENGTH = 64;
+
 const sku = z
   .string({ error: 'SKU must be text' })
   .trim()
-  .max(64, { error: VALIDATION.tooLong('SKU', 64) })
+  .max(SKU_MAX_LENGTH, { error: VALIDATION.tooLong('SKU', SKU_MAX_LENGTH) })
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -95,7 +98,7 @@ export const pricingSchema = z
     discountPercent: amount(PRODUCT_MESSAGES.discountInvalid).nullish(),
     discountAmount: amount(PRODUCT_MESSAGES.discountInvalid).nullish(),
   })
-  .refine((p) => !p.discountPercent || p.discountPercent <= 100, {
+  .refine((p) => !p.discountPercent || p.discountPercent <= PERCENT_MAX, {
     error: PRODUCT_MESSAGES.percentTooHigh,
     path: ['discountPercent'],
   })

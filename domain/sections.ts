@@ -13,11 +13,13 @@ export const BLOCK_TYPES = ['basic', 'images', 'list', 'spec_group', 'table'] as
 export type BlockType = (typeof BLOCK_TYPES)[number];
 export const CONTENT_BLOCK_TYPES = ['list', 'spec_group', 'table'] as const;
 
-const LIMITS = {
+/** Lengths and counts a section may have; exported so the editor's fields stop where the server does. */
+export const SECTION_LIMITS = {
   title: 200,
   caption: 500,
   items: 200,
   cell: 500,
+  unit: 50,
   columns: 30,
   rows: 500,
   text: 5000,
@@ -67,13 +69,13 @@ export const listBody = z
   .strictObject({
     title: z
       .string({ error: SECTION_MESSAGES.listRequired })
-      .max(LIMITS.title, { error: tooLong('Title', LIMITS.title) }),
-    description: optionalText('Description', LIMITS.text),
+      .max(SECTION_LIMITS.title, { error: tooLong('Title', SECTION_LIMITS.title) }),
+    description: optionalText('Description', SECTION_LIMITS.text),
     items: z
-      .array(z.object({ caption: text('Caption', LIMITS.caption).optional() }), {
+      .array(z.object({ caption: text('Caption', SECTION_LIMITS.caption).optional() }), {
         error: SECTION_MESSAGES.listRequired,
       })
-      .max(LIMITS.items),
+      .max(SECTION_LIMITS.items),
   })
   .transform((v) => ({ title: v.title.trim(), description: v.description, items: cleanItems(v.items) }))
   .refine((v) => v.title.length > 0 && v.items.length > 0, { error: SECTION_MESSAGES.listRequired });
@@ -82,18 +84,18 @@ export const specGroupBody = z
   .strictObject({
     name: z
       .string({ error: SECTION_MESSAGES.specsRequired })
-      .max(LIMITS.title, { error: tooLong('Name', LIMITS.title) }),
-    intro: optionalText('Intro', LIMITS.text),
+      .max(SECTION_LIMITS.title, { error: tooLong('Name', SECTION_LIMITS.title) }),
+    intro: optionalText('Intro', SECTION_LIMITS.text),
     specs: z
       .array(
         z.object({
-          label: text('Label', LIMITS.cell).optional(),
-          value: text('Value', LIMITS.cell).optional(),
-          unit: text('Unit', 50).nullish(),
+          label: text('Label', SECTION_LIMITS.cell).optional(),
+          value: text('Value', SECTION_LIMITS.cell).optional(),
+          unit: text('Unit', SECTION_LIMITS.unit).nullish(),
         }),
         { error: SECTION_MESSAGES.specsRequired },
       )
-      .max(LIMITS.items),
+      .max(SECTION_LIMITS.items),
   })
   .transform((v) => ({ name: v.name.trim(), intro: v.intro, specs: cleanSpecs(v.specs) }))
   .refine((v) => v.name.length > 0 && v.specs.length > 0, { error: SECTION_MESSAGES.specsRequired });
@@ -103,24 +105,30 @@ export const tableBody = z
   .strictObject({
     heading: z
       .string({ error: SECTION_MESSAGES.tableRequired })
-      .max(LIMITS.title, { error: tooLong('Heading', LIMITS.title) }),
-    intro: optionalText('Intro', LIMITS.text),
+      .max(SECTION_LIMITS.title, { error: tooLong('Heading', SECTION_LIMITS.title) }),
+    intro: optionalText('Intro', SECTION_LIMITS.text),
     columns: z.preprocess(
       parseJsonArray,
-      z.union([text('Columns', LIMITS.text), z.array(text('Column', LIMITS.cell)).max(LIMITS.columns)], {
-        error: SECTION_MESSAGES.tableRequired,
-      }),
+      z.union(
+        [
+          text('Columns', SECTION_LIMITS.text),
+          z.array(text('Column', SECTION_LIMITS.cell)).max(SECTION_LIMITS.columns),
+        ],
+        {
+          error: SECTION_MESSAGES.tableRequired,
+        },
+      ),
     ),
     rows: z
       .preprocess(
         parseJsonArray,
-        z.array(z.array(z.union([text('Cell', LIMITS.cell), z.number()]))).max(LIMITS.rows),
+        z.array(z.array(z.union([text('Cell', SECTION_LIMITS.cell), z.number()]))).max(SECTION_LIMITS.rows),
       )
       .optional(),
-    note: optionalText('Note', LIMITS.text),
+    note: optionalText('Note', SECTION_LIMITS.text),
   })
   .transform((v) => {
-    const columns = cleanColumns(v.columns).slice(0, LIMITS.columns);
+    const columns = cleanColumns(v.columns).slice(0, SECTION_LIMITS.columns);
     return {
       heading: v.heading.trim(),
       intro: v.intro,

@@ -1,8 +1,11 @@
+/** The longest slug an editor may type, and where slugify cuts one made from a name. */
+export const SLUG_INPUT_MAX_LENGTH = 80;
+
 /**
  * A URL slug from any text: Unicode folded to ASCII ("Café Crème" → "cafe-creme"), lower case,
  * runs of anything else turned into single dashes (DESIGN.md §4 Slugs).
  */
-export function slugify(text: string, maxLength = 80): string {
+export function slugify(text: string, maxLength = SLUG_INPUT_MAX_LENGTH): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -18,7 +21,7 @@ export function slugify(text: string, maxLength = 80): string {
     .replace(/-+$/, '');
 }
 
-/** The longest slug a lookup accepts: 80 from slugify plus room for a "-N" suffix. */
+/** The longest slug a lookup accepts: SLUG_INPUT_MAX_LENGTH from slugify plus room for a "-N" suffix. */
 export const SLUG_MAX_LENGTH = 120;
 
 /** What every stored slug looks like, since each one is made by slugify (plus a "-2" suffix). */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IMAGE_BATCH_MAX } from '../../domain/images';
 import type { ListMeta } from '../../domain/paging';
 import type { DiscountType } from '../../domain/pricing';
 import type { ProductBase, ProductBundle, ProductImage, ProductListItem } from '../../domain/products';
@@ -50,9 +51,6 @@ const SECTION_PATHS: Record<SectionKind, string> = {
   spec_group: 'spec-groups',
   table: 'tables',
 };
-
-/** The server takes at most this many files per batch request. */
-const IMAGES_PER_BATCH = 10;
 
 const productsKey = ['products'] as const;
 const listKey = [...productsKey, 'list'] as const;
@@ -146,8 +144,8 @@ export function useUploadImages(slug: string) {
     mutationFn: async ({ productId, files, onProgress }: ImageUpload) => {
       // More files than one request takes go in consecutive batches; progress spans them all.
       const batches: File[][] = [];
-      for (let i = 0; i < files.length; i += IMAGES_PER_BATCH)
-        batches.push(files.slice(i, i + IMAGES_PER_BATCH));
+      for (let i = 0; i < files.length; i += IMAGE_BATCH_MAX)
+        batches.push(files.slice(i, i + IMAGE_BATCH_MAX));
       const added: ProductImage[] = [];
       for (const [index, batch] of batches.entries()) {
         const form = new FormData();

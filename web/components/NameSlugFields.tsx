@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '../../domain/constants';
-import { slugify } from '../../domain/slug';
+import { SLUG_INPUT_MAX_LENGTH, slugify } from '../../domain/slug';
 
 /**
  * The Name and optional Slug pair of the category and brand forms: the slug's placeholder shows
@@ -28,7 +28,7 @@ export function NameSlugFields(props: {
         inputWrapperOrder={['label', 'input', 'description']}
         placeholder={slugify(props.name) || undefined}
         value={props.slug}
-        maxLength={80}
+        maxLength={SLUG_INPUT_MAX_LENGTH}
         onChange={(e) => props.onSlug(e.currentTarget.value)}
       />
     </>

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { positiveIdString } from '../../../domain/fields';
+import { IMAGE_BATCH_MAX } from '../../../domain/images';
 import { idParam } from '../../../domain/paging';
 import {
   createProductBody,
@@ -43,8 +44,6 @@ export type ProductsRoutesDeps = {
   sections: SectionsService;
   authenticate: Authenticate;
 };
-
-const MAX_BATCH = 10;
 
 /** One kind of content section; each body schema guarantees its own service input. */
 type SectionKind = {
@@ -137,11 +136,11 @@ export const productsRoutes =
     app.post(
       '/api/products/:id/images/batch',
       {
-        onRequest: refuseOversizedUpload(MAX_BATCH, IMAGE_MESSAGES.product.size),
+        onRequest: refuseOversizedUpload(IMAGE_BATCH_MAX, IMAGE_MESSAGES.product.size),
         schema: {
           tags,
           security,
-          description: `multipart/form-data with up to ${MAX_BATCH} files in images[] (JPEG, PNG or WebP, 5 MB each); all are added or none.`,
+          description: `multipart/form-data with up to ${IMAGE_BATCH_MAX} files in images[] (JPEG, PNG or WebP, 5 MB each); all are added or none.`,
           params: idParam,
           response: {
             201: z.object({ data: z.array(productImageSchema) }),
@@ -154,7 +153,7 @@ export const productsRoutes =
         const form = await readForm(request, z.strictObject({}), {
           fields: ['images[]', 'images'],
           messages: IMAGE_MESSAGES.product,
-          maxFiles: MAX_BATCH,
+          maxFiles: IMAGE_BATCH_MAX,
         });
         if (form.files.length === 0) throw badRequest(PRODUCT_MESSAGES.noImages);
         // A few at once; a refused file is named in the error's details.

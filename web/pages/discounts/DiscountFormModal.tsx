@@ -13,8 +13,8 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { DISCOUNT_TEXT, type Discount } from '../../../domain/discounts';
-import type { DiscountScope, DiscountType } from '../../../domain/pricing';
+import { DISCOUNT_TEXT, DISCOUNT_TITLE_MAX_LENGTH, type Discount } from '../../../domain/discounts';
+import { type DiscountScope, type DiscountType, PERCENT_MAX } from '../../../domain/pricing';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
 import { STORE_CURRENCY } from '../../api/currency';
 import { useSaveDiscount } from '../../api/discounts';
@@ -85,7 +85,7 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
     const amount = value === '' ? null : Number(value);
     if (amount === null || !target) return refuse(DISCOUNT_TEXT.required);
     if (!Number.isFinite(amount) || amount < 0) return refuse(PRODUCT_MESSAGES.discountInvalid);
-    if (type === 'percent' && amount > 100) return refuse(DISCOUNT_TEXT.percentTooHigh);
+    if (type === 'percent' && amount > PERCENT_MAX) return refuse(DISCOUNT_TEXT.percentTooHigh);
     const starts = localInputToApi(startsAt);
     const ends = localInputToApi(endsAt);
     // Same fixed-width format on both sides, so text order is time order.
@@ -127,7 +127,7 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
           inputWrapperOrder={['label', 'input', 'description']}
           data-autofocus
           value={title}
-          maxLength={200}
+          maxLength={DISCOUNT_TITLE_MAX_LENGTH}
           onChange={(e) => setTitle(e.currentTarget.value)}
           disabled={saving}
         />

@@ -3,8 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { VALIDATION } from '../../../domain/messages';
-import { type DiscountType, previewPrice } from '../../../domain/pricing';
-import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle } from '../../../domain/products';
+import { type DiscountType, PERCENT_MAX, previewPrice } from '../../../domain/pricing';
+import {
+  PRODUCT_MESSAGES,
+  PRODUCT_TOAST,
+  type ProductBundle,
+  SKU_MAX_LENGTH,
+} from '../../../domain/products';
 import { formatPrice } from '../../api/currency';
 import { useUpdateProduct } from '../../api/products';
 import { FormActions } from '../../components/FormActions';
@@ -51,7 +56,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
       return;
     }
     const value = toAmount(discountValue);
-    if (discountType === 'percent' && value > 100) {
+    if (discountType === 'percent' && value > PERCENT_MAX) {
       toast.error(PRODUCT_MESSAGES.percentTooHigh, { id: PRODUCT_MESSAGES.percentTooHigh });
       return;
     }
@@ -94,7 +99,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
             label="SKU"
             placeholder="Optional"
             value={sku}
-            maxLength={64}
+            maxLength={SKU_MAX_LENGTH}
             onChange={(e) => setSku(e.currentTarget.value)}
             disabled={saving}
           />
@@ -139,7 +144,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
             label="Discount value"
             value={discountValue}
             onChange={setDiscountValue}
-            max={discountType === 'percent' ? 100 : undefined}
+            max={discountType === 'percent' ? PERCENT_MAX : undefined}
             disabled={saving}
           />
         </SimpleGrid>

@@ -2,7 +2,7 @@ import { Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
-import { INQUIRY_TEXT } from '../../../domain/inquiries';
+import { INQUIRY_LIMITS, INQUIRY_TEXT } from '../../../domain/inquiries';
 import type { ProductBase } from '../../../domain/products';
 import { useSendInquiry } from '../../api/inquiries';
 import { FormActions } from '../../components/FormActions';
@@ -12,8 +12,12 @@ type Props = { product: ProductBase; opened: boolean; onClose: () => void };
 /** SPEC.md §5: the form is prefilled with a subject and a message naming the product and its SKU. */
 export function quotePrefill(product: Pick<ProductBase, 'name' | 'sku'>) {
   const named = product.sku ? `${product.name} (SKU: ${product.sku})` : product.name;
+  const subject = `Quote request: ${named}`;
   return {
-    subject: `Quote request: ${named}`,
+    // A long name with a long SKU can pass the subject's limit; cut it rather than prefill a
+    // form the server would refuse.
+    subject:
+      subject.length > INQUIRY_LIMITS.subject ? `${subject.slice(0, INQUIRY_LIMITS.subject - 1)}…` : subject,
     message: `Hello,\n\nI would like a quote for ${named}. Please send me your best price and availability.\n\nThank you.`,
   };
 }
@@ -101,7 +105,7 @@ function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
             placeholder="Optional"
             autoComplete="tel"
             value={phone}
-            maxLength={40}
+            maxLength={INQUIRY_LIMITS.phone}
             onChange={(e) => setPhone(e.currentTarget.value)}
             disabled={sending}
           />
@@ -110,7 +114,7 @@ function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
           label="Subject"
           required
           value={subject}
-          maxLength={200}
+          maxLength={INQUIRY_LIMITS.subject}
           onChange={(e) => setSubject(e.currentTarget.value)}
           disabled={sending}
         />
@@ -123,7 +127,7 @@ function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
           minRows={4}
           maxRows={10}
           value={message}
-          maxLength={5000}
+          maxLength={INQUIRY_LIMITS.message}
           onChange={(e) => setMessage(e.currentTarget.value)}
           disabled={sending}
         />

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { VALIDATION } from '../../../domain/messages';
-import { PRODUCT_TOAST } from '../../../domain/products';
+import { PRODUCT_TOAST, SKU_MAX_LENGTH } from '../../../domain/products';
 import { useCreateProduct } from '../../api/products';
 import { FormActions } from '../../components/FormActions';
 import { MoneyInput } from './MoneyInput';
@@ -77,7 +77,7 @@ function CreateProductForm({ create, onCancel }: FormProps) {
             label="SKU"
             placeholder="Optional"
             value={sku}
-            maxLength={64}
+            maxLength={SKU_MAX_LENGTH}
             onChange={(e) => setSku(e.currentTarget.value)}
           />
           <BrandSelect value={brand} onChange={setBrand} />

@@ -1,4 +1,5 @@
 import { Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { SECTION_LIMITS } from '../../../../domain/sections';
 import type { ListDraft } from './drafts';
 import { emptyListItem } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';
@@ -15,7 +16,7 @@ export function ListForm({ value, onChange, disabled }: Props) {
         label="Title"
         data-autofocus
         value={value.title}
-        maxLength={200}
+        maxLength={SECTION_LIMITS.title}
         onChange={(e) => set({ title: e.currentTarget.value })}
         disabled={disabled}
       />
@@ -27,7 +28,7 @@ export function ListForm({ value, onChange, disabled }: Props) {
                 aria-label={`Item ${i + 1}`}
                 placeholder={`Item ${i + 1}`}
                 value={item.caption}
-                maxLength={500}
+                maxLength={SECTION_LIMITS.caption}
                 onChange={(e) =>
                   set({ items: replaceAt(value.items, i, { ...item, caption: e.currentTarget.value }) })
                 }

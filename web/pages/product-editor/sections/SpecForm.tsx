@@ -1,4 +1,5 @@
 import { Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { SECTION_LIMITS } from '../../../../domain/sections';
 import { emptySpecRow, type SpecDraft } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';
 import { removeAt, replaceAt } from './rows';
@@ -14,7 +15,7 @@ export function SpecForm({ value, onChange, disabled }: Props) {
         label="Group name"
         data-autofocus
         value={value.name}
-        maxLength={200}
+        maxLength={SECTION_LIMITS.title}
         onChange={(e) => set({ name: e.currentTarget.value })}
         disabled={disabled}
       />
@@ -24,7 +25,7 @@ export function SpecForm({ value, onChange, disabled }: Props) {
         minRows={1}
         maxRows={4}
         value={value.intro}
-        maxLength={5000}
+        maxLength={SECTION_LIMITS.text}
         onChange={(e) => set({ intro: e.currentTarget.value })}
         disabled={disabled}
       />
@@ -41,7 +42,7 @@ export function SpecForm({ value, onChange, disabled }: Props) {
                     aria-label={`Label ${n}`}
                     placeholder="Label"
                     value={row.label}
-                    maxLength={500}
+                    maxLength={SECTION_LIMITS.cell}
                     onChange={(e) => setRow({ label: e.currentTarget.value })}
                     style={{ flex: '2 1 140px' }}
                   />
@@ -49,7 +50,7 @@ export function SpecForm({ value, onChange, disabled }: Props) {
                     aria-label={`Value ${n}`}
                     placeholder="Value"
                     value={row.value}
-                    maxLength={500}
+                    maxLength={SECTION_LIMITS.cell}
                     onChange={(e) => setRow({ value: e.currentTarget.value })}
                     style={{ flex: '2 1 140px' }}
                   />
@@ -57,7 +58,7 @@ export function SpecForm({ value, onChange, disabled }: Props) {
                     aria-label={`Unit ${n}`}
                     placeholder="Unit"
                     value={row.unit}
-                    maxLength={50}
+                    maxLength={SECTION_LIMITS.unit}
                     onChange={(e) => setRow({ unit: e.currentTarget.value })}
                     style={{ flex: '1 1 80px' }}
                   />

@@ -1,5 +1,5 @@
 import { Fieldset, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { cleanColumns } from '../../../../domain/sections';
+import { cleanColumns, SECTION_LIMITS } from '../../../../domain/sections';
 import { emptyTableRow, type TableDraft } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';
 import { removeAt, replaceAt } from './rows';
@@ -17,7 +17,7 @@ export function TableForm({ value, onChange, disabled }: Props) {
         label="Heading"
         data-autofocus
         value={value.heading}
-        maxLength={200}
+        maxLength={SECTION_LIMITS.title}
         onChange={(e) => set({ heading: e.currentTarget.value })}
         disabled={disabled}
       />
@@ -27,7 +27,7 @@ export function TableForm({ value, onChange, disabled }: Props) {
         minRows={1}
         maxRows={4}
         value={value.intro}
-        maxLength={5000}
+        maxLength={SECTION_LIMITS.text}
         onChange={(e) => set({ intro: e.currentTarget.value })}
         disabled={disabled}
       />
@@ -36,7 +36,7 @@ export function TableForm({ value, onChange, disabled }: Props) {
         description="Comma-separated, e.g. Size, Weight, Price"
         inputWrapperOrder={['label', 'input', 'description']}
         value={value.columns}
-        maxLength={5000}
+        maxLength={SECTION_LIMITS.text}
         onChange={(e) => set({ columns: e.currentTarget.value })}
         disabled={disabled}
       />
@@ -57,7 +57,7 @@ export function TableForm({ value, onChange, disabled }: Props) {
                       aria-label={`${column} (row ${r + 1})`}
                       placeholder={column}
                       value={row.cells[c] ?? ''}
-                      maxLength={500}
+                      maxLength={SECTION_LIMITS.cell}
                       onChange={(e) => {
                         const cells = Array.from({ length: columns.length }, (_, i) => row.cells[i] ?? '');
                         cells[c] = e.currentTarget.value;
@@ -87,7 +87,7 @@ export function TableForm({ value, onChange, disabled }: Props) {
         minRows={1}
         maxRows={4}
         value={value.note}
-        maxLength={5000}
+        maxLength={SECTION_LIMITS.text}
         onChange={(e) => set({ note: e.currentTarget.value })}
         disabled={disabled}
       />
