@@ -117,6 +117,8 @@ function check(v: Parsed, ctx: z.RefinementCtx) {
 
 /** The longest discount title (or name); exported so the dialog stops typing where the server would refuse. */
 export const DISCOUNT_TITLE_MAX_LENGTH = 200;
+/** The most discounts the list route hands out at once; the screen searches titles on the client (SPEC.md §2). */
+export const DISCOUNTS_PAGE_MAX = 1000;
 
 const label = (field: string) =>
   z

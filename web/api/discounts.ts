@@ -1,14 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISCOUNT_TEXT, type Discount } from '../../domain/discounts';
+import { DISCOUNT_TEXT, DISCOUNTS_PAGE_MAX, type Discount } from '../../domain/discounts';
 import type { ListMeta } from '../../domain/paging';
 import type { DiscountScope, DiscountType } from '../../domain/pricing';
 import { PRODUCT_FALLBACK } from '../../domain/products';
 import { DISCOUNT_FALLBACK } from '../pages/discounts/texts';
 import { api } from './client';
 import { SELECT_PAGE, toListQuery } from './listQuery';
-
-/** The most the list route hands out at once; the screen searches titles on the client (SPEC.md §2). */
-export const DISCOUNTS_MAX = 1000;
 
 /** What the Add/Edit dialog and the Active switch send, before it becomes the API's payload. */
 export type DiscountFields = {
@@ -73,7 +70,7 @@ export function useDiscounts() {
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Discount[]; meta: ListMeta }>('/discounts', {
-          params: { limit: DISCOUNTS_MAX },
+          params: { limit: DISCOUNTS_PAGE_MAX },
           signal,
         })
       ).data,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createDiscountBody,
+  DISCOUNTS_PAGE_MAX,
   discountListResponse,
   discountSchema,
   updateDiscountBody,
@@ -15,7 +16,7 @@ export type DiscountsRoutesDeps = { discounts: DiscountsService; authenticate: A
 
 const listQuery = z.strictObject({
   page: queryInt('page', 1, 1_000_000).optional(),
-  limit: queryInt('limit', 1, 1000).optional(),
+  limit: queryInt('limit', 1, DISCOUNTS_PAGE_MAX).optional(),
 });
 
 export const discountsRoutes =
@@ -30,13 +31,16 @@ export const discountsRoutes =
         schema: {
           tags,
           security: bearer,
-          description: 'Newest first, up to 1000 per page (the screen searches titles on the client).',
+          description: `Newest first, up to ${DISCOUNTS_PAGE_MAX} per page (the screen searches titles on the client).`,
           querystring: listQuery,
           response: { 200: discountListResponse, ...errors(400, 401) },
         },
       },
       async (request) =>
-        deps.discounts.list({ page: request.query.page ?? 1, limit: request.query.limit ?? 1000 }),
+        deps.discounts.list({
+          page: request.query.page ?? 1,
+          limit: request.query.limit ?? DISCOUNTS_PAGE_MAX,
+        }),
     );
 
     app.post(
