@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** What a token says: whose it is, under which token version, its own id and its expiry (seconds). */
 export type TokenClaims = { userId: number; tokenVersion: number; jti: string; exp: number };
@@ -22,11 +23,11 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
    * matches one. Whether the user may still use it (deleted, password changed) is decided by the
    * token version on every request, as before (hooks.ts).
    */
-  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const verified = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({
+    max: VERIFIED_TOKENS_KEPT,
+  });
 
   function remember(token: string, claims: TokenClaims) {
-    // Oldest first: a Map iterates in insertion order.
-    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
     verified.set(token, { claims, expiresAt: claims.exp * 1000 });
   }
 

@@ -1,5 +1,6 @@
 import { asc, desc, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { PAGING } from '../../domain/constants';
 import type { ListMeta, ListParams } from '../../domain/paging';
 import type { Db } from '../db/client';
@@ -74,7 +75,8 @@ async function estimateMatches(
 /** How long a planner's estimate is reused, and how many are kept per database. */
 export const ESTIMATES = { ttlMs: 30_000, kept: 500 } as const;
 
-const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
+type Estimate = { rows: number; until: number };
+const estimates = new WeakMap<object, LRUCache<string, Estimate>>();
 const dialect = new PgDialect();
 
 /**
@@ -89,15 +91,12 @@ async function plannerRows(db: Executor, table: PgTable, where: SQL | undefined)
   const explain = sql`explain (format json) select 1 from ${table} ${whereClause(where)}`;
   const built = dialect.sqlToQuery(explain);
   const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
-  const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>();
+  const kept = estimates.get(db) ?? new LRUCache<string, Estimate>({ max: ESTIMATES.kept });
   estimates.set(db, kept);
   const known = kept.get(key);
   if (known && Date.now() < known.until) return known.rows;
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(explain);
   const rows = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
-  kept.delete(key);
-  // Oldest first: a Map iterates in insertion order.
-  if (kept.size >= ESTIMATES.kept) kept.delete(kept.keys().next().value as string);
   kept.set(key, { rows, until: Date.now() + ESTIMATES.ttlMs });
   return rows;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { API_ERROR } from '../../../domain/messages';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
 import { badRequest, notFound } from '../../http/errors';
@@ -27,7 +28,8 @@ export type ServedBundle = { body: string; etag: string; expiresAt: number | nul
 export function createBundleService(db: Queryable, opts: { maxEntries?: number; now?: () => number } = {}) {
   const maxEntries = opts.maxEntries ?? 5000;
   const now = opts.now ?? Date.now;
-  const entries = new Map<string, ServedBundle>();
+  // max must be at least 1; with maxEntries 0 nothing is ever stored (see get).
+  const entries = new LRUCache<string, ServedBundle>({ max: Math.max(1, maxEntries) });
   let generation = 0;
   let listening = false;
 
@@ -67,8 +69,6 @@ export function createBundleService(db: Queryable, opts: { maxEntries?: number; 
         expiresAt: result.changesAt,
       };
       if (listening && startedAt === generation && maxEntries > 0) {
-        // Oldest first: a Map iterates in insertion order, so this evicts the longest-held entry.
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(slug, served);
       }
       return served;

@@ -11,6 +11,7 @@
  * and the page's own statement reads it: if it differs from the start's, the page is read again by
  * its offset. Other processes' writes are caught the same way, so nothing here needs invalidating.
  */
+import { LRUCache } from 'lru-cache';
 
 /** Pages that start this deep seek to a remembered start; shallower walks cost less than a miss. */
 export const PAGE_STARTS = { fromOffset: 1_000, kept: 256 } as const;
@@ -18,13 +19,13 @@ export const PAGE_STARTS = { fromOffset: 1_000, kept: 256 } as const;
 /** The first row of a page: its offset in the list, its sort key, and the version it was read at. */
 export type PageStart = { offset: number; createdAt: string; id: number; version: string };
 
-type Kept = { version: string | null; starts: Map<number, PageStart> };
+type Kept = { version: string | null; starts: LRUCache<number, PageStart> };
 const kept = new WeakMap<object, Kept>();
 
 function keptFor(db: object): Kept {
   let k = kept.get(db);
   if (!k) {
-    k = { version: null, starts: new Map() };
+    k = { version: null, starts: new LRUCache({ max: PAGE_STARTS.kept }) };
     kept.set(db, k);
   }
   return k;
@@ -54,9 +55,6 @@ export function rememberPage(db: object, version: string, first: Omit<PageStart,
     k.starts.clear();
   }
   if (first.offset < PAGE_STARTS.fromOffset) return;
-  k.starts.delete(first.offset);
-  // Oldest first: a Map iterates in insertion order.
-  if (k.starts.size >= PAGE_STARTS.kept) k.starts.delete(k.starts.keys().next().value as number);
   k.starts.set(first.offset, { ...first, version });
 }
 
