@@ -1,6 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Tests that start real server processes, build the app or time real work: `npm run test:slow`. */
+const SLOW = [
+  'server/shutdown.test.ts',
+  'server/platform.test.ts',
+  'server/images/upload-speed.test.ts',
+  'server/cli/demo.test.ts',
+  'server/cli/seed-large.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,9 +18,21 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'domain/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['server/security/**', 'server/multi/**', '**/node_modules/**'],
-          // Each file gets its own database; PGlite's start-up dominates, so allow for it.
+          exclude: ['server/security/**', 'server/multi/**', ...SLOW, '**/node_modules/**'],
+          // Each file's database starts from one migrated in advance.
+          globalSetup: ['server/test/pglite-template.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'slow',
+          environment: 'node',
+          include: SLOW,
+          globalSetup: ['server/test/pglite-template.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
         },
@@ -22,6 +43,7 @@ export default defineConfig({
           name: 'security',
           environment: 'node',
           include: ['server/security/**/*.test.ts'],
+          globalSetup: ['server/test/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

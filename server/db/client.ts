@@ -27,8 +27,11 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
-  /** dataDir null keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * dataDir null keeps the embedded database in memory (tests); `from`, a PGlite data-directory
+   * dump (dumpDataDir), starts it from that instead of an empty cluster.
+   */
+  | { kind: 'pglite'; dataDir: string | null; from?: string };
 
 /**
  * A lost connection (server restart, admin shutdown, network) must never crash the process: an
@@ -62,7 +65,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const { worker, port } = await startPgliteWorker(opts.dataDir);
+  const { worker, port } = await startPgliteWorker(opts.dataDir, opts.from);
   // One client, never dropped when idle: a reconnect races the worker's teardown of the old
   // socket, and PGlite has only one session to give.
   const pool = new pg.Pool({
@@ -164,9 +167,12 @@ async function listenOnServer(
   };
 }
 
-function startPgliteWorker(dataDir: string | null): Promise<{ worker: Worker; port: number }> {
+function startPgliteWorker(
+  dataDir: string | null,
+  from: string | undefined,
+): Promise<{ worker: Worker; port: number }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir } });
+    const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir, from } });
     const onError = (err: Error) => reject(new Error(`Embedded database failed to start: ${err.message}`));
     worker.once('error', onError);
     worker.once('message', (msg: { type: string; port: number }) => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -15,10 +16,16 @@ import type { RedisConnection } from '../redis/connection';
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
  * a database of its own on the PostgreSQL server (TEST_DATABASE_URL), dropped afterwards.
+ * `migrated` starts an embedded one from the migrated dump the global set-up made, when there is
+ * one (server/test/pglite-template.ts); otherwise the caller migrates.
  */
-export async function openTestDatabase(): Promise<Database & { label: string }> {
+export async function openTestDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<Database & { label: string }> {
   if (process.env.TEST_DB !== 'pg') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    // Outside Vitest (bench/web/upload.mjs) there is no global set-up to have made one.
+    const from = opts.migrated && process.env.VITEST ? (inject('pgliteTemplate') ?? undefined) : undefined;
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, from });
     return { ...database, label: 'pglite' };
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,7 +60,8 @@ export async function createTestContext(
   /** uploadsDir: another folder for the images (say, a small filesystem); checked for orphans too. */
   extra: { redis?: RedisConnection; uploadsDir?: string } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ migrated: true });
+  // Nothing to do on a database started from the migrated dump; everything on any other.
   await runMigrations(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
