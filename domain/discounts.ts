@@ -3,6 +3,15 @@ import { VALIDATION } from './messages';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { amount, PRODUCT_MESSAGES } from './products';
 
+/**
+ * Texts the spec leaves open (SPEC.md §8 names only the load and delete fallbacks for discounts);
+ * the server's own error text wins whenever it sent one.
+ */
+export const DISCOUNT_FALLBACK = {
+  create: 'Failed to create discount',
+  update: 'Failed to update discount',
+} as const;
+
 export const DISCOUNT_TEXT = {
   required: 'Value and target are required',
   created: 'Discount created',

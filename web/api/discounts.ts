@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISCOUNT_TEXT, DISCOUNTS_PAGE_MAX, type Discount } from '../../domain/discounts';
+import { DISCOUNT_FALLBACK, DISCOUNT_TEXT, DISCOUNTS_PAGE_MAX, type Discount } from '../../domain/discounts';
 import type { ListMeta } from '../../domain/paging';
 import type { DiscountScope, DiscountType } from '../../domain/pricing';
 import { PRODUCT_FALLBACK } from '../../domain/products';
-import { DISCOUNT_FALLBACK } from '../pages/discounts/texts';
 import { api } from './client';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 

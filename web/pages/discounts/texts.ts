@@ -11,15 +11,6 @@ export const SCOPE_LABELS: Record<DiscountScope, string> = {
 export const TYPE_OPTIONS = DISCOUNT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 export const SCOPE_OPTIONS = DISCOUNT_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }));
 
-/**
- * Texts the spec leaves open (SPEC.md §8 names only the load and delete fallbacks for discounts);
- * the server's own error text wins whenever it sent one.
- */
-export const DISCOUNT_FALLBACK = {
-  create: 'Failed to create discount',
-  update: 'Failed to update discount',
-} as const;
-
 export const DISCOUNT_SCREEN = {
   empty: 'No discounts found.',
   failed: 'Discounts could not be loaded.',
