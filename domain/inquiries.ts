@@ -17,6 +17,7 @@ export const INQUIRY_TEXT = {
 } as const;
 
 export const INQUIRY_SORT_KEYS = ['created_at', 'name', 'email'] as const;
+export type InquirySortKey = (typeof INQUIRY_SORT_KEYS)[number];
 export const INQUIRY_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
 
 /** Lengths of the quote request's own fields (name and email use TEXT_LIMITS); the form shares them. */

@@ -1,14 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Brand, brandOptionSchema } from '../../domain/brands';
-import type { BrandSortKey } from '../../domain/constants';
 import { FALLBACK } from '../../domain/messages';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
-import { type ListControls, SELECT_PAGE, toListQuery } from './listQuery';
+import { type BrandListParams, brandKeys } from './keys';
+import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
-
-export type BrandListParams = ListControls<BrandSortKey>;
 
 export type BrandInput = { name: string; slug: string; description: string };
 
@@ -23,11 +21,9 @@ export type BrandSave = {
   onProgress?: (percent: number) => void;
 };
 
-const brandsKey = ['brands'] as const;
-
 export function useBrands(params: BrandListParams) {
   return useQuery({
-    queryKey: [...brandsKey, 'list', params],
+    queryKey: brandKeys.list(params),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: Brand[]; meta: ListMeta }>('/brands', { params: toListQuery(params), signal }))
         .data,
@@ -56,7 +52,7 @@ export function useSaveBrand(mode: 'create' | 'update') {
           : await api.put<Brand>(`/brands/${save.id}`, body, config);
       return res.data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandKeys.all }),
     meta: { errorMessage: mode === 'create' ? FALLBACK.createBrand : FALLBACK.updateBrand },
   });
 }
@@ -67,7 +63,7 @@ export function useDeleteBrand() {
     mutationFn: async (id: number) => {
       await api.delete(`/brands/${id}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandKeys.all }),
     meta: { errorMessage: FALLBACK.deleteBrand },
   });
 }
@@ -81,7 +77,7 @@ export type BrandOption = z.infer<typeof brandOptionSchema>;
  */
 export function useBrandOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
-    queryKey: [...brandsKey, 'options', q, limit],
+    queryKey: brandKeys.options(q, limit),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: BrandOption[] }>('/public/brands', {

@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryNode } from '../../domain/categories';
-import type { CategorySortKey } from '../../domain/constants';
 import { FALLBACK } from '../../domain/messages';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
 import { toastError } from './errors';
-import { type ListControls, SELECT_PAGE, toListQuery } from './listQuery';
+import { type CategoryListParams, categoryKeys } from './keys';
+import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
-
-/** parent_id: absent = all categories, 0 = root categories only, n = children of n. */
-export type CategoryListParams = ListControls<CategorySortKey> & { parentId: number | null };
 
 export type CategoryInput = {
   name: string;
@@ -29,11 +26,10 @@ export type CategorySave = {
   onProgress?: (percent: number) => void;
 };
 
-const categoriesKey = ['categories'] as const;
-
-export function useCategories({ parentId, ...controls }: CategoryListParams) {
+export function useCategories(params: CategoryListParams) {
+  const { parentId, ...controls } = params;
   return useQuery({
-    queryKey: [...categoriesKey, 'list', controls, parentId],
+    queryKey: categoryKeys.list(params),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Category[]; meta: ListMeta }>('/categories', {
@@ -48,7 +44,7 @@ export function useCategories({ parentId, ...controls }: CategoryListParams) {
 
 export function useCategory(id: number | null) {
   return useQuery({
-    queryKey: [...categoriesKey, 'one', id],
+    queryKey: categoryKeys.detail(id),
     queryFn: async ({ signal }) => (await api.get<Category>(`/categories/${id}`, { signal })).data,
     enabled: id !== null,
     meta: { errorMessage: FALLBACK.fetchCategory },
@@ -62,7 +58,7 @@ export function useCategory(id: number | null) {
  */
 export function useCategoryOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
-    queryKey: [...categoriesKey, 'options', q, limit],
+    queryKey: categoryKeys.options(q, limit),
     queryFn: async ({ signal }) => {
       const { data } = await api.get<{ data: CategoryNode[] }>('/public/categories', {
         params: toListQuery({ flat: 1, q, limit }),
@@ -98,7 +94,7 @@ export function useSaveCategory(mode: 'create' | 'update') {
           : await api.put<Category>(`/categories/${id}`, body, config);
       return res.data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     meta: { errorMessage: mode === 'create' ? FALLBACK.createCategory : FALLBACK.updateCategory },
   });
 }
@@ -109,7 +105,7 @@ export function useDeleteCategory() {
     mutationFn: async (id: number) => {
       await api.delete(`/categories/${id}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     meta: { errorMessage: FALLBACK.deleteCategory },
   });
 }
@@ -126,7 +122,7 @@ export function useMoveCategory() {
           sort_order: category.sort_order + (direction === 'up' ? -1 : 1),
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     // SPEC.md §8: these two texts are shown whatever the server answered.
     onError: (error, { direction }) =>
       toastError(error, direction === 'up' ? FALLBACK.moveUp : FALLBACK.moveDown, { fixed: true }),

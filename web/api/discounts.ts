@@ -4,6 +4,7 @@ import type { ListMeta } from '../../domain/paging';
 import type { DiscountScope, DiscountType } from '../../domain/pricing';
 import { PRODUCT_FALLBACK } from '../../domain/products';
 import { api } from './client';
+import { discountKeys, productKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 
 /** What the Add/Edit dialog and the Active switch send, before it becomes the API's payload. */
@@ -22,11 +23,6 @@ export type DiscountFields = {
 export type DiscountSave = { id: number | null; input: DiscountFields };
 
 export type ProductOption = { id: number; name: string; slug: string };
-
-const discountsKey = ['discounts'] as const;
-const listKey = [...discountsKey, 'list'] as const;
-// Every discount change can move prices on the product cards, the editor and the preview.
-const productsKey = ['products'] as const;
 
 /**
  * SPEC.md §7: POST sends `name`, PUT the same with `title` in its place. Only the target that
@@ -65,7 +61,7 @@ export const discountInput = (d: Discount): DiscountFields => ({
 
 export function useDiscounts() {
   return useQuery({
-    queryKey: listKey,
+    queryKey: discountKeys.list,
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Discount[]; meta: ListMeta }>('/discounts', {
@@ -79,12 +75,13 @@ export function useDiscounts() {
   });
 }
 
+/** Every discount change can move prices on the product cards, the editor and the preview. */
 function useDiscountsChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: discountsKey }),
-      queryClient.invalidateQueries({ queryKey: productsKey }),
+      queryClient.invalidateQueries({ queryKey: discountKeys.all }),
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
     ]);
 }
 
@@ -112,7 +109,7 @@ export function useToggleDiscount() {
   const queryClient = useQueryClient();
   const changed = useDiscountsChanged();
   const setActive = (id: number, active: 0 | 1) =>
-    queryClient.setQueryData<ListData>(listKey, (list) =>
+    queryClient.setQueryData<ListData>(discountKeys.list, (list) =>
       list ? { ...list, data: list.data.map((d) => (d.id === id ? { ...d, active } : d)) } : list,
     );
   return useMutation({
@@ -125,7 +122,7 @@ export function useToggleDiscount() {
       ).data,
     onMutate: async ({ discount, active }) => {
       // A list refetch still under way would otherwise paint the old value back over the switch.
-      await queryClient.cancelQueries({ queryKey: listKey });
+      await queryClient.cancelQueries({ queryKey: discountKeys.list });
       setActive(discount.id, active ? 1 : 0);
     },
     onError: (_error, { discount }) => setActive(discount.id, discount.active),
@@ -151,7 +148,7 @@ export function useDeleteDiscount() {
  */
 export function useProductOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
-    queryKey: [...productsKey, 'options', q, limit],
+    queryKey: productKeys.options(q, limit),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: ProductOption[] }>('/public/products', {

@@ -1,13 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateInquiryBody,
-  type INQUIRY_SORT_KEYS,
-  INQUIRY_TEXT,
-  type Inquiry,
-} from '../../domain/inquiries';
+import { type CreateInquiryBody, INQUIRY_TEXT, type Inquiry } from '../../domain/inquiries';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
-import { type ListControls, toListQuery } from './listQuery';
+import { type InquiryListParams, inquiryKeys } from './keys';
+import { toListQuery } from './listQuery';
 
 /** A quote request from the product preview (SPEC.md §7 Inquiries); the route is public. */
 export function useSendInquiry() {
@@ -19,14 +15,11 @@ export function useSendInquiry() {
   });
 }
 
-export type InquirySortKey = (typeof INQUIRY_SORT_KEYS)[number];
-
-const inquiriesKey = ['inquiries'] as const;
-
 /** The staff inbox (SPEC.md §7): this list names its page size `perPage`, not `limit`. */
-export function useInquiries({ limit, ...controls }: ListControls<InquirySortKey>) {
+export function useInquiries(params: InquiryListParams) {
+  const { limit, ...controls } = params;
   return useQuery({
-    queryKey: [...inquiriesKey, 'list', controls, limit],
+    queryKey: inquiryKeys.list(params),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Inquiry[]; meta: ListMeta }>('/inquiries', {
@@ -50,7 +43,7 @@ export function useDeleteInquiry() {
     onSuccess: (_data, id) => {
       // Gone at once from every cached page, so the selection moves on without waiting for the refetch.
       queryClient.setQueriesData<{ data: Inquiry[]; meta: ListMeta }>(
-        { queryKey: [...inquiriesKey, 'list'] },
+        { queryKey: inquiryKeys.lists },
         (list) =>
           list?.data.some((i) => i.id === id)
             ? {
@@ -59,7 +52,7 @@ export function useDeleteInquiry() {
               }
             : list,
       );
-      return queryClient.invalidateQueries({ queryKey: inquiriesKey });
+      return queryClient.invalidateQueries({ queryKey: inquiryKeys.all });
     },
     meta: { errorMessage: INQUIRY_TEXT.deleteFailed },
   });

@@ -2,8 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FALLBACK } from '../../domain/messages';
 import type { ChangePasswordBody, UpdateProfileBody, User } from '../../domain/users';
 import { api } from './client';
-
-export const meKey = ['me'] as const;
+import { meKeys } from './keys';
 
 export async function getMe(): Promise<User> {
   const { data } = await api.get<User>('/me');
@@ -11,7 +10,7 @@ export async function getMe(): Promise<User> {
 }
 
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: getMe, meta: { errorMessage: FALLBACK.loadProfile } });
+  return useQuery({ queryKey: meKeys.all, queryFn: getMe, meta: { errorMessage: FALLBACK.loadProfile } });
 }
 
 export function useUpdateMe() {

@@ -14,10 +14,9 @@ import type {
   TableBody,
 } from '../../domain/sections';
 import { api } from './client';
+import { type ProductListParams, productKeys } from './keys';
 import { toListQuery } from './listQuery';
 import { uploadConfig } from './requestBody';
-
-export type ProductListParams = { q: string; page: number; limit: number };
 
 export type CreateProductInput = {
   name: string;
@@ -52,13 +51,9 @@ const SECTION_PATHS: Record<SectionKind, string> = {
   table: 'tables',
 };
 
-const productsKey = ['products'] as const;
-const listKey = [...productsKey, 'list'] as const;
-export const bundleKey = (slug: string) => [...productsKey, 'bundle', slug] as const;
-
 export function useProducts(params: ProductListParams) {
   return useQuery({
-    queryKey: [...listKey, params],
+    queryKey: productKeys.list(params),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: ProductListItem[]; meta: ListMeta }>('/products', {
@@ -74,7 +69,7 @@ export function useProducts(params: ProductListParams) {
 /** The public bundle (SPEC.md §7): the editor and the preview read the same cached copy. */
 export function useProductBundle(slug: string) {
   return useQuery({
-    queryKey: bundleKey(slug),
+    queryKey: productKeys.bundle(slug),
     queryFn: async ({ signal }) =>
       (await api.get<ProductBundle>(`/public/products/slug/${encodeURIComponent(slug)}/bundle`, { signal }))
         .data,
@@ -86,7 +81,7 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateProductInput) => (await api.post<ProductBase>('/products', input)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists }),
     meta: { errorMessage: PRODUCT_FALLBACK.creation },
   });
 }
@@ -96,8 +91,8 @@ function useProductChanged(slug: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: bundleKey(slug) }),
-      queryClient.invalidateQueries({ queryKey: listKey }),
+      queryClient.invalidateQueries({ queryKey: productKeys.bundle(slug) }),
+      queryClient.invalidateQueries({ queryKey: productKeys.lists }),
     ]);
 }
 
@@ -131,7 +126,7 @@ export function useDeleteProduct() {
     },
     // The editor's own bundle is dropped by the editor once it has left the page: refetching it
     // here would answer 404 and toast a load failure for a deletion that worked.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists }),
     meta: { errorMessage: PRODUCT_FALLBACK.delete },
   });
 }
@@ -190,7 +185,7 @@ export function useMoveBlock(slug: string) {
       ).data.blocks,
     // The answer is the whole new order: show it at once instead of refetching the bundle.
     onSuccess: (blocks) =>
-      queryClient.setQueryData<ProductBundle>(bundleKey(slug), (bundle) =>
+      queryClient.setQueryData<ProductBundle>(productKeys.bundle(slug), (bundle) =>
         bundle ? { ...bundle, layout: { blocks } } : bundle,
       ),
     meta: { errorMessage: PRODUCT_FALLBACK.reorder },

@@ -1,17 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserSortKey } from '../../domain/constants';
 import { FALLBACK } from '../../domain/messages';
 import type { CreateUserBody, User, UserListResponse } from '../../domain/users';
 import { api } from './client';
-import { type ListControls, toListQuery } from './listQuery';
-
-export type UserListParams = ListControls<UserSortKey>;
-
-const usersKey = ['users'] as const;
+import { type UserListParams, userKeys } from './keys';
+import { toListQuery } from './listQuery';
 
 export function useUsers(params: UserListParams) {
   return useQuery({
-    queryKey: [...usersKey, 'list', params],
+    queryKey: userKeys.list(params),
     queryFn: async ({ signal }) =>
       (await api.get<UserListResponse>('/users', { params: toListQuery(params), signal })).data,
     // Keeps the current rows on screen while the next page or search loads.
@@ -22,7 +18,7 @@ export function useUsers(params: UserListParams) {
 
 export function useUser(id: number | null) {
   return useQuery({
-    queryKey: [...usersKey, 'one', id],
+    queryKey: userKeys.detail(id),
     queryFn: async ({ signal }) => (await api.get<User>(`/users/${id}`, { signal })).data,
     enabled: id !== null,
     meta: { errorMessage: FALLBACK.fetchUser },
@@ -33,7 +29,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserBody) => (await api.post<User>('/users', body)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { errorMessage: FALLBACK.createUser },
   });
 }
@@ -44,7 +40,7 @@ export function useDeleteUser() {
     mutationFn: async (id: number) => {
       await api.delete(`/users/${id}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { errorMessage: FALLBACK.deleteUser },
   });
 }

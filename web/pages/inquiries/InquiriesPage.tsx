@@ -3,9 +3,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { INQUIRY_PAGING, INQUIRY_SORT_KEYS, INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
+import {
+  INQUIRY_PAGING,
+  INQUIRY_SORT_KEYS,
+  INQUIRY_TEXT,
+  type Inquiry,
+  type InquirySortKey,
+} from '../../../domain/inquiries';
 import { pageAfterDelete, pageCount } from '../../../domain/paging';
-import { type InquirySortKey, useDeleteInquiry, useInquiries } from '../../api/inquiries';
+import { useDeleteInquiry, useInquiries } from '../../api/inquiries';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';

@@ -6,7 +6,8 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ProductBundle } from '../../../domain/products';
 import { PRODUCT_CONFIRM, PRODUCT_TOAST } from '../../../domain/products';
-import { bundleKey, useDeleteProduct, useMoveBlock, useProductBundle } from '../../api/products';
+import { productKeys } from '../../api/keys';
+import { useDeleteProduct, useMoveBlock, useProductBundle } from '../../api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductLoadError, ProductLoading } from '../products/ProductLoadState';
@@ -62,7 +63,7 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
         toast.success(PRODUCT_TOAST.productDeleted);
         navigate('/products');
         // Only now that the editor is gone: while it showed, dropping its bundle would refetch it.
-        queryClient.removeQueries({ queryKey: bundleKey(slug) });
+        queryClient.removeQueries({ queryKey: productKeys.bundle(slug) });
       },
     });
 

@@ -5,7 +5,8 @@ import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
 import type { User } from '../../../domain/users';
-import { meKey, useUpdateMe } from '../../api/me';
+import { meKeys } from '../../api/keys';
+import { useUpdateMe } from '../../api/me';
 import { DetailList } from '../../components/DetailList';
 import { useSession } from '../../session/SessionContext';
 
@@ -35,7 +36,7 @@ export function ProfileDetailsCard({ me, failed }: { me: User | undefined; faile
       { name, email },
       {
         onSuccess: (user) => {
-          queryClient.setQueryData(meKey, user);
+          queryClient.setQueryData(meKeys.all, user);
           updateUser(user);
           toast.success(TOAST.profileUpdated);
           setEditing(false);

@@ -1,0 +1,71 @@
+import type { BrandSortKey, CategorySortKey, UserSortKey } from '../../domain/constants';
+import type { InquirySortKey } from '../../domain/inquiries';
+import type { ListControls } from './listQuery';
+
+/**
+ * Every query key of the app, one factory per resource: a key with nothing to vary is a value, one
+ * that varies is a function of what it varies by. Each key starts with its resource's `all`, so
+ * invalidating `all` reaches the lists, the single rows and the select options alike; a key written
+ * anywhere else could miss a refresh or hit a neighbour's cache.
+ */
+
+export type BrandListParams = ListControls<BrandSortKey>;
+/** parentId: null = all categories, 0 = root categories only, n = children of n. */
+export type CategoryListParams = ListControls<CategorySortKey> & { parentId: number | null };
+export type InquiryListParams = ListControls<InquirySortKey>;
+export type ProductListParams = { q: string; page: number; limit: number };
+export type UserListParams = ListControls<UserSortKey>;
+
+const brandsAll = ['brands'] as const;
+export const brandKeys = {
+  all: brandsAll,
+  list: (params: BrandListParams) => [...brandsAll, 'list', params] as const,
+  options: (q: string, limit: number) => [...brandsAll, 'options', q, limit] as const,
+};
+
+const categoriesAll = ['categories'] as const;
+export const categoryKeys = {
+  all: categoriesAll,
+  list: ({ parentId, ...controls }: CategoryListParams) =>
+    [...categoriesAll, 'list', controls, parentId] as const,
+  detail: (id: number | null) => [...categoriesAll, 'one', id] as const,
+  options: (q: string, limit: number) => [...categoriesAll, 'options', q, limit] as const,
+};
+
+const productsAll = ['products'] as const;
+const productLists = [...productsAll, 'list'] as const;
+export const productKeys = {
+  all: productsAll,
+  /** Every page of every search: a product change can move a card on any of them. */
+  lists: productLists,
+  list: (params: ProductListParams) => [...productLists, params] as const,
+  bundle: (slug: string) => [...productsAll, 'bundle', slug] as const,
+  options: (q: string, limit: number) => [...productsAll, 'options', q, limit] as const,
+};
+
+const discountsAll = ['discounts'] as const;
+export const discountKeys = {
+  all: discountsAll,
+  /** The screen loads the whole set at once, so there is one list. */
+  list: [...discountsAll, 'list'] as const,
+};
+
+const inquiriesAll = ['inquiries'] as const;
+const inquiryLists = [...inquiriesAll, 'list'] as const;
+export const inquiryKeys = {
+  all: inquiriesAll,
+  /** Every cached page, e.g. to drop a deleted inquiry from all of them at once. */
+  lists: inquiryLists,
+  list: ({ limit, ...controls }: InquiryListParams) => [...inquiryLists, controls, limit] as const,
+};
+
+const usersAll = ['users'] as const;
+export const userKeys = {
+  all: usersAll,
+  list: (params: UserListParams) => [...usersAll, 'list', params] as const,
+  detail: (id: number | null) => [...usersAll, 'one', id] as const,
+};
+
+export const meKeys = { all: ['me'] as const };
+
+export const dashboardKeys = { all: ['dashboard'] as const };
