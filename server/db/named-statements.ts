@@ -13,7 +13,7 @@ const MAX_NAMED = 500;
  * Not named:
  * - searches (ILIKE): how many rows a pattern matches decides the plan ("cordless" walks the sort
  *   index, "drill 4242" its trigram index), and a generic plan would pick one for all;
- * - EXPLAIN, whose estimate must be for the search at hand (http/counting.ts);
+ * - EXPLAIN, whose estimate must be for the search at hand (query/counting.ts);
  * - anything in a transaction: drizzle sends those through a checked-out client, not the pool;
  * - anything on embedded PGlite, which this is never given: there a failed Bind leaves
  *   node-postgres unaware of a statement the server kept (bundle.query.ts).

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { API_ERROR, VALIDATION } from '../../domain/messages';
 import { slugify } from '../../domain/slug';
-import { badRequest, conflict } from '../http/errors';
-import { isUniqueViolation } from '../http/sql';
+import { badRequest, conflict } from '../errors/app-error';
 import type { Db } from './client';
+import { isUniqueViolation } from './errors';
 
 type Executor = Pick<Db, 'execute'>;
 export type SluggedTable = 'categories' | 'brands' | 'products';

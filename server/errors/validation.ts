@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { API_ERROR } from '../../domain/messages';
-import { AppError } from './errors';
+import { AppError } from './app-error';
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IMAGE_MAX_BYTES, type ImageMessages } from '../../domain/images';
 import { API_ERROR } from '../../domain/messages';
-import { AppError } from './errors';
-import { zodToAppError } from './validation';
+import { AppError } from '../errors/app-error';
+import { zodToAppError } from '../errors/validation';
 
 export type UploadedFile = { name: string; bytes: Buffer };
 /** A form's fields (validated) and its files, each held only up to the size limit. */

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { ImageStoreConfig } from '../config';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors/app-error';
 import { IMAGE_STORAGE_UNAVAILABLE } from './messages';
 import { type ImageStore, imageFileNames, type StoredFile } from './store';
 

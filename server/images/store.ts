@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors/app-error';
 import { IMAGE_STORAGE_FULL } from './messages';
 
 /** A file the store holds, as listed for the orphan check and the migration. */

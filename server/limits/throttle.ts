@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors';
+import { AppError } from '../errors/app-error';
 import type { CounterStore, Limit } from './counters';
 
 /** A 429 that says when to come back, in whole seconds (Retry-After) and in the message's minutes. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetEstimates } from '../http/counting';
-import { forgetSearchSamples } from '../http/search';
+import { forgetEstimates } from '../db/query/counting';
+import { forgetSearchSamples } from '../db/query/search';
 import { createTestContext, type TestContext } from '../test/harness';
 import { png, uploadGallery } from '../test/images';
 
@@ -152,7 +152,7 @@ describe('queries per request do not grow with the data', () => {
     expect(bigBundle).toBe(1);
     expect(await countQueries(`/api/public/products/slug/${bigSlugs[0]}/bundle`, {})).toBe(0);
     // Fixed ceilings. A staff list is the token's user plus ONE statement for its page, total and
-    // prices; a search of products or inquiries first reads its columns' samples (http/search.ts)
+    // prices; a search of products or inquiries first reads its columns' samples (db/query/search.ts)
     // and asks the planner for its estimate, both remembered for a while, then finds the page's
     // ids and count before reading the page (idsFirst). The dashboard runs one aggregate per
     // panel; public lists need no token.

@@ -312,7 +312,7 @@ describe('NUL characters', () => {
     ['POST', '/api/categories', { name: 'a\u0000b' }],
     ['POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S\u0000', message: 'M' }],
     ['GET', '/api/brands?q=%00', undefined],
-    // Searched through their columns' samples (http/search.ts): a NUL beside a word still refused.
+    // Searched through their columns' samples (db/query/search.ts): a NUL beside a word still refused.
     ['GET', '/api/products?q=drill%004242', undefined],
     ['GET', '/api/inquiries?q=visitor4242%00', undefined],
     ['GET', '/api/public/products/slug/%00/bundle', undefined],

@@ -1,10 +1,10 @@
 import { asc, ilike, inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAGING } from '../../domain/constants';
-import type { Db } from '../db/client';
-import { inquiries } from '../db/schema';
-import { createTestContext, type TestContext } from '../test/harness';
+import { PAGING } from '../../../domain/constants';
+import { createTestContext, type TestContext } from '../../test/harness';
+import type { Db } from '../client';
+import { inquiries } from '../schema';
 import { countMatches, ESTIMATES, forgetEstimates, pageWithTotal } from './counting';
 
 /** Totals are exact while cheap, estimated (and marked so) past the cap. */

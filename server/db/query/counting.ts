@@ -1,10 +1,10 @@
 import { asc, desc, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import { PAGING } from '../../domain/constants';
-import type { ListMeta, ListParams } from '../../domain/paging';
-import type { Db } from '../db/client';
-import { tableCounts } from '../db/schema';
+import { PAGING } from '../../../domain/constants';
+import type { ListMeta, ListParams } from '../../../domain/paging';
+import type { Db } from '../client';
+import { tableCounts } from '../schema';
 import { limitInText } from './sql';
 
 /** Tables whose row count migration 0007's triggers keep in table_counts. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, type TestContext } from '../../test/harness';
 import { type ColumnSample, forgetSearchSamples, rareParts } from './search';
 
 /** A sample of equal shares, as a histogram without common values gives. */

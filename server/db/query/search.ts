@@ -1,7 +1,7 @@
 import { and, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db/client';
+import type { Db } from '../client';
 import { escapeLike } from './sql';
 
 /**

@@ -6,7 +6,7 @@ import { type Authenticate, currentUser } from '../../auth/hooks';
 import type { SessionsService } from '../../auth/sessions.service';
 import type { LoginThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { bearer, errors } from '../../http/schemas';
 import type { UsersService } from '../users/users.service';
 

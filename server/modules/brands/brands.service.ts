@@ -5,11 +5,11 @@ import type { BrandSortKey } from '../../../domain/constants';
 import { API_ERROR } from '../../../domain/messages';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
+import { tablePage } from '../../db/query/counting';
+import { escapeLike, limitInText } from '../../db/query/sql';
 import { brands } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { tablePage } from '../../http/counting';
-import { badRequest, notFound } from '../../http/errors';
-import { escapeLike, limitInText } from '../../http/sql';
+import { badRequest, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
 

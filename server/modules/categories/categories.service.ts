@@ -5,11 +5,11 @@ import type { CategorySortKey } from '../../../domain/constants';
 import { API_ERROR } from '../../../domain/messages';
 import type { ListParams } from '../../../domain/paging';
 import type { Db, Tx } from '../../db/client';
+import { pageWithTotal } from '../../db/query/counting';
+import { escapeLike, limitInText } from '../../db/query/sql';
 import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { pageWithTotal } from '../../http/counting';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import { escapeLike, limitInText } from '../../http/sql';
+import { AppError, badRequest, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
 

@@ -2,9 +2,9 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
 import type { Db, Tx } from '../../db/client';
+import { pageWithTotal } from '../../db/query/counting';
 import { brands, categories, discounts, products } from '../../db/schema';
-import { pageWithTotal } from '../../http/counting';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors/app-error';
 
 /** The product editor's own discount, or null. */
 export async function editorDiscount(db: Pick<Db, 'select'>, productId: number) {

@@ -3,10 +3,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
+import { pageWithTotal } from '../../db/query/counting';
+import { containsAny } from '../../db/query/search';
 import { inquiries, products } from '../../db/schema';
-import { pageWithTotal } from '../../http/counting';
-import { AppError, notFound } from '../../http/errors';
-import { containsAny } from '../../http/search';
+import { AppError, notFound } from '../../errors/app-error';
 
 type SortKey = 'created_at' | 'name' | 'email';
 const SORT_COLUMNS: Record<SortKey, SQL | AnyPgColumn> = {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { API_ERROR } from '../../../domain/messages';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors/app-error';
 import { type Queryable, readBundle } from './bundle.query';
 
 /** The NOTIFY channel migration 0005's triggers announce catalogue writes on. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { PRODUCT_MESSAGES, type ProductImage } from '../../../domain/products';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
 

@@ -28,7 +28,7 @@ import {
   tableSchema,
 } from '../../../domain/sections';
 import type { Authenticate } from '../../auth/hooks';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../errors/app-error';
 import { readForm, refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
 import { IMAGE_MESSAGES } from '../../images/messages';

@@ -9,16 +9,17 @@ import {
   type UpdateProductBody,
 } from '../../../domain/products';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { pageWithTotal } from '../../db/query/counting';
+import { type PageStart, rememberPage, startBefore } from '../../db/query/page-starts';
+import { containsAny } from '../../db/query/search';
+import { escapeLike, limitInText } from '../../db/query/sql';
 import { brands, categories, layoutBlocks, productImages, products, tableCounts } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { pageWithTotal } from '../../http/counting';
-import { AppError, conflict, notFound } from '../../http/errors';
-import { containsAny } from '../../http/search';
-import { escapeLike, isUniqueViolation, limitInText } from '../../http/sql';
+import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../discounts/pricing.sql';
-import { type PageStart, rememberPage, startBefore } from './page-starts';
 import { readLayout } from './sections.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;

@@ -11,7 +11,7 @@ import {
   products,
   productTables,
 } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors/app-error';
 
 type SectionType = 'list' | 'spec_group' | 'table';
 

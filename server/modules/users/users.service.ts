@@ -5,10 +5,11 @@ import type { ListParams } from '../../../domain/paging';
 import type { User } from '../../../domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { tablePage } from '../../db/query/counting';
+import { escapeLike } from '../../db/query/sql';
 import { users } from '../../db/schema';
-import { tablePage } from '../../http/counting';
-import { AppError, conflict, notFound } from '../../http/errors';
-import { escapeLike, isUniqueViolation } from '../../http/sql';
+import { AppError, conflict, notFound } from '../../errors/app-error';
 
 type UserRow = typeof users.$inferSelect;
 
