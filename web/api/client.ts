@@ -1,7 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { clearStoredSession, readStoredToken } from '../session/storage';
 import { reportConnectivity } from './connectivity';
 import { hardRedirect } from './redirect';
+import { clearStoredSession, readStoredToken } from './tokenStorage';
 
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/auth/logout';

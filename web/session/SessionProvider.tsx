@@ -1,15 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser, StoredUserData } from '../../domain/users';
 import { getMe } from '../api/me';
+import { clearStoredSession, readStoredToken, storeToken } from '../api/tokenStorage';
 import { type Session, SessionContext } from './SessionContext';
-import {
-  clearStoredSession,
-  readStoredSession,
-  readStoredToken,
-  storeToken,
-  storeUserData,
-  toStoredUserData,
-} from './storage';
+import { readStoredSession, storeUserData, toStoredUserData } from './storage';
 
 type State = { user: StoredUserData | null; token: string | null; loading: boolean };
 
@@ -26,9 +20,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const updateUser = useCallback((user: SessionUser) => {
     // Storage is shared by every tab: once another sign-in has replaced the stored token, an
-    // answer about this tab's user must not be written over that session's user data. A late
-    // /api/me answer for an admin, stored beside an editor's token, showed the editor the admin's
-    // screens until the editor's own check came back (seen in the browser tests).
+    // answer about this tab's user must not be written over that session's user data: a late
+    // /api/me answer for an admin, stored beside an editor's token, would show the editor the
+    // admin's screens until the editor's own check came back.
     if (!tokenRef.current || readStoredToken() !== tokenRef.current) return;
     const stored = toStoredUserData(user);
     storeUserData(stored);

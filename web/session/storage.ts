@@ -1,6 +1,7 @@
 import { ROLES, STORAGE_KEYS } from '../../domain/constants';
 import { SESSION_TEXT } from '../../domain/messages';
 import type { SessionUser, StoredUserData } from '../../domain/users';
+import { clearStoredSession, readStoredToken } from '../api/tokenStorage';
 
 export type StoredSession = { token: string; user: StoredUserData };
 
@@ -19,19 +20,6 @@ function isStoredUserData(value: unknown): value is StoredUserData {
     typeof v.email === 'string' &&
     ROLES.includes(v.role as StoredUserData['role'])
   );
-}
-
-/**
- * The token stored now: every request sends it, and another tab's sign-in may have replaced the
- * one a tab restored.
- */
-export function readStoredToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.token);
-}
-
-export function clearStoredSession(): void {
-  localStorage.removeItem(STORAGE_KEYS.token);
-  localStorage.removeItem(STORAGE_KEYS.userData);
 }
 
 /**
@@ -54,10 +42,6 @@ export function readStoredSession(): StoredSession | null {
     return null;
   }
   return { token, user };
-}
-
-export function storeToken(token: string): void {
-  localStorage.setItem(STORAGE_KEYS.token, token);
 }
 
 export function storeUserData(user: StoredUserData): void {
