@@ -1,7 +1,8 @@
-import type { LoginBody, SessionUser } from '../../domain/users';
+import type { z } from 'zod';
+import type { LoginBody, loginResponse } from '../../domain/users';
 import { api, LOGIN_PATH, LOGOUT_ALL_PATH, LOGOUT_PATH } from './client';
 
-export type LoginResult = { token: string; user: SessionUser };
+export type LoginResult = z.infer<typeof loginResponse>;
 
 export async function login(body: LoginBody): Promise<LoginResult> {
   const { data } = await api.post<LoginResult>(LOGIN_PATH, body);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Brand, brandOptionSchema } from '../../domain/brands';
+import type { Brand, brandFields, brandOptionSchema } from '../../domain/brands';
 import { FALLBACK } from '../../domain/messages';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
@@ -8,7 +8,8 @@ import { type BrandListParams, brandKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
-export type BrandInput = { name: string; slug: string; description: string };
+/** The form's fields as the API reads them; the logo travels beside them (BrandSave). */
+export type BrandInput = Omit<z.input<typeof brandFields>, 'logo_url'>;
 
 export type BrandSave = {
   /** null creates a new brand. */

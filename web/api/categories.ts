@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, CategoryNode } from '../../domain/categories';
+import type { z } from 'zod';
+import type { Category, CategoryNode, categoryFields } from '../../domain/categories';
 import { FALLBACK } from '../../domain/messages';
 import type { ListMeta } from '../../domain/paging';
 import { api } from './client';
@@ -8,13 +9,8 @@ import { type CategoryListParams, categoryKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
-export type CategoryInput = {
-  name: string;
-  slug: string;
-  parentId: number | null;
-  description: string;
-  sortOrder: number;
-};
+/** The form's fields as the API reads them; the image travels beside them (CategorySave). */
+export type CategoryInput = Omit<z.input<typeof categoryFields>, 'image_url'>;
 
 export type CategorySave = {
   /** null creates a new category. */
@@ -77,11 +73,7 @@ export function useSaveCategory(mode: 'create' | 'update') {
     mutationFn: async ({ id, input, image, removeImage, onProgress }: CategorySave) => {
       const body = requestBody(
         {
-          name: input.name,
-          slug: input.slug,
-          parent_id: input.parentId,
-          description: input.description,
-          sort_order: input.sortOrder,
+          ...input,
           // A newly chosen file replaces the old one anyway, so removal only goes out without one.
           image_url: removeImage && !image ? '' : undefined,
         },

@@ -1,47 +1,43 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISCOUNT_FALLBACK, DISCOUNT_TEXT, DISCOUNTS_PAGE_MAX, type Discount } from '../../domain/discounts';
+import type { z } from 'zod';
+import {
+  DISCOUNT_FALLBACK,
+  DISCOUNT_TEXT,
+  DISCOUNTS_PAGE_MAX,
+  type Discount,
+  type updateDiscountBody,
+} from '../../domain/discounts';
 import type { ListMeta } from '../../domain/paging';
-import type { DiscountScope, DiscountType } from '../../domain/pricing';
-import { PRODUCT_FALLBACK } from '../../domain/products';
+import type { DiscountScope } from '../../domain/pricing';
+import { PRODUCT_FALLBACK, type publicProductsResponse } from '../../domain/products';
 import { api } from './client';
 import { discountKeys, productKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 
-/** What the Add/Edit dialog and the Active switch send, before it becomes the API's payload. */
-export type DiscountFields = {
-  title: string;
-  type: DiscountType;
-  value: number;
-  appliesTo: DiscountScope;
-  targetId: number;
-  /** 'YYYY-MM-DD HH:MM:SS' in UTC, or null for an open end (SPEC.md §5). */
-  startsAt: string | null;
-  endsAt: string | null;
-  active: boolean;
-};
+/**
+ * What the Add/Edit dialog and the Active switch send: the PUT body (SPEC.md §7), whose `title` a
+ * POST names `name`. Times are 'YYYY-MM-DD HH:MM:SS' in UTC, or null for an open end (SPEC.md §5).
+ */
+export type DiscountFields = Omit<z.input<typeof updateDiscountBody>, 'name'>;
 
 export type DiscountSave = { id: number | null; input: DiscountFields };
 
-export type ProductOption = { id: number; name: string; slug: string };
+export type ProductOption = z.infer<typeof publicProductsResponse>['data'][number];
 
-/**
- * SPEC.md §7: POST sends `name`, PUT the same with `title` in its place. Only the target that
- * applies_to names is set; the server refuses the others.
- */
-function discountBody({ id, input }: DiscountSave) {
-  return {
-    [id === null ? 'name' : 'title']: input.title,
-    type: input.type,
-    value: input.value,
-    applies_to: input.appliesTo,
-    product_id: input.appliesTo === 'product' ? input.targetId : null,
-    category_id: input.appliesTo === 'category' ? input.targetId : null,
-    brand_id: input.appliesTo === 'brand' ? input.targetId : null,
-    starts_at: input.startsAt,
-    ends_at: input.endsAt,
-    active: input.active ? 1 : 0,
-  };
+function discountBody({ id, input: { title, ...fields } }: DiscountSave) {
+  return { [id === null ? 'name' : 'title']: title, ...fields };
 }
+
+/** The id of the one target a stored discount's applies_to names. */
+export const targetIdOf = (d: Discount) =>
+  ({ product: d.product_id, category: d.category_id, brand: d.brand_id })[d.applies_to];
+
+/** Only the target that applies_to names is set; the server refuses the others. */
+export const targetFields = (scope: DiscountScope, id: number) => ({
+  product_id: scope === 'product' ? id : null,
+  category_id: scope === 'category' ? id : null,
+  brand_id: scope === 'brand' ? id : null,
+});
 
 /** A stored time (ISO, UTC) as the API takes it back: 'YYYY-MM-DD HH:MM:SS', read as UTC. */
 export const toApiTime = (iso: string | null) =>
@@ -52,11 +48,11 @@ export const discountInput = (d: Discount): DiscountFields => ({
   title: d.name,
   type: d.type,
   value: d.value,
-  appliesTo: d.applies_to,
-  targetId: { product: d.product_id, category: d.category_id, brand: d.brand_id }[d.applies_to] ?? 0,
-  startsAt: toApiTime(d.starts_at),
-  endsAt: toApiTime(d.ends_at),
-  active: d.active === 1,
+  applies_to: d.applies_to,
+  ...targetFields(d.applies_to, targetIdOf(d) ?? 0),
+  starts_at: toApiTime(d.starts_at),
+  ends_at: toApiTime(d.ends_at),
+  active: d.active,
 });
 
 export function useDiscounts() {
@@ -117,7 +113,7 @@ export function useToggleDiscount() {
       (
         await api.put<Discount>(
           `/discounts/${discount.id}`,
-          discountBody({ id: discount.id, input: { ...discountInput(discount), active } }),
+          discountBody({ id: discount.id, input: { ...discountInput(discount), active: active ? 1 : 0 } }),
         )
       ).data,
     onMutate: async ({ discount, active }) => {

@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { FALLBACK } from '../../domain/messages';
-import type { ChangePasswordBody, UpdateProfileBody, User } from '../../domain/users';
+import type {
+  ChangePasswordBody,
+  passwordChangedResponse,
+  UpdateProfileBody,
+  User,
+} from '../../domain/users';
 import { api } from './client';
 import { meKeys } from './keys';
 
@@ -23,7 +29,7 @@ export function useUpdateMe() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (body: ChangePasswordBody) =>
-      (await api.put<{ token: string }>('/me/password', body)).data,
+      (await api.put<z.infer<typeof passwordChangedResponse>>('/me/password', body)).data,
     meta: { errorMessage: FALLBACK.updatePassword },
   });
 }

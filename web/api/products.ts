@@ -1,8 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { IMAGE_BATCH_MAX } from '../../domain/images';
 import type { ListMeta } from '../../domain/paging';
-import type { DiscountType } from '../../domain/pricing';
-import type { ProductBase, ProductBundle, ProductImage, ProductListItem } from '../../domain/products';
+import type {
+  createProductBody,
+  ProductBase,
+  ProductBundle,
+  ProductImage,
+  ProductListItem,
+  UpdateProductBody,
+} from '../../domain/products';
 import { PRODUCT_FALLBACK } from '../../domain/products';
 import type {
   LayoutBlock,
@@ -18,24 +25,13 @@ import { type ProductListParams, productKeys } from './keys';
 import { toListQuery } from './listQuery';
 import { uploadConfig } from './requestBody';
 
-export type CreateProductInput = {
-  name: string;
-  sku: string | null;
-  brand_id: number | null;
-  category_id: number | null;
-  description: string | null;
-  mrp: number;
-};
+export type CreateProductInput = z.input<typeof createProductBody>;
 
-export type UpdateProductInput = {
-  name: string;
-  sku: string | null;
-  description: string | null;
-  brand_id: number | null;
-  category_id: number | null;
-  /** The editor's own discount; none removes it (DESIGN.md §4 Best discount). */
-  pricing: { mrp: number; discount: { type: DiscountType; value: number } | null };
-};
+/**
+ * The editor's fields as the server reads the body: pricing holds the editor's own discount, and
+ * none removes it (DESIGN.md §4 Best discount). The hook sends it back in the API's shape.
+ */
+export type UpdateProductInput = UpdateProductBody;
 
 /** A content section as the API names it, with the body its routes take. */
 export type SectionSave =

@@ -81,9 +81,9 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
         input: {
           name: name.trim(),
           slug: slug.trim(),
-          parentId: choiceToParentId(parent),
+          parent_id: choiceToParentId(parent),
           description: description.trim(),
-          sortOrder: toSortOrder(sortOrder),
+          sort_order: toSortOrder(sortOrder),
         },
         image: image.file,
         removeImage: image.removeExisting,

@@ -17,7 +17,7 @@ import { DISCOUNT_TEXT, DISCOUNT_TITLE_MAX_LENGTH, type Discount } from '../../.
 import { type DiscountScope, type DiscountType, PERCENT_MAX } from '../../../domain/pricing';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
 import { STORE_CURRENCY } from '../../api/currency';
-import { useSaveDiscount } from '../../api/discounts';
+import { targetFields, targetIdOf, useSaveDiscount } from '../../api/discounts';
 import { FormActions } from '../../components/FormActions';
 import { localInputToApi, toLocalInput } from './discountTime';
 import { type TargetChoice, TargetSelect } from './TargetSelect';
@@ -53,7 +53,7 @@ type FormProps = {
 };
 
 const targetOf = (d: Discount): TargetChoice | null => {
-  const id = { product: d.product_id, category: d.category_id, brand: d.brand_id }[d.applies_to];
+  const id = targetIdOf(d);
   return id === null ? null : { id, name: d.target_name ?? `#${id}` };
 };
 
@@ -97,11 +97,11 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
           title: title.trim(),
           type,
           value: amount,
-          appliesTo: scope,
-          targetId: target.id,
-          startsAt: starts,
-          endsAt: ends,
-          active,
+          applies_to: scope,
+          ...targetFields(scope, target.id),
+          starts_at: starts,
+          ends_at: ends,
+          active: active ? 1 : 0,
         },
       },
       {

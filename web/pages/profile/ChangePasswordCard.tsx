@@ -3,16 +3,17 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST } from '../../../domain/messages';
-import { checkPasswordForm } from '../../../domain/users';
+import { type ChangePasswordBody, checkPasswordForm } from '../../../domain/users';
 import { useChangePassword } from '../../api/me';
 import { useSession } from '../../session/SessionContext';
 
-const EMPTY = { current: '', next: '', confirm: '' };
-type Field = keyof typeof EMPTY;
+/** The body, and the confirmation that only the form checks. */
+type PasswordForm = ChangePasswordBody & { confirm: string };
+const EMPTY: PasswordForm = { current_password: '', new_password: '', confirm: '' };
 
-const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
-  { key: 'current', label: 'Current password', autoComplete: 'current-password' },
-  { key: 'next', label: 'New password', autoComplete: 'new-password' },
+const FIELDS: { key: keyof PasswordForm; label: string; autoComplete: string }[] = [
+  { key: 'current_password', label: 'Current password', autoComplete: 'current-password' },
+  { key: 'new_password', label: 'New password', autoComplete: 'new-password' },
   { key: 'confirm', label: 'Confirm new password', autoComplete: 'new-password' },
 ];
 
@@ -23,22 +24,20 @@ export function ChangePasswordCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkPasswordForm(form.current, form.next, form.confirm);
+    const { confirm, ...body } = form;
+    const problem = checkPasswordForm(body.current_password, body.new_password, confirm);
     if (problem) {
       toast.error(problem);
       return;
     }
-    change.mutate(
-      { current_password: form.current, new_password: form.next },
-      {
-        onSuccess: ({ token }) => {
-          // The server has revoked every older token of this user, ours included.
-          updateToken(token);
-          toast.success(TOAST.passwordUpdated);
-          setForm(EMPTY);
-        },
+    change.mutate(body, {
+      onSuccess: ({ token }) => {
+        // The server has revoked every older token of this user, ours included.
+        updateToken(token);
+        toast.success(TOAST.passwordUpdated);
+        setForm(EMPTY);
       },
-    );
+    });
   };
 
   return (

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
-import type { User } from '../../../domain/users';
+import type { UpdateProfileBody, User } from '../../../domain/users';
 import { meKeys } from '../../api/keys';
 import { useUpdateMe } from '../../api/me';
 import { DetailList } from '../../components/DetailList';
@@ -13,7 +13,7 @@ import { useSession } from '../../session/SessionContext';
 /** SPEC.md §4 Profile: view mode, Edit → edit mode, Save back to view, Cancel restores. */
 export function ProfileDetailsCard({ me, failed }: { me: User | undefined; failed: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState({ name: '', email: '' });
+  const [draft, setDraft] = useState<UpdateProfileBody>({ name: '', email: '' });
   const update = useUpdateMe();
   const queryClient = useQueryClient();
   const { updateUser } = useSession();

@@ -1,15 +1,16 @@
 import { Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, type Role, TEXT_LIMITS } from '../../../domain/constants';
+import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
+import type { CreateUserBody } from '../../../domain/users';
 import { useCreateUser } from '../../api/users';
 import { FormActions } from '../../components/FormActions';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: () => void };
 
-const EMPTY = { name: '', email: '', role: DEFAULT_ROLE as Role, password: '' };
+const EMPTY: Required<CreateUserBody> = { name: '', email: '', role: DEFAULT_ROLE, password: '' };
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
 
 export function AddUserModal({ opened, onClose, onCreated }: Props) {
