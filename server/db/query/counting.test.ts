@@ -1,4 +1,4 @@
-import { asc, ilike, inArray, type SQL } from 'drizzle-orm';
+import { ilike, inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGING } from '../../../domain/constants';
@@ -38,14 +38,17 @@ const watched = (seen: (text: string) => void) => {
   }) as Db;
 };
 
-/** pageWithTotal's options for a search of the inquiries' subjects, five to a page. */
-const subjectSearch = (subject: string, page: number) => ({
+/** A list query of the inquiries by name, five to a page. */
+const byName = (where: SQL | undefined, page: number) => ({
   table: inquiries,
   id: inquiries.id,
-  where: ilike(inquiries.subject, subject),
-  page,
-  limit: 5,
+  where,
+  sortColumns: { name: inquiries.name },
+  params: { page, limit: 5, sortBy: 'name', order: 'asc' } as const,
 });
+
+/** pageWithTotal's options for a search of the inquiries' subjects, five to a page. */
+const subjectSearch = (subject: string, page: number) => byName(ilike(inquiries.subject, subject), page);
 
 const list = async (query: string) => {
   const res = await ctx.app.inject({
@@ -118,20 +121,16 @@ describe('list totals', () => {
       },
     }) as Db;
     const page = (where: SQL | undefined, cap: number, estimateFirst = true) =>
-      pageWithTotal(
-        db,
-        { table: inquiries, id: inquiries.id, where, page: 1, limit: 5, cap, estimateFirst },
-        (scope) => {
-          const query = scope.db
-            .select({ name: inquiries.name, total: scope.total })
-            .from(inquiries)
-            .where(scope.where)
-            .orderBy(inquiries.name, inquiries.id)
-            .limit(scope.limit)
-            .offset(scope.offset);
-          return record(query, () => query);
-        },
-      );
+      pageWithTotal(db, { ...byName(where, 1), cap, estimateFirst }, (scope) => {
+        const query = scope.db
+          .select({ name: inquiries.name, total: scope.total })
+          .from(inquiries)
+          .where(scope.where)
+          .orderBy(...scope.order)
+          .limit(scope.limit)
+          .offset(scope.offset);
+        return record(query, () => query);
+      });
     const quote = ilike(inquiries.subject, 'Quote');
     const truth = extra - Math.floor(extra / 100);
 
@@ -182,11 +181,8 @@ describe('list totals', () => {
     expect(statements[2]).toMatch(/^explain/);
 
     // An empty page past the first still learns the total.
-    const beyond = await pageWithTotal(
-      db,
-      { table: inquiries, id: inquiries.id, where: quote, page: 99, limit: 5, estimateFirst: true },
-      (scope) =>
-        scope.db.select({ total: scope.total }).from(inquiries).where(scope.where).limit(5).offset(10_000),
+    const beyond = await pageWithTotal(db, { ...byName(quote, 99), estimateFirst: true }, (scope) =>
+      scope.db.select({ total: scope.total }).from(inquiries).where(scope.where).limit(5).offset(10_000),
     );
     expect(beyond.rows).toEqual([]);
     expect(beyond.meta.total).toBeGreaterThan(PAGING.exactCountCap);
@@ -195,15 +191,14 @@ describe('list totals', () => {
   it("idsFirst: a search finds its page's ids, then reads the page by them with a statement of fixed text", async () => {
     const statements: string[] = [];
     const db = watched((text) => statements.push(text));
-    const order = [asc(inquiries.name), asc(inquiries.id)];
     const pages: string[] = [];
     const page = (subject: string, cap: number, pageNumber = 1) =>
-      pageWithTotal(db, { ...subjectSearch(subject, pageNumber), cap, idsFirst: order }, (scope) => {
+      pageWithTotal(db, { ...subjectSearch(subject, pageNumber), cap, idsFirst: true }, (scope) => {
         const query = scope.db
           .select({ id: inquiries.id, name: inquiries.name, total: scope.total })
           .from(inquiries)
-          .where(inArray(inquiries.id, scope.ids(...order)))
-          .orderBy(...order);
+          .where(inArray(inquiries.id, scope.ids()))
+          .orderBy(...scope.order);
         pages.push(query.toSQL().sql);
         return query;
       });
@@ -269,7 +264,7 @@ describe('list totals', () => {
           .select({ name: inquiries.name, total: scope.total })
           .from(inquiries)
           .where(scope.where)
-          .orderBy(inquiries.name, inquiries.id)
+          .orderBy(...scope.order)
           .limit(scope.limit)
           .offset(scope.offset),
       );

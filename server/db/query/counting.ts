@@ -113,33 +113,24 @@ export function forgetEstimates(db: object) {
  */
 const SURELY_BROAD = 10;
 
-/**
- * What a list's page statement is given by pageWithTotal: the builder to start from (it carries
- * the matches' CTE when the filter reads it), the filter, a column that carries the total (read
- * on the first row), and the page's bounds.
- */
-export type PageScope = {
-  db: Pick<Db, 'select'>;
-  where: SQL | undefined;
-  total: SQL<number>;
-  /** The page size, for `limit()`: written into the statement's text (limitInText). */
-  limit: number;
-  offset: number;
-  /**
-   * The page's ids alone, in this order: a list with joins pages them on the sort index and joins
-   * only those rows. Joining before the OFFSET made every skipped row pay for its joins (products
-   * at offset 40,000: 59 ms; paging ids first, 12 ms).
-   */
-  ids(...order: SQL[]): SQLWrapper;
-};
+/** The column or expression each of a list's sort keys orders by. */
+export type SortColumns<K extends string> = Record<K, PgColumn | SQL>;
 
-type PageOptions = {
+/**
+ * One list query, the same shape for every list: which rows (`where`), the sort map and the
+ * page asked for. The order is the asked key's column, then the id, both in the direction asked
+ * for, so that pages never overlap.
+ */
+export type ListQuery<K extends string = string> = {
   table: PgTable;
   id: PgColumn;
   where: SQL | undefined;
-  /** The page asked for, from 1: an empty page past the first says nothing of the total. */
-  page: number;
-  limit: number;
+  sortColumns: SortColumns<K>;
+  /**
+   * The page asked for (from 1: an empty page past the first says nothing of the total), its
+   * size, and the sort key and direction.
+   */
+  params: Pick<ListParams<K>, 'page' | 'limit' | 'sortBy' | 'order'>;
   /**
    * Searches over big tables ask the planner first. Finding the first cap + 1 matches of a broad
    * term costs a scan of thousands of rows (12 ms for "cordless" on 100,000 products) for an
@@ -150,16 +141,45 @@ type PageOptions = {
    */
   estimateFirst?: boolean;
   /**
-   * A search's page found by its ids first, in this order, in a statement of its own; the page is
-   * then read by those ids (PageScope.ids and .where stand for them), from a statement that holds
-   * no search and so is planned once per connection (named-statements.ts). A search cannot be
-   * named: how many rows its pattern matches decides its plan, so it is planned on every request,
-   * and with a page's joins and pricing that cost more than the rest of the statement ("cordless"
-   * on 100,000 products: 0.75 ms to plan the page, 0.1 ms its ids alone). Implies estimateFirst.
+   * A search's page found by its ids first, in the list's order, in a statement of its own; the
+   * page is then read by those ids (PageScope.ids and .where stand for them), from a statement
+   * that holds no search and so is planned once per connection (named-statements.ts). A search
+   * cannot be named: how many rows its pattern matches decides its plan, so it is planned on
+   * every request, and with a page's joins and pricing that cost more than the rest of the
+   * statement ("cordless" on 100,000 products: 0.75 ms to plan the page, 0.1 ms its ids alone).
+   * Implies estimateFirst.
    */
-  idsFirst?: SQL[];
+  idsFirst?: boolean;
   cap?: number;
 };
+
+/**
+ * What a list's page statement is given by pageWithTotal: the builder to start from (it carries
+ * the matches' CTE when the filter reads it), the filter, a column that carries the total (read
+ * on the first row), the order, and the page's bounds.
+ */
+export type PageScope = {
+  db: Pick<Db, 'select'>;
+  where: SQL | undefined;
+  total: SQL<number>;
+  /** The list's order: the sort key's column, then the id. */
+  order: SQL[];
+  /** The page size, for `limit()`: written into the statement's text (limitInText). */
+  limit: number;
+  offset: number;
+  /**
+   * The page's ids alone, in the list's order: a list with joins pages them on the sort index and
+   * joins only those rows. Joining before the OFFSET made every skipped row pay for its joins
+   * (products at offset 40,000: 59 ms; paging ids first, 12 ms).
+   */
+  ids(): SQLWrapper;
+};
+
+/** The order of a list query: the sort key's column, then the id, both in the direction asked for. */
+function listOrder<K extends string>({ id, sortColumns, params }: ListQuery<K>): SQL[] {
+  const dir = params.order === 'asc' ? asc : desc;
+  return [dir(sortColumns[params.sortBy]), dir(id)];
+}
 
 /**
  * A list page and its total from ONE statement where it can. Each statement is a round
@@ -169,22 +189,25 @@ type PageOptions = {
  * CTE that both the page and the count read. The planner's estimate still takes a statement of
  * its own: EXPLAIN cannot be a subquery.
  */
-export async function pageWithTotal<R extends { total: number }>(
+export async function pageWithTotal<K extends string, R extends { total: number }>(
   db: Executor & Pick<Db, 'select' | '$with' | 'with'>,
-  opts: PageOptions,
+  query: ListQuery<K>,
   read: (scope: PageScope) => Promise<R[]>,
 ): Promise<{ rows: R[]; meta: ListMeta }> {
-  const { table, id, where, page, limit } = opts;
-  const cap = opts.cap ?? PAGING.exactCountCap;
+  const { table, id, where } = query;
+  const { page, limit } = query.params;
+  const cap = query.cap ?? PAGING.exactCountCap;
   const offset = (page - 1) * limit;
   const pageSize = limitInText(limit);
+  const order = listOrder(query);
   const scope = (builder: Pick<Db, 'select'>, filter: SQL | undefined, total: SQL<number>): PageScope => ({
     db: builder,
     where: filter,
     total,
+    order,
     limit: pageSize,
     offset,
-    ids: (...order) =>
+    ids: () =>
       db
         .select({ id })
         .from(table)
@@ -195,10 +218,9 @@ export async function pageWithTotal<R extends { total: number }>(
   });
   const answer = (rows: R[], total: ListTotal) => ({ rows, meta: { ...total, page, limit } });
   const none = sql<number>`0`;
-  if (where && opts.idsFirst) {
-    const order = opts.idsFirst;
+  if (where && query.idsFirst) {
     const byIds = (ids: number[], total: ListTotal) =>
-      read(idsScope(db, id, ids, total.total, pageSize)).then((rows) => answer(rows, total));
+      read(idsScope(db, id, ids, total.total, order, pageSize)).then((rows) => answer(rows, total));
     const estimate = await plannerRows(db, table, where);
     const idsOf = (filter: SQL) =>
       sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
@@ -220,7 +242,7 @@ export async function pageWithTotal<R extends { total: number }>(
     return byIds(await broadIds(), { total: Math.max(estimate, n), total_exact: false });
   }
   if (where) {
-    const estimate = opts.estimateFirst ? await plannerRows(db, table, where) : null;
+    const estimate = query.estimateFirst ? await plannerRows(db, table, where) : null;
     if (estimate !== null && estimate > cap * SURELY_BROAD)
       return answer(await read(scope(db, where, none)), { total: estimate, total_exact: false });
     // The matches are found once, for both the count and the page. As a count column beside a
@@ -264,6 +286,7 @@ function idsScope(
   id: PgColumn,
   ids: number[],
   total: number,
+  order: SQL[],
   pageSize: number,
 ): PageScope {
   const list = `{${ids.join(',')}}`;
@@ -271,6 +294,7 @@ function idsScope(
     db,
     where: sql`${id} = any(${list}::int[])`,
     total: sql<number>`${total}::int`,
+    order,
     limit: pageSize,
     offset: 0,
     // In parentheses as a subquery builder would be: inArray writes an SQL object as it is.
@@ -279,30 +303,19 @@ function idsScope(
 }
 
 /**
- * A page of one table's own rows with its list meta (lists without joins): sorted by the column
- * asked for, ties broken by id, both in the order asked for.
+ * The read of a list of one table's own rows (no joins), for pageWithTotal: each row whole as
+ * `row`, with the total.
  */
-export async function tablePage<T extends PgTable>(
-  db: Executor & Pick<Db, 'select' | '$with' | 'with'>,
-  table: T,
-  opts: { id: PgColumn; where: SQL | undefined; sortBy: PgColumn | SQL },
-  params: Pick<ListParams, 'page' | 'limit' | 'order'>,
-) {
-  const dir = params.order === 'asc' ? asc : desc;
-  const { rows, meta } = await pageWithTotal(
-    db,
-    { table, id: opts.id, where: opts.where, page: params.page, limit: params.limit },
-    (scope) =>
-      scope.db
-        .select({ row: table, total: scope.total })
-        .from(table as PgTable)
-        .where(scope.where)
-        .orderBy(dir(opts.sortBy), dir(opts.id))
-        .limit(scope.limit)
-        .offset(scope.offset),
-  );
-  return { rows: rows.map((r) => r.row), meta };
-}
+export const ownRows =
+  <T extends PgTable>(table: T) =>
+  (scope: PageScope) =>
+    scope.db
+      .select({ row: table, total: scope.total })
+      .from(table as PgTable)
+      .where(scope.where)
+      .orderBy(...scope.order)
+      .limit(scope.limit)
+      .offset(scope.offset);
 
 /** An empty first page means nothing matched; an empty later page must count. */
 async function afterEmptyPage(

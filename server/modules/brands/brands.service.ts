@@ -1,11 +1,10 @@
-import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Brand, BrandFields } from '../../../domain/brands';
 import type { BrandSortKey } from '../../../domain/constants';
 import { API_ERROR } from '../../../domain/messages';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
-import { tablePage } from '../../db/query/counting';
+import { ownRows, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { brands } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
@@ -25,7 +24,7 @@ const toBrand = (row: Row): Brand => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-const SORT_COLUMNS: Record<BrandSortKey, SQL | AnyPgColumn> = {
+const SORT_COLUMNS: SortColumns<BrandSortKey> = {
   created_at: brands.created_at,
   updated_at: brands.updated_at,
   name: sql`lower(${brands.name})`,
@@ -49,13 +48,12 @@ export function createBrandsService(db: Db, images: ImagesService) {
 
     async list(params: ListParams<BrandSortKey>) {
       const where = searchCondition(params.q);
-      const { rows, meta } = await tablePage(
+      const { rows, meta } = await pageWithTotal(
         db,
-        brands,
-        { id: brands.id, where, sortBy: SORT_COLUMNS[params.sortBy] },
-        params,
+        { table: brands, id: brands.id, where, sortColumns: SORT_COLUMNS, params },
+        ownRows(brands),
       );
-      return { data: rows.map(toBrand), meta };
+      return { data: rows.map((r) => toBrand(r.row)), meta };
     },
 
     async create(fields: BrandFields, logo: PreparedImage | null) {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Category, CategoryFields, CategoryNode } from '../../../domain/categories';
 import type { CategorySortKey } from '../../../domain/constants';
 import { API_ERROR } from '../../../domain/messages';
 import type { ListParams } from '../../../domain/paging';
 import type { Db, Tx } from '../../db/client';
-import { pageWithTotal } from '../../db/query/counting';
+import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
@@ -36,7 +36,7 @@ const toCategory = (row: Row, parentName: string | null): Category => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-const SORT_COLUMNS: Record<CategorySortKey, SQL | AnyPgColumn> = {
+const SORT_COLUMNS: SortColumns<CategorySortKey> = {
   sort_order: categories.sort_order,
   name: sql`lower(${categories.name})`,
   slug: categories.slug,
@@ -106,17 +106,16 @@ export function createCategoriesService(db: Db, images: ImagesService) {
         conditions.push(parentId === 0 ? isNull(categories.parent_id) : eq(categories.parent_id, parentId));
       }
       const where = conditions.length ? and(...conditions) : undefined;
-      const dir = params.order === 'asc' ? asc : desc;
       const { rows, meta } = await pageWithTotal(
         db,
-        { table: categories, id: categories.id, where, page: params.page, limit: params.limit },
+        { table: categories, id: categories.id, where, sortColumns: SORT_COLUMNS, params },
         (scope) =>
           scope.db
             .select({ row: categories, parentName: parent.name, total: scope.total })
             .from(categories)
             .leftJoin(parent, eq(parent.id, categories.parent_id))
             .where(scope.where)
-            .orderBy(dir(SORT_COLUMNS[params.sortBy]), dir(categories.id))
+            .orderBy(...scope.order)
             .limit(scope.limit)
             .offset(scope.offset),
       );

@@ -1,8 +1,8 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
 import { centsToDecimal, toCents } from '../../../domain/money';
 import type { Db, Tx } from '../../db/client';
-import { pageWithTotal } from '../../db/query/counting';
+import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { brands, categories, discounts, products } from '../../db/schema';
 import { badRequest, notFound } from '../../errors/app-error';
 
@@ -38,6 +38,10 @@ export async function setEditorDiscount(
     editor_owned: true,
   });
 }
+
+/** The discounts list has one order: newest first. */
+const SORT_COLUMNS: SortColumns<'created_at'> = { created_at: discounts.created_at };
+const NEWEST_FIRST = { sortBy: 'created_at', order: 'desc' } as const;
 
 const discountColumns = {
   row: discounts,
@@ -118,10 +122,16 @@ export function createDiscountsService(db: Db) {
     async list(params: { page: number; limit: number }) {
       const { rows, meta } = await pageWithTotal(
         db,
-        { table: discounts, id: discounts.id, where: undefined, page: params.page, limit: params.limit },
+        {
+          table: discounts,
+          id: discounts.id,
+          where: undefined,
+          sortColumns: SORT_COLUMNS,
+          params: { ...params, ...NEWEST_FIRST },
+        },
         (scope) =>
           selectDiscounts({ total: scope.total }, scope.db)
-            .orderBy(desc(discounts.created_at), desc(discounts.id))
+            .orderBy(...scope.order)
             .limit(scope.limit)
             .offset(scope.offset),
       );

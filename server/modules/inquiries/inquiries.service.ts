@@ -1,15 +1,13 @@
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INQUIRY_TEXT, type Inquiry } from '../../../domain/inquiries';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { INQUIRY_TEXT, type Inquiry, type InquirySortKey } from '../../../domain/inquiries';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
-import { pageWithTotal } from '../../db/query/counting';
+import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { inquiries, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors/app-error';
 
-type SortKey = 'created_at' | 'name' | 'email';
-const SORT_COLUMNS: Record<SortKey, SQL | AnyPgColumn> = {
+const SORT_COLUMNS: SortColumns<InquirySortKey> = {
   created_at: inquiries.created_at,
   name: sql`lower(${inquiries.name})`,
   email: inquiries.email,
@@ -81,7 +79,7 @@ export function createInquiriesService(db: Db) {
     },
 
     /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries). */
-    async list(params: ListParams<SortKey>) {
+    async list(params: ListParams<InquirySortKey>) {
       const where = params.q
         ? await containsAny(
             db,
@@ -90,27 +88,18 @@ export function createInquiriesService(db: Db) {
             params.q,
           )
         : undefined;
-      const dir = params.order === 'asc' ? asc : desc;
-      const order = [dir(SORT_COLUMNS[params.sortBy]), dir(inquiries.id)];
       // The total and the page from one statement (pageWithTotal).
       const { rows, meta } = await pageWithTotal(
         db,
-        {
-          table: inquiries,
-          id: inquiries.id,
-          where,
-          page: params.page,
-          limit: params.limit,
-          idsFirst: order,
-        },
+        { table: inquiries, id: inquiries.id, where, sortColumns: SORT_COLUMNS, params, idsFirst: true },
         (scope) =>
           // Only the page's rows are joined to their products (PageScope.ids).
           scope.db
             .select({ ...columns, total: scope.total })
             .from(inquiries)
             .leftJoin(products, eq(products.id, inquiries.product_id))
-            .where(inArray(inquiries.id, scope.ids(...order)))
-            .orderBy(...order),
+            .where(inArray(inquiries.id, scope.ids()))
+            .orderBy(...scope.order),
       );
       return { data: rows.map((r) => toInquiry(r as Row)), meta };
     },

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '../../../domain/images';
 import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../../domain/products';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { pageWithTotal } from '../../db/query/counting';
+import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { type PageStart, rememberPage, startBefore } from '../../db/query/page-starts';
 import { containsAny } from '../../db/query/search';
 import { escapeLike, limitInText } from '../../db/query/sql';
@@ -56,6 +56,13 @@ const toBase = (r: BaseRow): ProductBase => ({
   category_id: r.category_id,
   mrp: fromCents(toCents(r.mrp)),
 });
+
+/**
+ * The products list has one order, newest first; deep pages seek along its (created_at, id)
+ * index from a remembered start (page-starts.ts).
+ */
+const SORT_COLUMNS: SortColumns<'created_at'> = { created_at: products.created_at };
+const NEWEST_FIRST = { sortBy: 'created_at', order: 'desc' } as const;
 
 /** Reads join brand and category names; writes to those tables go through their own modules. */
 const selectBase = (db: Executor) =>
@@ -115,7 +122,6 @@ export function createProductsService(db: Db, images: ImagesService) {
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
       const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
-      const order = [desc(products.created_at), desc(products.id)];
       const offset = (params.page - 1) * params.limit;
       let started: PageStart | null = null;
       // The total, the page and what prices it come from one statement (pageWithTotal).
@@ -126,9 +132,9 @@ export function createProductsService(db: Db, images: ImagesService) {
             table: products,
             id: products.id,
             where,
-            page: params.page,
-            limit: params.limit,
-            idsFirst: order,
+            sortColumns: SORT_COLUMNS,
+            params: { page: params.page, limit: params.limit, ...NEWEST_FIRST },
+            idsFirst: true,
           },
           (scope) => {
             started = seek && !where ? startBefore(db, scope.offset) : null;
@@ -142,10 +148,10 @@ export function createProductsService(db: Db, images: ImagesService) {
                   .where(
                     sql`(${products.created_at}, ${products.id}) <= (${started.createdAt}::timestamptz, ${started.id})`,
                   )
-                  .orderBy(...order)
+                  .orderBy(...scope.order)
                   .limit(scope.limit)
                   .offset(scope.offset - started.offset)
-              : scope.ids(...order);
+              : scope.ids();
             return scope.db
               .select({
                 ...baseColumns,
@@ -164,7 +170,7 @@ export function createProductsService(db: Db, images: ImagesService) {
               .leftJoin(brands, eq(brands.id, products.brand_id))
               .leftJoin(categories, eq(categories.id, products.category_id))
               .where(inArray(products.id, ids))
-              .orderBy(...order);
+              .orderBy(...scope.order);
           },
         );
       let { rows, meta } = await read(true);

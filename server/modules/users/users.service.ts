@@ -6,7 +6,7 @@ import type { User } from '../../../domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { tablePage } from '../../db/query/counting';
+import { ownRows, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike } from '../../db/query/sql';
 import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors/app-error';
@@ -23,12 +23,12 @@ export const toUser = (row: UserRow): User => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-const SORT_COLUMNS = {
+const SORT_COLUMNS: SortColumns<UserSortKey> = {
   created_at: users.created_at,
   // Case-insensitive, and the same order on PGlite and PostgreSQL whatever their collations.
   name: sql`lower(${users.name})`,
   email: users.email,
-} as const;
+};
 
 export function createUsersService(db: Db) {
   async function getRow(id: number): Promise<UserRow> {
@@ -62,13 +62,12 @@ export function createUsersService(db: Db) {
       const where = params.q
         ? or(ilike(users.name, `%${escapeLike(params.q)}%`), ilike(users.email, `%${escapeLike(params.q)}%`))
         : undefined;
-      const { rows, meta } = await tablePage(
+      const { rows, meta } = await pageWithTotal(
         db,
-        users,
-        { id: users.id, where, sortBy: SORT_COLUMNS[params.sortBy] },
-        params,
+        { table: users, id: users.id, where, sortColumns: SORT_COLUMNS, params },
+        ownRows(users),
       );
-      return { data: rows.map(toUser), total: meta.total, meta };
+      return { data: rows.map((r) => toUser(r.row)), total: meta.total, meta };
     },
 
     async create(input: { name: string; email: string; password: string; role: Role }) {
