@@ -12,6 +12,7 @@ import { createImageStore } from '../images/image-store';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
 import { createUsersService } from '../modules/users/users.service';
 import type { RedisConnection } from '../redis/connection';
+import { checkBundlesAgainstSchema } from './bundle-schema-check';
 
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
@@ -68,6 +69,8 @@ export async function createTestContext(
   const jwtSecret = randomBytes(32);
   const uploadsDir = extra.uploadsDir ?? path.join(dataDir, 'uploads');
   const app = await buildApp({ config, database, jwtSecret, redis: extra.redis, uploadsDir });
+  // Every bundle a test is served is held to productBundleSchema, strictly.
+  const bundleCheck = checkBundlesAgainstSchema(app);
   await app.ready();
   const users = createUsersService(database.db);
   await users.create({ ...ADMIN, role: 'admin' });
@@ -94,9 +97,11 @@ export async function createTestContext(
       return { user, token: await login(input.email, password) };
     },
     auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    bundleCheck,
     /**
      * Closes the app and drops the database, and fails the file if the uploads folder and the
-     * image rows disagree: every test file that writes images proves it leaves no orphan.
+     * image rows disagree (every test file that writes images proves it leaves no orphan) or if
+     * a bundle it served did not match productBundleSchema.
      */
     async close() {
       let report: Awaited<ReturnType<typeof findOrphans>> | undefined;
@@ -109,6 +114,7 @@ export async function createTestContext(
       }
       if (!isClean(report))
         throw new Error(`Image files and rows disagree after this file:\n${describeOrphans(report)}`);
+      if (bundleCheck.mismatches.length > 0) throw new Error(bundleCheck.mismatches.join('\n\n'));
     },
   };
 }
