@@ -8,7 +8,8 @@ import type {
   ProductBundle,
   ProductImage,
   ProductListItem,
-  UpdateProductBody,
+  pricingSchema,
+  updateProductBody,
 } from '../../domain/products';
 import { PRODUCT_FALLBACK } from '../../domain/products';
 import type {
@@ -28,10 +29,12 @@ import { uploadConfig } from './requestBody';
 export type CreateProductInput = z.input<typeof createProductBody>;
 
 /**
- * The editor's fields as the server reads the body: pricing holds the editor's own discount, and
- * none removes it (DESIGN.md §4 Best discount). The hook sends it back in the API's shape.
+ * The editor's fields, with pricing as the server reads it: the editor's own discount, where none
+ * removes it (DESIGN.md §4 Best discount). The hook writes pricing back in the API's shape.
  */
-export type UpdateProductInput = UpdateProductBody;
+export type UpdateProductInput = Omit<z.input<typeof updateProductBody>, 'pricing'> & {
+  pricing: z.output<typeof pricingSchema>;
+};
 
 /** A content section as the API names it, with the body its routes take. */
 export type SectionSave =
