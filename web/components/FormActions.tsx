@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
 
 type Props = { saving: boolean; onCancel: () => void; saveLabel?: string };
 
@@ -13,5 +14,27 @@ export function FormActions({ saving, onCancel, saveLabel = 'Save' }: Props) {
         {saveLabel}
       </Button>
     </Group>
+  );
+}
+
+type FormProps = Props & {
+  /** Save was pressed (or Enter): the page is not submitted, and the form checks its own fields. */
+  onSubmit: () => void;
+  children: ReactNode;
+};
+
+/** The fields of an add or edit form, stacked, with Cancel and Save below them. */
+export function FormWithActions({ onSubmit, children, ...actions }: FormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {children}
+        <FormActions {...actions} />
+      </Stack>
+    </form>
   );
 }

@@ -1,8 +1,8 @@
 import { Checkbox, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { checkImageFile, IMAGE_ACCEPT, type ImageMessages } from '../../domain/images';
+import { refuse } from './refuse';
 
 /** The new file, if any, and whether the stored image should go (SPEC.md §4 Edit category image). */
 export type ImageChoice = { file: File | null; removeExisting: boolean };
@@ -57,7 +57,7 @@ export function ImageField({ label, messages, value, onChange, existingUrl, prog
     }
     const problem = checkImageFile(file, messages);
     if (problem) {
-      toast.error(problem, { id: problem });
+      refuse(problem);
       // The hidden input still holds the refused file; clearing it lets the same file be picked again.
       resetRef.current?.();
       return;

@@ -1,36 +1,86 @@
-import { TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { TEXT_LIMITS } from '../../domain/constants';
 import { SLUG_INPUT_MAX_LENGTH, slugify } from '../../domain/slug';
 
-/**
- * The Name and optional Slug pair of the category and brand forms: the slug's placeholder shows
- * what will be generated from the name when it is left empty (DESIGN.md §4 Slugs).
- */
-export function NameSlugFields(props: {
+type TextProps = { value: string; onChange: (value: string) => void; disabled?: boolean };
+
+/** The required Name that every catalogue form opens with (and focuses). */
+export function NameField({ value, onChange, disabled }: TextProps) {
+  return (
+    <TextInput
+      label="Name"
+      required
+      data-autofocus
+      value={value}
+      maxLength={TEXT_LIMITS.name}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      disabled={disabled}
+    />
+  );
+}
+
+/** The optional free-text Description of a category, brand or product. */
+export function DescriptionField({
+  value,
+  onChange,
+  disabled,
+  maxRows = 6,
+}: TextProps & { maxRows?: number }) {
+  return (
+    <Textarea
+      label="Description"
+      autosize
+      minRows={2}
+      maxRows={maxRows}
+      value={value}
+      maxLength={TEXT_LIMITS.description}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      disabled={disabled}
+    />
+  );
+}
+
+type BlockProps = {
   name: string;
   slug: string;
+  description: string;
   onName: (value: string) => void;
   onSlug: (value: string) => void;
-}) {
+  onDescription: (value: string) => void;
+  /** Further fields that share the grid after Name and Slug (a category's Parent and Sort Order). */
+  children?: ReactNode;
+};
+
+/**
+ * Name, optional Slug and Description of the category and brand forms: the slug's placeholder shows
+ * what will be generated from the name when it is left empty (DESIGN.md §4 Slugs).
+ */
+export function NameSlugFields({
+  name,
+  slug,
+  description,
+  onName,
+  onSlug,
+  onDescription,
+  children,
+}: BlockProps) {
   return (
     <>
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={props.name}
-        maxLength={TEXT_LIMITS.name}
-        onChange={(e) => props.onName(e.currentTarget.value)}
-      />
-      <TextInput
-        label="Slug"
-        description="Optional: left empty, it is made from the name"
-        inputWrapperOrder={['label', 'input', 'description']}
-        placeholder={slugify(props.name) || undefined}
-        value={props.slug}
-        maxLength={SLUG_INPUT_MAX_LENGTH}
-        onChange={(e) => props.onSlug(e.currentTarget.value)}
-      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+        <NameField value={name} onChange={onName} />
+        <TextInput
+          label="Slug"
+          description="Optional: left empty, it is made from the name"
+          inputWrapperOrder={['label', 'input', 'description']}
+          placeholder={slugify(name) || undefined}
+          value={slug}
+          maxLength={SLUG_INPUT_MAX_LENGTH}
+          onChange={(e) => onSlug(e.currentTarget.value)}
+        />
+        {children}
+      </SimpleGrid>
+      <DescriptionField value={description} onChange={onDescription} />
     </>
   );
 }

@@ -26,6 +26,9 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 // Mantine's combobox scrolls the active option into view on arrow keys.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
+// Mantine's autosizing Textarea sizes itself again once web fonts have loaded.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

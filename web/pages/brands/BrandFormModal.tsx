@@ -1,27 +1,28 @@
-import { Modal, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Brand } from '../../../domain/brands';
-import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
 import { useSaveBrand } from '../../api/brands';
-import { FormActions } from '../../components/FormActions';
+import { FormWithActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
 import { NameSlugFields } from '../../components/NameSlugFields';
+import { refuse } from '../../components/refuse';
 
 /** `brand` null adds, a brand edits; it outlives `opened` so the title holds while closing. */
 type Props = { brand: Brand | null; opened: boolean; onClose: () => void; onSaved: (brand: Brand) => void };
 
 export function BrandFormModal({ brand, opened, onClose, onSaved }: Props) {
   const save = useSaveBrand(brand ? 'update' : 'create');
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title={brand ? 'Edit Brand' : 'Add Brand'} centered size="lg">
-      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
-      <BrandForm brand={brand} save={save} onCancel={close} onSaved={onSaved} />
-    </Modal>
+    <FormModal
+      opened={opened}
+      title={brand ? 'Edit Brand' : 'Add Brand'}
+      saving={save.isPending}
+      onClose={onClose}
+    >
+      <BrandForm brand={brand} save={save} onCancel={onClose} onSaved={onSaved} />
+    </FormModal>
   );
 }
 
@@ -39,12 +40,8 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
   const [logo, setLogo] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      toast.error(VALIDATION.nameRequired, { id: VALIDATION.nameRequired });
-      return;
-    }
+  const submit = () => {
+    if (!name.trim()) return refuse(VALIDATION.nameRequired);
     setProgress(logo.file ? 0 : null);
     save.mutate(
       {
@@ -66,31 +63,24 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <NameSlugFields name={name} slug={slug} onName={setName} onSlug={setSlug} />
-        </SimpleGrid>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={description}
-          maxLength={TEXT_LIMITS.description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
-        <ImageField
-          label="Logo"
-          messages={{ type: VALIDATION.logoType, size: VALIDATION.logoSize }}
-          value={logo}
-          onChange={setLogo}
-          existingUrl={brand?.logo_url}
-          progress={progress}
-          disabled={save.isPending}
-        />
-        <FormActions saving={save.isPending} onCancel={onCancel} />
-      </Stack>
-    </form>
+    <FormWithActions onSubmit={submit} saving={save.isPending} onCancel={onCancel}>
+      <NameSlugFields
+        name={name}
+        slug={slug}
+        description={description}
+        onName={setName}
+        onSlug={setSlug}
+        onDescription={setDescription}
+      />
+      <ImageField
+        label="Logo"
+        messages={{ type: VALIDATION.logoType, size: VALIDATION.logoSize }}
+        value={logo}
+        onChange={setLogo}
+        existingUrl={brand?.logo_url}
+        progress={progress}
+        disabled={save.isPending}
+      />
+    </FormWithActions>
   );
 }

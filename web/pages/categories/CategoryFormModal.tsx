@@ -1,13 +1,14 @@
-import { Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { NumberInput } from '@mantine/core';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '../../../domain/categories';
-import { TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
 import { useCategoryOptions, useSaveCategory } from '../../api/categories';
-import { FormActions } from '../../components/FormActions';
+import { FormWithActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
 import { NameSlugFields } from '../../components/NameSlugFields';
+import { refuse } from '../../components/refuse';
 import { SearchSelect } from '../../components/SearchSelect';
 import {
   CHOICE_FIXED,
@@ -26,22 +27,16 @@ type Props = {
 };
 
 export function CategoryFormModal({ category, opened, onClose, onSaved }: Props) {
-  const mode = category ? 'update' : 'create';
-  const save = useSaveCategory(mode);
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
+  const save = useSaveCategory(category ? 'update' : 'create');
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={close}
       title={category ? 'Edit Category' : 'Add Category'}
-      centered
-      size="lg"
+      saving={save.isPending}
+      onClose={onClose}
     >
-      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
-      <CategoryForm category={category} save={save} onCancel={close} onSaved={onSaved} />
-    </Modal>
+      <CategoryForm category={category} save={save} onCancel={onClose} onSaved={onSaved} />
+    </FormModal>
   );
 }
 
@@ -68,12 +63,8 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
   const [image, setImage] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      toast.error(VALIDATION.nameRequired, { id: VALIDATION.nameRequired });
-      return;
-    }
+  const submit = () => {
+    if (!name.trim()) return refuse(VALIDATION.nameRequired);
     setProgress(image.file ? 0 : null);
     save.mutate(
       {
@@ -100,46 +91,40 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <NameSlugFields name={name} slug={slug} onName={setName} onSlug={setSlug} />
-          <SearchSelect
-            label="Parent"
-            nothingFound="No matching category"
-            fixed={CHOICE_FIXED}
-            exclude={excludedParents(category)}
-            value={parent}
-            selectedLabel={parentLabel}
-            onChange={(v, label) => {
-              if (!v || label === null) return;
-              setParent(v);
-              setParentLabel(label);
-            }}
-            useOptions={useCategoryOptions}
-          />
-          <NumberInput label="Sort Order" allowDecimal={false} value={sortOrder} onChange={setSortOrder} />
-        </SimpleGrid>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={description}
-          maxLength={TEXT_LIMITS.description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+    <FormWithActions onSubmit={submit} saving={save.isPending} onCancel={onCancel}>
+      <NameSlugFields
+        name={name}
+        slug={slug}
+        description={description}
+        onName={setName}
+        onSlug={setSlug}
+        onDescription={setDescription}
+      >
+        <SearchSelect
+          label="Parent"
+          nothingFound="No matching category"
+          fixed={CHOICE_FIXED}
+          exclude={excludedParents(category)}
+          value={parent}
+          selectedLabel={parentLabel}
+          onChange={(v, label) => {
+            if (!v || label === null) return;
+            setParent(v);
+            setParentLabel(label);
+          }}
+          useOptions={useCategoryOptions}
         />
-        <ImageField
-          label="Image"
-          messages={{ type: VALIDATION.imageType, size: VALIDATION.imageSize }}
-          value={image}
-          onChange={setImage}
-          existingUrl={category?.image_url}
-          progress={progress}
-          disabled={save.isPending}
-        />
-        <FormActions saving={save.isPending} onCancel={onCancel} />
-      </Stack>
-    </form>
+        <NumberInput label="Sort Order" allowDecimal={false} value={sortOrder} onChange={setSortOrder} />
+      </NameSlugFields>
+      <ImageField
+        label="Image"
+        messages={{ type: VALIDATION.imageType, size: VALIDATION.imageSize }}
+        value={image}
+        onChange={setImage}
+        existingUrl={category?.image_url}
+        progress={progress}
+        disabled={save.isPending}
+      />
+    </FormWithActions>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   CloseButton,
-  Modal,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -11,14 +10,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DISCOUNT_TEXT, DISCOUNT_TITLE_MAX_LENGTH, type Discount } from '../../../domain/discounts';
 import { type DiscountScope, type DiscountType, PERCENT_MAX } from '../../../domain/pricing';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
 import { STORE_CURRENCY } from '../../api/currency';
 import { targetFields, targetIdOf, useSaveDiscount } from '../../api/discounts';
-import { FormActions } from '../../components/FormActions';
+import { FormWithActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
+import { refuse } from '../../components/refuse';
 import { localInputToApi, toLocalInput } from './discountTime';
 import { type TargetChoice, TargetSelect } from './TargetSelect';
 import { DISCOUNT_SCREEN, SCOPE_OPTIONS, TYPE_OPTIONS } from './texts';
@@ -28,20 +29,15 @@ type Props = { discount: Discount | null; opened: boolean; onClose: () => void; 
 
 export function DiscountFormModal({ discount, opened, onClose, onSaved }: Props) {
   const save = useSaveDiscount(discount ? 'update' : 'create');
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={close}
       title={discount ? 'Edit Discount' : 'Add Discount'}
-      centered
-      size="lg"
+      saving={save.isPending}
+      onClose={onClose}
     >
-      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
-      <DiscountForm discount={discount} save={save} onCancel={close} onSaved={onSaved} />
-    </Modal>
+      <DiscountForm discount={discount} save={save} onCancel={onClose} onSaved={onSaved} />
+    </FormModal>
   );
 }
 
@@ -56,8 +52,6 @@ const targetOf = (d: Discount): TargetChoice | null => {
   const id = targetIdOf(d);
   return id === null ? null : { id, name: d.target_name ?? `#${id}` };
 };
-
-const refuse = (message: string) => toast.error(message, { id: message });
 
 function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
   const typeLabelId = useId();
@@ -79,8 +73,7 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
     setTarget(null);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // NumberInput holds '' when empty and a number otherwise (it refuses letters and a minus).
     const amount = value === '' ? null : Number(value);
     if (amount === null || !target) return refuse(DISCOUNT_TEXT.required);
@@ -114,84 +107,81 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {discount?.editor_owned && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />} p="xs">
-            <Text size="sm">{DISCOUNT_SCREEN.editorNote}</Text>
-          </Alert>
-        )}
-        <TextInput
-          label="Title"
-          description="Optional: left empty, it is named after the value, e.g. '15% off'"
-          inputWrapperOrder={['label', 'input', 'description']}
-          data-autofocus
-          value={title}
-          maxLength={DISCOUNT_TITLE_MAX_LENGTH}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          disabled={saving}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id={typeLabelId}>
-              Type
-            </Text>
-            <SegmentedControl
-              aria-labelledby={typeLabelId}
-              data={TYPE_OPTIONS}
-              value={type}
-              onChange={(v) => setType(v as DiscountType)}
-              disabled={saving}
-            />
-          </Stack>
-          <NumberInput
-            label="Value"
-            required
-            // House style: no asterisk inside labels (web/theme.ts), so exact label lookups work.
-            withAsterisk={false}
-            min={0}
-            step={type === 'percent' ? 1 : 0.01}
-            decimalScale={2}
-            allowNegative={false}
-            rightSection={
-              <Text size="sm" c="dimmed" aria-hidden>
-                {type === 'percent' ? '%' : STORE_CURRENCY}
-              </Text>
-            }
-            rightSectionWidth={type === 'percent' ? 32 : 48}
-            hideControls
-            value={value}
-            onChange={setValue}
-            disabled={saving}
-          />
-        </SimpleGrid>
+    <FormWithActions onSubmit={submit} saving={saving} onCancel={onCancel}>
+      {discount?.editor_owned && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />} p="xs">
+          <Text size="sm">{DISCOUNT_SCREEN.editorNote}</Text>
+        </Alert>
+      )}
+      <TextInput
+        label="Title"
+        description="Optional: left empty, it is named after the value, e.g. '15% off'"
+        inputWrapperOrder={['label', 'input', 'description']}
+        data-autofocus
+        value={title}
+        maxLength={DISCOUNT_TITLE_MAX_LENGTH}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+        disabled={saving}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
         <Stack gap={4}>
-          <Text size="sm" fw={500} id={scopeLabelId}>
-            Applies To
+          <Text size="sm" fw={500} id={typeLabelId}>
+            Type
           </Text>
           <SegmentedControl
-            aria-labelledby={scopeLabelId}
-            data={SCOPE_OPTIONS}
-            value={scope}
-            onChange={(v) => changeScope(v as DiscountScope)}
+            aria-labelledby={typeLabelId}
+            data={TYPE_OPTIONS}
+            value={type}
+            onChange={(v) => setType(v as DiscountType)}
             disabled={saving}
           />
         </Stack>
-        {/* Keyed by scope: a new scope starts with an empty search as well as an empty choice. */}
-        <TargetSelect key={scope} scope={scope} value={target} onChange={setTarget} disabled={saving} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          <TimeField label="Starts" value={startsAt} onChange={setStartsAt} disabled={saving} />
-          <TimeField label="Ends" value={endsAt} onChange={setEndsAt} disabled={saving} />
-        </SimpleGrid>
-        <Switch
-          label="Active"
-          checked={active}
-          onChange={(e) => setActive(e.currentTarget.checked)}
+        <NumberInput
+          label="Value"
+          required
+          // House style: no asterisk inside labels (web/theme.ts), so exact label lookups work.
+          withAsterisk={false}
+          min={0}
+          step={type === 'percent' ? 1 : 0.01}
+          decimalScale={2}
+          allowNegative={false}
+          rightSection={
+            <Text size="sm" c="dimmed" aria-hidden>
+              {type === 'percent' ? '%' : STORE_CURRENCY}
+            </Text>
+          }
+          rightSectionWidth={type === 'percent' ? 32 : 48}
+          hideControls
+          value={value}
+          onChange={setValue}
           disabled={saving}
         />
-        <FormActions saving={saving} onCancel={onCancel} />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id={scopeLabelId}>
+          Applies To
+        </Text>
+        <SegmentedControl
+          aria-labelledby={scopeLabelId}
+          data={SCOPE_OPTIONS}
+          value={scope}
+          onChange={(v) => changeScope(v as DiscountScope)}
+          disabled={saving}
+        />
       </Stack>
-    </form>
+      {/* Keyed by scope: a new scope starts with an empty search as well as an empty choice. */}
+      <TargetSelect key={scope} scope={scope} value={target} onChange={setTarget} disabled={saving} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        <TimeField label="Starts" value={startsAt} onChange={setStartsAt} disabled={saving} />
+        <TimeField label="Ends" value={endsAt} onChange={setEndsAt} disabled={saving} />
+      </SimpleGrid>
+      <Switch
+        label="Active"
+        checked={active}
+        onChange={(e) => setActive(e.currentTarget.checked)}
+        disabled={saving}
+      />
+    </FormWithActions>
   );
 }
 

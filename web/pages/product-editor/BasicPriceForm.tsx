@@ -1,7 +1,6 @@
-import { SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { TEXT_LIMITS } from '../../../domain/constants';
 import { VALIDATION } from '../../../domain/messages';
 import { type DiscountType, PERCENT_MAX, previewPrice } from '../../../domain/pricing';
 import {
@@ -12,16 +11,14 @@ import {
 } from '../../../domain/products';
 import { formatPrice } from '../../api/currency';
 import { useUpdateProduct } from '../../api/products';
-import { FormActions } from '../../components/FormActions';
+import { FormWithActions } from '../../components/FormActions';
+import { DescriptionField, NameField } from '../../components/NameSlugFields';
+import { refuse } from '../../components/refuse';
+import { TYPE_OPTIONS } from '../discounts/texts';
 import { MoneyInput } from '../products/MoneyInput';
 import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../products/ProductSelects';
 
 type Props = { bundle: ProductBundle; slug: string; onDone: () => void; onCancel: () => void };
-
-const DISCOUNT_TYPES = [
-  { value: 'percent', label: 'Percent' },
-  { value: 'amount', label: 'Amount' },
-];
 
 const toAmount = (value: string | number) => Number(value) || 0;
 
@@ -49,17 +46,10 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
   const [discountValue, setDiscountValue] = useState<string | number>(discounts.own?.value ?? '');
   const preview = safePreview(mrp, discountType, discountValue);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      toast.error(VALIDATION.nameRequired, { id: VALIDATION.nameRequired });
-      return;
-    }
+  const submit = () => {
+    if (!name.trim()) return refuse(VALIDATION.nameRequired);
     const value = toAmount(discountValue);
-    if (discountType === 'percent' && value > PERCENT_MAX) {
-      toast.error(PRODUCT_MESSAGES.percentTooHigh, { id: PRODUCT_MESSAGES.percentTooHigh });
-      return;
-    }
+    if (discountType === 'percent' && value > PERCENT_MAX) return refuse(PRODUCT_MESSAGES.percentTooHigh);
     update.mutate(
       {
         id: base.id,
@@ -83,88 +73,68 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
 
   const saving = update.isPending;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            disabled={saving}
-          />
-          <TextInput
-            label="SKU"
-            placeholder="Optional"
-            value={sku}
-            maxLength={SKU_MAX_LENGTH}
-            onChange={(e) => setSku(e.currentTarget.value)}
-            disabled={saving}
-          />
-          <BrandSelect
-            value={brand}
-            onChange={setBrand}
-            current={{ id: base.brand_id, name: base.brand }}
-            disabled={saving}
-          />
-          <CategorySelect
-            value={category}
-            onChange={setCategory}
-            current={{ id: base.category_id, name: base.category }}
-            disabled={saving}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={description}
-          maxLength={TEXT_LIMITS.description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+    <FormWithActions onSubmit={submit} saving={saving} onCancel={onCancel}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+        <NameField value={name} onChange={setName} disabled={saving} />
+        <TextInput
+          label="SKU"
+          placeholder="Optional"
+          value={sku}
+          maxLength={SKU_MAX_LENGTH}
+          onChange={(e) => setSku(e.currentTarget.value)}
           disabled={saving}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
-          <MoneyInput label="MRP" value={mrp} onChange={setMrp} disabled={saving} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id={typeLabelId}>
-              Discount type
-            </Text>
-            <SegmentedControl
-              aria-labelledby={typeLabelId}
-              data={DISCOUNT_TYPES}
-              value={discountType}
-              onChange={(v) => setDiscountType(v as DiscountType)}
-              disabled={saving}
-            />
-          </Stack>
-          <MoneyInput
-            label="Discount value"
-            value={discountValue}
-            onChange={setDiscountValue}
-            max={discountType === 'percent' ? PERCENT_MAX : undefined}
+        <BrandSelect
+          value={brand}
+          onChange={setBrand}
+          current={{ id: base.brand_id, name: base.brand }}
+          disabled={saving}
+        />
+        <CategorySelect
+          value={category}
+          onChange={setCategory}
+          current={{ id: base.category_id, name: base.category }}
+          disabled={saving}
+        />
+      </SimpleGrid>
+      <DescriptionField value={description} onChange={setDescription} maxRows={8} disabled={saving} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
+        <MoneyInput label="MRP" value={mrp} onChange={setMrp} disabled={saving} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={typeLabelId}>
+            Discount type
+          </Text>
+          <SegmentedControl
+            aria-labelledby={typeLabelId}
+            data={TYPE_OPTIONS}
+            value={discountType}
+            onChange={(v) => setDiscountType(v as DiscountType)}
             disabled={saving}
           />
-        </SimpleGrid>
-        <Text size="sm" aria-live="polite" data-testid="final-price-preview">
-          Final price preview:{' '}
-          <Text span fw={700}>
-            {preview ? formatPrice(preview.final) : '—'}
+        </Stack>
+        <MoneyInput
+          label="Discount value"
+          value={discountValue}
+          onChange={setDiscountValue}
+          max={discountType === 'percent' ? PERCENT_MAX : undefined}
+          disabled={saving}
+        />
+      </SimpleGrid>
+      <Text size="sm" aria-live="polite" data-testid="final-price-preview">
+        Final price preview:{' '}
+        <Text span fw={700}>
+          {preview ? formatPrice(preview.final) : '—'}
+        </Text>
+        {preview && preview.save > 0 && (
+          <Text span c="dimmed">
+            {' '}
+            (saves {formatPrice(preview.save)})
           </Text>
-          {preview && preview.save > 0 && (
-            <Text span c="dimmed">
-              {' '}
-              (saves {formatPrice(preview.save)})
-            </Text>
-          )}
-        </Text>
-        <Text size="xs" c="dimmed">
-          A larger live discount on the category or brand still wins over this one.
-        </Text>
-        <FormActions saving={saving} onCancel={onCancel} />
-      </Stack>
-    </form>
+        )}
+      </Text>
+      <Text size="xs" c="dimmed">
+        A larger live discount on the category or brand still wins over this one.
+      </Text>
+    </FormWithActions>
   );
 }

@@ -20,6 +20,7 @@ import { VALIDATION } from '../../../domain/messages';
 import type { ProductImage } from '../../../domain/products';
 import { PRODUCT_TOAST } from '../../../domain/products';
 import { useDeleteImage, useUploadImages } from '../../api/products';
+import { refuse } from '../../components/refuse';
 import { StoredImage } from '../products/StoredImage';
 
 const IMAGE_MESSAGES = { type: VALIDATION.imageType, size: VALIDATION.imageSize };
@@ -38,7 +39,7 @@ export function ImagesCard({ productId, productName, slug, images }: Props) {
     // Checked here first; the server decodes the bytes and decides for real.
     const checked = picked.map((file) => ({ file, problem: checkImageFile(file, IMAGE_MESSAGES) }));
     const problem = checked.find((c) => c.problem)?.problem;
-    if (problem) toast.error(problem, { id: problem });
+    if (problem) refuse(problem);
     // The acceptable ones stay chosen; the server refuses a whole batch if one file is bad.
     setFiles(checked.filter((c) => !c.problem).map((c) => c.file));
   };

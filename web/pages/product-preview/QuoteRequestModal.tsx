@@ -1,11 +1,13 @@
-import { Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '../../../domain/constants';
 import { INQUIRY_LIMITS, INQUIRY_TEXT } from '../../../domain/inquiries';
 import type { ProductBase } from '../../../domain/products';
 import { useSendInquiry } from '../../api/inquiries';
-import { FormActions } from '../../components/FormActions';
+import { FormWithActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
+import { refuse } from '../../components/refuse';
 
 type Props = { product: ProductBase; opened: boolean; onClose: () => void };
 
@@ -25,14 +27,10 @@ export function quotePrefill(product: Pick<ProductBase, 'name' | 'sku'>) {
 /** Request Quote (SPEC.md §2 Product preview): sends an inquiry about this product. */
 export function QuoteRequestModal({ product, opened, onClose }: Props) {
   const send = useSendInquiry();
-  const close = () => {
-    if (!send.isPending) onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title="Request Quote" centered size="lg">
-      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
-      <QuoteForm product={product} send={send} onCancel={close} onSent={onClose} />
-    </Modal>
+    <FormModal opened={opened} title="Request Quote" saving={send.isPending} onClose={onClose}>
+      <QuoteForm product={product} send={send} onCancel={onClose} onSent={onClose} />
+    </FormModal>
   );
 }
 
@@ -51,8 +49,7 @@ function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
   const [subject, setSubject] = useState(prefill.subject);
   const [message, setMessage] = useState(prefill.message);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const fields = {
       name: name.trim(),
       email: email.trim(),
@@ -60,8 +57,7 @@ function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
       message: message.trim(),
     };
     if (!fields.name || !fields.email || !fields.subject || !fields.message) {
-      toast.error(INQUIRY_TEXT.required, { id: INQUIRY_TEXT.required });
-      return;
+      return refuse(INQUIRY_TEXT.required);
     }
     send.mutate(
       { ...fields, phone: phone.trim() || null, product_id: product.id },
@@ -76,63 +72,60 @@ function QuoteForm({ product, send, onCancel, onSent }: FormProps) {
 
   const sending = send.isPending;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            autoComplete="name"
-            value={name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            disabled={sending}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            maxLength={TEXT_LIMITS.email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            disabled={sending}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            placeholder="Optional"
-            autoComplete="tel"
-            value={phone}
-            maxLength={INQUIRY_LIMITS.phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-            disabled={sending}
-          />
-        </SimpleGrid>
+    <FormWithActions onSubmit={submit} saving={sending} onCancel={onCancel} saveLabel="Send">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
         <TextInput
-          label="Subject"
+          label="Name"
           required
-          value={subject}
-          maxLength={INQUIRY_LIMITS.subject}
-          onChange={(e) => setSubject(e.currentTarget.value)}
+          data-autofocus
+          autoComplete="name"
+          value={name}
+          maxLength={TEXT_LIMITS.name}
+          onChange={(e) => setName(e.currentTarget.value)}
           disabled={sending}
         />
-        <Textarea
-          label="Message"
+        <TextInput
+          label="Email"
+          type="email"
           required
-          // The theme drops the asterisk on inputs; the textarea follows (exact label lookups).
-          withAsterisk={false}
-          autosize
-          minRows={4}
-          maxRows={10}
-          value={message}
-          maxLength={INQUIRY_LIMITS.message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
+          autoComplete="email"
+          value={email}
+          maxLength={TEXT_LIMITS.email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
           disabled={sending}
         />
-        <FormActions saving={sending} onCancel={onCancel} saveLabel="Send" />
-      </Stack>
-    </form>
+        <TextInput
+          label="Phone"
+          type="tel"
+          placeholder="Optional"
+          autoComplete="tel"
+          value={phone}
+          maxLength={INQUIRY_LIMITS.phone}
+          onChange={(e) => setPhone(e.currentTarget.value)}
+          disabled={sending}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Subject"
+        required
+        value={subject}
+        maxLength={INQUIRY_LIMITS.subject}
+        onChange={(e) => setSubject(e.currentTarget.value)}
+        disabled={sending}
+      />
+      <Textarea
+        label="Message"
+        required
+        // The theme drops the asterisk on inputs; the textarea follows (exact label lookups).
+        withAsterisk={false}
+        autosize
+        minRows={4}
+        maxRows={10}
+        value={message}
+        maxLength={INQUIRY_LIMITS.message}
+        onChange={(e) => setMessage(e.currentTarget.value)}
+        disabled={sending}
+      />
+    </FormWithActions>
   );
 }

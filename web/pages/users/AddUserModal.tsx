@@ -1,11 +1,11 @@
-import { Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Modal, PasswordInput, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS } from '../../../domain/constants';
 import { TOAST, VALIDATION } from '../../../domain/messages';
 import type { CreateUserBody } from '../../../domain/users';
 import { useCreateUser } from '../../api/users';
-import { FormActions } from '../../components/FormActions';
+import { FormWithActions } from '../../components/FormActions';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: () => void };
@@ -25,8 +25,7 @@ export function AddUserModal({ opened, onClose, onCreated }: Props) {
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!form.name.trim() || !form.email.trim() || !form.password) {
       toast.error(VALIDATION.createUserRequired);
       return;
@@ -45,45 +44,42 @@ export function AddUserModal({ opened, onClose, onCreated }: Props) {
 
   return (
     <Modal opened={opened} onClose={close} title="Add User" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={form.name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            value={form.email}
-            maxLength={TEXT_LIMITS.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-          />
-          <Select
-            label="Role"
-            data={ROLE_OPTIONS}
-            value={form.role}
-            {...SELECT_DEFAULTS}
-            onChange={(v) => v && set('role')(v)}
-          />
-          <PasswordInput
-            label="Password"
-            required
-            description={`Minimum ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            visibilityToggleFocusable
-            value={form.password}
-            maxLength={TEXT_LIMITS.password}
-            onChange={(e) => set('password')(e.currentTarget.value)}
-          />
-          <FormActions saving={create.isPending} onCancel={close} />
-        </Stack>
-      </form>
+      <FormWithActions onSubmit={submit} saving={create.isPending} onCancel={close}>
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          value={form.name}
+          maxLength={TEXT_LIMITS.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          value={form.email}
+          maxLength={TEXT_LIMITS.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+        />
+        <Select
+          label="Role"
+          data={ROLE_OPTIONS}
+          value={form.role}
+          {...SELECT_DEFAULTS}
+          onChange={(v) => v && set('role')(v)}
+        />
+        <PasswordInput
+          label="Password"
+          required
+          description={`Minimum ${PASSWORD_MIN_LENGTH} characters`}
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          value={form.password}
+          maxLength={TEXT_LIMITS.password}
+          onChange={(e) => set('password')(e.currentTarget.value)}
+        />
+      </FormWithActions>
     </Modal>
   );
 }

@@ -1,8 +1,10 @@
-import { Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { type SectionKind, useSaveSection } from '../../../api/products';
-import { FormActions } from '../../../components/FormActions';
+import { FormWithActions } from '../../../components/FormActions';
+import { FormModal } from '../../../components/FormModal';
+import { refuse } from '../../../components/refuse';
 import { SECTION_KIND_LABEL } from './contentSections';
 import { draftToSave, emptyDraft, type SectionDraft } from './drafts';
 import { SectionForm } from './SectionForm';
@@ -19,14 +21,10 @@ const KINDS: { kind: SectionKind; hint: string }[] = [
 /** Add Section (SPEC.md §2): pick List, Key-Values (specs) or Table, fill it, Save & Continue. */
 export function AddSectionModal({ productId, slug, opened, onClose }: Props) {
   const save = useSaveSection(slug, 'create');
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title="Add Section" centered size="lg">
-      {/* Mounted per opening (Mantine drops closed content), so every opening starts fresh. */}
-      <AddSectionForm productId={productId} save={save} onCancel={close} onAdded={onClose} />
-    </Modal>
+    <FormModal opened={opened} title="Add Section" saving={save.isPending} onClose={onClose}>
+      <AddSectionForm productId={productId} save={save} onCancel={onClose} onAdded={onClose} />
+    </FormModal>
   );
 }
 
@@ -46,14 +44,10 @@ function AddSectionForm({ productId, save, onCancel, onAdded }: FormProps) {
     if (draft?.kind !== kind) setDraft(emptyDraft(kind as SectionKind));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!draft) return;
     const result = draftToSave(draft, null);
-    if (result.error !== undefined) {
-      toast.error(result.error, { id: result.error });
-      return;
-    }
+    if (result.error !== undefined) return refuse(result.error);
     save.mutate(
       { productId, section: result.save },
       {
@@ -101,12 +95,14 @@ function AddSectionForm({ productId, save, onCancel, onAdded }: FormProps) {
         </SimpleGrid>
       </Radio.Group>
       {draft && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <SectionForm value={draft} onChange={setDraft} disabled={save.isPending} />
-            <FormActions saving={save.isPending} onCancel={onCancel} saveLabel="Save & Continue" />
-          </Stack>
-        </form>
+        <FormWithActions
+          onSubmit={submit}
+          saving={save.isPending}
+          onCancel={onCancel}
+          saveLabel="Save & Continue"
+        >
+          <SectionForm value={draft} onChange={setDraft} disabled={save.isPending} />
+        </FormWithActions>
       )}
     </Stack>
   );

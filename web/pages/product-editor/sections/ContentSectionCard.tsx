@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PRODUCT_TOAST } from '../../../../domain/products';
 import { useDeleteSection, useSaveSection } from '../../../api/products';
+import { refuse } from '../../../components/refuse';
 import { type ContentSection, SECTION_KIND_LABEL, sectionTitle } from './contentSections';
 import { draftOf, draftToSave, type SectionDraft } from './drafts';
 import { SectionForm } from './SectionForm';
@@ -35,10 +36,7 @@ export function ContentSectionCard({ productId, slug, item, first, last, moving,
     event.preventDefault();
     if (!draft) return;
     const result = draftToSave(draft, item.section.id);
-    if (result.error !== undefined) {
-      toast.error(result.error, { id: result.error });
-      return;
-    }
+    if (result.error !== undefined) return refuse(result.error);
     save.mutate(
       { productId, section: result.save },
       {
