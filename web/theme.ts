@@ -6,8 +6,8 @@ import { type CSSVariablesResolver, createTheme, type MantineThemeComponents } f
 const noAsterisk = { defaultProps: { withAsterisk: false } };
 
 // Plain objects rather than Select.extend(...) and the like: `extend` only types its argument, and
-// importing the components here put Select, Modal, Popover and floating-ui into the entry chunk
-// that the login route loads (about 14 kB gzip of code that only later screens use).
+// importing the components here would put Select, Modal, Popover and floating-ui into the entry
+// chunk that the login route loads, code that only later screens use.
 const components: MantineThemeComponents = {
   TextInput: noAsterisk,
   PasswordInput: noAsterisk,

@@ -26,7 +26,7 @@ type Props<T extends SearchItem> = Omit<
   value: string | null;
   /**
    * The chosen value's label, shown even when the loaded page of options does not hold it (a
-   * product's brand beyond the first 50, a discount's target).
+   * product's brand beyond the first page, a discount's target).
    */
   selectedLabel: string | null;
   onChange: (value: string | null, label: string | null) => void;

@@ -81,7 +81,7 @@ export function DiscountsPage() {
         onDelete={deleting.open}
       />
       {all && total > all.length && (
-        // The list route hands out at most 1000; say so rather than let the rest go unnoticed.
+        // The list route hands out at most DISCOUNTS_PAGE_MAX; say so rather than let the rest go unnoticed.
         <Text size="sm" c="dimmed" mt="sm">
           Showing the newest {all.length} of {total} discounts.
         </Text>
