@@ -45,13 +45,33 @@ export function saveAmount(mrp: Cents, type: DiscountType, value: string | numbe
 
 const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
-/** Active, and now inside its window (either end may be open). */
+/** A discount's window in milliseconds; either end may be open (null). */
+export type Window = { start: number | null; end: number | null };
+
+export const windowOf = (discount: Pick<PricingDiscount, 'starts_at' | 'ends_at'>): Window => ({
+  start: time(discount.starts_at),
+  end: time(discount.ends_at),
+});
+
+/** Whether the instant t (ms) is inside the window: both its start and its end are. */
+export const inWindow = ({ start, end }: Window, t: number) =>
+  (start === null || start <= t) && (end === null || t <= end);
+
+/**
+ * The instants at which inWindow changes: the start, the first instant inside, and the
+ * millisecond after the end, the first instant past it. Null for an open end.
+ */
+export function windowEdges(discount: Pick<PricingDiscount, 'starts_at' | 'ends_at'>): (number | null)[] {
+  const { start, end } = windowOf(discount);
+  return [start, end === null ? null : end + 1];
+}
+
+/**
+ * Active, and now inside its window (either end may be open). The server's SQL copy of the rule
+ * (discountLiveAt) is held to this one by a property test.
+ */
 export function isLive(discount: PricingDiscount, now: Date): boolean {
-  if (!discount.active) return false;
-  const start = time(discount.starts_at);
-  const end = time(discount.ends_at);
-  const t = now.getTime();
-  return (start === null || start <= t) && (end === null || t <= end);
+  return discount.active && inWindow(windowOf(discount), now.getTime());
 }
 
 export function appliesTo(discount: PricingDiscount, product: PricingProduct): boolean {

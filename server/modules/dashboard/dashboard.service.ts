@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD, type Dashboard } from '../../../domain/dashboard';
 import type { Db } from '../../db/client';
+import { discountLiveAt } from '../discounts/pricing.sql';
 
 /**
  * The dashboard's figures, each aggregated in SQL (counts, per-day buckets, anti-joins), so the
@@ -10,7 +11,7 @@ export function createDashboardService(db: Db) {
   return {
     async get(): Promise<Dashboard> {
       const n = DASHBOARD.listSize;
-      const live = sql`active and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at >= now())`;
+      const live = discountLiveAt(null, sql`now()`);
       const withoutImages = sql`image_count = 0`;
       const withoutTaxonomy = sql`(category_id is null or brand_id is null)`;
       const endingSoon = sql`active and ends_at >= now() and ends_at <= now() + make_interval(days => ${DASHBOARD.recentDays})`;

@@ -43,14 +43,11 @@ export function productPricing(
 ): SQL<PricingJson> {
   const product = sql.identifier(productRow);
   const chain = sql`${sql.identifier(categoryRow)}.chain`;
-  const at = liveAt?.toISOString();
-  const live = at
-    ? sql`where (d.starts_at is null or d.starts_at <= ${at}::timestamptz)
-          and (d.ends_at is null or d.ends_at >= ${at}::timestamptz)`
-    : sql``;
+  // Each arm keeps the discounts that are live at liveAt, or, for the bundle, every active one.
+  const kept = liveAt ? discountLiveAt(null, liveAt) : sql`active`;
   // Kept by that filter, a list's candidates are live at liveAt, the moment the list then prices
   // at: their windows would only be printed here and parsed again there, two dates per candidate.
-  const window = at ? sql`null, null` : sql`d.starts_at, d.ends_at`;
+  const window = liveAt ? sql`null, null` : sql`d.starts_at, d.ends_at`;
   // One arm per aim, each read from its own partial index alone (discounts_*_pricing_idx; the
   // target check makes the other two ids null). As one OR, a bitmap scan visited the heap for
   // every candidate: 642 blocks for a page of 20, most of the statement's time.
@@ -63,17 +60,33 @@ export function productPricing(
           select id, type, value, 'product' as applies_to, product_id, null::int as category_id,
             null::int as brand_id, starts_at, ends_at
           from discounts
-          where active and applies_to = 'product' and product_id = ${product}.id
+          where ${kept} and applies_to = 'product' and product_id = ${product}.id
           union all
           select id, type, value, 'brand', null, null, brand_id, starts_at, ends_at
           from discounts
-          where active and applies_to = 'brand' and brand_id = ${product}.brand_id
+          where ${kept} and applies_to = 'brand' and brand_id = ${product}.brand_id
           union all
           select id, type, value, 'category', null, category_id, null, starts_at, ends_at
           from discounts
-          where active and applies_to = 'category' and category_id = any(${chain})
-        ) d ${live}
+          where ${kept} and applies_to = 'category' and category_id = any(${chain})
+        ) d
       ), '[]'::json))`;
+}
+
+/**
+ * "The discount is live at `at`" in SQL, the rule domain/pricing's isLive states for JavaScript:
+ * active, and `at` inside the window, its start and its end included (either may be null, open).
+ * `alias` names the discounts row, or null for its bare columns; `at` is an instant, sent as a
+ * parameter, or an SQL timestamptz such as `now()`. Every statement that asks which discounts
+ * are live asks through this; discounts-live.test.ts holds it to isLive at the windows' edges.
+ */
+export function discountLiveAt(alias: string | null, at: Date | SQL): SQL<boolean> {
+  const column = (name: string) =>
+    alias ? sql`${sql.identifier(alias)}.${sql.identifier(name)}` : sql.identifier(name);
+  const t = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
+  const [active, startsAt, endsAt] = [column('active'), column('starts_at'), column('ends_at')];
+  return sql<boolean>`(${active} and (${startsAt} is null or ${startsAt} <= ${t})
+    and (${endsAt} is null or ${endsAt} >= ${t}))`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { fromCents, toCents } from '../../../domain/money';
-import type { PricingDiscount } from '../../../domain/pricing';
+import { type PricingDiscount, windowEdges } from '../../../domain/pricing';
 import type { ProductBundle } from '../../../domain/products';
 import { isSlug } from '../../../domain/slug';
 import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
@@ -120,12 +120,8 @@ function assemble({ head, content }: BundleRow, now: Date): AssembledBundle {
 function nextWindowEdge(discounts: PricingDiscount[], now: Date): number | null {
   const t = now.getTime();
   let next: number | null = null;
-  for (const d of discounts) {
-    const start = d.starts_at === null ? null : new Date(d.starts_at).getTime();
-    // A window includes its end, so the price changes just after it.
-    const end = d.ends_at === null ? null : new Date(d.ends_at).getTime() + 1;
-    for (const edge of [start, end])
+  for (const d of discounts)
+    for (const edge of windowEdges(d))
       if (edge !== null && edge > t && (next === null || edge < next)) next = edge;
-  }
   return next;
 }
