@@ -1,5 +1,7 @@
 /** What the image pipeline accepts (SPEC.md §9), shared by the upload fields and the server. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The same limit in megabytes, as the upload fields state it. */
+export const IMAGE_MAX_SIZE_TEXT = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 /** The most files one batch upload request takes; the web app splits larger selections into batches. */

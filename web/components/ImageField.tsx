@@ -1,7 +1,7 @@
 import { Checkbox, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { checkImageFile, IMAGE_ACCEPT, type ImageMessages } from '../../domain/images';
+import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT, type ImageMessages } from '../../domain/images';
 import { refuse } from './refuse';
 
 /** The new file, if any, and whether the stored image should go (SPEC.md §4 Edit category image). */
@@ -71,7 +71,7 @@ export function ImageField({ label, messages, value, onChange, existingUrl, prog
       <FileInput
         label={label}
         accept={IMAGE_ACCEPT}
-        description="JPG, PNG or WEBP, up to 5 MB"
+        description={`JPG, PNG or WEBP, up to ${IMAGE_MAX_SIZE_TEXT}`}
         placeholder={`Choose ${noun === 'image' ? 'an image' : `a ${noun}`}`}
         leftSection={<IconPhoto size={16} aria-hidden />}
         clearable

@@ -16,7 +16,7 @@ function busiestDay(days: Dashboard['inquiries_per_day']) {
   return top && { label: dayLabel(top.date), count: top.count };
 }
 
-/** The last 30 days of quote requests, with a sentence that says the same for screen readers. */
+/** The dashboard's window of quote requests by day, with a sentence that says the same for screen readers. */
 export function InquiriesPerDay({ days }: { days: Dashboard['inquiries_per_day'] | undefined }) {
   const total = days?.reduce((sum, d) => sum + d.count, 0) ?? 0;
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Dashboard } from '../../../domain/dashboard';
+import { DASHBOARD, type Dashboard } from '../../../domain/dashboard';
 import { inquiryTime } from '../../../domain/inquiries';
 import classes from './Dashboard.module.css';
 import { DashboardCard, SkeletonLines } from './DashboardCard';
@@ -22,7 +22,7 @@ export function LatestInquiries({ items }: { items: Dashboard['latest_inquiries'
       }
     >
       {!items ? (
-        <SkeletonLines rows={5} />
+        <SkeletonLines rows={DASHBOARD.listSize} />
       ) : items.length === 0 ? (
         <Text c="dimmed" size="sm" py="md">
           {DASHBOARD_TEXT.noInquiries}

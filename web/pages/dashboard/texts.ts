@@ -1,4 +1,7 @@
+import { DASHBOARD } from '../../../domain/dashboard';
 import { formatCount, pluralize } from '../../components/format';
+
+const { days, recentDays } = DASHBOARD;
 
 /** The dashboard's texts: SPEC.md leaves its content open (§2), so these are ours. */
 export const DASHBOARD_TEXT = {
@@ -6,16 +9,16 @@ export const DASHBOARD_TEXT = {
   errorHint: 'Check the connection and try again.',
   retry: 'Try again',
   overview: 'At a glance',
-  recentInquiries: (n: number) => `+${formatCount(n)} in the last 7 days`,
+  recentInquiries: (n: number) => `+${formatCount(n)} in the last ${recentDays} days`,
   latestInquiries: 'Latest inquiries',
   noInquiries: 'No inquiries yet.',
   openInbox: 'Open the inbox',
   perDay: 'Inquiries per day',
-  perDayCaption: 'The last 30 days (UTC)',
+  perDayCaption: `The last ${days} days (UTC)`,
   perDaySummary: (total: number, busiest: { label: string; count: number } | null) =>
     total === 0
-      ? 'No inquiries in the last 30 days.'
-      : `${pluralize(total, 'inquiry', 'inquiries')} in the last 30 days${
+      ? `No inquiries in the last ${days} days.`
+      : `${pluralize(total, 'inquiry', 'inquiries')} in the last ${days} days${
           busiest ? `; the busiest day was ${busiest.label} with ${formatCount(busiest.count)}.` : '.'
         }`,
   health: 'Catalogue health',
@@ -25,8 +28,8 @@ export const DASHBOARD_TEXT = {
   addImages: 'Add images',
   withoutTaxonomy: 'Products without a category or brand',
   withoutTaxonomyClear: 'Every product has a category and a brand.',
-  endingSoon: 'Discounts ending within 7 days',
-  endingSoonClear: 'No discounts end in the next 7 days.',
+  endingSoon: `Discounts ending within ${recentDays} days`,
+  endingSoonClear: `No discounts end in the next ${recentDays} days.`,
   noTarget: 'target removed',
   moreThanShown: (shown: number, total: number) => `Showing the first ${shown} of ${formatCount(total)}.`,
 } as const;

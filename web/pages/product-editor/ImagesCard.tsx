@@ -15,7 +15,7 @@ import {
 import { IconPhotoPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { checkImageFile, IMAGE_ACCEPT } from '../../../domain/images';
+import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT } from '../../../domain/images';
 import { VALIDATION } from '../../../domain/messages';
 import type { ProductImage } from '../../../domain/products';
 import { PRODUCT_TOAST } from '../../../domain/products';
@@ -114,7 +114,7 @@ export function ImagesCard({ productId, productName, slug, images }: Props) {
           <FileInput
             multiple
             label="Add images"
-            description="PNG, JPEG or WEBP, up to 5 MB each"
+            description={`PNG, JPEG or WEBP, up to ${IMAGE_MAX_SIZE_TEXT} each`}
             placeholder="Choose images"
             accept={IMAGE_ACCEPT}
             leftSection={<IconPhotoPlus size={16} aria-hidden />}
