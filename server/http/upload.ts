@@ -4,7 +4,8 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ImageMessages } from '../../domain/images';
 import { type PreparedImage, prepareImage } from '../images/process';
-import { readForm } from './form';
+import { readForm, refuseOversizedUpload } from './form';
+import { bearer } from './schemas';
 
 /**
  * A create/update form with one optional image: the fields validated first, then the image
@@ -35,3 +36,24 @@ export const formBodyValidator = <T>(route: FastifyRouteSchemaDef<T>): FastifyVa
     : (validatorCompiler as FastifySchemaCompiler<T>)(route);
 
 export const FORM_CONSUMES = ['application/json', 'multipart/form-data'];
+
+/**
+ * The create and update routes of a resource taking JSON or a multipart form with one optional
+ * image (brands, categories) share all but their schema's own parts: the oversized upload refused
+ * before a byte is read, the body left to readForm, the fields and image read alike.
+ */
+export function imageFormRoutes<S extends z.ZodType>(
+  body: S,
+  file: { field: string; messages: ImageMessages },
+) {
+  const refuseOversized = refuseOversizedUpload(1, file.messages.size);
+  return {
+    /** A route's options from its tags, description, params and responses. */
+    options: <T extends { tags: string[] }>({ tags, ...schema }: T) => ({
+      onRequest: refuseOversized,
+      validatorCompiler: formBodyValidator,
+      schema: { body, consumes: FORM_CONSUMES, tags, security: bearer, ...schema },
+    }),
+    read: (request: FastifyRequest) => readImageForm(request, body, file),
+  };
+}

@@ -11,15 +11,14 @@ import {
 import { PAGING } from '../../../domain/constants';
 import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
-import { refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
-import { FORM_CONSUMES, formBodyValidator, readImageForm } from '../../http/upload';
+import { imageFormRoutes } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import type { BrandsService } from './brands.service';
 
 export type BrandsRoutesDeps = { brands: BrandsService; authenticate: Authenticate };
 
-const logoForm = { field: 'logo', messages: IMAGE_MESSAGES.brand };
+const logoForm = imageFormRoutes(brandFields, { field: 'logo', messages: IMAGE_MESSAGES.brand });
 const formDescription =
   'Multipart/form-data with name, slug, description and an optional `logo` file (JPEG, PNG or WebP, at most 5 MB), or JSON.';
 
@@ -57,41 +56,27 @@ export const brandsRoutes =
 
     app.post(
       '/api/brands',
-      {
-        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.brand.size),
-        validatorCompiler: formBodyValidator,
-        schema: {
-          body: brandFields,
-          consumes: FORM_CONSUMES,
-          tags,
-          security: bearer,
-          description: formDescription,
-          response: { 201: brandSchema, ...errors(400, 401, 409, 413, 415) },
-        },
-      },
+      logoForm.options({
+        tags,
+        description: formDescription,
+        response: { 201: brandSchema, ...errors(400, 401, 409, 413, 415) },
+      }),
       async (request, reply) => {
-        const { fields, image } = await readImageForm(request, brandFields, logoForm);
+        const { fields, image } = await logoForm.read(request);
         return reply.code(201).send(await deps.brands.create(fields, image));
       },
     );
 
     app.put(
       '/api/brands/:id',
-      {
-        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.brand.size),
-        validatorCompiler: formBodyValidator,
-        schema: {
-          body: brandFields,
-          consumes: FORM_CONSUMES,
-          tags,
-          security: bearer,
-          description: `${formDescription} logo_url '' removes the logo; a new logo file replaces it.`,
-          params: idParam,
-          response: { 200: brandSchema, ...errors(400, 401, 404, 409, 413, 415) },
-        },
-      },
+      logoForm.options({
+        tags,
+        description: `${formDescription} logo_url '' removes the logo; a new logo file replaces it.`,
+        params: idParam,
+        response: { 200: brandSchema, ...errors(400, 401, 404, 409, 413, 415) },
+      }),
       async (request) => {
-        const { fields, image } = await readImageForm(request, brandFields, logoForm);
+        const { fields, image } = await logoForm.read(request);
         return deps.brands.update(request.params.id, fields, image);
       },
     );

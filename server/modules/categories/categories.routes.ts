@@ -12,9 +12,8 @@ import {
 import { PAGING } from '../../../domain/constants';
 import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
-import { refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
-import { FORM_CONSUMES, formBodyValidator, readImageForm } from '../../http/upload';
+import { imageFormRoutes } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import type { CategoriesService } from './categories.service';
 
@@ -22,7 +21,7 @@ export type CategoriesRoutesDeps = { categories: CategoriesService; authenticate
 
 const formDescription =
   'JSON, or multipart/form-data with the same fields as text plus an `image` file (JPEG, PNG or WebP, at most 5 MB).';
-const imageForm = { field: 'image', messages: IMAGE_MESSAGES.category };
+const imageForm = imageFormRoutes(categoryFields, { field: 'image', messages: IMAGE_MESSAGES.category });
 
 /** Staff routes for categories (editors and admins). */
 export const categoriesRoutes =
@@ -59,41 +58,27 @@ export const categoriesRoutes =
 
     app.post(
       '/api/categories',
-      {
-        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.category.size),
-        validatorCompiler: formBodyValidator,
-        schema: {
-          body: categoryFields,
-          consumes: FORM_CONSUMES,
-          tags,
-          security: bearer,
-          description: formDescription,
-          response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
-        },
-      },
+      imageForm.options({
+        tags,
+        description: formDescription,
+        response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+      }),
       async (request, reply) => {
-        const { fields, image } = await readImageForm(request, categoryFields, imageForm);
+        const { fields, image } = await imageForm.read(request);
         return reply.code(201).send(await deps.categories.create(fields, image));
       },
     );
 
     app.put(
       '/api/categories/:id',
-      {
-        onRequest: refuseOversizedUpload(1, IMAGE_MESSAGES.category.size),
-        validatorCompiler: formBodyValidator,
-        schema: {
-          body: categoryFields,
-          consumes: FORM_CONSUMES,
-          tags,
-          security: bearer,
-          description: `${formDescription} Send image_url as an empty string to remove the image.`,
-          params: idParam,
-          response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
-        },
-      },
+      imageForm.options({
+        tags,
+        description: `${formDescription} Send image_url as an empty string to remove the image.`,
+        params: idParam,
+        response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+      }),
       async (request) => {
-        const { fields, image } = await readImageForm(request, categoryFields, imageForm);
+        const { fields, image } = await imageForm.read(request);
         return deps.categories.update(request.params.id, fields, image);
       },
     );
