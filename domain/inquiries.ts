@@ -3,6 +3,18 @@ import { TEXT_LIMITS } from './constants';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
 
+/** Lengths of the quote request's own fields (name and email use TEXT_LIMITS); the form shares them. */
+export const INQUIRY_LIMITS = {
+  phone: 40,
+  subject: 200,
+  message: 5000,
+  company: 200,
+  lines: 100,
+  quantity: 9999,
+  /** A form sent faster than this was filled by a program; it is answered quietly and not kept. */
+  minFillMs: 2000,
+} as const;
+
 export const INQUIRY_TEXT = {
   required: 'Please fill name, email, subject and message',
   deleteConfirm: 'Delete this inquiry?',
@@ -14,14 +26,30 @@ export const INQUIRY_TEXT = {
   tooMany: 'Too many quote requests from your address. Please try again in a few minutes.',
   productNotFound: 'The product this request is about no longer exists',
   notFound: 'Inquiry not found',
+  linesUnavailable: 'Some products in your quote are no longer available',
+  lineUnavailable: (name: string) => `${name} is no longer available`,
+  lineRepeated: 'This product is already in the quote',
+  quantityInvalid: `Quantity must be a whole number from 1 to ${INQUIRY_LIMITS.quantity}`,
+  tooManyLines: `A quote request can hold at most ${INQUIRY_LIMITS.lines} products`,
+  /** The subject the shop's basket sends, since its form asks for none. */
+  basketSubject: (lines: number) => `Quote request: ${lines} product${lines === 1 ? '' : 's'}`,
 } as const;
 
 export const INQUIRY_SORT_KEYS = ['created_at', 'name', 'email'] as const;
 export type InquirySortKey = (typeof INQUIRY_SORT_KEYS)[number];
 export const INQUIRY_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
 
-/** Lengths of the quote request's own fields (name and email use TEXT_LIMITS); the form shares them. */
-export const INQUIRY_LIMITS = { phone: 40, subject: 200, message: 5000 } as const;
+/** The reference a visitor and staff quote for a request: Q- and the id, six digits at least. */
+export const inquiryReference = (id: number) => `Q-${String(id).padStart(6, '0')}`;
+
+const quoteLine = z.strictObject({
+  product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(2147483647),
+  quantity: z
+    .number({ error: INQUIRY_TEXT.quantityInvalid })
+    .int({ error: INQUIRY_TEXT.quantityInvalid })
+    .min(1, { error: INQUIRY_TEXT.quantityInvalid })
+    .max(INQUIRY_LIMITS.quantity, { error: INQUIRY_TEXT.quantityInvalid }),
+});
 
 const required = (max: number, field: string) =>
   z
@@ -48,8 +76,36 @@ export const createInquiryBody = z.strictObject({
     .positive()
     .max(2147483647)
     .nullish(),
+  company: z
+    .string({ error: 'Company must be text' })
+    .trim()
+    .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  lines: z
+    .array(quoteLine, { error: 'lines must be a list of products and quantities' })
+    .max(INQUIRY_LIMITS.lines, { error: INQUIRY_TEXT.tooManyLines })
+    .superRefine((lines, ctx) => {
+      const seen = new Set<number>();
+      lines.forEach((line, i) => {
+        if (seen.has(line.product_id))
+          ctx.addIssue({ code: 'custom', message: INQUIRY_TEXT.lineRepeated, path: [i, 'product_id'] });
+        seen.add(line.product_id);
+      });
+    })
+    .optional(),
+  /** A field people never see: a program that fills every field fills this one too. */
+  website: z.string().optional(),
+  /** How long the form was open, as the page measured it. */
+  elapsed_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type CreateInquiryBody = z.input<typeof createInquiryBody>;
+export type CreateInquiryInput = z.output<typeof createInquiryBody>;
+
+/** A request a program sent: the honeypot is filled, or the form was sent faster than a person can. */
+export const looksAutomated = (body: Pick<CreateInquiryInput, 'website' | 'elapsed_ms'>) =>
+  (body.website ?? '').trim() !== '' ||
+  (body.elapsed_ms !== undefined && body.elapsed_ms < INQUIRY_LIMITS.minFillMs);
 
 export const inquirySchema = z.object({
   id: z.number(),
@@ -60,7 +116,20 @@ export const inquirySchema = z.object({
   message: z.string(),
   created_at: z.string(),
   product: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+  reference: z.string(),
+  company: z.string().nullable(),
+  /** The basket as sent: each product's name, SKU and final price when the visitor asked. */
+  lines: z.array(
+    z.object({
+      product_id: z.number().nullable(),
+      name: z.string(),
+      sku: z.string().nullable(),
+      quantity: z.number(),
+      unit_price: z.number(),
+    }),
+  ),
 });
+export type InquiryLine = Inquiry['lines'][number];
 export type Inquiry = z.infer<typeof inquirySchema>;
 
 export const inquiryListQuery = listQuery({

@@ -58,6 +58,24 @@ export const PRODUCT_MESSAGES = {
 
 const MAX_MRP_CENTS = 999_999_999_999;
 
+/** A draft is seen by staff only; public routes and the shop serve published products. */
+export const PRODUCT_STATUSES = ['draft', 'published'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+/** What a product is when a create or update call names no status: clients that predate drafts publish. */
+export const DEFAULT_PRODUCT_STATUS: ProductStatus = 'published';
+export const PRODUCT_STATUS_TEXT = {
+  draft: 'Draft',
+  published: 'Published',
+  invalid: `Status must be one of: ${PRODUCT_STATUSES.join(', ')}`,
+  draftBanner: 'Draft: visitors cannot see this product',
+  publishNow: 'Publish now',
+  viewInShop: 'View in shop',
+} as const;
+
+const status = z
+  .enum(PRODUCT_STATUSES, { error: PRODUCT_STATUS_TEXT.invalid })
+  .default(DEFAULT_PRODUCT_STATUS);
+
 /** An amount from JSON or a form: at least 0, two decimals at most, within NUMERIC(12,2). */
 export const amount = (message: string) =>
   z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
@@ -88,6 +106,7 @@ export const createProductBody = z.strictObject({
   category_id: optionalId('Category'),
   description: optionalText('Description', TEXT_LIMITS.description),
   mrp: amount(PRODUCT_MESSAGES.mrpInvalid).default(0),
+  status,
 });
 export type CreateProductBody = z.output<typeof createProductBody>;
 
@@ -119,6 +138,7 @@ export const updateProductBody = z.strictObject({
   category_id: optionalId('Category'),
   description: optionalText('Description', TEXT_LIMITS.description),
   pricing: pricingSchema,
+  status,
 });
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
@@ -145,6 +165,7 @@ export const productListItemSchema = z.object({
   category: z.string().nullable(),
   price: z.object({ mrp: z.number(), final: z.number() }),
   best_discount: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number() }).nullable(),
+  status: z.enum(PRODUCT_STATUSES),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 export const productListResponse = z.object({ data: z.array(productListItemSchema), meta: listMeta });
@@ -160,6 +181,7 @@ export const productBaseSchema = z.object({
   brand_id: z.number().nullable(),
   category_id: z.number().nullable(),
   mrp: z.number(),
+  status: z.enum(PRODUCT_STATUSES),
 });
 export type ProductBase = z.infer<typeof productBaseSchema>;
 

@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicCategoriesRoutes({ categories }));
   await app.register(brandsRoutes({ brands, authenticate }));
   await app.register(publicBrandsRoutes({ brands }));
-  await app.register(productsRoutes({ products, productImages, sections, authenticate }));
+  await app.register(productsRoutes({ products, productImages, sections, bundles, authenticate }));
   await app.register(publicProductsRoutes({ products, bundles }));
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));

@@ -189,6 +189,8 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
       category_id: i % 23 === 7 ? null : leaf.id,
       description: `The ${name} is a ${leaf.top.toLowerCase()} favourite: built to last and easy to use.`,
       mrp,
+      // A few are still being written: drafts that staff see and the shop does not.
+      status: i % 13 === 4 ? 'draft' : 'published',
     });
     productRows.push(product);
     if (!incomplete) {

@@ -148,6 +148,8 @@ export const products = pgTable(
     mrp: numeric('mrp', { precision: 12, scale: 2 }).notNull().default('0'),
     /** Rows in product_images, kept by migration 0006's triggers (the dashboard's health list). */
     image_count: integer('image_count').notNull().default(0),
+    /** 'draft' or 'published': public routes and the shop serve published products only. */
+    status: text('status').notNull().default('published'),
     ...timestamps,
   },
   (t) => [
@@ -165,6 +167,7 @@ export const products = pgTable(
       .on(t.created_at, t.id)
       .where(sql`${t.category_id} is null or ${t.brand_id} is null`),
     check('products_mrp_check', sql`${t.mrp} >= 0`),
+    check('products_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );
 
@@ -347,6 +350,7 @@ export const inquiries = pgTable(
     phone: text('phone'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
+    company: text('company'),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -358,6 +362,31 @@ export const inquiries = pgTable(
     trigram('inquiries_email_trgm', t.email),
     trigram('inquiries_phone_trgm', t.phone),
     trigram('inquiries_subject_trgm', t.subject),
+  ],
+);
+
+/**
+ * A quote request's basket, each line as the visitor saw it: the product's name, SKU and final
+ * price are copied, so the request reads the same after the product changes or goes.
+ */
+export const inquiryLines = pgTable(
+  'inquiry_lines',
+  {
+    id: serial('id').primaryKey(),
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    quantity: integer('quantity').notNull(),
+    unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('inquiry_lines_inquiry_position_key').on(t.inquiry_id, t.position),
+    index('inquiry_lines_product_idx').on(t.product_id),
+    check('inquiry_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
   ],
 );
 

@@ -16,6 +16,7 @@ const bundle: ProductBundle = {
     brand_id: null,
     category_id: null,
     mrp: 10,
+    status: 'published',
   },
   price: { mrp: 10, final: 10 },
   discounts: { best: null, own: null },

@@ -147,7 +147,7 @@ export function useProductOptions(q: string, limit = SELECT_PAGE) {
     queryKey: productKeys.options(q, limit),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: ProductOption[] }>('/public/products', {
+        await api.get<{ data: ProductOption[] }>('/products/options', {
           params: toListQuery({ q, limit }),
           signal,
         })

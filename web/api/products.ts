@@ -65,13 +65,12 @@ export function useProducts(params: ProductListParams) {
   });
 }
 
-/** The public bundle (SPEC.md §7): the editor and the preview read the same cached copy. */
+/** The bundle as staff see it, drafts included (SPEC.md §7): the editor and the preview read one cached copy. */
 export function useProductBundle(slug: string) {
   return useQuery({
     queryKey: productKeys.bundle(slug),
     queryFn: async ({ signal }) =>
-      (await api.get<ProductBundle>(`/public/products/slug/${encodeURIComponent(slug)}/bundle`, { signal }))
-        .data,
+      (await api.get<ProductBundle>(`/products/slug/${encodeURIComponent(slug)}/bundle`, { signal })).data,
     meta: { errorMessage: PRODUCT_FALLBACK.loadProduct },
   });
 }

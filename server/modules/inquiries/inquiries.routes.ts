@@ -6,6 +6,7 @@ import {
   inquiryListQuery,
   inquiryListResponse,
   inquirySchema,
+  looksAutomated,
 } from '../../../domain/inquiries';
 import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
@@ -31,12 +32,21 @@ export const inquiriesRoutes =
         onRequest: deps.rateLimit,
         schema: {
           tags,
-          description: 'A quote request from a visitor; needs no token; rate-limited per client address.',
+          description:
+            'A quote request from a visitor, optionally with a basket of products and quantities; needs no token; rate-limited per client address. A line naming a product that is not published answers 409 with `details` naming the line. A filled `website` honeypot or a form sent faster than a person can fill it answers 202 and stores nothing.',
           body: createInquiryBody,
-          response: { 201: inquirySchema, ...errors(400, 404, 429) },
+          response: {
+            201: inquirySchema,
+            202: z.object({}).describe('Taken for automated; nothing stored'),
+            ...errors(400, 404, 409, 429),
+          },
         },
       },
-      async (request, reply) => reply.code(201).send(await deps.inquiries.create(request.body)),
+      async (request, reply) => {
+        // A quiet answer: a program learns nothing it could adjust to.
+        if (looksAutomated(request.body)) return reply.code(202).send({});
+        return reply.code(201).send(await deps.inquiries.create(request.body));
+      },
     );
 
     await app.register(async (scope) => {

@@ -1,11 +1,20 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { INQUIRY_TEXT, type Inquiry, type InquirySortKey } from '../../../domain/inquiries';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type CreateInquiryInput,
+  INQUIRY_TEXT,
+  type Inquiry,
+  type InquiryLine,
+  type InquirySortKey,
+  inquiryReference,
+} from '../../../domain/inquiries';
+import { toCents } from '../../../domain/money';
 import type { ListParams } from '../../../domain/paging';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
-import { inquiries, products } from '../../db/schema';
+import { categories, inquiries, inquiryLines, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors/app-error';
+import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
 
 const SORT_COLUMNS: SortColumns<InquirySortKey> = {
   created_at: inquiries.created_at,
@@ -20,6 +29,7 @@ const columns = {
   phone: inquiries.phone,
   subject: inquiries.subject,
   message: inquiries.message,
+  company: inquiries.company,
   created_at: inquiries.created_at,
   product_id: products.id,
   product_name: products.name,
@@ -32,8 +42,11 @@ type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & {
   product_slug: string | null;
 };
 
-const toInquiry = (r: Row): Inquiry => ({
+const toInquiry = (r: Row, lines: InquiryLine[]): Inquiry => ({
   id: r.id,
+  reference: inquiryReference(r.id),
+  company: r.company,
+  lines,
   name: r.name,
   email: r.email,
   phone: r.phone,
@@ -43,16 +56,76 @@ const toInquiry = (r: Row): Inquiry => ({
   product: r.product_id !== null ? { id: r.product_id, name: r.product_name!, slug: r.product_slug! } : null,
 });
 
+type Reader = Pick<Db, 'select'>;
+
+async function readOne(db: Reader, id: number): Promise<Inquiry> {
+  const [row] = await db
+    .select(columns)
+    .from(inquiries)
+    .leftJoin(products, eq(products.id, inquiries.product_id))
+    .where(eq(inquiries.id, id));
+  if (!row) throw notFound(INQUIRY_TEXT.notFound);
+  const lines = await linesOf(db, [id]);
+  return toInquiry(row as Row, lines.get(id) ?? []);
+}
+
+/** The lines of several requests in one statement, in the order they were sent. */
+async function linesOf(db: Reader, ids: number[]): Promise<Map<number, InquiryLine[]>> {
+  const byInquiry = new Map<number, InquiryLine[]>();
+  if (ids.length === 0) return byInquiry;
+  const rows = await db
+    .select({
+      inquiry_id: inquiryLines.inquiry_id,
+      product_id: inquiryLines.product_id,
+      name: inquiryLines.name,
+      sku: inquiryLines.sku,
+      quantity: inquiryLines.quantity,
+      unit_price: inquiryLines.unit_price,
+    })
+    .from(inquiryLines)
+    .where(inArray(inquiryLines.inquiry_id, ids))
+    .orderBy(asc(inquiryLines.inquiry_id), asc(inquiryLines.position));
+  for (const { inquiry_id, unit_price, ...line } of rows) {
+    const list = byInquiry.get(inquiry_id) ?? [];
+    list.push({ ...line, unit_price: toCents(unit_price) / 100 });
+    byInquiry.set(inquiry_id, list);
+  }
+  return byInquiry;
+}
+
+/** Name, SKU, status and today's final price of each product named, by the one pricing rule. */
+async function priceLines(db: Reader, ids: number[]) {
+  const now = new Date();
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      status: products.status,
+      mrp: products.mrp,
+      brand_id: products.brand_id,
+      pricing: productPricing('products', 'categories', now),
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.category_id))
+    .where(inArray(products.id, ids));
+  return new Map(
+    rows.map((r) => {
+      const { price } = priceByColumn(r, r.pricing as PricingJson, now);
+      return [r.id, { name: r.name, sku: r.sku, status: r.status, final: price.final }];
+    }),
+  );
+}
+
 export function createInquiriesService(db: Db) {
   return {
-    async create(input: {
-      name: string;
-      email: string;
-      phone: string | null;
-      subject: string;
-      message: string;
-      product_id?: number | null;
-    }) {
+    /**
+     * Stores a request and its basket in one transaction. Each line is copied as the visitor saw
+     * it: the product's name, SKU and final price now, by the one pricing rule. A line naming a
+     * product that is not published (a draft, deleted or unknown) refuses the whole request with
+     * a 409 naming the line, so nothing is ever silently dropped.
+     */
+    async create(input: CreateInquiryInput) {
       if (input.product_id) {
         const [p] = await db
           .select({ id: products.id })
@@ -61,22 +134,56 @@ export function createInquiriesService(db: Db) {
         if (!p)
           throw new AppError(404, INQUIRY_TEXT.productNotFound, { product_id: INQUIRY_TEXT.productNotFound });
       }
-      const [row] = await db
-        .insert(inquiries)
-        .values({ ...input, product_id: input.product_id ?? null })
-        .returning({ id: inquiries.id });
-      return this.get(row.id);
+      const requested = input.lines ?? [];
+      return db.transaction(async (tx) => {
+        const priced = requested.length
+          ? await priceLines(
+              tx,
+              requested.map((l) => l.product_id),
+            )
+          : new Map();
+        const unavailable: Record<string, string> = {};
+        requested.forEach((line, i) => {
+          const product = priced.get(line.product_id);
+          if (!product || product.status !== 'published')
+            unavailable[`lines.${i}.product_id`] = INQUIRY_TEXT.lineUnavailable(
+              product?.name ?? `Product ${line.product_id}`,
+            );
+        });
+        if (Object.keys(unavailable).length)
+          throw new AppError(409, INQUIRY_TEXT.linesUnavailable, unavailable);
+        const [row] = await tx
+          .insert(inquiries)
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            subject: input.subject,
+            message: input.message,
+            company: input.company ?? null,
+            product_id: input.product_id ?? null,
+          })
+          .returning({ id: inquiries.id });
+        if (requested.length)
+          await tx.insert(inquiryLines).values(
+            requested.map((line, position) => {
+              const product = priced.get(line.product_id)!;
+              return {
+                inquiry_id: row.id,
+                position,
+                product_id: line.product_id,
+                name: product.name,
+                sku: product.sku,
+                quantity: line.quantity,
+                unit_price: product.final.toFixed(2),
+              };
+            }),
+          );
+        return readOne(tx, row.id);
+      });
     },
 
-    async get(id: number): Promise<Inquiry> {
-      const [row] = await db
-        .select(columns)
-        .from(inquiries)
-        .leftJoin(products, eq(products.id, inquiries.product_id))
-        .where(eq(inquiries.id, id));
-      if (!row) throw notFound(INQUIRY_TEXT.notFound);
-      return toInquiry(row as Row);
-    },
+    get: (id: number) => readOne(db, id),
 
     /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries). */
     async list(params: ListParams<InquirySortKey>) {
@@ -101,7 +208,11 @@ export function createInquiriesService(db: Db) {
             .where(inArray(inquiries.id, scope.ids()))
             .orderBy(...scope.order),
       );
-      return { data: rows.map((r) => toInquiry(r as Row)), meta };
+      const lines = await linesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return { data: rows.map((r) => toInquiry(r as Row, lines.get(r.id) ?? [])), meta };
     },
 
     async remove(id: number) {

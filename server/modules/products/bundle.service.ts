@@ -9,7 +9,7 @@ import { type Queryable, readBundle } from './bundle.query';
 export const CATALOGUE_CHANNEL = 'stockroom_catalogue';
 
 /** A bundle ready to send: its JSON text, a strong ETag over it, and when it goes stale by itself. */
-export type ServedBundle = { body: string; etag: string; expiresAt: number | null };
+export type ServedBundle = { body: string; etag: string; expiresAt: number | null; published: boolean };
 
 /**
  * The public product bundle, assembled in one query and cached in process.
@@ -53,6 +53,13 @@ export function createBundleService(db: Queryable, opts: { maxEntries?: number; 
       return entries.size;
     },
 
+    /** A published product's bundle, as visitors get it: a draft is not found. */
+    async getPublished(slug: string): Promise<ServedBundle> {
+      const served = await this.get(slug);
+      if (!served.published) throw notFound(PRODUCT_MESSAGES.productNotFound);
+      return served;
+    },
+
     async get(slug: string): Promise<ServedBundle> {
       const hit = entries.get(slug);
       if (hit && (hit.expiresAt === null || now() < hit.expiresAt)) return hit;
@@ -67,6 +74,7 @@ export function createBundleService(db: Queryable, opts: { maxEntries?: number; 
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         expiresAt: result.changesAt,
+        published: result.published,
       };
       if (listening && startedAt === generation && maxEntries > 0) {
         entries.set(slug, served);

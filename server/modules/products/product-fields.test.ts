@@ -26,6 +26,7 @@ type State = {
   sku: string;
   description: string;
   mrp: number;
+  status: 'draft' | 'published';
   brand: { id: number; name: string };
   category: { id: number; name: string };
 };
@@ -100,6 +101,13 @@ const PRODUCT_COLUMNS: Record<string, Column> = {
     update: 'pricing.mrp',
     list: { 'price.mrp': (s) => s.mrp },
     base: { mrp: (s) => s.mrp },
+  },
+  status: {
+    input: (s) => s.status,
+    create: 'status',
+    update: 'status',
+    list: { status: (s) => s.status },
+    base: { status: (s) => s.status },
   },
   image_count: {
     create: absent('kept by triggers from product_images (migration 0006)'),
@@ -247,6 +255,7 @@ describe('where a product field lives', () => {
       sku: 'KEY-1',
       description: 'Keys',
       mrp: 10,
+      status: 'published',
       brand: await create('brands', 'Key Brand'),
       category: await create('categories', 'Key Category'),
     };
@@ -275,6 +284,7 @@ describe('where a product field lives', () => {
       sku: 'FIELD-1',
       description: 'First words',
       mrp: 1234.5,
+      status: 'published',
       brand: await create('brands', 'Field Brand'),
       category: await create('categories', 'Field Category'),
     };

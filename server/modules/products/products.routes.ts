@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { positiveIdString } from '../../../domain/fields';
@@ -33,7 +33,7 @@ import { readForm, refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import { prepareImages } from '../../images/process';
-import type { BundleService } from './bundle.service';
+import type { BundleService, ServedBundle } from './bundle.service';
 import type { ProductImagesService } from './product-images.service';
 import type { ProductsService } from './products.service';
 import type { SectionsService } from './sections.service';
@@ -42,6 +42,7 @@ export type ProductsRoutesDeps = {
   products: ProductsService;
   productImages: ProductImagesService;
   sections: SectionsService;
+  bundles: BundleService;
   authenticate: Authenticate;
 };
 
@@ -82,6 +83,40 @@ export const productsRoutes =
           page: request.query.page ?? 1,
           limit: request.query.limit ?? 24,
         }),
+    );
+
+    app.get(
+      '/api/products/options',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'Products by name for pickers, drafts included.',
+          querystring: publicProductsQuery,
+          response: { 200: publicProductsResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => ({
+        data: await deps.products.options({
+          q: (request.query.q ?? '').trim(),
+          limit: request.query.limit ?? 1000,
+          publishedOnly: false,
+        }),
+      }),
+    );
+
+    app.get(
+      '/api/products/slug/:slug/bundle',
+      {
+        schema: {
+          tags,
+          security,
+          description: "A product's bundle as staff preview it: drafts included.",
+          params: slugParam,
+          response: { 200: productBundleSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => sendBundle(await deps.bundles.get(request.params.slug), request, reply),
     );
 
     app.post(
@@ -285,15 +320,28 @@ export const productsRoutes =
   };
 
 /** If-None-Match may list several tags, or '*'; a weak form of ours matches too. */
-const matchesEtag = (header: string | undefined, etag: string) =>
+export const matchesEtag = (header: string | undefined, etag: string) =>
   !!header?.split(',').some((tag) => {
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
 
+/**
+ * A bundle goes out as ready JSON text (or none for a 304), not through the schema's serializer;
+ * the schema still documents what that text holds.
+ */
+function sendBundle(served: ServedBundle, request: FastifyRequest, typedReply: unknown) {
+  const reply = typedReply as FastifyReply;
+  // Prices can change while the product does not (a discount starts), so a browser must ask
+  // again each time; an unchanged bundle then costs a 304 with no body.
+  reply.header('etag', served.etag).header('cache-control', 'no-cache');
+  if (matchesEtag(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(served.body);
+}
+
 /** What a visitor may see: the preview bundle and the product option list. */
 export const publicProductsRoutes =
-  (deps: Pick<ProductsRoutesDeps, 'products'> & { bundles: BundleService }): FastifyPluginAsyncZod =>
+  (deps: Pick<ProductsRoutesDeps, 'products' | 'bundles'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/public/products',
@@ -308,6 +356,7 @@ export const publicProductsRoutes =
         data: await deps.products.options({
           q: (request.query.q ?? '').trim(),
           limit: request.query.limit ?? 1000,
+          publishedOnly: true,
         }),
       }),
     );
@@ -321,17 +370,7 @@ export const publicProductsRoutes =
           response: { 200: productBundleSchema, ...errors(400, 404) },
         },
       },
-      async (request, typedReply) => {
-        // The body goes out as ready JSON text (or none for a 304), not through the schema's
-        // serializer; the schema still documents what that text holds.
-        const reply = typedReply as FastifyReply;
-        const served = await deps.bundles.get(request.params.slug);
-        // Prices can change while the product does not (a discount starts), so a browser must
-        // ask again each time; an unchanged bundle then costs a 304 with no body.
-        reply.header('etag', served.etag).header('cache-control', 'no-cache');
-        if (matchesEtag(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
-        // The cached JSON text goes out as is: no parse and re-serialise per request.
-        return reply.type('application/json; charset=utf-8').send(served.body);
-      },
+      async (request, reply) =>
+        sendBundle(await deps.bundles.getPublished(request.params.slug), request, reply),
     );
   };

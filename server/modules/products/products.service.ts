@@ -1,4 +1,4 @@
-import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '../../../domain/images';
 import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
 import {
@@ -6,6 +6,7 @@ import {
   PRODUCT_MESSAGES,
   type ProductBase,
   type ProductListItem,
+  type ProductStatus,
   type UpdateProductBody,
 } from '../../../domain/products';
 import type { Db } from '../../db/client';
@@ -33,6 +34,7 @@ const baseColumns = {
   brand_id: products.brand_id,
   category_id: products.category_id,
   mrp: products.mrp,
+  status: products.status,
   brand: brands.name,
   category: categories.name,
 };
@@ -42,6 +44,7 @@ type BaseRow = { [K in keyof typeof baseColumns]: (typeof baseColumns)[K]['_']['
   name: string;
   slug: string;
   mrp: string;
+  status: string;
 };
 
 const toBase = (r: BaseRow): ProductBase => ({
@@ -55,6 +58,7 @@ const toBase = (r: BaseRow): ProductBase => ({
   brand_id: r.brand_id,
   category_id: r.category_id,
   mrp: fromCents(toCents(r.mrp)),
+  status: r.status as ProductStatus,
 });
 
 /**
@@ -192,6 +196,7 @@ export function createProductsService(db: Db, images: ImagesService) {
           category: r.category,
           price: { mrp: price.mrp, final: price.final },
           best_discount: price.best ? { type: price.best.type, value: price.best.value } : null,
+          status: r.status as ProductStatus,
         };
       });
       return { data, meta };
@@ -216,6 +221,7 @@ export function createProductsService(db: Db, images: ImagesService) {
               brand_id: input.brand_id ?? null,
               category_id: input.category_id ?? null,
               mrp: centsToDecimal(toCents(input.mrp)),
+              status: input.status,
             })
             .returning({ id: products.id });
           // Every product starts with its basic and images blocks; sections are appended after them.
@@ -248,6 +254,7 @@ export function createProductsService(db: Db, images: ImagesService) {
               brand_id: input.brand_id ?? null,
               category_id: input.category_id ?? null,
               mrp: centsToDecimal(toCents(input.pricing.mrp)),
+              status: input.status,
               updated_at: sql`now()`,
             })
             .where(eq(products.id, id));
@@ -276,11 +283,17 @@ export function createProductsService(db: Db, images: ImagesService) {
       });
     },
 
-    async options(opts: { q: string; limit: number }) {
+    /** Products by name for pickers; visitors' lists name published products only. */
+    async options(opts: { q: string; limit: number; publishedOnly: boolean }) {
       return db
         .select({ id: products.id, name: products.name, slug: products.slug })
         .from(products)
-        .where(opts.q ? ilike(products.name, `%${escapeLike(opts.q)}%`) : undefined)
+        .where(
+          and(
+            opts.q ? ilike(products.name, `%${escapeLike(opts.q)}%`) : undefined,
+            opts.publishedOnly ? eq(products.status, 'published') : undefined,
+          ),
+        )
         .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
         .limit(limitInText(opts.limit));
     },

@@ -242,7 +242,18 @@ describe('list', () => {
     expect(body.meta).toEqual({ total: 3, total_exact: true, page: 1, limit: 2 });
     expect(body.data.map((p: { name: string }) => p.name)).toEqual([`${tag} item 2`, `${tag} item 1`]);
     expect(Object.keys(body.data[0]).sort()).toEqual(
-      ['best_discount', 'brand', 'category', 'description', 'id', 'image', 'name', 'price', 'slug'].sort(),
+      [
+        'best_discount',
+        'brand',
+        'category',
+        'description',
+        'id',
+        'image',
+        'name',
+        'price',
+        'slug',
+        'status',
+      ].sort(),
     );
     expect(
       (await api('GET', `/api/products?q=${tag}-0`)).json().data.map((p: { name: string }) => p.name),
