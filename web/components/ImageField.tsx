@@ -1,8 +1,9 @@
-import { Checkbox, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { Checkbox, FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT, type ImageMessages } from '../../domain/images';
 import { refuse } from './refuse';
+import { UploadProgress } from './UploadProgress';
 
 /** The new file, if any, and whether the stored image should go (SPEC.md §4 Edit category image). */
 export type ImageChoice = { file: File | null; removeExisting: boolean };
@@ -105,14 +106,7 @@ export function ImageField({ label, messages, value, onChange, existingUrl, prog
           disabled={disabled}
         />
       )}
-      {progress != null && (
-        <Stack gap={4}>
-          <Progress value={progress} animated aria-label="Upload progress" />
-          <Text size="xs" c="dimmed" aria-live="polite">
-            Uploading… {progress}%
-          </Text>
-        </Stack>
-      )}
+      {progress != null && <UploadProgress percent={progress} />}
     </Stack>
   );
 }

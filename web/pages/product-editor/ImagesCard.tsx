@@ -6,7 +6,6 @@ import {
   FileInput,
   Group,
   Paper,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import type { ProductImage } from '../../../domain/products';
 import { PRODUCT_TOAST } from '../../../domain/products';
 import { useDeleteImage, useUploadImages } from '../../api/products';
 import { refuse } from '../../components/refuse';
+import { UploadProgress } from '../../components/UploadProgress';
 import { StoredImage } from '../products/StoredImage';
 
 const IMAGE_MESSAGES = { type: VALIDATION.imageType, size: VALIDATION.imageSize };
@@ -134,14 +134,7 @@ export function ImagesCard({ productId, productName, slug, images }: Props) {
             Upload
           </Button>
         </Group>
-        {progress !== null && (
-          <Stack gap={4}>
-            <Progress value={progress} animated aria-label="Upload progress" />
-            <Text size="xs" c="dimmed" aria-live="polite">
-              Uploading… {progress}%
-            </Text>
-          </Stack>
-        )}
+        {progress !== null && <UploadProgress percent={progress} />}
       </Stack>
     </Card>
   );

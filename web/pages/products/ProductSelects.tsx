@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useBrandOptions } from '../../api/brands';
 import { useCategoryOptions } from '../../api/categories';
-import { SearchSelect } from '../../components/SearchSelect';
+import { type SearchOptions, SearchSelect } from '../../components/SearchSelect';
 
 type Props = {
   /** The chosen id as text (Mantine selects hold strings), or null for none. */
@@ -12,19 +12,19 @@ type Props = {
   disabled?: boolean;
 };
 
-/** The chosen option's label: the product's own at first, then whatever the user picks. */
-function useChosenLabel(current: Props['current']) {
-  const [label, setLabel] = useState(current?.id ? current.name : null);
-  return [label, setLabel] as const;
-}
+type ChoiceProps = Props & {
+  label: string;
+  placeholder: string;
+  useOptions: (q: string) => SearchOptions;
+};
 
-/** Brand (SPEC.md §2 product editor and Create Product), searched on the server as the user types. */
-export function BrandSelect({ value, onChange, current, disabled }: Props) {
-  const [label, setLabel] = useChosenLabel(current);
+/** A product's brand or category, searched on the server as the user types. */
+function ChoiceSelect({ value, onChange, current, disabled, ...select }: ChoiceProps) {
+  // The chosen option's label: the product's own at first, then whatever the user picks.
+  const [label, setLabel] = useState(current?.id ? current.name : null);
   return (
     <SearchSelect
-      label="Brand"
-      placeholder="No brand"
+      {...select}
       clearable
       value={value}
       selectedLabel={value === null ? null : label}
@@ -32,28 +32,24 @@ export function BrandSelect({ value, onChange, current, disabled }: Props) {
         setLabel(l);
         onChange(v);
       }}
-      useOptions={useBrandOptions}
       disabled={disabled}
     />
   );
 }
 
-/** Primary Category, searched on the server as the user types. */
-export function CategorySelect({ value, onChange, current, disabled }: Props) {
-  const [label, setLabel] = useChosenLabel(current);
+/** Brand (SPEC.md §2 product editor and Create Product). */
+export function BrandSelect(props: Props) {
+  return <ChoiceSelect {...props} label="Brand" placeholder="No brand" useOptions={useBrandOptions} />;
+}
+
+/** Primary Category. */
+export function CategorySelect(props: Props) {
   return (
-    <SearchSelect
+    <ChoiceSelect
+      {...props}
       label="Primary Category"
       placeholder="No category"
-      clearable
-      value={value}
-      selectedLabel={value === null ? null : label}
-      onChange={(v, l) => {
-        setLabel(l);
-        onChange(v);
-      }}
       useOptions={useCategoryOptions}
-      disabled={disabled}
     />
   );
 }
