@@ -3,7 +3,9 @@ import {
   cleanItems,
   cleanRows,
   cleanSpecs,
+  type ProductList,
   SECTION_MESSAGES,
+  type SpecGroup,
 } from '../../../../domain/sections';
 import type { SectionKind, SectionSave } from '../../../api/products';
 import { type ContentSection, parseTable } from './contentSections';
@@ -12,12 +14,14 @@ let lastKey = 0;
 /** Rows have no ids until saved; a key per row keeps inputs (and focus) in place on removal. */
 export const rowKey = () => ++lastKey;
 
-export type ListItemDraft = { key: number; caption: string };
-export type SpecRow = { key: number; label: string; value: string; unit: string };
+/** A stored row's fields, keyed in place of the id it does not have yet. */
+type RowDraft<Row extends { id: number }> = Omit<Row, 'id'> & { key: number };
+export type ListItemDraft = RowDraft<ProductList['items'][number]>;
+export type SpecRow = RowDraft<SpecGroup['specs'][number]>;
 export type TableRowDraft = { key: number; cells: string[] };
 
 /** What a section form edits: plain text, cleaned only when saved. */
-export type ListDraft = { kind: 'list'; title: string; description: string | null; items: ListItemDraft[] };
+export type ListDraft = { kind: 'list'; items: ListItemDraft[] } & Pick<ProductList, 'title' | 'description'>;
 export type SpecDraft = { kind: 'spec_group'; name: string; intro: string; rows: SpecRow[] };
 export type TableDraft = {
   kind: 'table';
