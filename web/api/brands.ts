@@ -8,7 +8,7 @@ import { type BrandListParams, brandKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
-/** The form's fields as the API reads them; the logo travels beside them (BrandSave). */
+/** The form's fields as the API takes them; the logo travels beside them (BrandSave). */
 export type BrandInput = Omit<z.input<typeof brandFields>, 'logo_url'>;
 
 export type BrandSave = {

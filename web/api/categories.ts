@@ -9,7 +9,7 @@ import { type CategoryListParams, categoryKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
-/** The form's fields as the API reads them; the image travels beside them (CategorySave). */
+/** The form's fields as the API takes them; the image travels beside them (CategorySave). */
 export type CategoryInput = Omit<z.input<typeof categoryFields>, 'image_url'>;
 
 export type CategorySave = {
