@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Zod validates and serialises every route (set below). Named here too, Fastify does not
-    // load its default Ajv and fast-json-stringify compilers at all: 50 ms of start-up.
+    // load its default Ajv and fast-json-stringify compilers at all, which start-up would wait for.
     // (Fastify types these factories for Ajv's compilers; Zod's take the same route schema.)
     schemaController: {
       compilersFactory: {
@@ -128,8 +128,8 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
 
   // Helmet's middleware built once and run on each request's raw objects. @fastify/helmet built it
-  // again for every request, parsing the CSP directives each time: 6 % of a cached bundle
-  // request's CPU in a profile.
+  // again for every request, parsing the CSP directives each time, a visible share of a cached
+  // bundle request's CPU.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
   // A catalogue write answered by this process clears its cached bundles before the answer goes
   // out, so the writer's next read sees the change without waiting for the NOTIFY round trip.
   // The hook is attached to the write routes alone: as a global onSend hook it cost every read a
-  // hook run and a promise (about 3 % of a cached bundle's CPU).
+  // hook run and a promise.
   const invalidateBundles: onSendHookHandler = (_request, reply, payload, done) => {
     if (reply.statusCode < 400) bundles.invalidate();
     done(null, payload);

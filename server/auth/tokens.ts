@@ -18,10 +18,10 @@ const VERIFIED_TOKENS_KEPT = 1_000;
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
   /**
    * A token already verified is not verified again until it expires: the HMAC runs as a
-   * WebCrypto job, 9 % of the server's CPU on a staff list request. Only tokens whose signature
-   * checked out are kept, keyed by the whole token, signature included, so a forgery never
-   * matches one. Whether the user may still use it (deleted, password changed) is decided by the
-   * token version on every request, as before (hooks.ts).
+   * WebCrypto job, a sizeable share of the server's CPU on a staff list request. Only tokens
+   * whose signature checked out are kept, keyed by the whole token, signature included, so a
+   * forgery never matches one. Whether the user may still use it (deleted, password changed) is
+   * decided by the token version on every request, as before (hooks.ts).
    */
   const verified = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({
     max: VERIFIED_TOKENS_KEPT,

@@ -4,10 +4,9 @@ import { createTestContext, type TestContext } from '../test/harness';
 /**
  * The triggers on products (counts, health totals, page-start versions, section
  * documents) must cost bulk writes a bounded share, whatever they read. A statement trigger that
- * joined its old and new rows ran that join as a nested loop: updating 20,000 rows took 23.8 s
- * (migration 0013). So the same bulk writes are timed with the triggers and without them. On
- * 10,000 rows such a trigger took this test to its 30 s limit; the triggers as they are add
- * 40–60 ms to 100–200 ms of writes.
+ * joined its old and new rows ran that join as a nested loop, quadratic in the rows written
+ * (migration 0013). So the same bulk writes are timed with the triggers and without them, and
+ * such a trigger takes this test past its time limit.
  */
 let ctx: TestContext;
 const ROWS = 10_000;

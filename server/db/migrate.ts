@@ -14,8 +14,8 @@ export const SLOW_MIGRATIONS_NOTICE =
 /**
  * Applies pending migrations; safe to run from several processes at once and on every start.
  * `slow.notify` runs once if they are still running after `slow.afterMs`: a migration that
- * rebuilds data (0012 builds every product's section document, 54 s for 100,000 products on
- * PGlite) would otherwise look like a start that hangs.
+ * rebuilds data (0012 builds every product's section document, which takes a while on a large
+ * catalogue) would otherwise look like a start that hangs.
  */
 export async function runMigrations(
   database: Database,

@@ -2,10 +2,10 @@
  * Loaded into the soak's server process only (`--expose-gc --import`). On SIGUSR2 it runs full
  * garbage collections and appends the process's memory to SOAK_PROBE_FILE as one JSON line.
  *
- * Why: sampled RSS under load is mostly garbage waiting for V8's next major collection. In one
- * 90 s soak the heap's used bytes swung between 42 and 143 MB every 10–15 s while its lows after a
- * collection stayed at 42–50 MB, so two runs of the same commit measured 10 and 85 MB of "growth".
- * Memory after a full collection is what a leak raises, in the JS heap or in native code.
+ * Why: sampled RSS under load is mostly garbage waiting for V8's next major collection. The
+ * heap's used bytes swing widely between collections while their lows stay flat, so two runs of
+ * the same commit measured very different "growth" from samples. Memory after a full collection
+ * is what a leak raises, in the JS heap or in native code.
  */
 import { appendFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -15,8 +15,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 if (file && gc) {
   // A plain gc(): on this Node, gc({ type: 'major', execution: 'sync' }) neither freed a dead
-  // 60 MB array nor shrank the heap, and in one soak left 139 MB in use; gc() brought the same
-  // array's heap from 125 MB to 37.
+  // large array nor shrank the heap, where gc() did both.
   process.on('SIGUSR2', () => {
     gc();
     // A second pass after the event loop turns collects what the first one's finalizers released

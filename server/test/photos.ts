@@ -38,10 +38,10 @@ function photoPixels(seed: number): Buffer {
 const clamp = (n: number) => (n < 0 ? 0 : n > 255 ? 255 : n);
 
 /**
- * Stand-ins for phone photos: 3000 × 2000 JPEGs of about 2 MB each (the issue's "ten 2 MB
- * photos"). One set of pixels is drawn per seed and each photo is a variant of it (mirrored,
- * lighter or darker), so every file has its own content (its own stored key) while a set of ten
- * takes about a second to make. Deterministic, so timings compare like with like.
+ * Stand-ins for phone photos: 3000 × 2000 JPEGs of about 2 MB each, as a gallery upload of ten
+ * phone photos sends. One set of pixels is drawn per seed and each photo is a variant of it
+ * (mirrored, lighter or darker), so every file has its own content (its own stored key) while a
+ * set of ten takes about a second to make. Deterministic, so timings compare like with like.
  */
 export async function photoJpegs(count: number, seed = 1): Promise<Buffer[]> {
   const raw = photoPixels(seed);

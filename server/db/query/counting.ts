@@ -82,8 +82,8 @@ const dialect = new PgDialect();
 /**
  * The planner's row estimate for a filter, remembered for ESTIMATES.ttlMs per database.
  * An estimate comes from the table's statistics and size, not from its rows, so it moves slowly;
- * asking again cost a round trip and 0.4 ms of planning on every page of the same search (0.7 ms
- * of PostgreSQL CPU per "cordless" request in alternating runs). A stale estimate changes
+ * asking again cost a round trip and a planning on every page of the same search. A stale
+ * estimate changes
  * no row of an answer: it picks how the page is read, and it is the "about" total of a broad
  * search, which may lag the table by that long.
  */
@@ -108,8 +108,8 @@ export function forgetEstimates(db: object) {
 
 /**
  * How far past the cap the planner must expect a search to reach before it is not counted at all.
- * Trigram estimates land within a few percent on broad terms ("cordless": 13,140 estimated,
- * 12,500 true) but can be several times off on rare ones, which are counted.
+ * Trigram estimates land close on broad terms but can be several times off on rare ones, which
+ * are counted.
  */
 const SURELY_BROAD = 10;
 
@@ -133,11 +133,10 @@ export type ListQuery<K extends string = string> = {
   params: Pick<ListParams<K>, 'page' | 'limit' | 'sortBy' | 'order'>;
   /**
    * Searches over big tables ask the planner first. Finding the first cap + 1 matches of a broad
-   * term costs a scan of thousands of rows (12 ms for "cordless" on 100,000 products) for an
-   * answer that would be the estimate anyway. When the matches are few, the page is read by
-   * their ids: sorting a few hundred rows costs nothing, whereas the planner, hoping to meet
-   * matches early, walks the whole sort index instead (inquiries by name, "visitor4242" on
-   * 200,000 rows: 391 ms; by ids, under 1 ms after the 6 ms search).
+   * term costs a scan of thousands of rows for an answer that would be the estimate anyway. When
+   * the matches are few, the page is read by their ids: sorting a few hundred rows costs nothing,
+   * whereas the planner, hoping to meet matches early, walks the whole sort index instead (a rare
+   * term on inquiries sorted by name), orders of magnitude slower.
    */
   estimateFirst?: boolean;
   /**
@@ -146,8 +145,7 @@ export type ListQuery<K extends string = string> = {
    * that holds no search and so is planned once per connection (named-statements.ts). A search
    * cannot be named: how many rows its pattern matches decides its plan, so it is planned on
    * every request, and with a page's joins and pricing that cost more than the rest of the
-   * statement ("cordless" on 100,000 products: 0.75 ms to plan the page, 0.1 ms its ids alone).
-   * Implies estimateFirst.
+   * statement, whereas planning the ids alone is cheap. Implies estimateFirst.
    */
   idsFirst?: boolean;
   cap?: number;
@@ -169,8 +167,7 @@ export type PageScope = {
   offset: number;
   /**
    * The page's ids alone, in the list's order: a list with joins pages them on the sort index and
-   * joins only those rows. Joining before the OFFSET made every skipped row pay for its joins
-   * (products at offset 40,000: 59 ms; paging ids first, 12 ms).
+   * joins only those rows. Joining before the OFFSET made every skipped row pay for its joins.
    */
   ids(): SQLWrapper;
 };
@@ -183,8 +180,8 @@ function listOrder<K extends string>({ id, sortColumns, params }: ListQuery<K>):
 
 /**
  * A list page and its total from ONE statement where it can. Each statement is a round
- * trip that wakes the database and then the server: in a CPU profile of the products list, 28 %
- * of the server's samples sat in the socket writes of its four statements. So the count rides
+ * trip that wakes the database and then the server: in a CPU profile of the products list, the
+ * socket writes of its statements were a large share of the server's samples. So the count rides
  * along as one more column of the page (an InitPlan, run once), and a search's matches become a
  * CTE that both the page and the count read. The planner's estimate still takes a statement of
  * its own: EXPLAIN cannot be a subquery.
@@ -246,8 +243,7 @@ export async function pageWithTotal<K extends string, R extends { total: number 
     if (estimate !== null && estimate > cap * SURELY_BROAD)
       return answer(await read(scope(db, where, none)), { total: estimate, total_exact: false });
     // The matches are found once, for both the count and the page. As a count column beside a
-    // filtered page, a small table's search ran twice: the categories' "aisle 1", a sequential
-    // scan of 1,010 rows through ILIKE each time, 1.5 ms apiece.
+    // filtered page, a small table's search ran twice: a sequential scan through ILIKE each time.
     const matches = db.$with('matches').as(
       db
         .select({ id })

@@ -1,10 +1,10 @@
 /**
  * Where deep pages of the products list begin, remembered per database.
  *
- * The spec pages by number, so page 2,000 of the list is OFFSET 39,980: an index-only walk of
- * 40,000 entries of (created_at, id), 4 ms of PostgreSQL CPU a request on the bench catalogue. Once
- * a page has been read, the row it starts at is known, and a later page at or past it can seek to
- * that row in the index and walk only the rest: page 2,000 again walks 20 entries, page 2,001 40.
+ * The spec pages by number, so a deep page of the list is a large OFFSET: an index-only walk of
+ * every (created_at, id) entry before it, on every request. Once a page has been read, the row it
+ * starts at is known, and a later page at or past it can seek to that row in the index and walk
+ * only the rest: the same page again walks one page of entries, the next one two.
  *
  * A start is only right while no product has been added, removed or moved in the order since it
  * was read. table_counts.version (migration 0013) changes in the transaction of every such write,

@@ -9,10 +9,10 @@ import { escapeLike } from './sql';
  * rare trigrams from the index.
  *
  * A GIN trigram index answers ILIKE '%visitor4242%' by intersecting the posting lists of all nine
- * trigrams of the term. Five of them ("vis" … "tor") are in every one of 200,000 inquiry emails,
- * and because the rows holding the rarest trigram are spread over the whole table, GIN decodes
- * the common trigrams' lists almost entirely: 363 index pages and 4.8 ms, where the rare part
- * "or4242" alone takes 13 pages and 0.08 ms and finds the same 11 rows.
+ * trigrams of the term. Five of them ("vis" … "tor") are in every inquiry email, and because the
+ * rows holding the rarest trigram are spread over the whole table, GIN decodes the common
+ * trigrams' lists almost entirely, where the rare part "or4242" alone reads a few index pages and
+ * finds the same rows.
  *
  * So a term's trigrams are judged against a sample of the column (PostgreSQL's own statistics:
  * its most common values with their shares, and its histogram for the rest). When some are
@@ -102,8 +102,8 @@ export async function containsAny(
 const partsBySample = new WeakMap<ColumnSample, LRUCache<string, { parts: string[] | null }>>();
 
 /**
- * rareParts, remembered for as long as the sample lives: judging a term against four columns'
- * samples took 50–66 µs, on every search request, for the same answer each time.
+ * rareParts, remembered for as long as the sample lives: judging a term against its columns'
+ * samples took time on every search request, for the same answer each time.
  */
 function rememberedParts(sample: ColumnSample, term: string): string[] | null {
   const byTerm =

@@ -6,11 +6,11 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 /**
  * A LIMIT written into the statement's text instead of sent as a parameter. PostgreSQL
  * plans a named statement five times with its values, then keeps one generic plan if that plan
- * looks no dearer. A LIMIT parameter is costed as 10 % of the table, so a list's generic plan
- * always looked dearer and every request was planned again: 1.4 ms of the products page's 3.5.
- * With the limit in the text the generic plan is kept, and a page's statement took 1.7 ms. Page
- * sizes are few (the schemas bound them), so they add few statement names; offsets stay
- * parameters, since every page number would be a statement of its own.
+ * looks no dearer. A LIMIT parameter is costed as a tenth of the table, so a list's generic plan
+ * always looked dearer and every request was planned again, a large part of a page's time. With
+ * the limit in the text the generic plan is kept. Page sizes are few (the schemas bound them), so
+ * they add few statement names; offsets stay parameters, since every page number would be a
+ * statement of its own.
  *
  * Drizzle's `limit()` takes a number or a placeholder and writes any SQL object as it is, hence
  * the cast.

@@ -29,12 +29,11 @@ export type PricingJson = [category_ids: number[], candidates: CandidateRow[]];
  *   live, and the list prices at that same moment. The bundle passes null, since it also needs
  *   the ones whose window is still to come, to know when its cached price goes stale.
  *
- * The category's chain is kept on its row (migration 0011). Walking up the tree here instead, a
- * recursive CTE per product, was about a third of a search page's planning (1.4 -> 1.0 ms) and of
- * its execution (2.3 -> 1.5 ms). The chain reaches the discounts as an array, not as `in (select ...)`:
- * a hashed subplan cannot drive an index (the list's first version scanned every discount that
- * way, 7 ms on 20,000). Arrays, not objects, for the discounts: naming every field of about 300
- * per page cost a millisecond to build and parse.
+ * The category's chain is kept on its row (migration 0011): walking up the tree here instead, a
+ * recursive CTE per product, was a large share of a search page's planning and execution. The
+ * chain reaches the discounts as an array, not as `in (select ...)`: a hashed subplan cannot drive
+ * an index, so every discount would be scanned. Arrays, not objects, for the discounts: naming
+ * every field of every candidate on a page cost measurable time to build and parse.
  */
 export function productPricing(
   productRow: string,
@@ -50,7 +49,7 @@ export function productPricing(
   const window = liveAt ? sql`null, null` : sql`d.starts_at, d.ends_at`;
   // One arm per aim, each read from its own partial index alone (discounts_*_pricing_idx; the
   // target check makes the other two ids null). As one OR, a bitmap scan visited the heap for
-  // every candidate: 642 blocks for a page of 20, most of the statement's time.
+  // every candidate, which was most of the statement's time.
   return sql<PricingJson>`json_build_array(
       coalesce(to_json(${chain}), '[]'::json),
       coalesce((
