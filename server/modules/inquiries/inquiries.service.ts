@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   type CreateInquiryInput,
   INQUIRY_TEXT,
@@ -34,19 +34,43 @@ const columns = {
   product_id: products.id,
   product_name: products.name,
   product_slug: products.slug,
+  // The basket in the row's own statement, as arrays in position order: a page of requests
+  // costs no query more than it did without baskets.
+  lines: sql<LineRow[]>`coalesce((
+    select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity, l.unit_price::text)
+      order by l.position)
+    from ${inquiryLines} l where l.inquiry_id = ${inquiries.id}), '[]'::json)`,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & {
+type LineRow = [
+  product_id: number | null,
+  name: string,
+  sku: string | null,
+  quantity: number,
+  unit_price: string,
+];
+
+const toLine = ([product_id, name, sku, quantity, unit_price]: LineRow): InquiryLine => ({
+  product_id,
+  name,
+  sku,
+  quantity,
+  unit_price: toCents(unit_price) / 100,
+});
+
+type ColumnsOfTable = Omit<typeof columns, 'lines'>;
+type Row = { [K in keyof ColumnsOfTable]: ColumnsOfTable[K]['_']['data'] } & {
+  lines: LineRow[];
   product_id: number | null;
   product_name: string | null;
   product_slug: string | null;
 };
 
-const toInquiry = (r: Row, lines: InquiryLine[]): Inquiry => ({
+const toInquiry = (r: Row): Inquiry => ({
   id: r.id,
   reference: inquiryReference(r.id),
   company: r.company,
-  lines,
+  lines: r.lines.map(toLine),
   name: r.name,
   email: r.email,
   phone: r.phone,
@@ -65,32 +89,7 @@ async function readOne(db: Reader, id: number): Promise<Inquiry> {
     .leftJoin(products, eq(products.id, inquiries.product_id))
     .where(eq(inquiries.id, id));
   if (!row) throw notFound(INQUIRY_TEXT.notFound);
-  const lines = await linesOf(db, [id]);
-  return toInquiry(row as Row, lines.get(id) ?? []);
-}
-
-/** The lines of several requests in one statement, in the order they were sent. */
-async function linesOf(db: Reader, ids: number[]): Promise<Map<number, InquiryLine[]>> {
-  const byInquiry = new Map<number, InquiryLine[]>();
-  if (ids.length === 0) return byInquiry;
-  const rows = await db
-    .select({
-      inquiry_id: inquiryLines.inquiry_id,
-      product_id: inquiryLines.product_id,
-      name: inquiryLines.name,
-      sku: inquiryLines.sku,
-      quantity: inquiryLines.quantity,
-      unit_price: inquiryLines.unit_price,
-    })
-    .from(inquiryLines)
-    .where(inArray(inquiryLines.inquiry_id, ids))
-    .orderBy(asc(inquiryLines.inquiry_id), asc(inquiryLines.position));
-  for (const { inquiry_id, unit_price, ...line } of rows) {
-    const list = byInquiry.get(inquiry_id) ?? [];
-    list.push({ ...line, unit_price: toCents(unit_price) / 100 });
-    byInquiry.set(inquiry_id, list);
-  }
-  return byInquiry;
+  return toInquiry(row as Row);
 }
 
 /** Name, SKU, status and today's final price of each product named, by the one pricing rule. */
@@ -208,11 +207,7 @@ export function createInquiriesService(db: Db) {
             .where(inArray(inquiries.id, scope.ids()))
             .orderBy(...scope.order),
       );
-      const lines = await linesOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      return { data: rows.map((r) => toInquiry(r as Row, lines.get(r.id) ?? [])), meta };
+      return { data: rows.map((r) => toInquiry(r as Row)), meta };
     },
 
     async remove(id: number) {
