@@ -6,10 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createUserBody } from '../../domain/users';
-import { loadConfig, loadDotEnv } from '../config';
-import { runMigrations } from '../db/migrate';
-import { openConfiguredDatabase } from '../main';
 import { createUsersService } from '../modules/users/users.service';
+import { withConfiguredDatabase } from './with-database';
 
 const usage =
   'Usage: npm run user:create -- --name "Full Name" --email user@example.com [--role editor|admin] [--password secret]';
@@ -39,21 +37,15 @@ async function main() {
     console.error(`${parsed.error.issues[0].message}\n${usage}`);
     return 2;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = await openConfiguredDatabase(config, 1);
-  try {
-    await runMigrations(database);
-    const user = await createUsersService(database.db).create(parsed.data);
-    console.log(`Created ${user.role} ${user.name} <${user.email}> (id ${user.id}).`);
-    if (generated) console.log(`Password (shown only once): ${generated}`);
-    return 0;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withConfiguredDatabase(
+    async (database) => {
+      const user = await createUsersService(database.db).create(parsed.data);
+      console.log(`Created ${user.role} ${user.name} <${user.email}> (id ${user.id}).`);
+      if (generated) console.log(`Password (shown only once): ${generated}`);
+      return 0;
+    },
+    { migrate: true },
+  );
 }
 
 main().then((code) => process.exit(code));

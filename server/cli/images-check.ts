@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config';
 import { createImageStore } from '../images/image-store';
 import { describeOrphans, findOrphans, isClean, sweepOrphanFiles } from '../images/orphans';
-import { openConfiguredDatabase } from '../main';
+import { withConfiguredDatabase } from './with-database';
 
 const usage = 'Usage: npm run images:check -- [--sweep] [--min-age-minutes 10] [--dir DATA_DIR/uploads]';
 
@@ -38,24 +38,21 @@ async function main() {
   const config = loadConfig();
   const uploadsDir = values.dir ?? path.join(config.dataDir, 'uploads');
   const store = createImageStore(config.imageStore, uploadsDir);
-  const database = await openConfiguredDatabase(config, 1);
-  try {
-    const report = await findOrphans(database.db, store, { minAgeMs: minAgeMinutes * 60_000 });
-    console.log(`Image store: ${store.description}`);
-    console.log(describeOrphans(report));
-    if (values.sweep && report.orphanFiles.length + report.temporaryFiles.length) {
-      const removed = await sweepOrphanFiles(report, store);
-      console.log(`Removed ${removed} orphan file(s).`);
-      report.orphanFiles = [];
-      report.temporaryFiles = [];
-    }
-    return isClean(report) ? 0 : 1;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withConfiguredDatabase(
+    async (database) => {
+      const report = await findOrphans(database.db, store, { minAgeMs: minAgeMinutes * 60_000 });
+      console.log(`Image store: ${store.description}`);
+      console.log(describeOrphans(report));
+      if (values.sweep && report.orphanFiles.length + report.temporaryFiles.length) {
+        const removed = await sweepOrphanFiles(report, store);
+        console.log(`Removed ${removed} orphan file(s).`);
+        report.orphanFiles = [];
+        report.temporaryFiles = [];
+      }
+      return isClean(report) ? 0 : 1;
+    },
+    { migrate: false, config },
+  );
 }
 
 main().then((code) => process.exit(code));

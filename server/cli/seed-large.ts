@@ -10,14 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { loadConfig, loadDotEnv } from '../config';
 import type { Db } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { createImagesService } from '../images/images.service';
 import { IMAGE_MESSAGES } from '../images/messages';
 import { prepareImage } from '../images/process';
 import { diskImageStore, type ImageStore } from '../images/store';
-import { openConfiguredDatabase } from '../main';
+import { withConfiguredDatabase } from './with-database';
 
 export type LargeSeedOptions = { products: number; sections: number; images: number };
 
@@ -204,26 +202,20 @@ async function main() {
     console.error('Usage: npm run seed:large -- --products 100000 [--sections 10] [--images 4]');
     return 2;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = await openConfiguredDatabase(config, 1);
-  try {
-    await runMigrations(database);
-    console.log(
-      `Seeding ${opts.products} products into ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}...`,
-    );
-    const t0 = Date.now();
-    await seedLargeCatalogue(database.db, diskImageStore(path.join(config.dataDir, 'uploads')), opts);
-    console.log(
-      `Done in ${((Date.now() - t0) / 1000).toFixed(1)} s. Start the server on the same settings to use it.`,
-    );
-    return 0;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withConfiguredDatabase(
+    async (database, config) => {
+      console.log(
+        `Seeding ${opts.products} products into ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}...`,
+      );
+      const t0 = Date.now();
+      await seedLargeCatalogue(database.db, diskImageStore(path.join(config.dataDir, 'uploads')), opts);
+      console.log(
+        `Done in ${((Date.now() - t0) / 1000).toFixed(1)} s. Start the server on the same settings to use it.`,
+      );
+      return 0;
+    },
+    { migrate: true },
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
