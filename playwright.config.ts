@@ -1,18 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/env';
-
-// Debian's Chromium: browser downloads are not possible on our machines (DESIGN.md §3).
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+import { CHROMIUM_LAUNCH } from './scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,15 +12,14 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: '.tmp/e2e-report' }]],
-  // A whole flow, not one step: the longest (a discount created, edited, switched off and
-  // deleted; every screen photographed at a width) take 25-28 s on a 2-core machine with two
-  // workers, at this commit and the one before it alike, and two of them passed 30 s there. Each
-  // step still has the 7 s of `expect` to show its result.
+  // A test is a whole flow, not one step (a discount created, edited, switched off and deleted;
+  // every screen photographed at a width), on a 2-core machine with two workers; each step still
+  // has expect's own timeout to show its result.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E.baseURL,
-    launchOptions: chromium,
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

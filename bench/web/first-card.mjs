@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { CHROMIUM_LAUNCH } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -44,14 +45,6 @@ if (!['pg', 'pglite'].includes(values.db) || !(products >= 1) || !(runs >= 1)) {
 }
 
 const ADMIN = { email: 'bench@stockroom.test', password: 'bench-admin-pass' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const log = (...args) => {
   if (!values.json) console.log(...args);
 };
@@ -156,10 +149,7 @@ try {
   const { token, user } = await login.json();
   const userData = { id: user.id, username: user.name, email: user.email, role: user.role };
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH);
 
   const newContext = async () => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
