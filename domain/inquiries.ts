@@ -31,6 +31,18 @@ export const INQUIRY_TEXT = {
   lineRepeated: 'This product is already in the quote',
   quantityInvalid: `Quantity must be a whole number from 1 to ${INQUIRY_LIMITS.quantity}`,
   tooManyLines: `A quote request can hold at most ${INQUIRY_LIMITS.lines} products`,
+  reference: 'Reference',
+  company: 'Company',
+  /** The staff pane's table of the basket a request carries. */
+  lines: {
+    heading: 'Requested products',
+    product: 'Product',
+    sku: 'SKU',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+    total: 'Total',
+  },
   /** The subject the shop's basket sends, since its form asks for none. */
   basketSubject: (lines: number) => `Quote request: ${lines} product${lines === 1 ? '' : 's'}`,
 } as const;
@@ -122,6 +134,8 @@ export const inquirySchema = z.object({
   lines: z.array(
     z.object({
       product_id: z.number().nullable(),
+      /** The product's slug today, for staff to open it; null once the product is deleted. */
+      product_slug: z.string().nullable(),
       name: z.string(),
       sku: z.string().nullable(),
       quantity: z.number(),

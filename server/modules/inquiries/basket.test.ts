@@ -64,8 +64,22 @@ describe('a quote request with a basket', () => {
     expect(body.reference).toMatch(/^Q-\d{6,}$/);
     expect(body.company).toBe('Basil & Co');
     expect(body.lines).toEqual([
-      { product_id: drill.id, name: 'Basket Drill', sku: 'BD-1', quantity: 3, unit_price: 16.99 },
-      { product_id: saw.id, name: 'Basket Saw', sku: null, quantity: 1, unit_price: 19.99 },
+      {
+        product_id: drill.id,
+        product_slug: drill.slug,
+        name: 'Basket Drill',
+        sku: 'BD-1',
+        quantity: 3,
+        unit_price: 16.99,
+      },
+      {
+        product_id: saw.id,
+        product_slug: saw.slug,
+        name: 'Basket Saw',
+        sku: null,
+        quantity: 1,
+        unit_price: 19.99,
+      },
     ]);
     const { rows } = await ctx.database.pool.query(
       'select position, product_id, name, sku, quantity, unit_price::text from inquiry_lines where inquiry_id = $1 order by position',
@@ -154,6 +168,25 @@ describe('a quote request with a basket', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details[field]).toBe(message);
     expect(await counts()).toEqual(before);
+  });
+
+  it("keeps a deleted product's line as it was sent, with nothing left to open", async () => {
+    const made = await product('Short-lived Item', { sku: 'SL-1' });
+    const res = await send({ ...visitor, lines: [{ product_id: made.id, quantity: 2 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().lines[0]).toMatchObject({ product_id: made.id, product_slug: made.slug });
+    expect((await staff('DELETE', `/api/products/${made.id}`)).statusCode).toBe(204);
+    const listed = (await staff('GET', '/api/inquiries?perPage=50')).json().data;
+    expect(listed.find((i: { id: number }) => i.id === res.json().id).lines).toEqual([
+      {
+        product_id: null,
+        product_slug: null,
+        name: 'Short-lived Item',
+        sku: 'SL-1',
+        quantity: 2,
+        unit_price: 19.99,
+      },
+    ]);
   });
 
   it('takes a full basket of the most lines and quantities', async () => {

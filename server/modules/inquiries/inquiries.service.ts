@@ -35,11 +35,13 @@ const columns = {
   product_name: products.name,
   product_slug: products.slug,
   // The basket in the row's own statement, as arrays in position order: a page of requests
-  // costs no query more than it did without baskets.
+  // costs no query more than it did without baskets. The slug is today's, not stored with the
+  // line, so staff open the product where it lives now.
   lines: sql<LineRow[]>`coalesce((
-    select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity, l.unit_price::text)
+    select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity, l.unit_price::text, p.slug)
       order by l.position)
-    from ${inquiryLines} l where l.inquiry_id = ${inquiries.id}), '[]'::json)`,
+    from ${inquiryLines} l left join ${products} p on p.id = l.product_id
+    where l.inquiry_id = ${inquiries.id}), '[]'::json)`,
 };
 
 type LineRow = [
@@ -48,10 +50,12 @@ type LineRow = [
   sku: string | null,
   quantity: number,
   unit_price: string,
+  product_slug: string | null,
 ];
 
-const toLine = ([product_id, name, sku, quantity, unit_price]: LineRow): InquiryLine => ({
+const toLine = ([product_id, name, sku, quantity, unit_price, product_slug]: LineRow): InquiryLine => ({
   product_id,
+  product_slug,
   name,
   sku,
   quantity,
