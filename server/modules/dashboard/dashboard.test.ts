@@ -215,7 +215,7 @@ describe('GET /api/dashboard', () => {
     expect((await dashboard()).counts).toEqual(before);
     await agrees();
 
-    await q('truncate inquiries');
+    await q('truncate inquiries cascade');
     await agrees();
     expect((await dashboard()).counts.inquiries).toBe(0);
   });
