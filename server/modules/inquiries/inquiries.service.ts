@@ -148,7 +148,7 @@ export function createInquiriesService(db: Db) {
         const unavailable: Record<string, string> = {};
         requested.forEach((line, i) => {
           const product = priced.get(line.product_id);
-          if (!product || product.status !== 'published')
+          if (product?.status !== 'published')
             unavailable[`lines.${i}.product_id`] = INQUIRY_TEXT.lineUnavailable(
               product?.name ?? `Product ${line.product_id}`,
             );
