@@ -3,6 +3,8 @@
 export const STORAGE_KEYS = {
   token: 'user_token',
   userData: 'userData',
+  /** The shop visitor's quote basket (web/shop/basket.ts): its lines, as JSON. */
+  basket: 'stockroom_quote_basket',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

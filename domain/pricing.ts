@@ -1,4 +1,4 @@
-import { type Cents, fromCents, mulDivHalfUp, toCents } from './money';
+import { type Cents, formatMoney, fromCents, mulDivHalfUp, toCents } from './money';
 
 export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -125,4 +125,16 @@ export function previewPrice(
   const m = toCents(mrp || 0);
   const save = saveAmount(m, type, value || 0);
   return { save: fromCents(save), final: fromCents(Math.max(0, m - save)) };
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * The best-discount badge (SPEC.md §2 Products list): '15% OFF' or '$5.00 OFF' in the store's
+ * currency. The staff screens and the shop print it alike.
+ */
+export function discountLabel(discount: { type: DiscountType; value: number }, currency: string): string {
+  return discount.type === 'percent'
+    ? `${percentFormat.format(discount.value)}% OFF`
+    : `${formatMoney(discount.value, currency)} OFF`;
 }

@@ -45,6 +45,10 @@ import { createProductImagesService } from './modules/products/product-images.se
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
+import { readShopAssets } from './modules/shop/assets';
+import { createProductPages } from './modules/shop/product-pages';
+import { shopRoutes } from './modules/shop/shop.routes';
+import { createShopService } from './modules/shop/shop.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import type { RedisConnection } from './redis/connection';
@@ -238,6 +242,24 @@ export async function buildApp(deps: AppDeps) {
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
+
+  // The visitors' shop (HTML under /shop, the sitemap, robots.txt): registered before the SPA's
+  // fallback below, which would otherwise answer /shop with the staff app's shell. Its taxonomy
+  // lookups and product pages are cached in the bundles' freshness group, cleared with them.
+  const shop = createShopService(db, { caches: bundles.caches });
+  const chrome = {
+    companyName: deps.config.companyName,
+    publicUrl: deps.config.publicUrl,
+    currency: deps.config.currency,
+    assets: readShopAssets(deps.webRoot),
+  };
+  const productPages = createProductPages({
+    bundles,
+    shop,
+    chrome,
+    maxEntries: deps.config.bundleCacheEntries,
+  });
+  await app.register(shopRoutes({ shop, pages: productPages, chrome }));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -28,6 +28,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' })
     .default('USD'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://shop.example.com' })
+    .refine((v) => URL.canParse(v) && /^[^/]+\/\/[^/?#]+\/?$/.test(v), {
+      error: 'must be an origin only (scheme, host and port), such as https://shop.example.com',
+    })
+    .optional(),
+  COMPANY_NAME: z.string().trim().min(1).max(100, { error: 'must be at most 100 characters' }).default('Stockroom'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -81,6 +88,10 @@ export type Config = {
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   currency: string;
+  /** The shop's absolute origin, without a trailing slash: canonical URLs, the sitemap, og:image. */
+  publicUrl: string;
+  /** The business's name in the shop's titles, header and structured data. */
+  companyName: string;
   redisUrl: string | undefined;
   /** Put before every Redis key, so deployments sharing one Redis never share a counter. */
   redisPrefix: string;
@@ -162,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     currency: e.CURRENCY,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
+    companyName: e.COMPANY_NAME,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,

@@ -166,6 +166,17 @@ export const products = pgTable(
     index('products_without_taxonomy_idx')
       .on(t.created_at, t.id)
       .where(sql`${t.category_id} is null or ${t.brand_id} is null`),
+    // The shop lists published products newest first: all of them, one brand's, or a category
+    // subtree's (its categories' ids); each reads its page from one of these alone.
+    index('products_published_created_idx')
+      .on(t.created_at, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('products_published_brand_idx')
+      .on(t.brand_id, t.created_at, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('products_published_category_idx')
+      .on(t.category_id, t.created_at, t.id)
+      .where(sql`${t.status} = 'published'`),
     check('products_mrp_check', sql`${t.mrp} >= 0`),
     check('products_status_check', sql`${t.status} in ('draft', 'published')`),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { API_ERROR, VALIDATION } from '../../domain/messages';
+import { SHOP_RESERVED_SLUGS } from '../../domain/shop';
 import { slugify } from '../../domain/slug';
 import { badRequest, conflict } from '../errors/app-error';
 import type { Db } from './client';
@@ -34,6 +35,8 @@ export async function resolveSlug(
         where (slug = ${base} or slug ~ ${pattern}) ${excludeId ? sql`and id <> ${excludeId}` : sql``}`,
   );
   const taken = new Set(rows.map((r) => r.slug));
+  // A product's page is /shop/{slug}: the shop's own pages there are never a product's slug.
+  if (table === 'products') for (const reserved of SHOP_RESERVED_SLUGS) taken.add(reserved);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

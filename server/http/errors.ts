@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_ERROR } from '../../domain/messages';
 import { isDatabaseUnavailable, postgresCode } from '../db/errors';
@@ -19,52 +19,65 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_MP_PREMATURE_CLOSE: [400, API_ERROR.invalidRequest],
 };
 
+/** What an error answers: its status, the API's error body, and headers (Retry-After). */
+export type ErrorAnswer = {
+  status: number;
+  body: { error: string; details?: Record<string, string> };
+  headers?: Record<string, string>;
+};
+
+/**
+ * The answer for any error a route throws or Fastify raises, logged as it deserves. The API sends
+ * it as JSON (registerErrorHandling); the shop's pages show the same status and words as HTML.
+ */
+export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    // The type provider flattens Zod issues; turn them back into path/code/keys form.
+    const issues = err.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? '',
+      code: v.keyword,
+      keys: (v.params as { keys?: string[] }).keys,
+    }));
+    const appError = issuesToAppError(issues);
+    return { status: 400, body: { error: appError.message, details: appError.details } };
+  }
+  if (err instanceof AppError) {
+    return {
+      status: err.statusCode,
+      body: { error: err.message, ...(err.details ? { details: err.details } : {}) },
+      headers: err.headers,
+    };
+  }
+  const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+  if (known) return { status: known[0], body: { error: known[1] } };
+  if (err.statusCode === 429) return { status: 429, body: { error: err.message } };
+  // PostgreSQL: a value the column cannot hold is the client's fault, not ours. Drizzle wraps
+  // the driver's error (DrizzleQueryError), so the SQLSTATE is on its cause.
+  const pgCode = postgresCode(err);
+  if (pgCode === '22021') return { status: 400, body: { error: API_ERROR.nulCharacter } };
+  if (pgCode && /^22/.test(pgCode)) return { status: 400, body: { error: API_ERROR.invalidRequest } };
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+    return { status: err.statusCode, body: { error: err.message || API_ERROR.invalidRequest } };
+  }
+  // The client closed the connection mid-request (an upload abandoned): nobody reads the answer.
+  if (request.raw.aborted || (err.code === 'ECONNRESET' && err.message === 'aborted')) {
+    request.log.info('request aborted by the client');
+    return { status: 400, body: { error: API_ERROR.invalidRequest } };
+  }
+  if (isDatabaseUnavailable(err)) {
+    request.log.error({ err }, 'database unavailable');
+    return { status: 503, body: { error: API_ERROR.databaseUnavailable }, headers: { 'retry-after': '5' } };
+  }
+  request.log.error({ err }, 'unhandled error');
+  return { status: 500, body: { error: API_ERROR.internal } };
+}
+
 /** One error format for every route (DESIGN.md §5): `{ error, details? }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      // The type provider flattens Zod issues; turn them back into path/code/keys form.
-      const issues = err.validation.map((v) => ({
-        path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? '',
-        code: v.keyword,
-        keys: (v.params as { keys?: string[] }).keys,
-      }));
-      const appError = issuesToAppError(issues);
-      return reply.code(400).send({ error: appError.message, details: appError.details });
-    }
-    if (err instanceof AppError) {
-      if (err.headers) reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send({ error: err.message, ...(err.details ? { details: err.details } : {}) });
-    }
-    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
-    if (known) return reply.code(known[0]).send({ error: known[1] });
-    if (err.statusCode === 429) return reply.code(429).send({ error: err.message });
-    // PostgreSQL: a value the column cannot hold is the client's fault, not ours. Drizzle wraps
-    // the driver's error (DrizzleQueryError), so the SQLSTATE is on its cause.
-    const pgCode = postgresCode(err);
-    if (pgCode === '22021') return reply.code(400).send({ error: API_ERROR.nulCharacter });
-    if (pgCode && /^22/.test(pgCode)) return reply.code(400).send({ error: API_ERROR.invalidRequest });
-    if (
-      err.statusCode &&
-      err.statusCode >= 400 &&
-      err.statusCode < 500 &&
-      !isResponseSerializationError(err)
-    ) {
-      return reply.code(err.statusCode).send({ error: err.message || API_ERROR.invalidRequest });
-    }
-    // The client closed the connection mid-request (an upload abandoned): nobody reads the answer.
-    if (request.raw.aborted || (err.code === 'ECONNRESET' && err.message === 'aborted')) {
-      request.log.info('request aborted by the client');
-      return reply.code(400).send({ error: API_ERROR.invalidRequest });
-    }
-    if (isDatabaseUnavailable(err)) {
-      request.log.error({ err }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ error: API_ERROR.databaseUnavailable });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: API_ERROR.internal });
+    const answer = errorAnswer(err, request);
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.code(answer.status).send(answer.body);
   });
 }

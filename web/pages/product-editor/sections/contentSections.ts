@@ -1,47 +1,13 @@
-import type { ProductBundle } from '../../../../domain/products';
-import type { LayoutBlock, ProductList, ProductTable, SpecGroup } from '../../../../domain/sections';
 import type { SectionKind } from '../../../api/products';
 
-/** A content block of the layout with the section it shows (SPEC.md §3 Layout block). */
-export type ContentSection =
-  | { kind: 'list'; block: LayoutBlock; section: ProductList }
-  | { kind: 'spec_group'; block: LayoutBlock; section: SpecGroup }
-  | { kind: 'table'; block: LayoutBlock; section: ProductTable };
-
-/** The list, spec and table blocks in layout order; basic and images blocks are not content. */
-export function contentSections(bundle: ProductBundle): ContentSection[] {
-  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-  const lists = byId(bundle.lists);
-  const groups = byId(bundle.specGroups);
-  const tables = byId(bundle.tables);
-  const sections: ContentSection[] = [];
-  for (const block of [...bundle.layout.blocks].sort((a, b) => a.position - b.position)) {
-    if (block.ref_id === null) continue;
-    // A block whose section is gone (a race with another editor) is left out, not shown broken.
-    if (block.block_type === 'list') {
-      const section = lists.get(block.ref_id);
-      if (section) sections.push({ kind: 'list', block, section });
-    } else if (block.block_type === 'spec_group') {
-      const section = groups.get(block.ref_id);
-      if (section) sections.push({ kind: 'spec_group', block, section });
-    } else if (block.block_type === 'table') {
-      const section = tables.get(block.ref_id);
-      if (section) sections.push({ kind: 'table', block, section });
-    }
-  }
-  return sections;
-}
-
-export function sectionTitle(s: ContentSection): string {
-  switch (s.kind) {
-    case 'list':
-      return s.section.title;
-    case 'spec_group':
-      return s.section.name;
-    case 'table':
-      return s.section.heading;
-  }
-}
+// The sections in layout order are the shop's too (its product page is rendered on the server),
+// so they live in domain/.
+export {
+  type ContentSection,
+  contentSections,
+  parseTable,
+  sectionTitle,
+} from '../../../../domain/product-content';
 
 /** The Add Section dialog's names for the three kinds (SPEC.md §2 Product editor). */
 export const SECTION_KIND_LABEL: Record<SectionKind, string> = {
@@ -49,21 +15,3 @@ export const SECTION_KIND_LABEL: Record<SectionKind, string> = {
   spec_group: 'Key-Values',
   table: 'Table',
 };
-
-const parseArray = (text: string): unknown[] => {
-  try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-};
-
-/** columns_json and rows_json are JSON text arrays (SPEC.md §3 Table); bad text shows as empty. */
-export function parseTable(table: ProductTable): { columns: string[]; rows: string[][] } {
-  const columns = parseArray(table.columns_json).map((c) => String(c ?? ''));
-  const rows = parseArray(table.rows_json).map((r) =>
-    Array.isArray(r) ? r.map((cell) => String(cell ?? '')) : [],
-  );
-  return { columns, rows };
-}

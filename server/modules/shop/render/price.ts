@@ -1,0 +1,22 @@
+import { formatMoney } from '../../../../domain/money';
+import { type DiscountType, discountLabel } from '../../../../domain/pricing';
+import { SHOP_TEXT } from '../../../../domain/shop-texts';
+import { html, type SafeHtml } from './html';
+
+export type ShownPrice = {
+  price: { mrp: number; final: number };
+  best: { type: DiscountType; value: number } | null;
+};
+
+/**
+ * The price as the one pricing rule gave it: the final price, and when it is lower, the MRP
+ * struck through and the best discount's badge.
+ */
+export function priceBlock(currency: string, { price, best }: ShownPrice, className = 'price'): SafeHtml {
+  const discounted = price.final < price.mrp;
+  return html`<p class="${className}">
+<strong class="price-final"><span class="visually-hidden">${SHOP_TEXT.price}: </span>${formatMoney(price.final, currency)}</strong>
+${discounted ? html`<s class="price-mrp"><span class="visually-hidden">${SHOP_TEXT.regularPrice}: </span>${formatMoney(price.mrp, currency)}</s>` : ''}
+${discounted && best ? html`<span class="badge">${discountLabel(best, currency)}</span>` : ''}
+</p>`;
+}

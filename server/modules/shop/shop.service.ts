@@ -1,0 +1,261 @@
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { thumbnailUrl } from '../../../domain/images';
+import { SHOP_PAGE_SIZE } from '../../../domain/shop';
+import { isSlug } from '../../../domain/slug';
+import type { Db } from '../../db/client';
+import { pageWithTotal, type SortColumns } from '../../db/query/counting';
+import { containsAny } from '../../db/query/search';
+import { limitInText } from '../../db/query/sql';
+import { brands, categories, products } from '../../db/schema';
+import { priceByColumn, productPricing } from '../discounts/pricing.sql';
+import type { CatalogueCaches } from '../products/catalogue-cache';
+import type { CategoryNode, ShopCard } from './render/list';
+import type { ProductLinks } from './render/product';
+
+/** Visitors see published products only; every statement here says so. */
+const published = eq(products.status, 'published');
+
+/** The shop lists newest first, as the staff list does, from the partial indexes of migration 0018. */
+const SORT_COLUMNS: SortColumns<'created_at'> = { created_at: products.created_at };
+
+/** Brands offered by the catalogue's brand filter, at most. */
+const BRAND_OPTIONS_MAX = 1000;
+
+/** Products read per statement while a sitemap is written out. */
+const SITEMAP_BATCH = 5000;
+
+/** Taxonomy lookups kept between requests (categories, brands, the tree around a category). */
+const LOOKUPS_MAX = 2000;
+
+export type ShopCategory = { id: number; name: string; slug: string; chain: number[] };
+export type ShopBrand = { id: number; name: string; slug: string };
+type SitemapKey = { createdAt: string; id: number };
+type SitemapRow = { id: number; slug: string; created_at: string; updated_at: string | Date };
+
+/**
+ * The shop's reads. Given the catalogue's caches, the taxonomy around a list (the category and
+ * brand named in the URL, the category tree, the brand options, a category's subtree) is kept
+ * between requests and forgotten with the bundles, on any catalogue write; the products
+ * themselves are read each time.
+ */
+export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {}) {
+  const lookups = opts.caches?.cache<{ value: unknown }>(LOOKUPS_MAX);
+  const remembered = async <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!lookups) return read();
+    const box = await lookups.get(key, async () => ({ value: { value: await read() }, expiresAt: null }));
+    return box.value as T;
+  };
+
+  async function readCategory(slug: string): Promise<ShopCategory | null> {
+    const [row] = await db
+      .select({ id: categories.id, name: categories.name, slug: categories.slug, chain: categories.chain })
+      .from(categories)
+      .where(eq(categories.slug, slug));
+    return row ?? null;
+  }
+
+  async function readBrand(slug: string): Promise<ShopBrand | null> {
+    const [row] = await db
+      .select({ id: brands.id, name: brands.name, slug: brands.slug })
+      .from(brands)
+      .where(eq(brands.slug, slug));
+    return row ?? null;
+  }
+
+  async function readTree(chain: number[]): Promise<CategoryNode[]> {
+    const rows = await db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        parent_id: categories.parent_id,
+      })
+      .from(categories)
+      .where(
+        or(isNull(categories.parent_id), chain.length > 0 ? inArray(categories.parent_id, chain) : undefined),
+      )
+      .orderBy(asc(categories.sort_order), asc(sql`lower(${categories.name})`), asc(categories.id));
+    const nodes = new Map<number, CategoryNode>(
+      rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
+    );
+    const roots: CategoryNode[] = [];
+    for (const r of rows) {
+      const node = nodes.get(r.id) as CategoryNode;
+      if (r.parent_id === null) roots.push(node);
+      else nodes.get(r.parent_id)?.children.push(node);
+    }
+    return roots;
+  }
+
+  function readBrandOptions(): Promise<{ name: string; slug: string }[]> {
+    return db
+      .select({ name: brands.name, slug: brands.slug })
+      .from(brands)
+      .orderBy(asc(sql`lower(${brands.name})`), asc(brands.id))
+      .limit(limitInText(BRAND_OPTIONS_MAX));
+  }
+
+  async function readSubtree(categoryId: number): Promise<number[]> {
+    // Level by level down categories_parent_idx.
+    const { rows } = await db.execute<{ id: number }>(sql`
+      with recursive sub(id) as (
+        select ${categoryId}::int
+        union all
+        select c.id from categories c join sub on c.parent_id = sub.id
+      )
+      select id from sub`);
+    return rows.map((r) => r.id);
+  }
+
+  return {
+    /** A category by its slug, with its chain (its ancestors' ids and its own, root first). */
+    async category(slug: string): Promise<ShopCategory | null> {
+      if (!isSlug(slug)) return null;
+      return remembered(`category:${slug}`, () => readCategory(slug));
+    },
+
+    async brand(slug: string): Promise<ShopBrand | null> {
+      if (!isSlug(slug)) return null;
+      return remembered(`brand:${slug}`, () => readBrand(slug));
+    },
+
+    /**
+     * The browsing tree: the roots, and the children of each category on the chosen one's chain
+     * (its ancestors and itself), in their sort order. The chosen one's children show; its
+     * siblings' children do not.
+     */
+    categoryTree: (chain: number[]) => remembered(`tree:${chain.join(',')}`, () => readTree(chain)),
+
+    /** The brand filter's options, by name. */
+    brandOptions: () => remembered('brands', readBrandOptions),
+
+    /** A category and everything below it, as ids. */
+    subtree: (categoryId: number) => remembered(`subtree:${categoryId}`, () => readSubtree(categoryId)),
+
+    /**
+     * A page of published products, newest first, with its total (exact up to the usual cap):
+     * matching q by name or SKU, below the category ids given, of the brand given.
+     */
+    async list(params: { q: string; categoryIds: number[] | null; brandId: number | null; page: number }) {
+      const search = params.q
+        ? await containsAny(db, products, [products.name, products.sku], params.q)
+        : undefined;
+      const where = and(
+        published,
+        params.brandId !== null ? eq(products.brand_id, params.brandId) : undefined,
+        params.categoryIds !== null
+          ? sql`${products.category_id} = any(${`{${params.categoryIds.join(',')}}`}::int[])`
+          : undefined,
+        search,
+      ) as SQL;
+      const now = new Date();
+      // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
+      const firstImage = sql<string | null>`(select pi.url from product_images pi
+        where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
+      const { rows, meta } = await pageWithTotal(
+        db,
+        {
+          table: products,
+          id: products.id,
+          where,
+          sortColumns: SORT_COLUMNS,
+          params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: 'created_at', order: 'desc' },
+          idsFirst: true,
+        },
+        (scope) =>
+          scope.db
+            .select({
+              id: products.id,
+              slug: products.slug,
+              name: products.name,
+              mrp: products.mrp,
+              brand_id: products.brand_id,
+              brand: brands.name,
+              image: firstImage,
+              pricing: productPricing('products', 'categories', now),
+              total: scope.total,
+            })
+            .from(products)
+            .leftJoin(brands, eq(brands.id, products.brand_id))
+            .leftJoin(categories, eq(categories.id, products.category_id))
+            .where(inArray(products.id, scope.ids()))
+            .orderBy(...scope.order),
+      );
+      const cards: ShopCard[] = rows.map((r) => {
+        const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
+        return {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          brand: r.brand,
+          image: thumbnailUrl(r.image),
+          price: { mrp: price.mrp, final: price.final },
+          best: price.best ? { type: price.best.type, value: price.best.value } : null,
+        };
+      });
+      return { cards, total: meta.total, exact: meta.total_exact };
+    },
+
+    /** What the product page links to: its category's chain by name and slug, its brand's slug. */
+    async productLinks(categoryId: number | null, brandId: number | null): Promise<ProductLinks> {
+      const { rows } = await db.execute<{ crumbs: [string, string][] | null; brand_slug: string | null }>(sql`
+        select
+          (select json_agg(json_build_array(c.name, c.slug) order by array_position(leaf.chain, c.id))
+            from categories leaf join categories c on c.id = any(leaf.chain)
+            where leaf.id = ${categoryId}::int) as crumbs,
+          (select slug from brands where id = ${brandId}::int) as brand_slug`);
+      const { crumbs, brand_slug } = rows[0];
+      return {
+        categories: (crumbs ?? []).map(([name, slug]) => ({ name, slug })),
+        brandSlug: brand_slug,
+      };
+    },
+
+    /** Published products, counted for the sitemap (from the published index alone). */
+    async publishedCount(): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${products} where ${published}`,
+      );
+      return rows[0].n;
+    },
+
+    /** One part of the sitemap: see sitemapRows. */
+    sitemapRows: (offset: number, count: number) => sitemapRows(db, offset, count),
+  };
+}
+
+export type ShopService = ReturnType<typeof createShopService>;
+
+/**
+ * One part of the sitemap: the published products from `offset`, oldest first, at most `count`,
+ * read a batch at a time (each batch seeks on from the last one's key), so a part of 50,000 is
+ * never held whole.
+ */
+async function* sitemapRows(
+  db: Db,
+  offset: number,
+  count: number,
+): AsyncGenerator<{ slug: string; updated_at: string }[]> {
+  let after: SitemapKey | null = null;
+  let left = count;
+  while (left > 0) {
+    const batch = Math.min(SITEMAP_BATCH, left);
+    const seek: SQL = after
+      ? sql`and (${products.created_at}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id})`
+      : sql``;
+    const result = await db.execute<SitemapRow>(sql`
+      select ${products.id} as id, ${products.slug} as slug, ${products.created_at}::text as created_at,
+        ${products.updated_at} as updated_at
+      from ${products}
+      where ${published} ${seek}
+      order by ${products.created_at}, ${products.id}
+      limit ${limitInText(batch)} offset ${after ? 0 : offset}`);
+    const rows: SitemapRow[] = result.rows;
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ slug: r.slug, updated_at: new Date(r.updated_at).toISOString() }));
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.created_at, id: last.id };
+    left -= rows.length;
+    if (rows.length < batch) return;
+  }
+}
