@@ -69,7 +69,13 @@ export const PRODUCT_STATUS_TEXT = {
   invalid: `Status must be one of: ${PRODUCT_STATUSES.join(', ')}`,
   draftBanner: 'Draft: visitors cannot see this product',
   publishNow: 'Publish now',
+  publishNowHint: 'Left off, the product is saved as a draft that only staff can see',
   viewInShop: 'View in shop',
+  viewInShopDraft: 'Publish the product to see it in the shop',
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  publishedToast: 'Product published',
+  unpublishedToast: 'Product moved to drafts',
 } as const;
 
 const status = z

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { INQUIRY_TEXT } from '../domain/inquiries';
 import { VALIDATION } from '../domain/messages';
-import { PRODUCT_CONFIRM, PRODUCT_TOAST } from '../domain/products';
+import { PRODUCT_CONFIRM, PRODUCT_STATUS_TEXT, PRODUCT_TOAST } from '../domain/products';
 import { SECTION_MESSAGES } from '../domain/sections';
 import {
   apiCreateBrand,
@@ -20,10 +20,11 @@ import { signInWithStorage, toast } from './fixtures';
 import {
   apiAddSampleSections,
   apiAddSection,
-  apiBundle,
   apiBundleOf,
   apiCreateProduct,
+  apiPublicBundle,
   apiSetDiscount,
+  apiStaffBundle,
   apiUploadImages,
   openEditor,
   sectionCard,
@@ -68,6 +69,8 @@ test('creates a product from the list and continues to its editor', async ({ pag
   await dialog.getByRole('button', { name: 'Create & Continue' }).click();
   await expect(toast(page, VALIDATION.nameRequired)).toBeVisible();
   expect(writes).toEqual([]);
+  // A new product is a draft unless Publish now is switched on.
+  await expect(dialog.getByRole('switch', { name: PRODUCT_STATUS_TEXT.publishNow })).not.toBeChecked();
 
   const name = `Oak chair ${tag}`;
   await dialog.getByLabel('Name', { exact: true }).fill(name);
@@ -85,6 +88,7 @@ test('creates a product from the list and continues to its editor', async ({ pag
     category_id: category.id,
     description: 'A sturdy chair',
     mrp: 19.99,
+    status: 'draft',
   });
   await expect(toast(page, PRODUCT_TOAST.productCreated)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/product/oak-chair-${tag}$`));
@@ -106,6 +110,7 @@ test('creates a product from the list and continues to its editor', async ({ pag
   await expect(card.getByTestId('final-price')).toHaveText('$19.99');
   // Nothing off: the MRP is the price, shown once.
   await expect(card.getByTestId('mrp')).toHaveCount(0);
+  await expect(card.getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.draft);
   await expect(page.getByTestId('products-total')).toHaveText('1 product');
 
   // The card is a link: keyboard users reach the editor with Enter.
@@ -154,6 +159,8 @@ test('edits basic and price with a percent discount; the list shows the saved pr
     brand_id: brand.id,
     category_id: null,
     pricing: { mrp: 19.99, discountPercent: 15 },
+    // Made through the API without a status, so published; the form keeps it so.
+    status: 'published',
   });
   await expect(toast(page, PRODUCT_TOAST.saved)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);
@@ -418,7 +425,7 @@ test('deletes a product after confirmation', async ({ page, request }) => {
   await expect(dialog).toContainText(PRODUCT_CONFIRM.deleteText);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
-  expect((await apiBundle(request, product.slug)).status()).toBe(200);
+  expect((await apiStaffBundle(request, product.slug)).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Delete Product' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -426,7 +433,8 @@ test('deletes a product after confirmation', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/products$/);
   // No 'Failed to load product' for the page that was just left.
   await expect(toast(page, 'Product not found')).toHaveCount(0);
-  expect((await apiBundle(request, product.slug)).status()).toBe(404);
+  expect((await apiStaffBundle(request, product.slug)).status()).toBe(404);
+  expect((await apiPublicBundle(request, product.slug)).status()).toBe(404);
 
   await page.goto(`/product/${product.slug}`);
   await expect(page.getByText('Product not found').first()).toBeVisible();
@@ -565,4 +573,120 @@ test('a new section goes after the existing ones', async ({ page, request }) => 
   ]);
   await expect(sectionCard(page, `Second ${tag}`).getByRole('button', { name: 'Move down' })).toBeDisabled();
   await expect(sectionCard(page, `Second ${tag}`).getByRole('button', { name: 'Move up' })).toBeEnabled();
+});
+
+test('a product made as a draft is hidden from visitors until it is published from the editor', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('draft');
+  const name = `Walnut shelf ${tag}`;
+  await openProducts(page, tag);
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Product' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('MRP').fill('80');
+  await dialog.getByRole('button', { name: 'Create & Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const slug = `walnut-shelf-${tag}`;
+  await expect(page).toHaveURL(new RegExp(`/product/${slug}$`));
+
+  // The editor says it is a draft, offers Publish, and has no shop page to show yet.
+  await expect(page.getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.draft);
+  await expect(page.getByRole('button', { name: PRODUCT_STATUS_TEXT.publish, exact: true })).toBeVisible();
+  const shopButton = page.getByRole('button', { name: PRODUCT_STATUS_TEXT.viewInShop });
+  await expect(shopButton).toBeDisabled();
+  await expect(shopButton).toHaveAccessibleDescription(PRODUCT_STATUS_TEXT.viewInShopDraft);
+  await shopButton.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(PRODUCT_STATUS_TEXT.viewInShopDraft);
+  await expect(page.getByRole('link', { name: PRODUCT_STATUS_TEXT.viewInShop })).toHaveCount(0);
+  expect((await apiPublicBundle(request, slug)).status()).toBe(404);
+
+  // Saving Basic and Price keeps it a draft.
+  const card = sectionCard(page, 'Basic and Price');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByLabel('Description').fill('Solid walnut, wall mounted');
+  const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/products/'));
+  await card.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).postDataJSON()).toMatchObject({
+    description: 'Solid walnut, wall mounted',
+    status: 'draft',
+  });
+  await expect(toast(page, PRODUCT_TOAST.saved)).toBeVisible();
+  await expect(page.getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.draft);
+  expect((await apiPublicBundle(request, slug)).status()).toBe(404);
+
+  await openProducts(page, tag);
+  await expect(productCard(page, name).getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.draft);
+
+  await page.goto(`/product/${slug}/preview`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(PRODUCT_STATUS_TEXT.draftBanner);
+
+  // Publish: the stored fields go back unchanged with the new status, and the button flips.
+  await openEditor(page, { slug, name });
+  const published = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/products/'));
+  await page.getByRole('button', { name: PRODUCT_STATUS_TEXT.publish, exact: true }).click();
+  expect((await published).postDataJSON()).toEqual({
+    name,
+    sku: null,
+    description: 'Solid walnut, wall mounted',
+    brand_id: null,
+    category_id: null,
+    pricing: { mrp: 80 },
+    status: 'published',
+  });
+  await expect(toast(page, PRODUCT_STATUS_TEXT.publishedToast)).toBeVisible();
+  await expect(page.getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.published);
+  await expect(page.getByRole('button', { name: PRODUCT_STATUS_TEXT.unpublish, exact: true })).toBeVisible();
+  const shopLink = page.getByRole('link', { name: PRODUCT_STATUS_TEXT.viewInShop });
+  await expect(shopLink).toHaveAttribute('href', `/shop/${slug}`);
+  await expect(shopLink).toHaveAttribute('target', '_blank');
+  const bundle = await apiPublicBundle(request, slug);
+  expect(bundle.status()).toBe(200);
+  expect((await bundle.json()).base).toMatchObject({ name, status: 'published' });
+
+  await openProducts(page, tag);
+  await expect(productCard(page, name)).toBeVisible();
+  await expect(productCard(page, name).getByTestId('product-status')).toHaveCount(0);
+  await page.goto(`/product/${slug}/preview`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText(PRODUCT_STATUS_TEXT.draftBanner)).toHaveCount(0);
+
+  // Unpublish takes it back, with no question asked.
+  await openEditor(page, { slug, name });
+  await page.getByRole('button', { name: PRODUCT_STATUS_TEXT.unpublish, exact: true }).click();
+  await expect(toast(page, PRODUCT_STATUS_TEXT.unpublishedToast)).toBeVisible();
+  await expect(page.getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.draft);
+  await expect(page.getByRole('button', { name: PRODUCT_STATUS_TEXT.publish, exact: true })).toBeVisible();
+  expect((await apiPublicBundle(request, slug)).status()).toBe(404);
+});
+
+test('Publish now in the create dialog publishes the product at once', async ({ page, request }) => {
+  const tag = uniqueTag('pub');
+  const name = `Linen throw ${tag}`;
+  await openProducts(page, tag);
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Product' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('MRP').fill('35');
+  const publishNow = dialog.getByRole('switch', { name: PRODUCT_STATUS_TEXT.publishNow });
+  await expect(publishNow).not.toBeChecked();
+  await publishNow.check();
+  await expect(publishNow).toBeChecked();
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/products'));
+  await dialog.getByRole('button', { name: 'Create & Continue' }).click();
+  expect((await posted).postDataJSON()).toMatchObject({ name, mrp: 35, status: 'published' });
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('product-status')).toHaveText(PRODUCT_STATUS_TEXT.published);
+  const slug = `linen-throw-${tag}`;
+  await expect(page.getByRole('link', { name: PRODUCT_STATUS_TEXT.viewInShop })).toHaveAttribute(
+    'href',
+    `/shop/${slug}`,
+  );
+  expect((await apiPublicBundle(request, slug)).status()).toBe(200);
+
+  await openProducts(page, tag);
+  await expect(productCard(page, name)).toBeVisible();
+  await expect(productCard(page, name).getByTestId('product-status')).toHaveCount(0);
 });

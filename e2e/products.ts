@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { ProductBase, ProductBundle } from '../domain/products';
+import type { ProductBase, ProductBundle, ProductStatus } from '../domain/products';
 import { authHeaders, type UploadFile } from './catalog';
 
 /** Product rows and sections made straight through the API, for tests about other steps. */
@@ -11,6 +11,8 @@ type ProductInput = {
   category_id?: number | null;
   description?: string | null;
   mrp?: number;
+  /** Published when left out, as the API does for callers that name none. */
+  status?: ProductStatus;
 };
 
 export async function apiCreateProduct(
@@ -25,7 +27,7 @@ export async function apiCreateProduct(
   return res.json();
 }
 
-/** Sets the editor's own discount (and keeps the other fields as given). */
+/** Sets the editor's own discount (and keeps the other fields, the status among them, as given). */
 export async function apiSetDiscount(
   request: APIRequestContext,
   product: ProductBase,
@@ -40,17 +42,25 @@ export async function apiSetDiscount(
       brand_id: product.brand_id,
       category_id: product.category_id,
       pricing: { mrp: product.mrp, ...discount },
+      // Named, because an update without a status publishes.
+      status: product.status,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export async function apiBundle(request: APIRequestContext, slug: string) {
+/** The bundle as a visitor gets it: published products only, a draft is a 404. */
+export async function apiPublicBundle(request: APIRequestContext, slug: string) {
   return request.get(`/api/public/products/slug/${slug}/bundle`);
 }
 
+/** The bundle as staff read it (drafts included), to check what a screen stored. */
+export async function apiStaffBundle(request: APIRequestContext, slug: string) {
+  return request.get(`/api/products/slug/${slug}/bundle`, { headers: await authHeaders(request) });
+}
+
 export async function apiBundleOf(request: APIRequestContext, slug: string): Promise<ProductBundle> {
-  const res = await apiBundle(request, slug);
+  const res = await apiStaffBundle(request, slug);
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }

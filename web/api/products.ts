@@ -36,6 +36,23 @@ export type UpdateProductInput = Omit<z.input<typeof updateProductBody>, 'pricin
   pricing: z.output<typeof pricingSchema>;
 };
 
+/**
+ * The product as stored, as an update body. A change to some fields (the status, or the Basic and
+ * Price form's) starts from it, since the update replaces every field: one left out would be reset,
+ * and an absent status would publish a draft.
+ */
+export function storedUpdateInput({ base, discounts }: ProductBundle): UpdateProductInput {
+  return {
+    name: base.name,
+    sku: base.sku,
+    description: base.description,
+    brand_id: base.brand_id,
+    category_id: base.category_id,
+    pricing: { mrp: base.mrp, discount: discounts.own },
+    status: base.status,
+  };
+}
+
 /** A content section as the API names it, with the body its routes take. */
 export type SectionSave =
   | { kind: 'list'; id: number | null; body: ListBody }

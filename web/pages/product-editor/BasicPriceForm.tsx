@@ -10,7 +10,7 @@ import {
   SKU_MAX_LENGTH,
 } from '../../../domain/products';
 import { formatPrice } from '../../api/currency';
-import { useUpdateProduct } from '../../api/products';
+import { storedUpdateInput, useUpdateProduct } from '../../api/products';
 import { FormWithActions } from '../../components/FormActions';
 import { DescriptionField, NameField } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
@@ -54,6 +54,8 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
       {
         id: base.id,
         input: {
+          // The status (and anything else this form does not edit) stays as stored.
+          ...storedUpdateInput(bundle),
           name: name.trim(),
           sku: sku.trim() || null,
           description: description.trim() || null,

@@ -11,8 +11,10 @@ import { useDeleteProduct, useMoveBlock, useProductBundle } from '../../api/prod
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductLoadError, ProductLoading } from '../products/ProductLoadState';
+import { ProductStatusBadge } from '../products/ProductStatusBadge';
 import { BasicPriceCard } from './BasicPriceCard';
 import { ImagesCard } from './ImagesCard';
+import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 import { AddSectionModal } from './sections/AddSectionModal';
 import { ContentSectionCard } from './sections/ContentSectionCard';
 import { contentSections } from './sections/contentSections';
@@ -76,15 +78,20 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
             Slug: <Code>{base.slug}</Code>
           </>
         }
+        badge={<ProductStatusBadge status={base.status} size="lg" />}
         actions={
-          <Button
-            component={Link}
-            to={`/product/${base.slug}/preview`}
-            variant="default"
-            leftSection={<IconEye size={16} aria-hidden />}
-          >
-            Preview
-          </Button>
+          <>
+            <PublishButton bundle={bundle} slug={slug} />
+            <ViewInShopButton base={base} />
+            <Button
+              component={Link}
+              to={`/product/${base.slug}/preview`}
+              variant="default"
+              leftSection={<IconEye size={16} aria-hidden />}
+            >
+              Preview
+            </Button>
+          </>
         }
       />
       <Stack gap="md">

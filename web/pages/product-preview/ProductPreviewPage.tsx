@@ -1,8 +1,8 @@
-import { Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMessageDollar } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEyeOff, IconMessageDollar } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ProductBundle } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT, type ProductBundle } from '../../../domain/products';
 import { formatPrice } from '../../api/currency';
 import { useProductBundle } from '../../api/products';
 import { DetailList } from '../../components/DetailList';
@@ -53,6 +53,11 @@ function ProductPreview({ bundle }: { bundle: ProductBundle }) {
 
   return (
     <Stack gap="xl">
+      {base.status === 'draft' && (
+        <Alert variant="light" color="yellow" icon={<IconEyeOff size={18} aria-hidden />}>
+          {PRODUCT_STATUS_TEXT.draftBanner}
+        </Alert>
+      )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Gallery images={bundle.images} productName={base.name} />

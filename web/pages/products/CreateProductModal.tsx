@@ -1,9 +1,9 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { VALIDATION } from '../../../domain/messages';
-import { PRODUCT_TOAST, SKU_MAX_LENGTH } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT, PRODUCT_TOAST, SKU_MAX_LENGTH } from '../../../domain/products';
 import { useCreateProduct } from '../../api/products';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
@@ -34,6 +34,8 @@ function CreateProductForm({ create, onCancel }: FormProps) {
   const [category, setCategory] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [mrp, setMrp] = useState<string | number>('');
+  // Off by default: a new product is usually unfinished, and visitors should not see it yet.
+  const [publishNow, setPublishNow] = useState(false);
 
   const submit = () => {
     if (!name.trim()) return refuse(VALIDATION.nameRequired);
@@ -45,6 +47,7 @@ function CreateProductForm({ create, onCancel }: FormProps) {
         category_id: choiceToId(category),
         description: description.trim() || null,
         mrp: Number(mrp) || 0,
+        status: publishNow ? 'published' : 'draft',
       },
       {
         onSuccess: (product) => {
@@ -76,6 +79,13 @@ function CreateProductForm({ create, onCancel }: FormProps) {
       </SimpleGrid>
       <DescriptionField value={description} onChange={setDescription} />
       <MoneyInput label="MRP" value={mrp} onChange={setMrp} />
+      <Switch
+        label={PRODUCT_STATUS_TEXT.publishNow}
+        description={PRODUCT_STATUS_TEXT.publishNowHint}
+        checked={publishNow}
+        onChange={(e) => setPublishNow(e.currentTarget.checked)}
+        mt={4}
+      />
     </FormWithActions>
   );
 }

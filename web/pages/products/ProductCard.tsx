@@ -1,9 +1,10 @@
-import { AspectRatio, Card, Center, Image, Stack, Text } from '@mantine/core';
+import { AspectRatio, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductListItem } from '../../../domain/products';
 import { displayValue } from '../../components/format';
 import { PriceLine } from './PriceLine';
+import { ProductStatusBadge } from './ProductStatusBadge';
 
 /** One product of the list; the whole card is the link to its editor (SPEC.md §2). */
 export function ProductCard({ product }: { product: ProductListItem }) {
@@ -23,9 +24,15 @@ export function ProductCard({ product }: { product: ProductListItem }) {
         <CardImage url={product.image} />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-          {product.name}
-        </Text>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {product.name}
+          </Text>
+          {/* Published is the usual case; only the exception is marked. */}
+          {product.status === 'draft' && (
+            <ProductStatusBadge status="draft" style={{ flexShrink: 0 }} mt={2} />
+          )}
+        </Group>
         {product.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
             {product.description}
