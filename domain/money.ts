@@ -25,6 +25,15 @@ export const centsToDecimal = (cents: Cents): string => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
+/**
+ * 1999n → "19.99": cents as exact decimal text, which Intl formats without passing through a
+ * float, for sums (a quote's total) that may outgrow the integers a number holds exactly.
+ */
+export function bigCentsToDecimal(cents: bigint): `${number}` {
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}` as `${number}`;
+}
+
 /** a × b / c rounded half-up, exactly, for non-negative integers (BigInt beyond 2^53). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {
   const n = BigInt(a) * BigInt(b);
@@ -33,6 +42,10 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
 }
 
 /** Display formatting; the currency is the store's one (DESIGN.md §4, CURRENCY). */
-export function formatMoney(amount: number, currency = 'USD', locale = 'en-US'): string {
+export function formatMoney(
+  amount: number | Intl.StringNumericLiteral,
+  currency = 'USD',
+  locale = 'en-US',
+): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 }

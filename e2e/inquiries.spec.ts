@@ -1,11 +1,19 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '../domain/inquiries';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast, uniqueEmail } from './fixtures';
-import { apiCreateProduct } from './products';
+import { apiCreateProduct, apiSetDiscount } from './products';
 
-type QuoteInput = { name: string; email: string; phone?: string | null; subject: string; message: string };
+type QuoteInput = {
+  name: string;
+  email: string;
+  phone?: string | null;
+  subject: string;
+  message: string;
+  company?: string;
+  lines?: { product_id: number; quantity: number }[];
+};
 
 /** A quote request as a visitor sends it: the route is public, so no token goes along. */
 async function apiSendInquiry(request: APIRequestContext, input: QuoteInput): Promise<Inquiry> {
@@ -185,4 +193,81 @@ test('says so when nothing matches', async ({ page }) => {
   await openInbox(page, uniqueTag('nothing'));
   await expect(page.getByText('No inquiries found.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('region')).toHaveCount(0);
+});
+
+/** A row's cells as a person reads them (what is hidden at this width left out). */
+const cellTexts = (row: Locator) => row.getByRole('cell').allInnerTexts();
+
+test('a request with a basket shows its reference, company and lines with their exact total', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('basket');
+  const lamp = await apiCreateProduct(request, { name: `Brass lamp ${tag}`, sku: `LMP-${tag}`, mrp: 19.99 });
+  // 15 % off 19.99 is 16.99: the line keeps the price the visitor saw.
+  await apiSetDiscount(request, lamp, { discountPercent: 15 });
+  const sofa = await apiCreateProduct(request, { name: `Sofa ${tag}`, mrp: 1299 });
+  const stool = await apiCreateProduct(request, { name: `Stool ${tag}`, sku: `ST-${tag}`, mrp: 0.1 });
+  const company = `Basil & Co ${tag}`;
+  const sent = await apiSendInquiry(request, {
+    name: 'Basil Buyer',
+    email: uniqueEmail('basil'),
+    subject: `Office fit-out ${tag}`,
+    message: 'For our new office.',
+    company,
+    lines: [
+      { product_id: lamp.id, quantity: 3 },
+      { product_id: sofa.id, quantity: 2 },
+      { product_id: stool.id, quantity: 7 },
+    ],
+  });
+  expect(sent.reference).toMatch(/^Q-\d{6,}$/);
+  // A product deleted since keeps its line as sent, with nothing left to link to.
+  const removed = await request.delete(`/api/products/${stool.id}`, { headers: await authHeaders(request) });
+  expect(removed.status()).toBe(204);
+
+  await openInbox(page, tag);
+  await expect(entry(page, sent.subject)).toContainText(sent.reference);
+  const reading = pane(page, sent.subject);
+  await expect(reading.getByTestId('inquiry-reference')).toHaveText(`Reference ${sent.reference}`);
+  await expect(reading.locator('dt', { hasText: 'Company' }).locator('+ dd')).toHaveText(company);
+
+  const table = reading.getByRole('table', { name: INQUIRY_TEXT.lines.heading });
+  const T = INQUIRY_TEXT.lines;
+  await expect(table.getByRole('columnheader')).toHaveText([
+    T.product,
+    T.sku,
+    T.quantity,
+    T.unitPrice,
+    T.lineTotal,
+  ]);
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  expect(await cellTexts(rows.nth(0))).toEqual([lamp.name, `LMP-${tag}`, '3', '$16.99', '$50.97']);
+  expect(await cellTexts(rows.nth(1))).toEqual([sofa.name, '—', '2', '$1,299.00', '$2,598.00']);
+  expect(await cellTexts(rows.nth(2))).toEqual([stool.name, `ST-${tag}`, '7', '$0.10', '$0.70']);
+  await expect(table.getByRole('rowheader')).toHaveText(T.total);
+  await expect(table.getByTestId('quote-total')).toHaveText('$2,649.67');
+
+  await expect(table.getByRole('link', { name: stool.name })).toHaveCount(0);
+  const lampLink = table.getByRole('link', { name: lamp.name });
+  await expect(lampLink).toHaveAttribute('href', `/product/${lamp.slug}`);
+  await lampLink.click();
+  await expect(page).toHaveURL(new RegExp(`/product/${lamp.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: lamp.name })).toBeVisible();
+});
+
+test('a request without a company or a basket shows neither', async ({ page, request }) => {
+  const tag = uniqueTag('plain');
+  const sent = await apiSendInquiry(request, {
+    name: 'Plain Buyer',
+    email: uniqueEmail('plain'),
+    subject: `Plain question ${tag}`,
+    message: 'Just a question.',
+  });
+  await openInbox(page, tag);
+  const reading = pane(page, sent.subject);
+  await expect(reading.getByTestId('inquiry-reference')).toContainText(sent.reference);
+  await expect(reading.locator('dt', { hasText: 'Company' })).toHaveCount(0);
+  await expect(reading.getByRole('table')).toHaveCount(0);
 });

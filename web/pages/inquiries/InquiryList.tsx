@@ -52,9 +52,14 @@ export function InquiryList({ inquiries, loading, failed, selectedId, onSelect }
                 {inquiryTime(inquiry.created_at)}
               </Text>
             </Group>
-            <Text size="sm" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-              {inquiry.subject}
-            </Text>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+              <Text size="sm" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+                {inquiry.subject}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+                {inquiry.reference}
+              </Text>
+            </Group>
           </UnstyledButton>
         </li>
       ))}

@@ -1,10 +1,22 @@
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { composeHref, type Inquiry, inquiryTime } from '../../../domain/inquiries';
+import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '../../../domain/inquiries';
 import { DetailList } from '../../components/DetailList';
 import classes from './Inquiries.module.css';
+import { QuoteLines } from './QuoteLines';
 
 type Props = { inquiry: Inquiry; deleting: boolean; onDelete: () => void };
 
@@ -16,9 +28,15 @@ export function InquiryPane({ inquiry, deleting, onDelete }: Props) {
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', flex: '1 1 220px' }}>
-            {inquiry.subject}
-          </Title>
+          <Group gap="xs" align="center" style={{ flex: '1 1 220px' }}>
+            <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {inquiry.subject}
+            </Title>
+            <Badge variant="light" color="gray" radius="sm" tt="none" data-testid="inquiry-reference">
+              <VisuallyHidden>{INQUIRY_TEXT.reference} </VisuallyHidden>
+              {inquiry.reference}
+            </Badge>
+          </Group>
           <Button
             color="red"
             variant="light"
@@ -33,6 +51,7 @@ export function InquiryPane({ inquiry, deleting, onDelete }: Props) {
         <DetailList
           items={[
             { label: 'Name', value: inquiry.name },
+            ...(inquiry.company ? [{ label: INQUIRY_TEXT.company, value: inquiry.company }] : []),
             {
               label: 'Email',
               value: (
@@ -68,6 +87,7 @@ export function InquiryPane({ inquiry, deleting, onDelete }: Props) {
               : []),
           ]}
         />
+        {inquiry.lines.length > 0 && <QuoteLines lines={inquiry.lines} />}
         <Divider />
         <div>
           <Text id={messageId} size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
