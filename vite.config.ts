@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -60,6 +61,13 @@ export default defineConfig({
     // size each route's JavaScript and fail the build over budget.
     manifest: true,
     rolldownOptions: {
+      // Two entries: the staff SPA (index.html) and the shop's script and styles, which the
+      // server-rendered /shop pages link from the manifest (server/modules/shop/assets.ts). The shop
+      // imports nothing of the SPA's, so it shares none of its chunks.
+      input: {
+        index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        shop: fileURLToPath(new URL('./web/shop/shop.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

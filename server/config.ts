@@ -34,7 +34,12 @@ const envSchema = z.object({
       error: 'must be an origin only (scheme, host and port), such as https://shop.example.com',
     })
     .optional(),
-  COMPANY_NAME: z.string().trim().min(1).max(100, { error: 'must be at most 100 characters' }).default('Stockroom'),
+  COMPANY_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100, { error: 'must be at most 100 characters' })
+    .default('Stockroom'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()

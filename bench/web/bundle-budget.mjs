@@ -4,7 +4,9 @@
 //     chunk and its static imports, at most 200 kB gzip in all;
 //   - every other route: each chunk it loads beyond what the entry already loaded (its own route
 //     chunk, the shared chunks it pulls in, and the chunks it loads lazily, e.g. the dashboard's
-//     chart) at most 120 kB gzip.
+//     chart) at most 120 kB gzip;
+//   - the visitors' shop (/shop pages, server-rendered; its own entry, web/shop/shop.ts): everything
+//     a shop page loads, its script, the chunks it imports and its CSS, at most 80 kB gzip in all.
 // Reads Vite's build manifest (build.manifest in vite.config.ts), prints a table and exits 1 when
 // a budget is exceeded, so `npm run build` (and CI) fails on an over-budget bundle.
 //
@@ -15,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET = { loginTotal: 200_000, routeChunk: 120_000 };
+export const BUDGET = { loginTotal: 200_000, routeChunk: 120_000, shopTotal: 80_000 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -74,9 +76,15 @@ const cssFiles = (keys) => [...new Set([...keys].flatMap((k) => manifest[k].css 
 const sum = (files) => files.reduce((n, f) => n + gz(f), 0);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// Two entries (vite.config.ts): the staff SPA, from index.html, and the shop's script.
+const SHOP_ENTRY = 'shop/shop.ts';
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('.html'));
 if (!entryKey) {
-  console.error('bundle-budget: the manifest has no entry chunk');
+  console.error("bundle-budget: the manifest has no entry chunk for the SPA's index.html");
+  process.exit(2);
+}
+if (!manifest[SHOP_ENTRY]?.isEntry) {
+  console.error(`bundle-budget: the manifest has no shop entry (${SHOP_ENTRY})`);
   process.exit(2);
 }
 // Route modules: what the router imports lazily (web/router.tsx): the pages, e.g.
@@ -130,8 +138,27 @@ for (const key of [...routeKeys].sort()) {
 }
 const entryJs = sum(jsFiles(entry));
 
+// The shop page loads its entry and what it imports, never a lazy chunk, and its CSS.
+const shopKeys = staticClosure(SHOP_ENTRY);
+const shopJsFiles = jsFiles(shopKeys);
+const shopCssFiles = cssFiles(shopKeys);
+const shop = {
+  js: sum(shopJsFiles),
+  css: sum(shopCssFiles),
+  files: shopJsFiles.length + shopCssFiles.length,
+  // A shop page must never pull in the staff app (React, Mantine, the router).
+  staffChunks: [...shopKeys].filter((k) => k !== SHOP_ENTRY && /react|mantine|index/i.test(manifest[k].file)),
+};
+shop.total = shop.js + shop.css;
+if (shop.total > BUDGET.shopTotal) {
+  failures.push(`shop pages load ${kb(shop.total)} gzip, over the ${kb(BUDGET.shopTotal)} budget`);
+}
+if (shop.staffChunks.length > 0) {
+  failures.push(`the shop's script imports staff app chunks: ${shop.staffChunks.join(', ')}`);
+}
+
 if (asJson) {
-  console.log(JSON.stringify({ entry: entryJs, rows, failures, budget: BUDGET }, null, 2));
+  console.log(JSON.stringify({ entry: entryJs, rows, shop, failures, budget: BUDGET }, null, 2));
 } else {
   const login = rows.find((r) => r.route === 'login');
   console.log(
@@ -156,6 +183,9 @@ if (asJson) {
   for (const b of body) console.log(line(b));
   console.log(
     '\nown (static): chunks the route loads beyond the entry, total / count; lazy: loaded later by the route.',
+  );
+  console.log(
+    `\nshop: at most ${kb(BUDGET.shopTotal)} gzip: ${kb(shop.total)} (${kb(shop.js)} JavaScript + ${kb(shop.css)} CSS, ${shop.files} files)`,
   );
 }
 

@@ -62,9 +62,9 @@ async function uploadImage(productId: number, color: string) {
 /** The product names on a catalogue page, in order, as their cards' links show them. */
 const cardNames = (html: string) =>
   [...html.matchAll(/<h2 class="card-title"><a href="\/shop\/[^"]+">([^<]*)<\/a><\/h2>/g)].map((m) =>
-    unescape(m[1]),
+    fromHtml(m[1]),
   );
-const unescape = (text: string) =>
+const fromHtml = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -73,7 +73,7 @@ const unescape = (text: string) =>
     .replace(/&amp;/g, '&');
 const meta = (html: string, attr: 'name' | 'property', key: string) => {
   const m = new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html);
-  return m ? unescape(m[1]) : null;
+  return m ? fromHtml(m[1]) : null;
 };
 const jsonLd = (html: string) => {
   const m = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html);

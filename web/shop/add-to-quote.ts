@@ -1,0 +1,32 @@
+import { SHOP_TEXT } from '../../domain/shop-texts';
+import { addToBasket } from './basket';
+import { el } from './dom';
+
+/** The product page's "Add to quote": the product and its quantity go into the basket. */
+export function initAddToQuote(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>('input[name="quantity"]');
+  const status = form.querySelector<HTMLElement>('[data-add-status]');
+  if (!input || !status) return;
+  const data = form.dataset;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!input.reportValidity()) return;
+    const name = data.name ?? '';
+    addToBasket(
+      {
+        product_id: Number(data.productId),
+        slug: data.slug ?? '',
+        name,
+        sku: data.sku || null,
+        image: data.image || null,
+        price: Number(data.price),
+      },
+      Number(input.value),
+      Number(input.max),
+    );
+    status.replaceChildren(
+      `${SHOP_TEXT.added(name)} `,
+      el('a', { href: '/shop/quote' }, SHOP_TEXT.viewQuote),
+    );
+  });
+}

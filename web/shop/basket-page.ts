@@ -1,0 +1,240 @@
+import { formatMoney } from '../../domain/money';
+import { SHOP_TEXT } from '../../domain/shop-texts';
+import {
+  type BasketLine,
+  clearBasket,
+  onBasketChange,
+  readBasket,
+  removeFromBasket,
+  setQuantity,
+} from './basket';
+import { el } from './dom';
+
+/** What POST /api/inquiries answers on an error: a message and, per field, what is wrong. */
+type ErrorBody = { error?: string; details?: Record<string, string> };
+
+const FORM_FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
+
+/**
+ * The quote basket's page (/shop/quote): draws the basket's lines, keeps quantities and removals
+ * in the basket, and sends the request. Nothing the visitor chose is ever dropped silently: a
+ * product that is no longer available stays in the list, marked, until they remove it.
+ */
+export function initBasketPage(root: HTMLElement) {
+  const opened = performance.now();
+  const data = root.dataset;
+  const currency = data.currency ?? 'USD';
+  const maxQuantity = Number(data.maxQuantity);
+  const minFillMs = Number(data.minFillMs);
+  const q = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector) as T;
+  const body = q('[data-basket-body]');
+  const empty = q('[data-basket-empty]');
+  const sent = q('[data-basket-sent]');
+  const list = q<HTMLUListElement>('[data-basket-lines]');
+  const form = q<HTMLFormElement>('[data-quote-form]');
+  const alert = q('[data-basket-alert]');
+  const send = q<HTMLButtonElement>('[data-send]');
+  form.id = 'quote-form';
+  /** Products the server said are no longer available, with its words, by product id. */
+  const unavailable = new Map<number, string>();
+  /** Errors the server gave a line's quantity, by product id. */
+  const lineErrors = new Map<number, string>();
+  let sending = false;
+
+  const price = (amount: number) => formatMoney(amount, currency);
+
+  function lineItem(line: BasketLine): HTMLLIElement {
+    const id = line.product_id;
+    const errorId = `line-${id}-error`;
+    const problem = unavailable.get(id) ?? lineErrors.get(id);
+    const quantity = el('input', {
+      id: `line-${id}-quantity`,
+      type: 'number',
+      inputmode: 'numeric',
+      min: 1,
+      max: maxQuantity,
+      step: 1,
+      required: true,
+      value: line.quantity,
+      form: form.id,
+      // Every line has a "Quantity" field: its name says whose.
+      'aria-label': SHOP_TEXT.quantityOf(line.name),
+      'aria-describedby': problem ? errorId : null,
+      'aria-invalid': lineErrors.has(id) ? 'true' : null,
+    });
+    quantity.addEventListener('change', () => {
+      lineErrors.delete(id);
+      quantity.removeAttribute('aria-invalid');
+      // A quantity the form would refuse stays on screen for the visitor to fix, unsaved.
+      if (quantity.checkValidity()) setQuantity(id, Number(quantity.value));
+    });
+    const remove = el('button', { type: 'button', class: 'button-link' }, SHOP_TEXT.remove);
+    remove.setAttribute('aria-label', SHOP_TEXT.removeNamed(line.name));
+    remove.addEventListener('click', () => {
+      unavailable.delete(id);
+      lineErrors.delete(id);
+      removeFromBasket(id);
+    });
+    return el(
+      'li',
+      { class: `basket-line${unavailable.has(id) ? ' is-unavailable' : ''}`, 'data-product-id': id },
+      el(
+        'div',
+        { class: 'line-image' },
+        line.image
+          ? el('img', { src: line.image, alt: '', width: 80, height: 80, loading: 'lazy', decoding: 'async' })
+          : el('span', { class: 'no-image' }, SHOP_TEXT.noImage),
+      ),
+      el(
+        'div',
+        { class: 'line-main' },
+        el('a', { class: 'line-name', href: `/shop/${line.slug}` }, line.name),
+        el(
+          'p',
+          { class: 'line-meta' },
+          line.sku ? `${SHOP_TEXT.skuLabel}: ${line.sku} · ` : '',
+          `${SHOP_TEXT.unitPrice}: ${price(line.price)}`,
+        ),
+        problem ? el('p', { class: 'line-error', id: errorId }, problem) : null,
+      ),
+      el(
+        'div',
+        { class: 'line-quantity' },
+        el('label', { for: `line-${id}-quantity` }, SHOP_TEXT.quantity),
+        quantity,
+      ),
+      el('div', { class: 'line-remove' }, remove),
+    );
+  }
+
+  function render() {
+    if (!sent.hidden) return;
+    const lines = readBasket();
+    body.hidden = lines.length === 0;
+    empty.hidden = lines.length > 0;
+    // Redrawn whole only when the lines change (a removal, another tab): typing a quantity
+    // changes the basket without redrawing, so the field keeps its focus.
+    const focused = document.activeElement?.id;
+    list.replaceChildren(...lines.map(lineItem));
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  function showAlert(text: string) {
+    alert.textContent = text;
+    alert.hidden = false;
+  }
+
+  function clearErrors() {
+    alert.hidden = true;
+    alert.textContent = '';
+    lineErrors.clear();
+    for (const field of FORM_FIELDS) {
+      const message = form.querySelector<HTMLElement>(`[data-error-for="${field}"]`);
+      if (message) {
+        message.hidden = true;
+        message.textContent = '';
+      }
+      (form.elements.namedItem(field) as HTMLElement | null)?.removeAttribute('aria-invalid');
+    }
+  }
+
+  function setSending(on: boolean) {
+    sending = on;
+    send.disabled = on;
+    send.textContent = on ? SHOP_TEXT.sending : SHOP_TEXT.send;
+    form.setAttribute('aria-busy', String(on));
+  }
+
+  const value = (name: string) =>
+    ((form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '').trim();
+
+  async function submit(lines: BasketLine[]) {
+    const n = lines.length;
+    const subject = n === 1 ? (data.subjectOne ?? '') : (data.subjectMany ?? '').replace('{n}', String(n));
+    const payload = {
+      name: value('name'),
+      email: value('email'),
+      phone: value('phone') || null,
+      company: value('company') || null,
+      subject,
+      message: value('message'),
+      lines: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
+      website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
+      elapsed_ms: Math.round(performance.now() - opened),
+    };
+    const response = await fetch('/api/inquiries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const answer = (await response.json().catch(() => ({}))) as ErrorBody & { reference?: string };
+    return { status: response.status, answer };
+  }
+
+  function showSent(reference: string | undefined) {
+    clearBasket();
+    body.hidden = true;
+    empty.hidden = true;
+    const line = q('[data-reference-line]');
+    line.hidden = !reference;
+    q('[data-reference]').textContent = reference ?? '';
+    sent.hidden = false;
+    sent.focus();
+  }
+
+  /** The server's words, each next to what it is about: a field, a line, or the alert. */
+  function showDetails(details: Record<string, string>, sentLines: BasketLine[], fallback: string) {
+    const loose: string[] = [];
+    let first: HTMLElement | null = null;
+    for (const [key, message] of Object.entries(details)) {
+      const line = /^lines\.(\d+)\.(\w+)$/.exec(key);
+      if (line) {
+        const target = sentLines[Number(line[1])];
+        if (!target) loose.push(message);
+        else if (line[2] === 'product_id') unavailable.set(target.product_id, message);
+        else lineErrors.set(target.product_id, message);
+        continue;
+      }
+      const field = form.elements.namedItem(key) as HTMLElement | null;
+      const slot = form.querySelector<HTMLElement>(`[data-error-for="${key}"]`);
+      if (field && slot) {
+        slot.textContent = message;
+        slot.hidden = false;
+        field.setAttribute('aria-invalid', 'true');
+        first ??= field;
+      } else loose.push(message);
+    }
+    render();
+    showAlert([fallback, ...loose].join(' '));
+    first?.focus();
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    const lines = readBasket();
+    if (lines.length === 0) return render();
+    clearErrors();
+    setSending(true);
+    try {
+      // A person is never taken for a program: the request waits out the shortest fill time.
+      const wait = minFillMs - (performance.now() - opened);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const { status, answer } = await submit(lines);
+      if (status === 201 || status === 202) return showSent(answer.reference);
+      if (status === 409 && answer.details)
+        return showDetails(answer.details, lines, `${answer.error ?? ''} ${SHOP_TEXT.fixLines}`.trim());
+      if (status === 400 && answer.details) return showDetails(answer.details, lines, SHOP_TEXT.fixFields);
+      showAlert(
+        status === 429 || status === 400 ? (answer.error ?? SHOP_TEXT.sendFailed) : SHOP_TEXT.sendFailed,
+      );
+    } catch {
+      showAlert(SHOP_TEXT.sendFailed);
+    } finally {
+      setSending(false);
+    }
+  });
+
+  onBasketChange(render);
+  render();
+}

@@ -1,0 +1,76 @@
+import { STORAGE_KEYS } from '../../domain/constants';
+
+/** A product in the visitor's quote basket, as it was shown when added. */
+export type BasketLine = {
+  product_id: number;
+  slug: string;
+  name: string;
+  sku: string | null;
+  /** The primary image's thumbnail URL. */
+  image: string | null;
+  /** The unit price shown on the product page when it was added. */
+  price: number;
+  quantity: number;
+};
+
+const CHANGED = 'stockroom:basket';
+
+const isLine = (v: unknown): v is BasketLine => {
+  const l = v as BasketLine;
+  return (
+    typeof l === 'object' &&
+    l !== null &&
+    Number.isInteger(l.product_id) &&
+    typeof l.slug === 'string' &&
+    typeof l.name === 'string' &&
+    typeof l.price === 'number' &&
+    Number.isInteger(l.quantity) &&
+    l.quantity >= 1
+  );
+};
+
+/** The basket's lines; anything unreadable (another version's data, a hand edit) counts as none. */
+export function readBasket(): BasketLine[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.basket) ?? '[]');
+    return Array.isArray(value) ? value.filter(isLine) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(lines: BasketLine[]) {
+  try {
+    if (lines.length === 0) localStorage.removeItem(STORAGE_KEYS.basket);
+    else localStorage.setItem(STORAGE_KEYS.basket, JSON.stringify(lines));
+  } finally {
+    window.dispatchEvent(new Event(CHANGED));
+  }
+}
+
+/** Adds the product, or adds to its quantity when it is there already (never past max). */
+export function addToBasket(line: Omit<BasketLine, 'quantity'>, quantity: number, max: number) {
+  const lines = readBasket();
+  const found = lines.find((l) => l.product_id === line.product_id);
+  if (found) Object.assign(found, line, { quantity: Math.min(max, found.quantity + quantity) });
+  else lines.push({ ...line, quantity: Math.min(max, quantity) });
+  write(lines);
+}
+
+export function setQuantity(productId: number, quantity: number) {
+  write(readBasket().map((l) => (l.product_id === productId ? { ...l, quantity } : l)));
+}
+
+export function removeFromBasket(productId: number) {
+  write(readBasket().filter((l) => l.product_id !== productId));
+}
+
+export const clearBasket = () => write([]);
+
+/** Calls back on every change, from this page or another tab. */
+export function onBasketChange(listener: () => void) {
+  window.addEventListener(CHANGED, listener);
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === STORAGE_KEYS.basket) listener();
+  });
+}

@@ -1,0 +1,13 @@
+// The shop's one script (vite.config.ts builds it as an entry of its own): each page works
+// without it, and it adds what needs the browser (the quote basket, the gallery's choice).
+import './shop.css';
+import { initAddToQuote } from './add-to-quote';
+import { initBasketPage } from './basket-page';
+import { initGallery } from './gallery';
+import { initBasketCount } from './header';
+
+initBasketCount();
+for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) initGallery(gallery);
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-add-to-quote]')) initAddToQuote(form);
+const basket = document.querySelector<HTMLElement>('[data-basket]');
+if (basket) initBasketPage(basket);
