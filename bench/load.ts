@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { foldRounds, foldRuns, roundOrder } from './rounds';
+import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -60,6 +60,8 @@ type Row = {
   ofCeiling?: number;
   /** Each round's requests/s, for round-based rows. */
   perRound?: number[];
+  /** The shop's product page: its share of the cached bundle's rate, round by round (median). */
+  ofBundle?: number;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -240,7 +242,9 @@ async function load(
 }
 
 function logRow(row: Row) {
-  const share = row.ofCeiling === undefined ? '' : `  ${Math.round(row.ofCeiling * 100)} % of ceiling`;
+  const share =
+    (row.ofCeiling === undefined ? '' : `  ${Math.round(row.ofCeiling * 100)} % of ceiling`) +
+    (row.ofBundle === undefined ? '' : `  ${Math.round(row.ofBundle * 100)} % of the cached bundle`);
   console.log(
     `  ${row.scenario.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  rss ${row.rssMb} MB${share}`,
   );
@@ -320,6 +324,10 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
     (p: { slug: string }) => p.slug,
   );
   const bundle = () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
+  // The shop's product page, HTML rendered from the same bundle and cached beside it.
+  const shopPage = () => ({ path: `/shop/${choose(slugs)}` });
+  // The shop page is measured against the cached bundle, in the same rounds: one needs the other.
+  const bundleRounds = want('bundle') || want('shop');
   const bundleRows: Row[] = [];
   if (want('bundle')) {
     // The two servers take turns rather than run side by side: an embedded database belongs to
@@ -343,12 +351,17 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   const { child } = await startServer(kind);
   const token: string = (await (await api('POST', '/api/auth/login', undefined, ADMIN)).json()).token;
   const staff = { authorization: `Bearer ${token}` };
-  if (want('bundle')) {
+  if (bundleRounds) {
     // Warm: each product read once, so the run measures the cache serving, not its first misses
-    // (a fifth of a 5 s run went to filling it).
+    // (a fifth of a 5 s run went to filling it). The shop's pages likewise.
     for (let i = 0; i < slugs.length; i += 50)
       await Promise.all(
-        slugs.slice(i, i + 50).map((slug) => api('GET', `/api/public/products/slug/${slug}/bundle`)),
+        slugs
+          .slice(i, i + 50)
+          .flatMap((slug) => [
+            api('GET', `/api/public/products/slug/${slug}/bundle`),
+            api('GET', `/shop/${slug}`),
+          ]),
       );
     const one = `/api/public/products/slug/${slugs[0]}/bundle`;
     const etag = (await api('GET', one)).headers.get('etag') ?? '';
@@ -369,7 +382,19 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
             { expect: 304, seconds, quiet: true },
           ),
       },
+      {
+        name: 'shop page',
+        measure: (seconds) =>
+          load('shop product page HTML, cached (1000 products, warm)', 50, shopPage, child, {
+            seconds,
+            quiet: true,
+          }),
+      },
     ]);
+    // The shop page's target is a share of the cached bundle's rate, taken round by round.
+    const [cachedBundle, , shop] = cached;
+    shop.ofBundle = pairedShare(shop as Required<Row>, cachedBundle as Required<Row>);
+    console.log(`  shop product page: ${Math.round(shop.ofBundle * 100)} % of the cached bundle's rate`);
     ceilingRuns.push(...ceilingRunsHere);
     bundleRows.push(...cached);
   } else {
@@ -551,7 +576,7 @@ function table(rows: Row[]) {
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario}${r.note ? ` (${r.note})` : ''} | ${r.connections} | ${r.rps} | ${Math.round((r.ofCeiling ?? r.rps / ceiling) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} |`,
+        `| ${r.scenario}${r.note ? ` (${r.note})` : ''}${r.ofBundle === undefined ? '' : ` (${Math.round(r.ofBundle * 100)} % of the cached bundle)`} | ${r.connections} | ${r.rps} | ${Math.round((r.ofCeiling ?? r.rps / ceiling) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} |`,
     ),
   ];
   return lines.join('\n');

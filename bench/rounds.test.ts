@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldRounds, median, roundOrder } from './rounds';
+import { foldRounds, median, pairedShare, roundOrder } from './rounds';
 
 const run = (
   rps: number,
@@ -54,5 +54,10 @@ describe('the bench folds its rounds', () => {
 
   it('refuses rounds that do not pair up', () => {
     expect(() => foldRounds([[run(1), run(1)], [run(1)]])).toThrow(/one run per round/);
+  });
+
+  it("gives one scenario's share of another's as the median of each round's own ratio", () => {
+    expect(pairedShare({ perRound: [50, 10, 30] }, { perRound: [100, 10, 100] })).toBe(0.5);
+    expect(() => pairedShare({ perRound: [1] }, { perRound: [1, 2] })).toThrow();
   });
 });

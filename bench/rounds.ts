@@ -52,3 +52,12 @@ export function foldRounds<T extends Run>(runs: T[][]): (T & { perRound: number[
     note: [rows[0].note, `median of ${rows.length} rounds`].filter(Boolean).join(', '),
   }));
 }
+
+/**
+ * One scenario's rate as a share of another's measured in the same rounds: the median of each
+ * round's own ratio, for the same reason as foldRounds.
+ */
+export function pairedShare(rows: { perRound: number[] }, of: { perRound: number[] }): number {
+  if (rows.perRound.length !== of.perRound.length) throw new Error('both need one run per round');
+  return median(rows.perRound.map((rps, round) => rps / of.perRound[round]));
+}
