@@ -42,6 +42,8 @@ export const INQUIRY_TEXT = {
     unitPrice: 'Unit price',
     lineTotal: 'Line total',
     total: 'Total',
+    /** A line's quantity and unit price in one phrase, where the table has no room for their columns. */
+    quantityAtPrice: (quantity: string, unitPrice: string) => `${quantity} × ${unitPrice}`,
   },
   /** The subject the shop's basket sends, since its form asks for none. */
   basketSubject: (lines: number) => `Quote request: ${lines} product${lines === 1 ? '' : 's'}`,

@@ -32,7 +32,10 @@ test('on a phone the inquiry list and the reading pane take turns', async ({ pag
   await expect(page.getByRole('region', { name: subject })).toHaveCount(0);
 });
 
-test('on a phone the basket fits the screen, with the SKU under each name', async ({ page, request }) => {
+test('on a phone the basket fits the screen, with SKU, quantity and price under each name', async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag('basket');
   const lamp = await apiCreateProduct(request, { name: `Brass lamp ${tag}`, sku: `LMP-${tag}`, mrp: 19.99 });
   const sofa = await apiCreateProduct(request, { name: `Three-seat sofa ${tag}`, mrp: 1299 });
@@ -69,18 +72,15 @@ test('on a phone the basket fits the screen, with the SKU under each name', asyn
   await expect(reading).toContainText(`Mia Interiors ${tag}`);
   const T = INQUIRY_TEXT.lines;
   const table = reading.getByRole('table', { name: T.heading });
-  // No SKU column at this width: it is under each name instead.
-  await expect(table.getByRole('columnheader')).toHaveText([T.product, T.quantity, T.unitPrice, T.lineTotal]);
+  // Only the product and its line total have columns at this width; the SKU, quantity and unit
+  // price go under the name.
+  await expect(table.getByRole('columnheader')).toHaveText([T.product, T.lineTotal]);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(2);
-  const first = (await rows.nth(0).getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
-  expect(first).toEqual([`${lamp.name} SKU LMP-${tag}`, '3', '$19.99', '$59.97']);
-  expect(await rows.nth(1).getByRole('cell').allInnerTexts()).toEqual([
-    sofa.name,
-    '2',
-    '$1,299.00',
-    '$2,598.00',
-  ]);
+  const cells = async (row: number) =>
+    (await rows.nth(row).getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+  expect(await cells(0)).toEqual([`${lamp.name} SKU LMP-${tag} · 3 × $19.99`, '$59.97']);
+  expect(await cells(1)).toEqual([`${sofa.name} 2 × $1,299.00`, '$2,598.00']);
   const total = table.getByTestId('quote-total');
   await expect(total).toHaveText('$2,657.97');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
