@@ -24,7 +24,8 @@ export function ProductCard({ product }: { product: ProductListItem }) {
         <CardImage url={product.image} />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        {/* The badge goes under a name too long to share its line, rather than cutting the name short. */}
+        <Group justify="space-between" align="flex-start" gap={6}>
           <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {product.name}
           </Text>
