@@ -20,11 +20,11 @@ type Hostile = {
   tag: string;
   category: { id: number; name: string; childName: string };
   brand: { id: number; name: string };
-  product: { id: number; slug: string; name: string };
+  product: { id: number; slug: string; name: string; sku: string };
   texts: Record<string, string>;
   editor: { email: string; password: string; name: string };
   discountName: string;
-  inquiry: { name: string; subject: string; message: string };
+  inquiry: { name: string; subject: string; message: string; company: string };
 };
 
 async function post(request: APIRequestContext, url: string, data: object, expected = 201) {
@@ -95,6 +95,7 @@ async function seedHostile(request: APIRequestContext): Promise<Hostile> {
     name: `${SVG} visitor ${tag}`,
     subject: `${IMG} subject ${tag}`,
     message: `${SCRIPT} ${JS_URL} ${tag}`,
+    company: `${SVG} company ${tag}`,
   };
   // Visitors send without a token; the email must be a real address, so no markup gets that far.
   const hostileEmail = await request.post('/api/inquiries', {
@@ -102,14 +103,21 @@ async function seedHostile(request: APIRequestContext): Promise<Hostile> {
   });
   expect(hostileEmail.status()).toBe(400);
   const sent = await request.post('/api/inquiries', {
-    data: { ...inquiry, email: `xss-${tag}@example.com`, phone: '<svg onload=1>', product_id: product.id },
+    data: {
+      ...inquiry,
+      email: `xss-${tag}@example.com`,
+      phone: '<svg onload=1>',
+      product_id: product.id,
+      // The basket's line copies the product's hostile name and SKU.
+      lines: [{ product_id: product.id, quantity: 2 }],
+    },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   return {
     tag,
     category: { id: category.id, name: category.name, childName: child.name },
     brand: { id: brand.id, name: brand.name },
-    product: { id: product.id, slug: product.slug, name: product.name },
+    product: { id: product.id, slug: product.slug, name: product.name, sku: product.sku ?? '' },
     texts,
     editor: { email: editor.email, password: editor.password, name: editor.name },
     discountName,
@@ -237,11 +245,12 @@ test('hostile catalogue text is shown as text on every staff screen, and nothing
     await expectLiteral(page, url, texts);
     await check(url);
   }
-  // The inquiry's message shows once it is opened.
+  // The inquiry's message, company and basket show once it is opened.
   await page.goto('/inquiries');
   await page.getByRole('searchbox', { name: 'Search' }).fill(h.tag);
   await page.getByText(h.inquiry.subject).first().click();
-  await expectLiteral(page, 'inquiry pane', [h.inquiry.message]);
+  await expectLiteral(page, 'inquiry pane', [h.inquiry.message, h.inquiry.company, h.product.sku]);
+  await expect(page.getByRole('table').getByRole('link', { name: h.product.name })).toBeVisible();
   await check('inquiry pane');
   // Dashboard lists (latest requests, discounts ending soon) name them too.
   await page.goto('/');
