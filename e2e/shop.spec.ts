@@ -146,7 +146,7 @@ test("a draft's address, an unknown product and an unknown category answer the s
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/shop');
   }
-  await page.goto('/shop?category=' + shop.child.slug);
+  await page.goto(`/shop?category=${shop.child.slug}`);
   await expect(cards(page)).toHaveText([shop.lamp.name, shop.drill.name]);
 });
 

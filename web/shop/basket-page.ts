@@ -15,6 +15,12 @@ type ErrorBody = { error?: string; details?: Record<string, string> };
 
 const FORM_FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
 
+/** Messages joined into one alert each end as a sentence. */
+const sentence = (text: string | undefined) => {
+  const t = (text ?? '').trim();
+  return t && !/[.!?]$/.test(t) ? `${t}.` : t;
+};
+
 /**
  * The quote basket's page (/shop/quote): draws the basket's lines, keeps quantities and removals
  * in the basket, and sends the request. Nothing the visitor chose is ever dropped silently: a
@@ -205,7 +211,7 @@ export function initBasketPage(root: HTMLElement) {
       } else loose.push(message);
     }
     render();
-    showAlert([fallback, ...loose].join(' '));
+    showAlert([fallback, ...loose].map(sentence).join(' '));
     first?.focus();
   }
 
@@ -223,7 +229,11 @@ export function initBasketPage(root: HTMLElement) {
       const { status, answer } = await submit(lines);
       if (status === 201 || status === 202) return showSent(answer.reference);
       if (status === 409 && answer.details)
-        return showDetails(answer.details, lines, `${answer.error ?? ''} ${SHOP_TEXT.fixLines}`.trim());
+        return showDetails(
+          answer.details,
+          lines,
+          [answer.error, SHOP_TEXT.fixLines].map(sentence).join(' ').trim(),
+        );
       if (status === 400 && answer.details) return showDetails(answer.details, lines, SHOP_TEXT.fixFields);
       showAlert(
         status === 429 || status === 400 ? (answer.error ?? SHOP_TEXT.sendFailed) : SHOP_TEXT.sendFailed,
