@@ -44,6 +44,8 @@ export const SHOP_TEXT = {
   addToQuote: 'Add to quote',
   added: (name: string) => `${name} was added to your quote.`,
   viewQuote: 'View your quote',
+  basketFull: (max: number) =>
+    `Your quote already holds ${max} products, as many as one request can. Send it, or remove one first.`,
   basketTitle: 'Your quote request',
   basketIntro: 'Check the products and quantities, tell us how to reach you, and we will send you a quote.',
   basketEmpty: 'Your quote is empty.',

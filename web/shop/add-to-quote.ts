@@ -1,5 +1,5 @@
 import { SHOP_TEXT } from '../../domain/shop-texts';
-import { addToBasket } from './basket';
+import { addToBasket, readBasket } from './basket';
 import { el } from './dom';
 
 /** The product page's "Add to quote": the product and its quantity go into the basket. */
@@ -12,6 +12,15 @@ export function initAddToQuote(form: HTMLFormElement) {
     event.preventDefault();
     if (!input.reportValidity()) return;
     const name = data.name ?? '';
+    const maxLines = Number(data.maxLines);
+    const lines = readBasket();
+    if (lines.length >= maxLines && !lines.some((l) => l.product_id === Number(data.productId))) {
+      status.replaceChildren(
+        `${SHOP_TEXT.basketFull(maxLines)} `,
+        el('a', { href: '/shop/quote' }, SHOP_TEXT.viewQuote),
+      );
+      return;
+    }
     addToBasket(
       {
         product_id: Number(data.productId),

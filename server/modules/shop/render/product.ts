@@ -118,7 +118,7 @@ function addToQuote(bundle: ProductBundle): SafeHtml {
   // Without the script the form leads to the basket page, which says what it needs.
   return html`<form class="add-to-quote" action="/shop/quote" method="get" data-add-to-quote
  data-product-id="${base.id}" data-slug="${base.slug}" data-name="${base.name}" data-sku="${base.sku ?? ''}"
- data-image="${thumbnailUrl(images[0]?.url) ?? ''}" data-price="${price.final}">
+ data-image="${thumbnailUrl(images[0]?.url) ?? ''}" data-price="${price.final}" data-max-lines="${INQUIRY_LIMITS.lines}">
 <div class="inline-field">
 <div class="quantity-field">
 <label for="quantity">${SHOP_TEXT.quantity}</label>
