@@ -168,9 +168,7 @@ export const products = pgTable(
       .where(sql`${t.category_id} is null or ${t.brand_id} is null`),
     // The shop lists published products newest first: all of them, one brand's, or a category
     // subtree's (its categories' ids); each reads its page from one of these alone.
-    index('products_published_created_idx')
-      .on(t.created_at, t.id)
-      .where(sql`${t.status} = 'published'`),
+    index('products_published_created_idx').on(t.created_at, t.id).where(sql`${t.status} = 'published'`),
     index('products_published_brand_idx')
       .on(t.brand_id, t.created_at, t.id)
       .where(sql`${t.status} = 'published'`),
