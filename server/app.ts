@@ -19,6 +19,7 @@ import { createAuthenticate } from './auth/hooks';
 import { createSessionsService } from './auth/sessions.service';
 import { createLoginThrottle, createPasswordChangeThrottle } from './auth/throttles';
 import { createTokenService } from './auth/tokens';
+import type { Tagged } from './cache/etag';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -234,9 +235,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle }));
   await app.register(usersRoutes({ users, authenticate }));
   await app.register(categoriesRoutes({ categories, authenticate }));
-  await app.register(publicCategoriesRoutes({ categories }));
+  // The public option lists, one small cache in the bundles' freshness group.
+  const publicLists = bundles.caches.cache<Tagged>(64);
+  await app.register(publicCategoriesRoutes({ categories, cache: publicLists }));
   await app.register(brandsRoutes({ brands, authenticate }));
-  await app.register(publicBrandsRoutes({ brands }));
+  await app.register(publicBrandsRoutes({ brands, cache: publicLists }));
   await app.register(productsRoutes({ products, productImages, sections, bundles, authenticate }));
   await app.register(publicProductsRoutes({ products, bundles }));
   await app.register(discountsRoutes({ discounts, authenticate }));

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +12,9 @@ import {
 import { PAGING } from '../../../domain/constants';
 import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
+import type { CatalogueCache } from '../../cache/catalogue-cache';
+import { type Tagged, tagged } from '../../cache/etag';
+import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { bearer, errors } from '../../http/schemas';
 import { imageFormRoutes } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
@@ -101,7 +105,7 @@ export const brandsRoutes =
   };
 
 export const publicBrandsRoutes =
-  (deps: Pick<BrandsRoutesDeps, 'brands'>): FastifyPluginAsyncZod =>
+  (deps: Pick<BrandsRoutesDeps, 'brands'> & { cache: CatalogueCache<Tagged> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/public/brands',
@@ -113,11 +117,17 @@ export const publicBrandsRoutes =
           response: { 200: publicBrandsResponse, ...errors(400) },
         },
       },
-      async (request) => ({
-        data: await deps.brands.options({
+      async (request, reply) => {
+        const options = {
           q: (request.query.q ?? '').trim(),
           limit: request.query.limit ?? PAGING.optionsMaxLimit,
-        }),
-      }),
+        };
+        // Kept until the next catalogue write, as the bundles are.
+        const list = await deps.cache.get(`brands:${JSON.stringify(options)}`, async () => ({
+          value: tagged(JSON.stringify({ data: await deps.brands.options(options) })),
+          expiresAt: null,
+        }));
+        return sendTagged(request, reply as FastifyReply, list, JSON_TYPE);
+      },
     );
   };

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +13,9 @@ import {
 import { PAGING } from '../../../domain/constants';
 import { idParam } from '../../../domain/paging';
 import type { Authenticate } from '../../auth/hooks';
+import type { CatalogueCache } from '../../cache/catalogue-cache';
+import { type Tagged, tagged } from '../../cache/etag';
+import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { bearer, errors } from '../../http/schemas';
 import { imageFormRoutes } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
@@ -117,7 +121,9 @@ export const categoriesRoutes =
 
 /** The option list the web app's selects use; needs no token. */
 export const publicCategoriesRoutes =
-  (deps: Pick<CategoriesRoutesDeps, 'categories'>): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<CategoriesRoutesDeps, 'categories'> & { cache: CatalogueCache<Tagged> },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/public/categories',
@@ -129,14 +135,19 @@ export const publicCategoriesRoutes =
           response: { 200: publicCategoriesResponse, ...errors(400) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { flat, q, limit } = request.query;
-        const data = await deps.categories.options({
+        const options = {
           flat: flat === '1' || flat === 'true',
           q: (q ?? '').trim(),
           limit: limit ?? PAGING.optionsMaxLimit,
-        });
-        return { data };
+        };
+        // Kept until the next catalogue write, as the bundles are: the whole tree is one read.
+        const list = await deps.cache.get(`categories:${JSON.stringify(options)}`, async () => ({
+          value: tagged(JSON.stringify({ data: await deps.categories.options(options) })),
+          expiresAt: null,
+        }));
+        return sendTagged(request, reply as FastifyReply, list, JSON_TYPE);
       },
     );
   };

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { API_ERROR } from '../../../domain/messages';
 import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { type CatalogueCaches, createCatalogueCaches } from '../../cache/catalogue-cache';
+import { strongEtag } from '../../cache/etag';
 import { badRequest, notFound } from '../../errors/app-error';
 import { type Queryable, readBundle } from './bundle.query';
-import { type CatalogueCaches, createCatalogueCaches } from './catalogue-cache';
 
 /** The NOTIFY channel migration 0005's triggers announce catalogue writes on. */
 export const CATALOGUE_CHANNEL = 'stockroom_catalogue';
@@ -13,7 +13,7 @@ export type ServedBundle = { body: string; etag: string; expiresAt: number | nul
 
 /**
  * The public product bundle, assembled in one query and cached in process under the catalogue's
- * freshness rules (catalogue-cache.ts). Given `caches`, its cache is one of that group, cleared
+ * freshness rules (server/cache/catalogue-cache.ts). Given `caches`, its cache is one of that group, cleared
  * with the group's other caches (the shop's pages); `invalidate` and `onChannelEvent` are the
  * group's.
  */
@@ -33,7 +33,7 @@ export function createBundleService(
       const { body } = result;
       const served: ServedBundle = {
         body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        etag: strongEtag(body),
         expiresAt: result.changesAt,
         published: result.published,
       };

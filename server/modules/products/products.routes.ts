@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { positiveIdString } from '../../../domain/fields';
@@ -29,11 +29,12 @@ import {
 } from '../../../domain/sections';
 import type { Authenticate } from '../../auth/hooks';
 import { AppError, badRequest } from '../../errors/app-error';
+import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { readForm, refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import { prepareImages } from '../../images/process';
-import type { BundleService, ServedBundle } from './bundle.service';
+import type { BundleService } from './bundle.service';
 import type { ProductImagesService } from './product-images.service';
 import type { ProductsService } from './products.service';
 import type { SectionsService } from './sections.service';
@@ -116,7 +117,8 @@ export const productsRoutes =
           response: { 200: productBundleSchema, ...errors(400, 401, 404) },
         },
       },
-      async (request, reply) => sendBundle(await deps.bundles.get(request.params.slug), request, reply),
+      async (request, reply) =>
+        sendTagged(request, reply as FastifyReply, await deps.bundles.get(request.params.slug), JSON_TYPE),
     );
 
     app.post(
@@ -319,26 +321,6 @@ export const productsRoutes =
     }
   };
 
-/** If-None-Match may list several tags, or '*'; a weak form of ours matches too. */
-export const matchesEtag = (header: string | undefined, etag: string) =>
-  !!header?.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-
-/**
- * A bundle goes out as ready JSON text (or none for a 304), not through the schema's serializer;
- * the schema still documents what that text holds.
- */
-function sendBundle(served: ServedBundle, request: FastifyRequest, typedReply: unknown) {
-  const reply = typedReply as FastifyReply;
-  // Prices can change while the product does not (a discount starts), so a browser must ask
-  // again each time; an unchanged bundle then costs a 304 with no body.
-  reply.header('etag', served.etag).header('cache-control', 'no-cache');
-  if (matchesEtag(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(served.body);
-}
-
 /** What a visitor may see: the preview bundle and the product option list. */
 export const publicProductsRoutes =
   (deps: Pick<ProductsRoutesDeps, 'products' | 'bundles'>): FastifyPluginAsyncZod =>
@@ -371,6 +353,11 @@ export const publicProductsRoutes =
         },
       },
       async (request, reply) =>
-        sendBundle(await deps.bundles.getPublished(request.params.slug), request, reply),
+        sendTagged(
+          request,
+          reply as FastifyReply,
+          await deps.bundles.getPublished(request.params.slug),
+          JSON_TYPE,
+        ),
     );
   };

@@ -3,8 +3,8 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopListQuery } from '../../../domain/shop';
 import { AppError } from '../../errors/app-error';
+import { HTML_TYPE, sendTagged } from '../../http/conditional';
 import { errorAnswer } from '../../http/errors';
-import { matchesEtag } from '../products/products.routes';
 import type { ProductPages } from './product-pages';
 import { renderBasket } from './render/basket';
 import type { ShopChrome } from './render/layout';
@@ -28,14 +28,13 @@ export type ShopRoutesDeps = {
   sitemapPartSize?: number;
 };
 
-const HTML = 'text/html; charset=utf-8';
 // Prices can change while a page does not (a discount starts): browsers ask again every time.
 const sendHtml = (reply: FastifyReply, body: string) =>
-  reply.type(HTML).header('cache-control', 'no-cache').send(body);
+  reply.type(HTML_TYPE).header('cache-control', 'no-cache').send(body);
 
 /**
  * The visitors' shop: server-rendered pages under /shop (no sign-in, none of the staff app's
- * JavaScript), the sitemap and robots.txt. Every error here answers the shop's own HTML page
+ * JavaScript), the sitemap and robots.txt. Every error here answers the shop's own HTML_TYPE page
  * with the status the API would give, never JSON.
  */
 export const shopRoutes =
@@ -88,9 +87,7 @@ export const shopRoutes =
         if (err instanceof AppError && err.statusCode === 404) return notFound(reply);
         throw err;
       }
-      reply.header('etag', page.etag).header('cache-control', 'no-cache');
-      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      return reply.type(HTML).send(page.html);
+      return sendTagged(request, reply, page, HTML_TYPE);
     });
 
     // Deeper paths under /shop are no page of the shop's: its 404, not the staff app's shell.

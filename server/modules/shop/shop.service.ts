@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '../../../domain/images';
 import { SHOP_PAGE_SIZE } from '../../../domain/shop';
 import { isSlug } from '../../../domain/slug';
+import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
 import { priceByColumn, productPricing } from '../discounts/pricing.sql';
-import type { CatalogueCaches } from '../products/catalogue-cache';
 import type { CategoryNode, ShopCard } from './render/list';
 import type { ProductLinks } from './render/product';
 
