@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { CONFIRM, TOAST, VALIDATION } from '../domain/messages';
-import { slugify } from '../domain/slug';
+import { CONFIRM, TOAST, VALIDATION } from '#domain/messages';
+import { slugify } from '#domain/slug';
 import {
   apiCreateBrand,
   apiGetBrand,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Brand } from '../domain/brands';
-import type { Category } from '../domain/categories';
+import type { Brand } from '#domain/brands';
+import type { Category } from '#domain/categories';
 import { adminToken } from './fixtures';
 
 /** A short random tag for names, so parallel tests (and repeated runs) never see each other's rows. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import type { Dashboard } from '../domain/dashboard';
-import { inquiryTime } from '../domain/inquiries';
+import type { Dashboard } from '#domain/dashboard';
+import { inquiryTime } from '#domain/inquiries';
 import { apiCreateCategory, authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DISCOUNT_TEXT } from '../domain/discounts';
+import { DISCOUNT_TEXT } from '#domain/discounts';
 import { apiCreateBrand, authHeaders, countWrites, pickOption, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast } from './fixtures';

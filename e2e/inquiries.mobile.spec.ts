@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { INQUIRY_TEXT, type Inquiry } from '../domain/inquiries';
+import { INQUIRY_TEXT, type Inquiry } from '#domain/inquiries';
 import { uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';

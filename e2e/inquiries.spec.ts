@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '../domain/inquiries';
+import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast, uniqueEmail } from './fixtures';

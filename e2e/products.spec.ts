@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { INQUIRY_TEXT } from '../domain/inquiries';
-import { VALIDATION } from '../domain/messages';
-import { PRODUCT_CONFIRM, PRODUCT_STATUS_TEXT, PRODUCT_TOAST } from '../domain/products';
-import { SECTION_MESSAGES } from '../domain/sections';
+import { INQUIRY_TEXT } from '#domain/inquiries';
+import { VALIDATION } from '#domain/messages';
+import { PRODUCT_CONFIRM, PRODUCT_STATUS_TEXT, PRODUCT_TOAST } from '#domain/products';
+import { SECTION_MESSAGES } from '#domain/sections';
 import {
   apiCreateBrand,
   apiCreateCategory,

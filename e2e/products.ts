@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { ProductBase, ProductBundle, ProductStatus } from '../domain/products';
+import type { ProductBase, ProductBundle, ProductStatus } from '#domain/products';
 import { authHeaders, type UploadFile } from './catalog';
 
 /** Product rows and sections made straight through the API, for tests about other steps. */

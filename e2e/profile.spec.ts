@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '../domain/messages';
+import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '#domain/messages';
 import { apiLogin, createUser, signInWithStorage, toast } from './fixtures';
 
 test('edits name and email, refreshing the stored session; Cancel restores', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LOGIN_TEXT } from '../domain/messages';
+import { LOGIN_TEXT } from '#domain/messages';
 import { apiCreateBrand, apiCreateCategory, authHeaders, pngFile, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PRODUCT_TOAST } from '../domain/products';
+import { PRODUCT_TOAST } from '#domain/products';
 import { apiCreateBrand, authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast } from './fixtures';

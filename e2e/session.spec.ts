@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LOGIN_TEXT, SESSION_TEXT, TOAST, VALIDATION } from '../domain/messages';
+import { LOGIN_TEXT, SESSION_TEXT, TOAST, VALIDATION } from '#domain/messages';
 import { E2E } from './env';
 import { createUser, signIn, signInWithStorage, toast } from './fixtures';
 

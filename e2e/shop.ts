@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { ProductBase } from '../domain/products';
+import type { ProductBase } from '#domain/products';
 import { apiCreateBrand, apiCreateCategory, authHeaders, pngFile, uniqueTag } from './catalog';
 import { apiAddSampleSections, apiCreateProduct, apiSetDiscount, apiUploadImages } from './products';
 

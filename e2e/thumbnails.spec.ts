@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { thumbnailUrl } from '../domain/images';
+import { thumbnailUrl } from '#domain/images';
 import { expectImageLoaded, type UploadFile, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage } from './fixtures';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '../domain/messages';
+import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '#domain/messages';
 import { E2E } from './env';
 import { adminToken, createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
 

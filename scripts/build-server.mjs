@@ -1,12 +1,13 @@
-// Bundles the server into one file, dist/server/main.mjs, which `npm start` runs. Under tsx every
-// start transpiled and resolved each of the server's modules through a loader hook: 1.25-1.75 s of
-// imports before the first query; the bundle loads in about 0.6 s (ready in under 1 s).
+// Bundles the server into one file, dist/server/main.mjs, which `npm start` runs: under tsx every
+// start transpiled and resolved each of the server's modules through a loader hook, which made
+// start-up several times slower than loading one bundle.
 //
 // Packages stay external, loaded from node_modules as they are, except the pure ES-module ones
 // below: Node resolves and links an ES module graph file by file (zod, drizzle-orm and jose are a
-// few hundred files), which took about 100 ms of each start; bundled, they cost a parse. Only
-// packages with no native parts, no files read at run time and no other copy loaded from
-// node_modules belong in this list.
+// few hundred files), a noticeable part of each start; bundled, they cost a parse. Only packages
+// with no native parts, no files read at run time and no other copy loaded from node_modules
+// belong in this list. The #domain/ alias (package.json imports) is the repository's own code
+// and is bundled like a relative import.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -35,7 +36,7 @@ await build({
       name: 'external-packages',
       setup(b) {
         // Bare imports (not ./ or ../, not absolute): external unless listed above.
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
+        b.onResolve({ filter: /^[^./#]/ }, (args) =>
           BUNDLED_PACKAGES.has(packageOf(args.path)) ? undefined : { path: args.path, external: true },
         );
       },

@@ -12,9 +12,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { IMAGE_MAX_BYTES } from '../domain/images';
-import { INQUIRY_TEXT } from '../domain/inquiries';
-import { API_ERROR } from '../domain/messages';
+import { IMAGE_MAX_BYTES } from '#domain/images';
+import { INQUIRY_TEXT } from '#domain/inquiries';
+import { API_ERROR } from '#domain/messages';
 import { createAuthenticate } from './auth/hooks';
 import { createSessionsService } from './auth/sessions.service';
 import { createLoginThrottle, createPasswordChangeThrottle } from './auth/throttles';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../domain/constants';
-import { API_ERROR } from '../../domain/messages';
+import type { Role } from '#domain/constants';
+import { API_ERROR } from '#domain/messages';
 import { AppError } from '../errors/app-error';
 import type { SessionsService } from './sessions.service';
 import type { TokenClaims, TokenService } from './tokens';

@@ -1,4 +1,4 @@
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import type { CounterStore } from '../limits/counters';
 import { type Attempt, beginAttempt } from '../limits/throttle';
 

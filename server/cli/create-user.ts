@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { createUserBody } from '../../domain/users';
+import { createUserBody } from '#domain/users';
 import { createUsersService } from '../modules/users/users.service';
 import { withConfiguredDatabase } from './with-database';
 

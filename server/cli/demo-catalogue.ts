@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { slugify } from '../../domain/slug';
+import { slugify } from '#domain/slug';
 import type { Db } from '../db/client';
 import { createImagesService } from '../images/images.service';
 import { IMAGE_MESSAGES } from '../images/messages';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { API_ERROR, VALIDATION } from '../../domain/messages';
-import { SHOP_RESERVED_SLUGS } from '../../domain/shop';
-import { slugify } from '../../domain/slug';
+import { API_ERROR, VALIDATION } from '#domain/messages';
+import { SHOP_RESERVED_SLUGS } from '#domain/shop';
+import { slugify } from '#domain/slug';
 import { badRequest, conflict } from '../errors/app-error';
 import type { Db } from './client';
 import { isUniqueViolation } from './errors';

@@ -1,4 +1,4 @@
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 
 /** An error a service throws on purpose: the status and message reach the client as they are. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { AppError } from './app-error';
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { isDatabaseUnavailable, postgresCode } from '../db/errors';
 import { AppError } from '../errors/app-error';
 import { issuesToAppError } from '../errors/validation';

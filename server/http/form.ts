@@ -1,8 +1,8 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { IMAGE_MAX_BYTES, type ImageMessages } from '../../domain/images';
-import { API_ERROR } from '../../domain/messages';
+import { IMAGE_MAX_BYTES, type ImageMessages } from '#domain/images';
+import { API_ERROR } from '#domain/messages';
 import { AppError } from '../errors/app-error';
 import { zodToAppError } from '../errors/validation';
 

@@ -1,4 +1,4 @@
-import { errorResponse } from '../../domain/errors';
+import { errorResponse } from '#domain/errors';
 
 /** The error responses a route can give, for the OpenAPI document. */
 export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) =>

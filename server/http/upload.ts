@@ -2,7 +2,7 @@ import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ImageMessages } from '../../domain/images';
+import type { ImageMessages } from '#domain/images';
 import { type PreparedImage, prepareImage } from '../images/process';
 import { readForm, refuseOversizedUpload } from './form';
 import { bearer } from './schemas';

@@ -1,5 +1,5 @@
-import type { ImageMessages } from '../../domain/images';
-import { VALIDATION } from '../../domain/messages';
+import type { ImageMessages } from '#domain/images';
+import { VALIDATION } from '#domain/messages';
 
 /** The spec words refusals per kind of image (SPEC.md §5). */
 export const IMAGE_MESSAGES = {

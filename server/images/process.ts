@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type Sharp from 'sharp';
-import type { ImageMessages } from '../../domain/images';
+import type { ImageMessages } from '#domain/images';
 import { AppError } from '../errors/app-error';
 
 /** The decoded, re-encoded image, ready to store: nothing of the upload's own bytes survives. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { type ImageStore, SERVED_FILE_NAME } from './store';
 
 /** What every served image carries, whichever store it comes from. */

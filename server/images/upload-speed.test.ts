@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION } from '../../domain/messages';
+import { VALIDATION } from '#domain/messages';
 import { createTestContext, type TestContext } from '../test/harness';
 import { gif, text } from '../test/images';
 import { photoJpegs } from '../test/photos';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
 import { type Fault, injectFault, snapshotTables } from '../test/faults';
 import { createTestContext, type TestContext } from '../test/harness';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { Redis } from 'ioredis';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { buildApp } from '../app';
 import { defaultRedisPrefix, loadConfig } from '../config';
 import { resilientCounterStore } from '../limits/counters';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
 import { RELAXED_LIMITS, responseProblems } from './support';
 

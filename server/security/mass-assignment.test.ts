@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
 import { multipart, png } from '../test/images';
 import {

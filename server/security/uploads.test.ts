@@ -4,7 +4,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION } from '../../domain/messages';
+import { VALIDATION } from '#domain/messages';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { runMigrations } from '../db/migrate';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { productBundleSchema } from '../../domain/products';
+import { productBundleSchema } from '#domain/products';
 import { strictDeep } from './strict-schema';
 
 /** The public bundle's route, as Fastify names it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ProductBundle } from '../../domain/products';
+import type { ProductBundle } from '#domain/products';
 import { strictBundleSchema } from './bundle-schema-check';
 import { strictDeep } from './strict-schema';
 

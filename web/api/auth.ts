@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LoginBody, loginResponse } from '../../domain/users';
+import type { LoginBody, loginResponse } from '#domain/users';
 import { api, LOGIN_PATH, LOGOUT_ALL_PATH, LOGOUT_PATH } from './client';
 
 export type LoginResult = z.infer<typeof loginResponse>;

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Brand, brandFields, brandOptionSchema } from '../../domain/brands';
-import { FALLBACK } from '../../domain/messages';
-import type { ListMeta } from '../../domain/paging';
+import type { Brand, brandFields, brandOptionSchema } from '#domain/brands';
+import { FALLBACK } from '#domain/messages';
+import type { ListMeta } from '#domain/paging';
 import { api } from './client';
 import { type BrandListParams, brandKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';

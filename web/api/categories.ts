@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Category, CategoryNode, categoryFields } from '../../domain/categories';
-import { FALLBACK } from '../../domain/messages';
-import type { ListMeta } from '../../domain/paging';
+import type { Category, CategoryNode, categoryFields } from '#domain/categories';
+import { FALLBACK } from '#domain/messages';
+import type { ListMeta } from '#domain/paging';
 import { api } from './client';
 import { toastError } from './errors';
 import { type CategoryListParams, categoryKeys } from './keys';

@@ -1,6 +1,6 @@
 import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../domain/constants';
+import { STORAGE_KEYS } from '#domain/constants';
 import { api, LOGIN_PATH } from './client';
 import { hardRedirect } from './redirect';
 

@@ -1,4 +1,4 @@
-import { bigCentsToDecimal, formatMoney } from '../../domain/money';
+import { bigCentsToDecimal, formatMoney } from '#domain/money';
 
 /**
  * The store's one currency for every price on every screen, the preview included (DESIGN.md §4).

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '../../domain/dashboard';
+import type { Dashboard } from '#domain/dashboard';
 import { api } from './client';
 import { dashboardKeys } from './keys';
 

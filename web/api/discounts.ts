@@ -6,10 +6,10 @@ import {
   DISCOUNTS_PAGE_MAX,
   type Discount,
   type updateDiscountBody,
-} from '../../domain/discounts';
-import type { ListMeta } from '../../domain/paging';
-import type { DiscountScope } from '../../domain/pricing';
-import { PRODUCT_FALLBACK, type publicProductsResponse } from '../../domain/products';
+} from '#domain/discounts';
+import type { ListMeta } from '#domain/paging';
+import type { DiscountScope } from '#domain/pricing';
+import { PRODUCT_FALLBACK, type publicProductsResponse } from '#domain/products';
 import { api } from './client';
 import { discountKeys, productKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CreateInquiryBody, INQUIRY_TEXT, type Inquiry } from '../../domain/inquiries';
-import type { ListMeta } from '../../domain/paging';
+import { type CreateInquiryBody, INQUIRY_TEXT, type Inquiry } from '#domain/inquiries';
+import type { ListMeta } from '#domain/paging';
 import { api } from './client';
 import { type InquiryListParams, inquiryKeys } from './keys';
 import { toListQuery } from './listQuery';

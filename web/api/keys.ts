@@ -1,5 +1,5 @@
-import type { BrandSortKey, CategorySortKey, UserSortKey } from '../../domain/constants';
-import type { InquirySortKey } from '../../domain/inquiries';
+import type { BrandSortKey, CategorySortKey, UserSortKey } from '#domain/constants';
+import type { InquirySortKey } from '#domain/inquiries';
 import type { ListControls } from './listQuery';
 
 /**

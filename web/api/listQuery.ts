@@ -1,4 +1,4 @@
-import type { SortOrder } from '../../domain/constants';
+import type { SortOrder } from '#domain/constants';
 
 /** What every paged list screen sends (DESIGN.md §5 paging query). */
 export type ListControls<K extends string> = {

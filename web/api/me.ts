@@ -1,12 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { FALLBACK } from '../../domain/messages';
-import type {
-  ChangePasswordBody,
-  passwordChangedResponse,
-  UpdateProfileBody,
-  User,
-} from '../../domain/users';
+import { FALLBACK } from '#domain/messages';
+import type { ChangePasswordBody, passwordChangedResponse, UpdateProfileBody, User } from '#domain/users';
 import { api } from './client';
 import { meKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { IMAGE_BATCH_MAX } from '../../domain/images';
-import type { ListMeta } from '../../domain/paging';
+import { IMAGE_BATCH_MAX } from '#domain/images';
+import type { ListMeta } from '#domain/paging';
 import type {
   createProductBody,
   ProductBase,
@@ -10,8 +10,8 @@ import type {
   ProductListItem,
   pricingSchema,
   updateProductBody,
-} from '../../domain/products';
-import { PRODUCT_FALLBACK } from '../../domain/products';
+} from '#domain/products';
+import { PRODUCT_FALLBACK } from '#domain/products';
 import type {
   LayoutBlock,
   ListBody,
@@ -20,7 +20,7 @@ import type {
   SpecGroup,
   SpecGroupBody,
   TableBody,
-} from '../../domain/sections';
+} from '#domain/sections';
 import { api } from './client';
 import { type ProductListParams, productKeys } from './keys';
 import { toListQuery } from './listQuery';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../domain/constants';
+import { STORAGE_KEYS } from '#domain/constants';
 
 /**
  * The stored credentials as the HTTP client needs them: the token every request sends, and the

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FALLBACK } from '../../domain/messages';
-import type { CreateUserBody, User, UserListResponse } from '../../domain/users';
+import { FALLBACK } from '#domain/messages';
+import type { CreateUserBody, User, UserListResponse } from '#domain/users';
 import { api } from './client';
 import { type UserListParams, userKeys } from './keys';
 import { toListQuery } from './listQuery';

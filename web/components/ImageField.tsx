@@ -1,7 +1,7 @@
 import { Checkbox, FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT, type ImageMessages } from '../../domain/images';
+import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT, type ImageMessages } from '#domain/images';
 import { refuse } from './refuse';
 import { UploadProgress } from './UploadProgress';
 

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { SortOrder } from '../../domain/constants';
+import type { SortOrder } from '#domain/constants';
 
 /**
  * Options are never cleared: a list always has a sort, an order and a page size. The closed

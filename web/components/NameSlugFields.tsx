@@ -1,7 +1,7 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { TEXT_LIMITS } from '../../domain/constants';
-import { SLUG_INPUT_MAX_LENGTH, slugify } from '../../domain/slug';
+import { TEXT_LIMITS } from '#domain/constants';
+import { SLUG_INPUT_MAX_LENGTH, slugify } from '#domain/slug';
 
 type TextProps = { value: string; onChange: (value: string) => void; disabled?: boolean };
 

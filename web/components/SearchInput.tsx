@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { TEXT_LIMITS } from '../../domain/constants';
+import { TEXT_LIMITS } from '#domain/constants';
 
 type Props = { value: string; onChange: (value: string) => void; placeholder?: string };
 

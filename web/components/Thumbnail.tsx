@@ -1,7 +1,7 @@
 import { Center, Image } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { thumbnailUrl } from '../../domain/images';
+import { thumbnailUrl } from '#domain/images';
 
 const SIZE = 40;
 const frame = { borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-gray-3)' };

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import type { SortOrder } from '../../domain/constants';
+import type { SortOrder } from '#domain/constants';
 import type { ListControls } from '../api/listQuery';
 
 const SEARCH_DEBOUNCE_MS = 300;

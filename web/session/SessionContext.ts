@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionUser, StoredUserData } from '../../domain/users';
+import type { SessionUser, StoredUserData } from '#domain/users';
 
 export type Session = {
   user: StoredUserData | null;

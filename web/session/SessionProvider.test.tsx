@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../domain/constants';
-import { SESSION_TEXT } from '../../domain/messages';
-import type { StoredUserData } from '../../domain/users';
+import { STORAGE_KEYS } from '#domain/constants';
+import { SESSION_TEXT } from '#domain/messages';
+import type { StoredUserData } from '#domain/users';
 import { getMe } from '../api/me';
 import { useSession } from './SessionContext';
 import { SessionProvider } from './SessionProvider';

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SessionUser, StoredUserData } from '../../domain/users';
+import type { SessionUser, StoredUserData } from '#domain/users';
 import { getMe } from '../api/me';
 import { clearStoredSession, readStoredToken, storeToken } from '../api/tokenStorage';
 import { type Session, SessionContext } from './SessionContext';

@@ -1,6 +1,6 @@
-import { ROLES, STORAGE_KEYS } from '../../domain/constants';
-import { SESSION_TEXT } from '../../domain/messages';
-import type { SessionUser, StoredUserData } from '../../domain/users';
+import { ROLES, STORAGE_KEYS } from '#domain/constants';
+import { SESSION_TEXT } from '#domain/messages';
+import type { SessionUser, StoredUserData } from '#domain/users';
 import { clearStoredSession, readStoredToken } from '../api/tokenStorage';
 
 export type StoredSession = { token: string; user: StoredUserData };

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { FALLBACK, TOAST, VALIDATION } from '../../domain/messages';
+import { FALLBACK, TOAST, VALIDATION } from '#domain/messages';
 import { login } from '../api/auth';
 import { toastError } from '../api/errors';
 import { useGlobalLoading } from '../shell/GlobalLoadingContext';

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../domain/money';
-import { SHOP_TEXT } from '../../domain/shop-texts';
+import { formatMoney } from '#domain/money';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import {
   type BasketLine,
   clearBasket,

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../domain/constants';
+import { STORAGE_KEYS } from '#domain/constants';
 
 /** A product in the visitor's quote basket, as it was shown when added. */
 export type BasketLine = {

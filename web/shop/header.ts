@@ -1,4 +1,4 @@
-import { SHOP_TEXT } from '../../domain/shop-texts';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { onBasketChange, readBasket } from './basket';
 import { el } from './dom';
 

@@ -1,7 +1,7 @@
 import { ilike, inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAGING } from '../../../domain/constants';
+import { PAGING } from '#domain/constants';
 import { createTestContext, type TestContext } from '../../test/harness';
 import type { Db } from '../client';
 import { inquiries } from '../schema';

@@ -1,8 +1,8 @@
 import { asc, desc, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import { PAGING } from '../../../domain/constants';
-import type { ListMeta, ListParams } from '../../../domain/paging';
+import { PAGING } from '#domain/constants';
+import type { ListMeta, ListParams } from '#domain/paging';
 import type { Db } from '../client';
 import { tableCounts } from '../schema';
 import { limitInText } from './sql';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_ERROR } from '../../../domain/messages';
-import { loginBody, loginResponse } from '../../../domain/users';
+import { API_ERROR } from '#domain/messages';
+import { loginBody, loginResponse } from '#domain/users';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import type { SessionsService } from '../../auth/sessions.service';
 import type { LoginThrottle } from '../../auth/throttles';

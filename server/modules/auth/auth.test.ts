@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { API_ERROR, VALIDATION } from '#domain/messages';
 import { ADMIN, createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;

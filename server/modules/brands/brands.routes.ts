@@ -8,9 +8,9 @@ import {
   brandSchema,
   publicBrandsQuery,
   publicBrandsResponse,
-} from '../../../domain/brands';
-import { PAGING } from '../../../domain/constants';
-import { idParam } from '../../../domain/paging';
+} from '#domain/brands';
+import { PAGING } from '#domain/constants';
+import { idParam } from '#domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import type { CatalogueCache } from '../../cache/catalogue-cache';
 import { type Tagged, tagged } from '../../cache/etag';

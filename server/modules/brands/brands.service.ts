@@ -1,8 +1,8 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Brand, BrandFields } from '../../../domain/brands';
-import type { BrandSortKey } from '../../../domain/constants';
-import { API_ERROR } from '../../../domain/messages';
-import type { ListParams } from '../../../domain/paging';
+import type { Brand, BrandFields } from '#domain/brands';
+import type { BrandSortKey } from '#domain/constants';
+import { API_ERROR } from '#domain/messages';
+import type { ListParams } from '#domain/paging';
 import type { Db } from '../../db/client';
 import { ownRows, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';

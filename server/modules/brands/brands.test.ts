@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { API_ERROR, VALIDATION } from '#domain/messages';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { html, multipart, png, text, uploadedFiles } from '../../test/images';
 

@@ -9,9 +9,9 @@ import {
   publicCategoriesQuery,
   publicCategoriesResponse,
   reorderBody,
-} from '../../../domain/categories';
-import { PAGING } from '../../../domain/constants';
-import { idParam } from '../../../domain/paging';
+} from '#domain/categories';
+import { PAGING } from '#domain/constants';
+import { idParam } from '#domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import type { CatalogueCache } from '../../cache/catalogue-cache';
 import { type Tagged, tagged } from '../../cache/etag';

@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Category, CategoryFields, CategoryNode } from '../../../domain/categories';
-import type { CategorySortKey } from '../../../domain/constants';
-import { API_ERROR } from '../../../domain/messages';
-import type { ListParams } from '../../../domain/paging';
+import type { Category, CategoryFields, CategoryNode } from '#domain/categories';
+import type { CategorySortKey } from '#domain/constants';
+import { API_ERROR } from '#domain/messages';
+import type { ListParams } from '#domain/paging';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';

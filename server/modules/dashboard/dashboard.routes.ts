@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema } from '../../../domain/dashboard';
+import { dashboardSchema } from '#domain/dashboard';
 import type { Authenticate } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import type { createDashboardService } from './dashboard.service';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DASHBOARD, type Dashboard } from '../../../domain/dashboard';
+import { DASHBOARD, type Dashboard } from '#domain/dashboard';
 import type { Db } from '../../db/client';
 import { discountLiveAt } from '../discounts/pricing.sql';
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLive, type PricingDiscount } from '../../../domain/pricing';
+import { isLive, type PricingDiscount } from '#domain/pricing';
 import type { Database } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { openTestDatabase } from '../../test/harness';

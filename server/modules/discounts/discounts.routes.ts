@@ -6,8 +6,8 @@ import {
   discountListResponse,
   discountSchema,
   updateDiscountBody,
-} from '../../../domain/discounts';
-import { idParam, queryInt } from '../../../domain/paging';
+} from '#domain/discounts';
+import { idParam, queryInt } from '#domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import type { DiscountsService } from './discounts.service';

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '../../../domain/discounts';
-import { centsToDecimal, toCents } from '../../../domain/money';
+import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '#domain/discounts';
+import { centsToDecimal, toCents } from '#domain/money';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { brands, categories, discounts, products } from '../../db/schema';

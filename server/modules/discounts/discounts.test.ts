@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNT_TEXT } from '../../../domain/discounts';
-import { API_ERROR } from '../../../domain/messages';
-import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { DISCOUNT_TEXT } from '#domain/discounts';
+import { API_ERROR } from '#domain/messages';
+import { PRODUCT_MESSAGES } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Price, type PricingDiscount, priceProduct } from '../../../domain/pricing';
+import { type Price, type PricingDiscount, priceProduct } from '#domain/pricing';
 
 /** A discount as productPricing lists it: its fields in this order (arrays, not objects, below). */
 type CandidateRow = [

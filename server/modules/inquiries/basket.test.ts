@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_LIMITS, INQUIRY_TEXT, inquiryReference } from '../../../domain/inquiries';
+import { INQUIRY_LIMITS, INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;

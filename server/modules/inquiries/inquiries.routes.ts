@@ -7,8 +7,8 @@ import {
   inquiryListResponse,
   inquirySchema,
   looksAutomated,
-} from '../../../domain/inquiries';
-import { idParam } from '../../../domain/paging';
+} from '#domain/inquiries';
+import { idParam } from '#domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import type { InquiriesService } from './inquiries.service';

@@ -6,9 +6,9 @@ import {
   type InquiryLine,
   type InquirySortKey,
   inquiryReference,
-} from '../../../domain/inquiries';
-import { toCents } from '../../../domain/money';
-import type { ListParams } from '../../../domain/paging';
+} from '#domain/inquiries';
+import { toCents } from '#domain/money';
+import type { ListParams } from '#domain/paging';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';

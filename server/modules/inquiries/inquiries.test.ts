@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_TEXT } from '../../../domain/inquiries';
-import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { INQUIRY_TEXT } from '#domain/inquiries';
+import { API_ERROR, VALIDATION } from '#domain/messages';
 import { connectRedis } from '../../redis/connection';
 import { createTestContext, type TestContext } from '../../test/harness';
 

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  changePasswordBody,
-  passwordChangedResponse,
-  updateProfileBody,
-  userSchema,
-} from '../../../domain/users';
+import { changePasswordBody, passwordChangedResponse, updateProfileBody, userSchema } from '#domain/users';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import type { PasswordChangeThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';

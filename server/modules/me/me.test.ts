@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { API_ERROR, VALIDATION } from '#domain/messages';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { fromCents, toCents } from '../../../domain/money';
-import { type PricingDiscount, windowEdges } from '../../../domain/pricing';
-import type { ProductBundle } from '../../../domain/products';
-import { isSlug } from '../../../domain/slug';
+import { fromCents, toCents } from '#domain/money';
+import { type PricingDiscount, windowEdges } from '#domain/pricing';
+import type { ProductBundle } from '#domain/products';
+import { isSlug } from '#domain/slug';
 import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
 
 /** What the bundle's statement hands back: the product's head and its sections' document text. */

@@ -1,5 +1,5 @@
-import { API_ERROR } from '../../../domain/messages';
-import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { API_ERROR } from '#domain/messages';
+import { PRODUCT_MESSAGES } from '#domain/products';
 import { type CatalogueCaches, createCatalogueCaches } from '../../cache/catalogue-cache';
 import { strongEtag } from '../../cache/etag';
 import { badRequest, notFound } from '../../errors/app-error';

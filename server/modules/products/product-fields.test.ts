@@ -6,7 +6,7 @@ import {
   productBundleSchema,
   productListItemSchema,
   updateProductBody,
-} from '../../../domain/products';
+} from '#domain/products';
 import { products } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PRODUCT_MESSAGES, type ProductImage } from '../../../domain/products';
+import { PRODUCT_MESSAGES, type ProductImage } from '#domain/products';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
 import { notFound } from '../../errors/app-error';

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { positiveIdString } from '../../../domain/fields';
-import { IMAGE_BATCH_MAX } from '../../../domain/images';
-import { idParam } from '../../../domain/paging';
+import { positiveIdString } from '#domain/fields';
+import { IMAGE_BATCH_MAX } from '#domain/images';
+import { idParam } from '#domain/paging';
 import {
   createProductBody,
   PRODUCT_MESSAGES,
@@ -16,7 +16,7 @@ import {
   publicProductsResponse,
   slugParam,
   updateProductBody,
-} from '../../../domain/products';
+} from '#domain/products';
 import {
   blockSchema,
   listBody,
@@ -26,7 +26,7 @@ import {
   specGroupSchema,
   tableBody,
   tableSchema,
-} from '../../../domain/sections';
+} from '#domain/sections';
 import type { Authenticate } from '../../auth/hooks';
 import { AppError, badRequest } from '../../errors/app-error';
 import { JSON_TYPE, sendTagged } from '../../http/conditional';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { thumbnailUrl } from '../../../domain/images';
-import { centsToDecimal, fromCents, toCents } from '../../../domain/money';
+import { thumbnailUrl } from '#domain/images';
+import { centsToDecimal, fromCents, toCents } from '#domain/money';
 import {
   type CreateProductBody,
   PRODUCT_MESSAGES,
@@ -8,7 +8,7 @@ import {
   type ProductListItem,
   type ProductStatus,
   type UpdateProductBody,
-} from '../../../domain/products';
+} from '#domain/products';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';

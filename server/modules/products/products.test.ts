@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR, VALIDATION } from '../../../domain/messages';
-import { PRODUCT_MESSAGES } from '../../../domain/products';
-import { SECTION_MESSAGES } from '../../../domain/sections';
+import { API_ERROR, VALIDATION } from '#domain/messages';
+import { PRODUCT_MESSAGES } from '#domain/products';
+import { SECTION_MESSAGES } from '#domain/sections';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { multipart, png, text, uploadedFiles } from '../../test/images';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { PRODUCT_MESSAGES } from '../../../domain/products';
-import type { LayoutBlock, ListInput, SpecGroupInput, TableInput } from '../../../domain/sections';
+import { PRODUCT_MESSAGES } from '#domain/products';
+import type { LayoutBlock, ListInput, SpecGroupInput, TableInput } from '#domain/sections';
 import type { Db, Tx } from '../../db/client';
 import {
   layoutBlocks,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_STATUS_TEXT } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;

@@ -1,4 +1,4 @@
-import type { ProductBundle } from '../../../domain/products';
+import type { ProductBundle } from '#domain/products';
 import { type Tagged, tagged } from '../../cache/etag';
 import type { BundleService } from '../products/bundle.service';
 import type { ShopChrome } from './render/layout';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shopListQuery } from '../../../domain/shop';
+import { shopListQuery } from '#domain/shop';
 import { AppError } from '../../errors/app-error';
 import { HTML_TYPE, sendTagged } from '../../http/conditional';
 import { errorAnswer } from '../../http/errors';

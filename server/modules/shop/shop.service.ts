@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { thumbnailUrl } from '../../../domain/images';
-import { SHOP_PAGE_SIZE } from '../../../domain/shop';
-import { isSlug } from '../../../domain/slug';
+import { thumbnailUrl } from '#domain/images';
+import { SHOP_PAGE_SIZE } from '#domain/shop';
+import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_ERROR } from '../../../domain/messages';
-import { idParam } from '../../../domain/paging';
-import { createUserBody, userListQuery, userListResponse, userSchema } from '../../../domain/users';
+import { API_ERROR } from '#domain/messages';
+import { idParam } from '#domain/paging';
+import { createUserBody, userListQuery, userListResponse, userSchema } from '#domain/users';
 import { type Authenticate, currentUser, requireRole } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import type { UsersService } from './users.service';

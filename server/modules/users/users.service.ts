@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { Role, UserSortKey } from '../../../domain/constants';
-import { API_ERROR } from '../../../domain/messages';
-import type { ListParams } from '../../../domain/paging';
-import type { User } from '../../../domain/users';
+import type { Role, UserSortKey } from '#domain/constants';
+import { API_ERROR } from '#domain/messages';
+import type { ListParams } from '#domain/paging';
+import type { User } from '#domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR, VALIDATION } from '../../../domain/messages';
+import { API_ERROR, VALIDATION } from '#domain/messages';
 import { users } from '../../db/schema';
 import { ADMIN, createTestContext, type TestContext } from '../../test/harness';
 

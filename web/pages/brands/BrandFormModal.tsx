@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Brand } from '../../../domain/brands';
-import { TOAST, VALIDATION } from '../../../domain/messages';
+import type { Brand } from '#domain/brands';
+import { TOAST, VALIDATION } from '#domain/messages';
 import { useSaveBrand } from '../../api/brands';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';

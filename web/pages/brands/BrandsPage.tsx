@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
-import type { Brand } from '../../../domain/brands';
-import { BRAND_SORT_KEYS, type BrandSortKey, PAGING } from '../../../domain/constants';
-import { CONFIRM, TOAST } from '../../../domain/messages';
-import { pageAfterDelete, pageCount } from '../../../domain/paging';
+import type { Brand } from '#domain/brands';
+import { BRAND_SORT_KEYS, type BrandSortKey, PAGING } from '#domain/constants';
+import { CONFIRM, TOAST } from '#domain/messages';
+import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useBrands, useDeleteBrand } from '../../api/brands';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';

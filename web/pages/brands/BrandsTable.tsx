@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { Brand } from '../../../domain/brands';
+import type { Brand } from '#domain/brands';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 import { Thumbnail } from '../../components/Thumbnail';

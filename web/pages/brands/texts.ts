@@ -1,4 +1,4 @@
-import type { BrandSortKey } from '../../../domain/constants';
+import type { BrandSortKey } from '#domain/constants';
 
 export const BRAND_SORT_LABELS: Record<BrandSortKey, string> = {
   created_at: 'Created',

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import type { Category } from '../../../domain/categories';
+import type { Category } from '#domain/categories';
 import type { CategoryMove } from '../../api/categories';
 import { clickableRow, ownClick } from '../../components/clickableRow';
 import { displayValue } from '../../components/format';

@@ -1,8 +1,8 @@
 import { NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Category } from '../../../domain/categories';
-import { TOAST, VALIDATION } from '../../../domain/messages';
+import type { Category } from '#domain/categories';
+import { TOAST, VALIDATION } from '#domain/messages';
 import { useCategoryOptions, useSaveCategory } from '../../api/categories';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';

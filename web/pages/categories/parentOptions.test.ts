@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Category, CategoryNode } from '../../../domain/categories';
+import type { Category, CategoryNode } from '#domain/categories';
 import {
   CHOICE_FIXED,
   choiceToParentId,

@@ -1,4 +1,4 @@
-import type { Category, CategoryNode } from '../../../domain/categories';
+import type { Category, CategoryNode } from '#domain/categories';
 
 /** Select values: Mantine selects hold strings, so 'all' and 'root' stand beside the ids. */
 export const ALL_PARENTS = 'all';

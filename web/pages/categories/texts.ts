@@ -1,4 +1,4 @@
-import type { CategorySortKey } from '../../../domain/constants';
+import type { CategorySortKey } from '#domain/constants';
 
 export const CATEGORY_SORT_LABELS: Record<CategorySortKey, string> = {
   sort_order: 'Sort Order',

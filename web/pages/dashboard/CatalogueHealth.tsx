@@ -2,7 +2,7 @@ import { Badge, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantin
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Dashboard } from '../../../domain/dashboard';
+import type { Dashboard } from '#domain/dashboard';
 import { formatDateTime } from '../../components/format';
 import classes from './Dashboard.module.css';
 import { DashboardCard, SkeletonLines } from './DashboardCard';

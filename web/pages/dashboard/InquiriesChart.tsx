@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import type { Dashboard } from '../../../domain/dashboard';
+import type { Dashboard } from '#domain/dashboard';
 import { dayLabel } from './texts';
 
 type Props = { days: Dashboard['inquiries_per_day'] };

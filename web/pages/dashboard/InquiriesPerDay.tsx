@@ -1,6 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import type { Dashboard } from '../../../domain/dashboard';
+import type { Dashboard } from '#domain/dashboard';
 import { DashboardCard } from './DashboardCard';
 import { DASHBOARD_TEXT, dayLabel } from './texts';
 

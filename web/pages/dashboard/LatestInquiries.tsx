@@ -1,8 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DASHBOARD, type Dashboard } from '../../../domain/dashboard';
-import { inquiryTime } from '../../../domain/inquiries';
+import { DASHBOARD, type Dashboard } from '#domain/dashboard';
+import { inquiryTime } from '#domain/inquiries';
 import classes from './Dashboard.module.css';
 import { DashboardCard, SkeletonLines } from './DashboardCard';
 import { DASHBOARD_TEXT } from './texts';

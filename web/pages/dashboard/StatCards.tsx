@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Dashboard } from '../../../domain/dashboard';
+import type { Dashboard } from '#domain/dashboard';
 import { formatCount } from '../../components/format';
 import { NAV_ITEMS } from '../../shell/navItems';
 import classes from './Dashboard.module.css';

@@ -1,4 +1,4 @@
-import { DASHBOARD } from '../../../domain/dashboard';
+import { DASHBOARD } from '#domain/dashboard';
 import { formatCount, pluralize } from '../../components/format';
 
 const { days, recentDays } = DASHBOARD;

@@ -12,9 +12,9 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { DISCOUNT_TEXT, DISCOUNT_TITLE_MAX_LENGTH, type Discount } from '../../../domain/discounts';
-import { type DiscountScope, type DiscountType, PERCENT_MAX } from '../../../domain/pricing';
-import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { DISCOUNT_TEXT, DISCOUNT_TITLE_MAX_LENGTH, type Discount } from '#domain/discounts';
+import { type DiscountScope, type DiscountType, PERCENT_MAX } from '#domain/pricing';
+import { PRODUCT_MESSAGES } from '#domain/products';
 import { STORE_CURRENCY } from '../../api/currency';
 import { targetFields, targetIdOf, useSaveDiscount } from '../../api/discounts';
 import { FormWithActions } from '../../components/FormActions';

@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { DISCOUNT_TEXT, type Discount } from '../../../domain/discounts';
+import { DISCOUNT_TEXT, type Discount } from '#domain/discounts';
 import { useDeleteDiscount, useDiscounts, useToggleDiscount } from '../../api/discounts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListToolbar } from '../../components/ListToolbar';

@@ -1,6 +1,6 @@
 import { Badge, Stack, Switch, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import type { Discount } from '../../../domain/discounts';
+import type { Discount } from '#domain/discounts';
 import { formatPrice } from '../../api/currency';
 import { clickableRow } from '../../components/clickableRow';
 import { displayValue } from '../../components/format';

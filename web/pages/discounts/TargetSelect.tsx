@@ -1,4 +1,4 @@
-import type { DiscountScope } from '../../../domain/pricing';
+import type { DiscountScope } from '#domain/pricing';
 import { useBrandOptions } from '../../api/brands';
 import { useCategoryOptions } from '../../api/categories';
 import { useProductOptions } from '../../api/discounts';

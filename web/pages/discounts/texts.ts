@@ -1,5 +1,5 @@
-import type { DiscountScope, DiscountType } from '../../../domain/pricing';
-import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from '../../../domain/pricing';
+import type { DiscountScope, DiscountType } from '#domain/pricing';
+import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from '#domain/pricing';
 
 export const TYPE_LABELS: Record<DiscountType, string> = { percent: 'Percent', amount: 'Amount' };
 export const SCOPE_LABELS: Record<DiscountScope, string> = {

@@ -9,8 +9,8 @@ import {
   INQUIRY_TEXT,
   type Inquiry,
   type InquirySortKey,
-} from '../../../domain/inquiries';
-import { pageAfterDelete, pageCount } from '../../../domain/paging';
+} from '#domain/inquiries';
+import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useDeleteInquiry, useInquiries } from '../../api/inquiries';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';

@@ -1,5 +1,5 @@
 import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type Inquiry, inquiryTime } from '../../../domain/inquiries';
+import { type Inquiry, inquiryTime } from '#domain/inquiries';
 import classes from './Inquiries.module.css';
 import { INQUIRY_SCREEN } from './texts';
 

@@ -13,7 +13,7 @@ import {
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '../../../domain/inquiries';
+import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
 import { DetailList } from '../../components/DetailList';
 import classes from './Inquiries.module.css';
 import { QuoteLines } from './QuoteLines';

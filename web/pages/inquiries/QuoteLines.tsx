@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { INQUIRY_TEXT, type InquiryLine } from '../../../domain/inquiries';
+import { INQUIRY_TEXT, type InquiryLine } from '#domain/inquiries';
 import { formatCents, formatPrice } from '../../api/currency';
 import { displayValue, formatCount } from '../../components/format';
 import classes from './Inquiries.module.css';

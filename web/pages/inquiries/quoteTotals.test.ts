@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INQUIRY_LIMITS } from '../../../domain/inquiries';
+import { INQUIRY_LIMITS } from '#domain/inquiries';
 import { formatCents } from '../../api/currency';
 import { quoteTotals } from './quoteTotals';
 

@@ -1,5 +1,5 @@
-import type { InquiryLine } from '../../../domain/inquiries';
-import { toCents } from '../../../domain/money';
+import type { InquiryLine } from '#domain/inquiries';
+import { toCents } from '#domain/money';
 
 export type QuoteTotals = { lines: bigint[]; total: bigint };
 

@@ -1,4 +1,4 @@
-import type { InquirySortKey } from '../../../domain/inquiries';
+import type { InquirySortKey } from '#domain/inquiries';
 
 export const INQUIRY_SORT_LABELS: Record<InquirySortKey, string> = {
   created_at: 'Created',

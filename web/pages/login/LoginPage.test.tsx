@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../domain/constants';
-import { TOAST, VALIDATION } from '../../../domain/messages';
+import { STORAGE_KEYS } from '#domain/constants';
+import { TOAST, VALIDATION } from '#domain/messages';
 import { login } from '../../api/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LoginPage } from './LoginPage';

@@ -14,8 +14,8 @@ import {
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { TEXT_LIMITS } from '../../../domain/constants';
-import { LOGIN_TEXT, TOAST } from '../../../domain/messages';
+import { TEXT_LIMITS } from '#domain/constants';
+import { LOGIN_TEXT, TOAST } from '#domain/messages';
 import { useLogin } from '../../session/useLogin';
 import { ErrorBanner } from '../../shell/ErrorBanner';
 

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductBundle } from '../../../domain/products';
+import type { ProductBundle } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { DetailList } from '../../components/DetailList';
 import { discountLabel } from '../products/discountLabel';

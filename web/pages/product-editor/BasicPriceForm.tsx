@@ -1,14 +1,9 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { VALIDATION } from '../../../domain/messages';
-import { type DiscountType, PERCENT_MAX, previewPrice } from '../../../domain/pricing';
-import {
-  PRODUCT_MESSAGES,
-  PRODUCT_TOAST,
-  type ProductBundle,
-  SKU_MAX_LENGTH,
-} from '../../../domain/products';
+import { VALIDATION } from '#domain/messages';
+import { type DiscountType, PERCENT_MAX, previewPrice } from '#domain/pricing';
+import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle, SKU_MAX_LENGTH } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { storedUpdateInput, useUpdateProduct } from '../../api/products';
 import { FormWithActions } from '../../components/FormActions';

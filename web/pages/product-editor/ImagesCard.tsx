@@ -14,10 +14,10 @@ import {
 import { IconPhotoPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT } from '../../../domain/images';
-import { VALIDATION } from '../../../domain/messages';
-import type { ProductImage } from '../../../domain/products';
-import { PRODUCT_TOAST } from '../../../domain/products';
+import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT } from '#domain/images';
+import { VALIDATION } from '#domain/messages';
+import type { ProductImage } from '#domain/products';
+import { PRODUCT_TOAST } from '#domain/products';
 import { useDeleteImage, useUploadImages } from '../../api/products';
 import { refuse } from '../../components/refuse';
 import { UploadProgress } from '../../components/UploadProgress';

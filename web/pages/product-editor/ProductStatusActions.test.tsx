@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRODUCT_STATUS_TEXT, type ProductBundle, type ProductStatus } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT, type ProductBundle, type ProductStatus } from '#domain/products';
 import { api } from '../../api/client';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { BasicPriceForm } from './BasicPriceForm';

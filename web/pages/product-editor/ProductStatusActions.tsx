@@ -2,7 +2,7 @@ import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconEyeOff, IconWorldUpload } from '@tabler/icons-react';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
-import { PRODUCT_STATUS_TEXT, type ProductBase, type ProductBundle } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT, type ProductBase, type ProductBundle } from '#domain/products';
 import { storedUpdateInput, useUpdateProduct } from '../../api/products';
 
 type Props = { bundle: ProductBundle; slug: string };

@@ -1,6 +1,6 @@
 import { AspectRatio, Center, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import type { ProductImage } from '../../../domain/products';
+import type { ProductImage } from '#domain/products';
 import { StoredImage } from '../products/StoredImage';
 
 const THUMB_SIZE = 64;

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@ma
 import { IconArrowLeft, IconEyeOff, IconMessageDollar } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PRODUCT_STATUS_TEXT, type ProductBundle } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT, type ProductBundle } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { useProductBundle } from '../../api/products';
 import { DetailList } from '../../components/DetailList';

@@ -1,9 +1,9 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { TEXT_LIMITS } from '../../../domain/constants';
-import { INQUIRY_LIMITS, INQUIRY_TEXT } from '../../../domain/inquiries';
-import type { ProductBase } from '../../../domain/products';
+import { TEXT_LIMITS } from '#domain/constants';
+import { INQUIRY_LIMITS, INQUIRY_TEXT } from '#domain/inquiries';
+import type { ProductBase } from '#domain/products';
 import { useSendInquiry } from '../../api/inquiries';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';

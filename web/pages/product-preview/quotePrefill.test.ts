@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_LIMITS } from '../../../domain/constants';
-import { createInquiryBody, INQUIRY_LIMITS } from '../../../domain/inquiries';
-import { SKU_MAX_LENGTH } from '../../../domain/products';
+import { TEXT_LIMITS } from '#domain/constants';
+import { createInquiryBody, INQUIRY_LIMITS } from '#domain/inquiries';
+import { SKU_MAX_LENGTH } from '#domain/products';
 import { quotePrefill } from './QuoteRequestModal';
 
 describe('quotePrefill', () => {

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import type { DiscountType } from '../../../domain/pricing';
+import type { DiscountType } from '#domain/pricing';
 import { formatPrice } from '../../api/currency';
 import { discountLabel } from './discountLabel';
 

@@ -1,7 +1,7 @@
 import { AspectRatio, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductListItem } from '../../../domain/products';
+import type { ProductListItem } from '#domain/products';
 import { displayValue } from '../../components/format';
 import { PriceLine } from './PriceLine';
 import { ProductStatusBadge } from './ProductStatusBadge';

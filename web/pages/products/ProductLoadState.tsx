@@ -2,7 +2,7 @@ import { Anchor, Button, Center, EmptyState, Loader, Stack, Text } from '@mantin
 import { IconPackageOff } from '@tabler/icons-react';
 import axios from 'axios';
 import { Link } from 'react-router';
-import { PRODUCT_MESSAGES } from '../../../domain/products';
+import { PRODUCT_MESSAGES } from '#domain/products';
 
 /** While a product loads: the spec's 'Loading...' (SPEC.md §2 Product preview) with a spinner. */
 export function ProductLoading() {

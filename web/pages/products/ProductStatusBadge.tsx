@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { PRODUCT_STATUS_TEXT, type ProductStatus } from '../../../domain/products';
+import { PRODUCT_STATUS_TEXT, type ProductStatus } from '#domain/products';
 
 const COLORS: Record<ProductStatus, string> = { draft: 'yellow', published: 'green' };
 

@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pageCount } from '../../../domain/paging';
+import { pageCount } from '#domain/paging';
 import { useProducts } from '../../api/products';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';

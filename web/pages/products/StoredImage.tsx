@@ -1,6 +1,6 @@
 import { Image, type ImageProps } from '@mantine/core';
 import { useState } from 'react';
-import { thumbnailUrl } from '../../../domain/images';
+import { thumbnailUrl } from '#domain/images';
 
 type Props = Omit<ImageProps, 'src'> & {
   url: string;

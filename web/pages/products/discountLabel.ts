@@ -1,4 +1,4 @@
-import { discountLabel as label } from '../../../domain/pricing';
+import { discountLabel as label } from '#domain/pricing';
 import { STORE_CURRENCY } from '../../api/currency';
 
 /** The best-discount badge (SPEC.md §2 Products list): '15% OFF' or '$5.00 OFF'. */

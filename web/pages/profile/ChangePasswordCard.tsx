@@ -1,9 +1,9 @@
 import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { TEXT_LIMITS } from '../../../domain/constants';
-import { TOAST } from '../../../domain/messages';
-import { type ChangePasswordBody, checkPasswordForm } from '../../../domain/users';
+import { TEXT_LIMITS } from '#domain/constants';
+import { TOAST } from '#domain/messages';
+import { type ChangePasswordBody, checkPasswordForm } from '#domain/users';
 import { useChangePassword } from '../../api/me';
 import { useSession } from '../../session/SessionContext';
 

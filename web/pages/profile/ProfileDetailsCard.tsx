@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } f
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { TEXT_LIMITS } from '../../../domain/constants';
-import { TOAST, VALIDATION } from '../../../domain/messages';
-import type { UpdateProfileBody, User } from '../../../domain/users';
+import { TEXT_LIMITS } from '#domain/constants';
+import { TOAST, VALIDATION } from '#domain/messages';
+import type { UpdateProfileBody, User } from '#domain/users';
 import { meKeys } from '../../api/keys';
 import { useUpdateMe } from '../../api/me';
 import { DetailList } from '../../components/DetailList';

@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { CONFIRM, FALLBACK, TOAST } from '../../../domain/messages';
+import { CONFIRM, FALLBACK, TOAST } from '#domain/messages';
 import { logoutEverywhere } from '../../api/auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLogout } from '../../session/useLogout';

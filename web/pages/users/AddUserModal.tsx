@@ -1,9 +1,9 @@
 import { Modal, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS } from '../../../domain/constants';
-import { TOAST, VALIDATION } from '../../../domain/messages';
-import type { CreateUserBody } from '../../../domain/users';
+import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS } from '#domain/constants';
+import { TOAST, VALIDATION } from '#domain/messages';
+import type { CreateUserBody } from '#domain/users';
 import { useCreateUser } from '../../api/users';
 import { FormWithActions } from '../../components/FormActions';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';

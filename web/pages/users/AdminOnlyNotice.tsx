@@ -1,6 +1,6 @@
 import { EmptyState } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { API_ERROR } from '../../../domain/messages';
+import { API_ERROR } from '#domain/messages';
 
 /** Editors see why the screen is empty instead of a failed request (DESIGN.md §4 Roles). */
 export function AdminOnlyNotice() {

@@ -1,5 +1,5 @@
 import { Badge, Table } from '@mantine/core';
-import type { User } from '../../../domain/users';
+import type { User } from '#domain/users';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 

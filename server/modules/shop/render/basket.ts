@@ -1,6 +1,6 @@
-import { TEXT_LIMITS } from '../../../../domain/constants';
-import { INQUIRY_LIMITS, INQUIRY_TEXT } from '../../../../domain/inquiries';
-import { SHOP_TEXT } from '../../../../domain/shop-texts';
+import { TEXT_LIMITS } from '#domain/constants';
+import { INQUIRY_LIMITS, INQUIRY_TEXT } from '#domain/inquiries';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { html, type SafeHtml } from './html';
 import { layout, type ShopChrome } from './layout';
 

@@ -1,5 +1,5 @@
-import { TEXT_LIMITS } from '../../../../domain/constants';
-import { SHOP_TEXT } from '../../../../domain/shop-texts';
+import { TEXT_LIMITS } from '#domain/constants';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import type { ShopAssets } from '../assets';
 import { html, jsonScript, type SafeHtml } from './html';
 

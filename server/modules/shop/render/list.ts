@@ -1,6 +1,6 @@
-import { pageCount } from '../../../../domain/paging';
-import { SHOP_PAGE_SIZE, type ShopListQuery } from '../../../../domain/shop';
-import { SHOP_TEXT } from '../../../../domain/shop-texts';
+import { pageCount } from '#domain/paging';
+import { SHOP_PAGE_SIZE, type ShopListQuery } from '#domain/shop';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { html, type SafeHtml, withQuery } from './html';
 import { layout, type ShopChrome } from './layout';
 import { priceBlock, type ShownPrice } from './price';

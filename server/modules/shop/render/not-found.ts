@@ -1,4 +1,4 @@
-import { SHOP_TEXT } from '../../../../domain/shop-texts';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { html } from './html';
 import { layout, type ShopChrome } from './layout';
 

@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../../domain/money';
-import { type DiscountType, discountLabel } from '../../../../domain/pricing';
-import { SHOP_TEXT } from '../../../../domain/shop-texts';
+import { formatMoney } from '#domain/money';
+import { type DiscountType, discountLabel } from '#domain/pricing';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { html, type SafeHtml } from './html';
 
 export type ShownPrice = {

@@ -1,15 +1,15 @@
-import { thumbnailUrl } from '../../../../domain/images';
-import { INQUIRY_LIMITS } from '../../../../domain/inquiries';
-import { centsToDecimal, toCents } from '../../../../domain/money';
+import { thumbnailUrl } from '#domain/images';
+import { INQUIRY_LIMITS } from '#domain/inquiries';
+import { centsToDecimal, toCents } from '#domain/money';
 import {
   type ContentSection,
   contentSections,
   parseTable,
   sectionTitle,
   specValue,
-} from '../../../../domain/product-content';
-import type { ProductBundle } from '../../../../domain/products';
-import { SHOP_TEXT } from '../../../../domain/shop-texts';
+} from '#domain/product-content';
+import type { ProductBundle } from '#domain/products';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { html, type SafeHtml, withQuery } from './html';
 import { absoluteUrl, layout, type ShopChrome } from './layout';
 import { priceBlock } from './price';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Title } from '@mantine/c
 import { IconArrowDown, IconArrowUp, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { PRODUCT_TOAST } from '../../../../domain/products';
+import { PRODUCT_TOAST } from '#domain/products';
 import { useDeleteSection, useSaveSection } from '../../../api/products';
 import { refuse } from '../../../components/refuse';
 import { type ContentSection, SECTION_KIND_LABEL, sectionTitle } from './contentSections';

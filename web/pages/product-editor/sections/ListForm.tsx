@@ -1,5 +1,5 @@
 import { Fieldset, Group, Stack, TextInput } from '@mantine/core';
-import { SECTION_LIMITS } from '../../../../domain/sections';
+import { SECTION_LIMITS } from '#domain/sections';
 import type { ListDraft } from './drafts';
 import { emptyListItem } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';

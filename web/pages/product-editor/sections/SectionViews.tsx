@@ -1,5 +1,5 @@
 import { List, Stack, Table, Text } from '@mantine/core';
-import type { ProductList, ProductTable, SpecGroup } from '../../../../domain/sections';
+import type { ProductList, ProductTable, SpecGroup } from '#domain/sections';
 import { type ContentSection, parseTable } from './contentSections';
 
 /** Read-only content of a section: the editor's view mode and the preview show the same thing. */

@@ -1,5 +1,5 @@
 import { Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { SECTION_LIMITS } from '../../../../domain/sections';
+import { SECTION_LIMITS } from '#domain/sections';
 import { emptySpecRow, type SpecDraft } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';
 import { removeAt, replaceAt } from './rows';

@@ -1,5 +1,5 @@
 import { Fieldset, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { cleanColumns, SECTION_LIMITS } from '../../../../domain/sections';
+import { cleanColumns, SECTION_LIMITS } from '#domain/sections';
 import { emptyTableRow, type TableDraft } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';
 import { removeAt, replaceAt } from './rows';

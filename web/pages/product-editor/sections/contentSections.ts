@@ -7,7 +7,7 @@ export {
   contentSections,
   parseTable,
   sectionTitle,
-} from '../../../../domain/product-content';
+} from '#domain/product-content';
 
 /** The Add Section dialog's names for the three kinds (SPEC.md §2 Product editor). */
 export const SECTION_KIND_LABEL: Record<SectionKind, string> = {

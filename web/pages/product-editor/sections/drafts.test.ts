@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_MESSAGES } from '../../../../domain/sections';
+import { SECTION_MESSAGES } from '#domain/sections';
 import type { ContentSection } from './contentSections';
 import { draftOf, draftToSave, emptyDraft, rowKey } from './drafts';
 

@@ -6,7 +6,7 @@ import {
   type ProductList,
   SECTION_MESSAGES,
   type SpecGroup,
-} from '../../../../domain/sections';
+} from '#domain/sections';
 import type { SectionKind, SectionSave } from '../../../api/products';
 import { type ContentSection, parseTable } from './contentSections';
 

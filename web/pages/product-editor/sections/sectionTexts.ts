@@ -1,4 +1,4 @@
-import { PRODUCT_TOAST } from '../../../../domain/products';
+import { PRODUCT_TOAST } from '#domain/products';
 import type { SectionKind } from '../../../api/products';
 
 /** SPEC.md §8 success toasts, per kind of section. */
