@@ -425,10 +425,29 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   for (const [name, url] of lists) {
     if (!want(name)) continue;
     const pick = () => ({ path: url, headers: staff });
-    // A second, not counted, warms this scenario's code and each pooled connection's plans: the
-    // first list measured after the bundle rounds ran at 349 req/s, p99 59 ms; warm, 431-509, 37-47.
+    // A second, not counted, warms this scenario's code and each pooled connection's plans, which
+    // the first list measured after the bundle rounds would otherwise pay for.
     await load(name, 10, pick, child, { seconds: 1, quiet: true });
     rows.push(await load(name, 10, pick, child));
+  }
+
+  // What visitors load without a token: the option lists (cached, with ETags) as a page full of
+  // selects asks for them, and the shop's list pages, which read the catalogue on each request.
+  const rootCategory: string = (await (await api('GET', '/api/public/categories?flat=1')).json()).data[0]
+    .slug;
+  const visitorReads: [string, number, string][] = [
+    ['public categories, flat (all)', 50, '/api/public/categories?flat=1'],
+    ['public brands (1000)', 50, '/api/public/brands?limit=1000'],
+    ['shop list, first page', 10, '/shop'],
+    ['shop list, search "drill"', 10, '/shop?q=drill'],
+    ['shop list, a category and below', 10, `/shop?category=${rootCategory}`],
+    ['shop list, deep page (2000)', 10, '/shop?page=2000'],
+  ];
+  for (const [name, connections, url] of visitorReads) {
+    if (!want(name)) continue;
+    const pick = () => ({ path: url });
+    await load(name, connections, pick, child, { seconds: 1, quiet: true });
+    rows.push(await load(name, connections, pick, child));
   }
   if (want('login'))
     rows.push(
