@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-/** Tests that start real server processes, build the app or time real work: `npm run test:slow`. */
+/**
+ * Tests that start real server processes, build the app, time real work or grow a catalogue to
+ * watch how a count scales: `npm run test:slow` (CI runs them, and test:pg on PostgreSQL).
+ */
 const SLOW = [
   'server/shutdown.test.ts',
   'server/platform.test.ts',
   'server/images/upload-speed.test.ts',
   'server/cli/demo.test.ts',
   'server/cli/seed-large.test.ts',
+  'server/modules/query-count.test.ts',
+  'server/db/bulk-writes.test.ts',
 ];
 
 export default defineConfig({
