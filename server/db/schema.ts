@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -429,3 +430,64 @@ export const inquiryDays = pgTable('inquiry_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   n: integer('n').notNull(),
 });
+
+/** Binary content as a Buffer (PostgreSQL bytea; node-postgres reads it as a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * Every e-mail the application sends, written in the transaction that causes it (so a rolled-back
+ * write sends nothing) and delivered afterwards by each process's sender (server/mail/). Without
+ * an SMTP server configured a message is kept here as 'stored': the outbox is then the delivery,
+ * read by admins at GET /api/outbox. 'failed' means given up after the last retry.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** What the message is about: 'request_arrived', 'quote_sent', 'quote_answered'… */
+    kind: text('kind').notNull(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    inquiry_id: integer('inquiry_id').references(() => inquiries.id, { onDelete: 'set null' }),
+    // No foreign key: quotes live in another area's table; the delivery state is read by quote id.
+    quote_id: integer('quote_id'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'stored'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    last_error: text('last_error'),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // The sender's claim: due pending messages, oldest first.
+    index('outbox_due_idx').on(t.status, t.next_attempt_at),
+    index('outbox_quote_idx').on(t.quote_id, t.id),
+    index('outbox_inquiry_idx').on(t.inquiry_id, t.id),
+    index('outbox_created_idx').on(t.created_at, t.id),
+    check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'stored')`),
+  ],
+);
+
+/** A message's attachments, in order; the bytes stay in the database with the message. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: serial('id').primaryKey(),
+    outbox_id: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [uniqueIndex('outbox_attachments_position_key').on(t.outbox_id, t.position)],
+);
