@@ -363,9 +363,27 @@ export const inquiries = pgTable(
     company: text('company'),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // The desk (domain/inquiries.ts INQUIRY_STATUSES, CLOSE_REASONS): where the request stands,
+    // who handles it, and why it was closed.
+    status: text('status', { enum: ['new', 'open', 'quoted', 'accepted', 'declined', 'closed'] })
+      .notNull()
+      .default('new'),
+    owner_id: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
   },
   (t) => [
     index('inquiries_created_idx').on(t.created_at, t.id),
+    // The inbox's filters, each served by an index in the list's default order.
+    index('inquiries_status_idx').on(t.status, t.created_at, t.id),
+    index('inquiries_owner_idx').on(t.owner_id, t.created_at, t.id),
+    check(
+      'inquiries_status_check',
+      sql`${t.status} in ('new', 'open', 'quoted', 'accepted', 'declined', 'closed')`,
+    ),
+    check(
+      'inquiries_close_reason_check',
+      sql`${t.close_reason} is null or ${t.close_reason} in ('lost', 'spam', 'duplicate', 'other')`,
+    ),
     index('inquiries_name_idx').on(sql`lower(${t.name})`, t.id),
     index('inquiries_email_idx').on(t.email, t.id),
     trigram('inquiries_name_trgm', t.name),
@@ -397,6 +415,133 @@ export const inquiryLines = pgTable(
     uniqueIndex('inquiry_lines_inquiry_position_key').on(t.inquiry_id, t.position),
     index('inquiry_lines_product_idx').on(t.product_id),
     check('inquiry_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
+  ],
+);
+
+/**
+ * A staff note on a request: for the desk alone, never shown to the customer.
+ */
+export const inquiryNotes = pgTable(
+  'inquiry_notes',
+  {
+    id: serial('id').primaryKey(),
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_notes_inquiry_idx').on(t.inquiry_id, t.id)],
+);
+
+/** A request's history: each move of its status or owner, who made it (null: the customer) and when. */
+export const inquiryEvents = pgTable(
+  'inquiry_events',
+  {
+    id: serial('id').primaryKey(),
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['status', 'owner'] }).notNull(),
+    from: text('from'),
+    to: text('to'),
+    close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
+  },
+  (t) => [
+    index('inquiry_events_inquiry_idx').on(t.inquiry_id, t.id),
+    check('inquiry_events_kind_check', sql`${t.kind} in ('status', 'owner')`),
+    check(
+      'inquiry_events_close_reason_check',
+      sql`${t.close_reason} is null or ${t.close_reason} in ('lost', 'spam', 'duplicate', 'other')`,
+    ),
+  ],
+);
+
+/**
+ * A quote for a request (domain/quotes.ts). A draft has no version and no token; sending gives it
+ * the request's next version and a random token, the customer's only key to its page. Totals are
+ * never stored: they are computed from the lines by the one rule on every read.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    version: integer('version'),
+    status: text('status', {
+      enum: ['draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded'],
+    })
+      .notNull()
+      .default('draft'),
+    token: text('token'),
+    currency: text('currency').notNull(),
+    shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull().default('0'),
+    shipping_label: text('shipping_label'),
+    tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    valid_until: date('valid_until', { mode: 'string' }).notNull(),
+    note: text('note'),
+    terms: text('terms'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    answered_at: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    answer_kind: text('answer_kind', { enum: ['accepted', 'declined', 'changes_requested'] }),
+    answer_name: text('answer_name'),
+    answer_message: text('answer_message'),
+    answer_address: text('answer_address'),
+    revised_from: integer('revised_from').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('quotes_inquiry_version_key').on(t.inquiry_id, t.version),
+    uniqueIndex('quotes_token_key').on(t.token),
+    // At most one draft per request: staff change that one rather than start another.
+    uniqueIndex('quotes_one_draft_key').on(t.inquiry_id).where(sql`${t.status} = 'draft'`),
+    index('quotes_inquiry_idx').on(t.inquiry_id, t.id),
+    // The dashboard's pipeline reads quotes sent and answered in a month.
+    index('quotes_sent_idx').on(t.sent_at),
+    index('quotes_answered_idx').on(t.answered_at),
+    check(
+      'quotes_status_check',
+      sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded')`,
+    ),
+    check(
+      'quotes_answer_kind_check',
+      sql`${t.answer_kind} is null or ${t.answer_kind} in ('accepted', 'declined', 'changes_requested')`,
+    ),
+    // A draft has neither; a sent quote has both.
+    check('quotes_sent_check', sql`(${t.status} = 'draft') = (${t.version} is null and ${t.token} is null)`),
+    check('quotes_tax_rate_check', sql`${t.tax_rate} between 0 and 100`),
+    check('quotes_shipping_check', sql`${t.shipping} >= 0`),
+  ],
+);
+
+/** A quote's lines: copied from the request or typed by staff; a product may go, its line stays. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: serial('id').primaryKey(),
+    quote_id: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    quantity: integer('quantity').notNull(),
+    unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('quote_lines_quote_position_key').on(t.quote_id, t.position),
+    index('quote_lines_product_idx').on(t.product_id),
+    check('quote_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
+    check('quote_lines_unit_price_check', sql`${t.unit_price} >= 0`),
+    check('quote_lines_discount_check', sql`${t.discount_percent} between 0 and 100`),
   ],
 );
 
