@@ -29,6 +29,9 @@ import { serveStoredImages, UPLOAD_HEADERS } from './images/serve';
 import { SERVED_FILE_NAME } from './images/store';
 import { resilientCounterStore } from './limits/counters';
 import { rateLimitPerAddress } from './limits/rate-limit';
+import { createMailer, type Mailer, type SenderOptions } from './mail/mailer';
+import { outboxRoutes } from './mail/outbox.routes';
+import { createOutboxService } from './mail/outbox.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes';
 import { createBrandsService } from './modules/brands/brands.service';
@@ -65,6 +68,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Shared store for rate limits when several processes run (REDIS_URL). */
   redis?: RedisConnection;
+  /** The mail sender's timings (tests shorten the retries' backoff). */
+  mail?: SenderOptions;
 };
 
 /** Writes that can change a public product bundle (the catalogue areas). */
@@ -230,6 +235,12 @@ export async function buildApp(deps: AppDeps) {
   const discounts = createDiscountsService(db);
   const dashboard = createDashboardService(db);
   const authenticate = createAuthenticate(tokens, sessions);
+  // Every e-mail goes through the outbox, written in the transaction that causes it; this
+  // process's sender delivers from the app's start to its close (before the database closes).
+  const mailer = createMailer(deps.database, deps.config, app.log, deps.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', () => mailer.start());
+  app.addHook('onClose', () => mailer.stop());
 
   await app.register(authRoutes({ users, tokens, throttle, sessions, authenticate }));
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle }));
@@ -245,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
+  await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
 
   // The visitors' shop (HTML under /shop, the sitemap, robots.txt): registered before the SPA's
   // fallback below, which would otherwise answer /shop with the staff app's shell. Its taxonomy
@@ -318,5 +330,6 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: { method: string; url: string }[];
+    mailer: Mailer;
   }
 }

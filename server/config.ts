@@ -40,6 +40,20 @@ const envSchema = z.object({
     .min(1)
     .max(100, { error: 'must be at most 100 characters' })
     .default('Stockroom'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]+/, {
+      error: 'must be an SMTP URL such as smtp://user:pass@host:587 or smtps://…',
+    })
+    .refine((v) => URL.canParse(v), { error: 'must be an SMTP URL such as smtp://user:pass@host:587' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320, { error: 'must be at most 320 characters' })
+    .regex(/^[^\r\n]*@[^\r\n]*$/, { error: 'must be an address, such as "Stockroom" <no-reply@example.com>' })
+    .optional(),
+  NOTIFY_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -97,6 +111,7 @@ export type Config = {
   publicUrl: string;
   /** The business's name in the shop's titles, header and structured data. */
   companyName: string;
+  mail: MailConfig;
   redisUrl: string | undefined;
   /** Put before every Redis key, so deployments sharing one Redis never share a counter. */
   redisPrefix: string;
@@ -117,6 +132,15 @@ export type Config = {
   inquiryRateLimit: { max: number; windowMs: number };
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
   bundleCacheEntries: number;
+};
+
+export type MailConfig = {
+  /** Where messages go out (smtp:// or smtps://); unset, they are kept in the outbox only. */
+  smtpUrl: string | undefined;
+  /** The From header of every message. */
+  from: string;
+  /** Where staff notifications about a request nobody owns are sent (optional). */
+  notifyEmail: string | undefined;
 };
 
 export type ImageStoreConfig =
@@ -183,6 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     companyName: e.COMPANY_NAME,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      // The company's name as a quoted display name: quotes and backslashes escaped.
+      from: e.MAIL_FROM ?? `"${e.COMPANY_NAME.replace(/["\\]/g, '\\$&')}" <no-reply@localhost>`,
+      notifyEmail: e.NOTIFY_EMAIL?.toLowerCase(),
+    },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,

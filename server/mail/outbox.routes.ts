@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OUTBOX_TEXT, outboxAttachmentParams, outboxListQuery, outboxListResponse } from '#domain/outbox';
+import { type Authenticate, requireRole } from '../auth/hooks';
+import { bearer, errors } from '../http/schemas';
+import type { OutboxService } from './outbox.service';
+
+export type OutboxRoutesDeps = {
+  outbox: OutboxService;
+  authenticate: Authenticate;
+};
+
+/** A stored content type as sent back, or a download of unknown bytes when it looks odd. */
+const safeType = (type: string) => (/^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream');
+
+/** Content-Disposition for a download: an ASCII name for old clients, the real one encoded. */
+function disposition(filename: string) {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Every e-mail the application wrote, with its delivery state: admins only (it holds customers' mail). */
+export const outboxRoutes =
+  (deps: OutboxRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    app.addHook('onRequest', requireRole('admin', OUTBOX_TEXT.adminOnly));
+
+    app.get(
+      '/api/outbox',
+      {
+        schema: {
+          tags: ['outbox'],
+          security: bearer,
+          querystring: outboxListQuery,
+          response: { 200: outboxListResponse, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => deps.outbox.list(request.query),
+    );
+
+    app.get(
+      '/api/outbox/:id/attachments/:index',
+      {
+        schema: {
+          tags: ['outbox'],
+          security: bearer,
+          description: 'One attachment of a message, as a download; index from 0.',
+          params: outboxAttachmentParams,
+          // Bytes, sent as they are: Fastify serialises no Buffer.
+          response: { 200: z.unknown().describe('The file'), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const file = await deps.outbox.attachment(request.params.id, request.params.index);
+        return reply
+          .type(safeType(file.content_type))
+          .header('content-disposition', disposition(file.filename))
+          .header('cache-control', 'private, no-store')
+          .send(file.content);
+      },
+    );
+  };

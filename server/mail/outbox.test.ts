@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERROR } from '#domain/messages';
+import { OUTBOX_TEXT, outboxListResponse } from '#domain/outbox';
+import { createTestContext, type TestContext } from '../test/harness';
+
+/** The app as configured without SMTP_URL: messages are kept in the outbox, read by admins. */
+let ctx: TestContext;
+let editorToken: string;
+let inquiryId: number;
+let withFile: number;
+let plain: number;
+const PDF = Buffer.from('%PDF-1.3\n% a stand-in for a quote\n%%EOF\n');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  editorToken = (await ctx.makeUser({ name: 'Eddie Editor', email: 'eddie@example.com' })).token;
+  inquiryId = (
+    await ctx.database.pool.query(
+      `insert into inquiries (name, email, subject, message) values ('Grace', 'grace@example.com', 'Racks', 'A quote please') returning id`,
+    )
+  ).rows[0].id;
+  const mailer = ctx.app.mailer;
+  expect(mailer.mode).toBe('store');
+  withFile = await ctx.database.db.transaction((tx) =>
+    mailer.enqueue(tx, {
+      kind: 'quote_sent',
+      to: 'grace@example.com',
+      subject: 'Your quote Q-42',
+      text: 'Your quote is attached.',
+      inquiry_id: inquiryId,
+      quote_id: 42,
+      attachments: [
+        { filename: 'quote-Q-42-v1.pdf', content: PDF, contentType: 'application/pdf' },
+        { filename: 'Preis übersicht.txt', content: Buffer.from('hello'), contentType: 'text/plain' },
+      ],
+    }),
+  );
+  plain = await mailer.enqueue(ctx.database.db, {
+    kind: 'request_arrived',
+    to: 'staff@example.com',
+    subject: 'A new request',
+    text: 'Someone asked for a quote.',
+  });
+});
+afterAll(() => ctx?.close());
+
+const get = (url: string, token = ctx.adminToken) =>
+  ctx.app.inject({ method: 'GET', url, headers: ctx.auth(token) });
+
+describe('access', () => {
+  it.each(['/api/outbox', '/api/outbox/1/attachments/0'])('%s needs a token', async (url) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: API_ERROR.unauthenticated });
+  });
+
+  it.each(['/api/outbox', '/api/outbox/1/attachments/0'])('%s is refused to editors', async (url) => {
+    const res = await get(url, editorToken);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: OUTBOX_TEXT.adminOnly });
+  });
+});
+
+describe('GET /api/outbox', () => {
+  it('lists every message kept, newest first, with its attachments named and sized', async () => {
+    const res = await get('/api/outbox');
+    expect(res.statusCode).toBe(200);
+    const body = outboxListResponse.parse(res.json());
+    expect(body.total).toBe(2);
+    expect(body.data.map((m) => m.id)).toEqual([plain, withFile]);
+    expect(body.data[1]).toMatchObject({
+      kind: 'quote_sent',
+      to: 'grace@example.com',
+      subject: 'Your quote Q-42',
+      text: 'Your quote is attached.',
+      status: 'stored',
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+      inquiry_id: inquiryId,
+      quote_id: 42,
+      attachments: [
+        { index: 0, filename: 'quote-Q-42-v1.pdf', content_type: 'application/pdf', size: PDF.length },
+        { index: 1, filename: 'Preis übersicht.txt', content_type: 'text/plain', size: 5 },
+      ],
+    });
+    expect(body.data[0]).toMatchObject({ kind: 'request_arrived', attachments: [], inquiry_id: null });
+    // Never the bytes.
+    expect(res.body).not.toContain('stand-in');
+  });
+
+  it('filters by status and by request, and pages', async () => {
+    const byInquiry = (await get(`/api/outbox?inquiry_id=${inquiryId}`)).json();
+    expect(byInquiry.data.map((m: { id: number }) => m.id)).toEqual([withFile]);
+    expect((await get('/api/outbox?status=stored')).json().total).toBe(2);
+    expect((await get('/api/outbox?status=failed')).json()).toMatchObject({ data: [], total: 0 });
+    const page2 = (await get('/api/outbox?limit=1&page=2')).json();
+    expect(page2.data.map((m: { id: number }) => m.id)).toEqual([withFile]);
+    expect(page2.meta).toMatchObject({ total: 2, page: 2, limit: 1 });
+  });
+
+  it.each([
+    ['status=bogus', OUTBOX_TEXT.statusInvalid],
+    ['inquiry_id=abc', OUTBOX_TEXT.inquiryInvalid],
+  ])('refuses %s', async (query, message) => {
+    const res = await get(`/api/outbox?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(message);
+  });
+});
+
+describe('GET /api/outbox/{id}/attachments/{index}', () => {
+  it('downloads an attachment as it was enqueued', async () => {
+    const res = await get(`/api/outbox/${withFile}/attachments/0`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="quote-Q-42-v1.pdf"; filename*=UTF-8''quote-Q-42-v1.pdf`,
+    );
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('names a file with letters outside ASCII for every client', async () => {
+    const res = await get(`/api/outbox/${withFile}/attachments/1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Preis _bersicht.txt"; filename*=UTF-8''Preis%20%C3%BCbersicht.txt`,
+    );
+    expect(res.body).toBe('hello');
+  });
+
+  it.each([
+    () => `/api/outbox/${withFile}/attachments/2`,
+    () => `/api/outbox/${plain}/attachments/0`,
+    () => '/api/outbox/999999/attachments/0',
+  ])('answers 404 for an attachment that is not there (%#)', async (url) => {
+    const res = await get(url());
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: OUTBOX_TEXT.attachmentNotFound });
+  });
+});
