@@ -599,8 +599,8 @@ export const outbox = pgTable(
     text_body: text('text_body').notNull(),
     html_body: text('html_body'),
     inquiry_id: integer('inquiry_id').references(() => inquiries.id, { onDelete: 'set null' }),
-    // No foreign key: quotes live in another area's table; the delivery state is read by quote id.
-    quote_id: integer('quote_id'),
+    // A quote's messages outlive it as the record of what was sent (it goes with its request).
+    quote_id: integer('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'stored'] })
       .notNull()
       .default('pending'),

@@ -66,6 +66,15 @@ const row = async (id: number) =>
     last_error: string | null;
     sent_at: Date | null;
   };
+/** A draft quote on a request of its own: outbox.quote_id refers to a real quote. */
+async function newQuote(): Promise<number> {
+  const { rows } = await database.pool.query(
+    `with i as (insert into inquiries (name, email, subject, message)
+       values ('Grace', 'grace@example.com', 'Racks', 'A quote please') returning id)
+     insert into quotes (inquiry_id, currency, valid_until) select id, 'EUR', '2026-12-24' from i returning id`,
+  );
+  return rows[0].id;
+}
 const arrived = (to: string) => received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
 
 beforeAll(async () => {
@@ -110,8 +119,9 @@ describe('with SMTP', () => {
     // No poll within the test's time: the commit's NOTIFY is what wakes the sender.
     const m = mailer(undefined, 'smtp', 60_000);
     await m.start();
+    const [quote, other] = [await newQuote(), await newQuote()];
     const id = await database.db.transaction((tx) =>
-      m.enqueue(tx, message('grace@example.com', { quote_id: 901, html: '<p>Hello</p>' })),
+      m.enqueue(tx, message('grace@example.com', { quote_id: quote, html: '<p>Hello</p>' })),
     );
     const mail = await until(() => arrived('grace@example.com')[0]);
     expect(mail.subject).toBe('Your quote Q-42 (grace@example.com)');
@@ -131,7 +141,7 @@ describe('with SMTP', () => {
     });
     expect(sent).toMatchObject({ attempts: 1, last_error: null });
     expect(sent.sent_at).toBeInstanceOf(Date);
-    expect(await m.deliveryOfQuotes(database.db, [901, 902])).toEqual(new Map([[901, 'sent']]));
+    expect(await m.deliveryOfQuotes(database.db, [quote, other])).toEqual(new Map([[quote, 'sent']]));
   });
 
   it('sends nothing for a transaction that rolls back', async () => {
@@ -187,7 +197,8 @@ describe('with SMTP', () => {
     refuse = (address) => address === to;
     const m = mailer([50, 50]);
     await m.start();
-    const id = await m.enqueue(database.db, message(to, { quote_id: 903, inquiry_id: null }));
+    const quote = await newQuote();
+    const id = await m.enqueue(database.db, message(to, { quote_id: quote, inquiry_id: null }));
     const failed = await until(async () => {
       const r = await row(id);
       return r.status === 'failed' && r;
@@ -196,7 +207,7 @@ describe('with SMTP', () => {
     expect(failed.last_error).toContain('Mailbox unavailable, try later');
     await new Promise((r) => setTimeout(r, 150));
     expect(tries.get(to)).toHaveLength(3);
-    expect(await m.deliveryOfQuotes(database.db, [903])).toEqual(new Map([[903, 'failed']]));
+    expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'failed']]));
     const given = lines.filter((l) => l.level === 'error');
     expect(given).toHaveLength(1);
     expect(given[0].obj).toMatchObject({ outboxId: id });
@@ -218,10 +229,11 @@ describe('with SMTP', () => {
 
   it("reports a quote's latest message", async () => {
     const m = mailer();
-    await m.enqueue(database.db, message('v1@example.com', { quote_id: 904 }));
+    const quote = await newQuote();
+    await m.enqueue(database.db, message('v1@example.com', { quote_id: quote }));
     await m.deliverDue();
-    await m.enqueue(database.db, message('v2@example.com', { quote_id: 904 }));
-    expect(await m.deliveryOfQuotes(database.db, [904])).toEqual(new Map([[904, 'pending']]));
+    await m.enqueue(database.db, message('v2@example.com', { quote_id: quote }));
+    expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'pending']]));
     expect(await m.deliveryOfQuotes(database.db, [])).toEqual(new Map());
   });
 });
@@ -231,14 +243,15 @@ describe('without SMTP', () => {
     const m = mailer(undefined, 'none');
     expect(m.mode).toBe('store');
     await m.start();
+    const quote = await newQuote();
     const id = await database.db.transaction((tx) =>
-      m.enqueue(tx, message('kept@example.com', { quote_id: 905 })),
+      m.enqueue(tx, message('kept@example.com', { quote_id: quote })),
     );
     expect(await m.deliverDue()).toBe(0);
     const kept = await row(id);
     expect(kept).toMatchObject({ status: 'stored', attempts: 0, sent_at: null });
     expect(tries.has('kept@example.com')).toBe(false);
     // The quote's e-mail went where this installation's mail goes.
-    expect(await m.deliveryOfQuotes(database.db, [905])).toEqual(new Map([[905, 'sent']]));
+    expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'sent']]));
   });
 });

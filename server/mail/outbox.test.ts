@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 let ctx: TestContext;
 let editorToken: string;
 let inquiryId: number;
+let quoteId: number;
 let withFile: number;
 let plain: number;
 const PDF = Buffer.from('%PDF-1.3\n% a stand-in for a quote\n%%EOF\n');
@@ -19,6 +20,12 @@ beforeAll(async () => {
       `insert into inquiries (name, email, subject, message) values ('Grace', 'grace@example.com', 'Racks', 'A quote please') returning id`,
     )
   ).rows[0].id;
+  quoteId = (
+    await ctx.database.pool.query(
+      `insert into quotes (inquiry_id, currency, valid_until) values ($1, 'USD', '2026-12-24') returning id`,
+      [inquiryId],
+    )
+  ).rows[0].id;
   const mailer = ctx.app.mailer;
   expect(mailer.mode).toBe('store');
   withFile = await ctx.database.db.transaction((tx) =>
@@ -28,7 +35,7 @@ beforeAll(async () => {
       subject: 'Your quote Q-42',
       text: 'Your quote is attached.',
       inquiry_id: inquiryId,
-      quote_id: 42,
+      quote_id: quoteId,
       attachments: [
         { filename: 'quote-Q-42-v1.pdf', content: PDF, contentType: 'application/pdf' },
         { filename: 'Preis übersicht.txt', content: Buffer.from('hello'), contentType: 'text/plain' },
@@ -78,7 +85,7 @@ describe('GET /api/outbox', () => {
       last_error: null,
       sent_at: null,
       inquiry_id: inquiryId,
-      quote_id: 42,
+      quote_id: quoteId,
       attachments: [
         { index: 0, filename: 'quote-Q-42-v1.pdf', content_type: 'application/pdf', size: PDF.length },
         { index: 1, filename: 'Preis übersicht.txt', content_type: 'text/plain', size: 5 },

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE set null ON UPDATE no action;
