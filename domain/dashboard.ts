@@ -18,6 +18,21 @@ export const dashboardSchema = z.object({
   ),
   /** The last 30 days, oldest first, every day present (UTC dates). */
   inquiries_per_day: z.array(z.object({ date: z.string(), count: z.number() })),
+  /** The quote desk this calendar month (UTC). */
+  pipeline: z.object({
+    /** Requests that arrived this month. */
+    requests: z.number(),
+    /** Requests whose first quote was sent this month. */
+    quoted: z.number(),
+    /** Quotes accepted this month. */
+    accepted: z.number(),
+    /** Accepted ÷ (accepted + declined) among quotes answered this month, 0 to 1; null when none. */
+    win_rate: z.number().nullable(),
+    /** Median hours from a request to its first sent quote, over those first sent this month; null when none. */
+    median_hours_to_quote: z.number().nullable(),
+    /** The accepted quotes' totals this month, exact, with two decimals. */
+    accepted_value: z.number(),
+  }),
   health: z.object({
     products_without_images: healthList(productRef),
     products_without_category_or_brand: healthList(

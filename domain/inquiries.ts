@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
+import { quoteSchema } from './quotes';
 
 /** Lengths of the quote request's own fields (name and email use TEXT_LIMITS); the form shares them. */
 export const INQUIRY_LIMITS = {
@@ -121,6 +122,96 @@ export const looksAutomated = (body: Pick<CreateInquiryInput, 'website' | 'elaps
   (body.website ?? '').trim() !== '' ||
   (body.elapsed_ms !== undefined && body.elapsed_ms < INQUIRY_LIMITS.minFillMs);
 
+/**
+ * A request's place on the desk. `quoted` comes from sending a quote and `accepted`/`declined`
+ * from the customer's answer (or staff recording one given by other means, once a quote was
+ * sent); `closed` always carries a reason.
+ */
+export const INQUIRY_STATUSES = ['new', 'open', 'quoted', 'accepted', 'declined', 'closed'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+export const CLOSE_REASONS = ['lost', 'spam', 'duplicate', 'other'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+/** The moves staff may make with PATCH; any other is a 409. */
+export const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
+  new: ['open', 'closed'],
+  open: ['closed'],
+  quoted: ['open', 'accepted', 'declined', 'closed'],
+  accepted: ['closed'],
+  declined: ['open', 'closed'],
+  closed: ['open'],
+};
+export const canMoveInquiry = (from: InquiryStatus, to: InquiryStatus) =>
+  from === to || INQUIRY_MOVES[from].includes(to);
+
+export const DESK_TEXT = {
+  statusInvalid: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}`,
+  closeReasonInvalid: `The close reason must be one of: ${CLOSE_REASONS.join(', ')}`,
+  closeReasonRequired: 'Say why the request is closed',
+  moveForbidden: (from: string, to: string) => `A request cannot go from ${from} to ${to}`,
+  quoteNeeded: 'Send a quote before marking the request quoted, accepted or declined',
+  ownerNotFound: 'No staff user has this id',
+  noteRequired: 'Write the note first',
+  status: {
+    new: 'New',
+    open: 'Open',
+    quoted: 'Quoted',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    closed: 'Closed',
+  } satisfies Record<InquiryStatus, string>,
+  closeReason: {
+    lost: 'Lost',
+    spam: 'Spam',
+    duplicate: 'Duplicate',
+    other: 'Other',
+  } satisfies Record<CloseReason, string>,
+} as const;
+
+export const NOTE_MAX_LENGTH = 5000;
+
+/** PATCH /api/inquiries/{id}: any of status, owner (null: nobody) and close reason. */
+export const patchInquiryBody = z
+  .strictObject({
+    status: z.enum(INQUIRY_STATUSES, { error: DESK_TEXT.statusInvalid }).optional(),
+    owner_id: z.number().int().positive().max(2147483647).nullable().optional(),
+    close_reason: z.enum(CLOSE_REASONS, { error: DESK_TEXT.closeReasonInvalid }).optional(),
+  })
+  .refine((v) => v.status !== 'closed' || v.close_reason !== undefined, {
+    error: DESK_TEXT.closeReasonRequired,
+    path: ['close_reason'],
+  });
+export type PatchInquiryBody = z.input<typeof patchInquiryBody>;
+
+export const noteBody = z.strictObject({
+  body: z
+    .string({ error: DESK_TEXT.noteRequired })
+    .trim()
+    .min(1, { error: DESK_TEXT.noteRequired })
+    .max(NOTE_MAX_LENGTH, { error: VALIDATION.tooLong('Note', NOTE_MAX_LENGTH) }),
+});
+
+const staffRef = z.object({ id: z.number(), name: z.string() });
+
+export const inquiryNoteSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  author: staffRef.nullable(),
+  created_at: z.string(),
+});
+
+/** One recorded change of a request: who, when, and what moved. */
+export const inquiryEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** Null when the customer or the system made it (an answer on the quote page, a sent quote). */
+  actor: staffRef.nullable(),
+  kind: z.enum(['status', 'owner']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  close_reason: z.enum(CLOSE_REASONS).nullable(),
+});
+
 export const inquirySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -144,18 +235,55 @@ export const inquirySchema = z.object({
       unit_price: z.number(),
     }),
   ),
+  status: z.enum(INQUIRY_STATUSES),
+  owner: staffRef.nullable(),
+  close_reason: z.enum(CLOSE_REASONS).nullable(),
 });
 export type InquiryLine = Inquiry['lines'][number];
 export type Inquiry = z.infer<typeof inquirySchema>;
 
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' })
+  .optional();
+
+/**
+ * The inbox's filters: status, owner ('me', 'nobody' or a user id) and a range of days the
+ * request arrived in (inclusive, UTC). The spec's q, sort and paging stay as they are.
+ */
 export const inquiryListQuery = listQuery({
   sortKeys: INQUIRY_SORT_KEYS,
   defaultSort: 'created_at',
   defaultOrder: 'desc',
   defaultLimit: INQUIRY_PAGING.defaultLimit,
   limitKey: 'perPage',
+  extra: {
+    status: z.enum(INQUIRY_STATUSES, { error: DESK_TEXT.statusInvalid }).optional(),
+    owner: z
+      .string()
+      .regex(/^(me|nobody|[1-9]\d{0,9})$/, { error: "owner must be 'me', 'nobody' or a user id" })
+      .optional(),
+    from: day,
+    to: day,
+  },
 });
-export const inquiryListResponse = z.object({ data: z.array(inquirySchema), meta: listMeta });
+/** Counts per status over the list's other filters, so the status tabs say what each holds. */
+export const inquiryStatusCounts = z.object(
+  Object.fromEntries(INQUIRY_STATUSES.map((s) => [s, z.number()])) as Record<InquiryStatus, z.ZodNumber>,
+);
+export const inquiryListResponse = z.object({
+  data: z.array(inquirySchema),
+  meta: listMeta,
+  counts: inquiryStatusCounts,
+});
+
+/** GET /api/inquiries/{id}: the request with its notes, its history and its quotes. */
+export const inquiryDetailSchema = inquirySchema.extend({
+  notes: z.array(inquiryNoteSchema),
+  history: z.array(inquiryEventSchema),
+  quotes: z.array(quoteSchema),
+});
+export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 
 /** SPEC.md §2: the first 19 characters of the stored time with the T replaced by a space. */
 export const inquiryTime = (createdAt: string) => createdAt.slice(0, 19).replace('T', ' ');

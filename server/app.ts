@@ -231,7 +231,6 @@ export async function buildApp(deps: AppDeps) {
     message: INQUIRY_TEXT.tooMany,
   });
   const sessions = createSessionsService(db);
-  const inquiries = createInquiriesService(db);
   const discounts = createDiscountsService(db);
   const dashboard = createDashboardService(db);
   const authenticate = createAuthenticate(tokens, sessions);
@@ -241,6 +240,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('mailer', mailer);
   app.addHook('onReady', () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
+  const desk = { mailer, publicUrl: deps.config.publicUrl, notifyEmail: deps.config.mail.notifyEmail };
+  const inquiries = createInquiriesService(db, desk);
 
   await app.register(authRoutes({ users, tokens, throttle, sessions, authenticate }));
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle }));

@@ -14,6 +14,7 @@ import { createProductImagesService } from '../modules/products/product-images.s
 import { createProductsService } from '../modules/products/products.service';
 import { createSectionsService } from '../modules/products/sections.service';
 import { createUsersService } from '../modules/users/users.service';
+import { seedDemoDesk } from './demo-desk';
 
 /** A small deterministic generator, so every demo catalogue is the same catalogue. */
 function random(seed: number) {
@@ -112,13 +113,13 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     admin: { email: 'admin@demo.stockroom', password: randomBytes(9).toString('base64url') },
     editor: { email: 'editor@demo.stockroom', password: randomBytes(9).toString('base64url') },
   };
-  await users.create({
+  const admin = await users.create({
     name: 'Demo Admin',
     email: accounts.admin.email,
     password: accounts.admin.password,
     role: 'admin',
   });
-  await users.create({
+  const editor = await users.create({
     name: 'Demo Editor',
     email: accounts.editor.email,
     password: accounts.editor.password,
@@ -333,6 +334,12 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
       ),
     );
   }
+  await seedDemoDesk(db, {
+    adminId: admin.id,
+    adminName: admin.name,
+    editorId: editor.id,
+    editorName: editor.name,
+  });
   return accounts;
 }
 

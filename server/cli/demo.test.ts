@@ -38,7 +38,13 @@ const counts = async () => {
     (select count(*) from inquiries)::int as inquiries,
     (select count(*) from inquiries where created_at < now() - interval '30 days')::int as old_inquiries,
     (select count(*) from inquiries where email !~ '^[a-z0-9.]+@example[.]com$')::int as odd_emails,
-    (select count(*) from images)::int as images`);
+    (select count(*) from images)::int as images,
+    (select count(distinct status) from inquiries)::int as statuses,
+    (select count(distinct status) from quotes)::int as quote_statuses,
+    (select count(*) from quotes where status = 'sent' and valid_until < current_date)::int as expired_quotes,
+    (select count(*) from quotes where answer_kind = 'accepted' and answer_name is not null)::int as signed,
+    (select count(*) from inquiry_notes)::int as notes,
+    (select count(*) from inquiries where owner_id is not null)::int as owned`);
   return rows[0];
 };
 
@@ -57,7 +63,14 @@ describe('npm run demo', () => {
       old_inquiries: 0,
       odd_emails: 0,
       inquiries: 40,
+      // Every status of a request and of a sent quote, with notes, owners and a signature.
+      statuses: 6,
+      quote_statuses: 5,
+      expired_quotes: 1,
+      signed: 1,
     });
+    expect(after.notes).toBeGreaterThan(0);
+    expect(after.owned).toBeGreaterThan(0);
     expect(after.products).toBeGreaterThanOrEqual(60);
     expect(after.products_with_images).toBeGreaterThanOrEqual(60);
     expect(after.lists).toBeGreaterThan(0);

@@ -112,6 +112,7 @@ const LIST_URLS = [
   '/api/categories?q=count&sortBy=name&order=desc',
   '/api/brands?limit=20&q=brand',
   '/api/inquiries?perPage=20&q=asker&sortBy=email',
+  '/api/inquiries?perPage=20&status=new&owner=nobody&from=2000-01-01',
   '/api/discounts?limit=20',
   '/api/users',
   '/api/dashboard',

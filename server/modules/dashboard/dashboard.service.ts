@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD, type Dashboard } from '#domain/dashboard';
+import { centsToNumber, quoteTotals } from '#domain/quotes';
 import type { Db } from '../../db/client';
 import { discountLiveAt } from '../discounts/pricing.sql';
+
+type PipelineRow = {
+  requests: number;
+  quoted: number;
+  accepted: number;
+  declined: number;
+  median_hours: number | string | null;
+  accepted_quotes: [shipping: string, tax_rate: string, lines: [number, string, string][]][];
+};
 
 /**
  * The dashboard's figures, each aggregated in SQL (counts, per-day buckets, anti-joins), so the
@@ -19,7 +29,7 @@ export function createDashboardService(db: Db) {
       // their partial indexes, they cost every view time that grows with the catalogue. The
       // discounts' depend on the clock, so they are counted, from their partial indexes: a
       // count(*) over () beside the rows shown read every match from the heap.
-      const [counts, latest, perDay, noImages, noTaxonomy, ending] = await Promise.all([
+      const [counts, latest, perDay, noImages, noTaxonomy, ending, pipeline] = await Promise.all([
         // Whole-table totals and whole days come from the counters migration 0007's triggers
         // keep; only the part of a day that the rolling 7-day window cuts is counted here.
         db.execute<Dashboard['counts']>(sql`
@@ -93,7 +103,49 @@ export function createDashboardService(db: Db) {
           left join categories c on e.applies_to = 'category' and c.id = e.category_id
           left join brands b on e.applies_to = 'brand' and b.id = e.brand_id
           order by e.ends_at, e.id`),
+        // The desk's month, in UTC. Accepted quotes come with their lines: their value is summed
+        // by the one totals rule (domain/quotes.ts), never by a second one written in SQL.
+        db.execute<PipelineRow>(sql`
+          with m as (select date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' as start),
+          firsts as (
+            select q.inquiry_id, min(q.sent_at) as first_sent
+            from quotes q
+            where q.sent_at >= (select start from m)
+              and not exists (select 1 from quotes e
+                where e.inquiry_id = q.inquiry_id and e.sent_at < (select start from m))
+            group by q.inquiry_id
+          ),
+          answered as (select id, answer_kind, shipping, tax_rate from quotes
+            where answered_at >= (select start from m))
+          select
+            (select count(*)::int from inquiries where created_at >= (select start from m)) as requests,
+            (select count(*)::int from firsts) as quoted,
+            (select count(*)::int from answered where answer_kind = 'accepted') as accepted,
+            (select count(*)::int from answered where answer_kind = 'declined') as declined,
+            (select percentile_cont(0.5) within group (
+                order by extract(epoch from f.first_sent - i.created_at) / 3600)
+              from firsts f join inquiries i on i.id = f.inquiry_id) as median_hours,
+            coalesce((select json_agg(json_build_array(a.shipping::text, a.tax_rate::text,
+                (select coalesce(json_agg(json_build_array(l.quantity, l.unit_price::text,
+                    l.discount_percent::text)), '[]'::json)
+                  from quote_lines l where l.quote_id = a.id)))
+              from answered a where a.answer_kind = 'accepted'), '[]'::json) as accepted_quotes`),
       ]);
+      const p = pipeline.rows[0];
+      const acceptedCents = p.accepted_quotes.reduce(
+        (sum, [shipping, tax_rate, lines]) =>
+          sum +
+          quoteTotals({
+            shipping,
+            tax_rate,
+            lines: lines.map(([quantity, unit_price, discount_percent]) => ({
+              quantity,
+              unit_price,
+              discount_percent,
+            })),
+          }).total,
+        0n,
+      );
       // Every row carries the list's total; an empty list means zero.
       const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
       return {
@@ -103,6 +155,15 @@ export function createDashboardService(db: Db) {
           created_at: new Date(r.created_at).toISOString(),
         })),
         inquiries_per_day: perDay.rows,
+        pipeline: {
+          requests: p.requests,
+          quoted: p.quoted,
+          accepted: p.accepted,
+          win_rate: p.accepted + p.declined > 0 ? p.accepted / (p.accepted + p.declined) : null,
+          median_hours_to_quote:
+            p.median_hours === null ? null : Math.round(Number(p.median_hours) * 100) / 100,
+          accepted_value: centsToNumber(acceptedCents),
+        },
         health: {
           products_without_images: {
             count: total(noImages.rows),

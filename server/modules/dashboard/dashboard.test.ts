@@ -290,3 +290,90 @@ describe('dashboard health lists past their five rows', () => {
     ]);
   });
 });
+
+describe("the quote desk's month (pipeline)", () => {
+  it('counts requests, first quotes, answers, the win rate, the median wait and the accepted value', async () => {
+    await q('truncate inquiries cascade');
+    const m = `date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`;
+    const inquiry = async (name: string, hours: number) =>
+      (
+        await q(
+          `insert into inquiries (name, email, subject, message, created_at)
+           values ($1, 'p@example.com', 's', 'm', ${m} + make_interval(hours => $2::int)) returning id`,
+          [name, hours],
+        )
+      ).rows[0].id as number;
+    let version = 0;
+    const quote = async (
+      inquiryId: number,
+      sentHours: number,
+      answer: { kind: 'accepted' | 'declined'; hours: number } | null,
+      lines: [quantity: number, unit: string, off: string][] = [[1, '1.00', '0']],
+      money: { shipping: string; tax: string } = { shipping: '0', tax: '0' },
+    ) => {
+      version += 1;
+      const { id } = (
+        await q(
+          `insert into quotes (inquiry_id, version, status, token, currency, shipping, tax_rate, valid_until,
+             sent_at, answered_at, answer_kind)
+           values ($1, $2, $3, $4, 'USD', $5, $6, '2099-01-01', ${m} + make_interval(hours => $7::int),
+             case when $8::int is null then null else ${m} + make_interval(hours => $8::int) end, $9)
+           returning id`,
+          [
+            inquiryId,
+            version,
+            answer?.kind ?? 'sent',
+            `token-${version}-${'x'.repeat(24)}`,
+            money.shipping,
+            money.tax,
+            sentHours,
+            answer?.hours ?? null,
+            answer?.kind ?? null,
+          ],
+        )
+      ).rows[0];
+      for (const [position, [quantity, unit, off]] of lines.entries())
+        await q(
+          `insert into quote_lines (quote_id, position, name, quantity, unit_price, discount_percent)
+           values ($1, $2, 'line', $3, $4, $5)`,
+          [id, position, quantity, unit, off],
+        );
+    };
+    // Asked and first quoted last month: neither a request nor a first quote of this month.
+    const old = await inquiry('Old', -240);
+    await quote(old, -24, null);
+    await quote(old, 1, null);
+    // This month: quoted after 2, 6 and 10 hours; one never quoted.
+    await quote(await inquiry('Won', 1), 3, { kind: 'accepted', hours: 4 }, [[3, '19.99', '15']]);
+    await quote(await inquiry('Lost', 2), 8, { kind: 'declined', hours: 9 });
+    await quote(await inquiry('Won too', 3), 13, { kind: 'accepted', hours: 14 }, [[1, '0.15', '10']], {
+      shipping: '1.00',
+      tax: '10',
+    });
+    await inquiry('Waiting', 4);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    // 50.97 (3 × 19.99 less 15 %) + 1.25 (0.14 + 1.00 shipping, 10 % tax 0.11).
+    expect(res.json().pipeline).toEqual({
+      requests: 4,
+      quoted: 3,
+      accepted: 2,
+      win_rate: 2 / 3,
+      median_hours_to_quote: 6,
+      accepted_value: 52.22,
+    });
+  });
+
+  it('says null for the rates when nothing was answered or quoted', async () => {
+    await q('truncate inquiries cascade');
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    expect(res.json().pipeline).toEqual({
+      requests: 0,
+      quoted: 0,
+      accepted: 0,
+      win_rate: null,
+      median_hours_to_quote: null,
+      accepted_value: 0,
+    });
+  });
+});

@@ -1,17 +1,23 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createInquiryBody,
+  inquiryDetailSchema,
   inquiryListQuery,
   inquiryListResponse,
+  inquiryNoteSchema,
   inquirySchema,
   looksAutomated,
+  noteBody,
+  patchInquiryBody,
 } from '#domain/inquiries';
 import { idParam } from '#domain/paging';
-import type { Authenticate } from '../../auth/hooks';
+import { type Authenticate, currentUser } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
-import type { InquiriesService } from './inquiries.service';
+import { CSV_COLUMNS, type InquiriesService } from './inquiries.service';
 
 export type InquiriesRoutesDeps = {
   inquiries: InquiriesService;
@@ -62,7 +68,83 @@ export const inquiriesRoutes =
             response: { 200: inquiryListResponse, ...errors(400, 401) },
           },
         },
-        async (request) => deps.inquiries.list(request.query),
+        async (request) => deps.inquiries.list(request.query, currentUser(request).id),
+      );
+      staff.get(
+        '/api/inquiries/export.csv',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "The list's matches as CSV (same search, filters and order; no paging), streamed. Cells a spreadsheet would read as a formula start with an apostrophe.",
+            querystring: inquiryListQuery,
+            response: { 200: z.string().describe('text/csv'), ...errors(400, 401) },
+          },
+        },
+        async (request, reply) => {
+          const rows = deps.inquiries.exportRows(request.query, currentUser(request).id);
+          const csv = Readable.from(rows).pipe(stringify({ header: true, columns: [...CSV_COLUMNS] }));
+          const day = new Date().toISOString().slice(0, 10);
+          return (
+            reply
+              .type('text/csv; charset=utf-8')
+              .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
+              // A stream goes out as it is read; the schema's string only documents the answer.
+              .send(csv as unknown as string)
+          );
+        },
+      );
+      staff.get(
+        '/api/inquiries/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'The request with its notes (newest first), its history (oldest first) and its quotes (newest first).',
+            params: idParam,
+            response: { 200: inquiryDetailSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.inquiries.get(request.params.id),
+      );
+      staff.patch(
+        '/api/inquiries/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'Moves the request (status; closed needs a reason) or assigns it (owner_id, null for nobody). A move not allowed from the current status, or to quoted, accepted or declined before a quote was sent, is 409. Each change is recorded in its history.',
+            params: idParam,
+            body: patchInquiryBody,
+            response: { 200: inquiryDetailSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request) => deps.inquiries.patch(request.params.id, request.body, currentUser(request).id),
+      );
+      staff.post(
+        '/api/inquiries/:id/notes',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: 'A note for staff (never shown to the customer); the author is the caller.',
+            params: idParam,
+            body: noteBody,
+            response: { 201: inquiryNoteSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) => {
+          const user = currentUser(request);
+          return reply.code(201).send(
+            await deps.inquiries.addNote(request.params.id, request.body.body, {
+              id: user.id,
+              name: user.name,
+            }),
+          );
+        },
       );
       staff.delete(
         '/api/inquiries/:id',

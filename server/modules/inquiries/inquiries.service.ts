@@ -1,20 +1,29 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
+  type CloseReason,
   type CreateInquiryInput,
+  canMoveInquiry,
+  DESK_TEXT,
+  INQUIRY_STATUSES,
   INQUIRY_TEXT,
   type Inquiry,
+  type InquiryDetail,
   type InquiryLine,
   type InquirySortKey,
+  type InquiryStatus,
   inquiryReference,
+  type PatchInquiryBody,
 } from '#domain/inquiries';
-import { toCents } from '#domain/money';
+import { bigCentsToDecimal, toCents } from '#domain/money';
 import type { ListParams } from '#domain/paging';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
-import { categories, inquiries, inquiryLines, products } from '../../db/schema';
-import { AppError, notFound } from '../../errors/app-error';
-import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { inquiries, inquiryEvents, inquiryLines, inquiryNotes, products, users } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
+import type { Mailer } from '../../mail/mailer';
+import { readQuoteRows, toQuote } from '../quotes/quote-read';
+import { lockInquiry, moveInquiry, priceLines, staffRecipient } from './desk';
 
 const SORT_COLUMNS: SortColumns<InquirySortKey> = {
   created_at: inquiries.created_at,
@@ -31,6 +40,10 @@ const columns = {
   message: inquiries.message,
   company: inquiries.company,
   created_at: inquiries.created_at,
+  status: inquiries.status,
+  close_reason: inquiries.close_reason,
+  owner_id: users.id,
+  owner_name: users.name,
   product_id: products.id,
   product_name: products.name,
   product_slug: products.slug,
@@ -68,6 +81,8 @@ type Row = { [K in keyof ColumnsOfTable]: ColumnsOfTable[K]['_']['data'] } & {
   product_id: number | null;
   product_name: string | null;
   product_slug: string | null;
+  owner_id: number | null;
+  owner_name: string | null;
 };
 
 const toInquiry = (r: Row): Inquiry => ({
@@ -82,51 +97,178 @@ const toInquiry = (r: Row): Inquiry => ({
   message: r.message,
   created_at: r.created_at.toISOString(),
   product: r.product_id !== null ? { id: r.product_id, name: r.product_name!, slug: r.product_slug! } : null,
+  status: r.status,
+  owner: r.owner_id !== null ? { id: r.owner_id, name: r.owner_name! } : null,
+  close_reason: r.close_reason,
 });
 
 type Reader = Pick<Db, 'select'>;
 
-async function readOne(db: Reader, id: number): Promise<Inquiry> {
-  const [row] = await db
-    .select(columns)
+/** The request's own row with its product and owner: the page's statement and the detail's share it. */
+const selectInquiries = <E extends Record<string, SQL>>(db: Reader, extra: E = {} as E) =>
+  db
+    .select({ ...columns, ...extra })
     .from(inquiries)
     .leftJoin(products, eq(products.id, inquiries.product_id))
-    .where(eq(inquiries.id, id));
+    .leftJoin(users, eq(users.id, inquiries.owner_id));
+
+async function readOne(db: Reader, id: number): Promise<Inquiry> {
+  const [row] = await selectInquiries(db).where(eq(inquiries.id, id));
   if (!row) throw notFound(INQUIRY_TEXT.notFound);
   return toInquiry(row as Row);
 }
 
-/** Name, SKU, status and today's final price of each product named, by the one pricing rule. */
-async function priceLines(db: Reader, ids: number[]) {
-  const now = new Date();
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      sku: products.sku,
-      status: products.status,
-      mrp: products.mrp,
-      brand_id: products.brand_id,
-      pricing: productPricing('products', 'categories', now),
-    })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.category_id))
-    .where(inArray(products.id, ids));
-  return new Map(
-    rows.map((r) => {
-      const { price } = priceByColumn(r, r.pricing as PricingJson, now);
-      return [r.id, { name: r.name, sku: r.sku, status: r.status, final: price.final }];
-    }),
-  );
+/** The inbox's filters (besides the search), as SQL; `status` apart, since the counts leave it out. */
+function filtersOf(params: ListParams<InquirySortKey>, callerId: number) {
+  const { status, owner, from, to } = params.filters;
+  const others: SQL[] = [];
+  if (owner === 'me') others.push(eq(inquiries.owner_id, callerId));
+  else if (owner === 'nobody') others.push(isNull(inquiries.owner_id));
+  else if (owner) others.push(eq(inquiries.owner_id, Number(owner)));
+  // Whole days in UTC, both ends included: from the first day's midnight to the midnight after the last.
+  if (from) others.push(gte(inquiries.created_at, sql`(${from}::date)::timestamp at time zone 'UTC'`));
+  if (to) others.push(lt(inquiries.created_at, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`));
+  return {
+    status: status ? eq(inquiries.status, status as InquiryStatus) : undefined,
+    others,
+  };
 }
 
-export function createInquiriesService(db: Db) {
+const allOf = (parts: (SQL | undefined)[]) => {
+  const kept = parts.filter((p): p is SQL => p !== undefined);
+  return kept.length ? and(...kept) : undefined;
+};
+
+/** Counts per status as one grouped statement's JSON object (statuses with none are absent). */
+const countsOf = (where: SQL | undefined) =>
+  sql<Record<string, number>>`(select coalesce(json_object_agg(c.status, c.n), '{}'::json)
+    from (select ${inquiries.status} as status, count(*)::int as n from ${inquiries}
+      ${where ? sql`where ${where}` : sql``} group by ${inquiries.status}) c)`;
+
+const everyStatus = (found: Record<string, number> | undefined) =>
+  Object.fromEntries(INQUIRY_STATUSES.map((s) => [s, found?.[s] ?? 0])) as Record<InquiryStatus, number>;
+
+/** A CSV cell a spreadsheet would take for a formula is kept as text by a leading apostrophe. */
+export const defuseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+export const CSV_COLUMNS = [
+  'reference',
+  'created_at',
+  'status',
+  'owner',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'subject',
+  'lines',
+  'basket_value',
+  'close_reason',
+] as const;
+
+type ExportRow = {
+  id: number;
+  sort_key: string;
+  created_at: Date;
+  status: string;
+  owner: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  subject: string;
+  lines: number;
+  basket_cents: string;
+  close_reason: string | null;
+};
+
+/** Rows per statement of the export: memory stays flat however many requests match. */
+const EXPORT_BATCH = 500;
+
+export type InquiriesDeps = {
+  mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
+  /** The staff app's origin, for links in notifications. */
+  publicUrl: string;
+  notifyEmail: string | undefined;
+};
+
+export function createInquiriesService(db: Db, deps: InquiriesDeps) {
+  /** The where clauses of a list: the search, the status and the other filters. */
+  async function listWhere(params: ListParams<InquirySortKey>, callerId: number) {
+    const search = params.q
+      ? await containsAny(
+          db,
+          inquiries,
+          [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject],
+          params.q,
+        )
+      : undefined;
+    const { status, others } = filtersOf(params, callerId);
+    return { where: allOf([search, status, ...others]), countsWhere: allOf([search, ...others]) };
+  }
+
+  async function detail(reader: Db | Tx, id: number): Promise<InquiryDetail> {
+    const [row] = await selectInquiries(reader, {
+      notes: sql`coalesce((select json_agg(json_build_object('id', n.id, 'body', n.body,
+          'author_id', n.author_id, 'author_name', a.name, 'created_at', n.created_at) order by n.id desc)
+        from ${inquiryNotes} n left join ${users} a on a.id = n.author_id
+        where n.inquiry_id = ${inquiries.id}), '[]'::json)`,
+      history: sql`coalesce((select json_agg(json_build_object('id', e.id, 'at', e.at,
+          'actor_id', e.actor_id, 'actor_name', a.name, 'kind', e.kind, 'from', e."from", 'to', e."to",
+          'close_reason', e.close_reason) order by e.id)
+        from ${inquiryEvents} e left join ${users} a on a.id = e.actor_id
+        where e.inquiry_id = ${inquiries.id}), '[]'::json)`,
+    }).where(eq(inquiries.id, id));
+    if (!row) throw notFound(INQUIRY_TEXT.notFound);
+    const quoteRows = await readQuoteRows(reader, sql`q.inquiry_id = ${id}`, sql`q.id desc`);
+    const sent = quoteRows.filter((q) => q.status !== 'draft').map((q) => q.id);
+    const delivery = sent.length ? await deps.mailer.deliveryOfQuotes(reader as Db, sent) : new Map();
+    type NoteJson = {
+      id: number;
+      body: string;
+      author_id: number | null;
+      author_name: string | null;
+      created_at: string;
+    };
+    type EventJson = {
+      id: number;
+      at: string;
+      actor_id: number | null;
+      actor_name: string | null;
+      kind: 'status' | 'owner';
+      from: string | null;
+      to: string | null;
+      close_reason: CloseReason | null;
+    };
+    const r = row as unknown as Row & { notes: NoteJson[]; history: EventJson[] };
+    return {
+      ...toInquiry(r),
+      notes: r.notes.map((n) => ({
+        id: n.id,
+        body: n.body,
+        author: n.author_id !== null ? { id: n.author_id, name: n.author_name ?? '' } : null,
+        created_at: new Date(n.created_at).toISOString(),
+      })),
+      history: r.history.map((e) => ({
+        id: e.id,
+        at: new Date(e.at).toISOString(),
+        actor: e.actor_id !== null ? { id: e.actor_id, name: e.actor_name ?? '' } : null,
+        kind: e.kind,
+        from: e.from,
+        to: e.to,
+        close_reason: e.close_reason,
+      })),
+      quotes: quoteRows.map((q) => toQuote(q, delivery.get(q.id) ?? null)),
+    };
+  }
+
   return {
     /**
      * Stores a request and its basket in one transaction. Each line is copied as the visitor saw
      * it: the product's name, SKU and final price now, by the one pricing rule. A line naming a
      * product that is not published (a draft, deleted or unknown) refuses the whole request with
-     * a 409 naming the line, so nothing is ever silently dropped.
+     * a 409 naming the line, so nothing is ever silently dropped. Staff hear of it by e-mail,
+     * queued in the same transaction, so a request is never stored unannounced or announced unstored.
      */
     async create(input: CreateInquiryInput) {
       if (input.product_id) {
@@ -182,36 +324,186 @@ export function createInquiriesService(db: Db) {
               };
             }),
           );
-        return readOne(tx, row.id);
+        const inquiry = await readOne(tx, row.id);
+        // A new request has no owner yet; the rule is kept general for when one is set at once.
+        const to = staffRecipient(null, deps.notifyEmail);
+        if (to) {
+          const link = `${deps.publicUrl}/inquiries?selected=${inquiry.id}`;
+          await deps.mailer.enqueue(tx, {
+            to,
+            subject: `New quote request ${inquiry.reference}: ${inquiry.subject}`,
+            text: [
+              `A new quote request has arrived: ${inquiry.reference}.`,
+              '',
+              `From: ${inquiry.name} <${inquiry.email}>${inquiry.company ? `, ${inquiry.company}` : ''}`,
+              `Subject: ${inquiry.subject}`,
+              `Products: ${inquiry.lines.length}`,
+              '',
+              `Open it: ${link}`,
+            ].join('\n'),
+            inquiry_id: inquiry.id,
+            kind: 'request_arrived',
+          });
+        }
+        return inquiry;
       });
     },
 
-    get: (id: number) => readOne(db, id),
+    get: (id: number) => detail(db, id),
 
-    /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries). */
-    async list(params: ListParams<InquirySortKey>) {
-      const where = params.q
-        ? await containsAny(
-            db,
-            inquiries,
-            [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject],
-            params.q,
-          )
-        : undefined;
-      // The total and the page from one statement (pageWithTotal).
+    /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries); filters by status, owner and days. */
+    async list(params: ListParams<InquirySortKey>, callerId: number) {
+      const { where, countsWhere } = await listWhere(params, callerId);
+      // The total, the page, the owners' names and the counts per status from one statement
+      // (pageWithTotal); the counts ride along as an uncorrelated subquery, run once.
       const { rows, meta } = await pageWithTotal(
         db,
-        { table: inquiries, id: inquiries.id, where, sortColumns: SORT_COLUMNS, params, idsFirst: true },
+        // A search finds its page's ids first (PageScope.ids); the desk's filters are plain index
+        // ranges, read with their count in one statement.
+        {
+          table: inquiries,
+          id: inquiries.id,
+          where,
+          sortColumns: SORT_COLUMNS,
+          params,
+          idsFirst: params.q !== '',
+        },
         (scope) =>
-          // Only the page's rows are joined to their products (PageScope.ids).
-          scope.db
-            .select({ ...columns, total: scope.total })
-            .from(inquiries)
-            .leftJoin(products, eq(products.id, inquiries.product_id))
+          // Only the page's rows are joined to their products and owners (PageScope.ids).
+          selectInquiries(scope.db, { total: scope.total, counts: countsOf(countsWhere) })
             .where(inArray(inquiries.id, scope.ids()))
             .orderBy(...scope.order),
       );
-      return { data: rows.map((r) => toInquiry(r as Row)), meta };
+      let counts = (rows[0] as { counts?: Record<string, number> } | undefined)?.counts;
+      if (!rows.length) {
+        const { rows: found } = await db.execute<{ counts: Record<string, number> }>(
+          sql`select ${countsOf(countsWhere)} as counts`,
+        );
+        counts = found[0].counts;
+      }
+      return {
+        data: rows.map((r) => toInquiry(r as unknown as Row)),
+        meta,
+        counts: everyStatus(counts),
+      };
+    },
+
+    /**
+     * The list's matches as CSV records, in the list's order, read in keyset batches: each
+     * statement takes the next EXPORT_BATCH rows after the last one sent, so memory stays flat
+     * and the connection is free between batches.
+     */
+    async *exportRows(params: ListParams<InquirySortKey>, callerId: number) {
+      const { where } = await listWhere(params, callerId);
+      const key = SORT_COLUMNS[params.sortBy];
+      const keyType = params.sortBy === 'created_at' ? sql`timestamptz` : sql`text`;
+      const after = params.order === 'asc' ? sql`>` : sql`<`;
+      const dir = params.order === 'asc' ? sql`asc` : sql`desc`;
+      let last: { key: string; id: number } | null = null;
+      for (;;) {
+        const cursor: SQL | undefined = last
+          ? sql`(${key}, ${inquiries.id}) ${after} (cast(${last.key} as ${keyType}), ${last.id})`
+          : undefined;
+        const { rows }: { rows: ExportRow[] } =
+          await db.execute<ExportRow>(sql`select ${inquiries.id} as id, (${key})::text as sort_key, ${inquiries.created_at} as created_at,
+            ${inquiries.status} as status, (select u.name from ${users} u where u.id = ${inquiries.owner_id}) as owner,
+            ${inquiries.name} as name, ${inquiries.email} as email, ${inquiries.phone} as phone,
+            ${inquiries.company} as company, ${inquiries.subject} as subject,
+            (select count(*)::int from ${inquiryLines} l where l.inquiry_id = ${inquiries.id}) as lines,
+            (select coalesce(sum(l.quantity * l.unit_price * 100), 0)::bigint::text from ${inquiryLines} l
+              where l.inquiry_id = ${inquiries.id}) as basket_cents,
+            ${inquiries.close_reason} as close_reason
+          from ${inquiries}
+          ${allOf([where, cursor]) ? sql`where ${allOf([where, cursor])}` : sql``}
+          order by ${key} ${dir}, ${inquiries.id} ${dir}
+          limit ${sql.raw(String(EXPORT_BATCH))}`);
+        for (const r of rows)
+          yield [
+            inquiryReference(r.id),
+            new Date(r.created_at).toISOString(),
+            r.status,
+            r.owner ?? '',
+            r.name,
+            r.email,
+            r.phone ?? '',
+            r.company ?? '',
+            r.subject,
+            String(r.lines),
+            bigCentsToDecimal(BigInt(r.basket_cents)),
+            r.close_reason ?? '',
+          ].map(defuseCell);
+        if (rows.length < EXPORT_BATCH) return;
+        const tail: ExportRow = rows[rows.length - 1];
+        last = { key: tail.sort_key, id: tail.id };
+      }
+    },
+
+    /**
+     * Status, owner and close reason, each change recorded with its actor in the same
+     * transaction. The request's row is locked first, so two staff moving it at once are taken
+     * one after the other and the second is judged against the first's result.
+     */
+    async patch(id: number, body: PatchInquiryBody, actorId: number) {
+      return db.transaction(async (tx) => {
+        const current = await lockInquiry(tx, id);
+        if (!current) throw notFound(INQUIRY_TEXT.notFound);
+        if (body.owner_id !== undefined && body.owner_id !== current.owner_id) {
+          const names = await tx
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(
+              inArray(
+                users.id,
+                [body.owner_id, current.owner_id].filter((v): v is number => v !== null),
+              ),
+            );
+          const nameOf = (userId: number | null) => names.find((u) => u.id === userId)?.name ?? null;
+          if (body.owner_id !== null && !names.some((u) => u.id === body.owner_id))
+            throw badRequest(DESK_TEXT.ownerNotFound, { owner_id: DESK_TEXT.ownerNotFound });
+          await tx.update(inquiries).set({ owner_id: body.owner_id }).where(eq(inquiries.id, id));
+          await tx.insert(inquiryEvents).values({
+            inquiry_id: id,
+            actor_id: actorId,
+            kind: 'owner',
+            // Names as they were, so the history reads the same after a user is renamed or goes.
+            from: nameOf(current.owner_id),
+            to: nameOf(body.owner_id),
+          });
+        }
+        const to = body.status;
+        const reasonChanged =
+          to === 'closed' && current.status === 'closed' && body.close_reason !== current.close_reason;
+        if (to !== undefined && (to !== current.status || reasonChanged)) {
+          if ((to === 'quoted' || to === 'accepted' || to === 'declined') && !(await hasSentQuote(tx, id)))
+            throw conflict(DESK_TEXT.quoteNeeded);
+          if (!canMoveInquiry(current.status, to))
+            throw conflict(DESK_TEXT.moveForbidden(DESK_TEXT.status[current.status], DESK_TEXT.status[to]));
+          await moveInquiry(tx, {
+            inquiryId: id,
+            from: current.status,
+            to,
+            actorId,
+            closeReason: body.close_reason,
+          });
+        }
+        return detail(tx, id);
+      });
+    },
+
+    /** A staff note; the author is the caller. */
+    async addNote(id: number, body: string, author: { id: number; name: string }) {
+      const [exists] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
+      if (!exists) throw notFound(INQUIRY_TEXT.notFound);
+      const [row] = await db
+        .insert(inquiryNotes)
+        .values({ inquiry_id: id, author_id: author.id, body })
+        .returning({ id: inquiryNotes.id, created_at: inquiryNotes.created_at });
+      return {
+        id: row.id,
+        body,
+        author: { id: author.id, name: author.name },
+        created_at: row.created_at.toISOString(),
+      };
     },
 
     async remove(id: number) {
@@ -219,6 +511,13 @@ export function createInquiriesService(db: Db) {
       if (!row) throw notFound(INQUIRY_TEXT.notFound);
     },
   };
+}
+
+async function hasSentQuote(tx: Tx, inquiryId: number) {
+  const { rows } = await tx.execute(
+    sql`select 1 from quotes where inquiry_id = ${inquiryId} and version is not null limit 1`,
+  );
+  return rows.length > 0;
 }
 
 export type InquiriesService = ReturnType<typeof createInquiriesService>;

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { VALIDATION } from './messages';
+import { bigCentsToDecimal, toCents } from './money';
+import { PERCENT_MAX } from './pricing';
+import { amount } from './products';
+
+/**
+ * A quote: what staff price for a request and send to the customer. A draft can be changed;
+ * sending freezes it as the request's next version (1, 2, …). Revising a sent quote starts a
+ * new draft from it; sending that one supersedes the earlier version, which stays readable.
+ */
+export const QUOTE_STATUSES = [
+  'draft',
+  'sent',
+  'accepted',
+  'declined',
+  'changes_requested',
+  'superseded',
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** How the customer answered a sent quote on its page; each answer is taken once. */
+export const QUOTE_ANSWERS = ['accepted', 'declined', 'changes_requested'] as const;
+export type QuoteAnswer = (typeof QUOTE_ANSWERS)[number];
+
+export const QUOTE_LIMITS = {
+  lines: 200,
+  quantity: 9999,
+  name: 200,
+  sku: 64,
+  shippingLabel: 100,
+  note: 5000,
+  terms: 10000,
+  signature: 200,
+  reason: 2000,
+  message: 5000,
+  /** Days a quote stays valid unless staff set another date. */
+  validDays: 30,
+} as const;
+
+export const QUOTE_TEXT = {
+  notFound: 'Quote not found',
+  notDraft: 'Only a draft quote can be changed; revise a sent quote to change it',
+  notSent: 'Only a sent quote can be answered',
+  alreadyAnswered: 'This quote has already been answered',
+  expired: 'This quote has expired',
+  superseded: 'A newer version of this quote replaces this one',
+  draftExists: 'This request already has a draft quote; change that one',
+  noLines: 'A quote needs at least one line',
+  quantityInvalid: `Quantity must be a whole number from 1 to ${QUOTE_LIMITS.quantity}`,
+  discountInvalid: `A line's discount must be a percent from 0 to ${PERCENT_MAX}, with at most two decimals`,
+  taxInvalid: `The tax rate must be a percent from 0 to ${PERCENT_MAX}, with at most two decimals`,
+  priceInvalid: 'A unit price must be an amount of at least 0 with at most two decimals',
+  shippingInvalid: 'Shipping must be an amount of at least 0 with at most two decimals',
+  validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
+  signatureRequired: 'Type your name to sign',
+  messageRequired: 'Say what you would like changed',
+  tooMany: 'Too many requests from your address. Please try again in a few minutes.',
+} as const;
+
+/** A percent with at most two decimals, from 0 to 100, as a number. */
+const percent = (message: string) =>
+  z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
+    try {
+      const hundredths = toCents(v);
+      if (hundredths < 0 || hundredths > PERCENT_MAX * 100) throw new Error('out of range');
+      return hundredths / 100;
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: VALIDATION.tooLong(field, max) });
+const optionalText = (field: string, max: number) =>
+  text(field, max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const quoteLineInput = z.strictObject({
+  /** The catalogue product it was priced from, or null for a line staff typed in. */
+  product_id: z.number().int().positive().max(2147483647).nullable().default(null),
+  name: text('Name', QUOTE_LIMITS.name).min(1, { error: VALIDATION.nameRequired }),
+  sku: optionalText('SKU', QUOTE_LIMITS.sku),
+  quantity: z
+    .number({ error: QUOTE_TEXT.quantityInvalid })
+    .int({ error: QUOTE_TEXT.quantityInvalid })
+    .min(1, { error: QUOTE_TEXT.quantityInvalid })
+    .max(QUOTE_LIMITS.quantity, { error: QUOTE_TEXT.quantityInvalid }),
+  unit_price: amount(QUOTE_TEXT.priceInvalid),
+  discount_percent: percent(QUOTE_TEXT.discountInvalid).default(0),
+});
+export type QuoteLineInput = z.input<typeof quoteLineInput>;
+
+const isoDate = z
+  .string({ error: QUOTE_TEXT.validUntilInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: QUOTE_TEXT.validUntilInvalid })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: QUOTE_TEXT.validUntilInvalid });
+
+/** A draft's whole content: PUT replaces it. Omitted fields take their defaults. */
+export const quoteBody = z.strictObject({
+  lines: z
+    .array(quoteLineInput, { error: QUOTE_TEXT.noLines })
+    .max(QUOTE_LIMITS.lines, { error: `A quote can hold at most ${QUOTE_LIMITS.lines} lines` }),
+  shipping: amount(QUOTE_TEXT.shippingInvalid).default(0),
+  shipping_label: optionalText('Shipping label', QUOTE_LIMITS.shippingLabel),
+  tax_rate: percent(QUOTE_TEXT.taxInvalid).default(0),
+  /** The last day the customer can accept it; 30 days from today when not given. */
+  valid_until: isoDate.optional(),
+  note: optionalText('Note', QUOTE_LIMITS.note),
+  terms: optionalText('Terms', QUOTE_LIMITS.terms),
+});
+export type QuoteBody = z.input<typeof quoteBody>;
+export type QuoteInput = z.output<typeof quoteBody>;
+
+/** The customer's answers, on the public quote page. */
+export const acceptQuoteBody = z.strictObject({
+  name: text('Name', QUOTE_LIMITS.signature).min(1, { error: QUOTE_TEXT.signatureRequired }),
+});
+export const declineQuoteBody = z.strictObject({ reason: optionalText('Reason', QUOTE_LIMITS.reason) });
+export const changesQuoteBody = z.strictObject({
+  message: text('Message', QUOTE_LIMITS.message).min(1, { error: QUOTE_TEXT.messageRequired }),
+});
+
+// --- Totals: the one rule, in exact cents ----------------------------------------------------
+
+/** What the totals rule needs of a line: prices as decimals (text or number), a percent off. */
+export type PricedLine = {
+  quantity: number;
+  unit_price: number | string;
+  discount_percent?: number | string;
+};
+
+/**
+ * unit × quantity × (100 − percent) / 100, rounded half-up to the cent: each line is rounded on
+ * its own, then the lines are summed. BigInt throughout, since a large unit price times 9,999
+ * passes what a number holds exactly.
+ */
+export function lineTotalCents(line: PricedLine): bigint {
+  const unit = BigInt(toCents(line.unit_price));
+  // The percent in hundredths (12.5 % → 1250), so 100 % is 10,000.
+  const off = BigInt(toCents(line.discount_percent ?? 0));
+  const numerator = unit * BigInt(line.quantity) * (10_000n - off);
+  return halfUp(numerator, 10_000n);
+}
+
+/** n / d rounded half-up, for n ≥ 0 and d > 0. */
+const halfUp = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
+
+export type QuoteTotals = {
+  /** Each line's total, in the lines' order. */
+  lines: bigint[];
+  subtotal: bigint;
+  shipping: bigint;
+  /** The tax on the subtotal and shipping together, rounded half-up to the cent. */
+  tax: bigint;
+  total: bigint;
+};
+
+export function quoteTotals(quote: {
+  lines: PricedLine[];
+  shipping?: number | string;
+  tax_rate?: number | string;
+}): QuoteTotals {
+  const lines = quote.lines.map(lineTotalCents);
+  const subtotal = lines.reduce((a, b) => a + b, 0n);
+  const shipping = BigInt(toCents(quote.shipping ?? 0));
+  const rate = BigInt(toCents(quote.tax_rate ?? 0));
+  const tax = halfUp((subtotal + shipping) * rate, 10_000n);
+  return { lines, subtotal, shipping, tax, total: subtotal + shipping + tax };
+}
+
+/** Cents as a JSON number with two decimals: exact for any total below 2^53 cents. */
+export const centsToNumber = (cents: bigint) => Number(bigCentsToDecimal(cents));
+
+/** The day a new quote stops being valid: today plus the default validity, as YYYY-MM-DD (UTC). */
+export const defaultValidUntil = (today = new Date()) =>
+  new Date(today.getTime() + QUOTE_LIMITS.validDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A quote is expired from the day after its valid_until date (UTC). */
+export const isExpired = (validUntil: string, now = new Date()) =>
+  now.toISOString().slice(0, 10) > validUntil;
+
+// --- Responses --------------------------------------------------------------------------------
+
+export const quoteLineSchema = z.object({
+  product_id: z.number().nullable(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  discount_percent: z.number(),
+  line_total: z.number(),
+});
+
+const quoteContent = {
+  lines: z.array(quoteLineSchema),
+  subtotal: z.number(),
+  shipping: z.number(),
+  shipping_label: z.string().nullable(),
+  tax_rate: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  valid_until: z.string(),
+  note: z.string().nullable(),
+  terms: z.string().nullable(),
+};
+
+export const quoteAnswerSchema = z.object({
+  kind: z.enum(QUOTE_ANSWERS),
+  at: z.string(),
+  /** The signature typed on acceptance. */
+  name: z.string().nullable(),
+  /** A decline's reason or a change request's message. */
+  message: z.string().nullable(),
+  address: z.string(),
+});
+
+/** A quote as staff see it. */
+export const quoteSchema = z.object({
+  id: z.number(),
+  inquiry_id: z.number(),
+  /** Null while it is a draft; 1, 2, … once sent. */
+  version: z.number().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  ...quoteContent,
+  /** The customer's page: /quote/{token}; null while it is a draft. */
+  token: z.string().nullable(),
+  expired: z.boolean(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  answer: quoteAnswerSchema.nullable(),
+  /** Where its e-mail stands: null for a draft, else the outbox message's state. */
+  delivery: z.enum(['pending', 'sent', 'failed']).nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** A quote as the customer sees it on /quote/{token}. */
+export const publicQuoteSchema = z.object({
+  reference: z.string(),
+  company: z.string(),
+  customer: z.string(),
+  version: z.number(),
+  status: z.enum(QUOTE_STATUSES),
+  ...quoteContent,
+  sent_at: z.string(),
+  expired: z.boolean(),
+  /** True while it can be accepted, declined or changed: sent, unanswered, current, not expired. */
+  can_answer: z.boolean(),
+  answer: quoteAnswerSchema.omit({ address: true }).nullable(),
+});
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+
+export const quoteTokenParam = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: QUOTE_TEXT.notFound }),
+});

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { InquiryStatus } from '#domain/inquiries';
+import type { QuoteStatus } from '#domain/quotes';
+import type { Db } from '../db/client';
+import { priceLines } from '../modules/inquiries/desk';
+
+type Staff = { adminId: number; editorId: number; adminName: string; editorName: string };
+
+/**
+ * The desk of the demo: requests in every status, with owners, notes, history and quotes (sent,
+ * accepted with a signature, declined, changes requested, expired, and one superseded by a second
+ * version). Written as rows, not through the services, so the demo queues no e-mail: a demo run
+ * with SMTP_URL set must not write to its made-up customers.
+ */
+export async function seedDemoDesk(db: Db, staff: Staff) {
+  const { rows: requests } = await db.execute<{ id: number; product_id: number; created_at: Date }>(
+    sql`select id, product_id, created_at from inquiries order by created_at, id limit 10`,
+  );
+  const priced = await priceLines(
+    db,
+    requests.map((r) => r.product_id),
+  );
+  const hours = (from: Date | string, n: number) =>
+    new Date(new Date(from).getTime() + n * 3_600_000).toISOString();
+
+  const event = (
+    id: number,
+    at: string,
+    actor: number | null,
+    from: string | null,
+    to: string | null,
+    kind = 'status',
+    reason: string | null = null,
+  ) =>
+    db.execute(sql`insert into inquiry_events (inquiry_id, at, actor_id, kind, "from", "to", close_reason)
+      values (${id}, ${at}, ${actor}, ${kind}, ${from}, ${to}, ${reason})`);
+  const set = (id: number, status: InquiryStatus, owner: number | null, reason: string | null = null) =>
+    db.execute(
+      sql`update inquiries set status = ${status}, owner_id = ${owner}, close_reason = ${reason} where id = ${id}`,
+    );
+  const note = (id: number, author: number, at: string, body: string) =>
+    db.execute(
+      sql`insert into inquiry_notes (inquiry_id, author_id, body, created_at) values (${id}, ${author}, ${body}, ${at})`,
+    );
+
+  async function quote(
+    r: (typeof requests)[number],
+    version: number,
+    status: QuoteStatus,
+    sentAt: string,
+    extra: {
+      validUntil?: string;
+      answer?: { kind: string; at: string; name?: string; message?: string };
+    } = {},
+  ) {
+    const product = priced.get(r.product_id)!;
+    const { rows } = await db.execute<{ id: number }>(sql`
+      insert into quotes (inquiry_id, version, status, token, currency, shipping, shipping_label, tax_rate,
+        valid_until, terms, created_by, created_at, sent_at, answered_at, answer_kind, answer_name,
+        answer_message, answer_address)
+      values (${r.id}, ${version}, ${status}, ${randomBytes(24).toString('base64url')}, 'USD', '25.00',
+        'Pallet delivery', '20.00',
+        ${extra.validUntil ?? new Date(Date.parse(sentAt) + 30 * 86_400_000).toISOString().slice(0, 10)},
+        'Payment within 30 days of delivery.', ${staff.adminId}, ${sentAt}, ${sentAt},
+        ${extra.answer?.at ?? null}, ${extra.answer?.kind ?? null}, ${extra.answer?.name ?? null},
+        ${extra.answer?.message ?? null}, ${extra.answer ? '203.0.113.7' : null})
+      returning id`);
+    await db.execute(sql`insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price, discount_percent)
+      values (${rows[0].id}, 0, ${r.product_id}, ${product.name}, ${product.sku}, ${10 * version}, ${product.final.toFixed(2)},
+        ${version > 1 ? '5.00' : '0.00'})`);
+  }
+
+  const [fresh, opened, quoted, accepted, declined, changes, expired, spam, revised] = requests;
+  void fresh; // stays new: nobody has touched it
+  const { adminId: admin, editorId: editor } = staff;
+
+  await set(opened.id, 'open', editor);
+  await event(opened.id, hours(opened.created_at, 1), editor, null, staff.editorName, 'owner');
+  await event(opened.id, hours(opened.created_at, 1), editor, 'new', 'open');
+  await note(opened.id, editor, hours(opened.created_at, 2), 'Asked the customer for the delivery address.');
+
+  for (const [r, status] of [
+    [quoted, 'sent'],
+    [accepted, 'accepted'],
+    [declined, 'declined'],
+    [changes, 'changes_requested'],
+    [expired, 'sent'],
+  ] as const) {
+    const sentAt = hours(r.created_at, 5);
+    await event(r.id, hours(r.created_at, 1), admin, null, staff.adminName, 'owner');
+    await event(r.id, hours(r.created_at, 1), admin, 'new', 'open');
+    await event(r.id, sentAt, admin, 'open', 'quoted');
+    const answerAt = hours(r.created_at, 30);
+    const answer =
+      status === 'accepted'
+        ? { kind: 'accepted', at: answerAt, name: 'Ana Ortiz' }
+        : status === 'declined'
+          ? { kind: 'declined', at: answerAt, message: 'We found a closer supplier.' }
+          : status === 'changes_requested'
+            ? { kind: 'changes_requested', at: answerAt, message: 'Could you quote 20 units instead?' }
+            : undefined;
+    await quote(r, 1, status, sentAt, {
+      answer,
+      validUntil:
+        r === expired ? new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) : undefined,
+    });
+    const after: InquiryStatus =
+      status === 'accepted'
+        ? 'accepted'
+        : status === 'declined'
+          ? 'declined'
+          : status === 'changes_requested'
+            ? 'open'
+            : 'quoted';
+    if (after !== 'quoted') await event(r.id, answerAt, null, 'quoted', after);
+    await set(r.id, after, admin);
+  }
+  await note(accepted.id, admin, hours(accepted.created_at, 31), 'Signed. Delivery booked for next week.');
+
+  await set(spam.id, 'closed', null, 'spam');
+  await event(spam.id, hours(spam.created_at, 1), editor, 'new', 'closed', 'status', 'spam');
+
+  // Version 1 superseded by version 2.
+  await event(revised.id, hours(revised.created_at, 1), editor, 'new', 'open');
+  await event(revised.id, hours(revised.created_at, 3), editor, 'open', 'quoted');
+  await quote(revised, 1, 'superseded', hours(revised.created_at, 3));
+  await quote(revised, 2, 'sent', hours(revised.created_at, 20));
+  await note(
+    revised.id,
+    editor,
+    hours(revised.created_at, 19),
+    'Sent a second version with a volume discount.',
+  );
+  await set(revised.id, 'quoted', editor);
+}

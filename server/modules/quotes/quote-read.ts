@@ -1,0 +1,161 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { toCents } from '#domain/money';
+import {
+  centsToNumber,
+  isExpired,
+  type PublicQuote,
+  type Quote,
+  type QuoteAnswer,
+  type QuoteStatus,
+  quoteTotals,
+} from '#domain/quotes';
+import type { Db } from '../../db/client';
+
+type Executor = Pick<Db, 'execute'>;
+
+type LineRow = [
+  product_id: number | null,
+  name: string,
+  sku: string | null,
+  quantity: number,
+  unit_price: string,
+  discount_percent: string,
+];
+
+/** A quote as stored, with its lines as arrays in position order. */
+export type QuoteRow = {
+  id: number;
+  inquiry_id: number;
+  version: number | null;
+  status: QuoteStatus;
+  token: string | null;
+  currency: string;
+  shipping: string;
+  shipping_label: string | null;
+  tax_rate: string;
+  valid_until: string;
+  note: string | null;
+  terms: string | null;
+  created_at: string;
+  sent_at: string | null;
+  answered_at: string | null;
+  answer_kind: QuoteAnswer | null;
+  answer_name: string | null;
+  answer_message: string | null;
+  answer_address: string | null;
+  lines: LineRow[];
+};
+
+/**
+ * Quotes with their lines, in one statement; `where` filters the quotes (alias q). Times come as
+ * ISO text from the database, so no precision is lost on the way.
+ */
+export async function readQuoteRows(db: Executor, where: SQL, order: SQL = sql`q.id desc`) {
+  const { rows } = await db.execute<QuoteRow>(sql`
+    select q.id, q.inquiry_id, q.version, q.status, q.token, q.currency, q.shipping::text as shipping,
+      q.shipping_label, q.tax_rate::text as tax_rate, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until,
+      q.note, q.terms, q.created_at, q.sent_at, q.answered_at, q.answer_kind, q.answer_name,
+      q.answer_message, q.answer_address,
+      coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
+          l.unit_price::text, l.discount_percent::text) order by l.position)
+        from quote_lines l where l.quote_id = q.id), '[]'::json) as lines
+    from quotes q
+    where ${where}
+    order by ${order}`);
+  return rows;
+}
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const decimal = (v: string) => toCents(v) / 100;
+
+/** A quote's content and totals, by the one rule (domain/quotes.ts quoteTotals), from its stored lines. */
+function content(r: QuoteRow) {
+  const lines = r.lines.map(([product_id, name, sku, quantity, unit_price, discount_percent]) => ({
+    product_id,
+    name,
+    sku,
+    quantity,
+    unit_price,
+    discount_percent,
+  }));
+  const totals = quoteTotals({ lines, shipping: r.shipping, tax_rate: r.tax_rate });
+  return {
+    lines: lines.map((l, i) => ({
+      ...l,
+      unit_price: decimal(l.unit_price),
+      discount_percent: decimal(l.discount_percent),
+      line_total: centsToNumber(totals.lines[i]),
+    })),
+    subtotal: centsToNumber(totals.subtotal),
+    shipping: centsToNumber(totals.shipping),
+    shipping_label: r.shipping_label,
+    tax_rate: decimal(r.tax_rate),
+    tax: centsToNumber(totals.tax),
+    total: centsToNumber(totals.total),
+    currency: r.currency,
+    valid_until: r.valid_until,
+    note: r.note,
+    terms: r.terms,
+  };
+}
+
+/** Expiry matters while the quote can still be sent or answered. */
+export const quoteExpired = (r: Pick<QuoteRow, 'status' | 'valid_until'>, now = new Date()) =>
+  (r.status === 'draft' || r.status === 'sent') && isExpired(r.valid_until, now);
+
+export function toQuote(r: QuoteRow, delivery: Quote['delivery']): Quote {
+  return {
+    id: r.id,
+    inquiry_id: r.inquiry_id,
+    version: r.version,
+    status: r.status,
+    ...content(r),
+    token: r.token,
+    expired: quoteExpired(r),
+    created_at: iso(r.created_at)!,
+    sent_at: iso(r.sent_at),
+    answer:
+      r.answer_kind && r.answered_at
+        ? {
+            kind: r.answer_kind,
+            at: iso(r.answered_at)!,
+            name: r.answer_name,
+            message: r.answer_message,
+            address: r.answer_address ?? '',
+          }
+        : null,
+    delivery: r.status === 'draft' ? null : delivery,
+  };
+}
+
+export function toPublicQuote(
+  r: QuoteRow,
+  about: { reference: string; company: string; customer: string },
+): PublicQuote {
+  const expired = quoteExpired(r);
+  return {
+    ...about,
+    version: r.version!,
+    status: r.status,
+    ...content(r),
+    sent_at: iso(r.sent_at)!,
+    expired,
+    can_answer: r.status === 'sent' && !expired,
+    answer:
+      r.answer_kind && r.answered_at
+        ? { kind: r.answer_kind, at: iso(r.answered_at)!, name: r.answer_name, message: r.answer_message }
+        : null,
+  };
+}
+
+/** The total of a stored quote by the one rule, in cents. */
+export const quoteRowTotal = (r: Pick<QuoteRow, 'lines' | 'shipping' | 'tax_rate'>) =>
+  quoteTotals({
+    lines: r.lines.map(([, , , quantity, unit_price, discount_percent]) => ({
+      quantity,
+      unit_price,
+      discount_percent,
+    })),
+    shipping: r.shipping,
+    tax_rate: r.tax_rate,
+  }).total;
