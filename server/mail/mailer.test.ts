@@ -18,6 +18,8 @@ const received: ParsedMail[] = [];
 /** When each RCPT TO arrived, per recipient: the attempts, as the server saw them. */
 const tries = new Map<string, number[]>();
 let refuse: (to: string) => boolean = () => false;
+/** How long the server sits on a message before accepting it. */
+let holdMs = 0;
 
 const lines: { level: string; obj: object; msg?: string }[] = [];
 const log: MailLog = {
@@ -93,7 +95,8 @@ beforeAll(async () => {
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          await new Promise((r) => setTimeout(r, holdMs));
           received.push(parsed);
           callback();
         })
@@ -107,6 +110,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(mailers.splice(0).map((m) => m.stop()));
   refuse = () => false;
+  holdMs = 0;
 });
 
 afterAll(async () => {
@@ -235,6 +239,32 @@ describe('with SMTP', () => {
     await m.enqueue(database.db, message('v2@example.com', { quote_id: quote }));
     expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'pending']]));
     expect(await m.deliveryOfQuotes(database.db, [])).toEqual(new Map());
+  });
+
+  it('keeps the messages of a request that is deleted, without their links', async () => {
+    const m = mailer();
+    const quote = await newQuote();
+    const { inquiry_id } = (await database.pool.query('select inquiry_id from quotes where id = $1', [quote]))
+      .rows[0];
+    const id = await m.enqueue(database.db, message('gone@example.com', { quote_id: quote, inquiry_id }));
+    await database.pool.query('delete from inquiries where id = $1', [inquiry_id]);
+    expect(await row(id)).toMatchObject({ quote_id: null, inquiry_id: null, status: 'pending' });
+  });
+});
+
+describe('shutdown', () => {
+  it('stops after the message being sent is sent and recorded, and claims nothing more', async () => {
+    holdMs = 300;
+    const m = mailer();
+    await m.start();
+    const id = await m.enqueue(database.db, message('slow@example.com'));
+    await until(() => tries.has('slow@example.com'));
+    await m.stop();
+    expect((await row(id)).status).toBe('sent');
+    const later = await m.enqueue(database.db, message('after-stop@example.com'));
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await row(later)).status).toBe('pending');
+    expect(await m.deliverDue()).toBe(0);
   });
 });
 
