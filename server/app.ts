@@ -15,6 +15,7 @@ import helmet from 'helmet';
 import { IMAGE_MAX_BYTES } from '#domain/images';
 import { INQUIRY_TEXT } from '#domain/inquiries';
 import { API_ERROR } from '#domain/messages';
+import { QUOTE_TEXT } from '#domain/quotes';
 import { createAuthenticate } from './auth/hooks';
 import { createSessionsService } from './auth/sessions.service';
 import { createLoginThrottle, createPasswordChangeThrottle } from './auth/throttles';
@@ -49,12 +50,15 @@ import { createProductImagesService } from './modules/products/product-images.se
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { createQuotesService } from './modules/quotes/quotes.service';
 import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { renderQuotePdf } from './quotes/pdf';
 import type { RedisConnection } from './redis/connection';
 
 export type AppDeps = {
@@ -242,6 +246,19 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => mailer.stop());
   const desk = { mailer, publicUrl: deps.config.publicUrl, notifyEmail: deps.config.mail.notifyEmail };
   const inquiries = createInquiriesService(db, desk);
+  const quotes = createQuotesService(db, {
+    ...desk,
+    renderPdf: renderQuotePdf,
+    companyName: deps.config.companyName,
+    currency: deps.config.currency,
+  });
+  // The customer's quote page counts per address apart from quote requests.
+  const quotePageRateLimit = rateLimitPerAddress(counters, {
+    name: 'quote-page',
+    max: deps.config.quotePageRateLimit.max,
+    windowMs: deps.config.quotePageRateLimit.windowMs,
+    message: QUOTE_TEXT.tooMany,
+  });
 
   await app.register(authRoutes({ users, tokens, throttle, sessions, authenticate }));
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle }));
@@ -257,6 +274,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
+  await app.register(quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit }));
   await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
 
   // The visitors' shop (HTML under /shop, the sitemap, robots.txt): registered before the SPA's

@@ -81,6 +81,7 @@ const envSchema = z.object({
     .optional(),
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
+  QUOTE_PAGE_RATE_MAX: z.coerce.number().int().positive().default(60),
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
   // not the whole X-Forwarded-For chain, whose first entries the client writes itself. A number
@@ -130,6 +131,8 @@ export type Config = {
   };
   imageStore: ImageStoreConfig;
   inquiryRateLimit: { max: number; windowMs: number };
+  /** The customer's quote page (reads and answers) per client address, in the same window. */
+  quotePageRateLimit: { max: number; windowMs: number };
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
   bundleCacheEntries: number;
 };
@@ -225,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     inquiryRateLimit: {
       max: e.INQUIRY_RATE_MAX,
+      windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
+    },
+    quotePageRateLimit: {
+      max: e.QUOTE_PAGE_RATE_MAX,
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,

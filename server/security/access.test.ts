@@ -14,6 +14,11 @@ const PUBLIC = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  // The customer's quote page: the quote's own token in the path is the key.
+  'GET /api/public/quotes/:token',
+  'POST /api/public/quotes/:token/accept',
+  'POST /api/public/quotes/:token/decline',
+  'POST /api/public/quotes/:token/changes',
 ]);
 const ADMIN_ONLY = /^\/api\/users(\/|$)/;
 

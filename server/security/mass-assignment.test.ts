@@ -81,6 +81,13 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/inquiries': () => ({
     body: { name: 'V', email: 'v@example.com', subject: 'S', message: 'M', product_id: seed.productId },
   }),
+  'POST /api/inquiries/:id/notes': () => ({ body: { body: 'A note' } }),
+  'PUT /api/quotes/:id': () => ({ body: { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] } }),
+  // An answer is taken once, so the customer's three have no control: the quotes tests answer
+  // with each valid body.
+  'POST /api/public/quotes/:token/accept': () => ({ body: { name: 'Signer' }, control: false }),
+  'POST /api/public/quotes/:token/decline': () => ({ body: { reason: 'No' }, control: false }),
+  'POST /api/public/quotes/:token/changes': () => ({ body: { message: 'More' }, control: false }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
 const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', ...NO_BODY_ROUTES]);

@@ -178,6 +178,14 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     },
   });
   if (inquiry.statusCode !== 201) throw new Error(`seed inquiry: ${inquiry.statusCode} ${inquiry.body}`);
+  // A sent quote (its token opens the customer's page) and a draft revising it.
+  const inquiryId = inquiry.json().id as number;
+  const first = await call('POST', `/api/inquiries/${inquiryId}/quotes`, {});
+  await call('PUT', `/api/quotes/${first.id}`, {
+    lines: [{ name: `${prefix} line`, quantity: 2, unit_price: 10 }],
+  });
+  const sent = await call('POST', `/api/quotes/${first.id}/send`, {});
+  const draft = await call('POST', `/api/quotes/${first.id}/revise`, {});
   const editor = await ctx.makeUser({
     name: `${prefix} Editor`,
     email: `${prefix.toLowerCase()}-editor@example.com`,
@@ -200,7 +208,9 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     imageId: listOf<{ id: number }>(imageList)[0]?.id ?? listOf<{ id: number }>(images)[0]?.id,
     blockId: (layout.blocks as { id: number }[]).at(-1)?.id as number,
     discountId: discount.id as number,
-    inquiryId: inquiry.json().id as number,
+    inquiryId,
+    quoteId: draft.id as number,
+    quoteToken: sent.token as string,
     editorId: editor.user.id,
     editorToken: editor.token,
   };
@@ -215,6 +225,7 @@ const listOf = <T>(body: unknown): T[] =>
 /** The seeded id that fits a path parameter of a route, by the parameter's name and place. */
 export function seededIdFor(seed: Seed, url: string, param: string): string {
   if (param === 'slug') return seed.productSlug;
+  if (param === 'token') return seed.quoteToken;
   const byParam: Record<string, number> = {
     imageId: seed.imageId,
     blockId: seed.blockId,
@@ -230,6 +241,7 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
     [/^\/api\/products\//, seed.productId],
     [/^\/api\/discounts\//, seed.discountId],
     [/^\/api\/inquiries\//, seed.inquiryId],
+    [/^\/api\/quotes\//, seed.quoteId],
   ];
   return String(byResource.find(([re]) => re.test(url))?.[1] ?? 1);
 }
@@ -258,6 +270,9 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/logout-all',
   'POST /api/products/:id/images/:imageId/delete',
+  'POST /api/inquiries/:id/quotes',
+  'POST /api/quotes/:id/send',
+  'POST /api/quotes/:id/revise',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */
@@ -268,11 +283,16 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  'GET /api/public/quotes/:token',
+  'POST /api/public/quotes/:token/accept',
+  'POST /api/public/quotes/:token/decline',
+  'POST /api/public/quotes/:token/changes',
 ]);
 
 /** The environment the junk suites run with: limits high enough that junk reaches validation. */
 export const RELAXED_LIMITS = {
   INQUIRY_RATE_MAX: '1000000',
+  QUOTE_PAGE_RATE_MAX: '1000000',
   LOGIN_MAX_FAILURES_PER_PAIR: '1000000',
   LOGIN_MAX_FAILURES_PER_EMAIL: '1000000',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',

@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CreateInquiryBody, INQUIRY_TEXT, type Inquiry } from '#domain/inquiries';
+import {
+  type CreateInquiryBody,
+  INQUIRY_TEXT,
+  type Inquiry,
+  type InquiryDetail,
+  type InquiryStatus,
+  type PatchInquiryBody,
+} from '#domain/inquiries';
 import type { ListMeta } from '#domain/paging';
+import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
 import { type InquiryListParams, inquiryKeys } from './keys';
 import { toListQuery } from './listQuery';
@@ -15,22 +23,97 @@ export function useSendInquiry() {
   });
 }
 
+export type InquiryList = {
+  data: Inquiry[];
+  meta: ListMeta;
+  /** Per status over the other filters; absent from a server that does not count them. */
+  counts?: Record<InquiryStatus, number>;
+};
+
+/** The list's query string: the spec's controls (its page size is `perPage`) and the desk's filters. */
+export function inquiryQuery({ limit, ...params }: InquiryListParams) {
+  return toListQuery({ ...params, perPage: limit });
+}
+
 /** The staff inbox (SPEC.md §7): this list names its page size `perPage`, not `limit`. */
 export function useInquiries(params: InquiryListParams) {
-  const { limit, ...controls } = params;
   return useQuery({
     queryKey: inquiryKeys.list(params),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: Inquiry[]; meta: ListMeta }>('/inquiries', {
-          params: toListQuery({ ...controls, perPage: limit }),
-          signal,
-        })
-      ).data,
+      (await api.get<InquiryList>('/inquiries', { params: inquiryQuery(params), signal })).data,
     placeholderData: keepPreviousData,
     // Visitors send requests at any time; every visit to the inbox asks again.
     staleTime: 0,
     meta: { errorMessage: INQUIRY_TEXT.loadFailed },
+  });
+}
+
+/** One request with its notes, history and quotes (the pane's desk). */
+export function useInquiryDetail(id: number | null) {
+  return useQuery({
+    queryKey: inquiryKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<InquiryDetail>(`/inquiries/${id}`, { signal })).data,
+    enabled: id !== null,
+    staleTime: 0,
+    meta: { errorMessage: DESK_SCREEN.detailFailed },
+  });
+}
+
+/** After a change to one request: its detail and every list page (status, owner and counts move). */
+function useInquiryChanged() {
+  const queryClient = useQueryClient();
+  return (detail?: InquiryDetail) => {
+    if (detail) queryClient.setQueryData(inquiryKeys.detail(detail.id), detail);
+    return queryClient.invalidateQueries({ queryKey: inquiryKeys.all });
+  };
+}
+
+export function usePatchInquiry(id: number) {
+  const changed = useInquiryChanged();
+  return useMutation({
+    mutationFn: async (body: PatchInquiryBody) =>
+      (await api.patch<InquiryDetail | Inquiry>(`/inquiries/${id}`, body)).data,
+    onSuccess: () => changed(),
+    meta: { errorMessage: DESK_SCREEN.updateFailed },
+  });
+}
+
+export function useAddNote(id: number) {
+  const changed = useInquiryChanged();
+  return useMutation({
+    mutationFn: async (body: string) => {
+      await api.post(`/inquiries/${id}/notes`, { body });
+    },
+    onSuccess: () => changed(),
+    meta: { errorMessage: DESK_SCREEN.noteFailed },
+  });
+}
+
+/**
+ * The CSV of the list under the current filters. A plain link would carry no bearer token, so
+ * the file is fetched through the client and handed to the browser as a download.
+ */
+export function useExportInquiries() {
+  return useMutation({
+    mutationFn: async (params: InquiryListParams) => {
+      const { page: _page, limit: _limit, ...filters } = params;
+      const res = await api.get<Blob>('/inquiries/export.csv', {
+        params: toListQuery(filters),
+        responseType: 'blob',
+      });
+      const disposition = String(res.headers['content-disposition'] ?? '');
+      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'inquiries.csv';
+      const url = URL.createObjectURL(res.data);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The click has handed the blob to the download; the URL is no longer needed.
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+    meta: { errorMessage: DESK_SCREEN.exportFailed },
   });
 }
 
@@ -42,15 +125,14 @@ export function useDeleteInquiry() {
     },
     onSuccess: (_data, id) => {
       // Gone at once from every cached page, so the selection moves on without waiting for the refetch.
-      queryClient.setQueriesData<{ data: Inquiry[]; meta: ListMeta }>(
-        { queryKey: inquiryKeys.lists },
-        (list) =>
-          list?.data.some((i) => i.id === id)
-            ? {
-                data: list.data.filter((i) => i.id !== id),
-                meta: { ...list.meta, total: list.meta.total - 1 },
-              }
-            : list,
+      queryClient.setQueriesData<InquiryList>({ queryKey: inquiryKeys.lists }, (list) =>
+        list?.data.some((i) => i.id === id)
+          ? {
+              ...list,
+              data: list.data.filter((i) => i.id !== id),
+              meta: { ...list.meta, total: list.meta.total - 1 },
+            }
+          : list,
       );
       return queryClient.invalidateQueries({ queryKey: inquiryKeys.all });
     },

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { brandKeys, categoryKeys, discountKeys, inquiryKeys, productKeys, userKeys } from './keys';
+import { brandKeys, categoryKeys, discountKeys, inquiryKeys, productKeys, quoteKeys, userKeys } from './keys';
 
 const controls = { q: '', page: 1, limit: 10, sortBy: 'name', order: 'asc' } as const;
+const noFilters = { status: null, owner: null, from: null, to: null } as const;
 
 describe('query keys', () => {
   it('start with their resource, so invalidating it reaches every query of that resource', () => {
@@ -17,7 +18,10 @@ describe('query keys', () => {
       [productKeys.all, productKeys.bundle('oak-table')],
       [productKeys.all, productKeys.options('', 50)],
       [discountKeys.all, discountKeys.list],
-      [inquiryKeys.lists, inquiryKeys.list({ ...controls, sortBy: 'created_at' })],
+      [inquiryKeys.lists, inquiryKeys.list({ ...controls, ...noFilters, sortBy: 'created_at' })],
+      [inquiryKeys.all, inquiryKeys.detail(4)],
+      [quoteKeys.all, quoteKeys.detail(2)],
+      [quoteKeys.all, quoteKeys.public('tok')],
       [userKeys.all, userKeys.list({ ...controls, sortBy: 'email' })],
       [userKeys.all, userKeys.detail(7)],
     ] as const;

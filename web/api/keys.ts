@@ -1,5 +1,5 @@
 import type { BrandSortKey, CategorySortKey, UserSortKey } from '#domain/constants';
-import type { InquirySortKey } from '#domain/inquiries';
+import type { InquirySortKey, InquiryStatus } from '#domain/inquiries';
 import type { ListControls } from './listQuery';
 
 /**
@@ -12,7 +12,16 @@ import type { ListControls } from './listQuery';
 export type BrandListParams = ListControls<BrandSortKey>;
 /** parentId: null = all categories, 0 = root categories only, n = children of n. */
 export type CategoryListParams = ListControls<CategorySortKey> & { parentId: number | null };
-export type InquiryListParams = ListControls<InquirySortKey>;
+/** The inbox's filters beyond the spec's list controls; null = not filtered. */
+export type InquiryFilters = {
+  status: InquiryStatus | null;
+  /** 'me', 'nobody' or a staff user's id as text. */
+  owner: string | null;
+  /** Days the request arrived in, YYYY-MM-DD, inclusive. */
+  from: string | null;
+  to: string | null;
+};
+export type InquiryListParams = ListControls<InquirySortKey> & InquiryFilters;
 export type ProductListParams = { q: string; page: number; limit: number };
 export type UserListParams = ListControls<UserSortKey>;
 
@@ -57,6 +66,15 @@ export const inquiryKeys = {
   /** Every cached page, e.g. to drop a deleted inquiry from all of them at once. */
   lists: inquiryLists,
   list: ({ limit, ...controls }: InquiryListParams) => [...inquiryLists, controls, limit] as const,
+  detail: (id: number) => [...inquiriesAll, 'one', id] as const,
+};
+
+const quotesAll = ['quotes'] as const;
+export const quoteKeys = {
+  all: quotesAll,
+  detail: (id: number) => [...quotesAll, 'one', id] as const,
+  /** The customer's page, by its token; it needs no session. */
+  public: (token: string) => [...quotesAll, 'public', token] as const,
 };
 
 const usersAll = ['users'] as const;

@@ -44,3 +44,22 @@ export function useDeleteUser() {
     meta: { errorMessage: FALLBACK.deleteUser },
   });
 }
+
+/**
+ * Staff for the inbox's owner filter and the pane's owner select. Only admins may list users; for
+ * anyone else (or on a refusal) the screens offer Anyone, Me and Nobody alone, so no toast here.
+ */
+export function useStaffOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...userKeys.all, 'staff'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<UserListResponse>('/users', {
+          params: { page: 1, limit: 100, sortBy: 'name', order: 'asc' },
+          signal,
+        })
+      ).data.data,
+    enabled,
+    staleTime: 60_000,
+  });
+}

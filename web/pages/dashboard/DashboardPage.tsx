@@ -6,6 +6,7 @@ import { useSession } from '../../session/SessionContext';
 import { CatalogueHealth } from './CatalogueHealth';
 import { InquiriesPerDay } from './InquiriesPerDay';
 import { LatestInquiries } from './LatestInquiries';
+import { Pipeline } from './Pipeline';
 import { StatCards } from './StatCards';
 import { DASHBOARD_TEXT } from './texts';
 
@@ -48,6 +49,8 @@ export function DashboardPage() {
       ) : (
         <Stack gap="xl" aria-busy={!data}>
           <StatCards counts={data?.counts} />
+          {/* A server without the desk's figures leaves the card out rather than showing zeros. */}
+          {(!data || data.pipeline) && <Pipeline pipeline={data?.pipeline} />}
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <InquiriesPerDay days={data?.inquiries_per_day} />

@@ -1,35 +1,36 @@
 import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  INQUIRY_PAGING,
-  INQUIRY_SORT_KEYS,
-  INQUIRY_TEXT,
-  type Inquiry,
-  type InquirySortKey,
-} from '#domain/inquiries';
+import { useSearchParams } from 'react-router';
+import { INQUIRY_PAGING, INQUIRY_SORT_KEYS, INQUIRY_TEXT, type Inquiry } from '#domain/inquiries';
 import { pageAfterDelete, pageCount } from '#domain/paging';
-import { useDeleteInquiry, useInquiries } from '../../api/inquiries';
+import { useDeleteInquiry, useExportInquiries, useInquiries } from '../../api/inquiries';
+import { useStaffOptions } from '../../api/users';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
-import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { useKeepPageInRange } from '../../components/useListState';
+import { useSession } from '../../session/SessionContext';
 import { navDescription } from '../../shell/navItems';
+import { InquiryFilters } from './InquiryFilters';
 import { InquiryList } from './InquiryList';
 import { InquiryPane } from './InquiryPane';
 import { INQUIRY_SCREEN, INQUIRY_SORT_LABELS } from './texts';
+import {
+  changeInquiryUrl,
+  type InquiryUrlState,
+  listParams,
+  readInquiryUrl,
+  writeInquiryUrl,
+} from './urlState';
 
 const SORT_OPTIONS = INQUIRY_SORT_KEYS.map((value) => ({ value, label: INQUIRY_SORT_LABELS[value] }));
-const LIST_DEFAULTS = {
-  defaultLimit: INQUIRY_PAGING.defaultLimit,
-  defaultSort: 'created_at',
-  defaultOrder: 'desc',
-} as const;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** Below Mantine's md breakpoint the two panes do not fit side by side (the sidebar takes 240 px). */
 const NARROW = '(max-width: 61.99em)';
@@ -42,29 +43,60 @@ function keptSelection(items: readonly Inquiry[], selectedId: number | null): nu
   return items.some((i) => i.id === selectedId) ? selectedId : (items[0]?.id ?? null);
 }
 
-/** Inquiries (SPEC.md §2): the quote requests, a list on the left and the chosen one on the right. */
+/**
+ * Inquiries (SPEC.md §2): the quote requests, a list on the left and the chosen one on the right.
+ * Everything that shapes the inbox lives in the URL (urlState.ts), so reload and Back restore it.
+ */
 export function InquiriesPage() {
-  const list = useListState<InquirySortKey>(LIST_DEFAULTS);
-  const { params } = list;
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readInquiryUrl(searchParams);
+  const params = listParams(state);
   const inquiries = useInquiries(params);
   const remove = useDeleteInquiry();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  // On a narrow screen the list and the pane take turns; this says the pane was asked for.
-  const [reading, setReading] = useState(false);
+  const exportCsv = useExportInquiries();
+  const staff = useStaffOptions(user?.role === 'admin');
+  // On a narrow screen the list and the pane take turns; a link that names a request opens its pane.
+  const [reading, setReading] = useState(() => state.selected !== null);
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+
+  /** Steps the user takes go into the history (Back undoes them); corrections replace the entry. */
+  const update = (change: Partial<InquiryUrlState>, replace = false) =>
+    setSearchParams(writeInquiryUrl(changeInquiryUrl(readInquiryUrl(searchParams), change)), { replace });
+
+  // The box holds what is typed; the URL gets it once typing pauses. Back or a link updates the box.
+  const [search, setSearch] = useState(state.q);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const written = useRef(state.q);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    setSearchParams((prev) => writeInquiryUrl(changeInquiryUrl(readInquiryUrl(prev), { q: debounced })), {
+      replace: true,
+    });
+  }, [debounced, setSearchParams]);
+  if (state.q !== written.current) {
+    written.current = state.q;
+    setSearch(state.q);
+  }
 
   const items = inquiries.data?.data;
   const total = inquiries.data?.meta.total ?? 0;
   const pages = pageCount(total, params.limit);
-  useKeepPageInRange(params.page, pages, !!inquiries.data, list.setPage);
+  useKeepPageInRange(params.page, pages, !!inquiries.data, (page) => update({ page }, true));
 
-  // Adjusted while rendering (not in an effect), so a stale selection is never painted.
-  const keptId = items ? keptSelection(items, selectedId) : selectedId;
-  if (keptId !== selectedId) setSelectedId(keptId);
+  const keptId = items ? keptSelection(items, state.selected) : state.selected;
+  useEffect(() => {
+    if (items && keptId !== state.selected) {
+      setSearchParams((prev) => writeInquiryUrl({ ...readInquiryUrl(prev), selected: keptId }), {
+        replace: true,
+      });
+    }
+  }, [items, keptId, state.selected, setSearchParams]);
   const selected = items?.find((i) => i.id === keptId) ?? null;
 
   const select = (inquiry: Inquiry) => {
-    setSelectedId(inquiry.id);
+    update({ selected: inquiry.id });
     setReading(true);
   };
 
@@ -74,7 +106,7 @@ export function InquiriesPage() {
       onSuccess: () => {
         toast.success(INQUIRY_TEXT.deleted);
         setReading(false);
-        list.setPage(pageAfterDelete(params.page, total - 1, params.limit));
+        update({ page: pageAfterDelete(params.page, total - 1, params.limit) }, true);
       },
     });
   };
@@ -82,15 +114,23 @@ export function InquiriesPage() {
   const listPane = (
     <Stack gap={0}>
       <ListToolbar>
-        <SearchInput
-          value={list.search}
-          onChange={list.setSearch}
-          placeholder="Name, email, phone, subject"
+        <SearchInput value={search} onChange={setSearch} placeholder="Name, email, phone, subject" />
+        <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={(sortBy) => update({ sortBy })} />
+        <OrderSelect value={params.order} onChange={(order) => update({ order })} />
+        <PerPageSelect
+          value={params.limit}
+          options={INQUIRY_PAGING.options}
+          onChange={(limit) => update({ limit })}
         />
-        <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
-        <OrderSelect value={params.order} onChange={list.setOrder} />
-        <PerPageSelect value={params.limit} options={INQUIRY_PAGING.options} onChange={list.setLimit} />
       </ListToolbar>
+      <InquiryFilters
+        state={state}
+        counts={inquiries.data?.counts}
+        staff={staff.data ?? []}
+        onChange={(change) => update(change)}
+        onExport={() => exportCsv.mutate(params)}
+        exporting={exportCsv.isPending}
+      />
       <InquiryList
         inquiries={items}
         loading={inquiries.isFetching}
@@ -98,7 +138,7 @@ export function InquiriesPage() {
         selectedId={keptId}
         onSelect={select}
       />
-      <Pager page={params.page} pages={pages} onChange={list.setPage} />
+      <Pager page={params.page} pages={pages} onChange={(page) => update({ page })} />
     </Stack>
   );
 
@@ -107,6 +147,7 @@ export function InquiriesPage() {
       // A new inquiry starts at its top, with nothing left over from the previous one.
       key={selected.id}
       inquiry={selected}
+      staff={staff.data ?? []}
       deleting={remove.isPending}
       onDelete={deleteSelected}
     />

@@ -1,5 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type Inquiry, inquiryTime } from '#domain/inquiries';
+import { StatusBadge } from '../../components/StatusBadge';
 import classes from './Inquiries.module.css';
 import { INQUIRY_SCREEN } from './texts';
 
@@ -11,7 +12,7 @@ type Props = {
   onSelect: (inquiry: Inquiry) => void;
 };
 
-/** The inbox's left list: one entry per inquiry with its name, subject and date. */
+/** The inbox's left list: one entry per inquiry with its name, subject, date, status and owner. */
 export function InquiryList({ inquiries, loading, failed, selectedId, onSelect }: Props) {
   if (!inquiries) {
     if (loading) {
@@ -60,6 +61,16 @@ export function InquiryList({ inquiries, loading, failed, selectedId, onSelect }
                 {inquiry.reference}
               </Text>
             </Group>
+            {inquiry.status && (
+              <Group gap="xs" wrap="nowrap" mt={4}>
+                <StatusBadge status={inquiry.status} />
+                {inquiry.owner && (
+                  <Text size="xs" c="dimmed" truncate data-testid="inquiry-owner">
+                    {inquiry.owner.name}
+                  </Text>
+                )}
+              </Group>
+            )}
           </UnstyledButton>
         </li>
       ))}

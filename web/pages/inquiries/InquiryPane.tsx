@@ -14,15 +14,25 @@ import { IconMail, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
+import { useInquiryDetail } from '../../api/inquiries';
 import { DetailList } from '../../components/DetailList';
+import { DeskPanel } from './DeskPanel';
 import classes from './Inquiries.module.css';
 import { QuoteLines } from './QuoteLines';
 
-type Props = { inquiry: Inquiry; deleting: boolean; onDelete: () => void };
+type Props = {
+  inquiry: Inquiry;
+  staff: readonly { id: number; name: string }[];
+  deleting: boolean;
+  onDelete: () => void;
+};
 
 /** The inbox's right pane: one inquiry in full (SPEC.md §2 Inquiries). */
-export function InquiryPane({ inquiry, deleting, onDelete }: Props) {
+export function InquiryPane({ inquiry, staff, deleting, onDelete }: Props) {
   const titleId = useId();
+  // The desk (notes, history, quotes) comes with the request's own read; until then, or if that
+  // read fails, the pane shows what the list already holds.
+  const detail = useInquiryDetail(inquiry.id);
   const messageId = useId();
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
@@ -98,6 +108,12 @@ export function InquiryPane({ inquiry, deleting, onDelete }: Props) {
             {inquiry.message}
           </Text>
         </div>
+        {detail.data && (
+          <>
+            <Divider />
+            <DeskPanel detail={detail.data} staff={staff} />
+          </>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,209 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '#domain/paging';
+import {
+  acceptQuoteBody,
+  changesQuoteBody,
+  declineQuoteBody,
+  publicQuoteSchema,
+  QUOTE_TEXT,
+  quoteBody,
+  quoteSchema,
+  quoteTokenParam,
+} from '#domain/quotes';
+import { type Authenticate, currentUser } from '../../auth/hooks';
+import { notFound } from '../../errors/app-error';
+import { bearer, errors } from '../../http/schemas';
+import type { QuotesService } from './quotes.service';
+
+export type QuotesRoutesDeps = {
+  quotes: QuotesService;
+  authenticate: Authenticate;
+  /** Limits the customer's quote page per client address (the hook answers 429 itself). */
+  rateLimit: onRequestAsyncHookHandler;
+};
+
+/**
+ * The token in the path is checked by the service, not by the schema: a malformed token is a
+ * 404 like a wrong one, so the page never tells the two apart.
+ */
+const tokenParam = z.object({ token: z.string().max(200) });
+
+export const quotesRoutes =
+  (deps: QuotesRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['quotes'];
+
+    await app.register(async (scope) => {
+      const staff = scope.withTypeProvider<ZodTypeProvider>();
+      staff.addHook('onRequest', deps.authenticate);
+      staff.post(
+        '/api/inquiries/:id/quotes',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). 409 when the request already has a draft.",
+            params: idParam,
+            response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await deps.quotes.create(request.params.id, currentUser(request).id)),
+      );
+      staff.get(
+        '/api/quotes/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            params: idParam,
+            response: { 200: quoteSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.quotes.get(request.params.id),
+      );
+      staff.put(
+        '/api/quotes/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: "Replaces a draft's lines and terms; a sent quote answers 409 (revise it instead).",
+            params: idParam,
+            body: quoteBody,
+            response: { 200: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request) => deps.quotes.update(request.params.id, request.body),
+      );
+      staff.delete(
+        '/api/quotes/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: 'Deletes a draft; a sent quote answers 409.',
+            params: idParam,
+            response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request, reply) => {
+          await deps.quotes.remove(request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+      staff.post(
+        '/api/quotes/:id/send',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "Sends a draft: the request's next version and a token for the customer's page; an earlier unanswered version is superseded; the request moves to quoted; the e-mail with the PDF is queued. 409 for a quote without lines, one already sent or past its validity.",
+            params: idParam,
+            response: { 200: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request) => deps.quotes.send(request.params.id, currentUser(request).id),
+      );
+      staff.post(
+        '/api/quotes/:id/revise',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'A new draft copying a sent quote (or one the customer asked to change). 409 when the request already has a draft.',
+            params: idParam,
+            response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await deps.quotes.revise(request.params.id, currentUser(request).id)),
+      );
+    });
+
+    // The customer's page: no token of staff, the quote's own token in the path; rate-limited
+    // per address, like quote requests.
+    await app.register(async (scope) => {
+      const visitor = scope.withTypeProvider<ZodTypeProvider>();
+      visitor.addHook('onRequest', deps.rateLimit);
+      // Before the body is validated: a malformed token is the same 404 as a wrong one, whatever
+      // the body holds.
+      visitor.addHook('preValidation', async (request) => {
+        if (!quoteTokenParam.safeParse(request.params).success) throw notFound(QUOTE_TEXT.notFound);
+      });
+      const description = (what: string) =>
+        `${what} Needs no token of staff; the quote's token is the key. A wrong or malformed token, or a draft's, is 404; rate-limited per client address.`;
+      visitor.get(
+        '/api/public/quotes/:token',
+        {
+          schema: {
+            tags,
+            description: description(
+              'A sent quote as its customer sees it; a superseded version stays readable.',
+            ),
+            params: tokenParam,
+            response: { 200: publicQuoteSchema, ...errors(404, 429) },
+          },
+        },
+        async (request) => deps.quotes.publicQuote(request.params.token),
+      );
+      const answered = { 200: publicQuoteSchema, ...errors(400, 404, 409, 429) };
+      visitor.post(
+        '/api/public/quotes/:token/accept',
+        {
+          schema: {
+            tags,
+            description: description(
+              'Accepts the quote, signed with a typed name. Taken once: answered, expired or superseded is 409.',
+            ),
+            params: tokenParam,
+            body: acceptQuoteBody,
+            response: answered,
+          },
+        },
+        async (request) =>
+          deps.quotes.answer(request.params.token, { kind: 'accepted', name: request.body.name }, request.ip),
+      );
+      visitor.post(
+        '/api/public/quotes/:token/decline',
+        {
+          schema: {
+            tags,
+            description: description('Declines the quote, with an optional reason. Taken once.'),
+            params: tokenParam,
+            body: declineQuoteBody,
+            response: answered,
+          },
+        },
+        async (request) =>
+          deps.quotes.answer(
+            request.params.token,
+            { kind: 'declined', reason: request.body.reason },
+            request.ip,
+          ),
+      );
+      visitor.post(
+        '/api/public/quotes/:token/changes',
+        {
+          schema: {
+            tags,
+            description: description('Asks for changes, with a message; the request reopens. Taken once.'),
+            params: tokenParam,
+            body: changesQuoteBody,
+            response: answered,
+          },
+        },
+        async (request) =>
+          deps.quotes.answer(
+            request.params.token,
+            { kind: 'changes_requested', message: request.body.message },
+            request.ip,
+          ),
+      );
+    });
+  };

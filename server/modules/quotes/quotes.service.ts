@@ -1,0 +1,410 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { INQUIRY_TEXT, type InquiryStatus, inquiryReference } from '#domain/inquiries';
+import { toCents } from '#domain/money';
+import {
+  defaultValidUntil,
+  isExpired,
+  type PublicQuote,
+  QUOTE_TEXT,
+  type Quote,
+  type QuoteAnswer,
+  type QuoteInput,
+  quoteTokenParam,
+} from '#domain/quotes';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
+import { conflict, notFound } from '../../errors/app-error';
+import type { Mailer } from '../../mail/mailer';
+import type { renderQuotePdf } from '../../quotes/pdf';
+import { lockInquiry, moveInquiry, priceLines, staffRecipient } from '../inquiries/desk';
+import { type QuoteRow, quoteExpired, readQuoteRows, toPublicQuote, toQuote } from './quote-read';
+
+export type QuotesDeps = {
+  mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
+  renderPdf: typeof renderQuotePdf;
+  publicUrl: string;
+  companyName: string;
+  currency: string;
+  notifyEmail: string | undefined;
+};
+
+/** The customer's key to a sent quote's page: 192 random bits, never derived from the id. */
+const newToken = () => randomBytes(24).toString('base64url');
+
+/** What the customer's answer does to the request. */
+const REQUEST_AFTER: Record<QuoteAnswer, InquiryStatus> = {
+  accepted: 'accepted',
+  declined: 'declined',
+  changes_requested: 'open',
+};
+
+const ANSWER_WORDS: Record<QuoteAnswer, string> = {
+  accepted: 'accepted',
+  declined: 'declined',
+  changes_requested: 'asked for changes to',
+};
+
+export type AnswerInput =
+  | { kind: 'accepted'; name: string }
+  | { kind: 'declined'; reason: string | null }
+  | { kind: 'changes_requested'; message: string };
+
+export function createQuotesService(db: Db, deps: QuotesDeps) {
+  async function readOne(reader: Db | Tx, id: number): Promise<Quote> {
+    const [row] = await readQuoteRows(reader, sql`q.id = ${id}`);
+    if (!row) throw notFound(QUOTE_TEXT.notFound);
+    const delivery =
+      row.status === 'draft' ? new Map() : await deps.mailer.deliveryOfQuotes(reader as Db, [row.id]);
+    return toQuote(row, delivery.get(row.id) ?? null);
+  }
+
+  /**
+   * The quote's request, then the quote, each locked until the transaction ends. Every write
+   * that touches both takes them in this order (the request first), so two of them never wait
+   * on each other: a send superseding a version while its customer answers it, say.
+   */
+  async function lockBoth(tx: Tx, where: ReturnType<typeof sql>) {
+    const { rows } = await tx.execute<{ inquiry_id: number }>(
+      sql`select inquiry_id from quotes where ${where}`,
+    );
+    if (!rows[0]) return undefined;
+    const inquiry = await lockInquiry(tx, rows[0].inquiry_id);
+    const quote = await lockQuote(tx, where);
+    return quote && inquiry ? { quote, inquiry } : undefined;
+  }
+
+  /** The quote's row, locked until the transaction ends. */
+  async function lockQuote(tx: Tx, where: ReturnType<typeof sql>) {
+    const { rows } = await tx.execute<{
+      id: number;
+      inquiry_id: number;
+      status: QuoteRow['status'];
+      valid_until: string;
+      version: number | null;
+    }>(sql`select id, inquiry_id, status, to_char(valid_until, 'YYYY-MM-DD') as valid_until, version
+      from quotes where ${where} for update`);
+    return rows[0];
+  }
+
+  async function writeLines(tx: Tx, quoteId: number, lines: QuoteInput['lines']) {
+    await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
+    if (lines.length)
+      await tx.insert(quoteLines).values(
+        lines.map((l, position) => ({
+          quote_id: quoteId,
+          position,
+          product_id: l.product_id,
+          name: l.name,
+          sku: l.sku,
+          quantity: l.quantity,
+          unit_price: l.unit_price.toFixed(2),
+          discount_percent: l.discount_percent.toFixed(2),
+        })),
+      );
+  }
+
+  /** A draft can be written only while no other exists for its request (quotes_one_draft_key). */
+  const draftRace = (err: unknown) => {
+    if (isUniqueViolation(err, 'quotes_one_draft_key')) throw conflict(QUOTE_TEXT.draftExists);
+    throw err;
+  };
+
+  /** The lines a new quote starts from: the basket priced today, or the one product asked about. */
+  async function startingLines(tx: Tx, inquiryId: number) {
+    const basket = await tx
+      .select()
+      .from(inquiryLines)
+      .where(eq(inquiryLines.inquiry_id, inquiryId))
+      .orderBy(inquiryLines.position);
+    const [inquiry] = await tx
+      .select({ product_id: inquiries.product_id })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId));
+    const ids = basket.length
+      ? basket.map((l) => l.product_id).filter((v): v is number => v !== null)
+      : inquiry.product_id
+        ? [inquiry.product_id]
+        : [];
+    const priced = ids.length ? await priceLines(tx, ids) : new Map();
+    if (basket.length)
+      return basket.map((l) => {
+        const today = l.product_id !== null ? priced.get(l.product_id) : undefined;
+        // A product deleted since keeps the name and price the request stored.
+        return {
+          product_id: today ? l.product_id : null,
+          name: l.name,
+          sku: l.sku,
+          quantity: l.quantity,
+          unit_price: today ? toCents(today.final.toFixed(2)) / 100 : toCents(l.unit_price) / 100,
+          discount_percent: 0,
+        };
+      });
+    const product = inquiry.product_id !== null ? priced.get(inquiry.product_id) : undefined;
+    if (!product) return [];
+    return [
+      {
+        product_id: inquiry.product_id,
+        name: product.name,
+        sku: product.sku,
+        quantity: 1,
+        unit_price: toCents(product.final.toFixed(2)) / 100,
+        discount_percent: 0,
+      },
+    ];
+  }
+
+  async function notifyStaff(
+    tx: Tx,
+    quote: { id: number; inquiry_id: number; version: number | null },
+    kind: QuoteAnswer,
+    detail: string | null,
+  ) {
+    const inquiry = await lockInquiry(tx, quote.inquiry_id);
+    const to = staffRecipient(inquiry.owner_email, deps.notifyEmail);
+    if (!to) return;
+    const reference = inquiryReference(inquiry.id);
+    await deps.mailer.enqueue(tx, {
+      to,
+      subject: `${reference}: the customer ${ANSWER_WORDS[kind]} quote v${quote.version}`,
+      text: [
+        `${inquiry.name} <${inquiry.email}> ${ANSWER_WORDS[kind]} version ${quote.version} of the quote for ${reference}.`,
+        ...(detail ? ['', detail] : []),
+        '',
+        `Open it: ${deps.publicUrl}/inquiries?selected=${inquiry.id}`,
+      ].join('\n'),
+      inquiry_id: inquiry.id,
+      quote_id: quote.id,
+      kind: 'quote_answered',
+    });
+  }
+
+  return {
+    get: (id: number) => readOne(db, id),
+
+    /** A draft for a request, its lines started from what was asked for; one draft at a time. */
+    async create(inquiryId: number, actorId: number) {
+      return db
+        .transaction(async (tx) => {
+          const inquiry = await lockInquiry(tx, inquiryId);
+          if (!inquiry) throw notFound(INQUIRY_TEXT.notFound);
+          const [draft] = await tx
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(and(eq(quotes.inquiry_id, inquiryId), eq(quotes.status, 'draft')));
+          if (draft) throw conflict(QUOTE_TEXT.draftExists);
+          const [row] = await tx
+            .insert(quotes)
+            .values({
+              inquiry_id: inquiryId,
+              currency: deps.currency,
+              valid_until: defaultValidUntil(),
+              created_by: actorId,
+            })
+            .returning({ id: quotes.id });
+          await writeLines(tx, row.id, await startingLines(tx, inquiryId));
+          return readOne(tx, row.id);
+        })
+        .catch(draftRace);
+    },
+
+    /** Replaces a draft's content; a sent quote is frozen (revise it instead). */
+    async update(id: number, input: QuoteInput) {
+      return db.transaction(async (tx) => {
+        const quote = await lockQuote(tx, sql`id = ${id}`);
+        if (!quote) throw notFound(QUOTE_TEXT.notFound);
+        if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
+        await tx
+          .update(quotes)
+          .set({
+            shipping: input.shipping.toFixed(2),
+            shipping_label: input.shipping_label,
+            tax_rate: input.tax_rate.toFixed(2),
+            valid_until: input.valid_until ?? defaultValidUntil(),
+            note: input.note,
+            terms: input.terms,
+          })
+          .where(eq(quotes.id, id));
+        await writeLines(tx, id, input.lines);
+        return readOne(tx, id);
+      });
+    },
+
+    async remove(id: number) {
+      await db.transaction(async (tx) => {
+        const quote = await lockQuote(tx, sql`id = ${id}`);
+        if (!quote) throw notFound(QUOTE_TEXT.notFound);
+        if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
+        await tx.delete(quotes).where(eq(quotes.id, id));
+      });
+    },
+
+    /**
+     * Sends a draft: the request's next version, a token, the time; an earlier version still
+     * unanswered is superseded; the request moves to quoted; the customer's e-mail, with the PDF,
+     * is queued in the same transaction, so it goes out exactly when the quote is sent.
+     */
+    async send(id: number, actorId: number) {
+      return db.transaction(async (tx) => {
+        // The request's row is the lock that numbers its versions one at a time.
+        const locked = await lockBoth(tx, sql`id = ${id}`);
+        if (!locked) throw notFound(QUOTE_TEXT.notFound);
+        const { quote, inquiry } = locked;
+        if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
+        const [{ lines }] = (
+          await tx.execute<{ lines: number }>(
+            sql`select count(*)::int as lines from quote_lines where quote_id = ${id}`,
+          )
+        ).rows;
+        if (lines === 0) throw conflict(QUOTE_TEXT.noLines);
+        if (isExpired(quote.valid_until)) throw conflict(QUOTE_TEXT.expired);
+        const { rows } = await tx.execute<{ next: number }>(
+          sql`select coalesce(max(version), 0) + 1 as next from quotes where inquiry_id = ${quote.inquiry_id}`,
+        );
+        const version = rows[0].next;
+        const token = newToken();
+        await tx
+          .update(quotes)
+          .set({ status: 'superseded' })
+          .where(and(eq(quotes.inquiry_id, quote.inquiry_id), eq(quotes.status, 'sent')));
+        await tx
+          .update(quotes)
+          .set({ status: 'sent', version, token, sent_at: sql`now()` })
+          .where(eq(quotes.id, id));
+        if (inquiry.status !== 'quoted')
+          await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
+        const [sent] = await readQuoteRows(tx, sql`q.id = ${id}`);
+        const full = toQuote(sent, 'pending');
+        const reference = inquiryReference(inquiry.id);
+        const [customer] = await tx
+          .select({ name: inquiries.name, email: inquiries.email, company: inquiries.company })
+          .from(inquiries)
+          .where(eq(inquiries.id, inquiry.id));
+        const pdf = await deps.renderPdf({ companyName: deps.companyName, reference, customer, quote: full });
+        const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: full.currency });
+        await deps.mailer.enqueue(tx, {
+          to: customer.email,
+          subject: `Your quote ${reference} (version ${version}) from ${deps.companyName}`,
+          text: [
+            `Hello ${customer.name},`,
+            '',
+            `Here is our quote for your request ${reference}, version ${version}.`,
+            `Total: ${money.format(full.total)}`,
+            `Valid until: ${full.valid_until}`,
+            '',
+            `See it, accept it, decline it or ask for changes here: ${deps.publicUrl}/quote/${token}`,
+            '',
+            `The quote is attached as a PDF.`,
+            '',
+            deps.companyName,
+          ].join('\n'),
+          attachments: [
+            { filename: `quote-${reference}-v${version}.pdf`, content: pdf, contentType: 'application/pdf' },
+          ],
+          inquiry_id: inquiry.id,
+          quote_id: id,
+          kind: 'quote_sent',
+        });
+        return readOne(tx, id);
+      });
+    },
+
+    /** A new draft from a sent quote (or one the customer asked to change), copying its content. */
+    async revise(id: number, actorId: number) {
+      return db
+        .transaction(async (tx) => {
+          const locked = await lockBoth(tx, sql`id = ${id}`);
+          if (!locked) throw notFound(QUOTE_TEXT.notFound);
+          const source = locked.quote;
+          if (source.status !== 'sent' && source.status !== 'changes_requested')
+            throw conflict(QUOTE_TEXT.notSent);
+          const [draft] = await tx
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(and(eq(quotes.inquiry_id, source.inquiry_id), eq(quotes.status, 'draft')));
+          if (draft) throw conflict(QUOTE_TEXT.draftExists);
+          const fresh = defaultValidUntil();
+          const { rows } = await tx.execute<{ id: number }>(sql`
+            insert into quotes (inquiry_id, currency, shipping, shipping_label, tax_rate, valid_until, note,
+              terms, created_by, revised_from)
+            select inquiry_id, currency, shipping, shipping_label, tax_rate,
+              greatest(valid_until, ${fresh}::date), note, terms, ${actorId}::int, id
+            from quotes where id = ${id}
+            returning id`);
+          const newId = rows[0].id;
+          await tx.execute(sql`
+            insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price, discount_percent)
+            select ${newId}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price, l.discount_percent
+            from quote_lines l left join ${products} p on p.id = l.product_id
+            where l.quote_id = ${id}`);
+          return readOne(tx, newId);
+        })
+        .catch(draftRace);
+    },
+
+    /** The customer's page: a sent version by its token; a draft or an unknown token is not found. */
+    async publicQuote(token: string): Promise<PublicQuote> {
+      if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
+      const [row] = await readQuoteRows(db, sql`q.token = ${token} and q.status <> 'draft'`);
+      if (!row) throw notFound(QUOTE_TEXT.notFound);
+      return toPublicQuote(row, await aboutOf(db, row.inquiry_id));
+    },
+
+    /**
+     * The customer's answer, taken once: the quote's row is locked, so of two answers at once
+     * the second sees the first's result. Records the time and the client's address, moves the
+     * request, writes its history (no staff actor) and tells the owner (or NOTIFY_EMAIL).
+     */
+    async answer(token: string, input: AnswerInput, address: string): Promise<PublicQuote> {
+      if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
+      return db.transaction(async (tx) => {
+        const locked = await lockBoth(tx, sql`token = ${token} and status <> 'draft'`);
+        if (!locked) throw notFound(QUOTE_TEXT.notFound);
+        const { quote, inquiry } = locked;
+        if (quote.status === 'superseded') throw conflict(QUOTE_TEXT.superseded);
+        if (quote.status !== 'sent') throw conflict(QUOTE_TEXT.alreadyAnswered);
+        if (quoteExpired(quote)) throw conflict(QUOTE_TEXT.expired);
+        const name = input.kind === 'accepted' ? input.name : null;
+        const message =
+          input.kind === 'declined'
+            ? input.reason
+            : input.kind === 'changes_requested'
+              ? input.message
+              : null;
+        await tx
+          .update(quotes)
+          .set({
+            status: input.kind,
+            answered_at: sql`now()`,
+            answer_kind: input.kind,
+            answer_name: name,
+            answer_message: message,
+            answer_address: address,
+          })
+          .where(eq(quotes.id, quote.id));
+        const to = REQUEST_AFTER[input.kind];
+        if (inquiry.status !== to)
+          await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to, actorId: null });
+        await notifyStaff(
+          tx,
+          quote,
+          input.kind,
+          input.kind === 'accepted' ? `Signed: ${input.name}` : message ? `Their words: ${message}` : null,
+        );
+        const [row] = await readQuoteRows(tx, sql`q.id = ${quote.id}`);
+        return toPublicQuote(row, await aboutOf(tx, quote.inquiry_id));
+      });
+    },
+  };
+
+  async function aboutOf(reader: Db | Tx, inquiryId: number) {
+    const [inquiry] = await reader
+      .select({ id: inquiries.id, name: inquiries.name })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId));
+    return { reference: inquiryReference(inquiry.id), company: deps.companyName, customer: inquiry.name };
+  }
+}
+
+export type QuotesService = ReturnType<typeof createQuotesService>;

@@ -1,0 +1,49 @@
+import { Badge } from '@mantine/core';
+import { DESK_TEXT, type InquiryStatus } from '#domain/inquiries';
+import { QUOTE_STATUS_TEXT } from '#domain/quote-texts';
+import type { QuoteStatus } from '#domain/quotes';
+
+const INQUIRY_COLORS: Record<InquiryStatus, string> = {
+  new: 'blue',
+  open: 'indigo',
+  quoted: 'violet',
+  accepted: 'teal',
+  declined: 'orange',
+  closed: 'gray',
+};
+
+const QUOTE_COLORS: Record<QuoteStatus, string> = {
+  draft: 'gray',
+  sent: 'violet',
+  accepted: 'teal',
+  declined: 'orange',
+  changes_requested: 'yellow',
+  superseded: 'gray',
+};
+
+/** A request's place on the desk; light badges keep their text at 4.5:1 with shade 9. */
+export function StatusBadge({ status }: { status: InquiryStatus }) {
+  const color = INQUIRY_COLORS[status];
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      color={color}
+      c={`${color}.9`}
+      data-testid="status-badge"
+    >
+      {DESK_TEXT.status[status]}
+    </Badge>
+  );
+}
+
+export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
+  const color = QUOTE_COLORS[status];
+  return (
+    <Badge size="sm" variant="light" radius="sm" tt="none" color={color} c={`${color}.9`}>
+      {QUOTE_STATUS_TEXT[status]}
+    </Badge>
+  );
+}

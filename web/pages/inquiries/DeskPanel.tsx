@@ -1,0 +1,295 @@
+import { Button, Group, Menu, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconChevronDown, IconUserCheck } from '@tabler/icons-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  CLOSE_REASONS,
+  type CloseReason,
+  DESK_TEXT,
+  INQUIRY_MOVES,
+  type InquiryDetail,
+  type InquiryStatus,
+  NOTE_MAX_LENGTH,
+} from '#domain/inquiries';
+import { DESK_SCREEN } from '#domain/quote-texts';
+import { useAddNote, usePatchInquiry } from '../../api/inquiries';
+import { formatDateTime } from '../../components/format';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useSession } from '../../session/SessionContext';
+import classes from './Inquiries.module.css';
+
+type Staff = readonly { id: number; name: string }[];
+
+/** The desk around one request: its status, owner, notes, history and quotes. */
+export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Staff }) {
+  return (
+    <Stack gap="lg">
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        <StatusControl detail={detail} />
+        <OwnerControl detail={detail} staff={staff} />
+      </Group>
+      <NotesSection detail={detail} />
+      <HistorySection detail={detail} />
+    </Stack>
+  );
+}
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <Title order={3} size="h6" id={id} tt="uppercase" c="dimmed" fw={600} mb={6}>
+      {children}
+    </Title>
+  );
+}
+
+function StatusControl({ detail }: { detail: InquiryDetail }) {
+  const patch = usePatchInquiry(detail.id);
+  const [closing, setClosing] = useState(false);
+  const [reason, setReason] = useState<CloseReason | null>(null);
+  const moves = INQUIRY_MOVES[detail.status];
+
+  const move = (status: InquiryStatus) => {
+    if (status === 'closed') {
+      setReason(null);
+      setClosing(true);
+      return;
+    }
+    patch.mutate({ status }, { onSuccess: () => toast.success(DESK_SCREEN.statusChanged) });
+  };
+  const close = () => {
+    if (!reason) return;
+    patch.mutate(
+      { status: 'closed', close_reason: reason },
+      {
+        onSuccess: () => {
+          setClosing(false);
+          toast.success(DESK_SCREEN.statusChanged);
+        },
+      },
+    );
+  };
+
+  return (
+    <div>
+      <Text size="xs" fw={500} mb={4}>
+        {DESK_SCREEN.statusLabel}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <span data-testid="pane-status">
+          <StatusBadge status={detail.status} />
+        </span>
+        {detail.status === 'closed' && detail.close_reason && (
+          <Text size="xs" c="dimmed">
+            {DESK_TEXT.closeReason[detail.close_reason]}
+          </Text>
+        )}
+        {moves.length > 0 && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                size="compact-sm"
+                variant="default"
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                loading={patch.isPending && !closing}
+              >
+                {DESK_SCREEN.moveTo}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {moves.map((s) => (
+                <Menu.Item key={s} onClick={() => move(s)}>
+                  {DESK_TEXT.status[s]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <Modal
+        opened={closing}
+        onClose={() => !patch.isPending && setClosing(false)}
+        title={DESK_SCREEN.closeTitle}
+        centered
+        size="sm"
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            close();
+          }}
+        >
+          <Stack gap="sm">
+            <Select
+              label={DESK_SCREEN.closeReason}
+              required
+              data={CLOSE_REASONS.map((r) => ({ value: r, label: DESK_TEXT.closeReason[r] }))}
+              value={reason}
+              onChange={(v) => setReason(v as CloseReason | null)}
+              comboboxProps={{ withinPortal: true }}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setClosing(false)} disabled={patch.isPending}>
+                {DESK_SCREEN.cancel}
+              </Button>
+              <Button type="submit" color="red" disabled={!reason} loading={patch.isPending}>
+                {DESK_SCREEN.closeConfirm}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </div>
+  );
+}
+
+const NOBODY = 'nobody';
+
+function OwnerControl({ detail, staff }: { detail: InquiryDetail; staff: Staff }) {
+  const { user } = useSession();
+  const patch = usePatchInquiry(detail.id);
+  const people = new Map<number, string>(staff.map((u) => [u.id, u.name]));
+  // Without the staff list (editors may not read it), the choices are nobody, me and whoever owns it.
+  if (user) people.set(user.id, people.get(user.id) ?? user.username);
+  if (detail.owner) people.set(detail.owner.id, detail.owner.name);
+  const data = [
+    { value: NOBODY, label: DESK_SCREEN.unassigned },
+    ...[...people].map(([id, name]) => ({ value: String(id), label: name })),
+  ];
+  const assign = (ownerId: number | null) =>
+    patch.mutate({ owner_id: ownerId }, { onSuccess: () => toast.success(DESK_SCREEN.ownerChanged) });
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Select
+        label={DESK_SCREEN.ownerLabel}
+        size="xs"
+        allowDeselect={false}
+        withCheckIcon={false}
+        data={data}
+        value={detail.owner ? String(detail.owner.id) : NOBODY}
+        onChange={(v) => v && assign(v === NOBODY ? null : Number(v))}
+        disabled={patch.isPending}
+        w={170}
+      />
+      {user && detail.owner?.id !== user.id && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconUserCheck size={14} aria-hidden />}
+          onClick={() => assign(user.id)}
+          loading={patch.isPending}
+        >
+          {DESK_SCREEN.assignToMe}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function NotesSection({ detail }: { detail: InquiryDetail }) {
+  const titleId = useId();
+  const add = useAddNote(detail.id);
+  const [body, setBody] = useState('');
+  const notes = [...detail.notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  const send = () => {
+    if (!body.trim()) {
+      toast.error(DESK_TEXT.noteRequired, { id: DESK_TEXT.noteRequired });
+      return;
+    }
+    add.mutate(body, {
+      onSuccess: () => {
+        setBody('');
+        toast.success(DESK_SCREEN.noteAdded);
+      },
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      send();
+    }
+  };
+  return (
+    <section aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{DESK_SCREEN.notes}</SectionTitle>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <Stack gap={6} mb="sm">
+          <Textarea
+            aria-label={DESK_SCREEN.addNote}
+            placeholder={DESK_SCREEN.notePlaceholder}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={NOTE_MAX_LENGTH}
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" size="xs" loading={add.isPending}>
+              {DESK_SCREEN.addNote}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {notes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {DESK_SCREEN.noNotes}
+        </Text>
+      ) : (
+        <ul className={classes.timeline} data-testid="pane-notes">
+          {notes.map((n) => (
+            <li key={n.id}>
+              <Text size="xs" c="dimmed">
+                <strong>{n.author?.name ?? '—'}</strong> ·{' '}
+                <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
+              </Text>
+              <Text size="sm" className={classes.message}>
+                {n.body}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const statusName = (s: string | null) =>
+  s && s in DESK_TEXT.status ? DESK_TEXT.status[s as InquiryStatus] : s;
+
+function HistorySection({ detail }: { detail: InquiryDetail }) {
+  const titleId = useId();
+  const events = [...detail.history].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+  return (
+    <section aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{DESK_SCREEN.history}</SectionTitle>
+      {events.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {DESK_SCREEN.noHistory}
+        </Text>
+      ) : (
+        <ul className={classes.timeline} data-testid="pane-history">
+          {events.map((e) => (
+            <li key={e.id}>
+              <Text size="sm">
+                {e.kind === 'status'
+                  ? DESK_SCREEN.historyStatus(statusName(e.from), statusName(e.to))
+                  : DESK_SCREEN.historyOwner(e.from, e.to)}
+                {e.close_reason && ` (${DESK_TEXT.closeReason[e.close_reason]})`}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {e.actor?.name ?? DESK_SCREEN.customer} · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
