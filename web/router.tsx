@@ -20,6 +20,13 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // The customer's quote page: public, outside the signed-in shell and the session guards.
+        path: '/quote/:token',
+        lazy: async () => ({
+          Component: (await import('./pages/public-quote/PublicQuotePage')).PublicQuotePage,
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
@@ -77,6 +84,12 @@ export const router = createBrowserRouter([
                 path: '/inquiries',
                 lazy: async () => ({
                   Component: (await import('./pages/inquiries/InquiriesPage')).InquiriesPage,
+                }),
+              },
+              {
+                path: '/inquiries/:id/quotes/:quoteId',
+                lazy: async () => ({
+                  Component: (await import('./pages/quote-builder/QuoteBuilderPage')).QuoteBuilderPage,
                 }),
               },
               { path: '*', element: <NotFoundPage /> },

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
 import classes from './Inquiries.module.css';
+import { QuotesSection } from './PaneQuotes';
 
 type Staff = readonly { id: number; name: string }[];
 
@@ -28,6 +29,7 @@ export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Sta
         <StatusControl detail={detail} />
         <OwnerControl detail={detail} staff={staff} />
       </Group>
+      <QuotesSection detail={detail} />
       <NotesSection detail={detail} />
       <HistorySection detail={detail} />
     </Stack>

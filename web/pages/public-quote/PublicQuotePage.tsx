@@ -1,0 +1,234 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import axios from 'axios';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
+import type { PublicQuote } from '#domain/quotes';
+import { errorMessage } from '../../api/errors';
+import { type QuoteAnswerInput, useAnswerQuote, usePublicQuote } from '../../api/quotes';
+import { EMPTY_VALUE, formatDateTime } from '../../components/format';
+import { QuoteDocument } from '../../components/QuoteDocument';
+import classes from './PublicQuote.module.css';
+
+/**
+ * The customer's quote (/quote/:token): no sign-in, outside the staff shell. The token in the
+ * link is the only key; a wrong one reads as a friendly not-found.
+ */
+export function PublicQuotePage() {
+  const { token = '' } = useParams();
+  const quote = usePublicQuote(token);
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      {quote.data ? (
+        <QuoteView token={token} quote={quote.data} />
+      ) : quote.isError ? (
+        axios.isAxiosError(quote.error) &&
+        (quote.error.response?.status === 404 || quote.error.response?.status === 400) ? (
+          <Paper withBorder radius="md" p="xl" ta="center">
+            <Title order={1} size="h3" mb="sm">
+              {T.notFoundTitle}
+            </Title>
+            <Text c="dimmed">{T.notFound}</Text>
+          </Paper>
+        ) : (
+          <Alert color="red" title={T.failed}>
+            <Button variant="default" size="xs" mt="xs" onClick={() => quote.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )
+      ) : (
+        <Group justify="center" py="xl">
+          <Loader aria-label={T.loading} />
+        </Group>
+      )}
+    </Container>
+  );
+}
+
+const day = (iso: string) => formatDateTime(iso).slice(0, 10);
+
+/** Why the quote can no longer be answered, or how it was answered. */
+function Banner({ quote }: { quote: PublicQuote }) {
+  if (quote.answer) {
+    const at = day(quote.answer.at);
+    if (quote.answer.kind === 'accepted')
+      return (
+        <Alert color="teal" data-testid="quote-banner">
+          {T.accepted(quote.answer.name, at)}
+        </Alert>
+      );
+    if (quote.answer.kind === 'declined')
+      return (
+        <Alert color="gray" data-testid="quote-banner">
+          {T.declined(at)}
+        </Alert>
+      );
+    return (
+      <Alert color="yellow" data-testid="quote-banner">
+        {T.changesRequested(at)}
+      </Alert>
+    );
+  }
+  if (quote.status === 'superseded')
+    return (
+      <Alert color="gray" data-testid="quote-banner">
+        {T.superseded}
+      </Alert>
+    );
+  if (quote.expired)
+    return (
+      <Alert color="yellow" data-testid="quote-banner">
+        {T.expired}
+      </Alert>
+    );
+  return null;
+}
+
+type Dialog = 'accept' | 'decline' | 'changes' | null;
+
+function QuoteView({ token, quote }: { token: string; quote: PublicQuote }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  return (
+    <Stack gap="md">
+      <header>
+        <Title order={1} size="h2">
+          {T.title(quote.company)}
+        </Title>
+        <Group gap="lg" mt="xs" wrap="wrap">
+          <Fact label={T.reference} value={quote.reference} />
+          <Fact label={T.version} value={String(quote.version)} />
+          <Fact label={T.customer} value={quote.customer} />
+          <Fact label={T.validUntil} value={quote.valid_until || EMPTY_VALUE} />
+        </Group>
+      </header>
+      <Banner quote={quote} />
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'lg' }}>
+        <QuoteDocument quote={quote} />
+      </Paper>
+      {quote.can_answer && (
+        <div className={classes.answers}>
+          <Button color="teal" onClick={() => setDialog('accept')}>
+            {T.accept}
+          </Button>
+          <Button variant="default" onClick={() => setDialog('decline')}>
+            {T.decline}
+          </Button>
+          <Button variant="default" onClick={() => setDialog('changes')}>
+            {T.changes}
+          </Button>
+        </div>
+      )}
+      {dialog && <AnswerDialog token={token} kind={dialog} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+const DIALOGS = {
+  accept: { title: T.acceptTitle, label: T.signature, confirm: T.acceptConfirm, color: 'teal' },
+  decline: { title: T.declineTitle, label: T.reason, confirm: T.declineConfirm, color: 'red' },
+  changes: { title: T.changesTitle, label: T.message, confirm: T.changesConfirm, color: 'indigo' },
+} as const;
+
+function AnswerDialog({
+  token,
+  kind,
+  onClose,
+}: {
+  token: string;
+  kind: NonNullable<Dialog>;
+  onClose: () => void;
+}) {
+  const answer = useAnswerQuote(token);
+  const [text, setText] = useState('');
+  const d = DIALOGS[kind];
+  const required = kind !== 'decline';
+  const submit = () => {
+    const value = text.trim();
+    if (required && !value) return;
+    const input: QuoteAnswerInput =
+      kind === 'accept'
+        ? { kind, name: value }
+        : kind === 'decline'
+          ? { kind, reason: value || null }
+          : { kind, message: value };
+    answer.mutate(input, { onSuccess: onClose });
+  };
+  return (
+    <Modal opened onClose={() => !answer.isPending && onClose()} title={d.title} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          {kind === 'accept' ? (
+            <TextInput
+              label={d.label}
+              required
+              autoComplete="name"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              data-autofocus
+            />
+          ) : (
+            <Textarea
+              label={d.label}
+              required={required}
+              autosize
+              minRows={3}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              data-autofocus
+            />
+          )}
+          {answer.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(answer.error, T.answerFailed)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={answer.isPending}>
+              {T.cancel}
+            </Button>
+            <Button
+              type="submit"
+              color={d.color}
+              loading={answer.isPending}
+              disabled={required && !text.trim()}
+            >
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
