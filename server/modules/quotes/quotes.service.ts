@@ -174,8 +174,9 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
         '',
         `Open it: ${deps.publicUrl}/inquiries?selected=${inquiry.id}`,
       ].join('\n'),
+      // Linked to the request alone: a quote's delivery is its customer e-mail's (deliveryOfQuotes
+      // reads a quote's latest message), which this note to staff must not stand in for.
       inquiry_id: inquiry.id,
-      quote_id: quote.id,
       kind: 'quote_answered',
     });
   }

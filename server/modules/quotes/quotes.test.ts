@@ -284,8 +284,8 @@ describe("the customer's page", () => {
     );
     expect(event).toEqual({ from: 'quoted', to: 'accepted', actor_id: null });
     const [mail] = await q<{ to_address: string; text_body: string }>(
-      `select to_address, text_body from outbox where quote_id = $1 and kind = 'quote_answered'`,
-      [id],
+      `select to_address, text_body from outbox where inquiry_id = $1 and kind = 'quote_answered'`,
+      [inquiry.id],
     );
     expect(mail.to_address).toBe('quote-owner@example.com');
     expect(mail.text_body).toContain('Quinn Q.');
@@ -300,6 +300,8 @@ describe("the customer's page", () => {
     }
     const staffView = await ok('GET', `/api/quotes/${id}`);
     expect(staffView.answer).toMatchObject({ kind: 'accepted', name: 'Quinn Q.', address: '10.9.9.9' });
+    // Its delivery is still the customer e-mail's.
+    expect(staffView.delivery).toBe('sent');
   });
 
   it('of two acceptances at once, exactly one wins', async () => {
