@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT } from '#domain/inquiries';
+import { canMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquiries';
 import { QUOTE_TEXT } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -359,6 +359,32 @@ describe("the customer's page", () => {
 });
 
 describe('the desk and quotes together', () => {
+  it('refuses every move outside INQUIRY_MOVES with 409, changing nothing', async () => {
+    const { inquiry } = await sentQuote();
+    const events = async () =>
+      (await q('select count(*)::int as n from inquiry_events where inquiry_id = $1', [inquiry.id]))[0].n;
+    const before = await events();
+    let refused = 0;
+    for (const from of INQUIRY_STATUSES)
+      for (const to of INQUIRY_STATUSES.filter((t) => !canMoveInquiry(from, t))) {
+        await q(`update inquiries set status = $1, close_reason = $2 where id = $3`, [
+          from,
+          from === 'closed' ? 'other' : null,
+          inquiry.id,
+        ]);
+        const res = await staff('PATCH', `/api/inquiries/${inquiry.id}`, {
+          status: to,
+          ...(to === 'closed' ? { close_reason: 'lost' } : {}),
+        });
+        expect(res.statusCode, `${from} → ${to}`).toBe(409);
+        expect(res.json().error).toBe(DESK_TEXT.moveForbidden(DESK_TEXT.status[from], DESK_TEXT.status[to]));
+        expect(await inquiryStatus(inquiry.id)).toBe(from);
+        refused++;
+      }
+    expect(refused).toBeGreaterThan(15);
+    expect(await events()).toBe(before);
+  });
+
   it('marks accepted or declined by hand only once a quote was sent', async () => {
     const bare = await request();
     await ok('PATCH', `/api/inquiries/${bare.id}`, { status: 'open' });
