@@ -242,9 +242,19 @@ export const inquirySchema = z.object({
 export type InquiryLine = Inquiry['lines'][number];
 export type Inquiry = z.infer<typeof inquirySchema>;
 
+/** A real calendar day (not 2024-02-31), as YYYY-MM-DD. */
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' })
+  .refine(
+    (v) => {
+      const t = Date.parse(`${v}T00:00:00Z`);
+      return v >= '0001' && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+    },
+    {
+      error: 'Dates are YYYY-MM-DD',
+    },
+  )
   .optional();
 
 /**
@@ -262,6 +272,9 @@ export const inquiryListQuery = listQuery({
     owner: z
       .string()
       .regex(/^(me|nobody|[1-9]\d{0,9})$/, { error: "owner must be 'me', 'nobody' or a user id" })
+      .refine((v) => !/^\d+$/.test(v) || Number(v) <= 2147483647, {
+        error: "owner must be 'me', 'nobody' or a user id",
+      })
       .optional(),
     from: day,
     to: day,

@@ -57,6 +57,9 @@ describe('quote totals: one rule, exact cents', () => {
     expect(quoteLineInput.safeParse({ ...line, discount_percent: 100.01 }).success).toBe(false);
     expect(quoteBody.safeParse({ lines: [line], tax_rate: '19.999' }).success).toBe(false);
     expect(quoteBody.parse({ lines: [line] })).toMatchObject({ shipping: 0, tax_rate: 0, note: null });
+    for (const valid_until of ['2024-02-30', '2024-13-01', '2024-1-01', '0000-01-01'])
+      expect(quoteBody.safeParse({ lines: [line], valid_until }).success, valid_until).toBe(false);
+    expect(quoteBody.safeParse({ lines: [line], valid_until: '2024-02-29' }).success).toBe(true);
   });
 
   it('expires from the day after valid_until (UTC), 30 days by default', () => {

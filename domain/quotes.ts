@@ -99,7 +99,14 @@ export type QuoteLineInput = z.input<typeof quoteLineInput>;
 const isoDate = z
   .string({ error: QUOTE_TEXT.validUntilInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: QUOTE_TEXT.validUntilInvalid })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: QUOTE_TEXT.validUntilInvalid });
+  // A real calendar day: Date.parse takes 2024-02-31 as 2 March, the database refuses it.
+  .refine(
+    (v) => {
+      const t = Date.parse(`${v}T00:00:00Z`);
+      return v >= '0001' && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+    },
+    { error: QUOTE_TEXT.validUntilInvalid },
+  );
 
 /** A draft's whole content: PUT replaces it. Omitted fields take their defaults. */
 export const quoteBody = z.strictObject({

@@ -205,8 +205,20 @@ describe('the inbox: filters, counts and the CSV', () => {
     const none = (await list('status=accepted')).json();
     expect(none.data).toEqual([]);
     expect(none.counts.new).toBe(2);
-    for (const bad of ['status=lost', 'owner=someone', 'from=2024-5-1'])
-      expect((await list(bad)).statusCode, bad).toBe(400);
+    for (const bad of [
+      'status=lost',
+      'owner=someone',
+      'owner=2147483648',
+      'from=2024-5-1',
+      'to=2024-02-30',
+    ]) {
+      const res = await list(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error, bad).toMatch(/^(Status must be one of|owner must be|Dates are YYYY-MM-DD)/);
+    }
+    expect((await as(ctx.adminToken)('GET', '/api/inquiries/export.csv?from=2024-13-01')).statusCode).toBe(
+      400,
+    );
   });
 
   it('exports the same matches as CSV, formula-like cells defused', async () => {

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,7 +84,19 @@ export const inquiriesRoutes =
         },
         async (request, reply) => {
           const rows = deps.inquiries.exportRows(request.query, currentUser(request).id);
-          const csv = Readable.from(rows).pipe(stringify({ header: true, columns: [...CSV_COLUMNS] }));
+          // The first batch is read before the answer starts, so a failing statement is an error
+          // answer rather than a download cut short.
+          const first = await rows.next();
+          async function* all() {
+            if (first.done) return;
+            yield first.value;
+            yield* rows;
+          }
+          const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+          // A later failure ends the download (the client sees it cut) and is logged, never thrown.
+          pipeline(Readable.from(all()), csv, (err) => {
+            if (err) request.log.warn({ err }, 'inquiries CSV export stopped');
+          });
           const day = new Date().toISOString().slice(0, 10);
           return (
             reply
