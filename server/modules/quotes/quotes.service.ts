@@ -95,7 +95,12 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
         lines.map((l, position) => ({
           quote_id: quoteId,
           position,
-          product_id: l.product_id,
+          // The product a line was priced from is a link, not part of the quote: one deleted
+          // meanwhile (or never there) leaves the line with its name and price and no link.
+          product_id:
+            l.product_id === null
+              ? null
+              : sql<number>`(select id from ${products} where id = ${l.product_id})`,
           name: l.name,
           sku: l.sku,
           quantity: l.quantity,

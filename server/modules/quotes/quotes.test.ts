@@ -155,6 +155,11 @@ describe('a draft', () => {
     expect(
       (await staff('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 0 }] })).statusCode,
     ).toBe(400);
+    // A product that is not there (deleted while the builder was open) leaves the line unlinked.
+    const unlinked = await ok('PUT', `/api/quotes/${draft.id}`, {
+      lines: [{ ...line, product_id: 999_999 }],
+    });
+    expect(unlinked.lines[0]).toMatchObject({ product_id: null, name: 'Typed line', unit_price: 10 });
     expect((await staff('DELETE', `/api/quotes/${draft.id}`)).statusCode).toBe(204);
     expect(await q('select 1 from quotes where id = $1', [draft.id])).toEqual([]);
   });
