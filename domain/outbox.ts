@@ -37,8 +37,8 @@ export const outboxListQuery = listQuery({
 });
 
 export const outboxAttachmentSchema = z.object({
-  /** Its place in the message, from 0: the {index} of the download route. */
-  index: z.number(),
+  /** The {attachmentId} of the download route. */
+  id: z.number(),
   filename: z.string(),
   content_type: z.string(),
   size: z.number(),
@@ -70,8 +70,5 @@ export type OutboxListResponse = z.infer<typeof outboxListResponse>;
 
 export const outboxAttachmentParams = z.object({
   id: positiveIdString('Id'),
-  index: z
-    .string()
-    .regex(/^\d{1,4}$/, { error: OUTBOX_TEXT.attachmentNotFound })
-    .transform(Number),
+  attachmentId: positiveIdString('Attachment id'),
 });

@@ -40,19 +40,19 @@ export const outboxRoutes =
     );
 
     app.get(
-      '/api/outbox/:id/attachments/:index',
+      '/api/outbox/:id/attachments/:attachmentId',
       {
         schema: {
           tags: ['outbox'],
           security: bearer,
-          description: 'One attachment of a message, as a download; index from 0.',
+          description: "One attachment of a message, as a download, by the id the message's list gives it.",
           params: outboxAttachmentParams,
           // Bytes, sent as they are: Fastify serialises no Buffer.
           response: { 200: z.unknown().describe('The file'), ...errors(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
-        const file = await deps.outbox.attachment(request.params.id, request.params.index);
+        const file = await deps.outbox.attachment(request.params.id, request.params.attachmentId);
         return reply
           .type(safeType(file.content_type))
           .header('content-disposition', disposition(file.filename))

@@ -54,7 +54,7 @@ export function createOutboxService(db: Db) {
           : await db
               .select({
                 outbox_id: outboxAttachments.outbox_id,
-                index: outboxAttachments.position,
+                id: outboxAttachments.id,
                 filename: outboxAttachments.filename,
                 content_type: outboxAttachments.content_type,
                 size: sql<number>`octet_length(${outboxAttachments.content})::int`,
@@ -72,8 +72,8 @@ export function createOutboxService(db: Db) {
       };
     },
 
-    /** One attachment's bytes, by its message and its place in it. */
-    async attachment(id: number, index: number) {
+    /** One attachment's bytes, by its message and its own id. */
+    async attachment(id: number, attachmentId: number) {
       const [file] = await db
         .select({
           filename: outboxAttachments.filename,
@@ -81,7 +81,7 @@ export function createOutboxService(db: Db) {
           content: outboxAttachments.content,
         })
         .from(outboxAttachments)
-        .where(and(eq(outboxAttachments.outbox_id, id), eq(outboxAttachments.position, index)));
+        .where(and(eq(outboxAttachments.outbox_id, id), eq(outboxAttachments.id, attachmentId)));
       if (!file) throw notFound(OUTBOX_TEXT.attachmentNotFound);
       return file;
     },

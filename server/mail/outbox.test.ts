@@ -55,13 +55,13 @@ const get = (url: string, token = ctx.adminToken) =>
   ctx.app.inject({ method: 'GET', url, headers: ctx.auth(token) });
 
 describe('access', () => {
-  it.each(['/api/outbox', '/api/outbox/1/attachments/0'])('%s needs a token', async (url) => {
+  it.each(['/api/outbox', '/api/outbox/1/attachments/1'])('%s needs a token', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: API_ERROR.unauthenticated });
   });
 
-  it.each(['/api/outbox', '/api/outbox/1/attachments/0'])('%s is refused to editors', async (url) => {
+  it.each(['/api/outbox', '/api/outbox/1/attachments/1'])('%s is refused to editors', async (url) => {
     const res = await get(url, editorToken);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: OUTBOX_TEXT.adminOnly });
@@ -87,8 +87,13 @@ describe('GET /api/outbox', () => {
       inquiry_id: inquiryId,
       quote_id: quoteId,
       attachments: [
-        { index: 0, filename: 'quote-Q-42-v1.pdf', content_type: 'application/pdf', size: PDF.length },
-        { index: 1, filename: 'Preis übersicht.txt', content_type: 'text/plain', size: 5 },
+        {
+          id: expect.any(Number),
+          filename: 'quote-Q-42-v1.pdf',
+          content_type: 'application/pdf',
+          size: PDF.length,
+        },
+        { id: expect.any(Number), filename: 'Preis übersicht.txt', content_type: 'text/plain', size: 5 },
       ],
     });
     expect(body.data[0]).toMatchObject({ kind: 'request_arrived', attachments: [], inquiry_id: null });
@@ -116,9 +121,17 @@ describe('GET /api/outbox', () => {
   });
 });
 
-describe('GET /api/outbox/{id}/attachments/{index}', () => {
+describe('GET /api/outbox/{id}/attachments/{attachmentId}', () => {
+  /** The message's attachments' ids, in the order they were enqueued, as its list item gives them. */
+  const attachmentIds = async (messageId: number): Promise<number[]> =>
+    outboxListResponse
+      .parse((await get('/api/outbox')).json())
+      .data.find((m) => m.id === messageId)!
+      .attachments.map((a) => a.id);
+
   it('downloads an attachment as it was enqueued', async () => {
-    const res = await get(`/api/outbox/${withFile}/attachments/0`);
+    const [first] = await attachmentIds(withFile);
+    const res = await get(`/api/outbox/${withFile}/attachments/${first}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -128,7 +141,8 @@ describe('GET /api/outbox/{id}/attachments/{index}', () => {
   });
 
   it('names a file with letters outside ASCII for every client', async () => {
-    const res = await get(`/api/outbox/${withFile}/attachments/1`);
+    const [, second] = await attachmentIds(withFile);
+    const res = await get(`/api/outbox/${withFile}/attachments/${second}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Preis _bersicht.txt"; filename*=UTF-8''Preis%20%C3%BCbersicht.txt`,
@@ -137,11 +151,12 @@ describe('GET /api/outbox/{id}/attachments/{index}', () => {
   });
 
   it.each([
-    () => `/api/outbox/${withFile}/attachments/2`,
-    () => `/api/outbox/${plain}/attachments/0`,
-    () => '/api/outbox/999999/attachments/0',
+    // An id no attachment has; another message's attachment; a message that is not there.
+    async () => `/api/outbox/${withFile}/attachments/999999`,
+    async () => `/api/outbox/${plain}/attachments/${(await attachmentIds(withFile))[0]}`,
+    async () => `/api/outbox/999999/attachments/${(await attachmentIds(withFile))[0]}`,
   ])('answers 404 for an attachment that is not there (%#)', async (url) => {
-    const res = await get(url());
+    const res = await get(await url());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: OUTBOX_TEXT.attachmentNotFound });
   });
