@@ -109,13 +109,13 @@ test('shows the counts, latest inquiries, chart and catalogue health from one ca
     `+${data.counts.inquiries_last_7_days} in the last 7 days`,
   );
 
-  // Latest inquiries: name, subject and time, each opening the inbox.
+  // Latest inquiries: name, subject and time, each opening the inbox at that request.
   const latest = region(page, 'Latest inquiries');
   await expect(listLinks(latest)).toHaveCount(data.latest_inquiries.length);
   const entry = listLinks(latest).filter({ hasText: inquiry.name });
   await expect(entry).toContainText(inquiry.subject);
   await expect(entry).toContainText(inquiryTime(inquiry.created_at));
-  await expect(entry).toHaveAttribute('href', '/inquiries');
+  await expect(entry).toHaveAttribute('href', `/inquiries?selected=${inquiry.id}`);
 
   // The chart: an svg with a bar for today, at least.
   const chart = region(page, 'Inquiries per day');
@@ -160,11 +160,12 @@ test('shows the counts, latest inquiries, chart and catalogue health from one ca
   await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Images' })).toBeVisible();
 
-  // And an inquiry opens the inbox.
+  // And an inquiry opens the inbox with it chosen.
   await page.goBack();
   await listLinks(region(page, 'Latest inquiries')).filter({ hasText: inquiry.name }).click();
-  await expect(page).toHaveURL(/\/inquiries$/);
+  await expect(page).toHaveURL(new RegExp(`/inquiries\\?selected=${inquiry.id}$`));
   await expect(page.getByRole('heading', { name: 'Inquiries', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: inquiry.subject, exact: true })).toBeVisible();
 });
 
 test('shows an error with a retry when the dashboard cannot be loaded', async ({ page, request }) => {

@@ -3,7 +3,7 @@ import type { Dashboard } from '#domain/dashboard';
 import type { Inquiry } from '#domain/inquiries';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
-import { signInWithStorage, toast, uniqueEmail } from './fixtures';
+import { createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
 async function apiSendBasket(
@@ -186,4 +186,74 @@ test('the customer page: a wrong link is a friendly not-found, a replaced versio
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/quote\//);
   await visitor.close();
+});
+
+test('staff move a request only as the desk allows, and closing asks for a reason', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('mv');
+  const product = await apiCreateProduct(request, { name: `Rug ${tag}`, mrp: 80 });
+  const inquiry = await apiSendBasket(request, {
+    name: 'Di Mover',
+    email: uniqueEmail('di'),
+    subject: `Rugs ${tag}`,
+    lines: [{ product_id: product.id, quantity: 2 }],
+  });
+  await page.goto(`/inquiries?q=${tag}`);
+  const reading = pane(page, inquiry.subject);
+  await reading.getByRole('button', { name: 'Move to' }).click();
+  // From New: Open or Closed, never Quoted or Accepted before a quote was sent.
+  await expect(page.getByRole('menuitem')).toHaveText(['Open', 'Closed']);
+  await page.getByRole('menuitem', { name: 'Open' }).click();
+  await expect(reading.getByTestId('pane-status')).toHaveText('Open');
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Open');
+
+  await reading.getByRole('button', { name: 'Move to' }).click();
+  await page.getByRole('menuitem', { name: 'Closed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close this request' });
+  await expect(dialog.getByRole('button', { name: 'Close request' })).toBeDisabled();
+  await dialog.getByLabel('Reason').click();
+  await page.getByRole('option', { name: 'Duplicate' }).click();
+  await dialog.getByRole('button', { name: 'Close request' }).click();
+  await expect(reading.getByTestId('pane-status')).toHaveText('Closed');
+  await expect(reading.getByTestId('pane-history')).toContainText('Status Open → Closed (Duplicate)');
+});
+
+test('the builder shows the server refusing a field next to that field', async ({ page, request }) => {
+  const headers = await authHeaders(request);
+  const tag = uniqueTag('fe');
+  const product = await apiCreateProduct(request, { name: `Shelf ${tag}`, mrp: 30 });
+  const inquiry = await apiSendBasket(request, {
+    name: 'Ed Errors',
+    email: uniqueEmail('ed'),
+    subject: `Shelves ${tag}`,
+    lines: [{ product_id: product.id, quantity: 1 }],
+  });
+  const draft = await (await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers })).json();
+  await page.goto(`/inquiries/${inquiry.id}/quotes/${draft.id}`);
+  const line = page.getByTestId('builder-line');
+  await line.getByLabel('Qty').fill('');
+  await expect(line.getByTestId('line-total')).toHaveText('—');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const refused = 'Quantity must be a whole number from 1 to 9999';
+  await expect(line.getByText(refused)).toBeVisible();
+  // Editing the field takes its error away; the toast saying the same goes in its own time.
+  await line.getByLabel('Qty').fill('2');
+  await expect(line.getByText(refused)).toHaveCount(0);
+  // A toast waits while the pointer is over it.
+  await page.mouse.move(0, 0);
+  await expect(toast(page, refused)).toBeHidden();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page, 'Draft saved')).toBeVisible();
+});
+
+test('an editor, who may not list staff, filters by Anyone, Me or Nobody', async ({ page, request }) => {
+  const editor = await createUser(request, { name: 'Desk Editor', role: 'editor' });
+  await signInWithStorage(page, request, editor.email, editor.password);
+  await page.goto('/inquiries');
+  await page.getByTestId('inquiry-filters').getByLabel('Owner').click();
+  await expect(page.getByRole('option')).toHaveText(['Anyone', 'Me', 'Nobody']);
+  await page.getByRole('option', { name: 'Me' }).click();
+  await expect(page).toHaveURL(/owner=me/);
 });

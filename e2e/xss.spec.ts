@@ -311,3 +311,60 @@ test('hostile catalogue text is shown as text in the shop, to visitors, and noth
   await expectLiteral(page, 'quote basket', [h.product.name]);
   await check('quote basket');
 });
+
+test('hostile notes and quote texts are shown as text at the desk and on the customer page', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const check = guard(page);
+  const h = hostile;
+  const headers = await authHeaders(request);
+  const found = await (
+    await request.get(`/api/inquiries?q=${encodeURIComponent(h.tag)}`, { headers })
+  ).json();
+  const id = found.data[0].id as number;
+  const note = `${SCRIPT} note ${h.tag}`;
+  await post(request, `/api/inquiries/${id}/notes`, { body: note });
+  const draft = await post(request, `/api/inquiries/${id}/quotes`, {});
+  const texts = {
+    shipping: `${SVG} courier`,
+    note: `${IMG} note to the customer ${h.tag}`,
+    terms: `${JS_URL} terms ${h.tag}`,
+    line: `${SCRIPT} free line ${h.tag}`,
+  };
+  const put = await request.put(`/api/quotes/${draft.id}`, {
+    headers,
+    data: {
+      lines: [
+        ...draft.lines.map(({ line_total: _t, ...line }: Record<string, unknown>) => line),
+        { product_id: null, name: texts.line, sku: '<b>x</b>', quantity: 1, unit_price: 5 },
+      ],
+      shipping: 3,
+      shipping_label: texts.shipping,
+      note: texts.note,
+      terms: texts.terms,
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const sent = await post(request, `/api/quotes/${draft.id}/send`, {}, 200);
+
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/inquiries?q=${encodeURIComponent(h.tag)}&selected=${id}`);
+  await expect(page.getByTestId('pane-notes')).toBeVisible();
+  await expectLiteral(page, 'desk pane', [note]);
+  await check('desk pane');
+  await page.goto(`/inquiries/${id}/quotes/${draft.id}`);
+  await expect(page.getByTestId('quote-document')).toBeVisible();
+  await expectLiteral(page, 'quote builder', [texts.line, texts.note, texts.terms, h.product.name]);
+  await check('quote builder');
+
+  const visitor = await browser.newContext();
+  const customer = await visitor.newPage();
+  const checkCustomer = guard(customer);
+  await customer.goto(`/quote/${sent.token}`);
+  await expect(customer.getByTestId('quote-document')).toBeVisible();
+  await expectLiteral(customer, 'customer page', [texts.line, texts.note, texts.terms, h.inquiry.name]);
+  await checkCustomer('customer page');
+  await visitor.close();
+});

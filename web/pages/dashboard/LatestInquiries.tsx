@@ -31,7 +31,7 @@ export function LatestInquiries({ items }: { items: Dashboard['latest_inquiries'
         <ul className={classes.list}>
           {items.map((inquiry) => (
             <li key={inquiry.id}>
-              <Link to="/inquiries" className={classes.entry}>
+              <Link to={`/inquiries?selected=${inquiry.id}`} className={classes.entry}>
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="baseline">
                   <Text size="sm" className={classes.entryTitle} truncate>
                     {inquiry.name}

@@ -212,9 +212,21 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
   const [adding, setAdding] = useState(false);
   const { lines: lineTotals, totals } = draftTotals(draft);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const setLine = (key: string, change: Partial<DraftLine>) =>
+  // A field's error from the last save goes once the field is edited; the lines' errors go with
+  // any reorder or removal, since they are named by position.
+  const clearErrors = (drop: (path: string) => boolean) =>
+    setErrors((e) =>
+      Object.keys(e).some(drop) ? Object.fromEntries(Object.entries(e).filter(([k]) => !drop(k))) : e,
+    );
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    clearErrors((path) => path === key || (key === 'lines' && path.startsWith('lines')));
+  };
+  const setLine = (key: string, change: Partial<DraftLine>) => {
+    const index = draft.lines.findIndex((l) => l.key === key);
     setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...change } : l)) }));
+    clearErrors((path) => Object.keys(change).some((field) => path === `lines.${index}.${field}`));
+  };
   const typed =
     (kind: 'quantity' | 'amount' | 'percent', apply: (text: string) => void) =>
     (e: { currentTarget: HTMLInputElement }) => {
@@ -300,7 +312,8 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
   const busy = save.isPending || send.isPending;
 
   return (
-    <Stack gap="md">
+    // Room below Save and Send, so a toast in the corner never covers them.
+    <Stack gap="md" pb={96}>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h5">
