@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Dashboard } from '#domain/dashboard';
 import type { Inquiry } from '#domain/inquiries';
@@ -144,6 +145,16 @@ test('the inbox filters live in the URL and survive a reload and Back', async ({
   await expect(page.getByLabel('From')).toHaveValue('2020-01-01');
   await expect(page.getByRole('list', { name: 'Inquiries' }).getByRole('button')).toHaveCount(1);
   await expect(page).toHaveURL(/selected=\d+/);
+
+  // The CSV holds what the filters hold, fetched with the session's token.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  expect(csv).toContain(`Filter ${tag}`);
+  expect(csv.trim().split('\n')).toHaveLength(2);
 
   // A status with none of these requests empties the list; Back brings the previous filter back.
   await statusChip(page, 'Closed').click();
