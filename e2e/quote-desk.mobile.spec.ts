@@ -69,3 +69,19 @@ test('on a phone the builder stacks each line so it fits the screen', async ({ p
   await page.getByTestId('builder-line').getByLabel('Qty').fill('4');
   await expect(page.getByTestId('builder-total')).toHaveText('$4,938.00');
 });
+
+test("on a phone the browser's Back goes from a request's pane to the list", async ({ page, request }) => {
+  const { inquiry } = await sentQuote(request, uniqueTag('pk'));
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/inquiries?q=${encodeURIComponent(inquiry.subject)}`);
+  const list = page.getByRole('list', { name: 'Inquiries' });
+  await list.getByRole('button', { name: /Phone Buyer/ }).click();
+  await expect(page.getByRole('region', { name: inquiry.subject })).toBeVisible();
+  await expect(page.getByTestId('pane-quotes')).toBeVisible();
+  await fitsTheScreen(page);
+  await page.goBack();
+  await expect(list).toBeVisible();
+  await expect(page.getByRole('region', { name: inquiry.subject })).toHaveCount(0);
+  await page.goForward();
+  await expect(page.getByRole('region', { name: inquiry.subject })).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { INQUIRY_PAGING, INQUIRY_SORT_KEYS, INQUIRY_TEXT, type Inquiry } from '#domain/inquiries';
 import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useDeleteInquiry, useExportInquiries, useInquiries } from '../../api/inquiries';
@@ -31,6 +31,7 @@ import {
 
 const SORT_OPTIONS = INQUIRY_SORT_KEYS.map((value) => ({ value, label: INQUIRY_SORT_LABELS[value] }));
 const SEARCH_DEBOUNCE_MS = 300;
+const INBOX_PATH = '/inquiries';
 
 /** Below Mantine's md breakpoint the two panes do not fit side by side (the sidebar takes 240 px). */
 const NARROW = '(max-width: 61.99em)';
@@ -59,10 +60,43 @@ export function InquiriesPage() {
   // On a narrow screen the list and the pane take turns; a link that names a request opens its pane.
   const [reading, setReading] = useState(() => state.selected !== null);
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  // Opening a request is a step in the history with the pane open, so on a phone the browser's
+  // Back returns to the list; moving through the history shows what that entry showed.
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (navigationType === 'POP' && location.key !== firstKey.current) {
+      setReading(!!(location.state as { reading?: boolean } | null)?.reading);
+    }
+  }, [location.key, location.state, navigationType]);
 
   /** Steps the user takes go into the history (Back undoes them); corrections replace the entry. */
-  const update = (change: Partial<InquiryUrlState>, replace = false) =>
-    setSearchParams(writeInquiryUrl(changeInquiryUrl(readInquiryUrl(searchParams), change)), { replace });
+  const update = (change: Partial<InquiryUrlState>, replace = false, state?: { reading: boolean }) =>
+    setSearchParams(writeInquiryUrl(changeInquiryUrl(readInquiryUrl(searchParams), change)), {
+      replace,
+      state,
+    });
+
+  /**
+   * A correction the page makes by itself (the typed search once typing pauses, the selection the
+   * spec keeps, a page past the last): it replaces the URL's entry. React Router resolves it
+   * against the location at the moment it runs, so one left over while a link to another screen
+   * is under way would carry the inbox's query there; it is dropped unless the inbox is still
+   * the address.
+   */
+  const correct = (change: (state: InquiryUrlState) => Partial<InquiryUrlState>) => {
+    if (window.location.pathname !== INBOX_PATH) return;
+    setSearchParams(
+      (prev) => {
+        const current = readInquiryUrl(prev);
+        return writeInquiryUrl(changeInquiryUrl(current, change(current)));
+      },
+      { replace: true },
+    );
+  };
+  const correctRef = useRef(correct);
+  correctRef.current = correct;
 
   // The box holds what is typed; the URL gets it once typing pauses. Back or a link updates the box.
   const [search, setSearch] = useState(state.q);
@@ -71,10 +105,8 @@ export function InquiriesPage() {
   useEffect(() => {
     if (debounced === written.current) return;
     written.current = debounced;
-    setSearchParams((prev) => writeInquiryUrl(changeInquiryUrl(readInquiryUrl(prev), { q: debounced })), {
-      replace: true,
-    });
-  }, [debounced, setSearchParams]);
+    correctRef.current(() => ({ q: debounced }));
+  }, [debounced]);
   if (state.q !== written.current) {
     written.current = state.q;
     setSearch(state.q);
@@ -83,20 +115,16 @@ export function InquiriesPage() {
   const items = inquiries.data?.data;
   const total = inquiries.data?.meta.total ?? 0;
   const pages = pageCount(total, params.limit);
-  useKeepPageInRange(params.page, pages, !!inquiries.data, (page) => update({ page }, true));
+  useKeepPageInRange(params.page, pages, !!inquiries.data, (page) => correctRef.current(() => ({ page })));
 
   const keptId = items ? keptSelection(items, state.selected) : state.selected;
   useEffect(() => {
-    if (items && keptId !== state.selected) {
-      setSearchParams((prev) => writeInquiryUrl({ ...readInquiryUrl(prev), selected: keptId }), {
-        replace: true,
-      });
-    }
-  }, [items, keptId, state.selected, setSearchParams]);
+    if (items && keptId !== state.selected) correctRef.current(() => ({ selected: keptId }));
+  }, [items, keptId, state.selected]);
   const selected = items?.find((i) => i.id === keptId) ?? null;
 
   const select = (inquiry: Inquiry) => {
-    update({ selected: inquiry.id });
+    update({ selected: inquiry.id }, false, { reading: true });
     setReading(true);
   };
 
