@@ -2,8 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that start real server processes, build the app, time real work or grow a catalogue to
- * watch how a count scales: `npm run test:slow` (CI runs them, and test:pg on PostgreSQL).
+ * Tests that start real server processes, build the app, time real work (the mailer's retries
+ * and their backoff) or grow a catalogue to watch how a count scales: `npm run test:slow` (CI runs them, and test:pg on PostgreSQL).
  */
 const SLOW = [
   'server/shutdown.test.ts',
@@ -13,6 +13,7 @@ const SLOW = [
   'server/cli/seed-large.test.ts',
   'server/modules/query-count.test.ts',
   'server/db/bulk-writes.test.ts',
+  'server/mail/mailer.test.ts',
 ];
 
 export default defineConfig({
