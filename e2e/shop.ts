@@ -6,19 +6,6 @@ import { apiAddSampleSections, apiCreateProduct, apiSetDiscount, apiUploadImages
 
 /** The visitors' shop: a small catalogue of its own per test, made through the staff API. */
 
-/** A product made as staff would, published or a draft. */
-async function apiProduct(
-  request: APIRequestContext,
-  input: Parameters<typeof apiCreateProduct>[1] & { status?: 'draft' | 'published' },
-): Promise<ProductBase> {
-  const res = await request.post('/api/products', {
-    headers: await authHeaders(request),
-    data: { sku: null, description: null, mrp: 0, ...input },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
-}
-
 /** Publishes or withdraws a product, keeping everything else as it is. */
 export async function apiSetStatus(
   request: APIRequestContext,
@@ -73,7 +60,7 @@ export async function makeShopCatalogue(request: APIRequestContext) {
     brand_id: brand.id,
     category_id: child.id,
   });
-  const draft = await apiProduct(request, {
+  const draft = await apiCreateProduct(request, {
     name: `Unreleased Saw ${tag}`,
     mrp: 80,
     category_id: child.id,
