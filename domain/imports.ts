@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * Background jobs and the products CSV import. A job is read by GET /api/jobs/{id} from the
+ * database, so its progress shows on any process and survives a reload.
+ */
+
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const JOB_KINDS = ['product_import'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const IMPORT_LIMITS = {
+  /** The largest CSV accepted, refused as it streams past this size. */
+  maxBytes: 50 * 1024 * 1024,
+  /** The largest number of data rows in one file. */
+  maxRows: 200_000,
+  /** How many problems a job's report carries; problem_count counts them all. */
+  reportedProblems: 1000,
+  /** How long the screen waits between two reads of a running job. */
+  pollMs: 1000,
+} as const;
+
+/** What an import can set, and what each mapped column must hold. */
+export const IMPORT_FIELDS = ['sku', 'name', 'mrp', 'status', 'category', 'brand', 'description'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** SKU is the key: a row creates the product with that SKU, or updates it. */
+export const IMPORT_REQUIRED_FIELDS = ['sku'] as const satisfies readonly ImportField[];
+/** A new product needs these; an update may leave them unmapped. */
+export const IMPORT_FIELDS_FOR_NEW = ['name', 'mrp'] as const satisfies readonly ImportField[];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  sku: 'SKU',
+  name: 'Name',
+  mrp: 'Price (MRP)',
+  status: 'Status',
+  category: 'Category path',
+  brand: 'Brand',
+  description: 'Description',
+};
+
+/**
+ * The column headers the export writes for each field, so an exported file maps itself when it
+ * is imported again.
+ */
+export const IMPORT_DEFAULT_HEADERS: Record<ImportField, string> = {
+  sku: 'sku',
+  name: 'name',
+  mrp: 'mrp',
+  status: 'status',
+  category: 'category_path',
+  brand: 'brand',
+  description: 'description',
+};
+
+export const IMPORT_TEXT = {
+  fileRequired: 'Choose a CSV file',
+  tooLarge: `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`,
+  notUtf8: 'The file is not UTF-8 text; save it as CSV UTF-8 and try again',
+  notCsv: 'The file could not be read as CSV',
+  empty: 'The file has no header row',
+  tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows`,
+  mappingInvalid: 'The column mapping is not valid JSON of field to column',
+  skuNotMapped: 'Map a column to SKU',
+  columnMissing: (column: string) => `The file has no column "${column}"`,
+  // Row problems, reported by line and column.
+  skuMissing: 'SKU is required',
+  skuDuplicate: (firstLine: number) => `The same SKU is on line ${firstLine}`,
+  nameMissing: 'Name is required for a new product',
+  mrpMissing: 'Price is required for a new product',
+  mrpInvalid: 'Price must be an amount such as 19.99',
+  statusInvalid: 'Status must be draft or published',
+  categoryUnknown: (path: string) => `No category has the path "${path}"`,
+  brandUnknown: (name: string) => `No brand is named "${name}"`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  jobNotFound: 'Job not found',
+} as const;
+
+/** POST /api/imports form fields beside `file`. Form values are text. */
+export const importFormFields = z.strictObject({
+  /** JSON: { "sku": "SKU column", "name": "Name column", ... }; unmapped fields are left alone. */
+  mapping: z.string().optional(),
+  /** 'true' (the default) checks and reports; 'false' applies when the check finds nothing. */
+  dry_run: z.enum(['true', 'false']).optional(),
+  /** 'true' creates categories and brands the file names that do not exist yet. */
+  create_missing: z.enum(['true', 'false']).optional(),
+});
+
+export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+export const importProblemSchema = z.object({
+  /** The line in the file, the header being line 1. */
+  line: z.number(),
+  /** The file's column header, or null for a problem of the whole row. */
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const importReportSchema = z.object({
+  dry_run: z.boolean(),
+  rows: z.number(),
+  /** Products created and updated, or, on a dry run, that would be. */
+  created: z.number(),
+  updated: z.number(),
+  categories_created: z.number(),
+  brands_created: z.number(),
+  problems: z.array(importProblemSchema),
+  problem_count: z.number(),
+  /** True when the products changed (not a dry run, and no problem). */
+  applied: z.boolean(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  state: z.enum(JOB_STATES),
+  progress: z.object({ done: z.number(), total: z.number().nullable() }),
+  report: importReportSchema.nullable(),
+  /** Why a failed job failed, for the screen. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** POST /api/imports answers 202 with the job to follow. */
+export const importAcceptedSchema = z.object({ job_id: z.string() });
