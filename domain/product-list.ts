@@ -239,3 +239,24 @@ export const PRODUCT_CSV_COLUMNS = [
   'description',
   'image_urls',
 ] as const;
+
+/** The filters beside the search text, in the order the screen shows them as chips. */
+export const PRODUCT_FILTER_KEYS = [
+  'category_id',
+  'brand_id',
+  'status',
+  'price_min',
+  'price_max',
+  'discounted',
+  'no_image',
+  'no_category',
+  'no_brand',
+] as const satisfies readonly Exclude<keyof typeof productFilterShape, 'q'>[];
+export type ProductFilterKey = (typeof PRODUCT_FILTER_KEYS)[number];
+/** The yes-only filters, which the query string sets with `1`. */
+export const PRODUCT_FLAG_FILTERS = [
+  'discounted',
+  'no_image',
+  'no_category',
+  'no_brand',
+] as const satisfies readonly ProductFilterKey[];
