@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { catalogueWork, type WorkRow, workTable } from './catalogue-work';
 import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -291,11 +292,14 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
 
 const choose = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
-async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Record<string, number> }> {
+async function runFor(
+  kind: 'pg' | 'pglite',
+): Promise<{ rows: Row[]; work: WorkRow[]; startup: Record<string, number> }> {
   console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`);
   await ensureSeeded(kind);
   ensureAdmin(kind);
   const rows: Row[] = [];
+  const work: WorkRow[] = [];
   const want = (name: string) => !only || name.includes(only);
 
   // The ceiling: a bare Fastify route in a process of its own, kept up (idle between its runs)
@@ -422,6 +426,31 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
     ['inquiries, sort by email, page 500', '/api/inquiries?perPage=15&sortBy=email&order=asc&page=500'],
     ['dashboard', '/api/dashboard'],
   ];
+  // The products list's filters and sorts, alone and combined, on ids that exist in the seed.
+  const someCategory: { id: number } = (await (await api('GET', '/api/categories?limit=1', token)).json())
+    .data[0];
+  const someBrand: { id: number } = (await (await api('GET', '/api/brands?limit=1', token)).json()).data[0];
+  lists.push(
+    [
+      'products, a category and below, by price',
+      `/api/products?limit=24&category_id=${someCategory.id}&sortBy=price&order=asc`,
+    ],
+    ['products, a brand, by name', `/api/products?limit=24&brand_id=${someBrand.id}&sortBy=name`],
+    ['products, discounted, by price desc', '/api/products?limit=24&discounted=1&sortBy=price&order=desc'],
+    [
+      'products, price 20-60, by updated',
+      '/api/products?limit=24&price_min=20&price_max=60&sortBy=updated_at',
+    ],
+    ['products, drafts without image', '/api/products?limit=24&status=draft&no_image=1'],
+    [
+      'products, search + brand + price sort',
+      `/api/products?limit=24&q=drill&brand_id=${someBrand.id}&sortBy=price`,
+    ],
+    ['products, by name, page 1000', '/api/products?limit=24&sortBy=name&page=1000'],
+    ['discounts, first page', '/api/discounts?limit=20'],
+    ['discounts, title search, live', '/api/discounts?limit=20&q=sale&state=live'],
+    ['discounts, brand-wide, page 50', '/api/discounts?limit=20&applies_to=brand&page=50'],
+  );
   for (const [name, url] of lists) {
     if (!want(name)) continue;
     const pick = () => ({ path: url, headers: staff });
@@ -448,6 +477,25 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
     const pick = () => ({ path: url });
     await load(name, connections, pick, child, { seconds: 1, quiet: true });
     rows.push(await load(name, connections, pick, child));
+  }
+  if (want('work')) {
+    const call = async (method: string, url: string, init: { body?: unknown; form?: FormData } = {}) => {
+      const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: init.form ?? (init.body ? JSON.stringify(init.body) : undefined),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res;
+    };
+    work.push(
+      ...(await catalogueWork(call, child.pid, (r) =>
+        console.log(`  ${r.task}: ${r.seconds} s, ${r.rows} rows, peak RSS ${r.peakRssMb} MB`),
+      )),
+    );
   }
   if (want('login'))
     rows.push(
@@ -506,7 +554,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{ rows: Row[]; startup: Re
   }
   const rssAfter = rssMb(child.pid);
   await stop(child);
-  return { rows, startup: { ...startup, rssAfterMixedMb: rssAfter } };
+  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter } };
 }
 
 /**
@@ -615,13 +663,13 @@ if (processes > 1) {
   if (rows.some((r) => r.errors > 0)) failed = true;
 }
 for (const kind of processes > 1 ? [] : kinds) {
-  const { rows, startup } = await runFor(kind);
+  const { rows, work, startup } = await runFor(kind);
   console.log(
-    `\n${table(rows)}\n\nready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,
+    `\n${table(rows)}\n\n${work.length ? `${workTable(work)}\n\n` : ''}ready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,
   );
   writeFileSync(
     path.join(root, 'bench', 'results', `${kind}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work }, null, 2)}\n`,
   );
   if (rows.some((r) => r.errors > 0)) failed = true;
 }

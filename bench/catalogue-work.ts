@@ -1,0 +1,138 @@
+/**
+ * Catalogue work at scale, timed once each against the running bench server: bulk edits of the
+ * whole catalogue, the CSV export of every product, and the import of that file back. Each row
+ * reports its wall time, the rows it touched and the server's peak RSS while it ran (sampled),
+ * so a stream that buffers shows up as a peak, not only as time.
+ *
+ * Every change made here is undone or changes nothing for good: prices go up by one unit and back
+ * down, and the import writes the exported values back. The seeded catalogue stays as it was for
+ * the list scenarios of the next run.
+ */
+import { readFileSync } from 'node:fs';
+
+export type WorkRow = { task: string; seconds: number; rows: number; peakRssMb: number; note?: string };
+
+type Call = (method: string, url: string, init?: { body?: unknown; form?: FormData }) => Promise<Response>;
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs `work` while sampling the server's RSS every 100 ms; answers its time and the peak. */
+async function timed<T>(pid: number | undefined, work: () => Promise<T>) {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 100);
+  const started = performance.now();
+  try {
+    const value = await work();
+    return { value, seconds: Math.round((performance.now() - started) / 10) / 100, peak };
+  } finally {
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pid));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Follows a job until it ends; throws when it fails. */
+async function awaitJob(call: Call, id: string) {
+  for (;;) {
+    const job = await (await call('GET', `/api/jobs/${id}`)).json();
+    if (job.state === 'succeeded') return job;
+    if (job.state === 'failed') throw new Error(`job ${id} failed: ${job.error}`);
+    await sleep(250);
+  }
+}
+
+export async function catalogueWork(
+  call: Call,
+  pid: number | undefined,
+  log: (row: WorkRow) => void,
+): Promise<WorkRow[]> {
+  const rows: WorkRow[] = [];
+  const add = (row: WorkRow) => {
+    rows.push(row);
+    log(row);
+  };
+  const everything = { filter: {} };
+
+  const dry = await timed(pid, async () =>
+    (
+      await call('POST', '/api/products/bulk', {
+        body: { ...everything, action: 'unpublish', dry_run: true },
+      })
+    ).json(),
+  );
+  add({
+    task: 'bulk unpublish, dry run (all products)',
+    seconds: dry.seconds,
+    rows: dry.value.count,
+    peakRssMb: dry.peak,
+  });
+
+  for (const [label, value] of [
+    ['bulk price +1.00 (all products)', '1'],
+    ['bulk price -1.00 (all products, back)', '-1'],
+  ] as const) {
+    const run = await timed(pid, async () =>
+      (
+        await call('POST', '/api/products/bulk', {
+          body: { ...everything, action: 'adjust_price', by: 'amount', value },
+        })
+      ).json(),
+    );
+    add({ task: label, seconds: run.seconds, rows: run.value.count, peakRssMb: run.peak });
+  }
+
+  const exported = await timed(pid, async () => {
+    const res = await call('GET', '/api/products/export.csv');
+    return res.text();
+  });
+  const exportedRows = exported.value.split('\n').filter((line) => /^\d+,/.test(line)).length;
+  add({
+    task: 'CSV export (all products)',
+    seconds: exported.seconds,
+    rows: exportedRows,
+    peakRssMb: exported.peak,
+    note: `${Math.round(exported.value.length / 1024 / 1024)} MB`,
+  });
+
+  // The exported file back in: every row matches its product by SKU, so every row is an update.
+  for (const dryRun of [true, false]) {
+    const run = await timed(pid, async () => {
+      const form = new FormData();
+      form.set('dry_run', String(dryRun));
+      form.set('file', new Blob([exported.value], { type: 'text/csv' }), 'products.csv');
+      const { job_id } = await (await call('POST', '/api/imports', { form })).json();
+      return awaitJob(call, job_id);
+    });
+    add({
+      task: `CSV import of that file, ${dryRun ? 'dry run' : 'applied'}`,
+      seconds: run.seconds,
+      rows: run.value.report?.rows ?? 0,
+      peakRssMb: run.peak,
+      note: dryRun
+        ? `${run.value.report?.problem_count ?? 0} problems`
+        : `${run.value.report?.updated ?? 0} updated`,
+    });
+  }
+  return rows;
+}
+
+export function workTable(rows: WorkRow[]) {
+  return [
+    '| task | rows | seconds | server peak RSS MB |',
+    '|---|---:|---:|---:|',
+    ...rows.map(
+      (r) => `| ${r.task}${r.note ? ` (${r.note})` : ''} | ${r.rows} | ${r.seconds} | ${r.peakRssMb} |`,
+    ),
+  ].join('\n');
+}
