@@ -260,3 +260,12 @@ export const PRODUCT_FLAG_FILTERS = [
   'no_category',
   'no_brand',
 ] as const satisfies readonly ProductFilterKey[];
+
+/** The toasts of the products screen's own calls when the server gives no message of its own. */
+export const PRODUCT_LIST_FALLBACK = {
+  bulk: 'The change could not be made',
+  export: 'Export failed',
+  duplicate: 'Duplicate failed',
+  import: 'The import could not be started',
+  loadJob: 'The import could not be read',
+} as const;
