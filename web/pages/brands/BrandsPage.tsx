@@ -24,7 +24,11 @@ const SORT_OPTIONS = BRAND_SORT_KEYS.map((value) => ({ value, label: BRAND_SORT_
 
 /** Brands (SPEC.md §2): list, add, edit, delete. */
 export function BrandsPage() {
-  const list = useListState<BrandSortKey>(PAGING.brands);
+  const list = useListState<BrandSortKey>({
+    ...PAGING.brands,
+    sortKeys: BRAND_SORT_KEYS,
+    limits: PAGING.brands.options,
+  });
   const { params } = list;
   const brands = useBrands(params);
   const remove = useDeleteBrand();
@@ -42,7 +46,7 @@ export function BrandsPage() {
       onSuccess: () => {
         toast.success(TOAST.brandDeleted);
         deleting.close();
-        list.setPage(pageAfterDelete(params.page, total - 1, params.limit));
+        list.setPage(pageAfterDelete(params.page, total - 1, params.limit), { replace: true });
       },
     });
   };

@@ -1,6 +1,5 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '#domain/categories';
 import { CATEGORY_SORT_KEYS, type CategorySortKey, PAGING } from '#domain/constants';
@@ -20,17 +19,24 @@ import { navDescription } from '../../shell/navItems';
 import { CategoriesTable } from './CategoriesTable';
 import { CategoryDetailsModal } from './CategoryDetailsModal';
 import { CategoryFormModal } from './CategoryFormModal';
-import { ParentFilter, type ParentFilterChoice } from './ParentFilter';
-import { FILTER_FIXED, filterToParentId } from './parentOptions';
+import { ParentFilter } from './ParentFilter';
+import { filterToParentId, isParentFilter, parentFilterToUrl } from './parentOptions';
 import { CATEGORY_SORT_LABELS } from './texts';
+import { useParentChoice } from './useParentChoice';
 
 const SORT_OPTIONS = CATEGORY_SORT_KEYS.map((value) => ({ value, label: CATEGORY_SORT_LABELS[value] }));
 
 /** Product Categories (SPEC.md §2): list, filter by parent, reorder, add, edit, details, delete. */
 export function CategoriesPage() {
-  const list = useListState<CategorySortKey>(PAGING.categories);
+  const list = useListState<CategorySortKey, 'parent_id'>({
+    ...PAGING.categories,
+    sortKeys: CATEGORY_SORT_KEYS,
+    limits: PAGING.categories.options,
+    filters: ['parent_id'],
+    accept: { parent_id: isParentFilter },
+  });
   const { params } = list;
-  const [parent, setParentValue] = useState<ParentFilterChoice>(FILTER_FIXED[0]);
+  const parent = useParentChoice(list.filters.parent_id);
   const categories = useCategories({ ...params, parentId: filterToParentId(parent.value) });
   const move = useMoveCategory();
   const remove = useDeleteCategory();
@@ -49,7 +55,7 @@ export function CategoriesPage() {
       onSuccess: () => {
         toast.success(TOAST.categoryDeleted);
         deleting.close();
-        list.setPage(pageAfterDelete(params.page, total - 1, params.limit));
+        list.setPage(pageAfterDelete(params.page, total - 1, params.limit), { replace: true });
       },
     });
   };
@@ -83,7 +89,13 @@ export function CategoriesPage() {
       />
       <ListToolbar>
         <SearchInput value={list.search} onChange={list.setSearch} placeholder="Name or slug" />
-        <ParentFilter value={parent} onChange={list.resetting(setParentValue)} />
+        <ParentFilter
+          value={parent}
+          onChange={(choice) => {
+            parent.remember(choice);
+            list.setFilter('parent_id', parentFilterToUrl(choice.value));
+          }}
+        />
         <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
         <OrderSelect value={params.order} onChange={list.setOrder} />
         <PerPageSelect value={params.limit} options={PAGING.categories.options} onChange={list.setLimit} />

@@ -6,6 +6,9 @@ import {
   excludedParents,
   FILTER_FIXED,
   filterToParentId,
+  isParentFilter,
+  parentFilterToUrl,
+  urlToParentFilter,
 } from './parentOptions';
 
 const node = (id: number, name: string, path: string): CategoryNode => ({
@@ -45,5 +48,12 @@ describe('parent options', () => {
     expect(excludedParents(null)).toBeUndefined();
     expect(choiceToParentId('root')).toBeNull();
     expect(choiceToParentId('4')).toBe(4);
+  });
+
+  it("keeps the filter in the URL as the API's parent_id: absent for all, 0 for root", () => {
+    expect(['all', 'root', '12'].map(parentFilterToUrl)).toEqual([undefined, '0', '12']);
+    expect([undefined, '0', '12', '007'].map(urlToParentFilter)).toEqual(['all', 'root', '12', '7']);
+    expect(['0', '12', '2147483647'].every(isParentFilter)).toBe(true);
+    expect(['', '-1', '1.5', 'abc', '2147483648', '12345678901'].some(isParentFilter)).toBe(false);
   });
 });

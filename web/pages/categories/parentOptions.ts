@@ -16,6 +16,16 @@ export const FILTER_FIXED: readonly Option[] = [
 /** The dialog's choice before the categories: '[Root]' for none. */
 export const CHOICE_FIXED: readonly Option[] = [{ value: ROOT_PARENT, label: ROOT_LABEL }];
 
+/** A parent_id the list's URL may hold: 0 for root categories or a category id. */
+export const isParentFilter = (text: string): boolean =>
+  /^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647;
+
+/** The URL's parent_id as the filter's value, and back: absent for all, 0 for root categories. */
+export const urlToParentFilter = (text: string | undefined): string =>
+  text === undefined ? ALL_PARENTS : text === '0' ? ROOT_PARENT : String(Number(text));
+export const parentFilterToUrl = (value: string): string | undefined =>
+  value === ALL_PARENTS ? undefined : value === ROOT_PARENT ? '0' : value;
+
 /** The filter's value as the API's parent_id: absent for all, 0 for root categories. */
 export function filterToParentId(value: string): number | null {
   if (value === ALL_PARENTS) return null;

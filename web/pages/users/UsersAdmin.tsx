@@ -25,7 +25,11 @@ const SORT_OPTIONS = USER_SORT_KEYS.map((value) => ({ value, label: SORT_LABELS[
 
 /** The Users screen for admins: list, add, profile, delete. */
 export function UsersAdmin() {
-  const list = useListState<UserSortKey>(PAGING.users);
+  const list = useListState<UserSortKey>({
+    ...PAGING.users,
+    sortKeys: USER_SORT_KEYS,
+    limits: PAGING.users.options,
+  });
   const { params } = list;
   const users = useUsers(params);
   const remove = useDeleteUser();
@@ -42,7 +46,7 @@ export function UsersAdmin() {
     remove.mutate(user.id, {
       onSuccess: () => {
         toast.success(TOAST.userDeleted);
-        list.setPage(pageAfterDelete(params.page, total - 1, params.limit));
+        list.setPage(pageAfterDelete(params.page, total - 1, params.limit), { replace: true });
       },
     });
   };
