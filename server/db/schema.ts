@@ -337,6 +337,10 @@ export const discounts = pgTable(
     // The dashboard's "ending soon": active discounts by end date.
     index('discounts_ending_idx').on(t.ends_at, t.id).where(sql`${t.active}`),
     uniqueIndex('discounts_editor_owned_key').on(t.product_id).where(sql`${t.editor_owned}`),
+    // The discounts list (migration 0024): the title search, each aim and the switched-off ones.
+    trigram('discounts_name_trgm', t.name),
+    index('discounts_scope_created_idx').on(t.applies_to, t.created_at, t.id),
+    index('discounts_off_created_idx').on(t.created_at, t.id).where(sql`not ${t.active}`),
     check('discounts_value_check', sql`${t.value} >= 0 and (${t.type} <> 'percent' or ${t.value} <= 100)`),
     check(
       'discounts_target_check',

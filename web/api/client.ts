@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { reportConnectivity } from './connectivity';
 import { hardRedirect } from './redirect';
+import { loginPathFor } from './returnPath';
 import { clearStoredSession, readStoredToken } from './tokenStorage';
 
 export const LOGIN_PATH = '/auth/login';
@@ -46,7 +47,8 @@ api.interceptors.response.use(
       reportConnectivity(true);
       if (isSessionEnd(error)) {
         clearStoredSession();
-        hardRedirect('/login');
+        // After signing in again, the visitor is back where the session ended.
+        hardRedirect(loginPathFor(`${window.location.pathname}${window.location.search}`));
       }
     }
     return Promise.reject(error);

@@ -1,19 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FALLBACK, TOAST, VALIDATION } from '#domain/messages';
 import { login } from '../api/auth';
 import { toastError } from '../api/errors';
+import { returnPathFrom } from '../api/returnPath';
 import { useGlobalLoading } from '../shell/GlobalLoadingContext';
 import { useSession } from './SessionContext';
 
-/** SPEC.md §4 login: required check, global loading flag, store the session, toast, go home. */
+/**
+ * SPEC.md §4 login: required check, global loading flag, store the session, toast, and go to the
+ * page that was asked for (the login page's `next`, a path of this app only), or home.
+ */
 export function useLogin() {
   const { signIn } = useSession();
   const { setLoading } = useGlobalLoading();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [pending, setPending] = useState(false);
 
   const submit = useCallback(
@@ -29,7 +34,7 @@ export function useLogin() {
         queryClient.clear();
         signIn(token, user);
         toast.success(TOAST.loggedIn);
-        navigate('/', { replace: true });
+        navigate(returnPathFrom(search), { replace: true });
       } catch (error) {
         toastError(error, FALLBACK.login);
       } finally {
@@ -37,7 +42,7 @@ export function useLogin() {
         setLoading(false);
       }
     },
-    [signIn, setLoading, queryClient, navigate],
+    [signIn, setLoading, queryClient, navigate, search],
   );
 
   return { submit, pending };

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
 import { login } from '../../api/auth';
+import { GuestOnly } from '../../shell/GuestOnly';
+import { RequireAuth } from '../../shell/RequireAuth';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LoginPage } from './LoginPage';
 
@@ -50,5 +52,47 @@ describe('LoginPage', () => {
       email: 'eve@example.com',
       role: 'editor',
     });
+  });
+
+  describe('returns to the page that was asked for', () => {
+    const guarded = [
+      { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', element: <p>home</p> },
+          { path: '/brands', element: <p>brands</p> },
+        ],
+      },
+    ];
+    const signIn = async () => {
+      vi.mocked(login).mockResolvedValue({
+        token: 'tok-1',
+        user: { id: 1, name: 'Ann', email: 'ann@example.com', role: 'admin' },
+      });
+      await userEvent.type(screen.getByLabelText('Email', { exact: true }), 'ann@example.com');
+      await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    };
+
+    it('a signed-out visitor goes to the login page with the asked path, and back there after signing in', async () => {
+      const { router } = renderWithProviders(guarded, '/brands?q=acme&page=2');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/brands?q=acme&page=2');
+      await signIn();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/brands'));
+      expect(router.state.location.search).toBe('?q=acme&page=2');
+      expect(screen.getByText('brands')).toBeTruthy();
+    });
+
+    it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example'])(
+      'never follows %s off the site: it goes home',
+      async (next) => {
+        const { router } = renderWithProviders(guarded, `/login?next=${encodeURIComponent(next)}`);
+        await signIn();
+        await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+        expect(screen.getByText('home')).toBeTruthy();
+      },
+    );
   });
 });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loginPathFor, returnPathFrom, safeReturnPath } from './returnPath';
+
+describe('the path sign-in returns to', () => {
+  it('follows a path of this app with its query and hash', () => {
+    expect(safeReturnPath('/products?status=draft&page=2')).toBe('/products?status=draft&page=2');
+    expect(safeReturnPath('/inquiries?selected=4#notes')).toBe('/inquiries?selected=4#notes');
+    expect(returnPathFrom('?next=%2Fbrands%3Fq%3Dacme')).toBe('/brands?q=acme');
+  });
+
+  it('never leaves the site: other hosts, schemes and tricks go home', () => {
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      ' /brands',
+      '',
+      null,
+      undefined,
+      '/login?next=/brands',
+    ]) {
+      expect(safeReturnPath(next), String(next)).toBe('/');
+    }
+    expect(returnPathFrom('?next=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(returnPathFrom('?next=%2F%2Fevil.example')).toBe('/');
+    expect(returnPathFrom('')).toBe('/');
+  });
+
+  it('sends a visitor to the login page carrying where they were going', () => {
+    expect(loginPathFor('/products?status=draft')).toBe('/login?next=%2Fproducts%3Fstatus%3Ddraft');
+    expect(loginPathFor('/')).toBe('/login');
+    expect(loginPathFor('//evil.example')).toBe('/login');
+  });
+});
