@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
+import { queryInt, searchText } from './paging';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { amount, PRODUCT_MESSAGES } from './products';
 
@@ -126,7 +127,10 @@ function check(v: Parsed, ctx: z.RefinementCtx) {
 
 /** The longest discount title (or name); exported so the dialog stops typing where the server would refuse. */
 export const DISCOUNT_TITLE_MAX_LENGTH = 200;
-/** The most discounts the list route hands out at once; the screen searches titles on the client (SPEC.md §2). */
+/**
+ * The most discounts the list route hands out at once, and its page size when none is asked for
+ * (a client that sends no parameters gets what it always got).
+ */
 export const DISCOUNTS_PAGE_MAX = 1000;
 
 const label = (field: string) =>
@@ -167,5 +171,85 @@ export type Discount = z.infer<typeof discountSchema>;
 
 export const discountListResponse = z.object({
   data: z.array(discountSchema),
-  meta: z.object({ total: z.number(), page: z.number(), limit: z.number() }),
+  meta: z.object({
+    total: z.number(),
+    /** False when total is the planner's estimate (more matches than PAGING.exactCountCap). */
+    total_exact: z.boolean(),
+    page: z.number(),
+    limit: z.number(),
+  }),
 });
+
+/**
+ * Where a discount stands now. Off: not active. Otherwise by its window: scheduled (it starts
+ * later), ended (it ended before now), live (now is inside it, both ends included, as the pricing
+ * rule's isLive says). Each discount is in exactly one.
+ */
+export const DISCOUNT_STATES = ['live', 'scheduled', 'ended', 'off'] as const;
+export type DiscountState = (typeof DISCOUNT_STATES)[number];
+
+export const DISCOUNT_STATE_LABELS = {
+  live: 'Live',
+  scheduled: 'Scheduled',
+  ended: 'Ended',
+  off: 'Off',
+} as const satisfies Record<DiscountState, string>;
+
+/** The list's filters, as the query string and the export name them. */
+const discountFilterShape = {
+  /** Part of the title, any case. */
+  q: searchText,
+  applies_to: z
+    .enum(DISCOUNT_SCOPES, { error: `applies_to must be one of: ${DISCOUNT_SCOPES.join(', ')}` })
+    .optional(),
+  state: z.enum(DISCOUNT_STATES, { error: `state must be one of: ${DISCOUNT_STATES.join(', ')}` }).optional(),
+};
+
+export type DiscountFilter = {
+  q: string;
+  applies_to?: (typeof DISCOUNT_SCOPES)[number];
+  state?: DiscountState;
+};
+
+const toDiscountFilter = (v: {
+  q?: string;
+  applies_to?: DiscountFilter['applies_to'];
+  state?: DiscountState;
+}) => ({
+  q: (v.q ?? '').trim(),
+  applies_to: v.applies_to,
+  state: v.state,
+});
+
+/** GET /api/discounts: newest first, filtered and paged. Unknown keys are a 400. */
+export const discountListQuery = z
+  .strictObject({
+    ...discountFilterShape,
+    page: queryInt('page', 1, 1_000_000).optional(),
+    limit: queryInt('limit', 1, DISCOUNTS_PAGE_MAX).optional(),
+  })
+  .transform((v) => ({
+    filter: toDiscountFilter(v) as DiscountFilter,
+    page: v.page ?? 1,
+    limit: v.limit ?? DISCOUNTS_PAGE_MAX,
+  }));
+export type DiscountListParams = z.output<typeof discountListQuery>;
+
+/** GET /api/discounts/export.csv: the list's filters, every match, newest first. */
+export const discountExportQuery = z
+  .strictObject(discountFilterShape)
+  .transform((v) => toDiscountFilter(v) as DiscountFilter);
+
+/** The discounts export's columns, in order (the header row). */
+export const DISCOUNT_CSV_COLUMNS = [
+  'id',
+  'title',
+  'type',
+  'value',
+  'applies_to',
+  'target',
+  'starts_at',
+  'ends_at',
+  'active',
+  'state',
+] as const;

@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAGING } from '#domain/constants';
 import {
   createDiscountBody,
+  DISCOUNT_CSV_COLUMNS,
   DISCOUNTS_PAGE_MAX,
+  discountExportQuery,
+  discountListQuery,
   discountListResponse,
   discountSchema,
   updateDiscountBody,
 } from '#domain/discounts';
-import { idParam, queryInt } from '#domain/paging';
+import { idParam } from '#domain/paging';
 import type { Authenticate } from '../../auth/hooks';
+import { sendCsv } from '../../http/csv';
 import { bearer, errors } from '../../http/schemas';
 import type { DiscountsService } from './discounts.service';
 
 export type DiscountsRoutesDeps = { discounts: DiscountsService; authenticate: Authenticate };
-
-const listQuery = z.strictObject({
-  page: queryInt('page', 1, 1_000_000).optional(),
-  limit: queryInt('limit', 1, DISCOUNTS_PAGE_MAX).optional(),
-});
 
 export const discountsRoutes =
   (deps: DiscountsRoutesDeps): FastifyPluginAsyncZod =>
@@ -31,15 +31,30 @@ export const discountsRoutes =
         schema: {
           tags,
           security: bearer,
-          description: `Newest first, up to ${DISCOUNTS_PAGE_MAX} per page (the screen searches titles on the client).`,
-          querystring: listQuery,
+          description: `Newest first, ${DISCOUNTS_PAGE_MAX} per page unless \`limit\` asks for fewer. \`q\` finds titles containing it (any case); \`applies_to\` keeps one aim; \`state\` keeps the live ones (active, now inside the window), the scheduled ones (active, starting later), the ended ones (active, ended before now) or the off ones (not active). \`meta.total\` counts the matches (an estimate past ${PAGING.exactCountCap}, with \`total_exact\` false).`,
+          querystring: discountListQuery,
           response: { 200: discountListResponse, ...errors(400, 401) },
         },
       },
-      async (request) =>
-        deps.discounts.list({
-          page: request.query.page ?? 1,
-          limit: request.query.limit ?? DISCOUNTS_PAGE_MAX,
+      async (request) => deps.discounts.list(request.query),
+    );
+
+    app.get(
+      '/api/discounts/export.csv',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          description: `The list's matches as CSV (same filters and order, no paging), streamed: ${DISCOUNT_CSV_COLUMNS.join(', ')}. Times are ISO 8601 in UTC, empty for an open end; active is 1 or 0; state is as now. Cells a spreadsheet would read as a formula start with an apostrophe.`,
+          querystring: discountExportQuery,
+          response: { 200: z.string().describe('text/csv'), ...errors(400, 401) },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(request, reply, {
+          stem: 'discounts',
+          columns: DISCOUNT_CSV_COLUMNS,
+          batches: deps.discounts.exportBatches(request.query),
         }),
     );
 

@@ -1,10 +1,20 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { DISCOUNT_TEXT, type Discount, type DiscountInput } from '#domain/discounts';
+import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import {
+  DISCOUNT_TEXT,
+  type Discount,
+  type DiscountFilter,
+  type DiscountInput,
+  type DiscountListParams,
+  type DiscountState,
+} from '#domain/discounts';
 import { centsToDecimal, toCents } from '#domain/money';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
+import { containsAny } from '../../db/query/search';
+import { keysetBatches } from '../../db/query/stream';
 import { brands, categories, discounts, products } from '../../db/schema';
 import { badRequest, notFound } from '../../errors/app-error';
+import { discountLiveAt } from './pricing.sql';
 
 /** The product editor's own discount, or null. */
 export async function editorDiscount(db: Pick<Db, 'select'>, productId: number) {
@@ -76,6 +86,59 @@ const toDiscount = (r: {
   updated_at: r.row.updated_at.toISOString(),
 });
 
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+const own = (name: 'active' | 'starts_at' | 'ends_at') =>
+  sql`${sql.identifier('discounts')}.${sql.identifier(name)}`;
+
+/**
+ * The discounts in a state at a moment (domain/discounts.ts DISCOUNT_STATES); live is the pricing
+ * rule's own (discountLiveAt). Scheduled and ended are read from the active discounts' window
+ * indexes, off from its own partial index (migration 0024).
+ */
+function inState(state: DiscountState, moment: Date): SQL {
+  switch (state) {
+    case 'live':
+      return discountLiveAt('discounts', moment);
+    case 'scheduled':
+      return sql`(${own('active')} and ${own('starts_at')} > ${at(moment)})`;
+    case 'ended':
+      return sql`(${own('active')} and ${own('ends_at')} < ${at(moment)})`;
+    case 'off':
+      return not(discounts.active);
+  }
+}
+
+/** Each discount's state at a moment, as SQL: live by the pricing rule, then off, then which end it is past. */
+const stateAt = (
+  moment: Date,
+) => sql<DiscountState>`case when ${discountLiveAt('discounts', moment)} then 'live'
+  when not ${own('active')} then 'off' when ${own('starts_at')} > ${at(moment)} then 'scheduled' else 'ended' end`;
+
+/** Rows a discounts export or list takes (the search runs on titles). */
+async function filterWhere(db: Db, filter: DiscountFilter, moment: Date): Promise<SQL | undefined> {
+  return and(
+    filter.q ? await containsAny(db, discounts, [discounts.name], filter.q) : undefined,
+    filter.applies_to ? eq(discounts.applies_to, filter.applies_to) : undefined,
+    filter.state ? inState(filter.state, moment) : undefined,
+  );
+}
+
+type ExportRow = {
+  id: number;
+  sort_key: string;
+  name: string;
+  type: string;
+  value: string;
+  applies_to: string;
+  target: string | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  active: boolean;
+  state: DiscountState;
+};
+
+const iso = (time: Date | string | null) => (time ? new Date(time).toISOString() : '');
+
 /** A name when none is given: "15% off" or "5.00 off". */
 const defaultName = (input: { type: 'percent' | 'amount'; value: number }) =>
   input.type === 'percent' ? `${input.value}% off` : `${centsToDecimal(toCents(input.value))} off`;
@@ -119,23 +182,69 @@ export function createDiscountsService(db: Db) {
   return {
     get,
 
-    async list(params: { page: number; limit: number }) {
+    /** Newest first, filtered; only the page's rows are joined to their targets' names. */
+    async list(params: DiscountListParams) {
+      const where = await filterWhere(db, params.filter, new Date());
       const { rows, meta } = await pageWithTotal(
         db,
         {
           table: discounts,
           id: discounts.id,
-          where: undefined,
+          where,
           sortColumns: SORT_COLUMNS,
-          params: { ...params, ...NEWEST_FIRST },
+          params: { page: params.page, limit: params.limit, ...NEWEST_FIRST },
+          // A title search is planned on every request; its page's ids are found alone first.
+          idsFirst: params.filter.q !== '',
         },
         (scope) =>
           selectDiscounts({ total: scope.total }, scope.db)
-            .orderBy(...scope.order)
-            .limit(scope.limit)
-            .offset(scope.offset),
+            .where(inArray(discounts.id, scope.ids()))
+            .orderBy(...scope.order),
       );
       return { data: rows.map(toDiscount), meta };
+    },
+
+    /**
+     * Every match of the list's filters as CSV records (DISCOUNT_CSV_COLUMNS), newest first, in
+     * keyset batches; each state is judged at the moment the export started.
+     */
+    async *exportBatches(filter: DiscountFilter) {
+      const moment = new Date();
+      const where = await filterWhere(db, filter, moment);
+      const order = {
+        key: discounts.created_at,
+        type: 'timestamptz',
+        id: discounts.id,
+        order: 'desc',
+      } as const;
+      const batches = keysetBatches<ExportRow>(order, async (batch) => {
+        const filters = and(where, batch.after);
+        const { rows } = await db.execute<ExportRow>(sql`select ${discounts.id} as id,
+            ${batch.sortKey} as sort_key, ${discounts.name} as name, ${discounts.type} as type,
+            ${discounts.value}::text as value, ${discounts.applies_to} as applies_to,
+            case ${discounts.applies_to}
+              when 'product' then (select p.name from ${products} p where p.id = ${discounts.product_id})
+              when 'category' then (select c.name from ${categories} c where c.id = ${discounts.category_id})
+              else (select b.name from ${brands} b where b.id = ${discounts.brand_id}) end as target,
+            ${discounts.starts_at} as starts_at, ${discounts.ends_at} as ends_at,
+            ${discounts.active} as active, ${stateAt(moment)} as state
+          from ${discounts} ${filters ? sql`where ${filters}` : sql``}
+          order by ${batch.orderBy} limit ${batch.limit}`);
+        return rows;
+      });
+      for await (const rows of batches)
+        yield rows.map((r) => [
+          r.id,
+          r.name,
+          r.type,
+          r.value,
+          r.applies_to,
+          r.target,
+          iso(r.starts_at),
+          iso(r.ends_at),
+          r.active ? 1 : 0,
+          r.state,
+        ]);
     },
 
     async create(input: DiscountInput) {
