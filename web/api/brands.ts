@@ -71,6 +71,15 @@ export function useDeleteBrand() {
 
 export type BrandOption = z.infer<typeof brandOptionSchema>;
 
+/** One brand by id (e.g. to name the brand a pasted link filters by). */
+export function useBrand(id: number | null) {
+  return useQuery({
+    queryKey: brandKeys.detail(id),
+    queryFn: async ({ signal }) => (await api.get<Brand>(`/brands/${id}`, { signal })).data,
+    enabled: id !== null,
+  });
+}
+
 /**
  * One page of brands by name for the searching selects (product forms, discount target): the
  * server searches name and slug as the user types (DESIGN.md §5), so a big catalogue is never

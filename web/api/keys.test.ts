@@ -1,6 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { brandKeys, categoryKeys, discountKeys, inquiryKeys, productKeys, quoteKeys, userKeys } from './keys';
+import {
+  brandKeys,
+  categoryKeys,
+  discountKeys,
+  inquiryKeys,
+  jobKeys,
+  productKeys,
+  quoteKeys,
+  userKeys,
+} from './keys';
 
 const controls = { q: '', page: 1, limit: 10, sortBy: 'name', order: 'asc' } as const;
 const noFilters = { status: null, owner: null, from: null, to: null } as const;
@@ -13,13 +22,14 @@ describe('query keys', () => {
       [categoryKeys.all, categoryKeys.list({ ...controls, sortBy: 'name', parentId: 0 })],
       [categoryKeys.all, categoryKeys.detail(3)],
       [categoryKeys.all, categoryKeys.options('', 50)],
-      [productKeys.all, productKeys.list({ q: '', page: 1, limit: 24 })],
-      [productKeys.lists, productKeys.list({ q: 'lamp', page: 2, limit: 24 })],
+      [productKeys.all, productKeys.list({ ...controls, sortBy: 'created_at' })],
+      [productKeys.lists, productKeys.list({ ...controls, q: 'lamp', sortBy: 'price', brand_id: '3' })],
       [productKeys.all, productKeys.bundle('oak-table')],
       [productKeys.all, productKeys.options('', 50)],
       [discountKeys.all, discountKeys.list],
       [inquiryKeys.lists, inquiryKeys.list({ ...controls, ...noFilters, sortBy: 'created_at' })],
       [inquiryKeys.all, inquiryKeys.detail(4)],
+      [jobKeys.all, jobKeys.detail('9f1c')],
       [quoteKeys.all, quoteKeys.detail(2)],
       [quoteKeys.all, quoteKeys.public('tok')],
       [userKeys.all, userKeys.list({ ...controls, sortBy: 'email' })],

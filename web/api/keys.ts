@@ -1,5 +1,8 @@
 import type { BrandSortKey, CategorySortKey, UserSortKey } from '#domain/constants';
+import type { DiscountState } from '#domain/discounts';
 import type { InquirySortKey, InquiryStatus } from '#domain/inquiries';
+import type { DiscountScope } from '#domain/pricing';
+import type { ProductFilterKey, ProductSortKey } from '#domain/product-list';
 import type { ListControls } from './listQuery';
 
 /**
@@ -22,14 +25,25 @@ export type InquiryFilters = {
   to: string | null;
 };
 export type InquiryListParams = ListControls<InquirySortKey> & InquiryFilters;
-export type ProductListParams = { q: string; page: number; limit: number };
+/** The products list's filters as the URL and the query string spell them; undefined = not filtered. */
+export type ProductFilterValues = Partial<Record<ProductFilterKey, string>>;
+export type ProductListParams = ListControls<ProductSortKey> & ProductFilterValues;
 export type UserListParams = ListControls<UserSortKey>;
+/** The discounts list: the title search, its filters (undefined = all) and the page. */
+export type DiscountListParams = {
+  q: string;
+  page: number;
+  limit: number;
+  applies_to?: DiscountScope;
+  state?: DiscountState;
+};
 
 const brandsAll = ['brands'] as const;
 export const brandKeys = {
   all: brandsAll,
   list: (params: BrandListParams) => [...brandsAll, 'list', params] as const,
   options: (q: string, limit: number) => [...brandsAll, 'options', q, limit] as const,
+  detail: (id: number | null) => [...brandsAll, 'one', id] as const,
 };
 
 const categoriesAll = ['categories'] as const;
@@ -49,14 +63,23 @@ export const productKeys = {
   lists: productLists,
   list: (params: ProductListParams) => [...productLists, params] as const,
   bundle: (slug: string) => [...productsAll, 'bundle', slug] as const,
+  /** A bulk action's dry run: how many rows it would change, until any product changes. */
+  bulkPreview: (body: unknown) => [...productsAll, 'bulk-preview', body] as const,
   options: (q: string, limit: number) => [...productsAll, 'options', q, limit] as const,
+};
+
+const jobsAll = ['jobs'] as const;
+export const jobKeys = {
+  all: jobsAll,
+  detail: (id: string) => [...jobsAll, 'one', id] as const,
 };
 
 const discountsAll = ['discounts'] as const;
 export const discountKeys = {
   all: discountsAll,
-  /** The screen loads the whole set at once, so there is one list. */
+  /** Every page of every filter: a discount change can move a row on any of them. */
   list: [...discountsAll, 'list'] as const,
+  page: (params: DiscountListParams) => [...discountsAll, 'list', params] as const,
 };
 
 const inquiriesAll = ['inquiries'] as const;

@@ -2,6 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { IMAGE_BATCH_MAX } from '#domain/images';
 import type { ListMeta } from '#domain/paging';
+import {
+  PRODUCT_LIST_FALLBACK,
+  type ProductBulkResponse,
+  type productBulkBody,
+  type productDuplicateResponse,
+} from '#domain/product-list';
 import type {
   createProductBody,
   ProductBase,
@@ -66,6 +72,10 @@ const SECTION_PATHS: Record<SectionKind, string> = {
   spec_group: 'spec-groups',
   table: 'tables',
 };
+
+/** A bulk call as the screen sends it: the rows (by ids or by the list's filter) and the action's fields. */
+export type ProductBulkInput = z.input<typeof productBulkBody>;
+type DuplicateAnswer = z.infer<typeof productDuplicateResponse>;
 
 export function useProducts(params: ProductListParams) {
   return useQuery({
@@ -233,5 +243,76 @@ export function useDeleteSection(slug: string) {
     },
     onSuccess: changed,
     meta: { errorMessage: PRODUCT_FALLBACK.remove },
+  });
+}
+
+/**
+ * One bulk action over picked rows or every row matching the filter. A dry run changes nothing and
+ * answers the count; a real run refreshes every list and every open product, any of which it may
+ * have changed.
+ */
+export function useBulkProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProductBulkInput) =>
+      (await api.post<ProductBulkResponse>('/products/bulk', input)).data,
+    onSuccess: (answer) => {
+      if (!answer.dry_run) return queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+    meta: { errorMessage: PRODUCT_LIST_FALLBACK.bulk },
+  });
+}
+
+/**
+ * A bulk action's dry run for the dialog: asked again whenever the action's fields change (null:
+ * not complete yet). Its refusal (a price below zero, say) is shown in the dialog, not toasted.
+ */
+export function useBulkPreview(input: ProductBulkInput | null) {
+  return useQuery({
+    queryKey: productKeys.bulkPreview(input),
+    queryFn: async ({ signal }) =>
+      (await api.post<ProductBulkResponse>('/products/bulk', { ...input, dry_run: true }, { signal })).data,
+    enabled: input !== null,
+    staleTime: 0,
+  });
+}
+
+/** The list's filters and sort (no page): what the CSV export takes. */
+export type ProductExportParams = Omit<ProductListParams, 'page' | 'limit'>;
+
+/**
+ * The CSV of every product the list's filters match, in the list's order. A plain link would carry
+ * no bearer token, so the file is fetched through the client and handed to the browser.
+ */
+export function useExportProducts() {
+  return useMutation({
+    mutationFn: async (params: ProductExportParams) => {
+      const res = await api.get<Blob>('/products/export.csv', {
+        params: toListQuery(params),
+        responseType: 'blob',
+      });
+      const disposition = String(res.headers['content-disposition'] ?? '');
+      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'products.csv';
+      const url = URL.createObjectURL(res.data);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The click has handed the blob to the download; the URL is no longer needed.
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+    meta: { errorMessage: PRODUCT_LIST_FALLBACK.export },
+  });
+}
+
+/** A draft copy of the product (a new slug, no SKU); the copy's editor opens next. */
+export function useDuplicateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await api.post<DuplicateAnswer>(`/products/${id}/duplicate`)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists }),
+    meta: { errorMessage: PRODUCT_LIST_FALLBACK.duplicate },
   });
 }

@@ -1,13 +1,40 @@
-import { AspectRatio, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { AspectRatio, Box, Card, Center, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductListItem } from '#domain/products';
 import { displayValue } from '../../components/format';
 import { PriceLine } from './PriceLine';
 import { ProductStatusBadge } from './ProductStatusBadge';
+import { PRODUCTS_SCREEN } from './texts';
 
-/** One product of the list; the whole card is the link to its editor (SPEC.md §2). */
-export function ProductCard({ product }: { product: ProductListItem }) {
+type Selectable = { selected: boolean; onToggle: () => void };
+
+/**
+ * One product of the list; the whole card is the link to its editor (SPEC.md §2). With a
+ * selection, a checkbox sits over the image's corner, beside the link rather than inside it, so
+ * it is its own stop for the keyboard and a click on it never opens the editor.
+ */
+export function ProductCard({ product, selection }: { product: ProductListItem; selection?: Selectable }) {
+  if (!selection) return <LinkCard product={product} />;
+  return (
+    <Box pos="relative" h="100%">
+      <LinkCard product={product} selected={selection.selected} />
+      <Checkbox
+        aria-label={PRODUCTS_SCREEN.selectRow(product.name)}
+        checked={selection.selected}
+        onChange={selection.onToggle}
+        size="md"
+        pos="absolute"
+        top={8}
+        left={8}
+        style={{ zIndex: 1 }}
+        styles={{ input: { boxShadow: '0 0 0 2px var(--mantine-color-white)' } }}
+      />
+    </Box>
+  );
+}
+
+function LinkCard({ product, selected = false }: { product: ProductListItem; selected?: boolean }) {
   return (
     <Card
       component={Link}
@@ -18,7 +45,15 @@ export function ProductCard({ product }: { product: ProductListItem }) {
       data-testid="product-card"
       // Mantine's own focus ring, so keyboard users see which card Enter opens.
       className="mantine-focus-auto"
-      style={{ display: 'flex', flexDirection: 'column' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        ...(selected && {
+          borderColor: 'var(--mantine-primary-color-filled)',
+          boxShadow: '0 0 0 1px var(--mantine-primary-color-filled)',
+        }),
+      }}
     >
       <Card.Section>
         <CardImage url={product.image} />

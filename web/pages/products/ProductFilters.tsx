@@ -1,0 +1,124 @@
+import { Chip, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { PRODUCT_FLAG_FILTERS, type ProductFilterKey } from '#domain/product-list';
+import { PRODUCT_STATUS_TEXT, PRODUCT_STATUSES } from '#domain/products';
+import { useBrandOptions } from '../../api/brands';
+import { useCategoryOptions } from '../../api/categories';
+import type { ProductFilterValues } from '../../api/keys';
+import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { SearchSelect } from '../../components/SearchSelect';
+import { FILTER_LABELS, isPriceBound } from './productFilters';
+import { PRODUCTS_SCREEN } from './texts';
+
+export type FilterNames = { category: string | null; brand: string | null };
+
+type Props = {
+  values: ProductFilterValues;
+  names: FilterNames;
+  /** A filter set or cleared; `label` names a chosen category or brand for its chip. */
+  onChange: (key: ProductFilterKey, value: string | undefined, label?: string | null) => void;
+};
+
+const ANY = 'any';
+const STATUS_OPTIONS = [
+  { value: ANY, label: PRODUCTS_SCREEN.anyStatus },
+  ...PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_TEXT[s] })),
+];
+const PRICE_DEBOUNCE_MS = 500;
+const field = { flex: '1 1 180px' } as const;
+
+/** The products list's filters: category (with everything below it), brand, status, price range and the yes-only flags. */
+export function ProductFilters({ values, names, onChange }: Props) {
+  return (
+    <>
+      <SearchSelect
+        // A new key when the filter changes from outside (a chip removed, Back): the box then shows it.
+        key={`category-${values.category_id ?? ''}-${names.category ?? ''}`}
+        label={FILTER_LABELS.category_id}
+        description={PRODUCTS_SCREEN.categoryHelp}
+        placeholder={PRODUCTS_SCREEN.anyCategory}
+        clearable
+        value={values.category_id ?? null}
+        selectedLabel={values.category_id ? names.category : null}
+        onChange={(v, label) => onChange('category_id', v ?? undefined, label)}
+        useOptions={useCategoryOptions}
+        style={field}
+      />
+      <SearchSelect
+        key={`brand-${values.brand_id ?? ''}-${names.brand ?? ''}`}
+        label={FILTER_LABELS.brand_id}
+        description={PRODUCTS_SCREEN.brandHelp}
+        placeholder={PRODUCTS_SCREEN.anyBrand}
+        clearable
+        value={values.brand_id ?? null}
+        selectedLabel={values.brand_id ? names.brand : null}
+        onChange={(v, label) => onChange('brand_id', v ?? undefined, label)}
+        useOptions={useBrandOptions}
+        style={field}
+      />
+      <Select
+        {...SELECT_DEFAULTS}
+        label={FILTER_LABELS.status}
+        description={PRODUCTS_SCREEN.statusHelp}
+        data={STATUS_OPTIONS}
+        value={values.status ?? ANY}
+        onChange={(v) => onChange('status', !v || v === ANY ? undefined : v)}
+        style={{ flex: '0 1 140px' }}
+      />
+      <PriceBound name="price_min" value={values.price_min} onChange={onChange} />
+      <PriceBound name="price_max" value={values.price_max} onChange={onChange} />
+      <Group gap={6} w="100%" role="group" aria-label={PRODUCTS_SCREEN.flagsLabel}>
+        {PRODUCT_FLAG_FILTERS.map((key) => (
+          <Chip
+            key={key}
+            size="xs"
+            radius="sm"
+            checked={values[key] === '1'}
+            onChange={(on) => onChange(key, on ? '1' : undefined)}
+          >
+            {FILTER_LABELS[key]}
+          </Chip>
+        ))}
+      </Group>
+    </>
+  );
+}
+
+type BoundProps = {
+  name: 'price_min' | 'price_max';
+  value: string | undefined;
+  onChange: (key: ProductFilterKey, value: string | undefined) => void;
+};
+
+/**
+ * A bound on the final price. What is typed goes to the URL once typing pauses and only when it
+ * is an amount; a change from outside (a chip removed, Back) shows in the box.
+ */
+function PriceBound({ name, value, onChange }: BoundProps) {
+  const [text, setText] = useState(value ?? '');
+  const [debounced] = useDebouncedValue(text.trim(), PRICE_DEBOUNCE_MS);
+  const written = useRef(value ?? '');
+  if ((value ?? '') !== written.current) {
+    written.current = value ?? '';
+    setText(value ?? '');
+  }
+  const valid = debounced === '' || isPriceBound(debounced);
+  useEffect(() => {
+    if (!valid || debounced === written.current) return;
+    written.current = debounced;
+    onChange(name, debounced || undefined);
+  }, [debounced, valid, name, onChange]);
+  return (
+    <TextInput
+      label={FILTER_LABELS[name]}
+      description={PRODUCTS_SCREEN.priceHelp}
+      inputMode="decimal"
+      placeholder={name === 'price_min' ? '0.00' : PRODUCTS_SCREEN.noLimit}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      error={valid ? undefined : PRODUCTS_SCREEN.priceInvalid}
+      style={{ flex: '0 1 120px' }}
+    />
+  );
+}
