@@ -1,0 +1,86 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { centsToDecimal } from '#domain/money';
+import type { ProductFilter, ProductSortKey } from '#domain/product-list';
+import type { Db } from '../../db/client';
+import type { SortColumns } from '../../db/query/counting';
+import { containsAny } from '../../db/query/search';
+import { products } from '../../db/schema';
+
+type Executor = Pick<Db, 'execute'>;
+
+/**
+ * The column each sort of the staff products list orders by, each served by an index with the id
+ * (migration 0022; the name sort by products_name_idx on lower(name), the case-blind order the
+ * pickers use).
+ */
+export const PRODUCT_SORT_COLUMNS: SortColumns<ProductSortKey> = {
+  name: sql`lower(${products.name})`,
+  price: products.price_final,
+  created_at: products.created_at,
+  updated_at: products.updated_at,
+};
+
+/** Whether a filter or a sort reads the stored final price or discount flag. */
+export const readsPrices = (filter: ProductFilter, sortBy?: ProductSortKey) =>
+  sortBy === 'price' ||
+  filter.price_min !== undefined ||
+  filter.price_max !== undefined ||
+  filter.discounted;
+
+/**
+ * Brings the stored prices up to `now`: the rows a write marked stale and the rows a discount's
+ * window edge has passed since they were priced (migration 0022's stockroom_refresh_prices). Run
+ * it before any read of price_final or price_discounted; when nothing is stale it costs one probe
+ * of products_price_until_idx. Call it outside a transaction that has written products: it waits
+ * for any other refresh in progress, which may be waiting for that transaction's rows.
+ */
+export async function refreshPrices(db: Executor, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select stockroom_refresh_prices(${now.toISOString()}::timestamptz) as n`,
+  );
+  return rows[0].n;
+}
+
+/**
+ * The one WHERE of a ProductFilter, shared by the staff list, bulk actions and the CSV export so
+ * that a list's link, its "all N matching" and its export select the same rows. Undefined when
+ * the filter is empty. When the filter or the sort (`sortBy`) reads the final price or the
+ * discount flag, the stored prices are first refreshed to `now` (refreshPrices).
+ *
+ * The conditions' meanings are the dashboard's health lists' (migration 0015): no image is
+ * image_count = 0, no category and no brand are null ids. A category is itself and every
+ * category below it: those whose chain (migration 0011) holds it.
+ */
+export async function productFilterWhere(
+  db: Executor,
+  filter: ProductFilter,
+  now: Date,
+  sortBy?: ProductSortKey,
+): Promise<SQL | undefined> {
+  if (readsPrices(filter, sortBy)) await refreshPrices(db, now);
+  const conditions: (SQL | undefined)[] = [
+    filter.q ? await containsAny(db, products, [products.name, products.sku], filter.q) : undefined,
+    // The subtree's ids as an array, so the category index drives the match (an IN subquery
+    // would be hashed and every product scanned).
+    filter.category_id !== undefined
+      ? sql`${products.category_id} = any(array(select id from categories
+          where ${filter.category_id}::int = any(chain)))`
+      : undefined,
+    filter.brand_id !== undefined ? eq(products.brand_id, filter.brand_id) : undefined,
+    filter.status !== undefined ? eq(products.status, filter.status) : undefined,
+    filter.price_min !== undefined
+      ? sql`${products.price_final} >= ${centsToDecimal(filter.price_min)}::numeric`
+      : undefined,
+    filter.price_max !== undefined
+      ? sql`${products.price_final} <= ${centsToDecimal(filter.price_max)}::numeric`
+      : undefined,
+    // Written as the partial indexes' predicates, so the planner can use them.
+    filter.discounted ? sql`${products.price_discounted}` : undefined,
+    filter.no_image ? sql`${products.image_count} = 0` : undefined,
+    filter.no_category ? isNull(products.category_id) : undefined,
+    filter.no_brand ? isNull(products.brand_id) : undefined,
+  ];
+  const kept = conditions.filter((c): c is SQL => c !== undefined);
+  if (kept.length === 0) return undefined;
+  return kept.length === 1 ? kept[0] : and(...kept);
+}
