@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ProductLoadError, ProductLoading } from '../products/ProductLoadState';
 import { ProductStatusBadge } from '../products/ProductStatusBadge';
 import { BasicPriceCard } from './BasicPriceCard';
+import { DuplicateButton } from './DuplicateButton';
 import { ImagesCard } from './ImagesCard';
 import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 import { AddSectionModal } from './sections/AddSectionModal';
@@ -83,6 +84,7 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
           <>
             <PublishButton bundle={bundle} slug={slug} />
             <ViewInShopButton base={base} />
+            <DuplicateButton base={base} />
             <Button
               component={Link}
               to={`/product/${base.slug}/preview`}
