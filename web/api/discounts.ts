@@ -1,17 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  DISCOUNT_FALLBACK,
-  DISCOUNT_TEXT,
-  DISCOUNTS_PAGE_MAX,
-  type Discount,
-  type updateDiscountBody,
-} from '#domain/discounts';
+import { DISCOUNT_FALLBACK, DISCOUNT_TEXT, type Discount, type updateDiscountBody } from '#domain/discounts';
 import type { ListMeta } from '#domain/paging';
 import type { DiscountScope } from '#domain/pricing';
 import { PRODUCT_FALLBACK, type publicProductsResponse } from '#domain/products';
+import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
-import { discountKeys, productKeys } from './keys';
+import { useDownload } from './download';
+import { type DiscountListParams, discountKeys, productKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 
 /**
@@ -23,6 +19,8 @@ export type DiscountFields = Omit<z.input<typeof updateDiscountBody>, 'name'>;
 export type DiscountSave = { id: number | null; input: DiscountFields };
 
 export type ProductOption = z.infer<typeof publicProductsResponse>['data'][number];
+
+type ListData = { data: Discount[]; meta: ListMeta };
 
 function discountBody({ id, input: { title, ...fields } }: DiscountSave) {
   return { [id === null ? 'name' : 'title']: title, ...fields };
@@ -55,19 +53,31 @@ export const discountInput = (d: Discount): DiscountFields => ({
   active: d.active,
 });
 
-export function useDiscounts() {
+/** One page of the discounts list: the title search, the filters and the page, all on the server. */
+export function useDiscounts(params: DiscountListParams) {
   return useQuery({
-    queryKey: discountKeys.list,
+    queryKey: discountKeys.page(params),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: Discount[]; meta: ListMeta }>('/discounts', {
-          params: { limit: DISCOUNTS_PAGE_MAX },
+        await api.get<ListData>('/discounts', {
+          params: toListQuery({ ...params }),
           signal,
         })
       ).data,
+    placeholderData: keepPreviousData,
     // The product editor writes its own discounts too; every visit shows the current set.
     staleTime: 0,
     meta: { errorMessage: DISCOUNT_TEXT.loadFailed },
+  });
+}
+
+/** The CSV of every discount under the list's search and filters (not one page). */
+export function useExportDiscounts() {
+  return useDownload({
+    path: '/discounts/export.csv',
+    fallbackName: 'discounts.csv',
+    errorMessage: DESK_SCREEN.exportFailed,
+    query: ({ q, applies_to, state }: DiscountListParams) => toListQuery({ q, applies_to, state }),
   });
 }
 
@@ -98,14 +108,13 @@ export function useSaveDiscount(mode: 'create' | 'update') {
   });
 }
 
-type ListData = { data: Discount[]; meta: ListMeta };
-
 /** The Active switch: flips at once on screen, and flips back if the server refuses. */
 export function useToggleDiscount() {
   const queryClient = useQueryClient();
   const changed = useDiscountsChanged();
+  // The discount may sit on any cached page; each one that shows it flips.
   const setActive = (id: number, active: 0 | 1) =>
-    queryClient.setQueryData<ListData>(discountKeys.list, (list) =>
+    queryClient.setQueriesData<ListData>({ queryKey: discountKeys.list }, (list) =>
       list ? { ...list, data: list.data.map((d) => (d.id === id ? { ...d, active } : d)) } : list,
     );
   return useMutation({

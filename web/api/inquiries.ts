@@ -10,6 +10,7 @@ import {
 import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
+import { useDownload } from './download';
 import { type InquiryListParams, inquiryKeys } from './keys';
 import { toListQuery } from './listQuery';
 
@@ -89,31 +90,13 @@ export function useAddNote(id: number) {
   });
 }
 
-/**
- * The CSV of the list under the current filters. A plain link would carry no bearer token, so
- * the file is fetched through the client and handed to the browser as a download.
- */
+/** The CSV of the list under the current filters (every match, not one page). */
 export function useExportInquiries() {
-  return useMutation({
-    mutationFn: async (params: InquiryListParams) => {
-      const { page: _page, limit: _limit, ...filters } = params;
-      const res = await api.get<Blob>('/inquiries/export.csv', {
-        params: toListQuery(filters),
-        responseType: 'blob',
-      });
-      const disposition = String(res.headers['content-disposition'] ?? '');
-      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'inquiries.csv';
-      const url = URL.createObjectURL(res.data);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the blob to the download; the URL is no longer needed.
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
-    meta: { errorMessage: DESK_SCREEN.exportFailed },
+  return useDownload({
+    path: '/inquiries/export.csv',
+    fallbackName: 'inquiries.csv',
+    errorMessage: DESK_SCREEN.exportFailed,
+    query: ({ page: _page, limit: _limit, ...filters }: InquiryListParams) => toListQuery(filters),
   });
 }
 

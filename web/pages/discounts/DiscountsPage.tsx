@@ -1,37 +1,59 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { DISCOUNT_TEXT, type Discount } from '#domain/discounts';
-import { useDeleteDiscount, useDiscounts, useToggleDiscount } from '../../api/discounts';
+import { DISCOUNT_STATES, DISCOUNT_TEXT, type Discount, type DiscountState } from '#domain/discounts';
+import { pageAfterDelete, pageCount } from '#domain/paging';
+import { DISCOUNT_SCOPES, type DiscountScope } from '#domain/pricing';
+import { useDeleteDiscount, useDiscounts, useExportDiscounts, useToggleDiscount } from '../../api/discounts';
+import type { DiscountListParams } from '../../api/keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ExportButton } from '../../components/ExportButton';
+import { PerPageSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
 import { useDialogState } from '../../components/useDialogState';
+import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
+import { DiscountFilters } from './DiscountFilters';
 import { DiscountFormModal } from './DiscountFormModal';
 import { DiscountsTable } from './DiscountsTable';
-import { DISCOUNT_SCREEN } from './texts';
+import { DISCOUNT_PAGING, DISCOUNT_SCREEN } from './texts';
 
-/** Discounts (SPEC.md §2): every discount in one table, titles searched on the client. */
+/**
+ * Discounts (SPEC.md §2): the table pages, searches titles and filters on the server, so a set of
+ * any size is reachable; the list lives in the URL like every other list. The list has one order
+ * (newest first), so the URL never names a sort.
+ */
 export function DiscountsPage() {
-  const discounts = useDiscounts();
+  const list = useListState<'created_at', 'applies_to' | 'state'>({
+    defaultLimit: DISCOUNT_PAGING.defaultLimit,
+    limits: DISCOUNT_PAGING.limits,
+    defaultSort: 'created_at',
+    defaultOrder: 'desc',
+    filters: ['applies_to', 'state'],
+    accept: { applies_to: DISCOUNT_SCOPES, state: DISCOUNT_STATES },
+  });
+  const { q, page, limit } = list.params;
+  const params: DiscountListParams = {
+    q,
+    page,
+    limit,
+    applies_to: list.filters.applies_to as DiscountScope | undefined,
+    state: list.filters.state as DiscountState | undefined,
+  };
+  const discounts = useDiscounts(params);
+  const exportCsv = useExportDiscounts();
   const toggle = useToggleDiscount();
   const remove = useDeleteDiscount();
   const form = useDialogState<{ discount: Discount | null }>();
   const deleting = useDialogState<Discount>();
-  const [search, setSearch] = useState('');
-  // Filtering is local, so typing never waits on it; a long list re-filters a moment later.
-  const needle = useDeferredValue(search.trim().toLowerCase());
 
-  const all = discounts.data?.data;
-  const shown = useMemo(
-    () => (needle ? all?.filter((d) => d.name.toLowerCase().includes(needle)) : all),
-    [all, needle],
-  );
   const total = discounts.data?.meta.total ?? 0;
+  const pages = pageCount(total, limit);
+  useKeepPageInRange(page, pages, !!discounts.data, list.setPage);
 
   const confirmDelete = () => {
     const discount = deleting.item;
@@ -40,6 +62,7 @@ export function DiscountsPage() {
       onSuccess: () => {
         toast.success(DISCOUNT_TEXT.deleted);
         deleting.close();
+        list.setPage(pageAfterDelete(page, total - 1, limit), { replace: true });
       },
     });
   };
@@ -54,24 +77,43 @@ export function DiscountsPage() {
         caption={
           <>
             {navDescription('/discounts')}{' '}
-            {/* Like the server-searched lists, the count is of what the search found. */}
-            {shown && <TotalCount count={shown.length} singular="discount" testId="discounts-total" />}
+            {discounts.data && (
+              <TotalCount
+                count={total}
+                exact={discounts.data.meta.total_exact}
+                singular="discount"
+                testId="discounts-total"
+              />
+            )}
           </>
         }
         actions={
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => form.open({ discount: null })}
-          >
-            Add Discount
-          </Button>
+          <Group gap="sm">
+            <ExportButton
+              onClick={() => exportCsv.mutate(params)}
+              pending={exportCsv.isPending}
+              received={exportCsv.received}
+            />
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => form.open({ discount: null })}
+            >
+              Add Discount
+            </Button>
+          </Group>
         }
       />
       <ListToolbar>
-        <SearchInput value={search} onChange={setSearch} placeholder="Title" />
+        <SearchInput value={list.search} onChange={list.setSearch} placeholder="Title" />
+        <DiscountFilters
+          appliesTo={list.filters.applies_to}
+          state={list.filters.state}
+          onChange={list.setFilter}
+        />
+        <PerPageSelect value={limit} options={DISCOUNT_PAGING.limits} onChange={list.setLimit} />
       </ListToolbar>
       <DiscountsTable
-        discounts={shown}
+        discounts={discounts.data?.data}
         loading={discounts.isFetching}
         failed={discounts.isError}
         togglingId={toggle.isPending ? (toggle.variables?.discount.id ?? null) : null}
@@ -80,17 +122,16 @@ export function DiscountsPage() {
         onToggle={toggleActive}
         onDelete={deleting.open}
       />
-      {all && total > all.length && (
-        // The list route hands out at most DISCOUNTS_PAGE_MAX; say so rather than let the rest go unnoticed.
-        <Text size="sm" c="dimmed" mt="sm">
-          Showing the newest {all.length} of {total} discounts.
-        </Text>
-      )}
+      <Pager page={page} pages={pages} onChange={list.setPage} />
       <DiscountFormModal
         discount={form.item?.discount ?? null}
         opened={form.opened}
         onClose={form.close}
-        onSaved={form.close}
+        onSaved={() => {
+          // Newest first: a new discount is on page 1, so the list goes there to show it.
+          if (!form.item?.discount) list.setPage(1, { replace: true });
+          form.close();
+        }}
       />
       <ConfirmDialog
         opened={deleting.opened}

@@ -11,7 +11,13 @@ export const SCOPE_LABELS: Record<DiscountScope, string> = {
 export const TYPE_OPTIONS = DISCOUNT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 export const SCOPE_OPTIONS = DISCOUNT_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }));
 
+/** The list's page sizes: the server pages it, so the screen never holds the whole set. */
+export const DISCOUNT_PAGING = { defaultLimit: 20, limits: [20, 50, 100] } as const;
+
 export const DISCOUNT_SCREEN = {
+  appliesToLabel: 'Applies To',
+  stateLabel: 'State',
+  allFilter: 'All',
   empty: 'No discounts found.',
   failed: 'Discounts could not be loaded.',
   editorBadge: 'From product editor',

@@ -158,6 +158,7 @@ export function InquiriesPage() {
         onChange={(change) => update(change)}
         onExport={() => exportCsv.mutate(params)}
         exporting={exportCsv.isPending}
+        exported={exportCsv.received}
       />
       <InquiryList
         inquiries={items}

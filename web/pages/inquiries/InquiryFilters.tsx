@@ -1,7 +1,7 @@
-import { Button, Chip, Group, Select, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Chip, Group, Select, TextInput } from '@mantine/core';
 import { DESK_TEXT, INQUIRY_STATUSES, type InquiryStatus } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
+import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import type { InquiryUrlState } from './urlState';
@@ -13,12 +13,14 @@ type Props = {
   onChange: (change: Partial<InquiryUrlState>) => void;
   onExport: () => void;
   exporting: boolean;
+  /** Bytes of the CSV received so far. */
+  exported: number;
 };
 
 const ALL = 'all';
 
 /** The desk's filters above the list: status (with counts), owner, arrival days, and the CSV of it all. */
-export function InquiryFilters({ state, counts, staff, onChange, onExport, exporting }: Props) {
+export function InquiryFilters({ state, counts, staff, onChange, onExport, exporting, exported }: Props) {
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
   const label = (text: string, n: number | undefined) =>
     n === undefined ? text : `${text} ${formatCount(n)}`;
@@ -74,14 +76,7 @@ export function InquiryFilters({ state, counts, staff, onChange, onExport, expor
         onChange={(e) => onChange({ to: e.currentTarget.value || null })}
         style={{ flex: '1 1 130px' }}
       />
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        onClick={onExport}
-        loading={exporting}
-      >
-        {DESK_SCREEN.exportCsv}
-      </Button>
+      <ExportButton onClick={onExport} pending={exporting} received={exported} />
     </Group>
   );
 }
