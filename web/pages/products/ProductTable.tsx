@@ -64,11 +64,12 @@ export function ProductTable({ items, isSelected, onToggle, pageState, onToggleP
                 <Table.Td>
                   <Thumbnail url={p.image} />
                 </Table.Td>
-                <Table.Td maw={320}>
+                {/* The name heads its row, so a screen reader names the row's cells by it. */}
+                <Table.Th scope="row" maw={320} fw="normal">
                   <Anchor component={Link} to={`/product/${p.slug}`} fw={600} size="sm" lineClamp={2}>
                     {p.name}
                   </Anchor>
-                </Table.Td>
+                </Table.Th>
                 <Table.Td>
                   <Text size="sm">{displayValue(p.brand)}</Text>
                 </Table.Td>
