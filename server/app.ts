@@ -46,6 +46,9 @@ import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { meRoutes } from './modules/me/me.routes';
 import { CATALOGUE_CHANNEL, createBundleService } from './modules/products/bundle.service';
+import { createProductDuplicateService } from './modules/products/product-duplicate.service';
+import { createProductExportService } from './modules/products/product-export';
+import { productExtrasRoutes } from './modules/products/product-extras.routes';
 import { createProductImagesService } from './modules/products/product-images.service';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
@@ -270,6 +273,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(brandsRoutes({ brands, authenticate }));
   await app.register(publicBrandsRoutes({ brands, cache: publicLists }));
   await app.register(productsRoutes({ products, productImages, sections, bundles, authenticate }));
+  await app.register(
+    productExtrasRoutes({
+      duplicates: createProductDuplicateService(images),
+      exports: createProductExportService(db),
+      authenticate,
+    }),
+  );
   await app.register(publicProductsRoutes({ products, bundles }));
   await app.register(discountsRoutes({ discounts, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));

@@ -10,6 +10,12 @@ export type ImageOps = {
   attach(image: PreparedImage): Promise<string>;
   /** Drops this row's reference to url; the files go once nothing refers to them. */
   detach(url: string | null | undefined): Promise<void>;
+  /**
+   * Adds a reference to an image already stored, for a new row that shows it too (a copied
+   * product's gallery): its files then stay until every row showing them has let go. A URL that
+   * is not a stored image is left alone.
+   */
+  share(url: string | null | undefined): Promise<void>;
 };
 
 /**
@@ -47,6 +53,14 @@ export function createImagesService(db: Db, store: ImageStore) {
                 })
                 .onConflictDoUpdate({ target: images.key, set: { ref_count: sql`${images.ref_count} + 1` } });
               return imageUrl(image.key);
+            },
+            async share(url) {
+              const key = keyOfUrl(url);
+              if (!key) return;
+              await tx
+                .update(images)
+                .set({ ref_count: sql`${images.ref_count} + 1` })
+                .where(eq(images.key, key));
             },
             async detach(url) {
               const key = keyOfUrl(url);

@@ -1,0 +1,157 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { TEXT_LIMITS } from '#domain/constants';
+import { PRODUCT_MESSAGES } from '#domain/products';
+import type { Tx } from '../../db/client';
+import {
+  discounts,
+  layoutBlocks,
+  productImages,
+  productListItems,
+  productLists,
+  productSpecGroups,
+  productSpecs,
+  products,
+  productTables,
+} from '../../db/schema';
+import { resolveSlug, withSlugConflict } from '../../db/slugs';
+import { notFound } from '../../errors/app-error';
+import type { ImagesService } from '../../images/images.service';
+
+const COPY_SUFFIX = ' (copy)';
+
+/** "<name> (copy)", the name cut so the whole still fits the product form's limit. */
+export function copyName(name: string): string {
+  let base = name.slice(0, TEXT_LIMITS.name - COPY_SUFFIX.length);
+  // Never half of a character written as two UTF-16 units.
+  if (/[\uD800-\uDBFF]$/.test(base)) base = base.slice(0, -1);
+  return `${base.trimEnd()}${COPY_SUFFIX}`;
+}
+
+type SectionType = 'list' | 'spec_group' | 'table';
+
+/**
+ * A product copied as a new draft: its fields, its editor discount, its sections and layout in
+ * their order, and its gallery, whose images are shared by reference (new rows, the same stored
+ * files, each file's reference count raised, so deleting either product keeps the other's
+ * pictures). A new slug from the new name, no SKU (SKUs are unique), status draft.
+ */
+export function createProductDuplicateService(images: ImagesService) {
+  /** Copies a product's sections; answers each copied section's new id by its type and old id. */
+  async function copySections(tx: Tx, from: number, to: number) {
+    const ids = new Map<string, number>();
+    const lists = await tx
+      .select()
+      .from(productLists)
+      .where(eq(productLists.product_id, from))
+      .orderBy(asc(productLists.id));
+    for (const list of lists) {
+      const [copy] = await tx
+        .insert(productLists)
+        .values({ product_id: to, title: list.title, description: list.description })
+        .returning({ id: productLists.id });
+      ids.set(`list:${list.id}`, copy.id);
+      await tx.execute(sql`insert into ${productListItems} (list_id, caption, position)
+        select ${copy.id}, caption, position from ${productListItems}
+        where list_id = ${list.id} order by position, id`);
+    }
+    const groups = await tx
+      .select()
+      .from(productSpecGroups)
+      .where(eq(productSpecGroups.product_id, from))
+      .orderBy(asc(productSpecGroups.id));
+    for (const group of groups) {
+      const [copy] = await tx
+        .insert(productSpecGroups)
+        .values({ product_id: to, name: group.name, intro: group.intro })
+        .returning({ id: productSpecGroups.id });
+      ids.set(`spec_group:${group.id}`, copy.id);
+      await tx.execute(sql`insert into ${productSpecs} (group_id, label, value, unit, position)
+        select ${copy.id}, label, value, unit, position from ${productSpecs}
+        where group_id = ${group.id} order by position, id`);
+    }
+    const tables = await tx
+      .select()
+      .from(productTables)
+      .where(eq(productTables.product_id, from))
+      .orderBy(asc(productTables.id));
+    for (const { id, product_id: _, ...table } of tables) {
+      const [copy] = await tx
+        .insert(productTables)
+        .values({ ...table, product_id: to })
+        .returning({ id: productTables.id });
+      ids.set(`table:${id}`, copy.id);
+    }
+    return (type: SectionType, refId: number | null) =>
+      refId === null ? null : (ids.get(`${type}:${refId}`) ?? null);
+  }
+
+  return {
+    async duplicate(id: number): Promise<{ id: number; slug: string }> {
+      return withSlugConflict(
+        'products_slug_key',
+        () =>
+          images.transaction(async (tx, ops) => {
+            // Shared, not exclusive: copies may run side by side, but a delete of the original (or
+            // of one of its images) waits, so no file is let go between reading it and sharing it.
+            const [source] = await tx.select().from(products).where(eq(products.id, id)).for('share');
+            if (!source) throw notFound(PRODUCT_MESSAGES.productNotFound);
+            const name = copyName(source.name);
+            const slug = await resolveSlug(tx, 'products', { slug: null, name, fallback: 'product' });
+            const [copy] = await tx
+              .insert(products)
+              .values({
+                name,
+                slug,
+                sku: null,
+                description: source.description,
+                brand_id: source.brand_id,
+                category_id: source.category_id,
+                mrp: source.mrp,
+                status: 'draft',
+              })
+              .returning({ id: products.id, slug: products.slug });
+
+            // The editor's own discount is part of the product's price card; discounts made on the
+            // Discounts screen aim at the original by choice and stay with it.
+            await tx.execute(sql`insert into ${discounts}
+                (name, type, value, applies_to, product_id, starts_at, ends_at, active, editor_owned)
+              select ${`${name} (product price)`}, type, value, applies_to, ${copy.id}, starts_at, ends_at,
+                active, true
+              from ${discounts} where product_id = ${id} and editor_owned`);
+
+            const newRef = await copySections(tx, id, copy.id);
+            const blocks = await tx
+              .select()
+              .from(layoutBlocks)
+              .where(eq(layoutBlocks.product_id, id))
+              .orderBy(asc(layoutBlocks.position));
+            if (blocks.length)
+              await tx.insert(layoutBlocks).values(
+                blocks.map((b) => ({
+                  product_id: copy.id,
+                  block_type: b.block_type,
+                  ref_id:
+                    b.block_type === 'basic' || b.block_type === 'images'
+                      ? b.ref_id
+                      : newRef(b.block_type, b.ref_id),
+                  position: b.position,
+                })),
+              );
+
+            const gallery = await tx
+              .select({ url: productImages.url, alt: productImages.alt, position: productImages.position })
+              .from(productImages)
+              .where(eq(productImages.product_id, id))
+              .orderBy(asc(productImages.position), asc(productImages.id));
+            if (gallery.length)
+              await tx.insert(productImages).values(gallery.map((g) => ({ ...g, product_id: copy.id })));
+            for (const image of gallery) await ops.share(image.url);
+            return copy;
+          }),
+        { generated: true },
+      );
+    },
+  };
+}
+
+export type ProductDuplicateService = ReturnType<typeof createProductDuplicateService>;

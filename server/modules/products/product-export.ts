@@ -1,0 +1,89 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { ProductFilter, ProductSortKey } from '#domain/product-list';
+import type { Db } from '../../db/client';
+import { type KeysetOrder, keysetBatches } from '../../db/query/stream';
+import { brands, categories, products } from '../../db/schema';
+import { PRODUCT_SORT_COLUMNS, productFilterWhere, readsPrices, refreshPrices } from './product-filter';
+
+/** How the image_urls cell joins a product's gallery: a URL never holds a bare space. */
+export const IMAGE_URL_SEPARATOR = ' ';
+
+/** The type each sort key's value has, so the next batch's start can be read back from text. */
+const KEY_TYPES: Record<ProductSortKey, KeysetOrder['type']> = {
+  name: 'text',
+  price: 'numeric',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
+
+type ExportRow = {
+  id: number;
+  sort_key: string;
+  sku: string | null;
+  name: string;
+  slug: string;
+  status: string;
+  brand: string | null;
+  category_path: string | null;
+  mrp: string;
+  final_price: string;
+  description: string | null;
+  image_urls: string | null;
+};
+
+/**
+ * The products of a list's filter and sort as CSV records (PRODUCT_CSV_COLUMNS), a keyset batch
+ * at a time: memory holds one batch whatever the catalogue's size. The final price is the stored
+ * one (migration 0022), brought up to the moment the export starts before the first batch.
+ */
+async function* exportBatches(
+  db: Db,
+  params: { filter: ProductFilter; sortBy: ProductSortKey; order: 'asc' | 'desc' },
+) {
+  const now = new Date();
+  // The filter refreshes the prices itself when it reads them; the price column always does.
+  if (!readsPrices(params.filter, params.sortBy)) await refreshPrices(db, now);
+  const where = await productFilterWhere(db, params.filter, now, params.sortBy);
+  const order: KeysetOrder = {
+    key: PRODUCT_SORT_COLUMNS[params.sortBy],
+    type: KEY_TYPES[params.sortBy],
+    id: products.id,
+    order: params.order,
+  };
+  const batches = keysetBatches<ExportRow>(order, async (batch) => {
+    const filters: SQL | undefined = and(where, batch.after);
+    const { rows } = await db.execute<ExportRow>(sql`select ${products.id} as id,
+        ${batch.sortKey} as sort_key, ${products.sku} as sku, ${products.name} as name,
+        ${products.slug} as slug, ${products.status} as status, ${brands.name} as brand,
+        ${categories.path} as category_path, ${products.mrp}::text as mrp,
+        ${products.price_final}::text as final_price, ${products.description} as description,
+        (select string_agg(pi.url, ${IMAGE_URL_SEPARATOR} order by pi.position, pi.id)
+          from product_images pi where pi.product_id = "products"."id") as image_urls
+      from ${products}
+      left join ${brands} on ${brands.id} = ${products.brand_id}
+      left join ${categories} on ${categories.id} = ${products.category_id}
+      ${filters ? sql`where ${filters}` : sql``}
+      order by ${batch.orderBy} limit ${batch.limit}`);
+    return rows;
+  });
+  for await (const rows of batches)
+    yield rows.map((r) => [
+      r.id,
+      r.sku,
+      r.name,
+      r.slug,
+      r.status,
+      r.brand,
+      r.category_path,
+      r.mrp,
+      r.final_price,
+      r.description,
+      r.image_urls,
+    ]);
+}
+
+export function createProductExportService(db: Db) {
+  return { batches: (params: Parameters<typeof exportBatches>[1]) => exportBatches(db, params) };
+}
+
+export type ProductExportService = ReturnType<typeof createProductExportService>;
