@@ -143,7 +143,27 @@ test('shows the counts, latest inquiries, chart and catalogue health from one ca
   await expect(noBrand).toHaveAttribute('href', `/product/${product.slug}`);
   const ending = listLinks(region(page, 'Discounts ending within 7 days')).filter({ hasText: discount.name });
   await expect(ending).toContainText(`on ${category.name}`);
-  await expect(ending).toHaveAttribute('href', '/discounts');
+  await expect(ending).toHaveAttribute('href', `/discounts?${new URLSearchParams({ q: discount.name })}`);
+  // Below each list, the whole of it: the products or discounts list filtered to what the card counts.
+  const wholeList = (card: string, name: string) =>
+    region(page, card).getByRole('link', { name, exact: true });
+  await expect(
+    wholeList(
+      'Products without images',
+      `See all ${data.health.products_without_images.count.toLocaleString('en-US')} in Products`,
+    ),
+  ).toHaveAttribute('href', '/products?no_image=1');
+  await expect(wholeList('Products without a category or brand', 'Products without a brand')).toHaveAttribute(
+    'href',
+    '/products?no_brand=1',
+  );
+  await expect(
+    wholeList('Products without a category or brand', 'Products without a category'),
+  ).toHaveAttribute('href', '/products?no_category=1');
+  await expect(wholeList('Discounts ending within 7 days', 'Live discounts')).toHaveAttribute(
+    'href',
+    '/discounts?state=live',
+  );
 
   // No accessibility violations in the page's own content (the chart included). Colour contrast
   // is left out: the theme's dimmed text and indigo links fall short of 4.5:1 on every screen,

@@ -1,8 +1,9 @@
-import { Badge, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '#domain/dashboard';
+import type { ProductFilterKey } from '#domain/product-list';
 import { formatDateTime } from '../../components/format';
 import classes from './Dashboard.module.css';
 import { DashboardCard, SkeletonLines } from './DashboardCard';
@@ -11,18 +12,29 @@ import { DASHBOARD_TEXT, missingText } from './texts';
 type Health = Dashboard['health'];
 
 type Entry = { key: number; to: string; title: string; detail: ReactNode };
+/** A link to the whole list behind a card: the list screen, filtered to what the card counts. */
+type ListLink = { to: string; label: string };
 
-/** One health list: its entries as links to the fix, or an all-clear line. */
+/**
+ * The products list filtered by its own URL names (domain/product-list.ts), as the products
+ * screen reads them.
+ */
+const productsWhere = (filter: Partial<Record<ProductFilterKey, string>>) =>
+  `/products?${new URLSearchParams(filter)}`;
+
+/** One health list: its entries as links to the fix, or an all-clear line; below, the whole list. */
 function HealthList({
   title,
   list,
   entries,
   clear,
+  links,
 }: {
   title: string;
   list: { count: number } | undefined;
   entries: Entry[];
   clear: string;
+  links: ListLink[];
 }) {
   return (
     <DashboardCard title={title} order={3} count={list?.count}>
@@ -58,6 +70,13 @@ function HealthList({
               {DASHBOARD_TEXT.moreThanShown(entries.length, list.count)}
             </Text>
           )}
+          <Group gap="md">
+            {links.map((link) => (
+              <Anchor key={link.to} component={Link} to={link.to} size="sm" fw={500}>
+                {link.label}
+              </Anchor>
+            ))}
+          </Group>
         </Stack>
       )}
     </DashboardCard>
@@ -84,6 +103,9 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
           title={DASHBOARD_TEXT.withoutImages}
           list={noImages}
           clear={DASHBOARD_TEXT.withoutImagesClear}
+          links={[
+            { to: productsWhere({ no_image: '1' }), label: DASHBOARD_TEXT.listAll(noImages?.count ?? 0) },
+          ]}
           entries={(noImages?.items ?? []).map((p) => ({
             key: p.id,
             to: productPath(p.slug),
@@ -95,6 +117,11 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
           title={DASHBOARD_TEXT.withoutTaxonomy}
           list={noTaxonomy}
           clear={DASHBOARD_TEXT.withoutTaxonomyClear}
+          // The card counts either gap; the list filters combine with "and", so each gap has its link.
+          links={[
+            { to: productsWhere({ no_category: '1' }), label: DASHBOARD_TEXT.listNoCategory },
+            { to: productsWhere({ no_brand: '1' }), label: DASHBOARD_TEXT.listNoBrand },
+          ]}
           entries={(noTaxonomy?.items ?? []).map((p) => ({
             key: p.id,
             to: productPath(p.slug),
@@ -110,9 +137,11 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
           title={DASHBOARD_TEXT.endingSoon}
           list={ending}
           clear={DASHBOARD_TEXT.endingSoonClear}
+          links={[{ to: '/discounts?state=live', label: DASHBOARD_TEXT.listLiveDiscounts }]}
           entries={(ending?.items ?? []).map((d) => ({
             key: d.id,
-            to: '/discounts',
+            // The discounts list searches titles, so the link opens it at this one.
+            to: `/discounts?${new URLSearchParams({ q: d.name })}`,
             title: d.name,
             detail: (
               <>

@@ -32,6 +32,10 @@ export const DASHBOARD_TEXT = {
   endingSoonClear: `No discounts end in the next ${recentDays} days.`,
   noTarget: 'target removed',
   moreThanShown: (shown: number, total: number) => `Showing the first ${shown} of ${formatCount(total)}.`,
+  listAll: (total: number) => `See all ${formatCount(total)} in Products`,
+  listNoCategory: 'Products without a category',
+  listNoBrand: 'Products without a brand',
+  listLiveDiscounts: 'Live discounts',
 } as const;
 
 /** 'No category', 'No brand' or 'No category or brand'. */
