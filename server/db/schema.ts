@@ -151,10 +151,22 @@ export const products = pgTable(
     image_count: integer('image_count').notNull().default(0),
     /** 'draft' or 'published': public routes and the shop serve published products only. */
     status: text('status').notNull().default('published'),
+    /**
+     * The final price after the best live discount, and whether a discount saves on it now. Kept
+     * by migration 0022's triggers with product_price_due, and brought up to date before a read
+     * that filters or sorts on them (products/product-filter.ts refreshPrices).
+     */
+    price_final: numeric('price_final', { precision: 12, scale: 2 }).notNull().default('0'),
+    price_discounted: boolean('price_discounted').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    // The staff list's sorts and filters (migration 0022); products_name_idx serves the name sort.
+    index('products_price_idx').on(t.price_final, t.id),
+    index('products_updated_idx').on(t.updated_at, t.id),
+    index('products_status_idx').on(t.status, t.created_at, t.id),
+    index('products_discounted_idx').on(t.created_at, t.id).where(sql`${t.price_discounted}`),
     uniqueIndex('products_sku_key').on(t.sku),
     index('products_created_idx').on(t.created_at, t.id),
     index('products_name_idx').on(sql`lower(${t.name})`, t.id),
@@ -179,6 +191,22 @@ export const products = pgTable(
     check('products_mrp_check', sql`${t.mrp} >= 0`),
     check('products_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
+);
+
+/**
+ * When a product's stored price (products.price_final, price_discounted) must be computed again:
+ * '-infinity' once a write made it stale, else the next edge of a window of a discount aimed at
+ * it. A product with neither has no row. Apart from products so that marking a price stale does
+ * not rewrite the product row and every index on it (migration 0022).
+ */
+export const productPriceDue = pgTable(
+  'product_price_due',
+  {
+    product_id: integer('product_id').primaryKey(),
+    /** Text, not a Date: a stale row holds '-infinity', which a Date cannot. */
+    due: timestamp('due', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('product_price_due_idx').on(t.due)],
 );
 
 export const productImages = pgTable(
