@@ -28,6 +28,7 @@ import type {
   TableBody,
 } from '#domain/sections';
 import { api } from './client';
+import { useDownload } from './download';
 import { type ProductListParams, productKeys } from './keys';
 import { toListQuery } from './listQuery';
 import { uploadConfig } from './requestBody';
@@ -280,30 +281,13 @@ export function useBulkPreview(input: ProductBulkInput | null) {
 /** The list's filters and sort (no page): what the CSV export takes. */
 export type ProductExportParams = Omit<ProductListParams, 'page' | 'limit'>;
 
-/**
- * The CSV of every product the list's filters match, in the list's order. A plain link would carry
- * no bearer token, so the file is fetched through the client and handed to the browser.
- */
+/** The CSV of every product the list's filters match, in the list's order (not one page). */
 export function useExportProducts() {
-  return useMutation({
-    mutationFn: async (params: ProductExportParams) => {
-      const res = await api.get<Blob>('/products/export.csv', {
-        params: toListQuery(params),
-        responseType: 'blob',
-      });
-      const disposition = String(res.headers['content-disposition'] ?? '');
-      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'products.csv';
-      const url = URL.createObjectURL(res.data);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the blob to the download; the URL is no longer needed.
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
-    meta: { errorMessage: PRODUCT_LIST_FALLBACK.export },
+  return useDownload({
+    path: '/products/export.csv',
+    fallbackName: 'products.csv',
+    errorMessage: PRODUCT_LIST_FALLBACK.export,
+    query: (params: ProductExportParams) => toListQuery(params),
   });
 }
 

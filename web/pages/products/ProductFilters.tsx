@@ -28,7 +28,7 @@ const STATUS_OPTIONS = [
 const PRICE_DEBOUNCE_MS = 500;
 const field = { flex: '1 1 180px' } as const;
 
-/** The products list's filters: category (with everything below it), brand, status, price range and the yes-only flags. */
+/** The products list's filters with a value: category (with everything below it), brand, status and the final-price range. */
 export function ProductFilters({ values, names, onChange }: Props) {
   return (
     <>
@@ -36,7 +36,6 @@ export function ProductFilters({ values, names, onChange }: Props) {
         // A new key when the filter changes from outside (a chip removed, Back): the box then shows it.
         key={`category-${values.category_id ?? ''}-${names.category ?? ''}`}
         label={FILTER_LABELS.category_id}
-        description={PRODUCTS_SCREEN.categoryHelp}
         placeholder={PRODUCTS_SCREEN.anyCategory}
         clearable
         value={values.category_id ?? null}
@@ -48,7 +47,6 @@ export function ProductFilters({ values, names, onChange }: Props) {
       <SearchSelect
         key={`brand-${values.brand_id ?? ''}-${names.brand ?? ''}`}
         label={FILTER_LABELS.brand_id}
-        description={PRODUCTS_SCREEN.brandHelp}
         placeholder={PRODUCTS_SCREEN.anyBrand}
         clearable
         value={values.brand_id ?? null}
@@ -60,7 +58,6 @@ export function ProductFilters({ values, names, onChange }: Props) {
       <Select
         {...SELECT_DEFAULTS}
         label={FILTER_LABELS.status}
-        description={PRODUCTS_SCREEN.statusHelp}
         data={STATUS_OPTIONS}
         value={values.status ?? ANY}
         onChange={(v) => onChange('status', !v || v === ANY ? undefined : v)}
@@ -68,19 +65,6 @@ export function ProductFilters({ values, names, onChange }: Props) {
       />
       <PriceBound name="price_min" value={values.price_min} onChange={onChange} />
       <PriceBound name="price_max" value={values.price_max} onChange={onChange} />
-      <Group gap={6} w="100%" role="group" aria-label={PRODUCTS_SCREEN.flagsLabel}>
-        {PRODUCT_FLAG_FILTERS.map((key) => (
-          <Chip
-            key={key}
-            size="xs"
-            radius="sm"
-            checked={values[key] === '1'}
-            onChange={(on) => onChange(key, on ? '1' : undefined)}
-          >
-            {FILTER_LABELS[key]}
-          </Chip>
-        ))}
-      </Group>
     </>
   );
 }
@@ -90,6 +74,25 @@ type BoundProps = {
   value: string | undefined;
   onChange: (key: ProductFilterKey, value: string | undefined) => void;
 };
+
+/** The yes-only filters, as toggles. */
+export function FlagFilters({ values, onChange }: Pick<Props, 'values' | 'onChange'>) {
+  return (
+    <Group gap={6} role="group" aria-label={PRODUCTS_SCREEN.flagsLabel}>
+      {PRODUCT_FLAG_FILTERS.map((key) => (
+        <Chip
+          key={key}
+          size="xs"
+          radius="sm"
+          checked={values[key] === '1'}
+          onChange={(on) => onChange(key, on ? '1' : undefined)}
+        >
+          {FILTER_LABELS[key]}
+        </Chip>
+      ))}
+    </Group>
+  );
+}
 
 /**
  * A bound on the final price. What is typed goes to the URL once typing pauses and only when it
@@ -112,7 +115,6 @@ function PriceBound({ name, value, onChange }: BoundProps) {
   return (
     <TextInput
       label={FILTER_LABELS[name]}
-      description={PRODUCTS_SCREEN.priceHelp}
       inputMode="decimal"
       placeholder={name === 'price_min' ? '0.00' : PRODUCTS_SCREEN.noLimit}
       value={text}

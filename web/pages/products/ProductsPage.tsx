@@ -1,12 +1,5 @@
 import { Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import {
-  IconDownload,
-  IconLayoutGrid,
-  IconList,
-  IconPlus,
-  IconRefresh,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageCount } from '#domain/paging';
@@ -23,6 +16,7 @@ import { useBrand } from '../../api/brands';
 import { useCategory } from '../../api/categories';
 import type { ProductFilterValues } from '../../api/keys';
 import { useExportProducts, useProducts } from '../../api/products';
+import { ExportButton } from '../../components/ExportButton';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -38,7 +32,7 @@ import { FilterChips } from './FilterChips';
 import { ImportWizard } from './ImportWizard';
 import { loadImportRun } from './importRun';
 import { ProductCard } from './ProductCard';
-import { type FilterNames, ProductFilters } from './ProductFilters';
+import { type FilterNames, FlagFilters, ProductFilters } from './ProductFilters';
 import { ProductTable } from './ProductTable';
 import { bulkFilter, filterChange, isPriceBound, selectionScope } from './productFilters';
 import {
@@ -184,14 +178,12 @@ export function ProductsPage() {
             >
               Refresh
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
+            <ExportButton
               onClick={() => exportCsv.mutate({ q, sortBy, order, ...values })}
-              loading={exportCsv.isPending}
-            >
-              {PRODUCTS_SCREEN.exportCsv}
-            </Button>
+              pending={exportCsv.isPending}
+              received={exportCsv.received}
+              label={PRODUCTS_SCREEN.exportCsv}
+            />
             <Button
               variant="default"
               leftSection={<IconUpload size={16} aria-hidden />}
@@ -208,24 +200,34 @@ export function ProductsPage() {
       <ListToolbar>
         <SearchInput value={list.search} onChange={list.setSearch} placeholder="Name or SKU" />
         <ProductFilters values={values} names={names} onChange={changeFilter} />
-        <SortSelect value={sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
-        <OrderSelect value={order} onChange={list.setOrder} />
-        <PerPageSelect value={limit} options={PRODUCT_LIST.limits} onChange={list.setLimit} />
-        <Stack gap={2}>
-          <Text size="sm" fw={500} id="products-view-label">
-            {PRODUCTS_SCREEN.viewLabel}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="products-view-label"
-            value={view}
-            onChange={(v) => setView(v as View)}
-            data={[
-              { value: 'grid', label: <ViewLabel icon={IconLayoutGrid} text={PRODUCTS_SCREEN.grid} /> },
-              { value: 'table', label: <ViewLabel icon={IconList} text={PRODUCTS_SCREEN.table} /> },
-            ]}
-          />
-        </Stack>
       </ListToolbar>
+      <Group justify="space-between" align="flex-end" gap="sm" mb="md">
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {PRODUCTS_SCREEN.flagsLabel}
+          </Text>
+          <FlagFilters values={values} onChange={changeFilter} />
+        </Stack>
+        <Group gap="sm" align="flex-end">
+          <SortSelect value={sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
+          <OrderSelect value={order} onChange={list.setOrder} />
+          <PerPageSelect value={limit} options={PRODUCT_LIST.limits} onChange={list.setLimit} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="products-view-label">
+              {PRODUCTS_SCREEN.viewLabel}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="products-view-label"
+              value={view}
+              onChange={(v) => setView(v as View)}
+              data={[
+                { value: 'grid', label: <ViewLabel icon={IconLayoutGrid} text={PRODUCTS_SCREEN.grid} /> },
+                { value: 'table', label: <ViewLabel icon={IconList} text={PRODUCTS_SCREEN.table} /> },
+              ]}
+            />
+          </Stack>
+        </Group>
+      </Group>
       <FilterChips
         q={q}
         values={values}

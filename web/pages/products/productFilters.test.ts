@@ -37,10 +37,10 @@ describe('product filters', () => {
   });
 
   it('say on a chip what a filter holds', () => {
-    expect(chipText('category_id', '4', { category: 'Chairs' })).toBe('Category: Chairs (and below)');
+    expect(chipText('category_id', '4', { category: 'Chairs' })).toBe('Category: Chairs and below');
     expect(chipText('brand_id', '9')).toBe('Brand: #9');
     expect(chipText('status', 'draft')).toBe('Status: Draft');
-    expect(chipText('price_min', '10')).toBe('Price ≥ 10');
+    expect(chipText('price_min', '10')).toBe('Final price ≥ 10');
     expect(chipText('no_image', '1')).toBe('No image');
   });
 });

@@ -4,11 +4,11 @@ import type { ProductFilterValues } from '../../api/keys';
 
 /** What each filter is called on its chip and in its control. */
 export const FILTER_LABELS: Record<ProductFilterKey, string> = {
-  category_id: 'Category',
+  category_id: 'Category (and subcategories)',
   brand_id: 'Brand',
   status: 'Status',
-  price_min: 'Price from',
-  price_max: 'Price to',
+  price_min: 'Final price from',
+  price_max: 'Final price to',
   discounted: 'Discounted now',
   no_image: 'No image',
   no_category: 'No category',
@@ -59,15 +59,15 @@ type Names = { category?: string | null; brand?: string | null };
 export function chipText(key: ProductFilterKey, value: string, names: Names = {}): string {
   switch (key) {
     case 'category_id':
-      return `${FILTER_LABELS.category_id}: ${names.category ?? `#${value}`} (and below)`;
+      return `Category: ${names.category ?? `#${value}`} and below`;
     case 'brand_id':
       return `${FILTER_LABELS.brand_id}: ${names.brand ?? `#${value}`}`;
     case 'status':
       return `${FILTER_LABELS.status}: ${PRODUCT_STATUS_TEXT[value as ProductStatus] ?? value}`;
     case 'price_min':
-      return `Price ≥ ${value}`;
+      return `Final price ≥ ${value}`;
     case 'price_max':
-      return `Price ≤ ${value}`;
+      return `Final price ≤ ${value}`;
     default:
       return FILTER_LABELS[key];
   }

@@ -2,16 +2,12 @@ import { formatCount } from '../../components/format';
 
 /** The products screen's own words (the domain's BULK_TEXT and IMPORT_TEXT hold the shared ones). */
 export const PRODUCTS_SCREEN = {
-  categoryHelp: 'Includes its subcategories',
-  brandHelp: 'Any brand when empty',
-  statusHelp: 'Draft or published',
-  priceHelp: 'Final price',
   anyCategory: 'Any category',
   anyBrand: 'Any brand',
   anyStatus: 'Any',
   noLimit: 'No limit',
   priceInvalid: 'An amount such as 19.99',
-  flagsLabel: 'Only products that are',
+  flagsLabel: 'Show only',
   clearAll: 'Clear all',
   clearFilters: 'Clear filters',
   removeFilter: (text: string) => `Remove filter ${text}`,
