@@ -148,12 +148,6 @@ export const updateProductBody = z.strictObject({
 });
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
-export const productListQuery = z.strictObject({
-  q: searchText,
-  page: queryInt('page', 1, 1_000_000).optional(),
-  limit: queryInt('limit', 1, 100).optional(),
-});
-
 export const bestDiscountSchema = z.object({
   id: z.number(),
   type: z.enum(DISCOUNT_TYPES),

@@ -115,6 +115,18 @@ const PRODUCT_COLUMNS: Record<string, Column> = {
     list: absent('the dashboard reads it; the card shows the first image instead'),
     base: absent('the bundle carries the images themselves'),
   },
+  price_final: {
+    create: absent('priced by triggers from the MRP and the discounts (migration 0022)'),
+    update: absent('priced by triggers'),
+    list: absent("serves the list's price filter and sort; price.final is priced at the request"),
+    base: absent('the bundle prices at the request'),
+  },
+  price_discounted: {
+    create: absent('priced by triggers (migration 0022)'),
+    update: absent('priced by triggers'),
+    list: absent('serves the discounted filter; best_discount says it'),
+    base: absent('the bundle prices at the request'),
+  },
   created_at: {
     create: absent('set by the database'),
     update: absent('never changed by the app'),

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { positiveIdString } from '#domain/fields';
 import { IMAGE_BATCH_MAX } from '#domain/images';
 import { idParam } from '#domain/paging';
+import { productListQuery } from '#domain/product-list';
 import {
   createProductBody,
   PRODUCT_MESSAGES,
   productBaseSchema,
   productBundleSchema,
   productImageSchema,
-  productListQuery,
   productListResponse,
   publicProductsQuery,
   publicProductsResponse,
@@ -78,12 +78,7 @@ export const productsRoutes =
           response: { 200: productListResponse, ...errors(400, 401) },
         },
       },
-      async (request) =>
-        deps.products.list({
-          q: (request.query.q ?? '').trim(),
-          page: request.query.page ?? 1,
-          limit: request.query.limit ?? 24,
-        }),
+      async (request) => deps.products.list(request.query),
     );
 
     app.get(

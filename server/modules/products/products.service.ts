@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '#domain/images';
 import { centsToDecimal, fromCents, toCents } from '#domain/money';
+import type { ProductListParams } from '#domain/product-list';
 import {
   type CreateProductBody,
   PRODUCT_MESSAGES,
@@ -11,9 +12,8 @@ import {
 } from '#domain/products';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { pageWithTotal, type SortColumns } from '../../db/query/counting';
+import { pageWithTotal } from '../../db/query/counting';
 import { type PageStart, rememberPage, startBefore } from '../../db/query/page-starts';
-import { containsAny } from '../../db/query/search';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { brands, categories, layoutBlocks, productImages, products, tableCounts } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
@@ -21,6 +21,7 @@ import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { PRODUCT_SORT_COLUMNS, productFilterWhere } from './product-filter';
 import { readLayout } from './sections.service';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
@@ -62,11 +63,11 @@ const toBase = (r: BaseRow): ProductBase => ({
 });
 
 /**
- * The products list has one order, newest first; deep pages seek along its (created_at, id)
- * index from a remembered start (page-starts.ts).
+ * The default order of the products list, newest first, whose deep pages seek along its
+ * (created_at, id) index from a remembered start (page-starts.ts) when nothing filters it.
  */
-const SORT_COLUMNS: SortColumns<'created_at'> = { created_at: products.created_at };
-const NEWEST_FIRST = { sortBy: 'created_at', order: 'desc' } as const;
+const isNewestFirst = (params: Pick<ProductListParams, 'sortBy' | 'order'>) =>
+  params.sortBy === 'created_at' && params.order === 'desc';
 
 /** Reads join brand and category names; writes to those tables go through their own modules. */
 const selectBase = (db: Executor) =>
@@ -118,11 +119,11 @@ export function createProductsService(db: Db, images: ImagesService) {
   return {
     getBase,
 
-    async list(params: { q: string; page: number; limit: number }) {
-      const where = params.q
-        ? await containsAny(db, products, [products.name, products.sku], params.q)
-        : undefined;
+    async list(params: ProductListParams) {
       const now = new Date();
+      const where = await productFilterWhere(db, params.filter, now, params.sortBy);
+      // Remembered page starts hold for the whole list in its default order only.
+      const pageStarts = !where && isNewestFirst(params);
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
       const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
@@ -136,12 +137,12 @@ export function createProductsService(db: Db, images: ImagesService) {
             table: products,
             id: products.id,
             where,
-            sortColumns: SORT_COLUMNS,
-            params: { page: params.page, limit: params.limit, ...NEWEST_FIRST },
+            sortColumns: PRODUCT_SORT_COLUMNS,
+            params: { page: params.page, limit: params.limit, sortBy: params.sortBy, order: params.order },
             idsFirst: true,
           },
           (scope) => {
-            started = seek && !where ? startBefore(db, scope.offset) : null;
+            started = seek && pageStarts ? startBefore(db, scope.offset) : null;
             // The page's ids come from the (created_at, id) index alone (PageScope.ids), from a
             // remembered start when there is one (page-starts.ts); only those rows are joined to
             // their brand, category, first image and discounts.
@@ -162,13 +163,14 @@ export function createProductsService(db: Db, images: ImagesService) {
                 image: firstImage,
                 pricing: productPricing('products', 'categories', now),
                 total: scope.total,
-                // For the unfiltered list, the row's sort key and the list's version, exactly as
-                // this statement saw them (page-starts.ts); a search has no use for either.
-                sortKey: where ? sql<null>`null` : sql<string>`${products.created_at}::text`,
-                version: where
-                  ? sql<null>`null`
-                  : sql<string>`(select ${tableCounts.version}::text from ${tableCounts}
-                      where ${tableCounts.table_name} = 'products')`,
+                // For the whole list newest first, the row's sort key and the list's version,
+                // exactly as this statement saw them (page-starts.ts); other lists have no use
+                // for either.
+                sortKey: pageStarts ? sql<string>`${products.created_at}::text` : sql<null>`null`,
+                version: pageStarts
+                  ? sql<string>`(select ${tableCounts.version}::text from ${tableCounts}
+                      where ${tableCounts.table_name} = 'products')`
+                  : sql<null>`null`,
               })
               .from(products)
               .leftJoin(brands, eq(brands.id, products.brand_id))
