@@ -1,5 +1,3 @@
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +14,9 @@ import {
 } from '#domain/inquiries';
 import { idParam } from '#domain/paging';
 import { type Authenticate, currentUser } from '../../auth/hooks';
+import { sendCsv } from '../../http/csv';
 import { bearer, errors } from '../../http/schemas';
-import { CSV_COLUMNS, type InquiriesService } from './inquiries.service';
+import { CSV_COLUMNS, type InquiriesService, LINE_NAME_SEPARATOR } from './inquiries.service';
 
 export type InquiriesRoutesDeps = {
   inquiries: InquiriesService;
@@ -76,36 +75,17 @@ export const inquiriesRoutes =
           schema: {
             tags,
             security: bearer,
-            description:
-              "The list's matches as CSV (same search, filters and order; no paging), streamed. Cells a spreadsheet would read as a formula start with an apostrophe.",
+            description: `The list's matches as CSV (same search, filters and order; no paging), streamed: ${CSV_COLUMNS.join(', ')}. products names the request's lines in order, separated by "${LINE_NAME_SEPARATOR}". Cells a spreadsheet would read as a formula start with an apostrophe.`,
             querystring: inquiryListQuery,
             response: { 200: z.string().describe('text/csv'), ...errors(400, 401) },
           },
         },
-        async (request, reply) => {
-          const rows = deps.inquiries.exportRows(request.query, currentUser(request).id);
-          // The first batch is read before the answer starts, so a failing statement is an error
-          // answer rather than a download cut short.
-          const first = await rows.next();
-          async function* all() {
-            if (first.done) return;
-            yield first.value;
-            yield* rows;
-          }
-          const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
-          // A later failure ends the download (the client sees it cut) and is logged, never thrown.
-          pipeline(Readable.from(all()), csv, (err) => {
-            if (err) request.log.warn({ err }, 'inquiries CSV export stopped');
-          });
-          const day = new Date().toISOString().slice(0, 10);
-          return (
-            reply
-              .type('text/csv; charset=utf-8')
-              .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
-              // A stream goes out as it is read; the schema's string only documents the answer.
-              .send(csv as unknown as string)
-          );
-        },
+        async (request, reply) =>
+          sendCsv(request, reply, {
+            stem: 'inquiries',
+            columns: CSV_COLUMNS,
+            batches: deps.inquiries.exportBatches(request.query, currentUser(request).id),
+          }),
       );
       staff.get(
         '/api/inquiries/:id',

@@ -19,6 +19,7 @@ import type { ListParams } from '#domain/paging';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
+import { keysetBatches } from '../../db/query/stream';
 import { inquiries, inquiryEvents, inquiryLines, inquiryNotes, products, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
@@ -148,9 +149,6 @@ const countsOf = (where: SQL | undefined) =>
 const everyStatus = (found: Record<string, number> | undefined) =>
   Object.fromEntries(INQUIRY_STATUSES.map((s) => [s, found?.[s] ?? 0])) as Record<InquiryStatus, number>;
 
-/** A CSV cell a spreadsheet would take for a formula is kept as text by a leading apostrophe. */
-export const defuseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 export const CSV_COLUMNS = [
   'reference',
   'created_at',
@@ -164,7 +162,13 @@ export const CSV_COLUMNS = [
   'lines',
   'basket_value',
   'close_reason',
+  'message',
+  /** The names of the request's lines (its basket), in order. */
+  'products',
 ] as const;
+
+/** How the products cell joins the names of a request's lines. */
+export const LINE_NAME_SEPARATOR = '; ';
 
 type ExportRow = {
   id: number;
@@ -180,10 +184,9 @@ type ExportRow = {
   lines: number;
   basket_cents: string;
   close_reason: string | null;
+  message: string;
+  products: string | null;
 };
-
-/** Rows per statement of the export: memory stays flat however many requests match. */
-const EXPORT_BATCH = 500;
 
 export type InquiriesDeps = {
   mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
@@ -389,53 +392,51 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
     },
 
     /**
-     * The list's matches as CSV records, in the list's order, read in keyset batches: each
-     * statement takes the next EXPORT_BATCH rows after the last one sent, so memory stays flat
-     * and the connection is free between batches.
+     * The list's matches as CSV records (CSV_COLUMNS), in the list's order, in keyset batches
+     * (db/query/stream.ts): memory stays flat and the connection is free between batches.
      */
-    async *exportRows(params: ListParams<InquirySortKey>, callerId: number) {
+    async *exportBatches(params: ListParams<InquirySortKey>, callerId: number) {
       const { where } = await listWhere(params, callerId);
-      const key = SORT_COLUMNS[params.sortBy];
-      const keyType = params.sortBy === 'created_at' ? sql`timestamptz` : sql`text`;
-      const after = params.order === 'asc' ? sql`>` : sql`<`;
-      const dir = params.order === 'asc' ? sql`asc` : sql`desc`;
-      let last: { key: string; id: number } | null = null;
-      for (;;) {
-        const cursor: SQL | undefined = last
-          ? sql`(${key}, ${inquiries.id}) ${after} (cast(${last.key} as ${keyType}), ${last.id})`
-          : undefined;
-        const { rows }: { rows: ExportRow[] } =
-          await db.execute<ExportRow>(sql`select ${inquiries.id} as id, (${key})::text as sort_key, ${inquiries.created_at} as created_at,
+      const order = {
+        key: SORT_COLUMNS[params.sortBy],
+        type: params.sortBy === 'created_at' ? 'timestamptz' : 'text',
+        id: inquiries.id,
+        order: params.order,
+      } as const;
+      const batches = keysetBatches<ExportRow>(order, async (batch) => {
+        const filters = allOf([where, batch.after]);
+        const { rows } = await db.execute<ExportRow>(sql`select ${inquiries.id} as id,
+            ${batch.sortKey} as sort_key, ${inquiries.created_at} as created_at,
             ${inquiries.status} as status, (select u.name from ${users} u where u.id = ${inquiries.owner_id}) as owner,
             ${inquiries.name} as name, ${inquiries.email} as email, ${inquiries.phone} as phone,
             ${inquiries.company} as company, ${inquiries.subject} as subject,
             (select count(*)::int from ${inquiryLines} l where l.inquiry_id = ${inquiries.id}) as lines,
             (select coalesce(sum(l.quantity * l.unit_price * 100), 0)::bigint::text from ${inquiryLines} l
               where l.inquiry_id = ${inquiries.id}) as basket_cents,
-            ${inquiries.close_reason} as close_reason
-          from ${inquiries}
-          ${allOf([where, cursor]) ? sql`where ${allOf([where, cursor])}` : sql``}
-          order by ${key} ${dir}, ${inquiries.id} ${dir}
-          limit ${sql.raw(String(EXPORT_BATCH))}`);
-        for (const r of rows)
-          yield [
-            inquiryReference(r.id),
-            new Date(r.created_at).toISOString(),
-            r.status,
-            r.owner ?? '',
-            r.name,
-            r.email,
-            r.phone ?? '',
-            r.company ?? '',
-            r.subject,
-            String(r.lines),
-            bigCentsToDecimal(BigInt(r.basket_cents)),
-            r.close_reason ?? '',
-          ].map(defuseCell);
-        if (rows.length < EXPORT_BATCH) return;
-        const tail: ExportRow = rows[rows.length - 1];
-        last = { key: tail.sort_key, id: tail.id };
-      }
+            ${inquiries.close_reason} as close_reason, ${inquiries.message} as message,
+            (select string_agg(l.name, ${LINE_NAME_SEPARATOR} order by l.position) from ${inquiryLines} l
+              where l.inquiry_id = ${inquiries.id}) as products
+          from ${inquiries} ${filters ? sql`where ${filters}` : sql``}
+          order by ${batch.orderBy} limit ${batch.limit}`);
+        return rows;
+      });
+      for await (const rows of batches)
+        yield rows.map((r) => [
+          inquiryReference(r.id),
+          new Date(r.created_at).toISOString(),
+          r.status,
+          r.owner,
+          r.name,
+          r.email,
+          r.phone,
+          r.company,
+          r.subject,
+          r.lines,
+          bigCentsToDecimal(BigInt(r.basket_cents)),
+          r.close_reason,
+          r.message,
+          r.products,
+        ]);
     },
 
     /**
