@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import axios from 'axios';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import {
   IMPORT_FIELD_LABELS,
@@ -108,15 +109,21 @@ export function ImportWizard({ resumed, onClose }: Props) {
     }
   }, [finished, queryClient]);
 
-  // The job is gone (an earlier server's, say): forget it rather than poll it forever.
+  // The job is gone (an earlier database's, say): forget it rather than ask for it again.
+  const gone = axios.isAxiosError(job.error) && job.error.response?.status === 404;
   useEffect(() => {
-    if (job.isError && run) remember(null);
-  });
+    if (gone) {
+      setRun(null);
+      saveImportRun(null);
+    }
+  }, [gone]);
 
   const active = run
-    ? run.dryRun
-      ? STEP.check
-      : STEP.import
+    ? finished?.report?.applied
+      ? STEP.import + 1
+      : run.dryRun
+        ? STEP.check
+        : STEP.import
     : mapped
       ? STEP.check
       : chosen
