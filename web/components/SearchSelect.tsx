@@ -62,6 +62,12 @@ export function SearchSelect<T extends SearchItem>({
   ...props
 }: Props<T>) {
   const [search, setSearch] = useState(selectedLabel ?? '');
+  // A choice made elsewhere (Back, a link, a cleared scope) shows its own label, not the old text.
+  const [shown, setShown] = useState({ value, selectedLabel });
+  if (shown.value !== value || shown.selectedLabel !== selectedLabel) {
+    setShown({ value, selectedLabel });
+    setSearch(selectedLabel ?? '');
+  }
   const typed = search.trim() === (selectedLabel ?? '').trim() ? '' : search.trim();
   const [q] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const options = useOptions(q);
