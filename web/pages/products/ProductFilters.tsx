@@ -1,4 +1,4 @@
-import { Chip, Group, Select, TextInput } from '@mantine/core';
+import { Chip, Group, Input, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_FLAG_FILTERS, type ProductFilterKey } from '#domain/product-list';
@@ -26,15 +26,12 @@ const STATUS_OPTIONS = [
   ...PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_TEXT[s] })),
 ];
 const PRICE_DEBOUNCE_MS = 500;
-const field = { flex: '1 1 180px' } as const;
 
 /** The products list's filters with a value: category (with everything below it), brand, status and the final-price range. */
 export function ProductFilters({ values, names, onChange }: Props) {
   return (
     <>
       <SearchSelect
-        // A new key when the filter changes from outside (a chip removed, Back): the box then shows it.
-        key={`category-${values.category_id ?? ''}-${names.category ?? ''}`}
         label={FILTER_LABELS.category_id}
         placeholder={PRODUCTS_SCREEN.anyCategory}
         clearable
@@ -42,10 +39,9 @@ export function ProductFilters({ values, names, onChange }: Props) {
         selectedLabel={values.category_id ? names.category : null}
         onChange={(v, label) => onChange('category_id', v ?? undefined, label)}
         useOptions={useCategoryOptions}
-        style={field}
+        style={{ flex: '1 1 230px' }}
       />
       <SearchSelect
-        key={`brand-${values.brand_id ?? ''}-${names.brand ?? ''}`}
         label={FILTER_LABELS.brand_id}
         placeholder={PRODUCTS_SCREEN.anyBrand}
         clearable
@@ -53,7 +49,7 @@ export function ProductFilters({ values, names, onChange }: Props) {
         selectedLabel={values.brand_id ? names.brand : null}
         onChange={(v, label) => onChange('brand_id', v ?? undefined, label)}
         useOptions={useBrandOptions}
-        style={field}
+        style={{ flex: '1 1 160px' }}
       />
       <Select
         {...SELECT_DEFAULTS}
@@ -61,10 +57,17 @@ export function ProductFilters({ values, names, onChange }: Props) {
         data={STATUS_OPTIONS}
         value={values.status ?? ANY}
         onChange={(v) => onChange('status', !v || v === ANY ? undefined : v)}
-        style={{ flex: '0 1 140px' }}
+        style={{ flex: '0 1 120px' }}
       />
-      <PriceBound name="price_min" value={values.price_min} onChange={onChange} />
-      <PriceBound name="price_max" value={values.price_max} onChange={onChange} />
+      <Input.Wrapper label={PRODUCTS_SCREEN.finalPrice} style={{ flex: '0 1 230px' }}>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <PriceBound name="price_min" value={values.price_min} onChange={onChange} />
+          <Text size="sm" c="dimmed" mt={8} aria-hidden>
+            –
+          </Text>
+          <PriceBound name="price_max" value={values.price_max} onChange={onChange} />
+        </Group>
+      </Input.Wrapper>
     </>
   );
 }
@@ -114,13 +117,13 @@ function PriceBound({ name, value, onChange }: BoundProps) {
   }, [debounced, valid, name, onChange]);
   return (
     <TextInput
-      label={FILTER_LABELS[name]}
+      aria-label={FILTER_LABELS[name]}
       inputMode="decimal"
-      placeholder={name === 'price_min' ? '0.00' : PRODUCTS_SCREEN.noLimit}
+      placeholder={name === 'price_min' ? PRODUCTS_SCREEN.min : PRODUCTS_SCREEN.max}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       error={valid ? undefined : PRODUCTS_SCREEN.priceInvalid}
-      style={{ flex: '0 1 120px' }}
+      style={{ flex: 1 }}
     />
   );
 }
