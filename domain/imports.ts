@@ -73,7 +73,18 @@ export const IMPORT_TEXT = {
   categoryUnknown: (path: string) => `No category has the path "${path}"`,
   brandUnknown: (name: string) => `No brand is named "${name}"`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  /** A missing category whose slug another category already has, so its path cannot be made. */
+  categoryCannotCreate: (path: string, slug: string) =>
+    `The category "${path}" cannot be created: another category has the slug "${slug}"`,
   jobNotFound: 'Job not found',
+  jobIdInvalid: 'The job id is not valid',
+  /** A failed apply: the database refused a write, so the whole import was rolled back. */
+  applyFailed: 'The import could not be applied, so nothing was changed. Check the file and try again.',
+  /** The file's rows had problems: the report lists them and nothing was changed. */
+  hasProblems: 'The file has problems, so nothing was changed. Fix them and import it again.',
+  /** The server stopped while the job ran; nothing was changed. */
+  interrupted:
+    'The import stopped because the server restarted, so nothing was changed. Import the file again.',
 } as const;
 
 /** POST /api/imports form fields beside `file`. Form values are text. */
@@ -117,6 +128,10 @@ export const jobSchema = z.object({
   id: z.string(),
   kind: z.enum(JOB_KINDS),
   state: z.enum(JOB_STATES),
+  /**
+   * Steps done of the total: each row read counts one and, when applying, each row written one
+   * more. total is null until the whole file has been read.
+   */
   progress: z.object({ done: z.number(), total: z.number().nullable() }),
   report: importReportSchema.nullable(),
   /** Why a failed job failed, for the screen. */

@@ -28,6 +28,9 @@ import { createImageStore } from './images/image-store';
 import { createImagesService } from './images/images.service';
 import { serveStoredImages, UPLOAD_HEADERS } from './images/serve';
 import { SERVED_FILE_NAME } from './images/store';
+import { jobsRoutes } from './jobs/jobs.routes';
+import { createJobsService } from './jobs/jobs.service';
+import { createJobQueue } from './jobs/queue';
 import { resilientCounterStore } from './limits/counters';
 import { rateLimitPerAddress } from './limits/rate-limit';
 import { createMailer, type Mailer, type SenderOptions } from './mail/mailer';
@@ -42,6 +45,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { createDiscountsService } from './modules/discounts/discounts.service';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService, IMPORT_QUEUE } from './modules/imports/imports.service';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { meRoutes } from './modules/me/me.routes';
@@ -77,6 +82,11 @@ export type AppDeps = {
   redis?: RedisConnection;
   /** The mail sender's timings (tests shorten the retries' backoff). */
   mail?: SenderOptions;
+  /**
+   * Runs background jobs (CSV imports) in this process, from the app's start to its close. The
+   * server does; tests that need jobs ask for it, so the others skip installing the queue.
+   */
+  runJobs?: boolean;
 };
 
 /** Writes that can change a public product bundle (the catalogue areas). */
@@ -286,6 +296,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
   await app.register(quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit }));
   await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
+  // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
+  const queue = createJobQueue(deps.database, app.log);
+  const jobs = createJobsService(deps.database);
+  const imports = createImportsService({ database: deps.database, jobs, queue, log: app.log });
+  queue.handle(IMPORT_QUEUE, imports.run);
+  if (deps.runJobs) {
+    app.addHook('onReady', () => queue.start());
+    app.addHook('onClose', () => queue.stop());
+  }
+  await app.register(jobsRoutes({ jobs, authenticate }));
+  await app.register(importsRoutes({ imports, authenticate }));
 
   // The visitors' shop (HTML under /shop, the sitemap, robots.txt): registered before the SPA's
   // fallback below, which would otherwise answer /shop with the staff app's shell. Its taxonomy

@@ -43,6 +43,7 @@ export async function startServer(config: Config, database: Database, greeting?:
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     webRoot: WEB_ROOT,
     redis,
+    runJobs: true,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -9,12 +9,15 @@ import {
   index,
   integer,
   json,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -667,4 +670,80 @@ export const outboxAttachments = pgTable(
     content: bytea('content').notNull(),
   },
   (t) => [uniqueIndex('outbox_attachments_position_key').on(t.outbox_id, t.position)],
+);
+
+/**
+ * Background jobs (domain/imports.ts): state, progress and report, read by GET /api/jobs/{id} on
+ * any process (migration 0023). The pg-boss queue, in its own schema, only hands a job to a worker.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['product_import'] }).notNull(),
+    state: text('state', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
+    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    progress_done: integer('progress_done').notNull().default(0),
+    progress_total: integer('progress_total'),
+    report: jsonb('report'),
+    error: text('error'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('jobs_created_idx').on(t.created_at),
+    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed')`),
+    check('jobs_kind_check', sql`${t.kind} in ('product_import')`),
+  ],
+);
+
+/** An uploaded CSV in the order it streamed in, so any process can run its import. */
+export const importChunks = pgTable(
+  'import_chunks',
+  {
+    job_id: uuid('job_id').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_chunks_pkey', columns: [t.job_id, t.seq] }),
+    index('import_chunks_created_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * An import's parsed rows while it is checked and applied set-based (UNLOGGED in migration 0023:
+ * scratch space).
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    job_id: uuid('job_id').notNull(),
+    line: integer('line').notNull(),
+    sku: text('sku'),
+    name: text('name'),
+    name_given: boolean('name_given').notNull().default(false),
+    mrp: numeric('mrp', { precision: 12, scale: 2 }),
+    mrp_given: boolean('mrp_given').notNull().default(false),
+    status: text('status'),
+    category_path: text('category_path'),
+    category_raw: text('category_raw'),
+    brand_key: text('brand_key'),
+    brand_raw: text('brand_raw'),
+    description: text('description'),
+    slug_base: text('slug_base'),
+    slug: text('slug'),
+    slug_n: integer('slug_n'),
+    product_id: integer('product_id'),
+    category_id: integer('category_id'),
+    brand_id: integer('brand_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'import_rows_pkey', columns: [t.job_id, t.line] }),
+    index('import_rows_sku_idx').on(t.job_id, t.sku),
+    index('import_rows_slug_idx').on(t.job_id, t.slug),
+  ],
 );

@@ -59,7 +59,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export async function createTestContext(
   env: Record<string, string> = {},
   /** uploadsDir: another folder for the images (say, a small filesystem); checked for orphans too. */
-  extra: { redis?: RedisConnection; uploadsDir?: string } = {},
+  extra: { redis?: RedisConnection; uploadsDir?: string; runJobs?: boolean } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
   // Nothing to do on a database started from the migrated dump; everything on any other.
@@ -68,7 +68,14 @@ export async function createTestContext(
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const jwtSecret = randomBytes(32);
   const uploadsDir = extra.uploadsDir ?? path.join(dataDir, 'uploads');
-  const app = await buildApp({ config, database, jwtSecret, redis: extra.redis, uploadsDir });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    redis: extra.redis,
+    uploadsDir,
+    runJobs: extra.runJobs,
+  });
   // Every bundle a test is served is held to productBundleSchema, strictly.
   const bundleCheck = checkBundlesAgainstSchema(app);
   await app.ready();

@@ -1,0 +1,104 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** What a job's handler gets: its data, and a signal raised when this process stops. */
+export type JobHandler<T> = (data: T, signal: AbortSignal) => Promise<void>;
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+type Log = { warn(obj: object, message: string): void; error(obj: object, message: string): void };
+
+/** The queue's tables live in a schema of their own, apart from the application's. */
+const QUEUE_SCHEMA = 'pgboss';
+/** How often an idle worker asks for a new job: a queued import starts within about this. */
+const POLLING_SECONDS = 1;
+/** A job still active after this is failed by the queue's supervisor (its process died). */
+const EXPIRE_SECONDS = 60 * 60;
+
+/**
+ * The background-job queue (pg-boss), on the application's own pool: pg-boss never opens a
+ * connection of its own, so on the embedded database (one session) it takes turns with the
+ * requests. Any process sharing the database may run a queued job; each runs one at a time.
+ *
+ * `hold` runs work that keeps the pool's only connection busy (a long transaction on PGlite):
+ * the queue's own statements wait for it instead of timing out on the pool.
+ */
+export function createJobQueue(database: Database, log: Log) {
+  let holding: Promise<unknown> = Promise.resolve();
+  const boss = new PgBoss({
+    db: {
+      async executeSql(text: string, values: unknown[]) {
+        await holding;
+        return database.pool.query(text, values);
+      },
+    },
+    schema: QUEUE_SCHEMA,
+    // No cron schedules: nothing here runs on a timetable, and the clock monitor would poll.
+    schedule: false,
+    // Finished jobs' rows: the application's own jobs table keeps what a screen shows.
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 1,
+  });
+  const handlers = new Map<string, JobHandler<never>>();
+  const workers = new Map<string, string>();
+  const stopping = new AbortController();
+  let started = false;
+
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+
+  return {
+    /** Registers the handler of a queue; call before start. */
+    handle<T>(queue: string, handler: JobHandler<T>) {
+      handlers.set(queue, handler as JobHandler<never>);
+    },
+
+    async start() {
+      await boss.start();
+      for (const [queue, handler] of handlers) {
+        // A failed import is reported, not retried: running it again would fail the same way.
+        await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
+        const id = await boss.work<never>(
+          queue,
+          { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 },
+          async ([job]) => {
+            try {
+              await handler(job.data, stopping.signal);
+            } catch (err) {
+              log.error({ err, queue, job: job.id }, 'job failed');
+              throw err;
+            }
+          },
+        );
+        workers.set(queue, id);
+      }
+      started = true;
+    },
+
+    /** Whether this process runs the queue (and so may send to it). */
+    get started() {
+      return started;
+    },
+
+    /** Queues a job; this process's own worker is told at once rather than at its next poll. */
+    async send(queue: string, data: object) {
+      if (!started) return;
+      await boss.send(queue, data);
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+    },
+
+    hold<T>(work: () => Promise<T>): Promise<T> {
+      const running = work();
+      holding = running.catch(() => {});
+      return running;
+    },
+
+    /** Stops taking jobs and tells the running one to stop; waits for it briefly. */
+    async stop() {
+      if (!started) return;
+      stopping.abort();
+      await boss.stop({ graceful: true, timeout: 5_000, close: false });
+      started = false;
+    },
+  };
+}

@@ -1,0 +1,573 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { IMPORT_LIMITS, IMPORT_TEXT, type ImportProblem, type ImportReport } from '#domain/imports';
+import { DEFAULT_PRODUCT_STATUS } from '#domain/products';
+import { SHOP_RESERVED_SLUGS } from '#domain/shop';
+import { slugify } from '#domain/slug';
+import type { Database } from '../../db/client';
+import type { JobsService, Query } from '../../jobs/jobs.service';
+import type { JobQueue } from '../../jobs/queue';
+import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
+
+/** What a job's row keeps of its upload's form (jobs.params). */
+export type ImportParams = { columns: ImportColumns; dry_run: boolean; create_missing: boolean };
+
+type Deps = {
+  database: Database;
+  jobs: JobsService;
+  queue: JobQueue;
+  log: { error(obj: object, message: string): void };
+};
+
+/** Rows staged, and later written, per statement: few round trips, bounded memory. */
+const BATCH_ROWS = 5000;
+/** categories.service.ts's lock on structural writes to the tree, taken when creating categories. */
+const TREE_LOCK = 727_002;
+const MAX_SLUG_ROUNDS = 50;
+
+class Interrupted extends Error {}
+/** A problem with the file as a whole: the job fails with this message. */
+class FileProblem extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The first problems by line, and how many there are in all. */
+class Problems {
+  first: ImportProblem[] = [];
+  count = 0;
+  add(list: ImportProblem[], count = list.length) {
+    this.count += count;
+    const cap = IMPORT_LIMITS.reportedProblems;
+    // Rows are read in order: once the list is full, a later row's problems cannot enter it.
+    if (this.first.length >= cap && list.every((p) => p.line >= this.first[cap - 1].line)) return;
+    this.first = [...this.first, ...list]
+      .sort((a, b) => a.line - b.line)
+      .slice(0, IMPORT_LIMITS.reportedProblems);
+  }
+}
+
+/**
+ * One import job, on whichever process the queue gave it to: the stored file is parsed as it is
+ * read back and its rows checked cell by cell into the staging table, a batch at a time; then
+ * checked against the catalogue with set-based statements; then, unless it is a dry run or any row
+ * has a problem, applied in one transaction. Progress goes to the jobs table as it goes (and, while
+ * the embedded database's one connection is in that transaction, to this process's memory only).
+ */
+export async function runImport(deps: Deps, jobId: string, signal: AbortSignal) {
+  const { database, jobs } = deps;
+  const pool: Query = (text, values) => database.pool.query(text, values);
+  const claimed = await jobs.start(jobId);
+  if (!claimed) return;
+  const params = claimed.params as ImportParams;
+  const problems = new Problems();
+  let outcome: Parameters<JobsService['finish']>[1] | null = null;
+  try {
+    const rows = await stage(deps, pool, jobId, params, problems, signal);
+    const total = params.dry_run ? rows : rows * 2;
+    await jobs.progress(jobId, rows, total);
+    const check = await checkStaged(pool, jobId, params, problems);
+    const report: ImportReport = {
+      dry_run: params.dry_run,
+      rows,
+      created: check.created,
+      updated: check.updated,
+      categories_created: check.newCategories.length,
+      brands_created: check.newBrands.length,
+      problems: problems.first,
+      problem_count: problems.count,
+      applied: false,
+    };
+    if (params.dry_run) outcome = { state: 'succeeded', report, error: null };
+    else if (problems.count > 0) outcome = { state: 'failed', report, error: IMPORT_TEXT.hasProblems };
+    else await apply(deps, jobId, params, { ...report, applied: true }, check, rows, signal);
+  } catch (err) {
+    if (err instanceof FileProblem) {
+      problems.add([{ line: err.line ?? 1, column: null, message: err.message }]);
+      outcome = { state: 'failed', report: emptyReport(params, problems), error: err.message };
+    } else {
+      if (!(err instanceof Interrupted)) deps.log.error({ err, job: jobId }, 'import failed');
+      const error = signal.aborted ? IMPORT_TEXT.interrupted : IMPORT_TEXT.applyFailed;
+      outcome = { state: 'failed', report: null, error };
+    }
+  }
+  try {
+    if (outcome) await jobs.finish(jobId, outcome);
+  } finally {
+    jobs.release(jobId);
+    await pool('delete from import_rows where job_id = $1', [jobId]);
+    await pool('delete from import_chunks where job_id = $1', [jobId]);
+  }
+}
+
+const emptyReport = (params: ImportParams, problems: Problems): ImportReport => ({
+  dry_run: params.dry_run,
+  rows: 0,
+  created: 0,
+  updated: 0,
+  categories_created: 0,
+  brands_created: 0,
+  problems: problems.first,
+  problem_count: problems.count,
+  applied: false,
+});
+
+/** The stored file's text, piece by piece, as it streamed in. */
+async function* fileText(pool: Query, jobId: string) {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let seq = 0; ; seq++) {
+    const { rows } = await pool('select bytes from import_chunks where job_id = $1 and seq = $2', [
+      jobId,
+      seq,
+    ]);
+    const piece = (rows[0] as { bytes: Buffer } | undefined)?.bytes;
+    try {
+      if (!piece) {
+        const rest = decoder.decode();
+        if (rest) yield rest;
+        return;
+      }
+      yield decoder.decode(piece, { stream: true });
+    } catch {
+      throw new FileProblem(IMPORT_TEXT.notUtf8);
+    }
+  }
+}
+
+const STAGE_COLUMNS = [
+  ['line', 'int'],
+  ['sku', 'text'],
+  ['name', 'text'],
+  ['name_given', 'bool'],
+  ['mrp', 'numeric'],
+  ['mrp_given', 'bool'],
+  ['status', 'text'],
+  ['category_path', 'text'],
+  ['category_raw', 'text'],
+  ['brand_key', 'text'],
+  ['description', 'text'],
+  ['slug_base', 'text'],
+] as const satisfies readonly (readonly [keyof StagedRow, string])[];
+
+const STAGE_SQL = `insert into import_rows (job_id, ${STAGE_COLUMNS.map(([c]) => c).join(', ')})
+  select $1::uuid, * from unnest(${STAGE_COLUMNS.map(([, type], i) => `$${i + 2}::${type}[]`).join(', ')})`;
+
+/** Reads the file into the staging table; answers the number of data rows. */
+async function stage(
+  deps: Deps,
+  pool: Query,
+  jobId: string,
+  params: ImportParams,
+  problems: Problems,
+  signal: AbortSignal,
+): Promise<number> {
+  let batch: StagedRow[] = [];
+  let rows = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await pool(STAGE_SQL, [jobId, ...STAGE_COLUMNS.map(([column]) => batch.map((row) => row[column]))]);
+    batch = [];
+    if (signal.aborted) throw new Interrupted();
+    await deps.jobs.progress(jobId, rows, null);
+  };
+  const parser = Readable.from(fileText(pool, jobId)).pipe(parse({ relax_column_count: true, info: true }));
+  let lastLine = 1;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { records: number };
+    }>) {
+      const line = info.records;
+      lastLine = line;
+      if (line === 1) continue;
+      const checked = checkRecord(line, record, params.columns);
+      if (!checked.row) continue;
+      if (++rows > IMPORT_LIMITS.maxRows) throw new FileProblem(IMPORT_TEXT.tooManyRows, line);
+      if (checked.problems.length) problems.add(checked.problems);
+      batch.push(checked.row);
+      if (batch.length >= BATCH_ROWS) await flush();
+    }
+  } catch (err) {
+    parser.destroy();
+    if (err instanceof FileProblem || err instanceof Interrupted) throw err;
+    const code = (err as { code?: string }).code;
+    if (code?.startsWith('CSV_') || code?.startsWith('INVALID_')) {
+      throw new FileProblem(IMPORT_TEXT.notCsv, (err as { lines?: number }).lines ?? lastLine + 1);
+    }
+    // The decoder's FileProblem arrives wrapped by the stream when it fails mid-pipe.
+    if ((err as { cause?: unknown }).cause instanceof FileProblem)
+      throw (err as { cause: FileProblem }).cause;
+    throw err;
+  }
+  await flush();
+  return rows;
+}
+
+type Check = {
+  created: number;
+  updated: number;
+  /** Missing category paths to create, parents before children. */
+  newCategories: { path: string; parent: string | null; name: string; slug: string; depth: number }[];
+  /** Missing brands to create, by name. */
+  newBrands: string[];
+  changed: string;
+};
+
+/** The SQL condition: the staged row `r` would change its product `p`. */
+function changedCondition(columns: ImportColumns) {
+  const parts = [
+    'r.name is not null and r.name is distinct from p.name',
+    'r.mrp is not null and r.mrp is distinct from p.mrp',
+    'r.status is not null and r.status is distinct from p.status',
+  ];
+  if (columns.category)
+    parts.push(
+      'r.category_id is distinct from p.category_id or (r.category_path is not null and r.category_id is null)',
+    );
+  if (columns.brand)
+    parts.push('r.brand_id is distinct from p.brand_id or (r.brand_key is not null and r.brand_id is null)');
+  if (columns.description) parts.push('r.description is distinct from p.description');
+  return parts.map((p) => `(${p})`).join(' or ');
+}
+
+async function resolveReferences(q: Query, jobId: string) {
+  await q(
+    `update import_rows r set category_id = c.id from categories c
+     where r.job_id = $1 and r.category_path is not null and r.category_id is null and c.path = r.category_path`,
+    [jobId],
+  );
+  // Brand names are not unique: a name matches its oldest brand.
+  await q(
+    `update import_rows r set brand_id = b.id
+     from (select distinct on (lower(name)) id, lower(name) as key from brands order by lower(name), id) b
+     where r.job_id = $1 and r.brand_key is not null and r.brand_id is null and lower(r.brand_key) = b.key`,
+    [jobId],
+  );
+}
+
+/** Classifies the staged rows against the catalogue and finds every problem that needs it. */
+async function checkStaged(
+  pool: Query,
+  jobId: string,
+  params: ImportParams,
+  problems: Problems,
+): Promise<Check> {
+  const { columns } = params;
+  await pool(
+    `update import_rows r set product_id = p.id from products p
+     where r.job_id = $1 and r.sku is not null and p.sku = r.sku`,
+    [jobId],
+  );
+  await resolveReferences(pool, jobId);
+
+  const header = (field: keyof ImportColumns) => columns[field]?.header ?? null;
+  type Found = { line: number; kind: string; arg: string | null };
+  const kinds: Record<string, { column: string | null; message: (arg: string | null) => string }> = {
+    duplicate: { column: header('sku'), message: (arg) => IMPORT_TEXT.skuDuplicate(Number(arg)) },
+    name: { column: header('name'), message: () => IMPORT_TEXT.nameMissing },
+    mrp: { column: header('mrp'), message: () => IMPORT_TEXT.mrpMissing },
+    category: { column: header('category'), message: (arg) => IMPORT_TEXT.categoryUnknown(arg ?? '') },
+    brand: { column: header('brand'), message: (arg) => IMPORT_TEXT.brandUnknown(arg ?? '') },
+  };
+  const queries = [
+    `select line, 'duplicate' as kind, first::text as arg from (
+       select line, min(line) over (partition by sku) as first from import_rows where job_id = $1 and sku is not null
+     ) d where line > first`,
+    `select line, 'name', null from import_rows
+     where job_id = $1 and sku is not null and product_id is null and not name_given`,
+    `select line, 'mrp', null from import_rows
+     where job_id = $1 and sku is not null and product_id is null and not mrp_given`,
+  ];
+  if (!params.create_missing) {
+    queries.push(
+      `select line, 'category', category_raw from import_rows
+       where job_id = $1 and category_path is not null and category_id is null`,
+      `select line, 'brand', brand_key from import_rows
+       where job_id = $1 and brand_key is not null and brand_id is null`,
+    );
+  }
+  const { rows } = await pool(
+    `with found as (${queries.join(' union all ')})
+     select (select count(*) from found)::int as count,
+            (select coalesce(json_agg(f order by f.line, f.kind), '[]') from
+              (select * from found order by line, kind limit ${IMPORT_LIMITS.reportedProblems}) f) as first`,
+    [jobId],
+  );
+  const found = rows[0] as { count: number; first: Found[] };
+  problems.add(
+    found.first.map((f) => ({
+      line: f.line,
+      column: kinds[f.kind].column,
+      message: kinds[f.kind].message(f.arg),
+    })),
+    found.count,
+  );
+
+  let newCategories: Check['newCategories'] = [];
+  let newBrands: string[] = [];
+  if (params.create_missing) {
+    newCategories = await planCategories(pool, jobId, columns, problems);
+    const { rows: brands } = await pool(
+      `select distinct on (lower(brand_key)) brand_key as name from import_rows
+       where job_id = $1 and brand_key is not null and brand_id is null order by lower(brand_key), line`,
+      [jobId],
+    );
+    newBrands = (brands as { name: string }[]).map((b) => b.name);
+  }
+
+  const changed = changedCondition(columns);
+  const { rows: counts } = await pool(
+    `select
+       (select count(*) from import_rows where job_id = $1 and sku is not null and product_id is null)::int as created,
+       (select count(*) from import_rows r join products p on p.id = r.product_id
+        where r.job_id = $1 and (${changed}))::int as updated`,
+    [jobId],
+  );
+  const { created, updated } = counts[0] as { created: number; updated: number };
+  return { created, updated, newCategories, newBrands, changed };
+}
+
+/**
+ * The categories a file names that do not exist, each path's missing ancestors first. A path's
+ * last segment is the new category's slug, which must be free (slugs are unique across the tree):
+ * a path that cannot be made that way is a problem on every row naming it.
+ */
+async function planCategories(
+  pool: Query,
+  jobId: string,
+  columns: ImportColumns,
+  problems: Problems,
+): Promise<Check['newCategories']> {
+  const { rows } = await pool(
+    `select path, raw from (
+       select distinct on (category_path) category_path as path, category_raw as raw, line from import_rows
+       where job_id = $1 and category_path is not null and category_id is null order by category_path, line
+     ) first order by line`,
+    [jobId],
+  );
+  const wanted = new Map<string, { parent: string | null; name: string; slug: string; depth: number }>();
+  for (const { path, raw } of rows as { path: string; raw: string }[]) {
+    const normal = normalisePath(raw);
+    if (!normal) continue;
+    const slugs = path.split('/');
+    for (let i = 0; i < slugs.length; i++) {
+      const prefix = slugs.slice(0, i + 1).join('/');
+      if (!wanted.has(prefix))
+        wanted.set(prefix, {
+          parent: i === 0 ? null : slugs.slice(0, i).join('/'),
+          name: normal.segments[i],
+          slug: slugs[i],
+          depth: i,
+        });
+    }
+  }
+  if (wanted.size === 0) return [];
+  const { rows: existing } = await pool(
+    'select path, slug from categories where path = any($1) or slug = any($2)',
+    [[...wanted.keys()], [...new Set([...wanted.values()].map((w) => w.slug))]],
+  );
+  const paths = new Set((existing as { path: string }[]).map((e) => e.path));
+  const slugOwner = new Map((existing as { path: string; slug: string }[]).map((e) => [e.slug, e.path]));
+  const blocked = new Map<string, string>();
+  const plan: Check['newCategories'] = [];
+  for (const [path, want] of [...wanted].sort(([, a], [, b]) => a.depth - b.depth)) {
+    if (paths.has(path)) continue;
+    const parentBlocked = want.parent ? blocked.get(want.parent) : undefined;
+    if (parentBlocked) {
+      blocked.set(path, parentBlocked);
+      continue;
+    }
+    const owner = slugOwner.get(want.slug);
+    if (owner !== undefined && owner !== path) {
+      blocked.set(path, want.slug);
+      continue;
+    }
+    slugOwner.set(want.slug, path);
+    plan.push({ path, ...want });
+  }
+  const blockedPaths = [...new Set((rows as { path: string }[]).map((r) => r.path))].filter((p) =>
+    blocked.has(p),
+  );
+  if (blockedPaths.length > 0) {
+    const { rows: bad } = await pool(
+      `select line, category_raw as raw, category_path as path, count(*) over ()::int as count from import_rows
+       where job_id = $1 and category_path = any($2) order by line limit ${IMPORT_LIMITS.reportedProblems}`,
+      [jobId, blockedPaths],
+    );
+    const list = bad as { line: number; raw: string; path: string; count: number }[];
+    problems.add(
+      list.map((b) => ({
+        line: b.line,
+        column: columns.category?.header ?? null,
+        message: IMPORT_TEXT.categoryCannotCreate(b.raw, blocked.get(b.path) ?? ''),
+      })),
+      list[0]?.count ?? 0,
+    );
+  }
+  return plan;
+}
+
+/**
+ * Applies a checked import in one transaction, with its job's result: categories and brands it
+ * needs first, then each batch of rows, creating products (with their basic and images blocks and
+ * a free slug) and updating those that change.
+ */
+async function apply(
+  deps: Deps,
+  jobId: string,
+  params: ImportParams,
+  report: ImportReport,
+  check: Check,
+  rows: number,
+  signal: AbortSignal,
+) {
+  const { database, jobs } = deps;
+  const embedded = database.kind === 'pglite';
+  const work = async () => {
+    const client = await database.pool.connect();
+    const q: Query = (text, values) => client.query(text, values);
+    try {
+      await q('begin');
+      if (check.newCategories.length > 0) {
+        await q('select pg_advisory_xact_lock($1)', [TREE_LOCK]);
+        for (let depth = 0; ; depth++) {
+          const level = check.newCategories.filter((c) => c.depth === depth);
+          if (level.length === 0) break;
+          // One level per statement: the chain trigger reads each new category's parent.
+          await q(
+            `insert into categories (name, slug, parent_id, depth, path)
+             select n.name, n.slug, p.id, n.depth, n.path
+             from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[]) as n(name, slug, depth, path, parent)
+             left join categories p on p.path = n.parent`,
+            [
+              level.map((c) => c.name),
+              level.map((c) => c.slug),
+              level.map((c) => c.depth),
+              level.map((c) => c.path),
+              level.map((c) => c.parent),
+            ],
+          );
+        }
+      }
+      if (check.newBrands.length > 0) await createBrands(q, check.newBrands);
+      if (check.newCategories.length > 0 || check.newBrands.length > 0) await resolveReferences(q, jobId);
+      await assignSlugs(q, jobId);
+
+      const { rows: bounds } = await q(
+        'select coalesce(max(line), 0) as last from import_rows where job_id = $1',
+        [jobId],
+      );
+      const last = (bounds[0] as { last: number }).last;
+      const changed = check.changed;
+      const { columns } = params;
+      const keep = (field: 'category' | 'brand' | 'description', column: string) =>
+        columns[field] ? `r.${column}` : `p.${column}`;
+      for (let from = 1; from < last; from += BATCH_ROWS) {
+        const range = [jobId, from, from + BATCH_ROWS];
+        await q(
+          `with added as (
+             insert into products (name, slug, sku, description, brand_id, category_id, mrp, status)
+             select r.name, r.slug, r.sku, r.description, r.brand_id, r.category_id, r.mrp,
+                    coalesce(r.status, '${DEFAULT_PRODUCT_STATUS}')
+             from import_rows r
+             where r.job_id = $1 and r.line > $2 and r.line <= $3 and r.product_id is null
+             order by r.line
+             returning id
+           )
+           insert into product_layout_blocks (product_id, block_type, position)
+           select added.id, b.block_type, b.position
+           from added cross join (values ('basic', 0), ('images', 1)) as b(block_type, position)`,
+          range,
+        );
+        await q(
+          `update products p set
+             name = coalesce(r.name, p.name),
+             mrp = coalesce(r.mrp, p.mrp),
+             status = coalesce(r.status, p.status),
+             category_id = ${keep('category', 'category_id')},
+             brand_id = ${keep('brand', 'brand_id')},
+             description = ${keep('description', 'description')},
+             updated_at = now()
+           from import_rows r
+           where r.job_id = $1 and r.line > $2 and r.line <= $3 and r.product_id = p.id and (${changed})`,
+          range,
+        );
+        if (signal.aborted) throw new Interrupted();
+        // Lines run from 2 to last: the share of them written so far, in rows.
+        const written = Math.round((rows * (Math.min(from + BATCH_ROWS, last) - 1)) / (last - 1));
+        await jobs.progress(jobId, rows + written, rows * 2, { memoryOnly: embedded });
+      }
+      await jobs.finish(jobId, { state: 'succeeded', report, error: null }, q);
+      await q('commit');
+    } catch (err) {
+      await q('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
+  // On the embedded database the transaction holds the one connection: the queue waits for it.
+  await (embedded ? deps.queue.hold(work) : work());
+}
+
+async function createBrands(q: Query, names: string[]) {
+  // Each new brand's slug, from its name, numbered past those taken and those given before it.
+  const bases = names.map((name) => slugify(name) || 'brand');
+  const { rows } = await q(
+    `select slug from brands where slug = any($1) or slug ~ ('^(' || array_to_string($2::text[], '|') || ')-[0-9]+$')`,
+    [bases, bases],
+  );
+  const taken = new Set((rows as { slug: string }[]).map((r) => r.slug));
+  const slugs = bases.map((base) => {
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    taken.add(slug);
+    return slug;
+  });
+  await q('insert into brands (name, slug) select * from unnest($1::text[], $2::text[])', [names, slugs]);
+}
+
+/**
+ * A free slug for each new product, set-based: from its name, numbered -2, -3 … within the file,
+ * then moved past any taken by a product or the shop (or by an earlier row) until none clash.
+ */
+async function assignSlugs(q: Query, jobId: string) {
+  await q(
+    `update import_rows r set slug = case when k.n = 1 then r.slug_base else r.slug_base || '-' || k.n end,
+       slug_n = k.n
+     from (select line, row_number() over (partition by slug_base order by line)
+                  + (case when slug_base = any($2) or exists (select 1 from products p where p.slug = slug_base)
+                     then 1 else 0 end) as n
+           from import_rows where job_id = $1 and product_id is null and sku is not null) k
+     where r.job_id = $1 and r.line = k.line`,
+    [jobId, SHOP_RESERVED_SLUGS],
+  );
+  for (let round = 0; round < MAX_SLUG_ROUNDS; round++) {
+    const { rowCount } = await q(
+      `with clash as (
+         select r.line, r.slug_base from import_rows r
+         where r.job_id = $1 and r.product_id is null and r.slug is not null and (
+           r.slug = any($2)
+           or exists (select 1 from products p where p.slug = r.slug)
+           or exists (select 1 from import_rows o where o.job_id = $1 and o.product_id is null
+                      and o.slug = r.slug and o.line < r.line))
+       ), top as (
+         select slug_base, max(slug_n) as m from import_rows
+         where job_id = $1 and product_id is null and slug_base in (select slug_base from clash)
+         group by slug_base
+       ), bumped as (
+         select c.line, t.m + row_number() over (partition by c.slug_base order by c.line) as n
+         from clash c join top t using (slug_base)
+       )
+       update import_rows r set slug = r.slug_base || '-' || b.n, slug_n = b.n
+       from bumped b where r.job_id = $1 and r.line = b.line`,
+      [jobId, SHOP_RESERVED_SLUGS],
+    );
+    if (!rowCount) return;
+  }
+  throw new Error('no free slugs after many rounds');
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IMPORT_LIMITS, IMPORT_TEXT, importAcceptedSchema } from '#domain/imports';
+import type { Authenticate } from '../../auth/hooks';
+import { AppError } from '../../errors/app-error';
+import { bearer, errors } from '../../http/schemas';
+import { receiveImport } from './import-upload';
+import type { ImportsService } from './imports.service';
+
+export type ImportsRoutesDeps = { imports: ImportsService; authenticate: Authenticate };
+
+/** Room for the form's other fields and the multipart framing beside the file. */
+const FORM_OVERHEAD_BYTES = 256 * 1024;
+
+/** A declared length that cannot fit is refused before a byte of the body is read. */
+async function refuseOversized(request: FastifyRequest) {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > IMPORT_LIMITS.maxBytes + FORM_OVERHEAD_BYTES) throw new AppError(413, IMPORT_TEXT.tooLarge);
+}
+
+export const importsRoutes =
+  (deps: ImportsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+
+    app.post(
+      '/api/imports',
+      {
+        onRequest: refuseOversized,
+        schema: {
+          tags: ['imports'],
+          description:
+            'Multipart/form-data: `file`, a UTF-8 CSV of products with a header row (at most 50 MB); `mapping`, JSON of field to column header (sku, name, mrp, status, category, brand, description; without it the export\'s own headers are used); `dry_run`, "true" (the default) to check and report only or "false" to apply when the check finds nothing; `create_missing`, "true" to create the categories (by path) and brands (by name) the file names that do not exist. Answers 202 with the job to follow at GET /api/jobs/{id}.',
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          response: { 202: importAcceptedSchema, ...errors(400, 401, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const user = request.authUser as NonNullable<FastifyRequest['authUser']>;
+        const accepted = await deps.imports.accept((sink) => receiveImport(request, sink), user.id);
+        return reply.code(202).send(accepted);
+      },
+    );
+  };

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { IMPORT_TEXT, type ImportMapping, importFormFields, importMappingSchema } from '#domain/imports';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors/app-error';
+import { zodToAppError } from '../../errors/validation';
+import type { JobsService } from '../../jobs/jobs.service';
+import type { JobQueue } from '../../jobs/queue';
+import { type ImportParams, runImport } from './import-job';
+import { type ImportColumns, resolveColumns } from './import-row';
+import type { ChunkSink, ReceivedImport } from './import-upload';
+
+export const IMPORT_QUEUE = 'product-import';
+
+/** Uploads never followed by a job (the request failed half-way, the process died) go after this. */
+const ORPHAN_UPLOAD_HOURS = 24;
+
+export type ImportsService = ReturnType<typeof createImportsService>;
+
+export function createImportsService(deps: {
+  database: Database;
+  jobs: JobsService;
+  queue: JobQueue;
+  log: { error(obj: object, message: string): void };
+}) {
+  const { database, jobs, queue } = deps;
+  const pool = database.pool;
+
+  async function discard(jobId: string) {
+    await pool.query('delete from import_chunks where job_id = $1', [jobId]);
+  }
+
+  return {
+    /**
+     * Takes an upload: `receive` streams the file into the database under a new job id; then the
+     * form is checked against the file's header and the job is queued. A refused upload leaves
+     * nothing behind.
+     */
+    async accept(
+      receive: (sink: ChunkSink) => Promise<ReceivedImport>,
+      userId: number,
+    ): Promise<{ job_id: string }> {
+      const jobId = randomUUID();
+      await pool.query(
+        `delete from import_chunks c
+         where c.created_at < now() - make_interval(hours => $1)
+           and not exists (select 1 from jobs j where j.id = c.job_id)`,
+        [ORPHAN_UPLOAD_HOURS],
+      );
+      let params: ImportParams;
+      try {
+        const received = await receive(async (seq, bytes) => {
+          await pool.query('insert into import_chunks (job_id, seq, bytes) values ($1, $2, $3)', [
+            jobId,
+            seq,
+            bytes,
+          ]);
+        });
+        params = checkForm(received);
+      } catch (err) {
+        await discard(jobId).catch(() => {});
+        throw err;
+      }
+      await database.db.transaction(async (tx) => {
+        await jobs.create(tx, { id: jobId, kind: 'product_import', params, createdBy: userId });
+      });
+      await queue.send(IMPORT_QUEUE, { job_id: jobId });
+      return { job_id: jobId };
+    },
+
+    /** The queue's handler: runs one import job. */
+    run: (data: { job_id: string }, signal: AbortSignal) =>
+      runImport({ database, jobs, queue, log: deps.log }, data.job_id, signal),
+  };
+}
+
+function checkForm(received: ReceivedImport): ImportParams {
+  const parsed = importFormFields.safeParse(received.fields);
+  if (!parsed.success) throw zodToAppError(parsed.error);
+  const form = parsed.data;
+  let mapping: ImportMapping | null = null;
+  if (form.mapping !== undefined && form.mapping.trim() !== '') {
+    let json: unknown;
+    try {
+      json = JSON.parse(form.mapping);
+    } catch {
+      throw new AppError(400, IMPORT_TEXT.mappingInvalid);
+    }
+    const result = importMappingSchema.safeParse(json);
+    if (!result.success) throw new AppError(400, IMPORT_TEXT.mappingInvalid);
+    mapping = result.data;
+  }
+  if (!received.header) throw new AppError(400, IMPORT_TEXT.empty);
+  let columns: ImportColumns;
+  try {
+    columns = resolveColumns(received.header, mapping);
+  } catch (err) {
+    throw new AppError(400, (err as Error).message);
+  }
+  return {
+    columns,
+    dry_run: form.dry_run !== 'false',
+    create_missing: form.create_missing === 'true',
+  };
+}
