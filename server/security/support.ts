@@ -273,6 +273,7 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/inquiries/:id/quotes',
   'POST /api/quotes/:id/send',
   'POST /api/quotes/:id/revise',
+  'POST /api/products/:id/duplicate',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */
