@@ -195,6 +195,7 @@ export function ImportWizard({ resumed, onClose }: Props) {
                   value={mapping[field] ?? null}
                   onChange={(column) => setMapping((m) => ({ ...m, [field]: column ?? undefined }))}
                   error={required && !mapping[field] ? IMPORT_TEXT.skuNotMapped : undefined}
+                  description={field === 'category' ? IMPORT_SCREEN.categoryHint : undefined}
                 />
               );
             })}

@@ -39,7 +39,7 @@ export function ProductFilters({ values, names, onChange }: Props) {
         selectedLabel={values.category_id ? names.category : null}
         onChange={(v, label) => onChange('category_id', v ?? undefined, label)}
         useOptions={useCategoryOptions}
-        style={{ flex: '1 1 230px' }}
+        style={{ flex: '1 1 220px' }}
       />
       <SearchSelect
         label={FILTER_LABELS.brand_id}
@@ -57,9 +57,9 @@ export function ProductFilters({ values, names, onChange }: Props) {
         data={STATUS_OPTIONS}
         value={values.status ?? ANY}
         onChange={(v) => onChange('status', !v || v === ANY ? undefined : v)}
-        style={{ flex: '0 1 120px' }}
+        style={{ flex: '0 1 110px' }}
       />
-      <Input.Wrapper label={PRODUCTS_SCREEN.finalPrice} style={{ flex: '0 1 230px' }}>
+      <Input.Wrapper label={PRODUCTS_SCREEN.finalPrice} style={{ flex: '0 1 200px' }}>
         <Group gap={6} wrap="nowrap" align="flex-start">
           <PriceBound name="price_min" value={values.price_min} onChange={onChange} />
           <Text size="sm" c="dimmed" mt={8} aria-hidden>

@@ -69,6 +69,7 @@ export const IMPORT_SCREEN = {
   mapIntro:
     'Choose the file column for each field. Unmapped fields are left as they are on existing products.',
   notMapped: 'Not imported',
+  categoryHint: 'Slugs from the top down, e.g. furniture/chairs',
   required: 'Required',
   createMissing: 'Create missing categories and brands',
   createMissingHelp: 'Otherwise a row naming an unknown category or brand is a problem.',
