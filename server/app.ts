@@ -301,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobsService(deps.database);
   const imports = createImportsService({ database: deps.database, jobs, queue, log: app.log });
   queue.handle(IMPORT_QUEUE, imports.run);
+  queue.onStart(imports.recover);
   if (deps.runJobs) {
     app.addHook('onReady', () => queue.start());
     app.addHook('onClose', () => queue.stop());
