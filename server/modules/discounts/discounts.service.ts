@@ -9,7 +9,7 @@ import {
 } from '#domain/discounts';
 import { centsToDecimal, toCents } from '#domain/money';
 import type { Db, Tx } from '../../db/client';
-import { pageWithTotal, type SortColumns } from '../../db/query/counting';
+import { type PageScope, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { keysetBatches } from '../../db/query/stream';
 import { brands, categories, discounts, products } from '../../db/schema';
@@ -179,6 +179,20 @@ export function createDiscountsService(db: Db) {
     brand_id: input.brand_id,
   });
 
+  /**
+   * A page of discounts by a filter of plain index ranges (aim, state), read along the list's
+   * order from the index. The matches' CTE of pageWithTotal then serves only the count: the page
+   * found through it compared each discount in the list's order with up to a thousand ids.
+   */
+  const pageOf = (where: SQL | undefined, scope: PageScope) =>
+    db
+      .select({ id: discounts.id })
+      .from(discounts)
+      .where(where)
+      .orderBy(...scope.order)
+      .limit(scope.limit)
+      .offset(scope.offset);
+
   return {
     get,
 
@@ -198,7 +212,7 @@ export function createDiscountsService(db: Db) {
         },
         (scope) =>
           selectDiscounts({ total: scope.total }, scope.db)
-            .where(inArray(discounts.id, scope.ids()))
+            .where(inArray(discounts.id, params.filter.q ? scope.ids() : pageOf(where, scope)))
             .orderBy(...scope.order),
       );
       return { data: rows.map(toDiscount), meta };
