@@ -51,6 +51,7 @@ import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { meRoutes } from './modules/me/me.routes';
 import { CATALOGUE_CHANNEL, createBundleService } from './modules/products/bundle.service';
+import { createProductBulkService } from './modules/products/product-bulk.service';
 import { createProductDuplicateService } from './modules/products/product-duplicate.service';
 import { createProductExportService } from './modules/products/product-export';
 import { productExtrasRoutes } from './modules/products/product-extras.routes';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
   const categories = createCategoriesService(db, images);
   const brands = createBrandsService(db, images);
   const products = createProductsService(db, images);
+  const productBulk = createProductBulkService(db, images);
   const productImages = createProductImagesService(db, images);
   const sections = createSectionsService(db);
   const bundles = createBundleService(deps.database.pool, { maxEntries: deps.config.bundleCacheEntries });
@@ -282,7 +284,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicCategoriesRoutes({ categories, cache: publicLists }));
   await app.register(brandsRoutes({ brands, authenticate }));
   await app.register(publicBrandsRoutes({ brands, cache: publicLists }));
-  await app.register(productsRoutes({ products, productImages, sections, bundles, authenticate }));
+  await app.register(
+    productsRoutes({ products, productImages, sections, bundles, bulk: productBulk, authenticate }),
+  );
   await app.register(
     productExtrasRoutes({
       duplicates: createProductDuplicateService(images),

@@ -408,6 +408,8 @@ export const inquiries = pgTable(
   },
   (t) => [
     index('inquiries_created_idx').on(t.created_at, t.id),
+    // A deleted product's inquiries are found by it (ON DELETE SET NULL; migration 0022).
+    index('inquiries_product_idx').on(t.product_id).where(sql`${t.product_id} is not null`),
     // The inbox's filters, each served by an index in the list's default order.
     index('inquiries_status_idx').on(t.status, t.created_at, t.id),
     index('inquiries_owner_idx').on(t.owner_id, t.created_at, t.id),

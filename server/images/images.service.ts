@@ -11,6 +11,11 @@ export type ImageOps = {
   /** Drops this row's reference to url; the files go once nothing refers to them. */
   detach(url: string | null | undefined): Promise<void>;
   /**
+   * detach for many rows at once (a bulk delete): each URL with how many rows let go of it, in
+   * one statement however many there are.
+   */
+  detachMany(refs: [url: string, count: number][]): Promise<void>;
+  /**
    * Adds a reference to an image already stored, for a new row that shows it too (a copied
    * product's gallery): its files then stay until every row showing them has let go. A URL that
    * is not a stored image is left alone.
@@ -61,6 +66,24 @@ export function createImagesService(db: Db, store: ImageStore) {
                 .update(images)
                 .set({ ref_count: sql`${images.ref_count} + 1` })
                 .where(eq(images.key, key));
+            },
+            async detachMany(refs) {
+              const byKey = new Map<string, number>();
+              for (const [url, count] of refs) {
+                const key = keyOfUrl(url);
+                if (key) byKey.set(key, (byKey.get(key) ?? 0) + count);
+              }
+              if (byKey.size === 0) return;
+              // Keys are hex and counts integers: both travel as one array literal each.
+              const keys = `{${[...byKey.keys()].join(',')}}`;
+              const counts = `{${[...byKey.values()].join(',')}}`;
+              const { rows } = await tx.execute<{ key: string; ref_count: number }>(sql`update ${images} i
+                set ref_count = i.ref_count - k.n from unnest(${keys}::text[], ${counts}::int[]) as k(key, n)
+                where i.key = k.key returning i.key, i.ref_count`);
+              const gone = rows.filter((r) => r.ref_count <= 0).map((r) => r.key);
+              if (gone.length === 0) return;
+              await tx.execute(sql`delete from ${images} where key = any(${`{${gone.join(',')}}`}::text[])`);
+              released.push(...gone);
             },
             async detach(url) {
               const key = keyOfUrl(url);

@@ -254,4 +254,7 @@ ALTER INDEX "products_sku_trgm" SET (fastupdate = off);--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price_final","id");--> statement-breakpoint
 CREATE INDEX "products_updated_idx" ON "products" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "products_status_idx" ON "products" USING btree ("status","created_at","id");--> statement-breakpoint
-CREATE INDEX "products_discounted_idx" ON "products" USING btree ("created_at","id") WHERE "products"."price_discounted";
+CREATE INDEX "products_discounted_idx" ON "products" USING btree ("created_at","id") WHERE "products"."price_discounted";--> statement-breakpoint
+-- Deleting a product sets its inquiries' product_id to null: without an index, each deleted
+-- product read every inquiry.
+CREATE INDEX "inquiries_product_idx" ON "inquiries" USING btree ("product_id") WHERE "inquiries"."product_id" is not null;

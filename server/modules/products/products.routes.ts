@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { positiveIdString } from '#domain/fields';
 import { IMAGE_BATCH_MAX } from '#domain/images';
 import { idParam } from '#domain/paging';
-import { productListQuery } from '#domain/product-list';
+import { productBulkBody, productBulkResponse, productListQuery } from '#domain/product-list';
 import {
   createProductBody,
   PRODUCT_MESSAGES,
@@ -35,6 +35,7 @@ import { bearer, errors } from '../../http/schemas';
 import { IMAGE_MESSAGES } from '../../images/messages';
 import { prepareImages } from '../../images/process';
 import type { BundleService } from './bundle.service';
+import type { ProductBulkService } from './product-bulk.service';
 import type { ProductImagesService } from './product-images.service';
 import type { ProductsService } from './products.service';
 import type { SectionsService } from './sections.service';
@@ -44,6 +45,7 @@ export type ProductsRoutesDeps = {
   productImages: ProductImagesService;
   sections: SectionsService;
   bundles: BundleService;
+  bulk: ProductBulkService;
   authenticate: Authenticate;
 };
 
@@ -114,6 +116,22 @@ export const productsRoutes =
       },
       async (request, reply) =>
         sendTagged(request, reply as FastifyReply, await deps.bundles.get(request.params.slug), JSON_TYPE),
+    );
+
+    app.post(
+      '/api/products/bulk',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            "One action on the products picked by `ids` or by the list's `filter`, in one transaction. " +
+            '`count` is how many changed; with `dry_run` how many would, and nothing changes.',
+          body: productBulkBody,
+          response: { 200: productBulkResponse, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => deps.bulk.apply(request.body),
     );
 
     app.post(
