@@ -40,6 +40,7 @@ export function createJobQueue(database: Database, log: Log) {
     deleteAfterDays: 1,
   });
   const handlers = new Map<string, JobHandler<never>>();
+  const onStart: (() => Promise<void>)[] = [];
   const workers = new Map<string, string>();
   const stopping = new AbortController();
   let started = false;
@@ -52,7 +53,13 @@ export function createJobQueue(database: Database, log: Log) {
       handlers.set(queue, handler as JobHandler<never>);
     },
 
+    /** Runs when the queue starts, before it takes a job (say, to fail jobs a dead process left). */
+    onStart(work: () => Promise<void>) {
+      onStart.push(work);
+    },
+
     async start() {
+      for (const work of onStart) await work();
       await boss.start();
       for (const [queue, handler] of handlers) {
         // A failed import is reported, not retried: running it again would fail the same way.

@@ -13,6 +13,11 @@ export const IMPORT_QUEUE = 'product-import';
 
 /** Uploads never followed by a job (the request failed half-way, the process died) go after this. */
 const ORPHAN_UPLOAD_HOURS = 24;
+/**
+ * A job that has not moved for this long was left by a process that died: a running import writes
+ * its progress every few seconds.
+ */
+const STALE_JOB_MINUTES = 30;
 
 export type ImportsService = ReturnType<typeof createImportsService>;
 
@@ -29,7 +34,29 @@ export function createImportsService(deps: {
     await pool.query('delete from import_chunks where job_id = $1', [jobId]);
   }
 
+  /**
+   * Fails the jobs a dead process left queued or running, and drops their scratch rows. With
+   * `running`, every running job is taken as left behind (the embedded database has one process,
+   * which is starting); a queued one still runs when the queue hands it out.
+   */
+  async function failAbandoned(running: boolean) {
+    const { rows } = await pool.query<{ id: string }>(
+      `update jobs set state = 'failed', error = $1, updated_at = now()
+       where (state = 'running' and $2) or
+             (state in ('queued', 'running') and updated_at < now() - make_interval(mins => $3))
+       returning id`,
+      [IMPORT_TEXT.interrupted, running, STALE_JOB_MINUTES],
+    );
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return;
+    await pool.query('delete from import_rows where job_id = any($1)', [ids]);
+    await pool.query('delete from import_chunks where job_id = any($1)', [ids]);
+  }
+
   return {
+    /** When this process starts taking jobs. */
+    recover: () => failAbandoned(database.kind === 'pglite'),
+
     /**
      * Takes an upload: `receive` streams the file into the database under a new job id; then the
      * form is checked against the file's header and the job is queued. A refused upload leaves
@@ -40,6 +67,7 @@ export function createImportsService(deps: {
       userId: number,
     ): Promise<{ job_id: string }> {
       const jobId = randomUUID();
+      await failAbandoned(false);
       await pool.query(
         `delete from import_chunks c
          where c.created_at < now() - make_interval(hours => $1)
