@@ -103,8 +103,9 @@ test.describe('session', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userData')]),
     ).toEqual([null, null]);
+    // Signed out, the asked page goes along to the login page, so signing in returns there.
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
   });
 
   test('clears corrupt userData with the spec warning and stays signed out', async ({ page }) => {
@@ -133,7 +134,7 @@ test.describe('session', () => {
     // The token stops being valid behind the browser's back (as after a password change elsewhere).
     await page.evaluate(() => localStorage.setItem('user_token', 'tampered.token.value'));
     await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
     expect(
       await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userData')]),
     ).toEqual([null, null]);

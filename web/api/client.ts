@@ -46,9 +46,11 @@ api.interceptors.response.use(
     } else {
       reportConnectivity(true);
       if (isSessionEnd(error)) {
+        // After signing in again, the visitor is back where the session ended; a late answer
+        // after signing out (nothing stored any more) asks for nothing.
+        const ended = readStoredToken() !== null;
         clearStoredSession();
-        // After signing in again, the visitor is back where the session ended.
-        hardRedirect(loginPathFor(`${window.location.pathname}${window.location.search}`));
+        hardRedirect(ended ? loginPathFor(`${window.location.pathname}${window.location.search}`) : '/login');
       }
     }
     return Promise.reject(error);

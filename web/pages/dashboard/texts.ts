@@ -33,8 +33,8 @@ export const DASHBOARD_TEXT = {
   noTarget: 'target removed',
   moreThanShown: (shown: number, total: number) => `Showing the first ${shown} of ${formatCount(total)}.`,
   listAll: (total: number) => `See all ${formatCount(total)} in Products`,
-  listNoCategory: 'Products without a category',
-  listNoBrand: 'Products without a brand',
+  listNoCategory: 'List those without a category',
+  listNoBrand: 'List those without a brand',
   listLiveDiscounts: 'Live discounts',
 } as const;
 
