@@ -14,6 +14,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
@@ -45,6 +46,7 @@ type Props = {
 type Chosen = { file: File; headers: string[] };
 
 const STEP = { file: 0, map: 1, check: 2, import: 3 } as const;
+const PHONE = '(max-width: 47.99em)';
 
 /**
  * The import: choose a CSV, map its columns, check it (a dry run on the server, with its problems
@@ -59,6 +61,7 @@ export function ImportWizard({ resumed, onClose }: Props) {
   const [run, setRun] = useState<ImportRun | null>(resumed);
   const [mapped, setMapped] = useState(false);
   const [uploaded, setUploaded] = useState<number | null>(null);
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   const start = useStartImport();
   const job = useJob(run?.jobId ?? null);
   const queryClient = useQueryClient();
@@ -139,7 +142,7 @@ export function ImportWizard({ resumed, onClose }: Props) {
 
   return (
     <Modal opened onClose={close} title={IMPORT_SCREEN.title} size="xl" centered closeOnClickOutside={!busy}>
-      <Stepper active={active} size="sm" mb="lg" allowNextStepsSelect={false}>
+      <Stepper active={active} size={phone ? 'xs' : 'sm'} mb="lg" allowNextStepsSelect={false}>
         <Stepper.Step label={IMPORT_SCREEN.steps.file} />
         <Stepper.Step label={IMPORT_SCREEN.steps.map} />
         <Stepper.Step label={IMPORT_SCREEN.steps.check} />
@@ -394,12 +397,12 @@ function ReportView({ report }: { report: ImportReport }) {
           <Text size="sm" fw={600}>
             {IMPORT_SCREEN.fixAndRetry}
           </Text>
-          <Table.ScrollContainer minWidth={420} mah={320}>
+          <Table.ScrollContainer minWidth={300} mah={320}>
             <Table striped verticalSpacing={4} fz="sm" aria-label={IMPORT_SCREEN.problemsTitle} stickyHeader>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={70}>{IMPORT_SCREEN.line}</Table.Th>
-                  <Table.Th w={140}>{IMPORT_SCREEN.column}</Table.Th>
+                  <Table.Th w={48}>{IMPORT_SCREEN.line}</Table.Th>
+                  <Table.Th w="30%">{IMPORT_SCREEN.column}</Table.Th>
                   <Table.Th>{IMPORT_SCREEN.message}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -408,7 +411,9 @@ function ReportView({ report }: { report: ImportReport }) {
                   // biome-ignore lint/suspicious/noArrayIndexKey: a line may have several problems; the report never reorders
                   <Table.Tr key={i}>
                     <Table.Td>{p.line}</Table.Td>
-                    <Table.Td>{p.column ?? IMPORT_SCREEN.wholeRow}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {p.column ?? IMPORT_SCREEN.wholeRow}
+                    </Table.Td>
                     <Table.Td>{p.message}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,5 +1,13 @@
-import { Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconLayoutGrid, IconList, IconPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { Button, Collapse, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconAdjustmentsHorizontal,
+  IconLayoutGrid,
+  IconList,
+  IconPlus,
+  IconRefresh,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageCount } from '#domain/paging';
@@ -34,7 +42,7 @@ import { loadImportRun } from './importRun';
 import { ProductCard } from './ProductCard';
 import { type FilterNames, FlagFilters, ProductFilters } from './ProductFilters';
 import { ProductTable } from './ProductTable';
-import { bulkFilter, filterChange, isPriceBound, selectionScope } from './productFilters';
+import { activeFilterKeys, bulkFilter, filterChange, isPriceBound, selectionScope } from './productFilters';
 import {
   bulkRows,
   isSelected,
@@ -86,6 +94,8 @@ const VIEW_KEY = 'view';
 type View = 'grid' | 'table';
 
 const cardGrid = { base: 2, md: 3, xl: 4 };
+/** Below Mantine's sm breakpoint the filters fold behind a button. */
+const PHONE = '(max-width: 47.99em)';
 
 /**
  * Products list (SPEC.md §2): search, filters, sort and per page, all in the URL; cards or a
@@ -100,6 +110,8 @@ export function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view: View = searchParams.get(VIEW_KEY) === 'table' ? 'table' : 'grid';
   const [creating, setCreating] = useState(false);
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [importing, setImporting] = useState(() => loadImportRun() !== null);
   const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
 
@@ -151,6 +163,37 @@ export function ProductsPage() {
     setSearchParams(params, { replace: true });
   };
 
+  const filterFields = <ProductFilters values={values} names={names} onChange={changeFilter} />;
+  const controls = (
+    <Group justify="space-between" align="flex-end" gap="sm" mb="md">
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {PRODUCTS_SCREEN.flagsLabel}
+        </Text>
+        <FlagFilters values={values} onChange={changeFilter} />
+      </Stack>
+      <Group gap="sm" align="flex-end">
+        <SortSelect value={sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
+        <OrderSelect value={order} onChange={list.setOrder} />
+        <PerPageSelect value={limit} options={PRODUCT_LIST.limits} onChange={list.setLimit} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="products-view-label">
+            {PRODUCTS_SCREEN.viewLabel}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="products-view-label"
+            value={view}
+            onChange={(v) => setView(v as View)}
+            data={[
+              { value: 'grid', label: <ViewLabel icon={IconLayoutGrid} text={PRODUCTS_SCREEN.grid} /> },
+              { value: 'table', label: <ViewLabel icon={IconList} text={PRODUCTS_SCREEN.table} /> },
+            ]}
+          />
+        </Stack>
+      </Group>
+    </Group>
+  );
+
   return (
     <>
       <PageHeader
@@ -199,35 +242,29 @@ export function ProductsPage() {
       />
       <ListToolbar>
         <SearchInput value={list.search} onChange={list.setSearch} placeholder="Name or SKU" />
-        <ProductFilters values={values} names={names} onChange={changeFilter} />
+        {phone ? (
+          <Button
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+            aria-controls="product-filters"
+          >
+            {PRODUCTS_SCREEN.filters(activeFilterKeys(values).length)}
+          </Button>
+        ) : (
+          filterFields
+        )}
       </ListToolbar>
-      <Group justify="space-between" align="flex-end" gap="sm" mb="md">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {PRODUCTS_SCREEN.flagsLabel}
-          </Text>
-          <FlagFilters values={values} onChange={changeFilter} />
-        </Stack>
-        <Group gap="sm" align="flex-end">
-          <SortSelect value={sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
-          <OrderSelect value={order} onChange={list.setOrder} />
-          <PerPageSelect value={limit} options={PRODUCT_LIST.limits} onChange={list.setLimit} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="products-view-label">
-              {PRODUCTS_SCREEN.viewLabel}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="products-view-label"
-              value={view}
-              onChange={(v) => setView(v as View)}
-              data={[
-                { value: 'grid', label: <ViewLabel icon={IconLayoutGrid} text={PRODUCTS_SCREEN.grid} /> },
-                { value: 'table', label: <ViewLabel icon={IconList} text={PRODUCTS_SCREEN.table} /> },
-              ]}
-            />
-          </Stack>
-        </Group>
-      </Group>
+      {phone ? (
+        // On a phone the filters and the list's controls fold away; the chips still say what is in force.
+        <Collapse expanded={filtersOpen} id="product-filters">
+          <ListToolbar>{filterFields}</ListToolbar>
+          {controls}
+        </Collapse>
+      ) : (
+        controls
+      )}
       <FilterChips
         q={q}
         values={values}

@@ -4,7 +4,8 @@ import type { ProductFilterValues } from '../../api/keys';
 
 /** What each filter is called on its chip and in its control. */
 export const FILTER_LABELS: Record<ProductFilterKey, string> = {
-  category_id: 'Category (and subcategories)',
+  /** The category and everything below it. */
+  category_id: 'Category (and below)',
   brand_id: 'Brand',
   status: 'Status',
   price_min: 'Final price from',

@@ -10,6 +10,7 @@ export const PRODUCTS_SCREEN = {
   max: 'Max',
   priceInvalid: 'An amount such as 19.99',
   flagsLabel: 'Show only',
+  filters: (n: number) => (n ? `Filters (${n})` : 'Filters'),
   clearAll: 'Clear all',
   clearFilters: 'Clear filters',
   removeFilter: (text: string) => `Remove filter ${text}`,
