@@ -86,7 +86,9 @@ const toDiscount = (r: {
   updated_at: r.row.updated_at.toISOString(),
 });
 
-const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+/** A moment as SQL: an instant sent as a parameter, or an SQL timestamptz such as now(). */
+const at = (moment: Date | SQL) =>
+  moment instanceof Date ? sql`${moment.toISOString()}::timestamptz` : moment;
 const own = (name: 'active' | 'starts_at' | 'ends_at') =>
   sql`${sql.identifier('discounts')}.${sql.identifier(name)}`;
 
@@ -95,7 +97,7 @@ const own = (name: 'active' | 'starts_at' | 'ends_at') =>
  * rule's own (discountLiveAt). Scheduled and ended are read from the active discounts' window
  * indexes, off from its own partial index (migration 0024).
  */
-function inState(state: DiscountState, moment: Date): SQL {
+function inState(state: DiscountState, moment: Date | SQL): SQL {
   switch (state) {
     case 'live':
       return discountLiveAt('discounts', moment);
@@ -115,7 +117,7 @@ const stateAt = (
   when not ${own('active')} then 'off' when ${own('starts_at')} > ${at(moment)} then 'scheduled' else 'ended' end`;
 
 /** Rows a discounts export or list takes (the search runs on titles). */
-async function filterWhere(db: Db, filter: DiscountFilter, moment: Date): Promise<SQL | undefined> {
+async function filterWhere(db: Db, filter: DiscountFilter, moment: Date | SQL): Promise<SQL | undefined> {
   return and(
     filter.q ? await containsAny(db, discounts, [discounts.name], filter.q) : undefined,
     filter.applies_to ? eq(discounts.applies_to, filter.applies_to) : undefined,
@@ -198,7 +200,9 @@ export function createDiscountsService(db: Db) {
 
     /** Newest first, filtered; only the page's rows are joined to their targets' names. */
     async list(params: DiscountListParams) {
-      const where = await filterWhere(db, params.filter, new Date());
+      // now(), not an instant from here: the filter's text then stays the same from one request to
+      // the next, so the planner's estimate of its matches is remembered (counting.ts).
+      const where = await filterWhere(db, params.filter, sql`now()`);
       const { rows, meta } = await pageWithTotal(
         db,
         {
