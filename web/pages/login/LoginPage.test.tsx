@@ -82,7 +82,7 @@ describe('LoginPage', () => {
       await signIn();
       await waitFor(() => expect(router.state.location.pathname).toBe('/brands'));
       expect(router.state.location.search).toBe('?q=acme&page=2');
-      expect(screen.getByText('brands')).toBeTruthy();
+      expect(await screen.findByText('brands')).toBeTruthy();
     });
 
     it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example'])(
@@ -91,7 +91,7 @@ describe('LoginPage', () => {
         const { router } = renderWithProviders(guarded, `/login?next=${encodeURIComponent(next)}`);
         await signIn();
         await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-        expect(screen.getByText('home')).toBeTruthy();
+        expect(await screen.findByText('home')).toBeTruthy();
       },
     );
   });
