@@ -24,6 +24,13 @@ const BATCH_ROWS = 5000;
 /** categories.service.ts's lock on structural writes to the tree, taken when creating categories. */
 const TREE_LOCK = 727_002;
 const MAX_SLUG_ROUNDS = 50;
+/**
+ * From this many rows, the trigram indexes of products take the import's entries through their
+ * pending lists and merge them once, as the bulk actions do (product-bulk.service.ts): entered one
+ * row at a time they were most of a big import's time.
+ */
+const PENDING_LIST_FROM = 1_000;
+const TRIGRAM_INDEXES = ['products_name_trgm', 'products_sku_trgm'] as const;
 
 class Interrupted extends Error {}
 /** A problem with the file as a whole: the job fails with this message. */
@@ -466,6 +473,9 @@ async function apply(
       const { columns } = params;
       const keep = (field: 'category' | 'brand' | 'description', column: string) =>
         columns[field] ? `r.${column}` : `p.${column}`;
+      await q(`select set_config('stockroom.priced', 'on', true)`);
+      const merge = rows >= PENDING_LIST_FROM;
+      if (merge) for (const index of TRIGRAM_INDEXES) await q(`alter index ${index} set (fastupdate = on)`);
       for (let from = 1; from < last; from += BATCH_ROWS) {
         const range = [jobId, from, from + BATCH_ROWS];
         await q(
@@ -483,17 +493,33 @@ async function apply(
            from added cross join (values ('basic', 0), ('images', 1)) as b(block_type, position)`,
           range,
         );
+        // The new MRP, brand and category are priced in the same statement (stockroom.priced tells
+        // migration 0022's trigger so), as the bulk actions do: marked due instead, every row
+        // would be written a second time by the next price refresh.
         await q(
-          `update products p set
-             name = coalesce(r.name, p.name),
-             mrp = coalesce(r.mrp, p.mrp),
-             status = coalesce(r.status, p.status),
-             category_id = ${keep('category', 'category_id')},
-             brand_id = ${keep('brand', 'brand_id')},
-             description = ${keep('description', 'description')},
-             updated_at = now()
-           from import_rows r
-           where r.job_id = $1 and r.line > $2 and r.line <= $3 and r.product_id = p.id and (${changed})`,
+          `with target as materialized (
+             select p.id, coalesce(r.name, p.name) as name, coalesce(r.mrp, p.mrp) as mrp,
+                    coalesce(r.status, p.status) as status, ${keep('category', 'category_id')}::int as category_id,
+                    ${keep('brand', 'brand_id')}::int as brand_id, ${keep('description', 'description')} as description
+             from import_rows r join products p on p.id = r.product_id
+             where r.job_id = $1 and r.line > $2 and r.line <= $3 and (${changed})
+             order by p.id
+           ), priced as (
+             select f.id, f.final, f.discounted, f.until
+             from stockroom_prices(now(), array(select id from target), array(select mrp from target),
+                                   array(select brand_id from target), array(select category_id from target)) f
+           ), due as (
+             insert into product_price_due (product_id, due)
+             select id, until from priced where until is not null
+             on conflict (product_id) do update set due = excluded.due
+           ), settled as (
+             delete from product_price_due d using priced where d.product_id = priced.id and priced.until is null
+           )
+           update products p set name = t.name, mrp = t.mrp, status = t.status, category_id = t.category_id,
+             brand_id = t.brand_id, description = t.description, price_final = priced.final,
+             price_discounted = priced.discounted, updated_at = now()
+           from target t join priced on priced.id = t.id
+           where p.id = t.id`,
           range,
         );
         if (signal.aborted) throw new Interrupted();
@@ -501,6 +527,12 @@ async function apply(
         const written = Math.round((rows * (Math.min(from + BATCH_ROWS, last) - 1)) / (last - 1));
         await jobs.progress(jobId, rows + written, rows * 2, { memoryOnly: embedded });
       }
+      if (merge)
+        for (const index of TRIGRAM_INDEXES) {
+          await q('select gin_clean_pending_list($1::regclass)', [index]);
+          await q(`alter index ${index} set (fastupdate = off)`);
+        }
+      await q(`select set_config('stockroom.priced', '', true)`);
       await jobs.finish(jobId, { state: 'succeeded', report, error: null }, q);
       await q('commit');
     } catch (err) {

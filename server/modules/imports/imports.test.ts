@@ -206,13 +206,19 @@ describe('an apply', () => {
       'A-2,Hammer,5,,tools,,', // hammer-3; status defaults to published
       `EX-1,Old Saw Mk II,12.5,draft,tools,acme,'=cheap`, // an update; the export's defused cell
     ].join('\n');
+    // Acme's live discount prices both the new product and the updated one as they are written.
+    await q(
+      `insert into discounts (name, type, value, applies_to, brand_id) values ('Acme ten', 'percent', 10, 'brand', $1)`,
+      [ids.acme],
+    );
     const job = await run(csv, { dry_run: 'false' });
+    await q(`delete from discounts where name = 'Acme ten'`);
     expect(job.state, job.error ?? '').toBe('succeeded');
     expect(job.report).toMatchObject({ dry_run: false, rows: 3, created: 2, updated: 1, applied: true });
     expect(job.progress).toEqual({ done: 6, total: 6 });
     const rows = (
       await q(
-        `select sku, name, slug, mrp, status, category_id, brand_id, description,
+        `select sku, name, slug, mrp, price_final, status, category_id, brand_id, description,
            (select array_agg(block_type || ':' || position order by position) from product_layout_blocks b where b.product_id = p.id) as blocks
          from products p where sku in ('A-1', 'A-2', 'EX-1') order by sku`,
       )
@@ -223,6 +229,7 @@ describe('an apply', () => {
         name: 'Hammer',
         slug: 'hammer-2',
         mrp: '19.99',
+        price_final: '17.99',
         status: 'draft',
         category_id: ids.drills,
         brand_id: ids.acme,
@@ -234,6 +241,7 @@ describe('an apply', () => {
         name: 'Hammer',
         slug: 'hammer-3',
         mrp: '5.00',
+        price_final: '5.00',
         status: 'published',
         category_id: ids.tools,
         brand_id: null,
@@ -245,6 +253,7 @@ describe('an apply', () => {
         name: 'Old Saw Mk II',
         slug: 'old-saw',
         mrp: '12.50',
+        price_final: '11.25',
         status: 'draft',
         category_id: ids.tools,
         brand_id: ids.acme,
