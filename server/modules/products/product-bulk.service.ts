@@ -47,7 +47,7 @@ function readAdjustment(body: ProductBulkBody): Adjustment {
  */
 function newMrp({ by, cents }: Adjustment): SQL {
   const mrp = sql`${products.mrp}`;
-  if (by === 'percent') return sql`round(${mrp} * (10000 + ${cents}::int) / 10000, 2)`;
+  if (by === 'percent') return sql`round(${mrp} * (10000 + ${cents}::numeric) / 10000, 2)`;
   if (by === 'amount') return sql`(${mrp} + ${centsToDecimal(cents)}::numeric)`;
   return sql`${centsToDecimal(cents)}::numeric`;
 }
