@@ -22,10 +22,7 @@ export const PRODUCT_SORT_COLUMNS: SortColumns<ProductSortKey> = {
 
 /** Whether a filter or a sort reads the stored final price or discount flag. */
 export const readsPrices = (filter: ProductFilter, sortBy?: ProductSortKey) =>
-  sortBy === 'price' ||
-  filter.price_min !== undefined ||
-  filter.price_max !== undefined ||
-  filter.discounted;
+  sortBy === 'price' || filter.price_min !== undefined || filter.price_max !== undefined || filter.discounted;
 
 /**
  * Brings the stored prices up to `now`: the rows a write marked stale and the rows a discount's
