@@ -18,6 +18,8 @@ const ORPHAN_UPLOAD_HOURS = 24;
  * its progress every few seconds.
  */
 const STALE_JOB_MINUTES = 30;
+/** Finished jobs (and their reports) are kept this long for a screen to show, then deleted. */
+const KEEP_JOBS_DAYS = 30;
 
 export type ImportsService = ReturnType<typeof createImportsService>;
 
@@ -68,6 +70,10 @@ export function createImportsService(deps: {
     ): Promise<{ job_id: string }> {
       const jobId = randomUUID();
       await failAbandoned(false);
+      await pool.query(
+        `delete from jobs where created_at < now() - make_interval(days => $1) and state in ('succeeded', 'failed')`,
+        [KEEP_JOBS_DAYS],
+      );
       await pool.query(
         `delete from import_chunks c
          where c.created_at < now() - make_interval(hours => $1)

@@ -331,6 +331,33 @@ describe('an apply', () => {
   });
 });
 
+describe('a job a dead process left running', () => {
+  it('fails as interrupted when a queue starts, its scratch rows dropped', async () => {
+    const id = '0b9e6f2c-3d4a-4c5b-8e7f-1a2b3c4d5e6f';
+    await q(
+      `insert into jobs (id, kind, state, updated_at) values ($1, 'product_import', 'running', now() - interval '1 hour')`,
+      [id],
+    );
+    await q(`insert into import_rows (job_id, line, sku) values ($1, 2, 'LEFT-1')`, [id]);
+    const other = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      jwtSecret: ctx.jwtSecret,
+      runJobs: true,
+    });
+    try {
+      await other.ready();
+      const job = (await getJob(id)).json() as Job;
+      expect(job).toMatchObject({ state: 'failed', error: IMPORT_TEXT.interrupted });
+      expect(
+        Number((await q('select count(*) from import_rows where job_id = $1', [id])).rows[0].count),
+      ).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('GET /api/jobs/{id}', () => {
   it('answers 400 for a malformed id, 404 for an unknown one and 401 without a token', async () => {
     const bad = await getJob('not-a-uuid');
