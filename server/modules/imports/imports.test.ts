@@ -331,6 +331,20 @@ describe('an apply', () => {
   });
 });
 
+describe('the products export', () => {
+  it('imports again as it is: every row an existing product, none changed', async () => {
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/products/export.csv',
+      headers: ctx.auth(token),
+    });
+    expect(exported.statusCode).toBe(200);
+    const rows = Number((await q('select count(*) from products')).rows[0].count);
+    const job = await run(exported.body);
+    expect(job.report).toMatchObject({ rows, created: 0, updated: 0, problem_count: 0 });
+  });
+});
+
 describe('a job a dead process left running', () => {
   it('fails as interrupted when a queue starts, its scratch rows dropped', async () => {
     const id = '0b9e6f2c-3d4a-4c5b-8e7f-1a2b3c4d5e6f';
