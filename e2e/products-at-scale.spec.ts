@@ -108,4 +108,14 @@ test('filter, reload, Back, bulk price change, export and import the edited file
   await wizard.getByRole('button', { name: 'Close' }).click();
   await expect(finalPrice(page, names.a)).toHaveText('$15.50');
   await expect(finalPrice(page, names.b)).toHaveText('$22.00');
+
+  // Duplicate from the editor: a draft copy opens in its own editor.
+  await page.getByRole('link', { name: names.a }).click();
+  await expect(page.getByRole('heading', { level: 1, name: names.a })).toBeVisible();
+  const original = page.url();
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(toast(page, 'Product duplicated as a draft')).toBeVisible();
+  await expect(page).not.toHaveURL(original);
+  await expect(page.getByRole('heading', { level: 1, name: names.a })).toBeVisible();
+  await expect(page.getByTestId('product-status')).toHaveText(/draft/i);
 });

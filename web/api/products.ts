@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { IMAGE_BATCH_MAX } from '#domain/images';
 import type { ListMeta } from '#domain/paging';
 import {
+  PRODUCT_LIST,
   PRODUCT_LIST_FALLBACK,
   type ProductBulkResponse,
   type productBulkBody,
@@ -78,13 +79,25 @@ const SECTION_PATHS: Record<SectionKind, string> = {
 export type ProductBulkInput = z.input<typeof productBulkBody>;
 type DuplicateAnswer = z.infer<typeof productDuplicateResponse>;
 
+/**
+ * The list's query string: the set values only, and the sort and order only when they differ from
+ * the server's own defaults, so the plain list asks exactly what it always asked.
+ */
+function productQuery({ sortBy, order, ...rest }: Partial<ProductListParams>) {
+  return toListQuery({
+    ...rest,
+    sortBy: sortBy === PRODUCT_LIST.defaultSort ? undefined : sortBy,
+    order: order === PRODUCT_LIST.defaultOrder ? undefined : order,
+  });
+}
+
 export function useProducts(params: ProductListParams) {
   return useQuery({
     queryKey: productKeys.list(params),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: ProductListItem[]; meta: ListMeta }>('/products', {
-          params: toListQuery(params),
+          params: productQuery(params),
           signal,
         })
       ).data,
@@ -287,7 +300,7 @@ export function useExportProducts() {
     path: '/products/export.csv',
     fallbackName: 'products.csv',
     errorMessage: PRODUCT_LIST_FALLBACK.export,
-    query: (params: ProductExportParams) => toListQuery(params),
+    query: (params: ProductExportParams) => productQuery(params),
   });
 }
 

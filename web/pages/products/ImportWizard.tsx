@@ -46,6 +46,7 @@ type Props = {
 type Chosen = { file: File; headers: string[] };
 
 const STEP = { file: 0, map: 1, check: 2, import: 3 } as const;
+const STEP_NAMES = ['file', 'map', 'check', 'import'] as const;
 const PHONE = '(max-width: 47.99em)';
 
 /**
@@ -141,12 +142,21 @@ export function ImportWizard({ resumed, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={close} title={IMPORT_SCREEN.title} size="xl" centered closeOnClickOutside={!busy}>
+    <Modal
+      opened
+      onClose={close}
+      title={IMPORT_SCREEN.title}
+      size="xl"
+      centered
+      closeOnClickOutside={!busy}
+      // On a phone the report's table needs the whole screen.
+      fullScreen={phone}
+    >
       <Stepper active={active} size={phone ? 'xs' : 'sm'} mb="lg" allowNextStepsSelect={false}>
-        <Stepper.Step label={IMPORT_SCREEN.steps.file} />
-        <Stepper.Step label={IMPORT_SCREEN.steps.map} />
-        <Stepper.Step label={IMPORT_SCREEN.steps.check} />
-        <Stepper.Step label={IMPORT_SCREEN.steps.import} />
+        {/* On a phone only the current step is named, so the four fit one row. */}
+        {STEP_NAMES.map((name, i) => (
+          <Stepper.Step key={name} label={!phone || i === active ? IMPORT_SCREEN.steps[name] : undefined} />
+        ))}
       </Stepper>
 
       {run ? (

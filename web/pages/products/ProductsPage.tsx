@@ -294,11 +294,16 @@ export function ProductsPage() {
           </Stack>
         ) : !items?.length ? (
           <Stack align="center" py="xl" gap="sm">
-            <Text c="dimmed">{filtered ? PRODUCTS_SCREEN.noMatch : PRODUCTS_SCREEN.empty}</Text>
+            <Text c="dimmed">{PRODUCTS_SCREEN.empty}</Text>
             {filtered && (
-              <Button variant="default" onClick={clearAll}>
-                {PRODUCTS_SCREEN.clearFilters}
-              </Button>
+              <>
+                <Text size="sm" c="dimmed">
+                  {PRODUCTS_SCREEN.noMatch}
+                </Text>
+                <Button variant="default" onClick={clearAll}>
+                  {PRODUCTS_SCREEN.clearFilters}
+                </Button>
+              </>
             )}
           </Stack>
         ) : view === 'table' ? (
