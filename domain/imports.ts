@@ -21,7 +21,14 @@ export const IMPORT_LIMITS = {
   pollMs: 1000,
 } as const;
 
-/** What an import can set, and what each mapped column must hold. */
+/**
+ * What an import can set, and what each mapped column must hold. A row is matched by SKU. Its
+ * category is a path of slugs as the export writes it (tools/drills); each segment is compared as
+ * its slug, so "Tools/Power Drills" finds tools/power-drills. Its brand is a name, in any case.
+ * Status is draft or published, in any case. An empty name, price or status leaves an existing
+ * product's as it is; an empty category, brand or description clears it. A cell the export
+ * defused against formulas (a leading apostrophe before = + - @) is read without the apostrophe.
+ */
 export const IMPORT_FIELDS = ['sku', 'name', 'mrp', 'status', 'category', 'brand', 'description'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** SKU is the key: a row creates the product with that SKU, or updates it. */
@@ -109,6 +116,10 @@ export const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
+/**
+ * A job's report. A dry run succeeds with its problems listed; an apply with any problem fails
+ * (error hasProblems) and changes nothing.
+ */
 export const importReportSchema = z.object({
   dry_run: z.boolean(),
   rows: z.number(),
