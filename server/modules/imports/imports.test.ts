@@ -175,8 +175,9 @@ describe('a dry run', () => {
 
   it('of a good file counts what would change and changes nothing', async () => {
     const before = await snapshot();
+    // As a spreadsheet saves "CSV UTF-8": a byte order mark and CRLF line ends.
     const csv =
-      'sku,name,mrp,status,category_path,brand\nG-1,Grinder,40,published,tools,Acme\nEX-1,Old Saw,10,published,,\nEX-2,Hammer,6,,,\n';
+      '\ufeffsku,name,mrp,status,category_path,brand\r\nG-1,Grinder,40,published,tools,Acme\r\nEX-1,Old Saw,10,published,,\r\nEX-2,Hammer,6,,,\r\n';
     const job = await run(csv);
     expect(job.report).toMatchObject({
       dry_run: true,
