@@ -24,7 +24,14 @@ const VALUE_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
  * entries were most of the time of an edit of every product.
  */
 const PENDING_LIST_FROM = 1_000;
-const TRIGRAM_INDEXES = ['products_name_trgm', 'products_sku_trgm'] as const;
+const PRODUCT_TRIGRAMS = ['products_name_trgm', 'products_sku_trgm'];
+/** A deleted product's inquiries lose their link: rewritten rows, whose trigram entries merge once too. */
+const INQUIRY_TRIGRAMS = [
+  'inquiries_name_trgm',
+  'inquiries_email_trgm',
+  'inquiries_phone_trgm',
+  'inquiries_subject_trgm',
+];
 
 type Adjustment = { by: 'percent' | 'amount' | 'set'; cents: number };
 
@@ -81,12 +88,17 @@ export function createProductBulkService(db: Db, images: ImagesService) {
   }
 
   /** Runs a write with the trigram indexes taking entries in one merge when it is a big one. */
-  async function withMerge<T>(tx: Tx, rows: number, write: () => Promise<T>): Promise<T> {
+  async function withMerge<T>(
+    tx: Tx,
+    rows: number,
+    write: () => Promise<T>,
+    indexes: string[] = PRODUCT_TRIGRAMS,
+  ): Promise<T> {
     if (rows < PENDING_LIST_FROM) return write();
-    for (const index of TRIGRAM_INDEXES)
+    for (const index of indexes)
       await tx.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = on)`);
     const result = await write();
-    for (const index of TRIGRAM_INDEXES) {
+    for (const index of indexes) {
       await tx.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
       await tx.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = off)`);
     }
@@ -141,7 +153,9 @@ export function createProductBulkService(db: Db, images: ImagesService) {
    * keys, each product's sections went by statements of their own, and every such statement
    * rebuilt documents and counts; so each table is emptied of the products' rows in one statement,
    * children before parents, with the content documents' rebuild off (they are deleted too), and
-   * the foreign keys' own actions then find nothing left to do.
+   * the foreign keys' own actions then find nothing left to do. The gallery rows alone go by the
+   * cascade, after the products: deleted before them, their image-count trigger rewrote every
+   * product row, and every index of it, just before deleting it.
    */
   async function remove(picked: SQL): Promise<number> {
     return images.transaction(async (tx, ops) => {
@@ -163,16 +177,17 @@ export function createProductBulkService(db: Db, images: ImagesService) {
           'product_spec_groups',
           'product_tables',
           'product_layout_blocks',
-          'product_images',
           'product_contents',
         ].map((table) => sql`delete from ${sql.identifier(table)} where product_id = any(${ids})`),
         sql`delete from discounts where applies_to = 'product' and product_id = any(${ids})`,
-        ...['inquiries', 'inquiry_lines', 'quote_lines'].map(
+        ...['inquiry_lines', 'quote_lines'].map(
           (table) =>
             sql`update ${sql.identifier(table)} set product_id = null where product_id = any(${ids})`,
         ),
       ])
         await tx.execute(statement);
+      const unlink = sql`update inquiries set product_id = null where product_id = any(${ids})`;
+      await withMerge(tx, locked.length, () => tx.execute(unlink), INQUIRY_TRIGRAMS);
       const { rows } = await tx.execute<{ n: number }>(sql`
         with gone as (delete from ${products} where ${products.id} = any(${ids}) returning 1)
         select count(*)::int as n from gone`);
