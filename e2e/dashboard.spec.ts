@@ -153,10 +153,9 @@ test('shows the counts, latest inquiries, chart and catalogue health from one ca
       `See all ${data.health.products_without_images.count.toLocaleString('en-US')} in Products`,
     ),
   ).toHaveAttribute('href', '/products?no_image=1');
-  await expect(wholeList('Products without a category or brand', 'List those without a brand')).toHaveAttribute(
-    'href',
-    '/products?no_brand=1',
-  );
+  await expect(
+    wholeList('Products without a category or brand', 'List those without a brand'),
+  ).toHaveAttribute('href', '/products?no_brand=1');
   await expect(
     wholeList('Products without a category or brand', 'List those without a category'),
   ).toHaveAttribute('href', '/products?no_category=1');
