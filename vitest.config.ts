@@ -14,6 +14,7 @@ const SLOW = [
   'server/modules/query-count.test.ts',
   'server/db/bulk-writes.test.ts',
   'server/mail/mailer.test.ts',
+  'server/modules/imports/imports-scale.test.ts',
 ];
 
 export default defineConfig({
