@@ -2,10 +2,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database } from './client';
+import { ADVISORY_LOCKS } from './locks';
 
 const migrationsFolder = MIGRATIONS_DIR;
-// Any constant shared by every Stockroom process; it serialises migrations across processes.
-const MIGRATION_LOCK = 727_001;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 /** What a start says when its migrations take a while (see runMigrations' `slow`). */
 export const SLOW_MIGRATIONS_NOTICE =

@@ -49,17 +49,7 @@ export async function readForm<S extends z.ZodType>(
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, file.messages.size);
-    if (code === 'FST_FILES_LIMIT') throw new AppError(413, API_ERROR.tooManyFiles);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError(413, API_ERROR.payloadTooLarge);
-    if (code === 'FST_PROTO_VIOLATION') throw new AppError(400, API_ERROR.invalidRequest);
-    if (err instanceof AppError) throw err;
-    // The parser's own errors ("Unexpected end of multipart data", "Malformed part header"):
-    // the client sent a broken form.
-    if (err instanceof Error && !code) throw new AppError(400, API_ERROR.malformedMultipart);
-    throw err;
+    throw multipartError(err, file.messages.size);
   }
   return { fields: parse(schema, raw), files };
 }
@@ -80,4 +70,22 @@ export function refuseOversizedUpload(maxFiles: number, sizeMessage: string) {
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > max) throw new AppError(413, sizeMessage);
   };
+}
+
+/**
+ * What a multipart read's failure means to the client: its limits as 413s (`fileTooLarge` names
+ * the file's own limit), a broken form as 400; anything else is the server's and goes on as it is.
+ */
+export function multipartError(err: unknown, fileTooLarge: string): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, fileTooLarge);
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, API_ERROR.tooManyFiles);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError(413, API_ERROR.payloadTooLarge);
+  if (code === 'FST_PROTO_VIOLATION') return new AppError(400, API_ERROR.invalidRequest);
+  if (err instanceof AppError) return err;
+  // The parser's own errors ("Unexpected end of multipart data", "Malformed part header"):
+  // the client sent a broken form.
+  if (err instanceof Error && !code) return new AppError(400, API_ERROR.malformedMultipart);
+  return err;
 }

@@ -5,6 +5,7 @@ import type { CategorySortKey } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
 import type { ListParams } from '#domain/paging';
 import type { Db, Tx } from '../../db/client';
+import { ADVISORY_LOCKS } from '../../db/locks';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { categories } from '../../db/schema';
@@ -17,9 +18,7 @@ type Row = typeof categories.$inferSelect;
 
 const parent = alias(categories, 'parent');
 
-// Structural writes to the tree take this lock, so two moves at once can never make a cycle
-// or compute a path from a parent that is itself moving.
-const TREE_LOCK = 727_002;
+const TREE_LOCK = ADVISORY_LOCKS.categoryTree;
 
 const toCategory = (row: Row, parentName: string | null): Category => ({
   id: row.id,

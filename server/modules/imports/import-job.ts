@@ -5,6 +5,7 @@ import { DEFAULT_PRODUCT_STATUS } from '#domain/products';
 import { SHOP_RESERVED_SLUGS } from '#domain/shop';
 import { slugify } from '#domain/slug';
 import type { Database } from '../../db/client';
+import { ADVISORY_LOCKS } from '../../db/locks';
 import type { JobsService, Query } from '../../jobs/jobs.service';
 import type { JobQueue } from '../../jobs/queue';
 import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
@@ -21,8 +22,7 @@ type Deps = {
 
 /** Rows staged, and later written, per statement: few round trips, bounded memory. */
 const BATCH_ROWS = 5000;
-/** categories.service.ts's lock on structural writes to the tree, taken when creating categories. */
-const TREE_LOCK = 727_002;
+const TREE_LOCK = ADVISORY_LOCKS.categoryTree;
 const MAX_SLUG_ROUNDS = 50;
 /**
  * From this many rows, the trigram indexes of products take the import's entries through their

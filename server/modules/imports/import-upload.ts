@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { IMPORT_LIMITS, IMPORT_TEXT } from '#domain/imports';
 import { API_ERROR } from '#domain/messages';
 import { AppError } from '../../errors/app-error';
+import { multipartError } from '../../http/form';
 
 /** Where an upload's bytes go as they arrive, in pieces of about CHUNK_BYTES. */
 export type ChunkSink = (seq: number, bytes: Buffer) => Promise<void>;
@@ -46,15 +47,7 @@ export async function receiveImport(request: FastifyRequest, sink: ChunkSink): P
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMPORT_TEXT.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new AppError(413, API_ERROR.tooManyFiles);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError(413, API_ERROR.payloadTooLarge);
-    if (code === 'FST_PROTO_VIOLATION') throw new AppError(400, API_ERROR.invalidRequest);
-    if (err instanceof AppError) throw err;
-    if (err instanceof Error && !code) throw new AppError(400, API_ERROR.malformedMultipart);
-    throw err;
+    throw multipartError(err, IMPORT_TEXT.tooLarge);
   }
   if (!received || received.bytes === 0) throw new AppError(400, IMPORT_TEXT.fileRequired);
   return { fields, header: received.header, bytes: received.bytes };
