@@ -206,6 +206,38 @@ const checkedOn = (answers: { server: string; status: number }[], server?: strin
   answers.filter((r) => r.status === 401 && (server === undefined || r.server === server)).length;
 
 describe('two processes on one database, Redis and S3', () => {
+  it('follow one import from either: a file uploaded to one is checked and applied by the queue, and both answer its job alike', async () => {
+    const sku = `MULTI-${randomBytes(3).toString('hex')}`;
+    const rows = Array.from({ length: 300 }, (_, i) => `${sku}-${i},Multi import ${i},${i + 1}.25,published`);
+    const file = `sku,name,mrp,status\n${rows.join('\n')}\n`;
+    const upload = (dryRun: boolean) => {
+      const form = new FormData();
+      form.set('dry_run', String(dryRun));
+      form.set('file', new Blob([file], { type: 'text/csv' }), 'multi.csv');
+      return must<{ job_id: string }>(202, a, 'POST', '/api/imports', { token: adminToken, form });
+    };
+    type JobAnswer = { state: string; report: { created: number; applied: boolean } | null };
+    const settled = async (id: string) => {
+      for (const started = Date.now(); Date.now() - started < 30_000; await sleep(200)) {
+        const onA = await must<JobAnswer>(200, a, 'GET', `/api/jobs/${id}`, { token: adminToken });
+        if (onA.state === 'succeeded' || onA.state === 'failed') return onA;
+      }
+      throw new Error(`job ${id} did not end within 30 s`);
+    };
+    for (const dryRun of [true, false]) {
+      const { job_id } = await upload(dryRun);
+      const onA = await settled(job_id);
+      expect(onA.state).toBe('succeeded');
+      expect(onA.report).toMatchObject({ created: 300, applied: !dryRun });
+      const onB = await must<JobAnswer>(200, b, 'GET', `/api/jobs/${job_id}`, { token: adminToken });
+      expect(onB).toEqual(onA);
+    }
+    const listed = await must<{ meta: { total: number } }>(200, b, 'GET', `/api/products?q=${sku}&limit=1`, {
+      token: adminToken,
+    });
+    expect(listed.meta.total).toBe(300);
+  });
+
   it('serve each other’s uploads: a logo and a gallery uploaded through A are served by B at the same URLs', async () => {
     const logoForm = new FormData();
     logoForm.append('name', `Shared Brand ${randomBytes(3).toString('hex')}`);
