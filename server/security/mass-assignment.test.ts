@@ -59,6 +59,8 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'PUT /api/brands/:id': () => ({ body: { name: 'Seed Brand' } }),
   'POST /api/products': () => ({ body: { name: `MA Product ${next()}` } }),
   'PUT /api/products/:id': () => ({ body: { name: 'Seed Product', pricing: { mrp: 120.5 } } }),
+  // Publishing a published product changes nothing, so the control leaves the seed as it was.
+  'POST /api/products/bulk': () => ({ body: { ids: [seed.productId], action: 'publish' } }),
   'POST /api/products/:id/layout/blocks/:blockId/move': () => ({ body: { direction: 'up' } }),
   'POST /api/products/:id/lists': () => ({ body: { title: 'T', items: [{ caption: 'c' }] } }),
   'PUT /api/products/:id/lists/:listId': () => ({
@@ -90,7 +92,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/public/quotes/:token/changes': () => ({ body: { message: 'More' }, control: false }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
-const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', ...NO_BODY_ROUTES]);
+const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', 'POST /api/imports', ...NO_BODY_ROUTES]);
 /** Fields no request may set, anywhere (role only where an admin creates a user). */
 const FORBIDDEN = [
   'id',
@@ -173,6 +175,26 @@ describe('fields nobody may set', () => {
         expect(names(res), `${url} ${field}`).toContain(API_ERROR.unknownField(field));
         expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);
       }
+    }
+  });
+
+  it('refuses forbidden fields beside a CSV import, storing nothing of the file and queuing no job', async () => {
+    const csv = Buffer.from('sku,name,mrp\nMA-1,Mass assigned,1.00\n');
+    for (const field of ['id', 'created_at', 'job_id', 'state', 'role']) {
+      const before = await snapshotDatabase(ctx.database.pool);
+      const form = await multipart(
+        { [field]: '1' },
+        { field: 'file', name: 'a.csv', type: 'text/csv', bytes: csv },
+      );
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        payload: form.payload,
+        headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(names(res), field).toContain(API_ERROR.unknownField(field));
+      expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);
     }
   });
 });
