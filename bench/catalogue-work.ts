@@ -4,11 +4,13 @@
  * reports its wall time, the rows it touched and the server's peak RSS while it ran (sampled),
  * so a stream that buffers shows up as a peak, not only as time.
  *
- * Every change made here is undone or changes nothing for good: prices go up by one unit and back
- * down, and the import writes the exported values back. The seeded catalogue stays as it was for
- * the list scenarios of the next run.
+ * Every change made here is undone: prices go up by one unit and back down, by a bulk action and
+ * then by importing the export with every MRP raised and the export as it was. The seeded
+ * catalogue stays as it was for the list scenarios of the next run.
  */
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 export type WorkRow = { task: string; seconds: number; rows: number; peakRssMb: number; note?: string };
 
@@ -105,23 +107,35 @@ export async function catalogueWork(
     note: `${Math.round(exported.value.length / 1024 / 1024)} MB`,
   });
 
-  // The exported file back in: every row matches its product by SKU, so every row is an update.
-  for (const dryRun of [true, false]) {
+  // The export with every MRP one unit higher, then the export as it was: every row matches its
+  // product by SKU, so each applied import updates every product, and the second undoes the first.
+  const records: string[][] = parse(exported.value);
+  const mrp = records[0].indexOf('mrp');
+  const raised = stringify(
+    records.map((r, i) =>
+      i === 0 ? r : r.map((cell, c) => (c === mrp ? (Number(cell) + 1).toFixed(2) : cell)),
+    ),
+  );
+  const runs: [string, string, boolean][] = [
+    ['dry run', raised, true],
+    ['applied, every MRP +1.00', raised, false],
+    ['applied, back as exported', exported.value, false],
+  ];
+  for (const [label, text, dryRun] of runs) {
     const run = await timed(pid, async () => {
       const form = new FormData();
       form.set('dry_run', String(dryRun));
-      form.set('file', new Blob([exported.value], { type: 'text/csv' }), 'products.csv');
+      form.set('file', new Blob([text], { type: 'text/csv' }), 'products.csv');
       const { job_id } = await (await call('POST', '/api/imports', { form })).json();
       return awaitJob(call, job_id);
     });
+    const report = run.value.report ?? {};
     add({
-      task: `CSV import of that file, ${dryRun ? 'dry run' : 'applied'}`,
+      task: `CSV import of the export, ${label}`,
       seconds: run.seconds,
-      rows: run.value.report?.rows ?? 0,
+      rows: report.rows ?? 0,
       peakRssMb: run.peak,
-      note: dryRun
-        ? `${run.value.report?.problem_count ?? 0} problems`
-        : `${run.value.report?.updated ?? 0} updated`,
+      note: `${report.updated ?? 0} ${dryRun ? 'to update' : 'updated'}, ${report.problem_count ?? 0} problems`,
     });
   }
   return rows;

@@ -307,7 +307,10 @@ export async function buildApp(deps: AppDeps) {
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);
   if (deps.runJobs) {
-    app.addHook('onReady', () => queue.start());
+    // Not awaited: the queue starts beside the first requests (a failed start is logged).
+    app.addHook('onReady', async () => {
+      queue.start().catch(() => {});
+    });
     app.addHook('onClose', () => queue.stop());
   }
   await app.register(jobsRoutes({ jobs, authenticate }));

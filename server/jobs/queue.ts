@@ -44,8 +44,33 @@ export function createJobQueue(database: Database, log: Log) {
   const workers = new Map<string, string>();
   const stopping = new AbortController();
   let started = false;
+  /** The start under way or done: a send waits for it rather than finding no queue yet. */
+  let starting: Promise<void> | null = null;
 
   boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+
+  async function run() {
+    for (const work of onStart) await work();
+    await boss.start();
+    for (const [queue, handler] of handlers) {
+      // A failed import is reported, not retried: running it again would fail the same way.
+      await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
+      const id = await boss.work<never>(
+        queue,
+        { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 },
+        async ([job]) => {
+          try {
+            await handler(job.data, stopping.signal);
+          } catch (err) {
+            log.error({ err, queue, job: job.id }, 'job failed');
+            throw err;
+          }
+        },
+      );
+      workers.set(queue, id);
+    }
+    started = true;
+  }
 
   return {
     /** Registers the handler of a queue; call before start. */
@@ -58,27 +83,17 @@ export function createJobQueue(database: Database, log: Log) {
       onStart.push(work);
     },
 
-    async start() {
-      for (const work of onStart) await work();
-      await boss.start();
-      for (const [queue, handler] of handlers) {
-        // A failed import is reported, not retried: running it again would fail the same way.
-        await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
-        const id = await boss.work<never>(
-          queue,
-          { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 },
-          async ([job]) => {
-            try {
-              await handler(job.data, stopping.signal);
-            } catch (err) {
-              log.error({ err, queue, job: job.id }, 'job failed');
-              throw err;
-            }
-          },
-        );
-        workers.set(queue, id);
-      }
-      started = true;
+    /**
+     * Starts the queue in the background: the server answers requests meanwhile (installing or
+     * checking pg-boss's schema is a few round trips that a start need not wait for), and a send
+     * made before it is done waits for it.
+     */
+    start(): Promise<void> {
+      starting ??= run().catch((err) => {
+        log.error({ err }, 'the job queue did not start');
+        throw err;
+      });
+      return starting;
     },
 
     /** Whether this process runs the queue (and so may send to it). */
@@ -88,7 +103,8 @@ export function createJobQueue(database: Database, log: Log) {
 
     /** Queues a job; this process's own worker is told at once rather than at its next poll. */
     async send(queue: string, data: object) {
-      if (!started) return;
+      if (!starting) return;
+      await starting;
       await boss.send(queue, data);
       const worker = workers.get(queue);
       if (worker) boss.notifyWorker(worker);
@@ -102,6 +118,7 @@ export function createJobQueue(database: Database, log: Log) {
 
     /** Stops taking jobs and tells the running one to stop; waits for it briefly. */
     async stop() {
+      await starting?.catch(() => {});
       if (!started) return;
       stopping.abort();
       await boss.stop({ graceful: true, timeout: 5_000, close: false });

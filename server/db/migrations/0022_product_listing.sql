@@ -258,3 +258,7 @@ CREATE INDEX "products_discounted_idx" ON "products" USING btree ("created_at","
 -- Deleting a product sets its inquiries' product_id to null: without an index, each deleted
 -- product read every inquiry.
 CREATE INDEX "inquiries_product_idx" ON "inquiries" USING btree ("product_id") WHERE "inquiries"."product_id" is not null;
+--> statement-breakpoint
+-- Every product row was just rewritten and has two new columns: the planner needs their
+-- statistics before the first filtered list, not whenever autovacuum next comes round.
+ANALYZE "products";

@@ -362,7 +362,12 @@ describe('a job a dead process left running', () => {
     });
     try {
       await other.ready();
-      const job = (await getJob(id)).json() as Job;
+      // The queue starts beside the app's first requests, not before them.
+      let job = (await getJob(id)).json() as Job;
+      for (const started = Date.now(); job.state === 'running' && Date.now() - started < 10_000; ) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = (await getJob(id)).json() as Job;
+      }
       expect(job).toMatchObject({ state: 'failed', error: IMPORT_TEXT.interrupted });
       expect(
         Number((await q('select count(*) from import_rows where job_id = $1', [id])).rows[0].count),
