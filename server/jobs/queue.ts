@@ -51,10 +51,12 @@ export function createJobQueue(database: Database, log: Log) {
 
   async function run() {
     for (const work of onStart) await work();
-    await boss.start();
+    await retryDeadlock(() => boss.start());
     for (const [queue, handler] of handlers) {
       // A failed import is reported, not retried: running it again would fail the same way.
-      await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
+      await retryDeadlock(() =>
+        boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS }),
+      );
       const id = await boss.work<never>(
         queue,
         { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 },
@@ -125,4 +127,20 @@ export function createJobQueue(database: Database, log: Log) {
       started = false;
     },
   };
+}
+
+/**
+ * Processes that start together on a new database each create the queue's tables and rows, and
+ * pg-boss's statements for that can deadlock one another; PostgreSQL then fails one of them. Both
+ * are idempotent, so the loser tries again after a moment.
+ */
+async function retryDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+    }
+  }
 }
