@@ -22,7 +22,7 @@ import { signInWithStorage, toast } from './fixtures';
 const openBrands = async (page: Page, search?: string) => {
   await page.goto('/brands');
   await expect(page.getByRole('heading', { name: 'Brands' })).toBeVisible();
-  if (search) await page.getByLabel('Search').fill(search);
+  if (search) await page.getByLabel('Search', { exact: true }).fill(search);
 };
 
 test.beforeEach(async ({ page, request }) => {
@@ -196,6 +196,6 @@ test('searches, sorts and pages, and steps back a page when its last row is dele
 
   await pickOption(page, main, 'Per page', '20');
   await expect(page.getByTestId('brands-total')).toHaveText('10 brands');
-  await page.getByLabel('Search').fill(`${tag} 07`);
+  await page.getByLabel('Search', { exact: true }).fill(`${tag} 07`);
   await expect(bodyRows(page)).toHaveCount(1);
 });

@@ -23,7 +23,7 @@ import { signInWithStorage, toast } from './fixtures';
 const openCategories = async (page: Page, search?: string) => {
   await page.goto('/categories');
   await expect(page.getByRole('heading', { name: 'Product Categories' })).toBeVisible();
-  if (search) await page.getByLabel('Search').fill(search);
+  if (search) await page.getByLabel('Search', { exact: true }).fill(search);
 };
 
 /** The value shown between the Move up and Move down buttons. */

@@ -8,7 +8,7 @@ import { apiCreateProduct } from './products';
 const openDiscounts = async (page: Page, search?: string) => {
   await page.goto('/discounts');
   await expect(page.getByRole('heading', { name: 'Discounts', level: 1 })).toBeVisible();
-  if (search) await page.getByLabel('Search').fill(search);
+  if (search) await page.getByLabel('Search', { exact: true }).fill(search);
 };
 
 /** A segmented control's option: its radio is visually hidden, so a person clicks its label. */
@@ -20,7 +20,7 @@ const productCard = (page: Page, name: string) => page.getByTestId('product-card
 /** The product's card on /products: the final price, and the MRP struck through when discounted. */
 async function expectCardPrice(page: Page, name: string, final: string, mrp: string | null) {
   await page.goto('/products');
-  await page.getByLabel('Search').fill(name);
+  await page.getByLabel('Search', { exact: true }).fill(name);
   const card = productCard(page, name);
   await expect(card.getByTestId('final-price')).toHaveText(final);
   if (mrp) await expect(card.getByTestId('mrp')).toHaveText(`MRP ${mrp}`);
@@ -199,7 +199,7 @@ test('changing the scope clears the target; a brand discount keeps its window', 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, DISCOUNT_TEXT.created)).toBeVisible();
 
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   const row = rowWith(page, title);
   await expect(row.getByRole('cell').first()).toHaveText(`Brand: ${brand.name}`);
   await expect(row.getByRole('cell').nth(2)).toHaveText('Until 2031-03-04 05:06');

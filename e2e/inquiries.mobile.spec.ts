@@ -16,7 +16,7 @@ test('on a phone the inquiry list and the reading pane take turns', async ({ pag
 
   await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
   await page.goto('/inquiries');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   const entry = page.getByRole('list', { name: 'Inquiries' }).getByRole('button', { name: /Mia Buyer/ });
   await expect(entry).toBeVisible();
   // The first inquiry is selected, but the pane waits until one is opened.
@@ -58,7 +58,7 @@ test('on a phone the basket fits the screen, with SKU, quantity and price under 
 
   await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
   await page.goto('/inquiries');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   // Filtered by subject: until the search has answered, the list holds other tests' requests.
   const entry = page
     .getByRole('list', { name: 'Inquiries' })

@@ -25,7 +25,7 @@ async function apiSendInquiry(request: APIRequestContext, input: QuoteInput): Pr
 const openInbox = async (page: Page, search: string) => {
   await page.goto('/inquiries');
   await expect(page.getByRole('heading', { name: 'Inquiries', level: 1 })).toBeVisible();
-  await page.getByLabel('Search').fill(search);
+  await page.getByLabel('Search', { exact: true }).fill(search);
 };
 
 const inbox = (page: Page) => page.getByRole('list', { name: 'Inquiries' });
@@ -66,9 +66,9 @@ test('finds a quote request by search, reads it and deletes it', async ({ page, 
   await expect(pane(page, newer.subject)).toBeVisible();
 
   // The search covers the phone number too.
-  await page.getByLabel('Search').fill('555 0100');
+  await page.getByLabel('Search', { exact: true }).fill('555 0100');
   await expect(entry(page, newer.subject)).toBeVisible();
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   await expect(entries(page)).toHaveCount(2);
 
   await entry(page, older.subject).click();

@@ -41,7 +41,7 @@ test('a list keeps its search, sort, per page and page through reload, Back and 
   const listCall = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/brands');
 
   await page.goto('/brands');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
   await expect(page.getByTestId('brands-total')).toHaveText('12 brands');
   await pickOption(page, page.locator('main'), 'Sort', 'Name');
@@ -62,7 +62,7 @@ test('a list keeps its search, sort, per page and page through reload, Back and 
     page: '2',
     limit: '10',
   });
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(tag);
   await expect(page.getByLabel('Sort', { exact: true })).toHaveValue('Name');
   await expect(page.getByLabel('Order', { exact: true })).toHaveValue('Asc');
   await expect(bodyRows(page).first()).toContainText(`${tag} Brand 11`);
@@ -88,17 +88,17 @@ test('a list keeps its search, sort, per page and page through reload, Back and 
   const link = page.url();
   const other = await page.context().newPage();
   await other.goto(link);
-  await expect(other.getByLabel('Search')).toHaveValue(tag);
+  await expect(other.getByLabel('Search', { exact: true })).toHaveValue(tag);
   await expect(other.getByLabel('Per page', { exact: true })).toHaveValue('20');
   await expect(bodyRows(other)).toHaveCount(12);
   await other.close();
 
   // A search typed after Back shows in the box what the URL says.
-  await page.getByLabel('Search').fill(`${tag} Brand 0`);
+  await page.getByLabel('Search', { exact: true }).fill(`${tag} Brand 0`);
   await expect(page).toHaveURL(/Brand\+0|Brand%200/);
   await expect(page.getByTestId('brands-total')).toHaveText('9 brands');
   await page.goBack();
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(tag);
   await expect(page.getByTestId('brands-total')).toHaveText('12 brands');
   expect(refused).toEqual([]);
 });
@@ -164,7 +164,7 @@ test('discounts page, search and filter on the server, remember it, and export w
   const listed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/discounts' && new URL(r.url()).searchParams.get('q') === tag,
   );
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   // The title search is the server's: one page of 20 and the total of all 25.
   expect(Object.fromEntries(new URL((await listed).url()).searchParams)).toEqual({
     q: tag,
@@ -182,7 +182,7 @@ test('discounts page, search and filter on the server, remember it, and export w
   expect(query(page)).toEqual({ q: tag, state: 'off', page: '2' });
 
   await page.reload();
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(tag);
   await expect(page.getByLabel('State', { exact: true })).toHaveValue('Off');
   await expect(bodyRows(page)).toHaveCount(3);
   await page.goBack();
@@ -228,7 +228,7 @@ test('signing in returns to the list that was asked for, filters and all', async
   await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/discounts\?state=live&q=spring$/);
-  await expect(page.getByLabel('Search')).toHaveValue('spring');
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue('spring');
   await expect(page.getByLabel('State', { exact: true })).toHaveValue('Live');
 });
 

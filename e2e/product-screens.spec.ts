@@ -65,7 +65,7 @@ for (const size of widths) {
     const titles = await apiAddSampleSections(request, sofa.id, tag);
 
     await page.goto('/products');
-    await page.getByLabel('Search').fill(tag);
+    await page.getByLabel('Search', { exact: true }).fill(tag);
     await expect(page.getByTestId('product-card')).toHaveCount(3);
     await page.waitForLoadState('networkidle');
     await shot('products', true);

@@ -27,7 +27,7 @@ test('filter, reload, Back, bulk price change, export and import the edited file
 
   // The search and a filter go into the URL; the list shows what they match.
   await page.goto('/products');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await expect(page.getByTestId('product-card')).toHaveCount(3);
   await page.getByLabel('Status', { exact: true }).click();
@@ -40,7 +40,7 @@ test('filter, reload, Back, bulk price change, export and import the edited file
   await page.reload();
   await expect(page.getByTestId('product-card')).toHaveCount(2);
   await expect(page.getByTestId('filter-chip').filter({ hasText: 'Status: Published' })).toBeVisible();
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(tag);
 
   // Back returns to the search alone.
   await page.goBack();

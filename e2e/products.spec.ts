@@ -37,7 +37,7 @@ test.beforeEach(async ({ page, request }) => {
 const openProducts = async (page: Page, search?: string) => {
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
-  if (search) await page.getByLabel('Search').fill(search);
+  if (search) await page.getByLabel('Search', { exact: true }).fill(search);
 };
 
 const productCard = (page: Page, name: string) => page.getByTestId('product-card').filter({ hasText: name });
@@ -101,7 +101,7 @@ test('creates a product from the list and continues to its editor', async ({ pag
 
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/products$/);
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   const card = productCard(page, name);
   await expect(card).toContainText('No Image');
   await expect(card).toContainText('A sturdy chair');
@@ -550,7 +550,7 @@ test('pages through the products on the server', async ({ page, request }) => {
   expect(lists).toContain(`?q=${tag}&page=2&limit=24`);
   expect(lists.every((q) => !/sortBy|order/.test(q))).toBe(true);
 
-  await page.getByLabel('Search').fill(`${tag}-nothing`);
+  await page.getByLabel('Search', { exact: true }).fill(`${tag}-nothing`);
   await expect(page.getByText('No products found.')).toBeVisible();
 });
 

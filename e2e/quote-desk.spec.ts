@@ -136,7 +136,7 @@ test('the inbox filters live in the URL and survive a reload and Back', async ({
     lines: [{ product_id: product.id, quantity: 1 }],
   });
   await page.goto('/inquiries');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await statusChip(page, 'New').click();
   await expect(page).toHaveURL(/status=new/);
@@ -145,7 +145,7 @@ test('the inbox filters live in the URL and survive a reload and Back', async ({
   await expect(page.getByRole('list', { name: 'Inquiries' }).getByRole('button')).toHaveCount(1);
 
   await page.reload();
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(tag);
   await expect(page.getByRole('radio', { name: /^New/ })).toBeChecked();
   await expect(page.getByLabel('From')).toHaveValue('2020-01-01');
   await expect(page.getByRole('list', { name: 'Inquiries' }).getByRole('button')).toHaveCount(1);

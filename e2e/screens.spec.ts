@@ -67,7 +67,7 @@ for (const size of widths) {
       await page.screenshot({ path: `.tmp/screens/${size.label}-${name}.png` });
     };
     await page.goto('/categories');
-    await page.getByLabel('Search').fill(tag);
+    await page.getByLabel('Search', { exact: true }).fill(tag);
     await expect(rowWith(page, lamps.name)).toBeVisible();
     await page.getByRole('button', { name: 'Add Category' }).click();
     await expect(page.getByRole('dialog', { name: 'Add Category' })).toBeVisible();
@@ -86,7 +86,7 @@ for (const size of widths) {
     await shot('categories-delete');
 
     await page.goto('/brands');
-    await page.getByLabel('Search').fill(tag);
+    await page.getByLabel('Search', { exact: true }).fill(tag);
     await rowWith(page, brand.name).getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit Brand' }).locator('img')).toBeVisible();
     await shot('brands-edit');
@@ -164,7 +164,7 @@ for (const size of widths) {
     }
 
     await page.goto('/discounts');
-    await page.getByLabel('Search').fill(tag);
+    await page.getByLabel('Search', { exact: true }).fill(tag);
     await expect(rowWith(page, `Clearance ${tag}`)).toBeVisible();
     await shot('discounts', true);
     await rowWith(page, `Clearance ${tag}`).getByRole('rowheader').click();
@@ -182,7 +182,7 @@ for (const size of widths) {
     await shot('discounts-delete');
 
     await page.goto('/inquiries');
-    await page.getByLabel('Search').fill(tag);
+    await page.getByLabel('Search', { exact: true }).fill(tag);
     const entries = page.getByRole('list', { name: 'Inquiries' }).getByRole('button');
     await expect(entries).toHaveCount(3);
     await shot('inquiries', true);

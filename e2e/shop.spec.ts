@@ -89,7 +89,7 @@ test('a visitor browses, searches, fills the basket and sends a quote request th
   // Staff find it in the inbox, with what the visitor asked for.
   await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
   await page.goto('/inquiries');
-  await page.getByLabel('Search').fill(email);
+  await page.getByLabel('Search', { exact: true }).fill(email);
   const entry = page
     .getByRole('list', { name: 'Inquiries' })
     .getByRole('button')

@@ -43,7 +43,7 @@ test('the products list loads only thumbnails for its cards, never a full image'
     if (url.pathname.startsWith('/uploads/')) requested.push(url.pathname);
   });
   await page.goto('/products');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   const cards = page.getByTestId('product-card');
   await expect(cards).toHaveCount(3);
   for (const img of await cards.locator('img').all()) await expectImageLoaded(img);

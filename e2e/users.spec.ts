@@ -8,7 +8,7 @@ const openUsers = async (page: Page) => {
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 };
 const search = async (page: Page, text: string) => {
-  await page.getByLabel('Search').fill(text);
+  await page.getByLabel('Search', { exact: true }).fill(text);
 };
 const rows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('cell') });
 
