@@ -42,17 +42,18 @@ export function createImportsService(deps: {
    * which is starting); a queued one still runs when the queue hands it out.
    */
   async function failAbandoned(running: boolean) {
-    const { rows } = await pool.query<{ id: string }>(
-      `update jobs set state = 'failed', error = $1, updated_at = now()
-       where (state = 'running' and $2) or
-             (state in ('queued', 'running') and updated_at < now() - make_interval(mins => $3))
-       returning id`,
+    // One statement, so no reader sees a failed job whose scratch rows are still there.
+    await pool.query(
+      `with failed as (
+         update jobs set state = 'failed', error = $1, updated_at = now()
+         where (state = 'running' and $2) or
+               (state in ('queued', 'running') and updated_at < now() - make_interval(mins => $3))
+         returning id),
+       dropped_rows as (delete from import_rows where job_id in (select id from failed)),
+       dropped_chunks as (delete from import_chunks where job_id in (select id from failed))
+       select count(*) from failed`,
       [IMPORT_TEXT.interrupted, running, STALE_JOB_MINUTES],
     );
-    const ids = rows.map((r) => r.id);
-    if (ids.length === 0) return;
-    await pool.query('delete from import_rows where job_id = any($1)', [ids]);
-    await pool.query('delete from import_chunks where job_id = any($1)', [ids]);
   }
 
   return {
