@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import type { Job } from '#domain/imports';
 
 export type WorkRow = { task: string; seconds: number; rows: number; peakRssMb: number; note?: string };
 
@@ -44,10 +45,20 @@ async function timed<T>(pid: number | undefined, work: () => Promise<T>) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Follows a job until it ends; throws when it fails. */
+/**
+ * Follows a job until it ends; throws when it fails. On the embedded database an apply holds the
+ * one connection for its whole length, so a poll may wait out the pool's timeout and answer 503
+ * (ADR 0011): that is the job still running, polled again.
+ */
 async function awaitJob(call: Call, id: string) {
   for (;;) {
-    const job = await (await call('GET', `/api/jobs/${id}`)).json();
+    let job: Job;
+    try {
+      job = await (await call('GET', `/api/jobs/${id}`)).json();
+    } catch (err) {
+      if (!String(err).includes(': 503 ')) throw err;
+      continue;
+    }
     if (job.state === 'succeeded') return job;
     if (job.state === 'failed') throw new Error(`job ${id} failed: ${job.error}`);
     await sleep(250);
@@ -129,13 +140,13 @@ export async function catalogueWork(
       const { job_id } = await (await call('POST', '/api/imports', { form })).json();
       return awaitJob(call, job_id);
     });
-    const report = run.value.report ?? {};
+    const report = run.value.report;
     add({
       task: `CSV import of the export, ${label}`,
       seconds: run.seconds,
-      rows: report.rows ?? 0,
+      rows: report?.rows ?? 0,
       peakRssMb: run.peak,
-      note: `${report.updated ?? 0} ${dryRun ? 'to update' : 'updated'}, ${report.problem_count ?? 0} problems`,
+      note: `${report?.updated ?? 0} ${dryRun ? 'to update' : 'updated'}, ${report?.problem_count ?? 0} problems`,
     });
   }
   return rows;

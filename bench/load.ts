@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { catalogueWork, type WorkRow, workTable } from './catalogue-work';
+import { historyWork } from './history-work';
 import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +77,19 @@ function rssMb(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Vacuums and analyzes the PostgreSQL database, as autovacuum would have done on a server left to
+ * itself after a seed, a migration or the previous run's bulk work. Index-only scans need the
+ * visibility map it sets: without it every list's walk visits the table too, which measures a
+ * server whose autovacuum is off, not the app.
+ */
+async function vacuum() {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query('vacuum (analyze)');
+  await client.end();
 }
 
 /** Seeds the catalogue unless the database already holds one. */
@@ -321,6 +335,7 @@ async function runFor(
 
   // A first start applies pending migrations; time the second, on the existing database.
   await stop((await startServer(kind)).child);
+  if (kind === 'pg') await vacuum();
   const uncachedServer = await startServer(kind, { BUNDLE_CACHE_ENTRIES: '0' });
   const startup = { readyMs: uncachedServer.readyMs };
   console.log(`  ready to serve in ${uncachedServer.readyMs} ms`);
@@ -554,6 +569,31 @@ async function runFor(
   }
   const rssAfter = rssMb(child.pid);
   await stop(child);
+  // The change log's costs restart the server (with the log off, then on again): PostgreSQL only,
+  // where the log is turned off per connection.
+  if (kind === 'pg' && want('history')) {
+    let current: ChildProcess | undefined;
+    const restart = async (env: Record<string, string> = {}) => {
+      if (current) await stop(current);
+      current = (await startServer(kind, env)).child;
+      const login = await (await api('POST', '/api/auth/login', undefined, ADMIN)).json();
+      return { pid: current.pid, token: login.token as string };
+    };
+    rows.push(
+      ...(await historyWork({
+        pgUrl,
+        restart,
+        vacuum,
+        log: console.log,
+        load: (name, connections, pick, pid, seconds) =>
+          load(name, connections, pick, undefined, { seconds, quiet: name === 'warm' }).then((row) => ({
+            ...row,
+            rssMb: rssMb(pid),
+          })),
+      })),
+    );
+    if (current) await stop(current);
+  }
   return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter } };
 }
 

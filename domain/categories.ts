@@ -20,6 +20,13 @@ export type CategoryFields = z.output<typeof categoryFields>;
 
 export const reorderBody = z.strictObject({ sort_order: intField(VALIDATION.sortOrderNumber) });
 
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+/** One step among the category's siblings (same parent) in the list's order. */
+export const moveBody = z.strictObject({
+  direction: z.enum(MOVE_DIRECTIONS, { error: 'direction must be up or down' }),
+});
+
 export const categorySchema = z.object({
   id: z.number(),
   name: z.string(),

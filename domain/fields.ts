@@ -64,3 +64,42 @@ export const positiveIdString = (field: string) =>
     .regex(/^[1-9]\d{0,9}$/, { error: `${field} must be a positive whole number` })
     .transform(Number)
     .pipe(z.number().max(2147483647, { error: `${field} is out of range` }));
+
+/** The messages of a whole-order body (orderBody) and of its check against the rows (server). */
+export type OrderMessages = { duplicate: string; incomplete: string };
+
+/**
+ * The body of a PUT that puts a product's images or sections in a new order: `ids`, each once, at
+ * most `max` of them. Whether they are exactly the product's rows is checked against the rows.
+ */
+export const orderBody = (kind: string, max: number, messages: OrderMessages) =>
+  z.strictObject({
+    ids: z
+      .array(
+        z
+          .number({ error: `${kind} ids must be numbers` })
+          .int()
+          .positive()
+          .max(2147483647),
+        {
+          error: `ids must be a list of ${kind.toLowerCase()} ids`,
+        },
+      )
+      .min(1, { error: messages.incomplete })
+      .max(max, { error: messages.incomplete })
+      .refine((ids) => new Set(ids).size === ids.length, { error: messages.duplicate }),
+  });
+
+/** A real calendar day (not 2024-02-31), as YYYY-MM-DD. */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' })
+  .refine(
+    (v) => {
+      const t = Date.parse(`${v}T00:00:00Z`);
+      return v >= '0001' && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+    },
+    {
+      error: 'Dates are YYYY-MM-DD',
+    },
+  );

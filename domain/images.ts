@@ -7,6 +7,15 @@ export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 /** The most files one batch upload request takes; the web app splits larger selections into batches. */
 export const IMAGE_BATCH_MAX = 10;
 
+/**
+ * The longest alt text an image takes: a description a screen reader reads out, not a caption;
+ * accessibility guidance keeps it to a sentence or two.
+ */
+export const IMAGE_ALT_MAX_LENGTH = 250;
+
+/** The most images an order request names: a bound on the body, far above any real gallery. */
+export const IMAGE_ORDER_MAX = 1000;
+
 export type ImageMessages = { type: string; size: string };
 
 /** The web app's check before upload; the server decodes the bytes and decides for real. */

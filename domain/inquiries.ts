@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
+import { calendarDay } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
@@ -242,20 +243,7 @@ export const inquirySchema = z.object({
 export type InquiryLine = Inquiry['lines'][number];
 export type Inquiry = z.infer<typeof inquirySchema>;
 
-/** A real calendar day (not 2024-02-31), as YYYY-MM-DD. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' })
-  .refine(
-    (v) => {
-      const t = Date.parse(`${v}T00:00:00Z`);
-      return v >= '0001' && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
-    },
-    {
-      error: 'Dates are YYYY-MM-DD',
-    },
-  )
-  .optional();
+const day = calendarDay.optional();
 
 /**
  * The inbox's filters: status, owner ('me', 'nobody' or a user id) and a range of days the
@@ -288,6 +276,11 @@ export const inquiryListResponse = z.object({
   data: z.array(inquirySchema),
   meta: listMeta,
   counts: inquiryStatusCounts,
+  /**
+   * False when a search's count stopped past PAGING.exactCountCap: that status holds more than
+   * the cap, as meta.total_exact says of the total.
+   */
+  counts_exact: z.boolean(),
 });
 
 /** GET /api/inquiries/{id}: the request with its notes, its history and its quotes. */

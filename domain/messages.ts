@@ -7,6 +7,8 @@ export const VALIDATION = {
   loginRequired: 'Please enter email and password',
   createUserRequired: 'Name, Email and Password are required',
   profileRequired: 'Name and Email are required',
+  /** Shown under a money or quantity input when a minus sign is typed or pasted. */
+  noNegative: 'Must be 0 or more: a minus sign is not accepted',
   passwordFieldsRequired: 'Please fill all password fields',
   newPasswordTooShort: 'New password must be at least 6 characters',
   newPasswordsMismatch: 'New passwords do not match',
@@ -76,6 +78,14 @@ export const CONFIRM = {
     `Delete brand "${name}"? Products referencing this brand will have brand_id set to null.`,
 } as const;
 
+/** The question before unsaved edits are thrown away (a form dialog closing, a page left). */
+export const UNSAVED = {
+  title: 'Discard unsaved changes?',
+  message: 'Your changes have not been saved. Discarding them cannot be undone.',
+  keep: 'Keep editing',
+  discard: 'Discard',
+};
+
 /** Server error texts that the spec leaves open (DESIGN.md §5 error format). */
 export const API_ERROR = {
   invalidCredentials: 'Invalid email or password',
@@ -103,6 +113,8 @@ export const API_ERROR = {
   categoryNotFound: 'Category not found',
   parentNotFound: 'Parent category not found',
   categoryCycle: 'A category cannot be moved under itself or one of its descendants',
+  categoryFirst: 'This category is already the first in its parent',
+  categoryLast: 'This category is already the last in its parent',
   brandNotFound: 'Brand not found',
   slugTaken: 'This slug is already in use',
   tooManyFiles: 'Too many files in one request',

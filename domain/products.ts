@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
-import { optionalId, optionalText, requiredText } from './fields';
+import { optionalId, optionalText, orderBody, requiredText } from './fields';
+import { IMAGE_ALT_MAX_LENGTH, IMAGE_ORDER_MAX } from './images';
 import { VALIDATION } from './messages';
 import { toCents } from './money';
 import { listMeta, queryInt, searchText } from './paging';
@@ -39,6 +40,22 @@ export const PRODUCT_FALLBACK = {
 export const PRODUCT_CONFIRM = {
   deleteTitle: 'Delete product?',
   deleteText: 'This action cannot be undone.',
+  deleteImageTitle: 'Delete image?',
+  deleteImageText: 'The image is removed from the gallery and the shop. This action cannot be undone.',
+} as const;
+
+/** The gallery's words beyond SPEC.md's: arranging images, alt text, files a batch refused. */
+export const GALLERY_TEXT = {
+  primary: 'Primary',
+  dropHint: 'Drop images here to upload them, or choose them below',
+  dropActive: 'Drop to upload',
+  altSaved: 'Alt text saved',
+  altLabel: 'Alt text',
+  altDescription: 'What the image shows, for people who cannot see it. The shop uses it.',
+  refusedTitle: 'Some files were not uploaded',
+  imageName: (n: number) => `image ${n}`,
+  moved: (n: number, to: number, total: number) => `Image ${n} moved to position ${to} of ${total}.`,
+  madePrimary: (n: number) => `Image ${n} is now the primary image.`,
 } as const;
 
 export const PRODUCT_MESSAGES = {
@@ -54,6 +71,9 @@ export const PRODUCT_MESSAGES = {
   alreadyFirst: 'This section is already first',
   alreadyLast: 'This section is already last',
   noImages: 'Choose at least one image',
+  imageOrderDuplicate: 'Each image can appear only once in the order',
+  imageOrderIncomplete: 'The order must list every image of the product exactly once',
+  altRequired: 'Alt text is required',
 } as const;
 
 const MAX_MRP_CENTS = 999_999_999_999;
@@ -187,6 +207,33 @@ export type ProductBase = z.infer<typeof productBaseSchema>;
 
 export const productImageSchema = z.object({ id: z.number(), url: z.string(), alt: z.string().nullable() });
 export type ProductImage = z.infer<typeof productImageSchema>;
+
+/** PUT /api/products/{id}/images/order: the gallery's new order; the first image is the primary one. */
+export const imageOrderBody = orderBody('Image', IMAGE_ORDER_MAX, {
+  duplicate: PRODUCT_MESSAGES.imageOrderDuplicate,
+  incomplete: PRODUCT_MESSAGES.imageOrderIncomplete,
+});
+export type ImageOrderBody = z.infer<typeof imageOrderBody>;
+
+/** PATCH /api/products/{id}/images/{imageId}: what a screen reader says for the image. */
+export const imageAltBody = z.strictObject({
+  alt: requiredText(PRODUCT_MESSAGES.altRequired, 'Alt text', IMAGE_ALT_MAX_LENGTH),
+});
+export type ImageAltBody = z.infer<typeof imageAltBody>;
+
+/** A file of a batch upload the server refused, and why (the message an upload of it alone gets). */
+export const refusedFileSchema = z.object({ file: z.string(), error: z.string() });
+export type RefusedFile = z.infer<typeof refusedFileSchema>;
+
+/**
+ * POST /api/products/{id}/images/batch: the gallery after the upload, and the files that were
+ * refused while the others were stored (ADR 0012). A batch with nothing refused has no `refused`.
+ */
+export const imageBatchResponse = z.object({
+  data: z.array(productImageSchema),
+  refused: z.array(refusedFileSchema).optional(),
+});
+export type ImageBatchResponse = z.infer<typeof imageBatchResponse>;
 
 /** SPEC.md §3 Product bundle, plus the editor's own discount so the edit form can prefill. */
 export const productBundleSchema = z.object({

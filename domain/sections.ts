@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './fields';
+import { optionalText, orderBody } from './fields';
 import { VALIDATION } from './messages';
 
 /** Spec texts for content sections (SPEC.md §5). */
@@ -7,6 +7,8 @@ export const SECTION_MESSAGES = {
   listRequired: 'List title and at least one item required',
   specsRequired: 'Group name and at least one row required',
   tableRequired: 'Heading and columns required',
+  orderDuplicate: 'Each section can appear only once in the order',
+  orderIncomplete: 'The order must list every section of the product exactly once',
 } as const;
 
 export const BLOCK_TYPES = ['basic', 'images', 'list', 'spec_group', 'table'] as const;
@@ -142,6 +144,19 @@ export const tableBody = z
 export const moveBody = z.strictObject({
   direction: z.enum(['up', 'down'], { error: 'direction must be up or down' }),
 });
+
+/** The most sections an order request names: a bound on the body, far above any real layout. */
+export const SECTION_ORDER_MAX = 1000;
+
+/**
+ * PUT /api/products/{id}/layout/order: the content blocks (sections) in their new order, each
+ * exactly once. The basic and images blocks keep their places; the sections fill the others.
+ */
+export const sectionOrderBody = orderBody('Block', SECTION_ORDER_MAX, {
+  duplicate: SECTION_MESSAGES.orderDuplicate,
+  incomplete: SECTION_MESSAGES.orderIncomplete,
+});
+export type SectionOrderBody = z.infer<typeof sectionOrderBody>;
 
 export const listSchema = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { HISTORY_TEXT } from '#domain/history';
 import { CONFIRM, TOAST, VALIDATION } from '#domain/messages';
 import { slugify } from '#domain/slug';
 import {
@@ -151,7 +152,7 @@ test('deletes a brand after the warning, and keeps it when cancelled', async ({ 
 
   await rowWith(page, brand.name).getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, TOAST.brandDeleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(brand.name))).toBeVisible();
   await expect(page.getByText('No brands found.')).toBeVisible();
   expect((await apiGetBrand(request, brand.id)).status()).toBe(404);
 });
@@ -190,7 +191,7 @@ test('searches, sorts and pages, and steps back a page when its last row is dele
   await expect(bodyRows(page).first()).toContainText(`${tag} 00`);
   await bodyRows(page).first().getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete brand?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, TOAST.brandDeleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(`${tag} 00`))).toBeVisible();
   await expect(page.getByText('Page 1 / 1')).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(10);
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { HISTORY_TEXT } from '#domain/history';
 import { CONFIRM, TOAST, VALIDATION } from '#domain/messages';
 import { slugify } from '#domain/slug';
 import {
@@ -283,7 +284,7 @@ test('filters by parent: all, [Root], or one category', async ({ page, request }
   await expect(bodyRows(page)).toHaveCount(4);
 });
 
-test('moves a category up and down, one step at a time', async ({ page, request }) => {
+test('moves a category up and down by swapping with its sibling', async ({ page, request }) => {
   const tag = uniqueTag('cat');
   const parent = await apiCreateCategory(request, { name: `${tag} Tools` });
   const first = await apiCreateCategory(request, {
@@ -296,6 +297,13 @@ test('moves a category up and down, one step at a time', async ({ page, request 
     parent_id: parent.id,
     sort_order: 3,
   });
+  // Another parent's child on the same numbers stays where it is.
+  const otherParent = await apiCreateCategory(request, { name: `${tag} Garden` });
+  const other = await apiCreateCategory(request, {
+    name: `${tag} Hoses`,
+    parent_id: otherParent.id,
+    sort_order: 3,
+  });
 
   await openCategories(page);
   await pickOption(page, page.locator('main'), 'Parent', parent.name, true);
@@ -304,23 +312,30 @@ test('moves a category up and down, one step at a time', async ({ page, request 
   await expect(bodyRows(page).nth(0)).toContainText(first.name);
   await expect(sortValue(page, first.name)).toHaveText('2');
 
-  const reorders = countWrites(page, '/reorder');
-  await rowWith(page, first.name).getByRole('button', { name: 'Move down' }).click();
+  const moves = countWrites(page, '/move');
+  // Each button names its category, so a screen reader hears which row it moves.
+  await page.getByRole('button', { name: `Move ${first.name} down`, exact: true }).click();
   await expect(sortValue(page, first.name)).toHaveText('3');
-  await rowWith(page, first.name).getByRole('button', { name: 'Move down' }).click();
-  await expect(sortValue(page, first.name)).toHaveText('4');
+  await expect(sortValue(page, second.name)).toHaveText('2');
   await expect(bodyRows(page).nth(0)).toContainText(second.name);
   await expect(bodyRows(page).nth(1)).toContainText(first.name);
 
-  await rowWith(page, second.name).getByRole('button', { name: 'Move up' }).click();
-  await expect(sortValue(page, second.name)).toHaveText('2');
-  await expect(bodyRows(page).nth(0)).toContainText(second.name);
-  expect(reorders).toHaveLength(3);
+  // Already last among its siblings: refused, nothing changes.
+  await page.getByRole('button', { name: `Move ${first.name} down`, exact: true }).click();
+  await expect(toast(page, 'Failed to move down')).toBeVisible();
+  await expect(sortValue(page, first.name)).toHaveText('3');
+
+  await page.getByRole('button', { name: `Move ${first.name} up`, exact: true }).click();
+  await expect(sortValue(page, first.name)).toHaveText('2');
+  await expect(sortValue(page, second.name)).toHaveText('3');
+  await expect(bodyRows(page).nth(0)).toContainText(first.name);
+  expect(moves).toHaveLength(3);
   // The move buttons open nothing else.
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  expect(await (await apiGetCategory(request, first.id)).json()).toMatchObject({ sort_order: 4 });
-  expect(await (await apiGetCategory(request, second.id)).json()).toMatchObject({ sort_order: 2 });
+  expect(await (await apiGetCategory(request, first.id)).json()).toMatchObject({ sort_order: 2 });
+  expect(await (await apiGetCategory(request, second.id)).json()).toMatchObject({ sort_order: 3 });
+  expect(await (await apiGetCategory(request, other.id)).json()).toMatchObject({ sort_order: 3 });
 });
 
 test('deletes a category after the dialog; its children become roots', async ({ page, request }) => {
@@ -339,7 +354,7 @@ test('deletes a category after the dialog; its children become roots', async ({ 
 
   await rowWith(page, parent.name).getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, TOAST.categoryDeleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(parent.name))).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(bodyRows(page)).toHaveCount(1);
   // Cells after the name: ID, Img, Slug, Parent, Depth…
@@ -352,6 +367,12 @@ test('deletes a category after the dialog; its children become roots', async ({ 
     depth: 0,
     path: child.slug,
   });
+  // The trash keeps the image until the category is deleted for good.
+  expect((await request.get(parent.image_url!)).status()).toBe(200);
+  const purged = await request.delete(`/api/trash/category/${parent.id}`, {
+    headers: await authHeaders(request),
+  });
+  expect(purged.status(), await purged.text()).toBe(204);
   expect((await request.get(parent.image_url!)).status()).toBe(404);
 
   await pickOption(page, page.locator('main'), 'Parent', '[Root]');

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DISCOUNT_TEXT } from '#domain/discounts';
+import { HISTORY_TEXT } from '#domain/history';
 import { apiCreateBrand, authHeaders, countWrites, pickOption, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast } from './fixtures';
@@ -122,7 +123,7 @@ test('a product discount changes the product price; edit, switch off and delete 
   const confirm = page.getByRole('dialog', { name: 'Delete discount?' });
   await expect(confirm).toContainText(title);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, DISCOUNT_TEXT.deleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(title))).toBeVisible();
   await expect(rowWith(page, title)).toHaveCount(0);
   await expect(page.getByText('No discounts found.')).toBeVisible();
   expect((await apiDiscounts(page)).some((d) => d.name === title)).toBe(false);

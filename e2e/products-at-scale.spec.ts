@@ -105,7 +105,8 @@ test('filter, reload, Back, bulk price change, export and import the edited file
   await expect(finalPrice(page, names.a)).toHaveText('$11.00');
   await wizard.getByRole('button', { name: 'Import 3 rows' }).click();
   await expect(wizard.getByText('Import finished')).toBeVisible({ timeout: 20_000 });
-  await wizard.getByRole('button', { name: 'Close' }).click();
+  // The wizard's own Close button, not the dialog's × (also named Close).
+  await wizard.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   await expect(finalPrice(page, names.a)).toHaveText('$15.50');
   await expect(finalPrice(page, names.b)).toHaveText('$22.00');
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { HISTORY_TEXT } from '#domain/history';
 import { INQUIRY_TEXT } from '#domain/inquiries';
 import { VALIDATION } from '#domain/messages';
 import { PRODUCT_CONFIRM, PRODUCT_STATUS_TEXT, PRODUCT_TOAST } from '#domain/products';
@@ -243,6 +244,10 @@ test('uploads two images with a progress bar and deletes one', async ({ page, re
   expect(before).toHaveLength(2);
 
   await card.getByRole('button', { name: 'Delete image 1' }).click();
+  // Deleting asks first.
+  const confirm = page.getByRole('dialog', { name: PRODUCT_CONFIRM.deleteImageTitle });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
   await expect(images).toHaveCount(1);
   const after = (await apiBundleOf(request, product.slug)).images;
   expect(after.map((i) => i.id)).toEqual([before[1].id]);
@@ -365,11 +370,20 @@ test('edits, moves and removes content sections', async ({ page, request }) => {
   expect(await sectionOrder(page, all)).toEqual(all);
 
   // The moves that would fail at the edges are disabled there.
-  await expect(sectionCard(page, titles.list).getByRole('button', { name: 'Move up' })).toBeDisabled();
-  await expect(sectionCard(page, titles.table).getByRole('button', { name: 'Move down' })).toBeDisabled();
-  await sectionCard(page, titles.table).getByRole('button', { name: 'Move up' }).click();
+  // Each Move button names its section, so a screen reader's list of buttons tells them apart.
+  await expect(
+    sectionCard(page, titles.list).getByRole('button', { name: `Move ${titles.list} up` }),
+  ).toBeDisabled();
+  await expect(
+    sectionCard(page, titles.table).getByRole('button', { name: `Move ${titles.table} down` }),
+  ).toBeDisabled();
+  await sectionCard(page, titles.table)
+    .getByRole('button', { name: `Move ${titles.table} up` })
+    .click();
   await expect.poll(() => sectionOrder(page, all)).toEqual([titles.list, titles.table, titles.specs]);
-  await expect(sectionCard(page, titles.specs).getByRole('button', { name: 'Move down' })).toBeDisabled();
+  await expect(
+    sectionCard(page, titles.specs).getByRole('button', { name: `Move ${titles.specs} down` }),
+  ).toBeDisabled();
   const layout = (await apiBundleOf(request, product.slug)).layout.blocks
     .filter((b) => b.block_type !== 'basic' && b.block_type !== 'images')
     .map((b) => b.block_type);
@@ -429,7 +443,7 @@ test('deletes a product after confirmation', async ({ page, request }) => {
 
   await page.getByRole('button', { name: 'Delete Product' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, PRODUCT_TOAST.productDeleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(product.name))).toBeVisible();
   await expect(page).toHaveURL(/\/products$/);
   // No 'Failed to load product' for the page that was just left.
   await expect(toast(page, 'Product not found')).toHaveCount(0);
@@ -571,8 +585,9 @@ test('a new section goes after the existing ones', async ({ page, request }) => 
     `First ${tag}`,
     `Second ${tag}`,
   ]);
-  await expect(sectionCard(page, `Second ${tag}`).getByRole('button', { name: 'Move down' })).toBeDisabled();
-  await expect(sectionCard(page, `Second ${tag}`).getByRole('button', { name: 'Move up' })).toBeEnabled();
+  const second = sectionCard(page, `Second ${tag}`);
+  await expect(second.getByRole('button', { name: `Move Second ${tag} down` })).toBeDisabled();
+  await expect(second.getByRole('button', { name: `Move Second ${tag} up` })).toBeEnabled();
 });
 
 test('a product made as a draft is hidden from visitors until it is published from the editor', async ({

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Dashboard } from '#domain/dashboard';
 import type { Inquiry } from '#domain/inquiries';
+import { VALIDATION } from '#domain/messages';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
@@ -81,6 +82,10 @@ test('a request goes from the inbox to an accepted quote', async ({ page, reques
   await lines.nth(1).getByLabel('Qty').fill('3');
   await lines.nth(1).getByLabel('Qty').pressSequentially('-');
   await expect(lines.nth(1).getByLabel('Qty')).toHaveValue('3');
+  // The field says why the sign went, under itself, until it is left.
+  await expect(lines.nth(1).getByText(VALIDATION.noNegative)).toBeVisible();
+  await lines.nth(1).getByLabel('Qty').blur();
+  await expect(lines.nth(1).getByText(VALIDATION.noNegative)).toHaveCount(0);
   await expect(lines.nth(0).getByTestId('line-total')).toHaveText('$70.00');
   await expect(page.getByTestId('builder-total')).toHaveText('$145.00');
   await page.getByRole('button', { name: 'Save draft' }).click();

@@ -1,16 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LOGIN_TEXT } from '#domain/messages';
 import { apiCreateBrand, apiCreateCategory, authHeaders, pngFile, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';
-import { apiCreateProduct, apiSetDiscount } from './products';
+import { apiAddSampleSections, apiCreateProduct, apiSetDiscount, apiUploadImages } from './products';
 
-// Captures every screen at desktop and phone widths into .tmp/screens for people to look at;
-// each capture first waits for the screen's own heading, so a broken screen fails here.
+// Captures every screen at desktop and phone widths, in the light and the dark theme, into
+// .tmp/screens for people to look at (dark ones named desktop-dark-…); each capture first waits
+// for the screen's own heading, so a broken screen fails here.
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },
   { label: 'phone', width: 390, height: 844 },
-] as const;
+].flatMap((size) =>
+  (['light', 'dark'] as const).map((scheme) => ({
+    ...size,
+    scheme,
+    label: scheme === 'dark' ? `${size.label}-dark` : size.label,
+  })),
+);
+
+/** The theme as a user's choice keeps it, set before the app starts. */
+const useScheme = (page: Page, scheme: 'light' | 'dark') =>
+  page.addInitScript((s) => localStorage.setItem('stockroom-color-scheme', s), scheme);
 
 const screens = [
   { path: '/', heading: 'Dashboard' },
@@ -24,7 +35,10 @@ const screens = [
 
 for (const size of widths) {
   test(`screens at ${size.label} width`, async ({ page, request }) => {
+    // A long flow, run four times (two widths, two themes) on a shared machine.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
+    await useScheme(page, size.scheme);
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: LOGIN_TEXT.title })).toBeVisible();
     await page.screenshot({ path: `.tmp/screens/${size.label}-login.png`, fullPage: true });
@@ -103,8 +117,9 @@ for (const size of widths) {
 
 for (const size of widths) {
   test(`discounts and inquiries at ${size.label} width`, async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
+    await useScheme(page, size.scheme);
     await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
     const shot = async (name: string, fullPage = false) => {
       // Dialogs fade in; capture them once they have settled.
@@ -190,5 +205,56 @@ for (const size of widths) {
     await entries.nth(1).click();
     await expect(page.getByRole('region', { name: senders[1][2] })).toBeVisible();
     await shot('inquiries-read', true);
+  });
+}
+
+for (const size of widths) {
+  test(`product screens and the quote builder at ${size.label} width`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await useScheme(page, size.scheme);
+    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    const tag = uniqueTag('shot');
+    const brand = await apiCreateBrand(request, { name: `Acme ${tag}` });
+    const product = await apiCreateProduct(request, {
+      name: `Brass lamp ${tag}`,
+      mrp: 80,
+      brand_id: brand.id,
+      description: 'A warm desk lamp with a brass shade.',
+    });
+    await apiUploadImages(request, product.id, [
+      await pngFile('lamp.png', '#4c6ef5'),
+      await pngFile('lamp-side.png', '#fab005'),
+    ]);
+    await apiAddSampleSections(request, product.id, tag);
+    await apiCreateProduct(request, { name: `Oak stool ${tag}`, mrp: 45, status: 'draft' });
+    const sent = await request.post('/api/inquiries', {
+      data: {
+        name: 'Ada Lovelace',
+        email: uniqueEmail('ada'),
+        phone: null,
+        subject: `Forty lamps ${tag}`,
+        message: 'Hello,\nWe would like a quote for 40 units.',
+        product_id: product.id,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const inquiry = await sent.json();
+    const headers = await authHeaders(request);
+    const quote = await (await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers })).json();
+
+    const shots = [
+      { name: 'products-grid', path: `/products?q=${tag}`, heading: 'Products' },
+      { name: 'products-table', path: `/products?q=${tag}&view=table`, heading: 'Products' },
+      { name: 'product-editor', path: `/product/${product.slug}`, heading: product.name },
+      { name: 'product-preview', path: `/product/${product.slug}/preview`, heading: product.name },
+      { name: 'quote-builder', path: `/inquiries/${inquiry.id}/quotes/${quote.id}`, heading: /Quote/ },
+    ];
+    for (const shot of shots) {
+      await page.goto(shot.path);
+      await expect(page.getByRole('heading', { name: shot.heading, level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `.tmp/screens/${size.label}-${shot.name}.png`, fullPage: true });
+    }
   });
 }

@@ -23,11 +23,18 @@ import { createTokenService } from './auth/tokens';
 import type { Tagged } from './cache/etag';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { actorScopes } from './history/actor';
+import { historyRoutes } from './history/history.routes';
+import { createHistoryService } from './history/history.service';
+import { historyRestoreRoutes } from './history/history-restore.routes';
+import { pruneHistory } from './history/prune';
+import { createRestoreService } from './history/restore.service';
 import { registerErrorHandling } from './http/errors';
 import { createImageStore } from './images/image-store';
 import { createImagesService } from './images/images.service';
 import { serveStoredImages, UPLOAD_HEADERS } from './images/serve';
 import { SERVED_FILE_NAME } from './images/store';
+import { createHousekeeping, type Housekeeping } from './jobs/housekeeping';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { createJobsService } from './jobs/jobs.service';
 import { createJobQueue } from './jobs/queue';
@@ -69,6 +76,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { renderQuotePdf } from './quotes/pdf';
 import type { RedisConnection } from './redis/connection';
+import { trashRoutes } from './trash/trash.routes';
+import { createTrashService } from './trash/trash.service';
 
 export type AppDeps = {
   config: Config;
@@ -91,7 +100,7 @@ export type AppDeps = {
 };
 
 /** Writes that can change a public product bundle (the catalogue areas). */
-const CATALOGUE_WRITES = /^\/api\/(products|categories|brands|discounts)(\/|\?|$)/;
+const CATALOGUE_WRITES = /^\/api\/(products|categories|brands|discounts|trash)(\/|\?|$)/;
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count trusts that many addresses counted from the socket
@@ -178,6 +187,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
+  // Every write a request makes is logged under its user (the change log's triggers).
+  actorScopes(app);
 
   await app.register(swagger, {
     openapi: {
@@ -218,8 +229,8 @@ export async function buildApp(deps: AppDeps) {
   const users = createUsersService(db);
   const categories = createCategoriesService(db, images);
   const brands = createBrandsService(db, images);
-  const products = createProductsService(db, images);
-  const productBulk = createProductBulkService(db, images);
+  const products = createProductsService(db);
+  const productBulk = createProductBulkService(db);
   const productImages = createProductImagesService(db, images);
   const sections = createSectionsService(db);
   const bundles = createBundleService(deps.database.pool, { maxEntries: deps.config.bundleCacheEntries });
@@ -296,25 +307,42 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(publicProductsRoutes({ products, bundles }));
   await app.register(discountsRoutes({ discounts, authenticate }));
+  const trash = createTrashService(db, images);
+  await app.register(trashRoutes({ trash, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
   await app.register(quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit }));
   await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
+  await app.register(historyRestoreRoutes({ restore: createRestoreService(db), authenticate }));
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
   const queue = createJobQueue(deps.database, app.log);
   const jobs = createJobsService(deps.database);
   const imports = createImportsService({ database: deps.database, jobs, queue, log: app.log });
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);
+  // Scheduled chores, about hourly on whichever process runs jobs.
+  const housekeeping = createHousekeeping(queue, app.log);
+  housekeeping.add('prune-history', async () => {
+    await pruneHistory(db, deps.config.historyRetentionDays);
+  });
+  // What has been in the trash past its days goes for good, releasing its images.
+  housekeeping.add('empty-trash', async () => {
+    await trash.emptyExpired();
+  });
+  app.decorate('housekeeping', housekeeping);
   if (deps.runJobs) {
     // Not awaited: the queue starts beside the first requests (a failed start is logged).
     app.addHook('onReady', async () => {
-      queue.start().catch(() => {});
+      queue
+        .start()
+        .then(() => housekeeping.start().catch((err) => app.log.error({ err }, 'housekeeping not scheduled')))
+        .catch(() => {});
     });
     app.addHook('onClose', () => queue.stop());
   }
   await app.register(jobsRoutes({ jobs, authenticate }));
   await app.register(importsRoutes({ imports, authenticate }));
+  await app.register(historyRoutes({ history: createHistoryService(db), authenticate }));
 
   // The visitors' shop (HTML under /shop, the sitemap, robots.txt): registered before the SPA's
   // fallback below, which would otherwise answer /shop with the staff app's shell. Its taxonomy
@@ -389,5 +417,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: { method: string; url: string }[];
     mailer: Mailer;
+    housekeeping: Housekeeping;
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { HISTORY_LIMITS } from '#domain/history';
 
 /**
  * Environment → one validated config object (DESIGN.md §6). Anything wrong stops the process at
@@ -83,6 +84,7 @@ const envSchema = z.object({
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   QUOTE_PAGE_RATE_MAX: z.coerce.number().int().positive().default(60),
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(HISTORY_LIMITS.retentionDays),
   // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
   // not the whole X-Forwarded-For chain, whose first entries the client writes itself. A number
   // trusts that many hops; a list names the proxies' addresses or subnets.
@@ -135,6 +137,8 @@ export type Config = {
   quotePageRateLimit: { max: number; windowMs: number };
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
   bundleCacheEntries: number;
+  /** Change-log entries older than this many days are pruned by the scheduled housekeeping. */
+  historyRetentionDays: number;
 };
 
 export type MailConfig = {
@@ -235,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     passwordChangeThrottle: {
       max: e.PASSWORD_CHANGE_MAX_FAILURES,
       windowMs: Math.round(e.LOGIN_WINDOW_MINUTES * 60_000),

@@ -6,6 +6,7 @@ import { createQueryClient } from './api/queryClient';
 import { router } from './router';
 import { SessionProvider } from './session/SessionProvider';
 import { AppToaster } from './shell/AppToaster';
+import { colorSchemeManager } from './shell/colorScheme';
 import { ErrorBannerProvider } from './shell/ErrorBannerProvider';
 import { GlobalLoadingProvider } from './shell/GlobalLoadingProvider';
 import { cssVariablesResolver, theme } from './theme';
@@ -13,7 +14,12 @@ import { cssVariablesResolver, theme } from './theme';
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <QueryClientProvider client={queryClient}>
         <ErrorBannerProvider>
           <GlobalLoadingProvider>

@@ -3,18 +3,26 @@ import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { FullPageLoader } from './shell/FullPageLoader';
 import { GuestOnly } from './shell/GuestOnly';
 import { RequireAuth } from './shell/RequireAuth';
+import { RootRoute } from './shell/RootRoute';
+import { RouteError } from './shell/RouteError';
 
 // Screens load on demand, and so does the signed-in shell (AppLayout: app shell, navigation, scroll
 // area and what they pull in), so the login route's first load carries neither (its budget: bench/web/bundle-budget.mjs).
 export const router = createBrowserRouter([
   {
     hydrateFallbackElement: <FullPageLoader />,
+    // Sets each screen's tab title from its `handle.title` (shell/useDocumentTitle.ts).
+    Component: RootRoute,
+    // A screen whose code cannot load (offline, or a new release) or that throws: never the
+    // router's developer page.
+    errorElement: <RouteError />,
     children: [
       {
         element: <GuestOnly />,
         children: [
           {
             path: '/login',
+            handle: { title: 'Sign in' },
             lazy: async () => ({ Component: (await import('./pages/login/LoginPage')).LoginPage }),
           },
         ],
@@ -34,65 +42,88 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
+                handle: { title: 'Dashboard' },
                 lazy: async () => ({
                   Component: (await import('./pages/dashboard/DashboardPage')).DashboardPage,
                 }),
               },
               {
                 path: '/users',
+                handle: { title: 'Users' },
                 lazy: async () => ({ Component: (await import('./pages/users/UsersPage')).UsersPage }),
               },
               {
                 path: '/categories',
+                handle: { title: 'Product Categories' },
                 lazy: async () => ({
                   Component: (await import('./pages/categories/CategoriesPage')).CategoriesPage,
                 }),
               },
               {
                 path: '/brands',
+                handle: { title: 'Brands' },
                 lazy: async () => ({ Component: (await import('./pages/brands/BrandsPage')).BrandsPage }),
               },
               {
                 path: '/products',
+                handle: { title: 'Products' },
                 lazy: async () => ({
                   Component: (await import('./pages/products/ProductsPage')).ProductsPage,
                 }),
               },
               {
                 path: '/product/:slug',
+                handle: { title: 'Product' },
                 lazy: async () => ({
                   Component: (await import('./pages/product-editor/ProductEditorPage')).ProductEditorPage,
                 }),
               },
               {
                 path: '/product/:slug/preview',
+                handle: { title: 'Product preview' },
                 lazy: async () => ({
                   Component: (await import('./pages/product-preview/ProductPreviewPage')).ProductPreviewPage,
                 }),
               },
               {
                 path: '/profile',
+                handle: { title: 'My Profile' },
                 lazy: async () => ({ Component: (await import('./pages/profile/ProfilePage')).ProfilePage }),
               },
               {
                 path: '/discounts',
+                handle: { title: 'Discounts' },
                 lazy: async () => ({
                   Component: (await import('./pages/discounts/DiscountsPage')).DiscountsPage,
                 }),
               },
               {
                 path: '/inquiries',
+                handle: { title: 'Inquiries' },
                 lazy: async () => ({
                   Component: (await import('./pages/inquiries/InquiriesPage')).InquiriesPage,
                 }),
               },
               {
+                path: '/activity',
+                handle: { title: 'Activity' },
+                lazy: async () => ({
+                  Component: (await import('./pages/activity/ActivityPage')).ActivityPage,
+                }),
+              },
+              {
+                path: '/trash',
+                handle: { title: 'Trash' },
+                lazy: async () => ({ Component: (await import('./pages/trash/TrashPage')).TrashPage }),
+              },
+              {
                 path: '/inquiries/:id/quotes/:quoteId',
+                handle: { title: 'Quote' },
                 lazy: async () => ({
                   Component: (await import('./pages/quote-builder/QuoteBuilderPage')).QuoteBuilderPage,
                 }),
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', handle: { title: 'Page not found' }, element: <NotFoundPage /> },
             ],
           },
         ],

@@ -104,7 +104,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
   const users = createUsersService(db);
   const categories = createCategoriesService(db, images);
   const brands = createBrandsService(db, images);
-  const products = createProductsService(db, images);
+  const products = createProductsService(db);
   const gallery = createProductImagesService(db, images);
   const sections = createSectionsService(db);
   const discounts = createDiscountsService(db);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { withActor } from '../history/actor';
 import { PGLITE_WORKER } from '../paths';
 import { namingStatements } from './named-statements';
 import * as schema from './schema';
@@ -58,7 +59,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     survivesConnectionLoss(pool);
     await pool.query('select 1');
     return {
-      db: drizzle(namingStatements(pool), { schema }),
+      db: drizzle(namingStatements(withActor(pool)), { schema }),
       pool,
       kind: 'postgres',
       listen: (channel, onEvent) => listenOnServer(opts.url, channel, onEvent),
@@ -81,7 +82,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   });
   survivesConnectionLoss(pool);
   return {
-    db: drizzle(pool, { schema }),
+    db: drizzle(withActor(pool), { schema }),
     pool,
     kind: 'pglite',
     async listen(channel, onEvent) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -172,6 +173,7 @@ export const products = pgTable(
     index('products_discounted_idx').on(t.created_at, t.id).where(sql`${t.price_discounted}`),
     uniqueIndex('products_sku_key').on(t.sku),
     index('products_created_idx').on(t.created_at, t.id),
+    // With INCLUDE (name) (migration 0026), so deep pages of the name sort read the index alone.
     index('products_name_idx').on(sql`lower(${t.name})`, t.id),
     index('products_brand_idx').on(t.brand_id),
     index('products_category_idx').on(t.category_id),
@@ -613,6 +615,12 @@ export const inquiryDays = pgTable('inquiry_days', {
   n: integer('n').notNull(),
 });
 
+/** Inquiries per status, kept by migration 0027's triggers: the desk's counts over the whole inbox. */
+export const inquiryStatusCounts = pgTable('inquiry_status_counts', {
+  status: text('status').primaryKey(),
+  n: integer('n').notNull(),
+});
+
 /** Binary content as a Buffer (PostgreSQL bytea; node-postgres reads it as a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
@@ -747,5 +755,58 @@ export const importRows = pgTable(
     primaryKey({ name: 'import_rows_pkey', columns: [t.job_id, t.line] }),
     index('import_rows_sku_idx').on(t.job_id, t.sku),
     index('import_rows_slug_idx').on(t.job_id, t.slug),
+  ],
+);
+
+/**
+ * Who changed what (migration 0028): one entry per entity a transaction changed, written by
+ * triggers in that transaction. Append-only: no route edits or deletes an entry; the retention
+ * job prunes the oldest.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actor_id: integer('actor_id'),
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id'),
+    action: text('action').notNull(),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    batch_id: bigint('batch_id', { mode: 'number' }),
+    tx: bigint('tx', { mode: 'number' }).notNull().default(sql`txid_current()`),
+  },
+  (t) => [
+    uniqueIndex('change_log_tx_entity_key').on(t.tx, t.entity_type, t.entity_id),
+    index('change_log_entity_idx').on(t.entity_type, t.entity_id, t.id),
+    index('change_log_actor_idx').on(t.actor_id, t.id),
+    // Migration 0029 also INCLUDEs entity_type and action, which drizzle's builder cannot say.
+    index('change_log_actor_at_idx').on(t.actor_id, t.at, t.id),
+    index('change_log_action_idx').on(t.action, t.id),
+    index('change_log_type_idx').on(t.entity_type, t.id),
+    index('change_log_at_idx').on(t.at, t.id),
+    index('change_log_batch_idx').on(t.batch_id, t.id).where(sql`${t.batch_id} is not null`),
+  ],
+);
+
+/**
+ * Deleted products, categories, brands and discounts (migration 0028): the rows their delete
+ * removed or unlinked, by table, so a restore puts them back; image_keys stay referenced until
+ * the entry is purged.
+ */
+export const trash = pgTable(
+  'trash',
+  {
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id').notNull(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull(),
+    image_keys: text('image_keys').array().notNull().default(sql`'{}'::text[]`),
+    deleted_by: integer('deleted_by'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'trash_pkey', columns: [t.entity_type, t.entity_id] }),
+    index('trash_deleted_idx').on(t.deleted_at, t.entity_type, t.entity_id),
   ],
 );

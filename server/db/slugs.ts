@@ -56,7 +56,8 @@ export async function withSlugConflict<T>(
       return await work();
     } catch (err) {
       if (!isUniqueViolation(err, constraint)) throw err;
-      if (!opts.generated || attempt >= 10) throw conflict(API_ERROR.slugTaken);
+      if (!opts.generated || attempt >= 10)
+        throw conflict(API_ERROR.slugTaken, { slug: API_ERROR.slugTaken });
     }
   }
 }

@@ -14,6 +14,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string = API_ERROR.notFound) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, details?: Record<string, string>) =>
+  new AppError(409, message, details);
 export const badRequest = (message: string, details?: Record<string, string>) =>
   new AppError(400, message, details);

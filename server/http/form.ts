@@ -6,7 +6,8 @@ import { API_ERROR } from '#domain/messages';
 import { AppError } from '../errors/app-error';
 import { zodToAppError } from '../errors/validation';
 
-export type UploadedFile = { name: string; bytes: Buffer };
+/** An uploaded file; with `tooLarge` its bytes passed the size limit and were not kept. */
+export type UploadedFile = { name: string; bytes: Buffer; tooLarge?: boolean };
 /** A form's fields (validated) and its files, each held only up to the size limit. */
 export type ReadForm<T> = { fields: T; files: UploadedFile[] };
 
@@ -18,13 +19,20 @@ export type ReadForm<T> = { fields: T; files: UploadedFile[] };
 export async function readForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
-  file: { fields: string[]; messages: ImageMessages; maxFiles: number },
+  file: {
+    fields: string[];
+    messages: ImageMessages;
+    maxFiles: number;
+    /** A file over the size limit is handed back marked tooLarge instead of refusing the form. */
+    keepOversized?: boolean;
+  },
 ): Promise<ReadForm<z.output<S>>> {
   if (!request.isMultipart()) {
     return { fields: parse(schema, request.body ?? {}), files: [] };
   }
   const raw: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  // parts() reads throwFileSizeLimit at run time, though its types only list busboy's options.
   const parts = request.parts({
     limits: {
       fileSize: IMAGE_MAX_BYTES,
@@ -33,7 +41,8 @@ export async function readForm<S extends z.ZodType>(
       fieldSize: 64 * 1024,
       parts: file.maxFiles + 20,
     },
-  });
+    throwFileSizeLimit: !file.keepOversized,
+  } as Parameters<FastifyRequest['parts']>[0]);
   try {
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'file') {
@@ -42,6 +51,10 @@ export async function readForm<S extends z.ZodType>(
           throw new AppError(400, API_ERROR.unknownField(part.fieldname));
         }
         const bytes = await part.toBuffer();
+        if (part.file.truncated) {
+          files.push({ name: part.filename ?? '', bytes: Buffer.alloc(0), tooLarge: true });
+          continue;
+        }
         // An empty file input (no file chosen) arrives as a zero-byte part with no name.
         if (bytes.length > 0 || part.filename) files.push({ name: part.filename ?? '', bytes });
       } else {

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { diskImageStore, type ImageStore, imageFileNames, isTemporaryFile, keyOfUrl } from './store';
+import {
+  diskImageStore,
+  type ImageStore,
+  imageFileNames,
+  imageUrl,
+  isTemporaryFile,
+  keyOfUrl,
+} from './store';
 
 /** A store, or an uploads folder (the disk store's). */
 export type StoreOrDir = ImageStore | string;
@@ -17,7 +24,10 @@ export type OrphanReport = {
   temporaryFiles: string[];
   /** Files an `images` row needs that are not on disk. */
   missingFiles: string[];
-  /** Image URLs in categories, brands or product galleries with no `images` row behind them. */
+  /**
+   * Image URLs in categories, brands, product galleries or the trash (which holds its items'
+   * images until purged) with no `images` row behind them.
+   */
   danglingReferences: string[];
   /** `images` rows whose reference count is not the number of rows that use the image. */
   miscounted: { key: string; ref_count: number; references: number }[];
@@ -67,11 +77,14 @@ export async function findOrphans(
     select image_url as url from categories where image_url is not null
     union all select logo_url from brands where logo_url is not null
     union all select url from product_images`);
+  const { rows: heldRows } = await db.execute<{ key: string }>(
+    sql`select unnest(image_keys) as key from trash`,
+  );
 
   const uses = new Map<string, number>();
   const danglingReferences: string[] = [];
   const known = new Set(imageRows.map((r) => r.key));
-  for (const { url } of refRows) {
+  for (const { url } of [...refRows, ...heldRows.map((r) => ({ url: imageUrl(r.key) }))]) {
     const key = keyOfUrl(url);
     if (!key) continue; // not a stored upload
     uses.set(key, (uses.get(key) ?? 0) + 1);

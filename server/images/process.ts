@@ -75,34 +75,38 @@ export async function prepareImage(bytes: Buffer, messages: ImageMessages): Prom
 // four: each decoded photo holds tens of megabytes, and libuv has four threads by default.
 const BATCH_PARALLELISM = Math.min(4, Math.max(2, availableParallelism()));
 
+/** One file of a batch: prepared, or refused with the answer an upload of it alone would get. */
+export type BatchOutcome =
+  | { file: string; image: PreparedImage; refusal?: undefined }
+  | { file: string; refusal: AppError; image?: undefined };
+
 /**
- * Prepares every file of a batch (a product's gallery upload) a few at once, returned in the
- * files' order. When files fail, the first failing one's refusal is thrown, naming that file in
- * its details, so a person with ten photos knows which one to drop.
+ * Prepares every file of a batch (a product's gallery upload) a few at once, each outcome in the
+ * files' order. A file that is not an image is refused on its own, so the others can still be
+ * stored; a failure that is not a refusal (the server's own) is thrown.
  */
-export async function prepareImages(
-  files: readonly { name: string; bytes: Buffer }[],
+export async function prepareBatch(
+  files: readonly { name: string; bytes: Buffer; tooLarge?: boolean }[],
   messages: ImageMessages,
-): Promise<PreparedImage[]> {
-  const results: PromiseSettledResult<PreparedImage>[] = new Array(files.length);
+): Promise<BatchOutcome[]> {
+  const results: BatchOutcome[] = new Array(files.length);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const i = next++;
-      results[i] = await prepareImage(files[i].bytes, messages).then(
-        (value) => ({ status: 'fulfilled', value }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
+      const { name, bytes, tooLarge } = files[i];
+      if (tooLarge) {
+        results[i] = { file: name, refusal: new AppError(413, messages.size) };
+        continue;
+      }
+      try {
+        results[i] = { file: name, image: await prepareImage(bytes, messages) };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results[i] = { file: name, refusal: err };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(BATCH_PARALLELISM, files.length) }, worker));
-  const failed = results.findIndex((r) => r.status === 'rejected');
-  if (failed >= 0) {
-    const { reason } = results[failed] as PromiseRejectedResult;
-    if (reason instanceof AppError) {
-      throw new AppError(reason.statusCode, reason.message, { file: files[failed].name });
-    }
-    throw reason;
-  }
-  return results.map((r) => (r as PromiseFulfilledResult<PreparedImage>).value);
+  return results;
 }

@@ -27,9 +27,11 @@ export type ImageStore = {
 
 export const imageFileNames = (key: string) => ({ main: `${key}.webp`, thumb: `${key}-thumb.webp` });
 export const imageUrl = (key: string) => `/uploads/${imageFileNames(key).main}`;
+/** A stored image's URL, its key captured; the same POSIX pattern serves SQL's substring(). */
+export const STORED_URL_PATTERN = '^/uploads/([a-f0-9]{40})\\.webp$';
+const STORED_URL = new RegExp(STORED_URL_PATTERN);
 /** The key of a stored image's URL, or null for anything else. */
-export const keyOfUrl = (url: string | null | undefined) =>
-  url?.match(/^\/uploads\/([a-f0-9]{40})\.webp$/)?.[1] ?? null;
+export const keyOfUrl = (url: string | null | undefined) => url?.match(STORED_URL)?.[1] ?? null;
 /** The only names served under /uploads/: a content hash, and .webp (never a temporary file). */
 export const SERVED_FILE_NAME = /^[a-f0-9]{40}(-thumb)?\.webp$/;
 /** A file an interrupted write left behind (`<file>.<random>.tmp`). */

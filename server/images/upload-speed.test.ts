@@ -69,14 +69,18 @@ describe('a gallery upload of ten 2 MB photos', () => {
     }
   });
 
-  it('names the first refused file of the batch, whichever finishes first', async () => {
+  it('names every refused file of the batch in order, whichever finishes first, and keeps the good ones', async () => {
     const { res } = await upload([
       { name: 'ok-1.jpg', bytes: photos[0] },
       { name: 'notes.jpg', bytes: text },
       { name: 'ok-2.jpg', bytes: photos[1] },
       { name: 'anim.gif', bytes: await gif(), type: 'image/gif' },
     ]);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: VALIDATION.imageType, details: { file: 'notes.jpg' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toHaveLength(2);
+    expect(res.json().refused).toEqual([
+      { file: 'notes.jpg', error: VALIDATION.imageType },
+      { file: 'anim.gif', error: VALIDATION.imageType },
+    ]);
   });
 });

@@ -56,7 +56,7 @@ export function createJobsService(database: Database) {
     },
 
     /** Claims a queued job for this process; null when it is not queued (already run, or gone). */
-    async start(id: string): Promise<{ params: Record<string, unknown> } | null> {
+    async start(id: string): Promise<{ params: Record<string, unknown>; createdBy: number | null } | null> {
       const [row] = await db
         .update(jobs)
         .set({ state: 'running', updated_at: sql`now()` })
@@ -64,7 +64,7 @@ export function createJobsService(database: Database) {
         .returning();
       if (!row) return null;
       live.set(id, toJob(row));
-      return { params: row.params as Record<string, unknown> };
+      return { params: row.params as Record<string, unknown>, createdBy: row.created_by };
     },
 
     /**

@@ -6,6 +6,9 @@ export type JobHandler<T> = (data: T, signal: AbortSignal) => Promise<void>;
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
+/** 'short' keeps one job per singleton key waiting to start (pg-boss queue policies). */
+type QueuePolicy = 'standard' | 'short';
+
 type Log = { warn(obj: object, message: string): void; error(obj: object, message: string): void };
 
 /** The queue's tables live in a schema of their own, apart from the application's. */
@@ -39,7 +42,7 @@ export function createJobQueue(database: Database, log: Log) {
     archiveCompletedAfterSeconds: 60 * 60,
     deleteAfterDays: 1,
   });
-  const handlers = new Map<string, JobHandler<never>>();
+  const handlers = new Map<string, { handler: JobHandler<never>; policy?: QueuePolicy }>();
   const onStart: (() => Promise<void>)[] = [];
   const workers = new Map<string, string>();
   const stopping = new AbortController();
@@ -52,10 +55,10 @@ export function createJobQueue(database: Database, log: Log) {
   async function run() {
     for (const work of onStart) await work();
     await retryDeadlock(() => boss.start());
-    for (const [queue, handler] of handlers) {
+    for (const [queue, { handler, policy }] of handlers) {
       // A failed import is reported, not retried: running it again would fail the same way.
       await retryDeadlock(() =>
-        boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS }),
+        boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS, policy }),
       );
       const id = await boss.work<never>(
         queue,
@@ -76,8 +79,8 @@ export function createJobQueue(database: Database, log: Log) {
 
   return {
     /** Registers the handler of a queue; call before start. */
-    handle<T>(queue: string, handler: JobHandler<T>) {
-      handlers.set(queue, handler as JobHandler<never>);
+    handle<T>(queue: string, handler: JobHandler<T>, options: { policy?: QueuePolicy } = {}) {
+      handlers.set(queue, { handler: handler as JobHandler<never>, policy: options.policy });
     },
 
     /** Runs when the queue starts, before it takes a job (say, to fail jobs a dead process left). */
@@ -104,10 +107,10 @@ export function createJobQueue(database: Database, log: Log) {
     },
 
     /** Queues a job; this process's own worker is told at once rather than at its next poll. */
-    async send(queue: string, data: object) {
+    async send(queue: string, data: object, options: PgBoss.SendOptions = {}) {
       if (!starting) return;
       await starting;
-      await boss.send(queue, data);
+      await boss.send(queue, data, options);
       const worker = workers.get(queue);
       if (worker) boss.notifyWorker(worker);
     },

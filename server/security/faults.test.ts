@@ -150,7 +150,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
     expect(moved).toMatchObject({ depth: 1, path: 'fault-root-e/fault-b' });
   });
 
-  it('deleting a category fails while its children become roots: children and image file stay', async () => {
+  it('deleting a category fails while its children become roots, and purging it late: children and image file stay', async () => {
     const parent = await withImage(
       'POST',
       '/api/categories',
@@ -168,12 +168,18 @@ describe('a fault in the middle of a write leaves the database exactly as before
       );
       expect(existsSync(fileOf(parent.image_url))).toBe(true);
     }
-    // The image row goes last of all (its reference count reached zero): fail there too.
-    await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
+    // The trash entry, written before anything changes: fail there too.
+    await failsCleanly({ table: 'trash', on: 'insert', atRow: 1 }, () =>
       api('DELETE', `/api/categories/${parent.id}`),
     );
-    expect(existsSync(fileOf(parent.image_url))).toBe(true);
     await ok('DELETE', `/api/categories/${parent.id}`);
+    expect(existsSync(fileOf(parent.image_url))).toBe(true);
+    // Purged, the image row goes last of all (its reference count reached zero): fail there too.
+    await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
+      api('DELETE', `/api/trash/category/${parent.id}`),
+    );
+    expect(existsSync(fileOf(parent.image_url))).toBe(true);
+    await ok('DELETE', `/api/trash/category/${parent.id}`);
     expect(existsSync(fileOf(parent.image_url))).toBe(false);
     const { rows } = await ctx.database.pool.query(
       `select name, depth, path from categories where name like 'Kid%' order by name`,
@@ -188,7 +194,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
     ]);
   });
 
-  it('deleting a product fails late: sections, blocks, gallery, own discount and files all stay', async () => {
+  it('deleting a product, then purging it, fails late: sections, blocks, gallery, own discount and files all stay', async () => {
     const p = await product('Doomed Faulty Product');
     await ok('PUT', `/api/products/${p.id}`, { name: p.name, pricing: { mrp: 10, discountPercent: 15 } });
     await ok('POST', `/api/products/${p.id}/lists`, {
@@ -206,7 +212,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
     expect((await uploadGallery(other.id, [shared])).statusCode).toBeLessThan(300);
 
     for (const fault of [
-      { table: 'images', on: 'delete', atRow: 1 },
+      { table: 'trash', on: 'insert', atRow: 1 },
       { table: 'product_images', on: 'delete', atRow: 2 },
       { table: 'product_specs', on: 'delete', atRow: 1 },
       { table: 'product_layout_blocks', on: 'delete', atRow: 4 },
@@ -217,6 +223,13 @@ describe('a fault in the middle of a write leaves the database exactly as before
       expect(existsSync(fileOf(sharedImage.url)), fault.table).toBe(true);
     }
     await ok('DELETE', `/api/products/${p.id}`);
+    // The trash holds the files; the purge lets them go, and can fail as late as that too.
+    expect(existsSync(fileOf(own.url))).toBe(true);
+    await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
+      api('DELETE', `/api/trash/product/${p.id}`),
+    );
+    expect(existsSync(fileOf(own.url))).toBe(true);
+    await ok('DELETE', `/api/trash/product/${p.id}`);
     expect(existsSync(fileOf(own.url))).toBe(false);
     expect(existsSync(fileOf(sharedImage.url))).toBe(true);
   });

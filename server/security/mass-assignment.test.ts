@@ -55,6 +55,8 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/categories': () => ({ body: { name: `MA Category ${next()}` } }),
   'PUT /api/categories/:id': () => ({ body: { name: 'Seed Category' } }),
   'POST /api/categories/:id/reorder': () => ({ body: { sort_order: 3 } }),
+  // The reorder above puts the seeded root category after the other roots, so it can go up.
+  'POST /api/categories/:id/move': () => ({ body: { direction: 'up' } }),
   'POST /api/brands': () => ({ body: { name: `MA Brand ${next()}` } }),
   'PUT /api/brands/:id': () => ({ body: { name: 'Seed Brand' } }),
   'POST /api/products': () => ({ body: { name: `MA Product ${next()}` } }),
@@ -62,6 +64,10 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   // Publishing a published product changes nothing, so the control leaves the seed as it was.
   'POST /api/products/bulk': () => ({ body: { ids: [seed.productId], action: 'publish' } }),
   'POST /api/products/:id/layout/blocks/:blockId/move': () => ({ body: { direction: 'up' } }),
+  'PUT /api/products/:id/layout/order': () => ({ body: { ids: seed.sectionIds } }),
+  // The seed product's gallery is its one image, so this order is the one it has.
+  'PUT /api/products/:id/images/order': () => ({ body: { ids: [seed.imageId] } }),
+  'PATCH /api/products/:id/images/:imageId': () => ({ body: { alt: 'Seed image' } }),
   'POST /api/products/:id/lists': () => ({ body: { title: 'T', items: [{ caption: 'c' }] } }),
   'PUT /api/products/:id/lists/:listId': () => ({
     body: { title: 'Features', items: [{ caption: 'Sturdy' }] },
@@ -269,7 +275,10 @@ describe('own data only', () => {
       ['PUT', `/api/products/${seed.productId}/tables/${other.tableId}`, { heading: 'X', columns: ['a'] }],
       ['DELETE', `/api/products/${seed.productId}/tables/${other.tableId}`, undefined],
       ['POST', `/api/products/${seed.productId}/images/${other.imageId}/delete`, undefined],
+      ['PATCH', `/api/products/${seed.productId}/images/${other.imageId}`, { alt: 'X' }],
+      ['PUT', `/api/products/${seed.productId}/images/order`, { ids: [seed.imageId, other.imageId] }],
       ['POST', `/api/products/${seed.productId}/layout/blocks/${other.blockId}/move`, { direction: 'up' }],
+      ['PUT', `/api/products/${seed.productId}/layout/order`, { ids: [...seed.sectionIds, other.blockId] }],
     ];
     const before = await snapshotDatabase(ctx.database.pool);
     for (const [method, url, body] of cases) {

@@ -67,13 +67,20 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
     expect(thumb.statusCode).toBe(200);
   });
 
-  it('leaves no file in any store after a delete through the other process', async () => {
+  it('leaves no file in any store after a delete and purge through the other process', async () => {
     const deleted = await other.inject({
       method: 'DELETE',
       url: `/api/categories/${categoryId}`,
       headers: ctx.auth(ctx.adminToken),
     });
     expect(deleted.statusCode).toBe(204);
+    // The trash holds the image until it is purged, here through the other process too.
+    const purged = await other.inject({
+      method: 'DELETE',
+      url: `/api/trash/category/${categoryId}`,
+      headers: ctx.auth(ctx.adminToken),
+    });
+    expect(purged.statusCode).toBe(204);
     // Neither process's store (one shared bucket, or two folders) keeps a file, and neither
     // process serves the image any more.
     const stores = [

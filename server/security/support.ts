@@ -207,6 +207,10 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     tableId: table.id as number,
     imageId: listOf<{ id: number }>(imageList)[0]?.id ?? listOf<{ id: number }>(images)[0]?.id,
     blockId: (layout.blocks as { id: number }[]).at(-1)?.id as number,
+    /** The product's sections (content blocks), in their order. */
+    sectionIds: (layout.blocks as { id: number; block_type: string }[])
+      .filter((b) => b.block_type !== 'basic' && b.block_type !== 'images')
+      .map((b) => b.id),
     discountId: discount.id as number,
     inquiryId,
     quoteId: draft.id as number,
@@ -226,6 +230,7 @@ const listOf = <T>(body: unknown): T[] =>
 export function seededIdFor(seed: Seed, url: string, param: string): string {
   if (param === 'slug') return seed.productSlug;
   if (param === 'token') return seed.quoteToken;
+  if (param === 'type') return 'product';
   const byParam: Record<string, number> = {
     imageId: seed.imageId,
     blockId: seed.blockId,
@@ -274,6 +279,8 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/quotes/:id/send',
   'POST /api/quotes/:id/revise',
   'POST /api/products/:id/duplicate',
+  'POST /api/history/:id/restore',
+  'POST /api/trash/:type/:id/restore',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */

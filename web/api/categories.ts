@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Category, CategoryNode, categoryFields } from '#domain/categories';
+import type { Category, CategoryNode, categoryFields, MoveDirection } from '#domain/categories';
 import { FALLBACK } from '#domain/messages';
 import type { ListMeta } from '#domain/paging';
+import { treeOrder } from './categoryTree';
 import { api } from './client';
 import { toastError } from './errors';
 import { type CategoryListParams, categoryKeys } from './keys';
@@ -67,6 +68,29 @@ export function useCategoryOptions(q: string, limit = SELECT_PAGE) {
   });
 }
 
+/** A category in a tree-ordered option list, with its level in that list (0 = shown at the top). */
+export type CategoryTreeItem = CategoryNode & { level: number };
+
+/**
+ * The options of the Parent field and the discount Target: the same server search as
+ * useCategoryOptions, shown as a tree (each category under its parent, siblings by name) so
+ * same-named categories under different parents can be told apart.
+ */
+export function useCategoryTreeOptions(q: string, limit = SELECT_PAGE) {
+  return useQuery({
+    queryKey: [...categoryKeys.options(q, limit), 'tree'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<{ data: CategoryNode[] }>('/public/categories', {
+        params: toListQuery({ flat: 1, q, limit }),
+        signal,
+      });
+      return treeOrder(data.data);
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: FALLBACK.loadCategories },
+  });
+}
+
 export function useSaveCategory(mode: 'create' | 'update') {
   const queryClient = useQueryClient();
   return useMutation({
@@ -102,18 +126,17 @@ export function useDeleteCategory() {
   });
 }
 
-export type CategoryMove = { category: Category; direction: 'up' | 'down' };
+export type CategoryMove = { category: Category; direction: MoveDirection };
 
-/** SPEC.md §4 Category sort order: one step, up is minus 1 and down is plus 1. */
+/**
+ * SPEC.md §4 Category sort order: one step. The server swaps the category with its neighbour
+ * under the same parent, so two siblings never end up on the same number.
+ */
 export function useMoveCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ category, direction }: CategoryMove) =>
-      (
-        await api.post<Category>(`/categories/${category.id}/reorder`, {
-          sort_order: category.sort_order + (direction === 'up' ? -1 : 1),
-        })
-      ).data,
+      (await api.post<Category>(`/categories/${category.id}/move`, { direction })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     // SPEC.md §8: these two texts are shown whatever the server answered.
     onError: (error, { direction }) =>

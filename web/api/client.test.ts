@@ -55,6 +55,23 @@ describe('api client', () => {
     expect(hardRedirect).toHaveBeenCalledWith('/login');
   });
 
+  it('requests that end the session together all return to where it ended', async () => {
+    window.history.pushState({}, '', '/profile');
+    try {
+      api.defaults.adapter = answerWith(401, { error: 'Your session has expired. Please sign in again' });
+      await Promise.all([
+        expect(api.get('/me')).rejects.toBeInstanceOf(AxiosError),
+        expect(api.get('/users')).rejects.toBeInstanceOf(AxiosError),
+      ]);
+      expect(vi.mocked(hardRedirect).mock.calls).toEqual([
+        ['/login?next=%2Fprofile'],
+        ['/login?next=%2Fprofile'],
+      ]);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('leaves the session alone when the login call itself answers 401', async () => {
     api.defaults.adapter = answerWith(401, { error: 'Invalid email or password' });
     await expect(api.post(LOGIN_PATH, { email: 'a@x.io', password: 'nope' })).rejects.toBeInstanceOf(

@@ -34,6 +34,9 @@ export function isSessionEnd(error: unknown): boolean {
   );
 }
 
+/** The login address the last session end on this page sent the visitor to. */
+let sessionEndedAt: string | null = null;
+
 api.interceptors.response.use(
   (response) => {
     reportConnectivity(true);
@@ -47,10 +50,13 @@ api.interceptors.response.use(
       reportConnectivity(true);
       if (isSessionEnd(error)) {
         // After signing in again, the visitor is back where the session ended; a late answer
-        // after signing out (nothing stored any more) asks for nothing.
-        const ended = readStoredToken() !== null;
+        // after signing out (nothing stored any more) asks for nothing. Requests that were in
+        // flight together all answer 401: the ones after the first keep its return path.
+        if (readStoredToken() !== null) {
+          sessionEndedAt = loginPathFor(`${window.location.pathname}${window.location.search}`);
+        }
         clearStoredSession();
-        hardRedirect(ended ? loginPathFor(`${window.location.pathname}${window.location.search}`) : '/login');
+        hardRedirect(sessionEndedAt ?? '/login');
       }
     }
     return Promise.reject(error);

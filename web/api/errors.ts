@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { isSessionEnd } from './client';
 
@@ -22,3 +23,52 @@ export function toastError(error: unknown, fallback: string, { fixed = false } =
   // Same id for the same text, so a burst of identical failures shows one toast.
   toast.error(message, { id: message });
 }
+
+/**
+ * The server's per-field messages of a 4xx (`details: { field: message }`, SPEC.md §8), so a form
+ * can show each one under its input; {} for anything else.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!axios.isAxiosError(error)) return {};
+  const details = (error.response?.data as { details?: unknown } | undefined)?.details;
+  if (!details || typeof details !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(details)) {
+    if (typeof message === 'string' && message.trim()) out[field] = message;
+  }
+  return out;
+}
+
+/**
+ * The field messages of a form's last failed save, each dropped once its field is edited (the
+ * message describes a value that is no longer there). `error` is the mutation's error.
+ */
+export function useFieldErrors(error: unknown) {
+  const [cleared, setEdited] = useState<{ source: unknown; fields: readonly string[] }>({
+    source: null,
+    fields: [],
+  });
+  const all = fieldErrors(error);
+  const gone = cleared.source === error ? cleared.fields : [];
+  const edited = (...fields: string[]) => {
+    if (fields.some((f) => all[f] && !gone.includes(f)))
+      setEdited({ source: error, fields: [...gone, ...fields] });
+  };
+  return {
+    /** The server's message for a field, or undefined (an input's `error` prop takes it as is). */
+    of: (...fields: string[]): string | undefined => {
+      for (const field of fields) if (!gone.includes(field) && all[field]) return all[field];
+      return undefined;
+    },
+    /** The user changed this field: its message goes. */
+    edited,
+    /** A field's setter that also drops the field's message. */
+    track:
+      <T>(field: string, set: (value: T) => void) =>
+      (value: T) => {
+        edited(field);
+        set(value);
+      },
+  };
+}
+export type FieldErrors = ReturnType<typeof useFieldErrors>;

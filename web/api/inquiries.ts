@@ -29,6 +29,8 @@ export type InquiryList = {
   meta: ListMeta;
   /** Per status over the other filters; absent from a server that does not count them. */
   counts?: Record<InquiryStatus, number>;
+  /** False when a search's count of some status stopped past the cap. */
+  counts_exact?: boolean;
 };
 
 /** The list's query string: the spec's controls (its page size is `perPage`) and the desk's filters. */

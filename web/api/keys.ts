@@ -110,3 +110,29 @@ export const userKeys = {
 export const meKeys = { all: ['me'] as const };
 
 export const dashboardKeys = { all: ['dashboard'] as const };
+
+/** The change log: an entity's history, the Activity screen's pages and the dashboard's latest. */
+export type HistoryFilters = {
+  entity_type?: string;
+  entity_id?: number;
+  actor_id?: number;
+  action?: string;
+  from?: string;
+  to?: string;
+};
+const historyAll = ['history'] as const;
+export const historyKeys = {
+  all: historyAll,
+  /** The editor's tab, loaded a page at a time ("Load more"). */
+  entity: (type: string, id: number) => [...historyAll, 'entity', type, id] as const,
+  page: (filters: HistoryFilters, page: number, limit: number) =>
+    [...historyAll, 'page', filters, page, limit] as const,
+  latest: [...historyAll, 'latest'] as const,
+};
+
+export type TrashListParams = { entity_type?: string; q: string; page: number; limit: number };
+const trashAll = ['trash'] as const;
+export const trashKeys = {
+  all: trashAll,
+  list: (params: TrashListParams) => [...trashAll, 'list', params] as const,
+};

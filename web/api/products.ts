@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import axios from 'axios';
 import type { z } from 'zod';
 import { IMAGE_BATCH_MAX } from '#domain/images';
 import type { ListMeta } from '#domain/paging';
@@ -11,11 +12,13 @@ import {
 } from '#domain/product-list';
 import type {
   createProductBody,
+  ImageBatchResponse,
   ProductBase,
   ProductBundle,
   ProductImage,
   ProductListItem,
   pricingSchema,
+  RefusedFile,
   updateProductBody,
 } from '#domain/products';
 import { PRODUCT_FALLBACK } from '#domain/products';
@@ -171,32 +174,88 @@ export function useDeleteProduct() {
 }
 
 export type ImageUpload = { productId: number; files: File[]; onProgress?: (percent: number) => void };
+/** What an upload stored, and the files the server refused while storing the others (ADR 0012). */
+export type ImageUploadResult = { added: ProductImage[]; refused: RefusedFile[] };
+
+/** A batch the server refused whole answers every file's reason; any other failure has none. */
+function refusedFiles(error: unknown): RefusedFile[] | null {
+  if (!axios.isAxiosError(error)) return null;
+  const refused = (error.response?.data as { refused?: unknown } | undefined)?.refused;
+  return Array.isArray(refused) ? (refused as RefusedFile[]) : null;
+}
 
 export function useUploadImages(slug: string) {
   const changed = useProductChanged(slug);
   return useMutation({
-    mutationFn: async ({ productId, files, onProgress }: ImageUpload) => {
+    mutationFn: async ({ productId, files, onProgress }: ImageUpload): Promise<ImageUploadResult> => {
       // More files than one request takes go in consecutive batches; progress spans them all.
       const batches: File[][] = [];
       for (let i = 0; i < files.length; i += IMAGE_BATCH_MAX)
         batches.push(files.slice(i, i + IMAGE_BATCH_MAX));
-      const added: ProductImage[] = [];
+      const result: ImageUploadResult = { added: [], refused: [] };
       for (const [index, batch] of batches.entries()) {
         const form = new FormData();
         for (const file of batch) form.append('images[]', file, file.name);
         const progress =
           onProgress && ((p: number) => onProgress(Math.round((index * 100 + p) / batches.length)));
-        const res = await api.post<{ data: ProductImage[] }>(
-          `/products/${productId}/images/batch`,
-          form,
-          uploadConfig(form, progress),
-        );
-        added.push(...res.data.data);
+        try {
+          const res = await api.post<ImageBatchResponse>(
+            `/products/${productId}/images/batch`,
+            form,
+            uploadConfig(form, progress),
+          );
+          result.added.push(...res.data.data);
+          result.refused.push(...(res.data.refused ?? []));
+        } catch (error) {
+          // A batch of only bad files stored nothing: the next batch may still hold good ones.
+          const refused = refusedFiles(error);
+          if (!refused) throw error;
+          result.refused.push(...refused);
+        }
       }
-      return added;
+      return result;
     },
     onSettled: changed,
     meta: { errorMessage: PRODUCT_FALLBACK.upload },
+  });
+}
+
+export type ImageOrder = { productId: number; ids: number[] };
+
+/** Puts the gallery in a new order; shown at once, and put back if the server refuses it. */
+export function useReorderImages(slug: string) {
+  const queryClient = useQueryClient();
+  const changed = useProductChanged(slug);
+  const key = productKeys.bundle(slug);
+  return useMutation({
+    mutationFn: async ({ productId, ids }: ImageOrder) =>
+      (await api.put<{ data: ProductImage[] }>(`/products/${productId}/images/order`, { ids })).data.data,
+    onMutate: async ({ ids }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<ProductBundle>(key);
+      if (before) {
+        const byId = new Map(before.images.map((image) => [image.id, image]));
+        const images = ids.flatMap((id) => byId.get(id) ?? []);
+        queryClient.setQueryData<ProductBundle>(key, { ...before, images });
+      }
+      return { before };
+    },
+    onError: (_error, _order, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    // The first image is the product card's: the lists refresh too.
+    onSettled: changed,
+    meta: { errorMessage: PRODUCT_FALLBACK.reorder },
+  });
+}
+
+export function useSetImageAlt(slug: string) {
+  const changed = useProductChanged(slug);
+  return useMutation({
+    mutationFn: async ({ productId, imageId, alt }: { productId: number; imageId: number; alt: string }) =>
+      (await api.patch<ProductImage>(`/products/${productId}/images/${imageId}`, { alt })).data,
+    onSuccess: changed,
+    meta: { errorMessage: PRODUCT_FALLBACK.save },
   });
 }
 

@@ -1,13 +1,17 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { useFormGuard } from './FormModal';
 
 type Props = { saving: boolean; onCancel: () => void; saveLabel?: string };
 
 /** A dialog form's Cancel and Save; Save is disabled (and spins) while the request runs. */
 export function FormActions({ saving, onCancel, saveLabel = 'Save' }: Props) {
+  // In a dialog, Cancel with unsaved edits asks first, as Escape does.
+  const guard = useFormGuard();
+  const cancel = () => (guard ? guard.confirmClose(onCancel) : onCancel());
   return (
     <Group justify="flex-end" mt="sm">
-      <Button variant="default" onClick={onCancel} disabled={saving}>
+      <Button variant="default" onClick={cancel} disabled={saving}>
         Cancel
       </Button>
       <Button type="submit" loading={saving}>

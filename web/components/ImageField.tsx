@@ -1,4 +1,6 @@
+import '@mantine/dropzone/styles.css';
 import { Checkbox, FileInput, Group, Image, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT, type ImageMessages } from '#domain/images';
@@ -41,8 +43,9 @@ function useObjectUrl(file: File | null) {
 }
 
 /**
- * One image for a category or a brand: checked here before any upload (the server decodes
- * the bytes and decides for real), previewed, and, on edit, removable.
+ * One image for a category or a brand: chosen with the field or dropped onto it, checked here
+ * before any upload (the server decodes the bytes and decides for real), previewed, and, on
+ * edit, removable.
  */
 export function ImageField({ label, messages, value, onChange, existingUrl, progress, disabled }: Props) {
   const resetRef = useRef<() => void>(null);
@@ -69,19 +72,36 @@ export function ImageField({ label, messages, value, onChange, existingUrl, prog
 
   return (
     <Stack gap="xs">
-      <FileInput
-        label={label}
-        accept={IMAGE_ACCEPT}
-        description={`JPG, PNG or WEBP, up to ${IMAGE_MAX_SIZE_TEXT}`}
-        placeholder={`Choose ${noun === 'image' ? 'an image' : `a ${noun}`}`}
-        leftSection={<IconPhoto size={16} aria-hidden />}
-        clearable
-        clearButtonProps={{ 'aria-label': `Clear chosen ${noun}` }}
-        value={value.file}
-        onChange={choose}
-        resetRef={resetRef}
+      {/* Dropping is an extra way in; the field stays the way to choose by click or keyboard. */}
+      <Dropzone
+        onDrop={(dropped) => choose(dropped[0] ?? null)}
+        // Type and size are checked by choose, with the spec's words, whatever the drop held.
+        onReject={(rejected) => choose(rejected[0]?.file ?? null)}
+        multiple={false}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        // Its own file input is for drops only: the field is the one people and screen readers use.
+        inputProps={{ 'aria-hidden': true }}
+        // The field inside must take clicks and focus like any other.
+        enablePointerEvents
         disabled={disabled}
-      />
+        p="xs"
+        radius="md"
+      >
+        <FileInput
+          label={label}
+          accept={IMAGE_ACCEPT}
+          description={`JPG, PNG or WEBP, up to ${IMAGE_MAX_SIZE_TEXT}, or drop it here`}
+          placeholder={`Choose ${noun === 'image' ? 'an image' : `a ${noun}`}`}
+          leftSection={<IconPhoto size={16} aria-hidden />}
+          clearable
+          clearButtonProps={{ 'aria-label': `Clear chosen ${noun}` }}
+          value={value.file}
+          onChange={choose}
+          resetRef={resetRef}
+          disabled={disabled}
+        />
+      </Dropzone>
       {previewUrl && (
         <Group gap="sm" align="center">
           <Image

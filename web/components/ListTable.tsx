@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './ListTable.module.css';
 import { EmptyRow, SkeletonRows } from './TableStates';
 
 type Props<T> = {
@@ -19,6 +20,8 @@ type Props<T> = {
 /** A list screen's table with its loading, failed and empty states. */
 export function ListTable<T>(props: Props<T>) {
   const { label, columns, minWidth, items, loading, failed, failedText, emptyText, renderRow } = props;
+  // A last column of row buttons (RowActions) stays in view on a phone.
+  const actionsLast = columns.at(-1) === 'Actions';
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table
@@ -27,6 +30,7 @@ export function ListTable<T>(props: Props<T>) {
         verticalSpacing="sm"
         aria-label={label}
         aria-busy={loading}
+        className={actionsLast ? classes.pinActions : undefined}
         // Rows of the previous page stay visible, dimmed, while the next one loads.
         style={{ opacity: loading && items ? 0.6 : 1, transition: 'opacity 120ms' }}
       >

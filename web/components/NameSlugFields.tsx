@@ -3,10 +3,16 @@ import type { ReactNode } from 'react';
 import { TEXT_LIMITS } from '#domain/constants';
 import { SLUG_INPUT_MAX_LENGTH, slugify } from '#domain/slug';
 
-type TextProps = { value: string; onChange: (value: string) => void; disabled?: boolean };
+type TextProps = {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  /** The server's message for this field (useFieldErrors). */
+  error?: string;
+};
 
 /** The required Name that every catalogue form opens with (and focuses). */
-export function NameField({ value, onChange, disabled }: TextProps) {
+export function NameField({ value, onChange, disabled, error }: TextProps) {
   return (
     <TextInput
       label="Name"
@@ -16,6 +22,7 @@ export function NameField({ value, onChange, disabled }: TextProps) {
       maxLength={TEXT_LIMITS.name}
       onChange={(e) => onChange(e.currentTarget.value)}
       disabled={disabled}
+      error={error}
     />
   );
 }
@@ -25,6 +32,7 @@ export function DescriptionField({
   value,
   onChange,
   disabled,
+  error,
   maxRows = 6,
 }: TextProps & { maxRows?: number }) {
   return (
@@ -37,6 +45,7 @@ export function DescriptionField({
       maxLength={TEXT_LIMITS.description}
       onChange={(e) => onChange(e.currentTarget.value)}
       disabled={disabled}
+      error={error}
     />
   );
 }
@@ -48,6 +57,8 @@ type BlockProps = {
   onName: (value: string) => void;
   onSlug: (value: string) => void;
   onDescription: (value: string) => void;
+  /** The server's messages for these fields, by API field name. */
+  errors?: { name?: string; slug?: string; description?: string };
   /** Further fields that share the grid after Name and Slug (a category's Parent and Sort Order). */
   children?: ReactNode;
 };
@@ -63,24 +74,26 @@ export function NameSlugFields({
   onName,
   onSlug,
   onDescription,
+  errors = {},
   children,
 }: BlockProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <NameField value={name} onChange={onName} />
+        <NameField value={name} onChange={onName} error={errors.name} />
         <TextInput
           label="Slug"
           description="Optional: left empty, it is made from the name"
-          inputWrapperOrder={['label', 'input', 'description']}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           placeholder={slugify(name) || undefined}
           value={slug}
           maxLength={SLUG_INPUT_MAX_LENGTH}
           onChange={(e) => onSlug(e.currentTarget.value)}
+          error={errors.slug}
         />
         {children}
       </SimpleGrid>
-      <DescriptionField value={description} onChange={onDescription} />
+      <DescriptionField value={description} onChange={onDescription} error={errors.description} />
     </>
   );
 }

@@ -4,6 +4,9 @@ import { TEXT_LIMITS } from '#domain/constants';
 
 type Props = { value: string; onChange: (value: string) => void; placeholder?: string };
 
+/** Marks the screen's list search, so the `/` shortcut can find it. */
+export const LIST_SEARCH_ATTRIBUTE = 'data-list-search';
+
 export function SearchInput({ value, onChange, placeholder }: Props) {
   return (
     <TextInput
@@ -15,6 +18,7 @@ export function SearchInput({ value, onChange, placeholder }: Props) {
       maxLength={TEXT_LIMITS.search}
       leftSection={<IconSearch size={16} aria-hidden />}
       style={{ flex: '1 1 220px' }}
+      {...{ [LIST_SEARCH_ATTRIBUTE]: true }}
     />
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../theme';
-import { type SearchItem, SearchSelect } from './SearchSelect';
+import { type SearchItem, SearchSelect, typedOver } from './SearchSelect';
 
 // A stand-in server: 120 brands, searched by name, 50 to a page, as /api/public/brands answers.
 const BRANDS: SearchItem[] = Array.from({ length: 120 }, (_, i) => ({
@@ -121,5 +121,30 @@ describe('SearchSelect', () => {
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(10));
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(picked).toEqual(['Brand 050']));
+  });
+});
+
+describe('SearchSelect with a chosen value', () => {
+  it('searches for what is typed, not the chosen label plus it', async () => {
+    const { input, searches } = setup(BRANDS[99]);
+    await userEvent.click(input);
+    // Wherever the caret lands, the label is not part of the search.
+    await userEvent.type(input, '117');
+    expect(input.value).toBe('117');
+    await waitFor(() => expect(searches).toContain('117'));
+    expect(searches.some((q) => q.includes('Brand 100'))).toBe(false);
+    expect(await screen.findByRole('option', { name: 'Brand 117' })).toBeTruthy();
+  });
+});
+
+describe('typedOver', () => {
+  it('keeps only what was typed into a shown label', () => {
+    expect(typedOver('Lamps', 'Lampsx')).toBe('x');
+    expect(typedOver('Lamps', 'dLamps')).toBe('d');
+    expect(typedOver('Lamps', 'Lamxyps')).toBe('xy');
+    // A deletion edits the label; a replacement is taken as it is.
+    expect(typedOver('Lamps', 'Lamp')).toBe('Lamp');
+    expect(typedOver('All', 'cat12 Tall')).toBe('cat12 Tall');
+    expect(typedOver('', 'Desk')).toBe('Desk');
   });
 });

@@ -38,9 +38,27 @@ type Props<T extends SearchItem> = Omit<
   exclude?: (item: T) => boolean;
   /** Shown when the search found nothing. */
   nothingFound?: string;
+  /** A row's indent in the list (a category's level in the tree); rows are shown as given. */
+  levelOf?: (item: T) => number;
 };
 
 const matches = (label: string, typed: string) => label.toLowerCase().includes(typed.toLowerCase());
+
+/**
+ * What the user typed into a box that showed `label`: the inserted text alone, so typing into a
+ * chosen "Lamps" searches for what was typed, not "Lampsx". A deletion edits the label as usual.
+ */
+export function typedOver(label: string, next: string): string {
+  if (!label || next.length <= label.length) return next;
+  let start = 0;
+  while (start < label.length && next[start] === label[start]) start++;
+  let end = 0;
+  while (end < label.length - start && next[next.length - 1 - end] === label[label.length - 1 - end]) end++;
+  // Only text added around or into the whole label; anything else (a paste over it) is taken as is.
+  return start + end === label.length ? next.slice(start, next.length - end) : next;
+}
+
+const INDENT_PX = 16;
 // The server has searched already (name and slug); Mantine's own label filter would drop slug matches.
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
@@ -58,6 +76,7 @@ export function SearchSelect<T extends SearchItem>({
   fixed = [],
   exclude,
   nothingFound = 'Nothing found',
+  levelOf,
   placeholder,
   ...props
 }: Props<T>) {
@@ -83,6 +102,7 @@ export function SearchSelect<T extends SearchItem>({
     ...fixed.filter((o) => !typed || matches(o.label, typed)),
     ...rows.map((item) => ({ value: String(item.id), label: item.name })),
   ];
+  const levels = new Map(levelOf ? rows.map((item) => [String(item.id), levelOf(item)]) : []);
   // The chosen row stays selectable (and its label shown) when the page does not hold it.
   if (
     value !== null &&
@@ -104,7 +124,23 @@ export function SearchSelect<T extends SearchItem>({
       value={value}
       onChange={(v, option) => onChange(v, v && option ? option.label : null)}
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(next) =>
+        setSearch(value !== null && search === selectedLabel ? typedOver(search, next) : next)
+      }
+      onFocus={(event) => {
+        // Typing then replaces the chosen label instead of adding to it.
+        if (value !== null) event.currentTarget.select();
+        props.onFocus?.(event);
+      }}
+      renderOption={
+        levelOf
+          ? ({ option }) => (
+              <span style={{ paddingInlineStart: (levels.get(option.value) ?? 0) * INDENT_PX }}>
+                {option.label}
+              </span>
+            )
+          : undefined
+      }
       filter={serverFiltered}
       placeholder={loadingFirst ? 'Loading…' : placeholder}
       nothingFoundMessage={waiting ? 'Loading…' : nothingFound}

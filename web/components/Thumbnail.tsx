@@ -14,7 +14,7 @@ export function Thumbnail({ url }: { url: string | null | undefined }) {
   const [failed, setFailed] = useState(false);
   if (!url) {
     return (
-      <Center w={SIZE} h={SIZE} bg="gray.0" style={frame} aria-hidden>
+      <Center w={SIZE} h={SIZE} bg="var(--app-color-frame)" style={frame} aria-hidden>
         <IconPhoto size={18} color="var(--mantine-color-gray-5)" />
       </Center>
     );

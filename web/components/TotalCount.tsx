@@ -19,7 +19,7 @@ export function TotalCount({ count, singular, plural, testId, exact = true }: Pr
       <Text
         span
         fw={600}
-        c="dark"
+        c="bright"
         data-testid={testId}
         title="An estimate: there are too many to count quickly"
       >
@@ -28,7 +28,7 @@ export function TotalCount({ count, singular, plural, testId, exact = true }: Pr
     );
   }
   return (
-    <Text span fw={600} c="dark" data-testid={testId}>
+    <Text span fw={600} c="bright" data-testid={testId}>
       {pluralize(count, singular, plural)}
     </Text>
   );

@@ -5,6 +5,9 @@ import { useSession } from '../session/SessionContext';
 import classes from './AppLayout.module.css';
 import { ErrorBanner } from './ErrorBanner';
 import { NavMenu } from './NavMenu';
+import { CommandPalette } from './palette/CommandPalette';
+import { SkipLink } from './SkipLink';
+import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts';
 import { TopBar } from './TopBar';
 
 /** Every signed-in page: top bar, sidebar on desktop, the same menu behind a burger on phones. */
@@ -17,6 +20,7 @@ export function AppLayout() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink targetId="main-content" />
       <AppShell.Header>
         <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
@@ -36,10 +40,12 @@ export function AppLayout() {
           <NavMenu onNavigate={nav.close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <ErrorBanner />
         <Outlet />
       </AppShell.Main>
+      <CommandPalette />
+      <KeyboardShortcuts />
     </AppShell>
   );
 }

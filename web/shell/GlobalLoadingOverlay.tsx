@@ -4,7 +4,14 @@ import { Center, Loader, Overlay, VisuallyHidden } from '@mantine/core';
 export function GlobalLoadingOverlay({ visible }: { visible: boolean }) {
   if (!visible) return null;
   return (
-    <Overlay fixed blur={1} backgroundOpacity={0.25} color="#fff" zIndex={2000} data-testid="global-loading">
+    <Overlay
+      fixed
+      blur={1}
+      backgroundOpacity={0.25}
+      color="var(--mantine-color-body)"
+      zIndex={2000}
+      data-testid="global-loading"
+    >
       <Center h="100%" role="status" aria-live="polite">
         <Loader size="lg" />
         <VisuallyHidden>Loading…</VisuallyHidden>

@@ -1,13 +1,15 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { isNavItemActive, NAV_ITEMS } from './navItems';
+import { useSession } from '../session/SessionContext';
+import { isNavItemActive, navItemsFor } from './navItems';
 
 /** The sidebar's entries; `onNavigate` lets the phone menu close itself after a choice. */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { user } = useSession();
   return (
     <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-      {NAV_ITEMS.map((item) => {
+      {navItemsFor(user?.role === 'admin').map((item) => {
         const active = isNavItemActive(item, pathname);
         const Icon = item.icon;
         return (

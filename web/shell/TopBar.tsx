@@ -3,6 +3,8 @@ import { IconBuildingWarehouse, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../session/SessionContext';
 import { useLogout } from '../session/useLogout';
+import { PaletteButton } from './palette/PaletteButton';
+import { ThemeToggle } from './ThemeToggle';
 
 type Props = { navOpened: boolean; onToggleNav: () => void };
 
@@ -31,10 +33,12 @@ export function TopBar({ navOpened, onToggleNav }: Props) {
         </Anchor>
       </Group>
       <Group gap="sm" wrap="nowrap" miw={0}>
+        <PaletteButton />
         {/* On phones the name moves into the menu (AppLayout) so Logout keeps its full width. */}
         <Text size="sm" c="dimmed" truncate maw={260} visibleFrom="xs" data-testid="current-user-name">
           {user?.username}
         </Text>
+        <ThemeToggle />
         <Button
           variant="default"
           size="xs"

@@ -228,15 +228,26 @@ export async function pageWithTotal<K extends string, R extends { total: number 
     };
     if (estimate > cap * SURELY_BROAD)
       return byIds(await broadIds(), { total: estimate, total_exact: false });
-    // The matches are found once, for both the count and the page's ids.
-    const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with matches as (
-        select ${id} from ${table} where ${where} limit ${limitInText(cap + 1)})
-      select (select count(*)::int from matches) as n,
-        ${idsOf(sql`${id} = any(array(select ${sql.identifier('id')} from matches))`)} as ids`);
+    // One statement counts the matches up to the cap and finds the page's ids: by sorting the
+    // matches themselves when they are few, else by walking the filter in the list's order. Each
+    // branch is an InitPlan, run only if its CASE arm is taken. The count reads only the filter's
+    // columns (an index-only scan where an index covers them); the few matches carry their sort
+    // key, so they are not fetched a second time to be ordered.
+    const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
+    const capText = limitInText(cap);
+    const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with counted as (
+        select count(*)::int as n from (select 1 from ${table} where ${where}
+          limit ${limitInText(cap + 1)}) capped)
+      select n, case when n <= ${capText}
+          then array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k
+              from ${table} where ${where} limit ${limitInText(cap + 1)}) m
+            order by m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})
+          else ${idsOf(where)} end as ids
+      from counted`);
     const { n, ids } = rows[0];
     if (n <= cap) return byIds(ids, { total: n, total_exact: true });
-    // More than the cap matched, so the CTE held only some of them: the page by the filter instead.
-    return byIds(await broadIds(), { total: Math.max(estimate, n), total_exact: false });
+    // More than the cap matched: the total is the estimate, never fewer than the matches counted.
+    return byIds(ids, { total: Math.max(estimate, n), total_exact: false });
   }
   if (where) {
     const estimate = query.estimateFirst ? await plannerRows(db, table, where) : null;

@@ -11,6 +11,7 @@ import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { badRequest, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
+import { moveToTrash } from '../../trash/move';
 
 type Row = typeof brands.$inferSelect;
 
@@ -106,13 +107,16 @@ export function createBrandsService(db: Db, images: ImagesService) {
       );
     },
 
-    /** Deletes a brand and its logo; products that reference it keep existing with no brand. */
+    /** Moves a brand to the trash, its logo held there; products that reference it keep existing with no brand. */
     async remove(id: number) {
-      await images.transaction(async (tx, ops) => {
-        const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: brands.id })
+          .from(brands)
+          .where(eq(brands.id, id))
+          .for('update');
         if (!current) throw notFound(API_ERROR.brandNotFound);
-        await ops.detach(current.logo_url);
-        await tx.delete(brands).where(eq(brands.id, id));
+        await moveToTrash(tx, 'brand', id);
       });
     },
 

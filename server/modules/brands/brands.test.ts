@@ -16,6 +16,9 @@ type Brand = { id: number; name: string; slug: string; logo_url: string | null; 
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+/** Purges an item from the trash, as only an admin may. */
+const purge = (type: string, id: number) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
 const form = async (
   method: 'POST' | 'PUT',
   url: string,
@@ -182,6 +185,9 @@ describe('update and delete', () => {
     const res = await api('DELETE', `/api/brands/${brand.id}`);
     expect(res.statusCode).toBe(204);
     expect(await row(brand.id)).toBeUndefined();
+    // The trash holds the files until the brand is purged from it.
+    expect(uploadedFiles(ctx.uploadsDir)).toContain(path.basename(brand.logo_url!));
+    expect((await purge('brand', brand.id)).statusCode).toBe(204);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(brand.logo_url!));
     expect((await api('DELETE', `/api/brands/${brand.id}`)).statusCode).toBe(404);
   });

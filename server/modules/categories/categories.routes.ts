@@ -6,6 +6,7 @@ import {
   categoryListQuery,
   categoryListResponse,
   categorySchema,
+  moveBody,
   publicCategoriesQuery,
   publicCategoriesResponse,
   reorderBody,
@@ -116,6 +117,22 @@ export const categoriesRoutes =
         },
       },
       async (request) => deps.categories.reorder(request.params.id, request.body.sort_order),
+    );
+
+    app.post(
+      '/api/categories/:id/move',
+      {
+        schema: {
+          tags,
+          security: bearer,
+          description:
+            'Swaps the sort order with the neighbouring sibling (same parent) in the list order (sort_order, then id); 409 at the first or last place.',
+          params: idParam,
+          body: moveBody,
+          response: { 200: categorySchema, ...errors(400, 401, 404, 409) },
+        },
+      },
+      async (request) => deps.categories.move(request.params.id, request.body.direction),
     );
   };
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Category, CategoryFields, CategoryNode } from '#domain/categories';
+import type { Category, CategoryFields, CategoryNode, MoveDirection } from '#domain/categories';
 import type { CategorySortKey } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
 import type { ListParams } from '#domain/paging';
@@ -10,9 +10,10 @@ import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { categories } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
-import { AppError, badRequest, notFound } from '../../errors/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
+import { moveToTrash } from '../../trash/move';
 
 type Row = typeof categories.$inferSelect;
 
@@ -47,7 +48,7 @@ const SORT_COLUMNS: SortColumns<CategorySortKey> = {
  * Recomputes depth and path for the given categories and everything below them, from their
  * parents' current values, in one statement.
  */
-async function recomputeSubtrees(tx: Tx, ids: number[]) {
+export async function recomputeSubtrees(tx: Tx, ids: number[]) {
   if (ids.length === 0) return;
   await tx.execute(sql`
     with recursive t(id, depth, path) as (
@@ -60,7 +61,31 @@ async function recomputeSubtrees(tx: Tx, ids: number[]) {
     update categories c set depth = t.depth, path = t.path from t where c.id = t.id`);
 }
 
-async function isInSubtree(tx: Tx, rootId: number, candidateId: number): Promise<boolean> {
+const childrenOf = (parentId: number | null) =>
+  parentId === null ? isNull(categories.parent_id) : eq(categories.parent_id, parentId);
+
+/** The sort order after the last of a parent's children, so a new category joins at the end. */
+export async function nextSortOrder(tx: Tx, parentId: number | null): Promise<number> {
+  const [last] = await tx
+    .select({ next: sql<number>`coalesce(max(${categories.sort_order}) + 1, 0)::int` })
+    .from(categories)
+    .where(childrenOf(parentId));
+  return Number(last?.next ?? 0);
+}
+
+/**
+ * The sort orders a move leaves the siblings with (in the list's order): the mover and its
+ * neighbour trade values. Tied values would trade to no effect, so siblings holding a tie are
+ * first numbered 0..n-1 in their current order.
+ */
+export function swappedOrders(orders: readonly number[], index: number, other: number): number[] {
+  const tied = orders.some((value, i) => i > 0 && value === orders[i - 1]);
+  const values = tied ? orders.map((_, i) => i) : [...orders];
+  [values[index], values[other]] = [values[other], values[index]];
+  return values;
+}
+
+export async function isInSubtree(tx: Tx, rootId: number, candidateId: number): Promise<boolean> {
   const { rows } = await tx.execute<{ found: boolean }>(sql`
     with recursive t(id) as (
       select ${rootId}::int union all select c.id from categories c join t on c.parent_id = t.id
@@ -136,7 +161,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
               parent_id: parentCategory?.id ?? null,
               depth: parentCategory ? parentCategory.depth + 1 : 0,
               path: parentCategory ? `${parentCategory.path}/${slug}` : slug,
-              sort_order: fields.sort_order ?? 0,
+              sort_order: fields.sort_order ?? (await nextSortOrder(tx, parentCategory?.id ?? null)),
               description: fields.description,
               image_url,
             })
@@ -190,9 +215,12 @@ export function createCategoriesService(db: Db, images: ImagesService) {
       );
     },
 
-    /** Deletes a category: its children become roots with their subtrees recomputed; its image goes. */
+    /**
+     * Moves a category to the trash: its children become roots with their subtrees recomputed;
+     * its image stays held by the trash.
+     */
     async remove(id: number) {
-      await images.transaction(async (tx, ops) => {
+      await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
         const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
         if (!current) throw notFound(API_ERROR.categoryNotFound);
@@ -200,9 +228,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
           .select({ id: categories.id })
           .from(categories)
           .where(eq(categories.parent_id, id));
-        await ops.detach(current.image_url);
-        // The foreign key sets the children's parent_id to NULL.
-        await tx.delete(categories).where(eq(categories.id, id));
+        await moveToTrash(tx, 'category', id);
         await recomputeSubtrees(
           tx,
           children.map((c) => c.id),
@@ -218,6 +244,48 @@ export function createCategoriesService(db: Db, images: ImagesService) {
         .returning({ id: categories.id });
       if (!row) throw notFound(API_ERROR.categoryNotFound);
       return get(id);
+    },
+
+    /**
+     * Moves a category one step among its siblings (same parent) in the list's order (sort
+     * order, then id) by trading sort orders with its neighbour, all in one transaction. The
+     * first cannot go up nor the last down (409).
+     */
+    async move(id: number, direction: MoveDirection) {
+      return db.transaction(async (tx) => {
+        // The tree lock keeps a concurrent create, move or reparent from reading the same values.
+        await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+        const [current] = await tx
+          .select({ parent_id: categories.parent_id })
+          .from(categories)
+          .where(eq(categories.id, id));
+        if (!current) throw notFound(API_ERROR.categoryNotFound);
+        const siblings = await tx
+          .select({ id: categories.id, sort_order: categories.sort_order })
+          .from(categories)
+          .where(childrenOf(current.parent_id))
+          .orderBy(asc(categories.sort_order), asc(categories.id));
+        const index = siblings.findIndex((s) => s.id === id);
+        const other = index + (direction === 'up' ? -1 : 1);
+        if (other < 0) throw conflict(API_ERROR.categoryFirst);
+        if (other >= siblings.length) throw conflict(API_ERROR.categoryLast);
+        const orders = swappedOrders(
+          siblings.map((s) => s.sort_order),
+          index,
+          other,
+        );
+        const changed = siblings
+          .map((s, i) => ({ id: s.id, sort_order: orders[i] }))
+          .filter((s, i) => s.sort_order !== siblings[i].sort_order);
+        await tx.execute(sql`
+          update categories c set sort_order = v.sort_order, updated_at = now()
+          from (values ${sql.join(
+            changed.map((c) => sql`(${c.id}::int, ${c.sort_order}::int)`),
+            sql`, `,
+          )}) as v(id, sort_order)
+          where c.id = v.id`);
+        return get(id, tx);
+      });
     },
 
     /** The option list for selects: flat in tree order, or nested. */

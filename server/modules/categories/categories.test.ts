@@ -39,6 +39,9 @@ type Cat = {
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: ctx.auth(editorToken) });
+/** Purges an item from the trash, as only an admin may. */
+const purge = (type: string, id: number) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
 const create = async (payload: object): Promise<Cat> => {
   const res = await api('POST', '/api/categories', payload);
   expect(res.statusCode, res.body).toBe(201);
@@ -78,6 +81,7 @@ describe('access', () => {
     ['PUT', '/api/categories/1'],
     ['DELETE', '/api/categories/1'],
     ['POST', '/api/categories/1/reorder'],
+    ['POST', '/api/categories/1/move'],
   ] as const)('%s %s needs a token', async (method, url) => {
     const res = await ctx.app.inject({ method, url, payload: {} });
     expect(res.statusCode).toBe(401);
@@ -110,6 +114,8 @@ describe('create and the tree', () => {
     const res = await api('POST', '/api/categories', { name: 'Other', slug: 'Taken Slug' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(API_ERROR.slugTaken);
+    // Named by field too, so the form shows it under Slug.
+    expect(res.json().details).toEqual({ slug: API_ERROR.slugTaken });
     expect(await count()).toBe(before);
   });
 
@@ -416,6 +422,11 @@ describe('images', () => {
     await api('DELETE', `/api/categories/${one.id}`);
     expect(uploadedFiles(ctx.uploadsDir)).toContain(name);
     await api('DELETE', `/api/categories/${two.id}`);
+    // The trash holds the files until both are purged from it.
+    expect(uploadedFiles(ctx.uploadsDir)).toContain(name);
+    expect((await purge('category', one.id)).statusCode).toBe(204);
+    expect(uploadedFiles(ctx.uploadsDir)).toContain(name);
+    expect((await purge('category', two.id)).statusCode).toBe(204);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(name);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(name.replace('.webp', '-thumb.webp'));
   });

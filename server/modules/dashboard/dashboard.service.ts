@@ -118,7 +118,9 @@ export function createDashboardService(db: Db) {
           answered as (select id, answer_kind, shipping, tax_rate from quotes
             where answered_at >= (select start from m))
           select
-            (select count(*)::int from inquiries where created_at >= (select start from m)) as requests,
+            -- The month starts at a UTC midnight, so its requests are whole days of inquiry_days.
+            (select coalesce(sum(n), 0)::int from inquiry_days
+              where day >= ((select start from m) at time zone 'UTC')::date) as requests,
             (select count(*)::int from firsts) as quoted,
             (select count(*)::int from answered where answer_kind = 'accepted') as accepted,
             (select count(*)::int from answered where answer_kind = 'declined') as declined,

@@ -14,6 +14,7 @@ import { containsAny } from '../../db/query/search';
 import { keysetBatches } from '../../db/query/stream';
 import { brands, categories, discounts, products } from '../../db/schema';
 import { badRequest, notFound } from '../../errors/app-error';
+import { moveToTrash } from '../../trash/move';
 import { discountLiveAt } from './pricing.sql';
 
 /** The product editor's own discount, or null. */
@@ -305,9 +306,17 @@ export function createDiscountsService(db: Db) {
       return get(id);
     },
 
+    /** Moves the discount to the trash. */
     async remove(id: number) {
-      const [row] = await db.delete(discounts).where(eq(discounts.id, id)).returning({ id: discounts.id });
-      if (!row) throw notFound(DISCOUNT_TEXT.notFound);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: discounts.id })
+          .from(discounts)
+          .where(eq(discounts.id, id))
+          .for('update');
+        if (!row) throw notFound(DISCOUNT_TEXT.notFound);
+        await moveToTrash(tx, 'discount', id);
+      });
     },
   };
 }

@@ -6,6 +6,8 @@ import { SHOP_RESERVED_SLUGS } from '#domain/shop';
 import { slugify } from '#domain/slug';
 import type { Database } from '../../db/client';
 import { ADVISORY_LOCKS } from '../../db/locks';
+import { runAs } from '../../history/actor';
+import { beginBatch } from '../../history/batch';
 import type { JobsService, Query } from '../../jobs/jobs.service';
 import type { JobQueue } from '../../jobs/queue';
 import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
@@ -91,7 +93,11 @@ export async function runImport(deps: Deps, jobId: string, signal: AbortSignal) 
     };
     if (params.dry_run) outcome = { state: 'succeeded', report, error: null };
     else if (problems.count > 0) outcome = { state: 'failed', report, error: IMPORT_TEXT.hasProblems };
-    else await apply(deps, jobId, params, { ...report, applied: true }, check, rows, signal);
+    // Logged under the user who started the import, as their own edits are.
+    else
+      await runAs(claimed.createdBy, () =>
+        apply(deps, jobId, params, { ...report, applied: true }, check, rows, signal, claimed.createdBy),
+      );
   } catch (err) {
     if (err instanceof FileProblem) {
       problems.add([{ line: err.line ?? 1, column: null, message: err.message }]);
@@ -431,6 +437,7 @@ async function apply(
   check: Check,
   rows: number,
   signal: AbortSignal,
+  actorId: number | null,
 ) {
   const { database, jobs } = deps;
   const embedded = database.kind === 'pglite';
@@ -439,6 +446,10 @@ async function apply(
     const q: Query = (text, values) => client.query(text, values);
     try {
       await q('begin');
+      // This client is the pool's own, which no request scope names a user on: the author is
+      // set for this transaction alone.
+      await q(`select set_config('stockroom.actor', $1, true)`, [actorId === null ? '' : String(actorId)]);
+      const batch = await beginBatch(q, 'import');
       if (check.newCategories.length > 0) {
         await q('select pg_advisory_xact_lock($1)', [TREE_LOCK]);
         for (let depth = 0; ; depth++) {
@@ -533,6 +544,13 @@ async function apply(
           await q(`alter index ${index} set (fastupdate = off)`);
         }
       await q(`select set_config('stockroom.priced', '', true)`);
+      await batch.end({
+        count: report.created + report.updated,
+        created: report.created,
+        updated: report.updated,
+        categories_created: report.categories_created,
+        brands_created: report.brands_created,
+      });
       await jobs.finish(jobId, { state: 'succeeded', report, error: null }, q);
       await q('commit');
     } catch (err) {

@@ -222,6 +222,41 @@ describe('the inbox: filters, counts and the CSV', () => {
     );
   });
 
+  it("counts the whole inbox from its kept counts, and a broad search's only up to the cap", async () => {
+    const truth = async () => {
+      const found = await q<{ status: string; n: number }>(
+        'select status, count(*)::int as n from inquiries group by status',
+      );
+      return Object.fromEntries(INQUIRY_STATUSES.map((s) => [s, found.find((r) => r.status === s)?.n ?? 0]));
+    };
+    const whole = async () => (await admin('GET', '/api/inquiries')).json();
+    expect((await whole()).counts).toEqual(await truth());
+    expect((await whole()).counts_exact).toBe(true);
+    // Moves, a bulk insert and a delete straight in SQL: the triggers keep up with every writer.
+    await admin('PATCH', `/api/inquiries/${ids[3]}`, { status: 'open' });
+    const wide = `wide${Date.now()}`;
+    await q(
+      `insert into inquiries (name, email, subject, message, status)
+        select 'Wide ' || i, 'w' || i || '@${wide}.test', 'Subject ${wide}', 'm',
+          case when i % 2 = 0 then 'new' else 'quoted' end
+        from generate_series(1, 2010) i`,
+    );
+    await q(`update inquiries set status = 'declined' where email = 'w1@${wide}.test'`);
+    await q(`delete from inquiries where email in ('w2@${wide}.test', 'w4@${wide}.test')`);
+    expect((await whole()).counts).toEqual(await truth());
+
+    // 1,003 new and 1,004 quoted match: each stops past the cap and says so; the rest are exact.
+    const broad = (await admin('GET', `/api/inquiries?q=${wide}`)).json();
+    expect(broad.counts).toMatchObject({ new: 1001, quoted: 1001, declined: 1, open: 0 });
+    expect(broad.counts_exact).toBe(false);
+    expect(broad.meta.total_exact).toBe(false);
+    const narrow = (await admin('GET', `/api/inquiries?q=w1@${wide}`)).json();
+    expect(narrow.counts).toEqual({ new: 0, open: 0, quoted: 0, accepted: 0, declined: 1, closed: 0 });
+    expect(narrow.counts_exact).toBe(true);
+    await q(`delete from inquiries where email like '%@${wide}.test'`);
+    expect((await whole()).counts).toEqual(await truth());
+  });
+
   it('exports the same matches as CSV, formula-like cells defused', async () => {
     const res = await as(ctx.adminToken)(
       'GET',

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { PAGING } from '#domain/constants';
 import {
   type CloseReason,
   type CreateInquiryInput,
@@ -19,8 +20,17 @@ import type { ListParams } from '#domain/paging';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
+import { limitInText } from '../../db/query/sql';
 import { keysetBatches } from '../../db/query/stream';
-import { inquiries, inquiryEvents, inquiryLines, inquiryNotes, products, users } from '../../db/schema';
+import {
+  inquiries,
+  inquiryEvents,
+  inquiryLines,
+  inquiryNotes,
+  inquiryStatusCounts,
+  products,
+  users,
+} from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import { readQuoteRows, toQuote } from '../quotes/quote-read';
@@ -140,11 +150,33 @@ const allOf = (parts: (SQL | undefined)[]) => {
   return kept.length ? and(...kept) : undefined;
 };
 
-/** Counts per status as one grouped statement's JSON object (statuses with none are absent). */
-const countsOf = (where: SQL | undefined) =>
-  sql<Record<string, number>>`(select coalesce(json_object_agg(c.status, c.n), '{}'::json)
+/**
+ * Counts per status over the list's other filters, as a JSON object (statuses with none are
+ * absent). The whole inbox's come from inquiry_status_counts (migration 0027). A search's are
+ * counted per status up to the list's cap, as its total is: a broad term matches most of the
+ * inbox, and counting every match on each keystroke scanned it all. The desk's other filters are
+ * index ranges, counted exactly.
+ */
+const countsOf = (where: SQL | undefined, searched: boolean) => {
+  if (!where)
+    return sql<Record<string, number>>`(select coalesce(json_object_agg(c.status, c.n), '{}'::json)
+      from ${inquiryStatusCounts} c where c.n > 0)`;
+  if (searched)
+    return sql<Record<string, number>>`json_build_object(${sql.join(
+      INQUIRY_STATUSES.map(
+        (s) => sql`${s}::text, (select count(*)::int from (select 1 from ${inquiries}
+          where ${inquiries.status} = ${s} and ${where} limit ${limitInText(PAGING.exactCountCap + 1)}) capped)`,
+      ),
+      sql`, `,
+    )})`;
+  return sql<Record<string, number>>`(select coalesce(json_object_agg(c.status, c.n), '{}'::json)
     from (select ${inquiries.status} as status, count(*)::int as n from ${inquiries}
-      ${where ? sql`where ${where}` : sql``} group by ${inquiries.status}) c)`;
+      where ${where} group by ${inquiries.status}) c)`;
+};
+
+/** Whether counts are exact: a search's stop past the cap. */
+const countsExact = (counts: Record<string, number>) =>
+  Object.values(counts).every((n) => n <= PAGING.exactCountCap);
 
 const everyStatus = (found: Record<string, number> | undefined) =>
   Object.fromEntries(INQUIRY_STATUSES.map((s) => [s, found?.[s] ?? 0])) as Record<InquiryStatus, number>;
@@ -207,7 +239,11 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
         )
       : undefined;
     const { status, others } = filtersOf(params, callerId);
-    return { where: allOf([search, status, ...others]), countsWhere: allOf([search, ...others]) };
+    return {
+      where: allOf([search, status, ...others]),
+      countsWhere: allOf([search, ...others]),
+      searched: search !== undefined,
+    };
   }
 
   async function detail(reader: Db | Tx, id: number): Promise<InquiryDetail> {
@@ -356,7 +392,7 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
 
     /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries); filters by status, owner and days. */
     async list(params: ListParams<InquirySortKey>, callerId: number) {
-      const { where, countsWhere } = await listWhere(params, callerId);
+      const { where, countsWhere, searched } = await listWhere(params, callerId);
       // The total, the page, the owners' names and the counts per status from one statement
       // (pageWithTotal); the counts ride along as an uncorrelated subquery, run once.
       const { rows, meta } = await pageWithTotal(
@@ -373,14 +409,14 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
         },
         (scope) =>
           // Only the page's rows are joined to their products and owners (PageScope.ids).
-          selectInquiries(scope.db, { total: scope.total, counts: countsOf(countsWhere) })
+          selectInquiries(scope.db, { total: scope.total, counts: countsOf(countsWhere, searched) })
             .where(inArray(inquiries.id, scope.ids()))
             .orderBy(...scope.order),
       );
       let counts = (rows[0] as { counts?: Record<string, number> } | undefined)?.counts;
       if (!rows.length) {
         const { rows: found } = await db.execute<{ counts: Record<string, number> }>(
-          sql`select ${countsOf(countsWhere)} as counts`,
+          sql`select ${countsOf(countsWhere, searched)} as counts`,
         );
         counts = found[0].counts;
       }
@@ -388,6 +424,7 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
         data: rows.map((r) => toInquiry(r as unknown as Row)),
         meta,
         counts: everyStatus(counts),
+        counts_exact: countsExact(counts ?? {}),
       };
     },
 

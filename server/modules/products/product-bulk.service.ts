@@ -10,7 +10,8 @@ import { PRODUCT_MESSAGES } from '#domain/products';
 import type { Db, Tx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema';
 import { AppError, badRequest } from '../../errors/app-error';
-import type { ImagesService } from '../../images/images.service';
+import { type BatchSummary, startBatch } from '../../history/batch';
+import { logTrash, snapshotProducts, unlinkProducts } from '../../trash/move';
 import { productFilterWhere } from './product-filter';
 
 /** The largest MRP NUMERIC(12,2) holds, in cents. */
@@ -67,7 +68,7 @@ const idList = (ids: number[]) => `{${ids.join(',')}}`;
  * nothing. Only rows the action changes are written and counted (publishing counts the drafts).
  * Every statement is set-based, so 100,000 products cost a few statements, not a call each.
  */
-export function createProductBulkService(db: Db, images: ImagesService) {
+export function createProductBulkService(db: Db) {
   async function checkReference(tx: Tx, body: ProductBulkBody) {
     const [table, id, message, field] =
       body.action === 'set_category'
@@ -148,26 +149,27 @@ export function createProductBulkService(db: Db, images: ImagesService) {
   }
 
   /**
-   * Deletes like the single delete: the gallery's references let go (files with no reference
-   * left go after commit), then the rows with everything that hangs off them. Left to the foreign
-   * keys, each product's sections went by statements of their own, and every such statement
-   * rebuilt documents and counts; so each table is emptied of the products' rows in one statement,
-   * children before parents, with the content documents' rebuild off (they are deleted too), and
-   * the foreign keys' own actions then find nothing left to do. The gallery rows alone go by the
-   * cascade, after the products: deleted before them, their image-count trigger rewrote every
-   * product row, and every index of it, just before deleting it.
+   * Moves to the trash like the single delete: each product's rows snapshotted into its entry
+   * (which keeps holding the gallery's image references), then the rows with everything that
+   * hangs off them deleted. Left to the foreign keys, each product's sections went by statements
+   * of their own, and every such statement rebuilt documents and counts; so each table is
+   * emptied of the products' rows in one statement, children before parents, with the content
+   * documents' rebuild off (they are deleted too), and the foreign keys' own actions then find
+   * nothing left to do. The gallery rows alone go by the cascade, after the products: deleted
+   * before them, their image-count trigger rewrote every product row, and every index of it,
+   * just before deleting it.
    */
-  async function remove(picked: SQL): Promise<number> {
-    return images.transaction(async (tx, ops) => {
+  async function remove(picked: SQL, summary: BatchSummary): Promise<number> {
+    return db.transaction(async (tx) => {
+      const batch = await startBatch(tx, 'bulk');
       const { rows: locked } = await tx.execute<{ id: number }>(
         sql`select ${products.id} as id from ${products} where ${picked} for update`,
       );
       if (locked.length === 0) return 0;
       const ids = sql`${idList(locked.map((r) => r.id))}::int[]`;
-      // Grouped by URL: a gallery image shared by many products is let go of once, by all of them.
-      const { rows: gallery } = await tx.execute<{ url: string; n: number }>(sql`
-        select url, count(*)::int as n from product_images where product_id = any(${ids}) group by url`);
-      await ops.detachMany(gallery.map((g) => [g.url, g.n]));
+      await snapshotProducts(tx, ids);
+      await unlinkProducts(tx, ids, (unlink) => withMerge(tx, locked.length, unlink, INQUIRY_TRIGRAMS));
+      await logTrash(tx, true);
       await tx.execute(sql`select set_config('stockroom.contents', 'deferred', true)`);
       for (const statement of [
         sql`delete from product_list_items where list_id in (select id from product_lists where product_id = any(${ids}))`,
@@ -180,18 +182,14 @@ export function createProductBulkService(db: Db, images: ImagesService) {
           'product_contents',
         ].map((table) => sql`delete from ${sql.identifier(table)} where product_id = any(${ids})`),
         sql`delete from discounts where applies_to = 'product' and product_id = any(${ids})`,
-        ...['inquiry_lines', 'quote_lines'].map(
-          (table) =>
-            sql`update ${sql.identifier(table)} set product_id = null where product_id = any(${ids})`,
-        ),
       ])
         await tx.execute(statement);
-      const unlink = sql`update inquiries set product_id = null where product_id = any(${ids})`;
-      await withMerge(tx, locked.length, () => tx.execute(unlink), INQUIRY_TRIGRAMS);
       const { rows } = await tx.execute<{ n: number }>(sql`
         with gone as (delete from ${products} where ${products.id} = any(${ids}) returning 1)
         select count(*)::int as n from gone`);
       await tx.execute(sql`select set_config('stockroom.contents', '', true)`);
+      await logTrash(tx, false);
+      await batch.end({ ...summary, count: rows[0].n });
       return rows[0].n;
     });
   }
@@ -237,8 +235,14 @@ export function createProductBulkService(db: Db, images: ImagesService) {
         return count(tx);
       };
       if (dryRun) return answer(await db.transaction(prepare));
-      if (body.action === 'delete') return answer(await remove(picked));
+      // The batch's entry: what was done, to how many, and with what.
+      const summary: BatchSummary = { action: body.action };
+      if (adjustment) Object.assign(summary, { by: adjustment.by, value: centsToDecimal(adjustment.cents) });
+      if (body.action === 'set_category') summary.category_id = body.category_id ?? null;
+      if (body.action === 'set_brand') summary.brand_id = body.brand_id ?? null;
+      if (body.action === 'delete') return answer(await remove(picked, summary));
       return db.transaction(async (tx) => {
+        const batch = await startBatch(tx, 'bulk');
         const n = await prepare(tx);
         if (n === 0) return answer(0);
         const written = await withMerge(tx, n, async () => {
@@ -260,6 +264,7 @@ export function createProductBulkService(db: Db, images: ImagesService) {
               return writePriced(tx, picked, { mrp: newMrp(adjustment as Adjustment) }, now);
           }
         });
+        await batch.end({ ...summary, count: written });
         return answer(written);
       });
     },

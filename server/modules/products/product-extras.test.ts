@@ -183,10 +183,15 @@ describe('POST /api/products/{id}/duplicate', () => {
       expect(file.headers['content-type']).toBe('image/webp');
     }
     expect((await staffBundle(copy.slug)).images.map((i) => i.url)).toEqual(images.map((i) => i.url));
-    // The two copies still hold them; deleting both lets the files go (close() checks the rest).
+    // The two copies still hold them; deleting both and purging all three from the trash lets
+    // the files go (close() checks the rest).
     const copies = await q<{ id: number }>(`select id from products where name = 'Cordless Drill (copy)'`);
     expect(copies).toHaveLength(2);
     for (const c of copies) expect((await api('DELETE', `/api/products/${c.id}`)).statusCode).toBe(204);
+    for (const image of images)
+      expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+    for (const id of [original.id, ...copies.map((c) => c.id)])
+      expect((await api('DELETE', `/api/trash/product/${id}`)).statusCode).toBe(204);
     for (const image of images)
       expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
     expect(await q('select key from images')).toEqual([]);

@@ -5,6 +5,7 @@ import { productImages, products } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
+import { checkWholeOrder } from './whole-order';
 
 /** A product's gallery: uploads go through the shared image pipeline, files refcounted. */
 export function createProductImagesService(db: Db, images: ImagesService) {
@@ -31,7 +32,7 @@ export function createProductImagesService(db: Db, images: ImagesService) {
       return listFor(db, productId);
     },
 
-    /** Adds every image of a batch, or none of them. */
+    /** Adds every image given (the batch's good files), after the gallery's last, in their order. */
     async addBatch(productId: number, prepared: PreparedImage[]) {
       return images.transaction(async (tx, ops) => {
         const product = await ensureProduct(tx, productId, true);
@@ -46,6 +47,44 @@ export function createProductImagesService(db: Db, images: ImagesService) {
             .values({ product_id: productId, url, alt: product.name, position: next + i });
         }
         return listFor(tx, productId);
+      });
+    },
+
+    /**
+     * Puts the gallery in the order given, which must name each of its images exactly once; the
+     * first becomes the primary image. The product row is locked, so an upload or another reorder
+     * waits rather than interleaving with this one, and positions are rewritten as 0..n-1.
+     */
+    async reorder(productId: number, ids: number[]) {
+      return db.transaction(async (tx) => {
+        await ensureProduct(tx, productId, true);
+        const current = await tx
+          .select({ id: productImages.id })
+          .from(productImages)
+          .where(eq(productImages.product_id, productId));
+        checkWholeOrder(ids, new Set(current.map((r) => r.id)), {
+          notFound: PRODUCT_MESSAGES.imageNotFound,
+          duplicate: PRODUCT_MESSAGES.imageOrderDuplicate,
+          incomplete: PRODUCT_MESSAGES.imageOrderIncomplete,
+        });
+        await tx.execute(sql`
+          update ${productImages} set position = o.n - 1
+          from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as o(id, n)
+          where ${productImages.id} = o.id and ${productImages.product_id} = ${productId}`);
+        return listFor(tx, productId);
+      });
+    },
+
+    async setAlt(productId: number, imageId: number, alt: string): Promise<ProductImage> {
+      return db.transaction(async (tx) => {
+        await ensureProduct(tx, productId, true);
+        const [row] = await tx
+          .update(productImages)
+          .set({ alt })
+          .where(and(eq(productImages.id, imageId), eq(productImages.product_id, productId)))
+          .returning({ id: productImages.id, url: productImages.url, alt: productImages.alt });
+        if (!row) throw notFound(PRODUCT_MESSAGES.imageNotFound);
+        return row;
       });
     },
 

@@ -1,12 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse } from '#domain/errors';
 import { positiveIdString } from '#domain/fields';
 import { IMAGE_BATCH_MAX } from '#domain/images';
 import { idParam } from '#domain/paging';
 import { productBulkBody, productBulkResponse, productListQuery } from '#domain/product-list';
 import {
   createProductBody,
+  imageAltBody,
+  imageBatchResponse,
+  imageOrderBody,
   PRODUCT_MESSAGES,
   productBaseSchema,
   productBundleSchema,
@@ -14,6 +18,7 @@ import {
   productListResponse,
   publicProductsQuery,
   publicProductsResponse,
+  refusedFileSchema,
   slugParam,
   updateProductBody,
 } from '#domain/products';
@@ -22,6 +27,7 @@ import {
   listBody,
   listSchema,
   moveBody,
+  sectionOrderBody,
   specGroupBody,
   specGroupSchema,
   tableBody,
@@ -33,12 +39,18 @@ import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { readForm, refuseOversizedUpload } from '../../http/form';
 import { bearer, errors } from '../../http/schemas';
 import { IMAGE_MESSAGES } from '../../images/messages';
-import { prepareImages } from '../../images/process';
+import { prepareBatch } from '../../images/process';
 import type { BundleService } from './bundle.service';
 import type { ProductBulkService } from './product-bulk.service';
 import type { ProductImagesService } from './product-images.service';
 import type { ProductsService } from './products.service';
 import type { SectionsService } from './sections.service';
+
+/**
+ * A batch with no good file: the first file's refusal, with every file's beside it. Optional,
+ * since a request refused whole (not multipart, too long, too many files) names no file.
+ */
+const batchRefusal = errorResponse.extend({ refused: z.array(refusedFileSchema).optional() });
 
 export type ProductsRoutesDeps = {
   products: ProductsService;
@@ -190,11 +202,13 @@ export const productsRoutes =
         schema: {
           tags,
           security,
-          description: `multipart/form-data with up to ${IMAGE_BATCH_MAX} files in images[] (JPEG, PNG or WebP, 5 MB each); all are added or none.`,
+          description: `multipart/form-data with up to ${IMAGE_BATCH_MAX} files in images[] (JPEG, PNG or WebP, 5 MB each). The good files are stored and the answer is 201 with the gallery in data; any refused file is named in refused [{ file, error }]. When no file is good, nothing is stored and the answer is the first refusal's 413 or 415, naming every file in refused.`,
           params: idParam,
           response: {
-            201: z.object({ data: z.array(productImageSchema) }),
-            ...errors(400, 401, 404, 413, 415),
+            201: imageBatchResponse,
+            413: batchRefusal,
+            415: batchRefusal,
+            ...errors(400, 401, 404),
           },
         },
       },
@@ -204,12 +218,55 @@ export const productsRoutes =
           fields: ['images[]', 'images'],
           messages: IMAGE_MESSAGES.product,
           maxFiles: IMAGE_BATCH_MAX,
+          keepOversized: true,
         });
         if (form.files.length === 0) throw badRequest(PRODUCT_MESSAGES.noImages);
-        // A few at once; a refused file is named in the error's details.
-        const prepared = await prepareImages(form.files, IMAGE_MESSAGES.product);
-        return reply.code(201).send({ data: await deps.productImages.addBatch(request.params.id, prepared) });
+        const outcomes = await prepareBatch(form.files, IMAGE_MESSAGES.product);
+        const refused = outcomes.flatMap((o) =>
+          o.refusal ? [{ file: o.file, error: o.refusal.message }] : [],
+        );
+        const good = outcomes.flatMap((o) => (o.image ? [o.image] : []));
+        if (good.length === 0) {
+          const first = outcomes[0];
+          const status = first.refusal?.statusCode === 413 ? 413 : 415;
+          return reply.code(status).send({ error: refused[0].error, details: { file: first.file }, refused });
+        }
+        const data = await deps.productImages.addBatch(request.params.id, good);
+        return reply.code(201).send(refused.length > 0 ? { data, refused } : { data });
       },
+    );
+
+    app.put(
+      '/api/products/:id/images/order',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'Puts the gallery in the order of ids, which names every image of the product exactly once; the first is the primary image (cards, link previews). Answers the gallery in its new order.',
+          params: idParam,
+          body: imageOrderBody,
+          response: { 200: z.object({ data: z.array(productImageSchema) }), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => ({ data: await deps.productImages.reorder(request.params.id, request.body.ids) }),
+    );
+
+    app.patch(
+      '/api/products/:id/images/:imageId',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            "Sets the image's alt text, which the bundle's images[].alt and the shop's <img alt> carry.",
+          params: z.object({ id: idParam.shape.id, imageId: positiveIdString('Image id') }),
+          body: imageAltBody,
+          response: { 200: productImageSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) =>
+        deps.productImages.setAlt(request.params.id, request.params.imageId, request.body.alt),
     );
 
     app.post(
@@ -255,6 +312,22 @@ export const productsRoutes =
       async (request) => ({
         blocks: await deps.sections.move(request.params.id, request.params.blockId, request.body.direction),
       }),
+    );
+
+    app.put(
+      '/api/products/:id/layout/order',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            "Puts the product's sections (content blocks) in the order of ids, which names each of them exactly once, in one transaction; the basic and images blocks keep their places. Answers the layout in its new order.",
+          params: idParam,
+          body: sectionOrderBody,
+          response: { 200: z.object({ blocks: z.array(blockSchema) }), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => ({ blocks: await deps.sections.order(request.params.id, request.body.ids) }),
     );
 
     // Content sections: the same three routes for each kind.

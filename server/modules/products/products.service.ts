@@ -15,10 +15,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { pageWithTotal } from '../../db/query/counting';
 import { type PageStart, rememberPage, startBefore } from '../../db/query/page-starts';
 import { escapeLike, limitInText } from '../../db/query/sql';
-import { brands, categories, layoutBlocks, productImages, products, tableCounts } from '../../db/schema';
+import { brands, categories, layoutBlocks, products, tableCounts } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, conflict, notFound } from '../../errors/app-error';
-import type { ImagesService } from '../../images/images.service';
+import { moveToTrash } from '../../trash/move';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../discounts/pricing.sql';
 import { PRODUCT_SORT_COLUMNS, productFilterWhere } from './product-filter';
@@ -77,7 +77,7 @@ const selectBase = (db: Executor) =>
     .leftJoin(brands, eq(brands.id, products.brand_id))
     .leftJoin(categories, eq(categories.id, products.category_id));
 
-export function createProductsService(db: Db, images: ImagesService) {
+export function createProductsService(db: Db) {
   /** The referenced brand and category must exist: a clear 404 beats a foreign-key 500. */
   async function checkReferences(
     tx: Executor,
@@ -105,7 +105,8 @@ export function createProductsService(db: Db, images: ImagesService) {
     try {
       return await withSlugConflict('products_slug_key', work, { generated: true });
     } catch (err) {
-      if (isUniqueViolation(err, 'products_sku_key')) throw conflict(PRODUCT_MESSAGES.skuTaken);
+      if (isUniqueViolation(err, 'products_sku_key'))
+        throw conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
       throw err;
     }
   }
@@ -266,22 +267,16 @@ export function createProductsService(db: Db, images: ImagesService) {
       );
     },
 
-    /** Deletes the product with its sections, blocks, images and their files, in one go. */
+    /** Moves the product with its sections, blocks, images and discounts to the trash, in one go. */
     async remove(id: number) {
-      await images.transaction(async (tx, ops) => {
+      await db.transaction(async (tx) => {
         const [current] = await tx
           .select({ id: products.id })
           .from(products)
           .where(eq(products.id, id))
           .for('update');
         if (!current) throw notFound(PRODUCT_MESSAGES.productNotFound);
-        const gallery = await tx
-          .select({ url: productImages.url })
-          .from(productImages)
-          .where(eq(productImages.product_id, id));
-        for (const image of gallery) await ops.detach(image.url);
-        // Sections, items, specs, blocks, images and discounts cascade from the product row.
-        await tx.delete(products).where(eq(products.id, id));
+        await moveToTrash(tx, 'product', id);
       });
     },
 

@@ -24,6 +24,9 @@ afterAll(() => ctx.close());
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
 }
+/** Purges an item from the trash, as only an admin may. */
+const purge = (type: string, id: number) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
 const pub = (url: string) => ctx.app.inject({ method: 'GET', url });
 const createProduct = async (payload: object) => {
   const res = await api('POST', '/api/products', payload);
@@ -283,17 +286,17 @@ describe('images', () => {
     expect((await api('POST', `/api/products/${p.id}/images/${images[0].id}/delete`)).statusCode).toBe(404);
   });
 
-  it('adds none of a batch when one file is not an image, naming it', async () => {
+  it('stores the good files of a batch and names the one that is not an image', async () => {
     const p = await createProduct({ name: 'Bad Batch', mrp: 5 });
-    const before = uploadedFiles(ctx.uploadsDir);
     const res = await uploadImages(p.id, [
       { name: 'good.png', bytes: await png('#123123') },
       { name: 'evil.png', bytes: text },
     ]);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: VALIDATION.imageType, details: { file: 'evil.png' } });
-    expect(uploadedFiles(ctx.uploadsDir)).toEqual(before);
-    expect((await api('GET', `/api/products/${p.id}/images`)).json().data).toEqual([]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().refused).toEqual([{ file: 'evil.png', error: VALIDATION.imageType }]);
+    const stored = (await api('GET', `/api/products/${p.id}/images`)).json().data;
+    expect(stored).toEqual(res.json().data);
+    expect(stored).toHaveLength(1);
   });
 
   it('refuses an empty batch and a missing product', async () => {
@@ -408,6 +411,68 @@ describe('sections and layout', () => {
     );
   });
 
+  it('puts the sections in a new order at once, around the basic and images blocks; a bad order changes nothing', async () => {
+    const p = await createProduct({ name: 'Reordered', mrp: 5 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await api('POST', `/api/products/${p.id}/lists`, { title: `L${i}`, items: [{ caption: 'x' }] })
+        ).json().id,
+      );
+    // The images block between two sections, as an older layout may hold it: it swaps places with
+    // the second list (through a free position, as the unique index wants).
+    for (const [set, where] of [
+      ['-5', `block_type = 'images'`],
+      ['1', `block_type = 'list' and ref_id = $2`],
+      ['3', `block_type = 'images'`],
+    ])
+      await ctx.database.pool.query(
+        `update product_layout_blocks set position = ${set} where product_id = $1 and (${where}) and $2::int is not null`,
+        [p.id, ids[1]],
+      );
+    const rows = async () =>
+      (
+        await ctx.database.pool.query(
+          'select id, block_type, ref_id, position from product_layout_blocks where product_id = $1 order by position',
+          [p.id],
+        )
+      ).rows as { id: number; block_type: string; ref_id: number; position: number }[];
+    const before = await rows();
+    expect(before.map((b) => b.block_type)).toEqual(['basic', 'list', 'list', 'images', 'list']);
+    const blockOf = (ref: number) =>
+      before.find((b) => b.block_type === 'list' && b.ref_id === ref)?.id as number;
+    const url = `/api/products/${p.id}/layout/order`;
+
+    // The last section first, in one call: each section takes a section's slot.
+    const res = await api('PUT', url, { ids: [blockOf(ids[2]), blockOf(ids[0]), blockOf(ids[1])] });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await rows();
+    expect(after.map((b) => [b.block_type, b.ref_id === null ? null : ids.indexOf(b.ref_id)])).toEqual([
+      ['basic', null],
+      ['list', 2],
+      ['list', 0],
+      ['images', null],
+      ['list', 1],
+    ]);
+    expect(after.map((b) => b.position)).toEqual(before.map((b) => b.position));
+    expect(res.json().blocks.map((b: { id: number }) => b.id)).toEqual(after.map((b) => b.id));
+
+    const images = before.find((b) => b.block_type === 'images')?.id as number;
+    for (const [ids_, status, error] of [
+      [[blockOf(ids[0]), blockOf(ids[1])], 400, SECTION_MESSAGES.orderIncomplete],
+      [[blockOf(ids[0]), blockOf(ids[0]), blockOf(ids[1])], 400, SECTION_MESSAGES.orderDuplicate],
+      [[blockOf(ids[0]), blockOf(ids[1]), images], 404, PRODUCT_MESSAGES.sectionNotFound],
+      [[blockOf(ids[0]), blockOf(ids[1]), 2147483000], 404, PRODUCT_MESSAGES.sectionNotFound],
+    ] as const) {
+      const bad = await api('PUT', url, { ids: ids_ });
+      expect(bad.statusCode, bad.body).toBe(status);
+      expect(bad.json().error).toBe(error);
+    }
+    expect((await api('PUT', '/api/products/2147483000/layout/order', { ids: [1] })).statusCode).toBe(404);
+    expect(await rows()).toEqual(after);
+  });
+
   it.each([
     ['lists', { title: 'T', items: [{ caption: ' ' }] }, SECTION_MESSAGES.listRequired],
     ['lists', { title: '', items: [{ caption: 'a' }] }, SECTION_MESSAGES.listRequired],
@@ -467,6 +532,9 @@ describe('delete', () => {
       );
       expect(rows[0].n, table).toBe(0);
     }
+    // The trash holds the files until the product is purged from it.
+    expect(uploadedFiles(ctx.uploadsDir)).toContain(path.basename(image.url));
+    expect((await purge('product', p.id)).statusCode).toBe(204);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(image.url));
     expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(404);
   });

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { PRODUCT_MESSAGES } from '#domain/products';
-import type { LayoutBlock, ListInput, SpecGroupInput, TableInput } from '#domain/sections';
+import {
+  type LayoutBlock,
+  type ListInput,
+  SECTION_MESSAGES,
+  type SpecGroupInput,
+  type TableInput,
+} from '#domain/sections';
 import type { Db, Tx } from '../../db/client';
 import {
   layoutBlocks,
@@ -12,6 +18,7 @@ import {
   productTables,
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
+import { checkWholeOrder } from './whole-order';
 
 type SectionType = 'list' | 'spec_group' | 'table';
 
@@ -252,6 +259,34 @@ export function createSectionsService(db: Db) {
           .update(layoutBlocks)
           .set({ position: neighbour.position })
           .where(eq(layoutBlocks.id, block.id));
+        return readLayout(tx, productId);
+      }),
+
+    /**
+     * Puts the sections in the order given, which must name each of them exactly once, in one
+     * transaction: a section dragged past several others moves at once or not at all. They take
+     * the positions the sections held, so the basic and images blocks stay where they are.
+     */
+    order: (productId: number, ids: number[]) =>
+      inSection(productId, null, async (tx): Promise<LayoutBlock[]> => {
+        const content = await tx
+          .select({ id: layoutBlocks.id, position: layoutBlocks.position })
+          .from(layoutBlocks)
+          .where(and(eq(layoutBlocks.product_id, productId), inArray(layoutBlocks.block_type, CONTENT_TYPES)))
+          .orderBy(asc(layoutBlocks.position));
+        checkWholeOrder(ids, new Set(content.map((b) => b.id)), {
+          notFound: PRODUCT_MESSAGES.sectionNotFound,
+          duplicate: SECTION_MESSAGES.orderDuplicate,
+          incomplete: SECTION_MESSAGES.orderIncomplete,
+        });
+        const list = (values: number[]) => `{${values.join(',')}}`;
+        // Through free (negative) positions first: the unique (product, position) index is
+        // checked row by row, so a direct swap of positions would collide midway.
+        await tx.execute(sql`update ${layoutBlocks} set position = -1 - ${layoutBlocks.position}
+          where ${layoutBlocks.id} = any(${list(ids)}::int[])`);
+        await tx.execute(sql`update ${layoutBlocks} b set position = s.position
+          from unnest(${list(ids)}::int[], ${list(content.map((b) => b.position))}::int[]) as s(id, position)
+          where b.id = s.id`);
         return readLayout(tx, productId);
       }),
   };

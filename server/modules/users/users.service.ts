@@ -42,7 +42,8 @@ export function createUsersService(db: Db) {
     try {
       return await work();
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_key')) throw conflict(API_ERROR.emailTaken);
+      if (isUniqueViolation(err, 'users_email_key'))
+        throw conflict(API_ERROR.emailTaken, { email: API_ERROR.emailTaken });
       throw err;
     }
   }

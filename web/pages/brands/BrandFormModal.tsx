@@ -3,8 +3,9 @@ import toast from 'react-hot-toast';
 import type { Brand } from '#domain/brands';
 import { TOAST, VALIDATION } from '#domain/messages';
 import { useSaveBrand } from '../../api/brands';
+import { useFieldErrors } from '../../api/errors';
 import { FormWithActions } from '../../components/FormActions';
-import { FormModal } from '../../components/FormModal';
+import { FormModal, useFormDirty } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
 import { NameSlugFields } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
@@ -39,6 +40,8 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
   const [description, setDescription] = useState(brand?.description ?? '');
   const [logo, setLogo] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
+  const fields = useFieldErrors(save.error);
+  useFormDirty({ name, slug, description, logo });
 
   const submit = () => {
     if (!name.trim()) return refuse(VALIDATION.nameRequired);
@@ -68,9 +71,10 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
         name={name}
         slug={slug}
         description={description}
-        onName={setName}
-        onSlug={setSlug}
-        onDescription={setDescription}
+        onName={fields.track('name', setName)}
+        onSlug={fields.track('slug', setSlug)}
+        onDescription={fields.track('description', setDescription)}
+        errors={{ name: fields.of('name'), slug: fields.of('slug'), description: fields.of('description') }}
       />
       <ImageField
         label="Logo"

@@ -1,18 +1,19 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import toast from 'react-hot-toast';
 import type { Brand } from '#domain/brands';
 import { BRAND_SORT_KEYS, type BrandSortKey, PAGING } from '#domain/constants';
-import { CONFIRM, TOAST } from '#domain/messages';
+import { CONFIRM } from '#domain/messages';
 import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useBrands, useDeleteBrand } from '../../api/brands';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
+import { useMovedToTrash } from '../../components/movedToTrash';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
+import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
@@ -31,8 +32,10 @@ export function BrandsPage() {
   });
   const { params } = list;
   const brands = useBrands(params);
+  const movedToTrash = useMovedToTrash();
   const remove = useDeleteBrand();
   const form = useDialogState<{ brand: Brand | null }>();
+  useCreateParam(() => form.open({ brand: null }));
   const deleting = useDialogState<Brand>();
 
   const total = brands.data?.meta.total ?? 0;
@@ -44,7 +47,7 @@ export function BrandsPage() {
     if (!brand) return;
     remove.mutate(brand.id, {
       onSuccess: () => {
-        toast.success(TOAST.brandDeleted);
+        movedToTrash(brand.name, 'brand', brand.id);
         deleting.close();
         list.setPage(pageAfterDelete(params.page, total - 1, params.limit), { replace: true });
       },

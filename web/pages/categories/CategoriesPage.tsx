@@ -1,18 +1,19 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import toast from 'react-hot-toast';
 import type { Category } from '#domain/categories';
 import { CATEGORY_SORT_KEYS, type CategorySortKey, PAGING } from '#domain/constants';
-import { CONFIRM, TOAST } from '#domain/messages';
+import { CONFIRM } from '#domain/messages';
 import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useCategories, useDeleteCategory, useMoveCategory } from '../../api/categories';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
+import { useMovedToTrash } from '../../components/movedToTrash';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
+import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
@@ -39,9 +40,11 @@ export function CategoriesPage() {
   const parent = useParentChoice(list.filters.parent_id);
   const categories = useCategories({ ...params, parentId: filterToParentId(parent.value) });
   const move = useMoveCategory();
+  const movedToTrash = useMovedToTrash();
   const remove = useDeleteCategory();
   const details = useDialogState<number>();
   const form = useDialogState<{ category: Category | null }>();
+  useCreateParam(() => form.open({ category: null }));
   const deleting = useDialogState<Category>();
 
   const total = categories.data?.meta.total ?? 0;
@@ -53,7 +56,7 @@ export function CategoriesPage() {
     if (!category) return;
     remove.mutate(category.id, {
       onSuccess: () => {
-        toast.success(TOAST.categoryDeleted);
+        movedToTrash(category.name, 'category', category.id);
         deleting.close();
         list.setPage(pageAfterDelete(params.page, total - 1, params.limit), { replace: true });
       },

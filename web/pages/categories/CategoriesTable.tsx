@@ -56,7 +56,7 @@ export function CategoriesTable(props: Props) {
             <Group gap={4} wrap="nowrap">
               <ActionIcon
                 variant="subtle"
-                aria-label="Move up"
+                aria-label={`Move ${category.name} up`}
                 disabled={moving}
                 onClick={ownClick(() => onMove({ category, direction: 'up' }))}
               >
@@ -67,7 +67,7 @@ export function CategoriesTable(props: Props) {
               </Text>
               <ActionIcon
                 variant="subtle"
-                aria-label="Move down"
+                aria-label={`Move ${category.name} down`}
                 disabled={moving}
                 onClick={ownClick(() => onMove({ category, direction: 'down' }))}
               >

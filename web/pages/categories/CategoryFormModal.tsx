@@ -3,9 +3,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '#domain/categories';
 import { TOAST, VALIDATION } from '#domain/messages';
-import { useCategoryOptions, useSaveCategory } from '../../api/categories';
+import { useCategoryTreeOptions, useSaveCategory } from '../../api/categories';
+import { useFieldErrors } from '../../api/errors';
 import { FormWithActions } from '../../components/FormActions';
-import { FormModal } from '../../components/FormModal';
+import { FormModal, useFormDirty } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
 import { NameSlugFields } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
@@ -47,8 +48,12 @@ type FormProps = {
   onSaved: (category: Category) => void;
 };
 
-/** SPEC.md §5 Category other: a non-finite sort order becomes 0. */
+/**
+ * SPEC.md §5 Category other: a non-finite sort order becomes 0. Left empty, it is not sent and
+ * the server places the category after its parent's last child.
+ */
 const toSortOrder = (value: string | number) => {
+  if (value === '') return undefined;
   const n = Number(value);
   return Number.isFinite(n) ? Math.trunc(n) : 0;
 };
@@ -59,9 +64,11 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
   const [parent, setParent] = useState(parentIdToChoice(category?.parent_id ?? null));
   const [parentLabel, setParentLabel] = useState(category?.parent_name ?? ROOT_LABEL);
   const [description, setDescription] = useState(category?.description ?? '');
-  const [sortOrder, setSortOrder] = useState<string | number>(category?.sort_order ?? 0);
+  const [sortOrder, setSortOrder] = useState<string | number>(category?.sort_order ?? '');
   const [image, setImage] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
+  const fields = useFieldErrors(save.error);
+  useFormDirty({ name, slug, parent, description, sortOrder, image });
 
   const submit = () => {
     if (!name.trim()) return refuse(VALIDATION.nameRequired);
@@ -96,9 +103,10 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
         name={name}
         slug={slug}
         description={description}
-        onName={setName}
-        onSlug={setSlug}
-        onDescription={setDescription}
+        onName={fields.track('name', setName)}
+        onSlug={fields.track('slug', setSlug)}
+        onDescription={fields.track('description', setDescription)}
+        errors={{ name: fields.of('name'), slug: fields.of('slug'), description: fields.of('description') }}
       >
         <SearchSelect
           label="Parent"
@@ -109,12 +117,22 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
           selectedLabel={parentLabel}
           onChange={(v, label) => {
             if (!v || label === null) return;
+            fields.edited('parent_id');
             setParent(v);
             setParentLabel(label);
           }}
-          useOptions={useCategoryOptions}
+          useOptions={useCategoryTreeOptions}
+          levelOf={(node) => node.level}
+          error={fields.of('parent_id')}
         />
-        <NumberInput label="Sort Order" allowDecimal={false} value={sortOrder} onChange={setSortOrder} />
+        <NumberInput
+          label="Sort Order"
+          placeholder={category ? undefined : 'Last in its parent'}
+          allowDecimal={false}
+          value={sortOrder}
+          onChange={fields.track('sort_order', setSortOrder)}
+          error={fields.of('sort_order')}
+        />
       </NameSlugFields>
       <ImageField
         label="Image"

@@ -127,7 +127,7 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
             to: productPath(p.slug),
             title: p.name,
             detail: (
-              <Badge variant="light" color="red" c="red.9" size="sm" radius="sm" tt="none" mt={2}>
+              <Badge variant="light" color="red" size="sm" radius="sm" tt="none" mt={2}>
                 {missingText(p.missing)}
               </Badge>
             ),

@@ -28,7 +28,7 @@ export function DashboardCard({ title, order = 2, count, caption, action, childr
                 variant="light"
                 color={count > 0 ? 'red' : 'teal'}
                 // Shade 9 text keeps 4.5:1 on the light badge background.
-                c={count > 0 ? 'red.9' : 'teal.9'}
+                c={count > 0 ? 'red' : 'teal'}
                 radius="sm"
                 data-testid="count"
                 style={{ flexShrink: 0 }}

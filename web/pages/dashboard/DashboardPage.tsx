@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../session/SessionContext';
 import { CatalogueHealth } from './CatalogueHealth';
 import { InquiriesPerDay } from './InquiriesPerDay';
+import { LatestChanges } from './LatestChanges';
 import { LatestInquiries } from './LatestInquiries';
 import { Pipeline } from './Pipeline';
 import { StatCards } from './StatCards';
@@ -59,6 +60,7 @@ export function DashboardPage() {
               <LatestInquiries items={data?.latest_inquiries} />
             </Grid.Col>
           </Grid>
+          <LatestChanges admin={user?.role === 'admin'} />
           <CatalogueHealth health={data?.health} />
         </Stack>
       )}

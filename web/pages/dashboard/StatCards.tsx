@@ -63,7 +63,7 @@ export function StatCards({ counts }: { counts: Dashboard['counts'] | undefined 
                 (counts ? (
                   <Text
                     size="xs"
-                    c={counts.inquiries_last_7_days > 0 ? 'teal.9' : 'dimmed'}
+                    c={counts.inquiries_last_7_days > 0 ? 'teal' : 'dimmed'}
                     fw={500}
                     className={classes.statNote}
                   >

@@ -17,9 +17,11 @@ import { type DiscountScope, type DiscountType, PERCENT_MAX } from '#domain/pric
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { STORE_CURRENCY } from '../../api/currency';
 import { targetFields, targetIdOf, useSaveDiscount } from '../../api/discounts';
+import { useFieldErrors } from '../../api/errors';
 import { FormWithActions } from '../../components/FormActions';
-import { FormModal } from '../../components/FormModal';
+import { FormModal, useFormDirty } from '../../components/FormModal';
 import { refuse } from '../../components/refuse';
+import { useMinusRefusal } from '../products/MoneyInput';
 import { localInputToApi, toLocalInput } from './discountTime';
 import { type TargetChoice, TargetSelect } from './TargetSelect';
 import { DISCOUNT_SCREEN, SCOPE_OPTIONS, TYPE_OPTIONS } from './texts';
@@ -65,10 +67,15 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
   const [endsAt, setEndsAt] = useState(toLocalInput(discount?.ends_at));
   const [active, setActive] = useState(discount ? discount.active === 1 : true);
   const saving = save.isPending;
+  const fields = useFieldErrors(save.error);
+  const minus = useMinusRefusal();
+  useFormDirty({ title, type, value, scope, target, startsAt, endsAt, active });
+  const TARGET_FIELDS = ['applies_to', 'product_id', 'category_id', 'brand_id'];
 
   // SPEC.md §4: changing the scope clears the target (an id means nothing in another table).
   const changeScope = (next: DiscountScope) => {
     if (next === scope) return;
+    fields.edited(...TARGET_FIELDS);
     setScope(next);
     setTarget(null);
   };
@@ -116,12 +123,17 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
       <TextInput
         label="Title"
         description="Optional: left empty, it is named after the value, e.g. '15% off'"
-        inputWrapperOrder={['label', 'input', 'description']}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         data-autofocus
         value={title}
         maxLength={DISCOUNT_TITLE_MAX_LENGTH}
-        onChange={(e) => setTitle(e.currentTarget.value)}
+        onChange={(e) => {
+          // POST names the title `name`, PUT `title` (SPEC.md §7).
+          fields.edited('title', 'name');
+          setTitle(e.currentTarget.value);
+        }}
         disabled={saving}
+        error={fields.of('title', 'name')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
         <Stack gap={4}>
@@ -153,8 +165,10 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
           rightSectionWidth={type === 'percent' ? 32 : 48}
           hideControls
           value={value}
-          onChange={setValue}
+          onChange={fields.track('value', setValue)}
+          {...minus.inputProps}
           disabled={saving}
+          error={minus.message ?? fields.of('value')}
         />
       </SimpleGrid>
       <Stack gap={4}>
@@ -170,10 +184,32 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
         />
       </Stack>
       {/* Keyed by scope: a new scope starts with an empty search as well as an empty choice. */}
-      <TargetSelect key={scope} scope={scope} value={target} onChange={setTarget} disabled={saving} />
+      <TargetSelect
+        key={scope}
+        scope={scope}
+        value={target}
+        onChange={(next) => {
+          fields.edited(...TARGET_FIELDS);
+          setTarget(next);
+        }}
+        disabled={saving}
+        error={fields.of(...TARGET_FIELDS)}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        <TimeField label="Starts" value={startsAt} onChange={setStartsAt} disabled={saving} />
-        <TimeField label="Ends" value={endsAt} onChange={setEndsAt} disabled={saving} />
+        <TimeField
+          label="Starts"
+          value={startsAt}
+          onChange={fields.track('starts_at', setStartsAt)}
+          disabled={saving}
+          error={fields.of('starts_at')}
+        />
+        <TimeField
+          label="Ends"
+          value={endsAt}
+          onChange={fields.track('ends_at', setEndsAt)}
+          disabled={saving}
+          error={fields.of('ends_at')}
+        />
       </SimpleGrid>
       <Switch
         label="Active"
@@ -185,19 +221,26 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
   );
 }
 
-type TimeProps = { label: string; value: string; onChange: (value: string) => void; disabled: boolean };
+type TimeProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error?: string;
+};
 
 /** An optional end of the window in local time; empty means open. Chrome's input has no clear of its own. */
-function TimeField({ label, value, onChange, disabled }: TimeProps) {
+function TimeField({ label, value, onChange, disabled, error }: TimeProps) {
   return (
     <TextInput
       type="datetime-local"
       label={label}
       description="Optional, your local time"
-      inputWrapperOrder={['label', 'input', 'description']}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       disabled={disabled}
+      error={error}
       rightSection={
         value && !disabled ? (
           <CloseButton size="sm" aria-label={`Clear ${label.toLowerCase()}`} onClick={() => onChange('')} />

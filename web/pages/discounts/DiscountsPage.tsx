@@ -10,10 +10,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ExportButton } from '../../components/ExportButton';
 import { PerPageSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
+import { useMovedToTrash } from '../../components/movedToTrash';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
+import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
@@ -47,8 +49,10 @@ export function DiscountsPage() {
   const discounts = useDiscounts(params);
   const exportCsv = useExportDiscounts();
   const toggle = useToggleDiscount();
+  const movedToTrash = useMovedToTrash();
   const remove = useDeleteDiscount();
   const form = useDialogState<{ discount: Discount | null }>();
+  useCreateParam(() => form.open({ discount: null }));
   const deleting = useDialogState<Discount>();
 
   const total = discounts.data?.meta.total ?? 0;
@@ -60,7 +64,7 @@ export function DiscountsPage() {
     if (!discount) return;
     remove.mutate(discount.id, {
       onSuccess: () => {
-        toast.success(DISCOUNT_TEXT.deleted);
+        movedToTrash(discount.name, 'discount', discount.id);
         deleting.close();
         list.setPage(pageAfterDelete(page, total - 1, limit), { replace: true });
       },

@@ -81,7 +81,7 @@ export function DiscountsTable(props: Props) {
                   ))}
               </Text>
               {state && (
-                <Text size="xs" c="orange.8">
+                <Text size="xs" c="orange">
                   {state}
                 </Text>
               )}

@@ -1,6 +1,6 @@
 import type { DiscountScope } from '#domain/pricing';
 import { useBrandOptions } from '../../api/brands';
-import { useCategoryOptions } from '../../api/categories';
+import { useCategoryTreeOptions } from '../../api/categories';
 import { useProductOptions } from '../../api/discounts';
 import { SearchSelect } from '../../components/SearchSelect';
 
@@ -12,6 +12,8 @@ type Props = {
   value: TargetChoice | null;
   onChange: (value: TargetChoice | null) => void;
   disabled?: boolean;
+  /** The server's message for the target (useFieldErrors). */
+  error?: string;
 };
 
 const DESCRIPTIONS: Record<DiscountScope, string> = {
@@ -20,18 +22,21 @@ const DESCRIPTIONS: Record<DiscountScope, string> = {
   brand: 'Applies to every product of the brand',
 };
 
-const OPTIONS = { product: useProductOptions, category: useCategoryOptions, brand: useBrandOptions };
+const OPTIONS = { product: useProductOptions, category: useCategoryTreeOptions, brand: useBrandOptions };
+
+/** Categories are listed as their tree, indented by level. */
+const levelOf = (item: object) => ('level' in item && typeof item.level === 'number' ? item.level : 0);
 
 /**
  * Target (SPEC.md §2 Discounts): products, categories or brands, each searched on the server as
  * the user types (DESIGN.md §5). The dialog remounts it when the scope changes.
  */
-export function TargetSelect({ scope, value, onChange, disabled }: Props) {
+export function TargetSelect({ scope, value, onChange, disabled, error }: Props) {
   return (
     <SearchSelect
       label="Target"
       description={DESCRIPTIONS[scope]}
-      inputWrapperOrder={['label', 'input', 'description']}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       required
       clearable
       clearButtonProps={{ 'aria-label': 'Clear target' }}
@@ -40,7 +45,9 @@ export function TargetSelect({ scope, value, onChange, disabled }: Props) {
       selectedLabel={value?.name ?? null}
       onChange={(id, label) => onChange(id && label !== null ? { id: Number(id), name: label } : null)}
       useOptions={OPTIONS[scope]}
+      levelOf={scope === 'category' ? levelOf : undefined}
       disabled={disabled}
+      error={error}
     />
   );
 }

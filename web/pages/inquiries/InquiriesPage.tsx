@@ -71,12 +71,28 @@ export function InquiriesPage() {
     }
   }, [location.key, location.state, navigationType]);
 
+  // The query last asked for: a step and a correction close together (a status chosen just as the
+  // list's answer corrects the selection) each build on the other, not on the render they were
+  // made in, which would drop the one before. A new location from elsewhere (Back, a link) resets it.
+  const shown = useRef(searchParams);
+  const latest = useRef(searchParams);
+  if (shown.current !== searchParams) {
+    shown.current = searchParams;
+    latest.current = searchParams;
+  }
+  const go = (
+    change: (state: InquiryUrlState) => Partial<InquiryUrlState>,
+    replace: boolean,
+    state?: object,
+  ) => {
+    const current = readInquiryUrl(latest.current);
+    latest.current = writeInquiryUrl(changeInquiryUrl(current, change(current)));
+    setSearchParams(latest.current, { replace, state });
+  };
+
   /** Steps the user takes go into the history (Back undoes them); corrections replace the entry. */
   const update = (change: Partial<InquiryUrlState>, replace = false, state?: { reading: boolean }) =>
-    setSearchParams(writeInquiryUrl(changeInquiryUrl(readInquiryUrl(searchParams), change)), {
-      replace,
-      state,
-    });
+    go(() => change, replace, state);
 
   /**
    * A correction the page makes by itself (the typed search once typing pauses, the selection the
@@ -87,13 +103,7 @@ export function InquiriesPage() {
    */
   const correct = (change: (state: InquiryUrlState) => Partial<InquiryUrlState>) => {
     if (window.location.pathname !== INBOX_PATH) return;
-    setSearchParams(
-      (prev) => {
-        const current = readInquiryUrl(prev);
-        return writeInquiryUrl(changeInquiryUrl(current, change(current)));
-      },
-      { replace: true },
-    );
+    go(change, true);
   };
   const correctRef = useRef(correct);
   correctRef.current = correct;
@@ -154,6 +164,7 @@ export function InquiriesPage() {
       <InquiryFilters
         state={state}
         counts={inquiries.data?.counts}
+        countsExact={inquiries.data?.counts_exact ?? true}
         staff={staff.data ?? []}
         onChange={(change) => update(change)}
         onExport={() => exportCsv.mutate(params)}

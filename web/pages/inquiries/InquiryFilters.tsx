@@ -1,4 +1,5 @@
 import { Chip, Group, Select, TextInput } from '@mantine/core';
+import { PAGING } from '#domain/constants';
 import { DESK_TEXT, INQUIRY_STATUSES, type InquiryStatus } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { ExportButton } from '../../components/ExportButton';
@@ -9,6 +10,8 @@ import type { InquiryUrlState } from './urlState';
 type Props = {
   state: InquiryUrlState;
   counts: Record<InquiryStatus, number> | undefined;
+  /** False when a search's counts stopped past the cap: those read "1,000+". */
+  countsExact: boolean;
   staff: readonly { id: number; name: string }[];
   onChange: (change: Partial<InquiryUrlState>) => void;
   onExport: () => void;
@@ -20,10 +23,28 @@ type Props = {
 const ALL = 'all';
 
 /** The desk's filters above the list: status (with counts), owner, arrival days, and the CSV of it all. */
-export function InquiryFilters({ state, counts, staff, onChange, onExport, exporting, exported }: Props) {
-  const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
+export function InquiryFilters({
+  state,
+  counts,
+  countsExact,
+  staff,
+  onChange,
+  onExport,
+  exporting,
+  exported,
+}: Props) {
+  const cap = PAGING.exactCountCap;
+  // A count that stopped past the cap says "at least": the cap, or the sum of what was counted.
+  const total = counts
+    ? Object.values(counts).reduce((a, b) => a + (countsExact ? b : Math.min(b, cap)), 0)
+    : undefined;
+  const shown = (n: number, atLeast: boolean) => (atLeast ? `${formatCount(n)}+` : formatCount(n));
   const label = (text: string, n: number | undefined) =>
-    n === undefined ? text : `${text} ${formatCount(n)}`;
+    n === undefined ? text : `${text} ${!countsExact && n > cap ? shown(cap, true) : shown(n, false)}`;
+  const allLabel =
+    total === undefined
+      ? DESK_SCREEN.allStatuses
+      : `${DESK_SCREEN.allStatuses} ${shown(total, !countsExact && Object.values(counts ?? {}).some((n) => n > cap))}`;
   const ownerData = [
     { value: ALL, label: DESK_SCREEN.ownerAnyone },
     { value: 'me', label: DESK_SCREEN.ownerMe },
@@ -43,7 +64,7 @@ export function InquiryFilters({ state, counts, staff, onChange, onExport, expor
       >
         <Group gap={6} role="radiogroup" aria-label={DESK_SCREEN.statusLabel} w="100%">
           <Chip value={ALL} size="xs" radius="sm">
-            {label(DESK_SCREEN.allStatuses, total)}
+            {allLabel}
           </Chip>
           {INQUIRY_STATUSES.map((s) => (
             <Chip key={s} value={s} size="xs" radius="sm">

@@ -7,6 +7,7 @@ import {
   type InquiryStatus,
 } from '#domain/inquiries';
 import type { InquiryListParams } from '../../api/keys';
+import { isDay, oneOf, positiveInt } from '../../components/urlValues';
 
 /**
  * The inbox as a URL: the spec's list controls, the desk's filters and the chosen request, so a
@@ -26,16 +27,6 @@ export const INQUIRY_URL_DEFAULTS: InquiryUrlState = {
   to: null,
   selected: null,
 };
-
-const positiveInt = (text: string | null) => {
-  if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return null;
-  const n = Number(text);
-  return n <= 2147483647 ? n : null;
-};
-const isDay = (text: string | null): text is string =>
-  text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
-const oneOf = <T extends string>(values: readonly T[], text: string | null): T | null =>
-  text !== null && (values as readonly string[]).includes(text) ? (text as T) : null;
 
 /** What the URL says, each value checked; anything unknown or malformed falls back to its default. */
 export function readInquiryUrl(params: URLSearchParams): InquiryUrlState {

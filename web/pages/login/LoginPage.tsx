@@ -30,7 +30,7 @@ export function LoginPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center mih="100dvh" p="md" bg="var(--app-color-frame)">
       <Box w="100%" maw={420}>
         <ErrorBanner />
         <Group gap={8} justify="center" mb="lg">

@@ -5,10 +5,13 @@ import { VALIDATION } from '#domain/messages';
 import { type DiscountType, PERCENT_MAX, previewPrice } from '#domain/pricing';
 import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle, SKU_MAX_LENGTH } from '#domain/products';
 import { formatPrice } from '../../api/currency';
+import { useFieldErrors } from '../../api/errors';
 import { storedUpdateInput, useUpdateProduct } from '../../api/products';
+import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { FormWithActions } from '../../components/FormActions';
 import { DescriptionField, NameField } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
+import { useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
 import { TYPE_OPTIONS } from '../discounts/texts';
 import { MoneyInput } from '../products/MoneyInput';
 import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../products/ProductSelects';
@@ -40,6 +43,10 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
   const [discountType, setDiscountType] = useState<DiscountType>(discounts.own?.type ?? 'percent');
   const [discountValue, setDiscountValue] = useState<string | number>(discounts.own?.value ?? '');
   const preview = safePreview(mrp, discountType, discountValue);
+  const fields = useFieldErrors(update.error);
+  const leave = useUnsavedChanges(
+    useDirty({ name, sku, brand, category, description, mrp, discountType, discountValue }),
+  );
 
   const submit = () => {
     if (!name.trim()) return refuse(VALIDATION.nameRequired);
@@ -72,14 +79,20 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
   return (
     <FormWithActions onSubmit={submit} saving={saving} onCancel={onCancel}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <NameField value={name} onChange={setName} disabled={saving} />
+        <NameField
+          value={name}
+          onChange={fields.track('name', setName)}
+          disabled={saving}
+          error={fields.of('name')}
+        />
         <TextInput
           label="SKU"
           placeholder="Optional"
           value={sku}
           maxLength={SKU_MAX_LENGTH}
-          onChange={(e) => setSku(e.currentTarget.value)}
+          onChange={(e) => fields.track('sku', setSku)(e.currentTarget.value)}
           disabled={saving}
+          error={fields.of('sku')}
         />
         <BrandSelect
           value={brand}
@@ -94,9 +107,21 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
           disabled={saving}
         />
       </SimpleGrid>
-      <DescriptionField value={description} onChange={setDescription} maxRows={8} disabled={saving} />
+      <DescriptionField
+        value={description}
+        onChange={fields.track('description', setDescription)}
+        maxRows={8}
+        disabled={saving}
+        error={fields.of('description')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
-        <MoneyInput label="MRP" value={mrp} onChange={setMrp} disabled={saving} />
+        <MoneyInput
+          label="MRP"
+          value={mrp}
+          onChange={fields.track('pricing.mrp', setMrp)}
+          disabled={saving}
+          error={fields.of('pricing.mrp', 'mrp')}
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} id={typeLabelId}>
             Discount type
@@ -112,7 +137,11 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
         <MoneyInput
           label="Discount value"
           value={discountValue}
-          onChange={setDiscountValue}
+          onChange={(next) => {
+            fields.edited('pricing.discount.value', 'pricing.discount', 'pricing');
+            setDiscountValue(next);
+          }}
+          error={fields.of('pricing.discount.value', 'pricing.discount', 'pricing')}
           max={discountType === 'percent' ? PERCENT_MAX : undefined}
           disabled={saving}
         />
@@ -132,6 +161,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
       <Text size="xs" c="dimmed">
         A larger live discount on the category or brand still wins over this one.
       </Text>
+      <UnsavedChangesPrompt guard={leave} />
     </FormWithActions>
   );
 }

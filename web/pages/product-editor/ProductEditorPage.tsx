@@ -1,24 +1,28 @@
-import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Code, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { IconArrowLeft, IconEye, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { HISTORY_TEXT } from '#domain/history';
 import type { ProductBundle } from '#domain/products';
-import { PRODUCT_CONFIRM, PRODUCT_TOAST } from '#domain/products';
+import { PRODUCT_CONFIRM } from '#domain/products';
 import { productKeys } from '../../api/keys';
-import { useDeleteProduct, useMoveBlock, useProductBundle } from '../../api/products';
+import { useDeleteProduct, useProductBundle } from '../../api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useMovedToTrash } from '../../components/movedToTrash';
 import { PageHeader } from '../../components/PageHeader';
+import { LEAVE_FREELY } from '../../components/useUnsavedChanges';
+import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { ProductLoadError, ProductLoading } from '../products/ProductLoadState';
 import { ProductStatusBadge } from '../products/ProductStatusBadge';
 import { BasicPriceCard } from './BasicPriceCard';
 import { DuplicateButton } from './DuplicateButton';
+import { HistoryPanel } from './HistoryPanel';
 import { ImagesCard } from './ImagesCard';
+import classes from './ProductEditorPage.module.css';
 import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 import { AddSectionModal } from './sections/AddSectionModal';
-import { ContentSectionCard } from './sections/ContentSectionCard';
-import { contentSections } from './sections/contentSections';
+import { SectionList } from './sections/SectionList';
 
 /** Product editor (/product/{slug}, SPEC.md §2). */
 export function ProductEditorPage() {
@@ -54,19 +58,43 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
   const { base } = bundle;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const move = useMoveBlock(slug);
   const remove = useDeleteProduct();
   const [adding, setAdding] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const sections = contentSections(bundle);
+  const movedToTrash = useMovedToTrash();
+  // The tab is in the URL, so a reload or a shared link opens the history.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === 'history' ? 'history' : 'product';
+  const setTab = (next: string | null) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'history') params.set('tab', 'history');
+        else params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
+  useDocumentTitle(base.name);
+
+  const deleted = useRef(false);
+  // The deleted product's bundle goes from the cache once the editor has unmounted: dropped while
+  // the editor still shows (navigation renders later), it is fetched again and answers a false
+  // "Product not found".
+  useEffect(
+    () => () => {
+      if (deleted.current) queryClient.removeQueries({ queryKey: productKeys.bundle(slug) });
+    },
+    [queryClient, slug],
+  );
 
   const deleteProduct = () =>
     remove.mutate(base.id, {
       onSuccess: () => {
-        toast.success(PRODUCT_TOAST.productDeleted);
-        navigate('/products');
-        // Only now that the editor is gone: while it showed, dropping its bundle would refetch it.
-        queryClient.removeQueries({ queryKey: productKeys.bundle(slug) });
+        deleted.current = true;
+        // Nothing may refetch it in the meantime.
+        void queryClient.cancelQueries({ queryKey: productKeys.bundle(slug) });
+        movedToTrash(base.name, 'product', base.id);
+        navigate('/products', { state: LEAVE_FREELY });
       },
     });
 
@@ -96,52 +124,42 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
           </>
         }
       />
-      <Stack gap="md">
-        <ImagesCard productId={base.id} productName={base.name} slug={slug} images={bundle.images} />
-        <BasicPriceCard bundle={bundle} slug={slug} onReload={onReload} />
-        {sections.length === 0 ? (
-          <Text c="dimmed" size="sm" ta="center" py="md">
-            No sections yet. Add a list, key-values or a table with Add Section.
-          </Text>
-        ) : (
-          sections.map((item, i) => (
-            <ContentSectionCard
-              key={item.block.id}
-              productId={base.id}
-              slug={slug}
-              item={item}
-              first={i === 0}
-              last={i === sections.length - 1}
-              moving={move.isPending}
-              onMove={(direction) => move.mutate({ productId: base.id, blockId: item.block.id, direction })}
-            />
-          ))
-        )}
-      </Stack>
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        mt="lg"
-        shadow="sm"
-        // Stays in reach at the bottom of the screen on a long page.
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 10 }}
-      >
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Button
-            color="red"
-            variant="light"
-            size="sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => setConfirmingDelete(true)}
-          >
-            Delete Product
-          </Button>
-          <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            Add Section
-          </Button>
-        </Group>
-      </Paper>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="product" leftSection={<IconPencil size={16} aria-hidden />}>
+            Product
+          </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden />}>
+            {HISTORY_TEXT.historyTab}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="product">
+          <ProductContent bundle={bundle} slug={slug} onReload={onReload} />
+          <Paper withBorder radius="md" p="sm" mt="lg" shadow="sm" className={classes.actionBar}>
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Button
+                color="red"
+                variant="light"
+                size="sm"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                Delete Product
+              </Button>
+              <Button
+                size="sm"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setAdding(true)}
+              >
+                Add Section
+              </Button>
+            </Group>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryPanel productId={base.id} slug={slug} active={tab === 'history'} />
+        </Tabs.Panel>
+      </Tabs>
       <AddSectionModal productId={base.id} slug={slug} opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
         opened={confirmingDelete}
@@ -152,5 +170,20 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
         onClose={() => setConfirmingDelete(false)}
       />
     </>
+  );
+}
+
+function ProductContent({ bundle, slug, onReload }: EditorProps) {
+  return (
+    <Stack gap="md">
+      <ImagesCard
+        productId={bundle.base.id}
+        productName={bundle.base.name}
+        slug={slug}
+        images={bundle.images}
+      />
+      <BasicPriceCard bundle={bundle} slug={slug} onReload={onReload} />
+      <SectionList bundle={bundle} slug={slug} />
+    </Stack>
   );
 }

@@ -16,7 +16,7 @@ export function Gallery({ images, productName }: { images: ProductImage[]; produ
     <Stack gap="sm">
       <AspectRatio
         ratio={1}
-        bg="gray.0"
+        bg="var(--app-color-frame)"
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
       >
         {current ? (

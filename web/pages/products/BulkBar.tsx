@@ -71,7 +71,7 @@ export function BulkBar({
             {PRODUCTS_SCREEN.clearSelection}
           </Button>
           {tooMany && (
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="red">
               {BULK_TEXT.tooManyIds}
             </Text>
           )}

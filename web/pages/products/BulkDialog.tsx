@@ -150,7 +150,7 @@ export function BulkDialog({ action, rows, onClose, onDone }: Props) {
               </Text>
             </Group>
           ) : (
-            <Text fw={600} c={danger ? 'red.8' : undefined}>
+            <Text fw={600} c={danger ? 'red' : undefined}>
               {BULK_TEXT.willChange(count)}
             </Text>
           )}

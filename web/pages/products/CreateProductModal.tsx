@@ -4,9 +4,10 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { VALIDATION } from '#domain/messages';
 import { PRODUCT_STATUS_TEXT, PRODUCT_TOAST, SKU_MAX_LENGTH } from '#domain/products';
+import { useFieldErrors } from '../../api/errors';
 import { useCreateProduct } from '../../api/products';
 import { FormWithActions } from '../../components/FormActions';
-import { FormModal } from '../../components/FormModal';
+import { FormModal, useFormDirty } from '../../components/FormModal';
 import { DescriptionField, NameField } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
 import { MoneyInput } from './MoneyInput';
@@ -36,6 +37,8 @@ function CreateProductForm({ create, onCancel }: FormProps) {
   const [mrp, setMrp] = useState<string | number>('');
   // Off by default: a new product is usually unfinished, and visitors should not see it yet.
   const [publishNow, setPublishNow] = useState(false);
+  const fields = useFieldErrors(create.error);
+  useFormDirty({ name, sku, brand, category, description, mrp, publishNow });
 
   const submit = () => {
     if (!name.trim()) return refuse(VALIDATION.nameRequired);
@@ -66,19 +69,24 @@ function CreateProductForm({ create, onCancel }: FormProps) {
       saveLabel="Create & Continue"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <NameField value={name} onChange={setName} />
+        <NameField value={name} onChange={fields.track('name', setName)} error={fields.of('name')} />
         <TextInput
           label="SKU"
           placeholder="Optional"
           value={sku}
           maxLength={SKU_MAX_LENGTH}
-          onChange={(e) => setSku(e.currentTarget.value)}
+          onChange={(e) => fields.track('sku', setSku)(e.currentTarget.value)}
+          error={fields.of('sku')}
         />
         <BrandSelect value={brand} onChange={setBrand} />
         <CategorySelect value={category} onChange={setCategory} />
       </SimpleGrid>
-      <DescriptionField value={description} onChange={setDescription} />
-      <MoneyInput label="MRP" value={mrp} onChange={setMrp} />
+      <DescriptionField
+        value={description}
+        onChange={fields.track('description', setDescription)}
+        error={fields.of('description')}
+      />
+      <MoneyInput label="MRP" value={mrp} onChange={fields.track('mrp', setMrp)} error={fields.of('mrp')} />
       <Switch
         label={PRODUCT_STATUS_TEXT.publishNow}
         description={PRODUCT_STATUS_TEXT.publishNowHint}

@@ -392,7 +392,7 @@ function ReportView({ report }: { report: ImportReport }) {
             </Text>
             <Text
               fw={700}
-              c={key === 'problem_count' && report[key] > 0 ? 'red.8' : undefined}
+              c={key === 'problem_count' && report[key] > 0 ? 'red' : undefined}
               data-testid={`report-${key}`}
             >
               {formatCount(report[key])}

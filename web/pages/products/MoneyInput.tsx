@@ -1,4 +1,6 @@
 import { NumberInput } from '@mantine/core';
+import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
+import { VALIDATION } from '#domain/messages';
 
 type MoneyProps = {
   label: string;
@@ -6,10 +8,41 @@ type MoneyProps = {
   onChange: (value: string | number) => void;
   disabled?: boolean;
   max?: number;
+  /** The server's message for this field (useFieldErrors). */
+  error?: string;
 };
 
+/**
+ * An amount or quantity input's refusal of a minus sign: the sign is not typed in, and the field
+ * says why, instead of "-5" quietly becoming 5. The message stays while the field has focus, so
+ * the digits typed after the sign do not hide it.
+ */
+export function useMinusRefusal() {
+  const [refused, setRefused] = useState(false);
+  return {
+    refused,
+    message: refused ? VALIDATION.noNegative : undefined,
+    inputProps: {
+      onBlur: () => setRefused(false),
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === '-' || event.key === 'Subtract') {
+          event.preventDefault();
+          setRefused(true);
+        }
+      },
+      onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
+        if (event.clipboardData.getData('text').includes('-')) {
+          event.preventDefault();
+          setRefused(true);
+        }
+      },
+    },
+  };
+}
+
 /** An amount of money: at least 0, cents at most (SPEC.md §5 MRP minimum 0, step 0.01). */
-export function MoneyInput({ label, value, onChange, disabled, max }: MoneyProps) {
+export function MoneyInput({ label, value, onChange, disabled, max, error }: MoneyProps) {
+  const minus = useMinusRefusal();
   return (
     <NumberInput
       label={label}
@@ -21,7 +54,9 @@ export function MoneyInput({ label, value, onChange, disabled, max }: MoneyProps
       thousandSeparator=","
       value={value}
       onChange={onChange}
+      {...minus.inputProps}
       disabled={disabled}
+      error={minus.message ?? error}
     />
   );
 }

@@ -28,7 +28,7 @@ export function ProductCard({ product, selection }: { product: ProductListItem; 
         top={8}
         left={8}
         style={{ zIndex: 1 }}
-        styles={{ input: { boxShadow: '0 0 0 2px var(--mantine-color-white)' } }}
+        styles={{ input: { boxShadow: '0 0 0 2px var(--mantine-color-body)' } }}
       />
     </Box>
   );
@@ -89,7 +89,7 @@ function LinkCard({ product, selected = false }: { product: ProductListItem; sel
 function CardImage({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
   return (
-    <AspectRatio ratio={4 / 3} bg="gray.0">
+    <AspectRatio ratio={4 / 3} bg="var(--app-color-frame)">
       {url && !failed ? (
         <Image src={url} alt="" fit="contain" loading="lazy" onError={() => setFailed(true)} />
       ) : (

@@ -31,6 +31,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
+import { useCreateParam } from '../../components/useCreateParam';
 import { type FilterRule, useKeepPageInRange, useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
 import { BulkBar } from './BulkBar';
@@ -110,6 +111,7 @@ export function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view: View = searchParams.get(VIEW_KEY) === 'table' ? 'table' : 'grid';
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true));
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [importing, setImporting] = useState(() => loadImportRun() !== null);

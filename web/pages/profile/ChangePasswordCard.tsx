@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '#domain/constants';
 import { TOAST } from '#domain/messages';
 import { type ChangePasswordBody, checkPasswordForm } from '#domain/users';
+import { useFieldErrors } from '../../api/errors';
 import { useChangePassword } from '../../api/me';
 import { useSession } from '../../session/SessionContext';
 
@@ -21,6 +22,7 @@ export function ChangePasswordCard() {
   const [form, setForm] = useState(EMPTY);
   const change = useChangePassword();
   const { updateToken } = useSession();
+  const fields = useFieldErrors(change.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,8 +59,10 @@ export function ChangePasswordCard() {
               value={form[field.key]}
               onChange={(e) => {
                 const value = e.currentTarget.value;
+                fields.edited(field.key);
                 setForm((f) => ({ ...f, [field.key]: value }));
               }}
+              error={fields.of(field.key)}
             />
           ))}
           <Group justify="flex-end">

@@ -5,9 +5,12 @@ import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
 import type { UpdateProfileBody, User } from '#domain/users';
+import { useFieldErrors } from '../../api/errors';
 import { meKeys } from '../../api/keys';
 import { useUpdateMe } from '../../api/me';
 import { DetailList } from '../../components/DetailList';
+import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
+import { useUnsavedChanges } from '../../components/useUnsavedChanges';
 import { useSession } from '../../session/SessionContext';
 
 /** SPEC.md §4 Profile: view mode, Edit → edit mode, Save back to view, Cancel restores. */
@@ -17,6 +20,8 @@ export function ProfileDetailsCard({ me, failed }: { me: User | undefined; faile
   const update = useUpdateMe();
   const queryClient = useQueryClient();
   const { updateUser } = useSession();
+  const fields = useFieldErrors(update.error);
+  const leave = useUnsavedChanges(editing && !!me && (draft.name !== me.name || draft.email !== me.email));
 
   const startEditing = () => {
     if (!me) return;
@@ -75,8 +80,10 @@ export function ProfileDetailsCard({ me, failed }: { me: User | undefined; faile
               maxLength={TEXT_LIMITS.name}
               onChange={(e) => {
                 const name = e.currentTarget.value;
+                fields.edited('name');
                 setDraft((d) => ({ ...d, name }));
               }}
+              error={fields.of('name')}
             />
             <TextInput
               label="Email"
@@ -86,8 +93,10 @@ export function ProfileDetailsCard({ me, failed }: { me: User | undefined; faile
               maxLength={TEXT_LIMITS.email}
               onChange={(e) => {
                 const email = e.currentTarget.value;
+                fields.edited('email');
                 setDraft((d) => ({ ...d, email }));
               }}
+              error={fields.of('email')}
             />
             <RoleLine role={me.role} />
             <Group justify="flex-end">
@@ -99,6 +108,7 @@ export function ProfileDetailsCard({ me, failed }: { me: User | undefined; faile
               </Button>
             </Group>
           </Stack>
+          <UnsavedChangesPrompt guard={leave} />
         </form>
       ) : (
         <DetailList

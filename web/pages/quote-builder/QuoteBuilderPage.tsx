@@ -28,6 +28,7 @@ import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InquiryDetail } from '#domain/inquiries';
+import { VALIDATION } from '#domain/messages';
 import type { ProductBundle } from '#domain/products';
 import { DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
@@ -38,10 +39,13 @@ import { toastError } from '../../api/errors';
 import { useInquiryDetail } from '../../api/inquiries';
 import { productKeys } from '../../api/keys';
 import { useDeleteQuote, useQuote, useReviseQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
+import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { QuoteDocument } from '../../components/QuoteDocument';
 import { SearchSelect } from '../../components/SearchSelect';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
+import { LEAVE_FREELY, useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
+import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import {
   acceptTyped,
   bodyFromDraft,
@@ -62,6 +66,7 @@ export function QuoteBuilderPage() {
   const detail = useInquiryDetail(Number.isInteger(inquiryId) && inquiryId > 0 ? inquiryId : null);
   const quote = useQuote(quoteId);
   const back = `/inquiries?selected=${inquiryId}`;
+  useDocumentTitle(detail.data && T.title(detail.data.reference));
 
   const header = (
     <Stack gap={4} mb="md">
@@ -200,6 +205,9 @@ function fieldErrors(error: unknown): Errors {
   return {};
 }
 
+/** A draft without its lines' client-side keys, which change nothing the server holds. */
+const withoutKeys = (d: Draft) => ({ ...d, lines: d.lines.map(({ key: _key, ...line }) => line) });
+
 function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -207,6 +215,9 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
   const send = useSendQuote(quote.id);
   const remove = useDeleteQuote(quote.id);
   const [draft, setDraft] = useState<Draft>(() => draftFromQuote(quote));
+  // What the server holds: leaving with a draft that differs asks first.
+  const [stored, setStored] = useState<Draft>(draft);
+  const leave = useUnsavedChanges(useDirty(withoutKeys(draft), withoutKeys(stored)));
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -227,12 +238,21 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
     setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...change } : l)) }));
     clearErrors((path) => Object.keys(change).some((field) => path === `lines.${index}.${field}`));
   };
-  const typed =
-    (kind: 'quantity' | 'amount' | 'percent', apply: (text: string) => void) =>
-    (e: { currentTarget: HTMLInputElement }) => {
+  // The field where a minus sign was just refused: it says so under itself until it loses focus
+  // or takes a valid entry, rather than the sign being silently dropped.
+  const [minusIn, setMinusIn] = useState<string | null>(null);
+  const typed = (kind: 'quantity' | 'amount' | 'percent', field: string, apply: (text: string) => void) => ({
+    onChange: (e: { currentTarget: HTMLInputElement }) => {
       const ok = acceptTyped(kind, e.currentTarget.value);
-      if (ok !== null) apply(ok);
-    };
+      if (ok !== null) {
+        apply(ok);
+        setMinusIn((f) => (f === field ? null : f));
+      } else if (e.currentTarget.value.includes('-')) setMinusIn(field);
+    },
+    onBlur: () => setMinusIn((f) => (f === field ? null : f)),
+  });
+  const minusOr = (field: string, error: string | undefined) =>
+    minusIn === field ? VALIDATION.noNegative : error;
 
   const addProduct = async (id: string | null) => {
     // The chosen option is in one of the searches the select ran; its slug leads to the bundle.
@@ -274,6 +294,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
     setErrors({});
     try {
       const saved = await save.mutateAsync(bodyFromDraft(draft));
+      setStored(draft);
       return saved;
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -303,7 +324,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success(T.deleted);
-        navigate(`/inquiries?selected=${inquiry.id}`);
+        navigate(`/inquiries?selected=${inquiry.id}`, { state: LEAVE_FREELY });
       },
     });
   };
@@ -314,6 +335,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
   return (
     // Room below Save and Send, so a toast in the corner never covers them.
     <Stack gap="md" pb={96}>
+      <UnsavedChangesPrompt guard={leave} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h5">
@@ -322,7 +344,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
           <QuoteStatusBadge status="draft" />
         </Group>
         {errors.lines && (
-          <Text c="red.8" size="sm" mb="xs" role="alert">
+          <Text c="red" size="sm" mb="xs" role="alert">
             {errors.lines}
           </Text>
         )}
@@ -354,8 +376,8 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
                 size="xs"
                 inputMode="numeric"
                 value={line.quantity}
-                onChange={typed('quantity', (quantity) => setLine(line.key, { quantity }))}
-                error={lineError(i, 'quantity')}
+                {...typed('quantity', `${line.key}.quantity`, (quantity) => setLine(line.key, { quantity }))}
+                error={minusOr(`${line.key}.quantity`, lineError(i, 'quantity'))}
               />
               <TextInput
                 className={classes.price}
@@ -363,8 +385,10 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
                 size="xs"
                 inputMode="decimal"
                 value={line.unit_price}
-                onChange={typed('amount', (unit_price) => setLine(line.key, { unit_price }))}
-                error={lineError(i, 'unit_price')}
+                {...typed('amount', `${line.key}.unit_price`, (unit_price) =>
+                  setLine(line.key, { unit_price }),
+                )}
+                error={minusOr(`${line.key}.unit_price`, lineError(i, 'unit_price'))}
               />
               <TextInput
                 className={classes.discount}
@@ -373,8 +397,10 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
                 inputMode="decimal"
                 placeholder="0"
                 value={line.discount_percent}
-                onChange={typed('percent', (discount_percent) => setLine(line.key, { discount_percent }))}
-                error={lineError(i, 'discount_percent')}
+                {...typed('percent', `${line.key}.discount_percent`, (discount_percent) =>
+                  setLine(line.key, { discount_percent }),
+                )}
+                error={minusOr(`${line.key}.discount_percent`, lineError(i, 'discount_percent'))}
               />
               <div className={classes.total}>
                 <Text size="xs" fw={500}>
@@ -462,8 +488,8 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
             inputMode="decimal"
             placeholder="0"
             value={draft.shipping}
-            onChange={typed('amount', (v) => set('shipping', v))}
-            error={errors.shipping}
+            {...typed('amount', 'shipping', (v) => set('shipping', v))}
+            error={minusOr('shipping', errors.shipping)}
           />
           <TextInput
             label={T.shippingLabel}
@@ -477,8 +503,8 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
             inputMode="decimal"
             placeholder="0"
             value={draft.tax_rate}
-            onChange={typed('percent', (v) => set('tax_rate', v))}
-            error={errors.tax_rate}
+            {...typed('percent', 'tax_rate', (v) => set('tax_rate', v))}
+            error={minusOr('tax_rate', errors.tax_rate)}
           />
           <TextInput
             type="date"

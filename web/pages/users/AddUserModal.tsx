@@ -1,11 +1,13 @@
-import { Modal, PasswordInput, Select, TextInput } from '@mantine/core';
+import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
 import type { CreateUserBody } from '#domain/users';
+import { useFieldErrors } from '../../api/errors';
 import { useCreateUser } from '../../api/users';
 import { FormWithActions } from '../../components/FormActions';
+import { FormModal, useFormDirty } from '../../components/FormModal';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: () => void };
@@ -14,15 +16,29 @@ const EMPTY: Required<CreateUserBody> = { name: '', email: '', role: DEFAULT_ROL
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
 
 export function AddUserModal({ opened, onClose, onCreated }: Props) {
-  const [form, setForm] = useState(EMPTY);
   const create = useCreateUser();
+  return (
+    <FormModal opened={opened} title="Add User" saving={create.isPending} onClose={onClose}>
+      <AddUserForm create={create} onCancel={onClose} onCreated={onCreated} />
+    </FormModal>
+  );
+}
 
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+type FormProps = {
+  create: ReturnType<typeof useCreateUser>;
+  onCancel: () => void;
+  onCreated: () => void;
+};
 
-  const close = () => {
-    if (create.isPending) return;
-    setForm(EMPTY);
-    onClose();
+/** Mounted per opening (FormModal), so every opening starts empty. */
+function AddUserForm({ create, onCancel, onCreated }: FormProps) {
+  const [form, setForm] = useState(EMPTY);
+  const fields = useFieldErrors(create.error);
+  useFormDirty(form);
+
+  const set = (key: keyof typeof EMPTY) => (value: string) => {
+    fields.edited(key);
+    setForm((f) => ({ ...f, [key]: value }));
   };
 
   const submit = () => {
@@ -35,7 +51,6 @@ export function AddUserModal({ opened, onClose, onCreated }: Props) {
       {
         onSuccess: () => {
           toast.success(TOAST.userCreated);
-          setForm(EMPTY);
           onCreated();
         },
       },
@@ -43,43 +58,45 @@ export function AddUserModal({ opened, onClose, onCreated }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add User" centered>
-      <FormWithActions onSubmit={submit} saving={create.isPending} onCancel={close}>
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          value={form.name}
-          maxLength={TEXT_LIMITS.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-          value={form.email}
-          maxLength={TEXT_LIMITS.email}
-          onChange={(e) => set('email')(e.currentTarget.value)}
-        />
-        <Select
-          label="Role"
-          data={ROLE_OPTIONS}
-          value={form.role}
-          {...SELECT_DEFAULTS}
-          onChange={(v) => v && set('role')(v)}
-        />
-        <PasswordInput
-          label="Password"
-          required
-          description={`Minimum ${PASSWORD_MIN_LENGTH} characters`}
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          value={form.password}
-          maxLength={TEXT_LIMITS.password}
-          onChange={(e) => set('password')(e.currentTarget.value)}
-        />
-      </FormWithActions>
-    </Modal>
+    <FormWithActions onSubmit={submit} saving={create.isPending} onCancel={onCancel}>
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={form.name}
+        maxLength={TEXT_LIMITS.name}
+        onChange={(e) => set('name')(e.currentTarget.value)}
+        error={fields.of('name')}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        value={form.email}
+        maxLength={TEXT_LIMITS.email}
+        onChange={(e) => set('email')(e.currentTarget.value)}
+        error={fields.of('email')}
+      />
+      <Select
+        label="Role"
+        data={ROLE_OPTIONS}
+        value={form.role}
+        {...SELECT_DEFAULTS}
+        onChange={(v) => v && set('role')(v)}
+        error={fields.of('role')}
+      />
+      <PasswordInput
+        label="Password"
+        required
+        description={`Minimum ${PASSWORD_MIN_LENGTH} characters`}
+        autoComplete="new-password"
+        visibilityToggleFocusable
+        value={form.password}
+        maxLength={TEXT_LIMITS.password}
+        onChange={(e) => set('password')(e.currentTarget.value)}
+        error={fields.of('password')}
+      />
+    </FormWithActions>
   );
 }

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
+import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { AddUserModal } from './AddUserModal';
@@ -34,6 +35,7 @@ export function UsersAdmin() {
   const users = useUsers(params);
   const remove = useDeleteUser();
   const [adding, setAdding] = useState(false);
+  useCreateParam(() => setAdding(true));
   const profile = useDialogState<number>();
 
   const total = users.data?.total ?? 0;

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { PRODUCT_TOAST } from '#domain/products';
 import { useDeleteSection, useSaveSection } from '../../../api/products';
 import { refuse } from '../../../components/refuse';
+import { DragHandle, type SortableItemState } from '../../../components/SortableList';
 import { type ContentSection, SECTION_KIND_LABEL, sectionTitle } from './contentSections';
 import { draftOf, draftToSave, type SectionDraft } from './drafts';
 import { SectionForm } from './SectionForm';
@@ -15,6 +16,8 @@ type Props = {
   productId: number;
   slug: string;
   item: ContentSection;
+  /** Its place in the draggable list: the card's ref and style, and its grip. */
+  sortable: SortableItemState;
   /** First and last content block: the move that would fail there is disabled instead. */
   first: boolean;
   last: boolean;
@@ -24,13 +27,14 @@ type Props = {
 };
 
 /** One list, spec group or table of the editor: view/edit toggle, save, move and remove. */
-export function ContentSectionCard({ productId, slug, item, first, last, moving, onMove }: Props) {
+export function ContentSectionCard({ productId, slug, item, sortable, first, last, moving, onMove }: Props) {
   const titleId = useId();
   const [draft, setDraft] = useState<SectionDraft | null>(null);
   const save = useSaveSection(slug, 'update');
   const remove = useDeleteSection(slug);
   const editing = draft !== null;
   const busy = save.isPending || remove.isPending;
+  const title = sectionTitle(item);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,14 +59,27 @@ export function ContentSectionCard({ productId, slug, item, first, last, moving,
     );
 
   return (
-    <Card component="section" withBorder radius="md" padding="lg" aria-labelledby={titleId}>
+    <Card
+      ref={sortable.itemRef}
+      component="section"
+      withBorder
+      radius="md"
+      padding="lg"
+      aria-labelledby={titleId}
+      shadow={sortable.dragging ? 'md' : undefined}
+      style={sortable.style}
+    >
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
         <Group gap="xs" miw={0} style={{ flex: '1 1 200px' }}>
+          <DragHandle
+            label={`Drag ${title}`}
+            handle={{ ...sortable.handle, disabled: sortable.handle.disabled || busy }}
+          />
           <Badge variant="light" color="gray">
             {SECTION_KIND_LABEL[item.kind]}
           </Badge>
           <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-            {sectionTitle(item)}
+            {title}
           </Title>
         </Group>
         <Group gap={6} wrap="nowrap">
@@ -79,7 +96,7 @@ export function ContentSectionCard({ productId, slug, item, first, last, moving,
           <ActionIcon
             variant="default"
             size="md"
-            aria-label="Move up"
+            aria-label={`Move ${title} up`}
             onClick={() => onMove('up')}
             disabled={first || moving || busy}
           >
@@ -88,7 +105,7 @@ export function ContentSectionCard({ productId, slug, item, first, last, moving,
           <ActionIcon
             variant="default"
             size="md"
-            aria-label="Move down"
+            aria-label={`Move ${title} down`}
             onClick={() => onMove('down')}
             disabled={last || moving || busy}
           >

@@ -1,4 +1,5 @@
 import { Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { SECTION_LIMITS } from '#domain/sections';
 import type { ListDraft } from './drafts';
 import { emptyListItem } from './drafts';
@@ -10,6 +11,26 @@ type Props = { value: ListDraft; onChange: (value: ListDraft) => void; disabled?
 /** List: a title plus editable items, with add and remove (SPEC.md §2 Product editor). */
 export function ListForm({ value, onChange, disabled }: Props) {
   const set = (patch: Partial<ListDraft>) => onChange({ ...value, ...patch });
+  const inputs = useRef(new Map<number, HTMLInputElement>());
+  const [focusKey, setFocusKey] = useState<number | null>(null);
+
+  // The row Enter added gets the cursor once it is on screen.
+  useEffect(() => {
+    if (focusKey === null) return;
+    inputs.current.get(focusKey)?.focus();
+    setFocusKey(null);
+  }, [focusKey]);
+
+  // Enter in an item adds the next item, as in a word processor's list, rather than saving the
+  // section half typed; Save (or Enter in the title) still saves.
+  const enterAddsItem = (event: KeyboardEvent<HTMLInputElement>, i: number) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (value.items.length >= SECTION_LIMITS.items) return;
+    const next = emptyListItem();
+    set({ items: [...value.items.slice(0, i + 1), next, ...value.items.slice(i + 1)] });
+    setFocusKey(next.key);
+  };
   return (
     <Stack gap="sm">
       <TextInput
@@ -27,6 +48,11 @@ export function ListForm({ value, onChange, disabled }: Props) {
               <TextInput
                 aria-label={`Item ${i + 1}`}
                 placeholder={`Item ${i + 1}`}
+                ref={(node) => {
+                  if (node) inputs.current.set(item.key, node);
+                  else inputs.current.delete(item.key);
+                }}
+                onKeyDown={(e) => enterAddsItem(e, i)}
                 value={item.caption}
                 maxLength={SECTION_LIMITS.caption}
                 onChange={(e) =>

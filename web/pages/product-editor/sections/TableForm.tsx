@@ -34,7 +34,7 @@ export function TableForm({ value, onChange, disabled }: Props) {
       <TextInput
         label="Columns"
         description="Comma-separated, e.g. Size, Weight, Price"
-        inputWrapperOrder={['label', 'input', 'description']}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={value.columns}
         maxLength={SECTION_LIMITS.text}
         onChange={(e) => set({ columns: e.currentTarget.value })}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { calendarDay, positiveIdString } from './fields';
+import { listMeta, queryInt } from './paging';
+
+/**
+ * Who changed what, and the trash: what the server and the web share. The log's entries are
+ * written by database triggers (migration 0028) in the writer's transaction.
+ */
+
+/** What an entry is about. 'quote' entries belong to an inquiry's quote desk. */
+export const ENTITY_TYPES = ['product', 'category', 'brand', 'discount', 'user', 'inquiry', 'quote'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/**
+ * What happened: the plain writes; 'trash' (moved to the trash), 'restore' (from the trash, or a
+ * past version brought back), 'purge' (emptied out of the trash for good); and a batch's own
+ * entry: 'bulk' (a bulk edit) or 'import' (a CSV import), whose rows carry its id as batch_id.
+ */
+export const CHANGE_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'trash',
+  'restore',
+  'purge',
+  'bulk',
+  'import',
+] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** What can be in the trash, in the paths of /api/trash/{type}/{id}. */
+export const TRASH_TYPES = ['product', 'category', 'brand', 'discount'] as const;
+export type TrashType = (typeof TRASH_TYPES)[number];
+
+export const HISTORY_LIMITS = {
+  /** Entries older than this many days are pruned (HISTORY_RETENTION_DAYS overrides it). */
+  retentionDays: 365,
+  /** Days a deleted item stays in the trash before the scheduled job purges it. */
+  trashDays: 30,
+  /** How long a "moved to trash" toast offers Undo. */
+  undoMs: 8_000,
+  defaultLimit: 25,
+  /** The editor's History tab and the dashboard's latest changes. */
+  latestLimit: 10,
+} as const;
+
+/** A secret field that changed (a password, a token): logged as changed, never with its value. */
+export const HIDDEN_VALUE = '(hidden)';
+
+const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
+export const historyEntrySchema = z.object({
+  id: z.number(),
+  actor_id: z.number().nullable(),
+  /** The author's name when the account still exists. */
+  actor_name: z.string().nullable(),
+  at: z.string(),
+  entity_type: z.enum(ENTITY_TYPES),
+  /** Null on a batch's own entry. */
+  entity_id: z.number().nullable(),
+  /** The entity's name now, or as it was when it was deleted; null when unknown. */
+  entity_name: z.string().nullable(),
+  action: z.enum(CHANGE_ACTIONS),
+  /** { field: { before, after } }, keyed by the entity's own field names (mrp, sections, …). */
+  changes: z.record(z.string(), fieldChange),
+  batch_id: z.number().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+const idText = (field: string) => positiveIdString(field).optional();
+
+/** GET /api/history: newest first, every filter optional; from and to are UTC days, inclusive. */
+export const historyQuery = z
+  .strictObject({
+    entity_type: z
+      .enum(ENTITY_TYPES, { error: `entity_type must be one of: ${ENTITY_TYPES.join(', ')}` })
+      .optional(),
+    entity_id: idText('entity_id'),
+    actor_id: idText('actor_id'),
+    action: z
+      .enum(CHANGE_ACTIONS, { error: `action must be one of: ${CHANGE_ACTIONS.join(', ')}` })
+      .optional(),
+    batch_id: idText('batch_id'),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    page: queryInt('page', 1, 1_000_000).optional(),
+    limit: queryInt('limit', 1, 100).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'from must be on or before to', path: ['to'] })
+  .refine((v) => v.entity_id === undefined || v.entity_type !== undefined, {
+    error: 'entity_id needs entity_type',
+    path: ['entity_id'],
+  });
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const historyListResponse = z.object({ data: z.array(historyEntrySchema), meta: listMeta });
+
+/** A field a restore left as it is, and why (a category in the trash, a slug taken since). */
+export const skippedField = z.object({ field: z.string(), message: z.string() });
+export type SkippedField = z.infer<typeof skippedField>;
+
+/** POST /api/history/{id}/restore: the new entry it made (null if nothing changed) and what it could not restore. */
+export const historyRestoreResponse = z.object({
+  data: historyEntrySchema.nullable(),
+  restored: z.array(z.string()),
+  skipped: z.array(skippedField),
+});
+export type HistoryRestoreResult = z.infer<typeof historyRestoreResponse>;
+
+export const trashItemSchema = z.object({
+  entity_type: z.enum(TRASH_TYPES),
+  entity_id: z.number(),
+  name: z.string(),
+  deleted_at: z.string(),
+  deleted_by: z.number().nullable(),
+  deleted_by_name: z.string().nullable(),
+  /** When the scheduled job purges it. */
+  purge_at: z.string(),
+});
+export type TrashItem = z.infer<typeof trashItemSchema>;
+
+export const trashQuery = z.strictObject({
+  entity_type: z
+    .enum(TRASH_TYPES, { error: `entity_type must be one of: ${TRASH_TYPES.join(', ')}` })
+    .optional(),
+  q: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  page: queryInt('page', 1, 1_000_000).optional(),
+  limit: queryInt('limit', 1, 100).optional(),
+});
+export const trashListResponse = z.object({ data: z.array(trashItemSchema), meta: listMeta });
+
+export const trashParams = z.object({
+  type: z.enum(TRASH_TYPES, { error: `type must be one of: ${TRASH_TYPES.join(', ')}` }),
+  id: positiveIdString('Id'),
+});
+
+/** POST /api/trash/{type}/{id}/restore: what came back, and what could not be put back as it was. */
+export const trashRestoreResponse = z.object({
+  data: z.object({ entity_type: z.enum(TRASH_TYPES), entity_id: z.number(), name: z.string() }),
+  skipped: z.array(skippedField),
+});
+export type TrashRestoreResult = z.infer<typeof trashRestoreResponse>;
+
+/** Messages and screen texts of history, restore and the trash. */
+export const HISTORY_TEXT = {
+  notFound: 'Change not found',
+  notRestorable: 'This change cannot be restored',
+  nothingToRestore: 'Nothing in this change can be restored',
+  entityGone: (type: string) => `This ${type} no longer exists; restore it from the trash first`,
+  categoryGone: 'Its category has been deleted, so the category was not restored',
+  brandGone: 'Its brand has been deleted, so the brand was not restored',
+  parentGone: 'Its parent category has been deleted, so it was put back at the top level',
+  /** A past version's parent that has been deleted since: the category stays where it is. */
+  parentNotRestored: 'Its parent category has been deleted, so the parent was not restored',
+  slugTaken: (slug: string) => `The slug "${slug}" is used by another item now`,
+  skuTaken: (sku: string) => `The SKU "${sku}" is used by another product now`,
+  imagesNotRestored: 'Images are not brought back by a restore',
+  trashNotFound: 'Not in the trash',
+  purgeAdminOnly: 'Only admins can empty the trash',
+  movedToTrash: (what: string) => `${what} moved to trash`,
+  undo: 'Undo',
+  restoredFromTrash: (what: string) => `${what} restored`,
+  restoredVersion: 'Version restored',
+  restoreVersion: 'Restore this version',
+  historyTab: 'History',
+  noHistory: 'No changes recorded yet.',
+  activityTitle: 'Activity',
+  trashTitle: 'Trash',
+  emptyTrash: 'The trash is empty.',
+  purge: 'Delete forever',
+  purgeConfirm: (name: string) => `Delete "${name}" forever? This cannot be undone.`,
+  latestChanges: 'Latest changes',
+  userHistoryAdminOnly: 'Only admins can see changes to staff accounts',
+  exportAdminOnly: 'Only admins can export the change log',
+  /** A quote's entity name: its inquiry's subject and the version it was sent as. */
+  quoteName: (subject: string, version: number | null) =>
+    version === null ? `${subject} (draft quote)` : `${subject} (quote v${version})`,
+} as const;
+
+/** The screens' fallback toasts when a history or trash call fails without the server's reason. */
+export const HISTORY_FALLBACK = {
+  load: 'Failed to load history',
+  restore: 'Restore failed',
+  export: 'Export failed',
+  trashLoad: 'Failed to load the trash',
+  purge: 'Delete forever failed',
+  undo: 'Undo failed',
+} as const;

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_TEXT } from '#domain/history';
+import { API_ERROR } from '#domain/messages';
+import { createTestContext, type TestContext } from '../test/harness';
+
+let ctx: TestContext;
+let editor: { id: number; token: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const made = await ctx.makeUser({ name: 'Restore Editor', email: 'restore-editor@example.com' });
+  editor = { id: made.user.id, token: made.token };
+});
+afterAll(() => ctx.close());
+
+type Method = 'POST' | 'PUT' | 'DELETE';
+async function call(method: Method, url: string, payload?: unknown, expected?: number) {
+  const res = await ctx.app.inject({
+    method,
+    url,
+    headers: ctx.auth(editor.token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  if (expected !== undefined) expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(expected);
+  return res;
+}
+const query = async (text: string, values: unknown[] = []) =>
+  (await ctx.database.pool.query(text, values)).rows;
+/** The last entry logged for an entity. */
+const lastEntry = async (type: string, id: number) =>
+  (
+    await query(
+      'select id::int, action, changes, actor_id from change_log where entity_type = $1 and entity_id = $2 order by id desc limit 1',
+      [type, id],
+    )
+  )[0];
+const restore = (entryId: number) => call('POST', `/api/history/${entryId}/restore`);
+const product = async (id: number) => (await query('select * from products where id = $1', [id]))[0];
+const sectionsOf = async (id: number) => {
+  const [row] = await query('select body from product_contents where product_id = $1', [id]);
+  const { images: _, ...sections } = row.body;
+  return sections;
+};
+
+let n = 0;
+async function makeProduct(extra: Record<string, unknown> = {}) {
+  n += 1;
+  const res = await call('POST', '/api/products', { name: `Restorable ${n}`, mrp: 10, ...extra }, 201);
+  return res.json().id as number;
+}
+
+describe('restoring a past version', () => {
+  it('brings a price and a name back as a new restore entry under its author', async () => {
+    const id = await makeProduct({ sku: 'RST-1', description: 'First words' });
+    await call('PUT', `/api/products/${id}`, { name: 'Renamed', sku: 'RST-1', pricing: { mrp: 24.5 } }, 200);
+    const change = await lastEntry('product', id);
+    expect(change.changes.mrp).toEqual({ before: 10, after: 24.5 });
+
+    const res = await restore(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.restored.sort()).toEqual(['description', 'mrp', 'name']);
+    expect(body.skipped).toEqual([]);
+    const row = await product(id);
+    expect(row.mrp).toBe('10.00');
+    expect(row.name).toBe(`Restorable ${n}`);
+    expect(row.description).toBe('First words');
+    expect(row.sku).toBe('RST-1');
+
+    const entry = await lastEntry('product', id);
+    expect(entry.action).toBe('restore');
+    expect(entry.actor_id).toBe(editor.id);
+    expect(entry.changes.mrp).toEqual({ before: 24.5, after: 10 });
+    expect(body.data).toMatchObject({
+      id: entry.id,
+      action: 'restore',
+      entity_type: 'product',
+      entity_id: id,
+      entity_name: `Restorable ${n}`,
+      actor_id: editor.id,
+      actor_name: 'Restore Editor',
+      batch_id: null,
+    });
+  });
+
+  it('rebuilds the sections as they were before a change: lists, specs, tables and their order', async () => {
+    const id = await makeProduct();
+    const list = (
+      await call(
+        'POST',
+        `/api/products/${id}/lists`,
+        { title: 'Features', items: [{ caption: 'A' }, { caption: 'B' }] },
+        201,
+      )
+    ).json();
+    await call(
+      'POST',
+      `/api/products/${id}/spec-groups`,
+      { name: 'Size', specs: [{ label: 'Width', value: '10', unit: 'cm' }] },
+      201,
+    );
+    const table = (
+      await call(
+        'POST',
+        `/api/products/${id}/tables`,
+        { heading: 'Sizes', columns: ['S', 'M'], rows: [['1', '2']] },
+        201,
+      )
+    ).json();
+    const before = await sectionsOf(id);
+
+    // The table goes, then the list is rewritten. Each restore brings back the whole document
+    // as it was before its change.
+    await call('DELETE', `/api/products/${id}/tables/${table.id}`, undefined, 204);
+    const removal = await lastEntry('product', id);
+    expect(removal.changes.sections.before).toEqual(before);
+    await call(
+      'PUT',
+      `/api/products/${id}/lists/${list.id}`,
+      { title: 'Features', items: [{ caption: 'C' }] },
+      200,
+    );
+    const rewrite = await lastEntry('product', id);
+    expect(rewrite.changes.sections.before.tables).toEqual([]);
+
+    const res = await restore(rewrite.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().restored).toEqual(['sections']);
+    expect(await sectionsOf(id)).toEqual(rewrite.changes.sections.before);
+    expect((await lastEntry('product', id)).action).toBe('restore');
+
+    // The removal's: the table comes back in its place, with the ids the layout names.
+    expect((await restore(removal.id)).statusCode).toBe(200);
+    expect(await sectionsOf(id)).toEqual(before);
+    const items = await query(
+      'select caption, position from product_list_items where list_id = $1 order by position',
+      [list.id],
+    );
+    expect(items).toEqual([
+      { caption: 'A', position: 0 },
+      { caption: 'B', position: 1 },
+    ]);
+    const layout = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products/${id}/layout`,
+      headers: ctx.auth(editor.token),
+    });
+    expect(layout.json().blocks).toEqual(before.layout.blocks);
+  });
+
+  it('never brings back a deleted category or brand, nor a SKU another product took; says why', async () => {
+    const oldCategory = (await call('POST', '/api/categories', { name: 'Old shelf' }, 201)).json().id;
+    const newCategory = (await call('POST', '/api/categories', { name: 'New shelf' }, 201)).json().id;
+    const oldBrand = (await call('POST', '/api/brands', { name: 'Old maker' }, 201)).json().id;
+    const id = await makeProduct({ sku: 'RST-SKU', category_id: oldCategory, brand_id: oldBrand });
+    await call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Moved', sku: 'RST-SKU-2', category_id: newCategory, pricing: { mrp: 12 } },
+      200,
+    );
+    const change = await lastEntry('product', id);
+    await call('DELETE', `/api/categories/${oldCategory}`, undefined, 204);
+    await call('DELETE', `/api/brands/${oldBrand}`, undefined, 204);
+    await makeProduct({ sku: 'RST-SKU' });
+
+    const res = await restore(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.restored.sort()).toEqual(['mrp', 'name']);
+    expect(body.skipped).toEqual(
+      expect.arrayContaining([
+        { field: 'category_id', message: HISTORY_TEXT.categoryGone },
+        { field: 'brand_id', message: HISTORY_TEXT.brandGone },
+        { field: 'sku', message: HISTORY_TEXT.skuTaken('RST-SKU') },
+      ]),
+    );
+    expect(body.skipped).toHaveLength(3);
+    const row = await product(id);
+    expect(row.category_id).toBe(newCategory);
+    expect(row.brand_id).toBeNull();
+    expect(row.sku).toBe('RST-SKU-2');
+    expect(row.mrp).toBe('10.00');
+  });
+
+  it('answers 200 with no entry when every field is skipped, and leaves the images alone', async () => {
+    const brand = (await call('POST', '/api/brands', { name: 'Gone maker' }, 201)).json().id;
+    const id = await makeProduct({ brand_id: brand });
+    await call('PUT', `/api/products/${id}`, { name: `Restorable ${n}`, pricing: { mrp: 10 } }, 200);
+    const change = await lastEntry('product', id);
+    expect(Object.keys(change.changes)).toEqual(['brand_id']);
+    await call('DELETE', `/api/brands/${brand}`, undefined, 204);
+    const before = await lastEntry('product', id);
+
+    const res = await restore(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      data: null,
+      restored: [],
+      skipped: [{ field: 'brand_id', message: HISTORY_TEXT.brandGone }],
+    });
+    expect((await lastEntry('product', id)).id).toBe(before.id);
+  });
+
+  it('puts a category back under its old parent, with path and depth, unless that parent is gone', async () => {
+    const top = (await call('POST', '/api/categories', { name: 'Rooms', slug: 'rooms' }, 201)).json().id;
+    const child = (
+      await call('POST', '/api/categories', { name: 'Kitchen', slug: 'kitchen', parent_id: top }, 201)
+    ).json();
+    const grandchild = (
+      await call('POST', '/api/categories', { name: 'Pans', slug: 'pans', parent_id: child.id }, 201)
+    ).json().id;
+    await call('PUT', `/api/categories/${child.id}`, { name: 'Cooking', slug: 'cooking' }, 200);
+    await call(
+      'PUT',
+      `/api/categories/${child.id}`,
+      { name: 'Cooking', slug: 'cooking', parent_id: null },
+      200,
+    );
+    const moved = await lastEntry('category', child.id);
+    expect(moved.changes.parent_id).toEqual({ before: top, after: null });
+
+    expect((await restore(moved.id)).json().restored).toContain('parent_id');
+    const rows = await query(
+      'select id, parent_id, depth, path from categories where id = any($1) order by id',
+      [[child.id, grandchild]],
+    );
+    expect(rows).toEqual([
+      { id: child.id, parent_id: top, depth: 1, path: 'rooms/cooking' },
+      { id: grandchild, parent_id: child.id, depth: 2, path: 'rooms/cooking/pans' },
+    ]);
+
+    // The rename before it: the slug comes back, and the subtree's paths with it.
+    const renamed = (
+      await query(
+        `select id::int from change_log where entity_type = 'category' and entity_id = $1 and action = 'update' and changes ? 'slug' order by id limit 1`,
+        [child.id],
+      )
+    )[0];
+    const res = await restore(renamed.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().restored.sort()).toEqual(['name', 'slug']);
+    expect((await query('select path from categories where id = $1', [grandchild]))[0].path).toBe(
+      'rooms/kitchen/pans',
+    );
+
+    // A parent deleted since is not brought back: the category stays where it is.
+    await call('DELETE', `/api/categories/${top}`, undefined, 204);
+    const again = await restore(moved.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().skipped).toEqual([{ field: 'parent_id', message: HISTORY_TEXT.parentNotRestored }]);
+    expect(
+      (await query('select parent_id from categories where id = $1', [child.id]))[0].parent_id,
+    ).toBeNull();
+  });
+
+  it('refuses a parent inside its own subtree and a slug another category took', async () => {
+    const a = (await call('POST', '/api/categories', { name: 'Garden', slug: 'garden' }, 201)).json().id;
+    const b = (
+      await call('POST', '/api/categories', { name: 'Tools', slug: 'tools', parent_id: a }, 201)
+    ).json().id;
+    await call('PUT', `/api/categories/${b}`, { name: 'Tools', slug: 'tools', parent_id: null }, 200);
+    const detach = await lastEntry('category', b);
+    await call('PUT', `/api/categories/${a}`, { name: 'Garden', slug: 'garden', parent_id: b }, 200);
+    const res = await restore(detach.id);
+    expect(res.json().skipped).toEqual([{ field: 'parent_id', message: API_ERROR.categoryCycle }]);
+
+    await call('PUT', `/api/categories/${a}`, { name: 'Garden', slug: 'yard', parent_id: b }, 200);
+    const rename = await lastEntry('category', a);
+    await call('POST', '/api/categories', { name: 'Other garden', slug: 'garden' }, 201);
+    expect((await restore(rename.id)).json().skipped).toEqual([
+      { field: 'slug', message: HISTORY_TEXT.slugTaken('garden') },
+    ]);
+  });
+
+  it('restores a brand and a discount', async () => {
+    const brand = (await call('POST', '/api/brands', { name: 'Acme', slug: 'acme' }, 201)).json().id;
+    await call('PUT', `/api/brands/${brand}`, { name: 'Acme Two', slug: 'acme-two' }, 200);
+    expect((await restore((await lastEntry('brand', brand)).id)).json().restored.sort()).toEqual([
+      'name',
+      'slug',
+    ]);
+    expect((await query('select name, slug from brands where id = $1', [brand]))[0]).toEqual({
+      name: 'Acme',
+      slug: 'acme',
+    });
+
+    const id = await makeProduct();
+    const discount = (
+      await call(
+        'POST',
+        '/api/discounts',
+        { type: 'percent', value: 10, applies_to: 'product', product_id: id },
+        201,
+      )
+    ).json().id;
+    await call(
+      'PUT',
+      `/api/discounts/${discount}`,
+      { type: 'amount', value: 2.5, applies_to: 'brand', brand_id: brand },
+      200,
+    );
+    const change = await lastEntry('discount', discount);
+    const res = await restore(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().restored.sort()).toEqual(['applies_to', 'brand_id', 'product_id', 'type', 'value']);
+    expect(
+      (
+        await query('select type, value, applies_to, product_id, brand_id from discounts where id = $1', [
+          discount,
+        ])
+      )[0],
+    ).toEqual({ type: 'percent', value: '10.00', applies_to: 'product', product_id: id, brand_id: null });
+  });
+
+  it('answers 404 for an unknown entry and 409 for what cannot be restored', async () => {
+    const missing = await restore(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(HISTORY_TEXT.notFound);
+
+    const id = await makeProduct();
+    const created = await lastEntry('product', id);
+    const create = await restore(created.id);
+    expect(create.statusCode).toBe(409);
+    expect(create.json().error).toBe(HISTORY_TEXT.nothingToRestore);
+
+    // A comeback from the trash is a create by another name: it has no earlier version.
+    const [comeback] = await query(
+      `insert into change_log (actor_id, entity_type, entity_id, action, changes, tx)
+       values ($1, 'product', $2, 'restore', $3, 0) returning id::int`,
+      [editor.id, id, JSON.stringify({ name: { before: null, after: 'Back' } })],
+    );
+    const again = await restore(comeback.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(HISTORY_TEXT.nothingToRestore);
+
+    await call('POST', '/api/products/bulk', { ids: [id], action: 'unpublish' }, 200);
+    const [batch] = await query(
+      `select id::int from change_log where action = 'bulk' order by id desc limit 1`,
+    );
+    const bulk = await restore(batch.id);
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json().error).toBe(HISTORY_TEXT.notRestorable);
+
+    const userEntry = await lastEntry('user', editor.id);
+    const user = await restore(userEntry.id);
+    expect(user.statusCode).toBe(409);
+    expect(user.json().error).toBe(HISTORY_TEXT.notRestorable);
+
+    await call('PUT', `/api/products/${id}`, { name: 'Soon gone', pricing: { mrp: 1 } }, 200);
+    const change = await lastEntry('product', id);
+    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    const gone = await restore(change.id);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toBe(HISTORY_TEXT.entityGone('product'));
+
+    const bad = await restore(0);
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/history/${change.id}/restore` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

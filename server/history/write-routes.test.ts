@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, RELAXED_LIMITS, type Seed, seedCatalogue } from '../security/support';
+import { ADMIN, createTestContext, type TestContext } from '../test/harness';
+import { multipart, png } from '../test/images';
+
+/**
+ * Every write route logs what it changed. The routes come from the app's own route table, so a
+ * new POST, PUT, PATCH or DELETE route fails this file until it is listed below: in CASES, which
+ * calls it for real on fixtures and names the entries it must have written (entity, id, action,
+ * author), or in EXEMPT with the reason it changes no logged entity.
+ */
+
+let ctx: TestContext;
+let seed: Seed;
+let adminId: number;
+beforeAll(async () => {
+  ctx = await createTestContext(RELAXED_LIMITS);
+  seed = await seedCatalogue(ctx, 'Route');
+  adminId = (await query('select id from users where email = $1', [ADMIN.email]))[0].id;
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const query = async (text: string, values: unknown[] = []) =>
+  (await ctx.database.pool.query(text, values)).rows;
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** An entry a call must write; action may name the ones another helper's work may make it. */
+type Expected = {
+  entity_type: string;
+  entity_id: number | null;
+  action: string | string[];
+  actor_id: number | null;
+};
+
+async function send(
+  method: Method,
+  url: string,
+  payload?: object,
+  token: string | null = ctx.adminToken,
+): Promise<{ statusCode: number; body: string; json: () => Record<string, unknown> }> {
+  const res = await ctx.app.inject({
+    method,
+    url,
+    headers: token ? ctx.auth(token) : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res;
+}
+const id = (res: { json: () => Record<string, unknown> }) => Number(res.json().id);
+
+async function upload(url: string, field: string, color: string, fields: Record<string, string> = {}) {
+  const form = await multipart(fields, {
+    field,
+    name: 'route.png',
+    type: 'image/png',
+    bytes: await png(color),
+  });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
+  });
+  expect(res.statusCode, `POST ${url}: ${res.body}`).toBeLessThan(300);
+  return res;
+}
+
+let unique = 0;
+const next = () => ++unique;
+const product = (extra: object = {}) =>
+  send('POST', '/api/products', { name: `Route throwaway ${next()}`, mrp: 5, ...extra }).then(id);
+const images = async (productId: number) =>
+  (await query('select id from product_images where product_id = $1 order by position, id', [productId])).map(
+    (r) => r.id as number,
+  );
+const blocks = async (productId: number) =>
+  (
+    await query(
+      `select id from product_layout_blocks where product_id = $1 and block_type not in ('basic', 'images')
+        order by position`,
+      [productId],
+    )
+  ).map((r) => r.id as number);
+
+/** An inquiry from a visitor, and a quote sent on it: its token opens the customer's page. */
+async function sentQuote() {
+  const inquiry = id(
+    await send(
+      'POST',
+      '/api/inquiries',
+      { name: 'Route Visitor', email: 'route@example.com', subject: 'Price', message: 'How much?' },
+      null,
+    ),
+  );
+  const quote = id(await send('POST', `/api/inquiries/${inquiry}/quotes`));
+  await send('PUT', `/api/quotes/${quote}`, { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] });
+  const sent = await send('POST', `/api/quotes/${quote}/send`);
+  return { inquiry, quote, token: String(sent.json().token) };
+}
+
+const admin = (entity_type: string, entity_id: number | null, action: Expected['action'] = 'update') => ({
+  entity_type,
+  entity_id,
+  action,
+  actor_id: adminId,
+});
+/** A catalogue delete moves the item to the trash. */
+const REMOVED = 'trash';
+
+/** Each write route: the call, answering the entries it must have written. */
+const CASES: Record<string, () => Promise<Expected[]>> = {
+  'PUT /api/me': async () => {
+    await send(
+      'PUT',
+      '/api/me',
+      { name: 'Route Editor Two', email: 'route-editor@example.com' },
+      seed.editorToken,
+    );
+    return [{ entity_type: 'user', entity_id: seed.editorId, action: 'update', actor_id: seed.editorId }];
+  },
+  'POST /api/users': async () => {
+    const res = await send('POST', '/api/users', {
+      name: 'Route New',
+      email: 'route-new@example.com',
+      password: 'secret1',
+    });
+    return [admin('user', id(res), 'create')];
+  },
+  'DELETE /api/users/:id': async () => {
+    const user = id(
+      await send('POST', '/api/users', {
+        name: 'Route Gone',
+        email: 'route-gone@example.com',
+        password: 'secret1',
+      }),
+    );
+    await send('DELETE', `/api/users/${user}`);
+    return [admin('user', user, 'delete')];
+  },
+
+  'POST /api/categories': async () => [
+    admin(
+      'category',
+      id(await send('POST', '/api/categories', { name: `Route Category ${next()}` })),
+      'create',
+    ),
+  ],
+  'PUT /api/categories/:id': async () => {
+    await send('PUT', `/api/categories/${seed.childCategoryId}`, {
+      name: 'Route Child Renamed',
+      parent_id: seed.categoryId,
+    });
+    return [admin('category', seed.childCategoryId)];
+  },
+  'DELETE /api/categories/:id': async () => {
+    const category = id(await send('POST', '/api/categories', { name: `Route Doomed ${next()}` }));
+    await send('DELETE', `/api/categories/${category}`);
+    return [admin('category', category, REMOVED)];
+  },
+  'POST /api/categories/:id/reorder': async () => {
+    await send('POST', `/api/categories/${seed.categoryId}/reorder`, { sort_order: 1000 });
+    return [admin('category', seed.categoryId)];
+  },
+  'POST /api/categories/:id/move': async () => {
+    await send('POST', `/api/categories/${seed.categoryId}/move`, { direction: 'up' });
+    return [admin('category', seed.categoryId)];
+  },
+
+  'POST /api/brands': async () => [
+    admin('brand', id(await send('POST', '/api/brands', { name: `Route Brand ${next()}` })), 'create'),
+  ],
+  'PUT /api/brands/:id': async () => {
+    await send('PUT', `/api/brands/${seed.brandId}`, { name: 'Route Brand Renamed' });
+    return [admin('brand', seed.brandId)];
+  },
+  'DELETE /api/brands/:id': async () => {
+    const brand = id(await send('POST', '/api/brands', { name: `Route Doomed Brand ${next()}` }));
+    await send('DELETE', `/api/brands/${brand}`);
+    return [admin('brand', brand, REMOVED)];
+  },
+
+  'POST /api/products': async () => [admin('product', await product(), 'create')],
+  'PUT /api/products/:id': async () => {
+    await send('PUT', `/api/products/${seed.productId}`, { name: 'Route Product', pricing: { mrp: 99.5 } });
+    return [admin('product', seed.productId)];
+  },
+  'DELETE /api/products/:id': async () => {
+    const doomed = await product();
+    await send('DELETE', `/api/products/${doomed}`);
+    return [admin('product', doomed, REMOVED)];
+  },
+  'POST /api/products/bulk': async () => {
+    const target = await product();
+    await send('POST', '/api/products/bulk', { ids: [target], action: 'unpublish' });
+    return [admin('product', target), admin('product', null, 'bulk')];
+  },
+  'POST /api/products/:id/duplicate': async () => {
+    const copy = id(await send('POST', `/api/products/${seed.productId}/duplicate`));
+    return [admin('product', copy, 'create')];
+  },
+  'POST /api/products/:id/images/batch': async () => {
+    await upload(`/api/products/${seed.productId}/images/batch`, 'images[]', '#2b2');
+    return [admin('product', seed.productId)];
+  },
+  'PUT /api/products/:id/images/order': async () => {
+    if ((await images(seed.productId)).length < 2)
+      await upload(`/api/products/${seed.productId}/images/batch`, 'images[]', '#3c3');
+    const ids = (await images(seed.productId)).reverse();
+    await send('PUT', `/api/products/${seed.productId}/images/order`, { ids });
+    return [admin('product', seed.productId)];
+  },
+  'PATCH /api/products/:id/images/:imageId': async () => {
+    const [image] = await images(seed.productId);
+    await send('PATCH', `/api/products/${seed.productId}/images/${image}`, { alt: `Route alt ${next()}` });
+    return [admin('product', seed.productId)];
+  },
+  'POST /api/products/:id/images/:imageId/delete': async () => {
+    await upload(`/api/products/${seed.productId}/images/batch`, 'images[]', '#4d4');
+    const image = (await images(seed.productId)).at(-1);
+    await send('POST', `/api/products/${seed.productId}/images/${image}/delete`);
+    return [admin('product', seed.productId)];
+  },
+  'POST /api/products/:id/layout/blocks/:blockId/move': async () => {
+    const last = (await blocks(seed.productId)).at(-1);
+    await send('POST', `/api/products/${seed.productId}/layout/blocks/${last}/move`, { direction: 'up' });
+    return [admin('product', seed.productId)];
+  },
+  'PUT /api/products/:id/layout/order': async () => {
+    const ids = (await blocks(seed.productId)).reverse();
+    await send('PUT', `/api/products/${seed.productId}/layout/order`, { ids });
+    return [admin('product', seed.productId)];
+  },
+  'POST /api/products/:id/lists': async () => {
+    await send('POST', `/api/products/${seed.productId}/lists`, { title: 'More', items: [{ caption: 'x' }] });
+    return [admin('product', seed.productId)];
+  },
+  'PUT /api/products/:id/lists/:listId': async () => {
+    await send('PUT', `/api/products/${seed.productId}/lists/${seed.listId}`, {
+      title: 'Route list',
+      items: [{ caption: 'y' }],
+    });
+    return [admin('product', seed.productId)];
+  },
+  'DELETE /api/products/:id/lists/:listId': async () => {
+    await send('DELETE', `/api/products/${seed.productId}/lists/${seed.listId}`);
+    return [admin('product', seed.productId)];
+  },
+  'POST /api/products/:id/spec-groups': async () => {
+    await send('POST', `/api/products/${seed.productId}/spec-groups`, {
+      name: 'More',
+      specs: [{ label: 'a', value: 'b' }],
+    });
+    return [admin('product', seed.productId)];
+  },
+  'PUT /api/products/:id/spec-groups/:groupId': async () => {
+    await send('PUT', `/api/products/${seed.productId}/spec-groups/${seed.specGroupId}`, {
+      name: 'Route specs',
+      specs: [{ label: 'c', value: 'd' }],
+    });
+    return [admin('product', seed.productId)];
+  },
+  'DELETE /api/products/:id/spec-groups/:groupId': async () => {
+    await send('DELETE', `/api/products/${seed.productId}/spec-groups/${seed.specGroupId}`);
+    return [admin('product', seed.productId)];
+  },
+  'POST /api/products/:id/tables': async () => {
+    await send('POST', `/api/products/${seed.productId}/tables`, { heading: 'More', columns: ['a'] });
+    return [admin('product', seed.productId)];
+  },
+  'PUT /api/products/:id/tables/:tableId': async () => {
+    await send('PUT', `/api/products/${seed.productId}/tables/${seed.tableId}`, {
+      heading: 'Route table',
+      columns: ['b'],
+    });
+    return [admin('product', seed.productId)];
+  },
+  'DELETE /api/products/:id/tables/:tableId': async () => {
+    await send('DELETE', `/api/products/${seed.productId}/tables/${seed.tableId}`);
+    return [admin('product', seed.productId)];
+  },
+
+  'POST /api/discounts': async () => {
+    const res = await send('POST', '/api/discounts', {
+      type: 'amount',
+      value: 1,
+      applies_to: 'product',
+      product_id: seed.productId,
+    });
+    return [admin('discount', id(res), 'create')];
+  },
+  'PUT /api/discounts/:id': async () => {
+    await send('PUT', `/api/discounts/${seed.discountId}`, {
+      type: 'percent',
+      value: 15,
+      applies_to: 'brand',
+      brand_id: seed.brandId,
+    });
+    return [admin('discount', seed.discountId)];
+  },
+  'DELETE /api/discounts/:id': async () => {
+    const res = await send('POST', '/api/discounts', {
+      type: 'amount',
+      value: 2,
+      applies_to: 'brand',
+      brand_id: seed.brandId,
+    });
+    await send('DELETE', `/api/discounts/${id(res)}`);
+    return [admin('discount', id(res), REMOVED)];
+  },
+
+  'POST /api/inquiries': async () => {
+    const res = await send(
+      'POST',
+      '/api/inquiries',
+      { name: 'Route Visitor', email: 'visitor@example.com', subject: 'S', message: 'M' },
+      null,
+    );
+    return [{ entity_type: 'inquiry', entity_id: id(res), action: 'create', actor_id: null }];
+  },
+  'PATCH /api/inquiries/:id': async () => {
+    await send('PATCH', `/api/inquiries/${seed.inquiryId}`, { owner_id: adminId });
+    return [admin('inquiry', seed.inquiryId)];
+  },
+  'POST /api/inquiries/:id/notes': async () => {
+    await send('POST', `/api/inquiries/${seed.inquiryId}/notes`, { body: 'Route note' });
+    return [admin('inquiry', seed.inquiryId)];
+  },
+  'DELETE /api/inquiries/:id': async () => {
+    const { inquiry } = await sentQuote();
+    await send('DELETE', `/api/inquiries/${inquiry}`);
+    return [admin('inquiry', inquiry, 'delete')];
+  },
+  'POST /api/inquiries/:id/quotes': async () => {
+    const inquiry = id(
+      await send(
+        'POST',
+        '/api/inquiries',
+        { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' },
+        null,
+      ),
+    );
+    const quote = id(await send('POST', `/api/inquiries/${inquiry}/quotes`));
+    return [admin('quote', quote, 'create')];
+  },
+  'PUT /api/quotes/:id': async () => {
+    await send('PUT', `/api/quotes/${seed.quoteId}`, {
+      lines: [{ name: 'Route line', quantity: 3, unit_price: 7 }],
+    });
+    return [admin('quote', seed.quoteId)];
+  },
+  'DELETE /api/quotes/:id': async () => {
+    const inquiry = id(
+      await send(
+        'POST',
+        '/api/inquiries',
+        { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' },
+        null,
+      ),
+    );
+    const quote = id(await send('POST', `/api/inquiries/${inquiry}/quotes`));
+    await send('DELETE', `/api/quotes/${quote}`);
+    return [admin('quote', quote, 'delete')];
+  },
+  'POST /api/quotes/:id/send': async () => {
+    const { quote } = await sentQuote();
+    return [admin('quote', quote)];
+  },
+  'POST /api/quotes/:id/revise': async () => {
+    const { quote } = await sentQuote();
+    const draft = id(await send('POST', `/api/quotes/${quote}/revise`));
+    return [admin('quote', draft, 'create')];
+  },
+  'POST /api/public/quotes/:token/accept': async () => {
+    const { quote, token } = await sentQuote();
+    await send('POST', `/api/public/quotes/${token}/accept`, { name: 'Signer' }, null);
+    return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: null }];
+  },
+  'POST /api/public/quotes/:token/decline': async () => {
+    const { quote, token } = await sentQuote();
+    await send('POST', `/api/public/quotes/${token}/decline`, { reason: 'No' }, null);
+    return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: null }];
+  },
+  'POST /api/public/quotes/:token/changes': async () => {
+    const { inquiry, token } = await sentQuote();
+    await send('POST', `/api/public/quotes/${token}/changes`, { message: 'Cheaper?' }, null);
+    return [{ entity_type: 'inquiry', entity_id: inquiry, action: 'update', actor_id: null }];
+  },
+
+  'POST /api/history/:id/restore': async () => {
+    const target = await product();
+    await send('PUT', `/api/products/${target}`, { name: 'Route restored', pricing: { mrp: 6 } });
+    const [entry] = await query(
+      `select id from change_log where entity_type = 'product' and entity_id = $1 order by id desc limit 1`,
+      [target],
+    );
+    await send('POST', `/api/history/${entry.id}/restore`);
+    return [admin('product', target, 'restore')];
+  },
+
+  'POST /api/trash/:type/:id/restore': async () => {
+    const doomed = await product();
+    await send('DELETE', `/api/products/${doomed}`);
+    await send('POST', `/api/trash/product/${doomed}/restore`);
+    return [admin('product', doomed, 'restore')];
+  },
+  'DELETE /api/trash/:type/:id': async () => {
+    const doomed = await product();
+    await send('DELETE', `/api/products/${doomed}`);
+    await send('DELETE', `/api/trash/product/${doomed}`);
+    return [admin('product', doomed, 'purge')];
+  },
+
+  // Last: it ends the editor's sessions.
+  'PUT /api/me/password': async () => {
+    await send(
+      'PUT',
+      '/api/me/password',
+      { current_password: 'secret-pass', new_password: 'secret-pass-2' },
+      seed.editorToken,
+    );
+    return [{ entity_type: 'user', entity_id: seed.editorId, action: 'update', actor_id: seed.editorId }];
+  },
+};
+
+/** Write routes that change no logged entity, and why. */
+const EXEMPT: Record<string, string> = {
+  'POST /api/auth/login': 'signing in changes no entity (the throttle counts outside the database)',
+  'POST /api/auth/logout': 'signing out revokes the token in the revoked-tokens table alone',
+  'POST /api/auth/logout-all':
+    "signing out everywhere bumps the user's token_version, which the log leaves out as bookkeeping",
+  'POST /api/imports':
+    'the upload only stores the file and queues a job; the job logs its rows and its batch entry (batch.test.ts)',
+};
+
+const writeRoutes = () => [
+  ...new Set(
+    apiRoutes(ctx)
+      .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`),
+  ),
+];
+
+describe('every write route logs its change', () => {
+  it('lists every write route of the app, as a case or an exemption', () => {
+    const routes = writeRoutes();
+    expect(routes.filter((r) => !CASES[r] && !EXEMPT[r])).toEqual([]);
+    // Nothing listed that the app no longer has.
+    expect([...Object.keys(CASES), ...Object.keys(EXEMPT)].filter((r) => !routes.includes(r))).toEqual([]);
+    expect(Object.keys(CASES).filter((r) => EXEMPT[r])).toEqual([]);
+  });
+
+  for (const [route, run] of Object.entries(CASES)) {
+    it(route, async () => {
+      const [{ last }] = await query('select coalesce(max(id), 0)::int as last from change_log');
+      const expected = await run();
+      const written = await query(
+        'select entity_type, entity_id, action, actor_id from change_log where id > $1 order by id',
+        [last],
+      );
+      for (const want of expected) {
+        const actions = [want.action].flat();
+        const found = written.find(
+          (w) =>
+            w.entity_type === want.entity_type &&
+            w.entity_id === want.entity_id &&
+            actions.includes(w.action) &&
+            w.actor_id === want.actor_id,
+        );
+        expect(
+          found,
+          `${route} wrote ${JSON.stringify(written)}; wanted ${JSON.stringify(want)}`,
+        ).toBeTruthy();
+      }
+    });
+  }
+});

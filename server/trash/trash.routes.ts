@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HISTORY_TEXT,
+  trashListResponse,
+  trashParams,
+  trashQuery,
+  trashRestoreResponse,
+} from '#domain/history';
+import { type Authenticate, requireRole } from '../auth/hooks';
+import { bearer, errors } from '../http/schemas';
+import type { TrashService } from './trash.service';
+
+export type TrashRoutesDeps = { trash: TrashService; authenticate: Authenticate };
+
+/** The trash: staff list and restore; only admins purge. */
+export const trashRoutes =
+  (deps: TrashRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+    const tags = ['trash'];
+    const security = bearer;
+
+    app.get(
+      '/api/trash',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: trashQuery,
+          response: { 200: trashListResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => deps.trash.list(request.query),
+    );
+
+    app.post(
+      '/api/trash/:type/:id/restore',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'Puts the item back with its own id. No body.',
+          params: trashParams,
+          response: { 200: trashRestoreResponse, ...errors(400, 401, 404, 409) },
+        },
+      },
+      async (request) => deps.trash.restore(request.params.type, request.params.id),
+    );
+
+    app.delete(
+      '/api/trash/:type/:id',
+      {
+        onRequest: requireRole('admin', HISTORY_TEXT.purgeAdminOnly),
+        schema: {
+          tags,
+          security,
+          description: 'Deletes the item for good and releases its images. Admins only.',
+          params: trashParams,
+          response: { 204: z.null().describe('Purged'), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await deps.trash.purge(request.params.type, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };

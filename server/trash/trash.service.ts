@@ -1,0 +1,283 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  HISTORY_LIMITS,
+  HISTORY_TEXT,
+  type SkippedField,
+  type TrashItem,
+  type TrashRestoreResult,
+  type TrashType,
+} from '#domain/history';
+import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { ADVISORY_LOCKS } from '../db/locks';
+import { escapeLike, limitInText } from '../db/query/sql';
+import { conflict, notFound } from '../errors/app-error';
+import type { ImageOps, ImagesService } from '../images/images.service';
+import { imageUrl } from '../images/store';
+import { recomputeSubtrees } from '../modules/categories/categories.service';
+import { intArray, logAs, type Snapshot } from './move';
+
+const DAY_MS = 86_400_000;
+/** Each kind's own table, whose row heads its snapshot. */
+const TABLE_OF: Record<TrashType, string> = {
+  product: 'products',
+  category: 'categories',
+  brand: 'brands',
+  discount: 'discounts',
+};
+
+/** Re-inserts rows with their own ids, as the snapshot holds them. */
+async function insertRows(tx: Tx, table: string, rows: Record<string, unknown>[] | undefined) {
+  if (!rows || rows.length === 0) return;
+  await tx.execute(sql`insert into ${sql.identifier(table)}
+    select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
+}
+
+async function exists(tx: Tx, table: 'products' | 'categories' | 'brands', id: unknown) {
+  if (id === null || id === undefined) return false;
+  const { rows } = await tx.execute(
+    sql`select 1 from ${sql.identifier(table)} where id = ${Number(id)} for key share`,
+  );
+  return rows.length > 0;
+}
+
+async function taken(tx: Tx, table: string, column: 'slug' | 'sku', value: unknown) {
+  if (value === null || value === undefined) return false;
+  const { rows } = await tx.execute(
+    sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${String(value)}`,
+  );
+  return rows.length > 0;
+}
+
+/** A row that points at a parent which may be gone since: kept if it exists, else null and said. */
+async function keepIfThere(
+  tx: Tx,
+  row: Record<string, unknown>,
+  field: string,
+  table: 'categories' | 'brands',
+  message: string,
+  skipped: SkippedField[],
+) {
+  if (row[field] === null || row[field] === undefined) return;
+  if (await exists(tx, table, row[field])) return;
+  row[field] = null;
+  skipped.push({ field, message });
+}
+
+async function relink(tx: Tx, table: string, column: string, id: number, ids: number[] | undefined) {
+  if (!ids || ids.length === 0) return;
+  await tx.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${id}
+    where id = any(${intArray(ids)}) and ${sql.identifier(column)} is null`);
+}
+
+const slugConflict = (value: unknown) => {
+  const message = HISTORY_TEXT.slugTaken(String(value));
+  return conflict(message, { slug: message });
+};
+
+/** Puts an entry's rows back; answers what could not go back as it was. */
+async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Promise<SkippedField[]> {
+  const skipped: SkippedField[] = [];
+  const links = data.links ?? {};
+  switch (type) {
+    case 'product': {
+      const row = { ...data.products[0] };
+      if (await taken(tx, 'products', 'slug', row.slug)) throw slugConflict(row.slug);
+      if (await taken(tx, 'products', 'sku', row.sku)) {
+        const message = HISTORY_TEXT.skuTaken(String(row.sku));
+        throw conflict(message, { sku: message });
+      }
+      await keepIfThere(tx, row, 'category_id', 'categories', HISTORY_TEXT.categoryGone, skipped);
+      await keepIfThere(tx, row, 'brand_id', 'brands', HISTORY_TEXT.brandGone, skipped);
+      // The gallery's rows count themselves in again as they are inserted (migration 0006).
+      row.image_count = 0;
+      await logAs(tx, 'restore');
+      await insertRows(tx, 'products', [row]);
+      for (const table of [
+        'product_images',
+        'product_lists',
+        'product_list_items',
+        'product_spec_groups',
+        'product_specs',
+        'product_tables',
+        'product_layout_blocks',
+        'discounts',
+      ])
+        await insertRows(tx, table, data[table]);
+      await logAs(tx, '');
+      await relink(tx, 'inquiries', 'product_id', id, links.inquiries);
+      await relink(tx, 'inquiry_lines', 'product_id', id, links.inquiry_lines);
+      await relink(tx, 'quote_lines', 'product_id', id, links.quote_lines);
+      // Priced on insert before its discounts were back: due again, as after any write.
+      await tx.execute(sql`insert into product_price_due (product_id, due) values (${id}, '-infinity')
+        on conflict (product_id) do update set due = '-infinity'`);
+      return skipped;
+    }
+    case 'category': {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.categoryTree})`);
+      const row = { ...data.categories[0] };
+      if (await taken(tx, 'categories', 'slug', row.slug)) throw slugConflict(row.slug);
+      if (row.parent_id !== null && !(await exists(tx, 'categories', row.parent_id))) {
+        row.parent_id = null;
+        skipped.push({ field: 'parent_id', message: HISTORY_TEXT.parentGone });
+      }
+      await logAs(tx, 'restore');
+      await insertRows(tx, 'categories', [row]);
+      await insertRows(tx, 'discounts', data.discounts);
+      await logAs(tx, '');
+      await relink(tx, 'categories', 'parent_id', id, links.children);
+      await relink(tx, 'products', 'category_id', id, links.products);
+      await recomputeSubtrees(tx, [id]);
+      return skipped;
+    }
+    case 'brand': {
+      const row = data.brands[0];
+      if (await taken(tx, 'brands', 'slug', row.slug)) throw slugConflict(row.slug);
+      await logAs(tx, 'restore');
+      await insertRows(tx, 'brands', [row]);
+      await insertRows(tx, 'discounts', data.discounts);
+      await logAs(tx, '');
+      await relink(tx, 'products', 'brand_id', id, links.products);
+      return skipped;
+    }
+    case 'discount': {
+      const row = data.discounts[0];
+      const target = {
+        product: ['products', row.product_id],
+        category: ['categories', row.category_id],
+        brand: ['brands', row.brand_id],
+      }[String(row.applies_to)] as ['products' | 'categories' | 'brands', unknown] | undefined;
+      if (target && !(await exists(tx, target[0], target[1]))) {
+        const message = HISTORY_TEXT.entityGone(String(row.applies_to));
+        throw conflict(message, { [`${row.applies_to}_id`]: message });
+      }
+      await logAs(tx, 'restore');
+      await insertRows(tx, 'discounts', [row]);
+      await logAs(tx, '');
+      return skipped;
+    }
+  }
+}
+
+type TrashRow = {
+  entity_type: TrashType;
+  entity_id: number;
+  name: string;
+  deleted_at: Date | string;
+  deleted_by: number | null;
+  deleted_by_name: string | null;
+  purge_at: Date | string;
+  total: number;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The trash: what deletes moved there, restoring it with its own ids, and purging it for good,
+ * which releases its images through their reference counts.
+ */
+export function createTrashService(db: Db, images: ImagesService) {
+  /** Deletes entries and releases their images, logging a 'purge' for each; in the caller's transaction. */
+  async function purgeWhere(tx: Tx, ops: ImageOps, where: SQL) {
+    const { rows } = await tx.execute<{
+      entity_type: string;
+      entity_id: number;
+      name: string;
+      image_keys: string[];
+    }>(sql`delete from trash where ${where} returning entity_type, entity_id, name, image_keys`);
+    if (rows.length === 0) return 0;
+    const held = new Map<string, number>();
+    for (const row of rows) for (const key of row.image_keys) held.set(key, (held.get(key) ?? 0) + 1);
+    await ops.detachMany([...held].map(([key, n]) => [imageUrl(key), n]));
+    // The triggers do not watch the trash: its purges are logged here, under the same actor.
+    await tx.execute(sql`
+      insert into change_log (actor_id, entity_type, entity_id, action, changes)
+      select nullif(current_setting('stockroom.actor', true), '')::integer, e.k, e.i, 'purge',
+        jsonb_build_object('name', jsonb_build_object('before', e.n, 'after', null))
+      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ k: r.entity_type, i: r.entity_id, n: r.name })))}::jsonb)
+        as e(k text, i integer, n text)`);
+    return rows.length;
+  }
+
+  return {
+    /** GET /api/trash: newest first. */
+    async list(query: { entity_type?: TrashType; q?: string; page?: number; limit?: number }) {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? HISTORY_LIMITS.defaultLimit;
+      const filters = [
+        query.entity_type ? sql`t.entity_type = ${query.entity_type}` : undefined,
+        query.q ? sql`t.name ilike ${`%${escapeLike(query.q)}%`}` : undefined,
+      ].filter((f): f is SQL => f !== undefined);
+      const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+      const { rows } = await db.execute<TrashRow>(sql`
+        select t.entity_type, t.entity_id, t.name, t.deleted_at, t.deleted_by, u.name as deleted_by_name,
+          t.deleted_at + ${`${HISTORY_LIMITS.trashDays} days`}::interval as purge_at,
+          (select count(*)::int from trash t ${where}) as total
+        from trash t left join users u on u.id = t.deleted_by
+        ${where}
+        order by t.deleted_at desc, t.entity_type, t.entity_id desc
+        limit ${limitInText(limit)} offset ${limitInText((page - 1) * limit)}`);
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        const { rows: counted } = await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from trash t ${where}`,
+        );
+        total = counted[0].n;
+      }
+      const data: TrashItem[] = rows.map((r) => ({
+        entity_type: r.entity_type,
+        entity_id: r.entity_id,
+        name: r.name,
+        deleted_at: iso(r.deleted_at),
+        deleted_by: r.deleted_by,
+        deleted_by_name: r.deleted_by_name,
+        purge_at: iso(r.purge_at),
+      }));
+      return { data, meta: { total, total_exact: true, page, limit } };
+    },
+
+    /**
+     * Puts an entry back with its own ids, in one transaction logged as 'restore'. A slug or SKU
+     * taken since refuses it (409) and changes nothing.
+     */
+    async restore(type: TrashType, id: number): Promise<TrashRestoreResult> {
+      let row: Record<string, unknown> = {};
+      try {
+        return await db.transaction(async (tx) => {
+          const { rows } = await tx.execute<{ name: string; data: Snapshot }>(
+            sql`select name, data from trash where entity_type = ${type} and entity_id = ${id} for update`,
+          );
+          if (rows.length === 0) throw notFound(HISTORY_TEXT.trashNotFound);
+          row = rows[0].data[TABLE_OF[type]]?.[0] ?? {};
+          const skipped = await putBack(tx, type, id, rows[0].data);
+          await tx.execute(sql`delete from trash where entity_type = ${type} and entity_id = ${id}`);
+          return { data: { entity_type: type, entity_id: id, name: rows[0].name }, skipped };
+        });
+      } catch (error) {
+        // Taken between the check and the insert by a concurrent write.
+        if (isUniqueViolation(error, 'products_sku_key'))
+          throw conflict(HISTORY_TEXT.skuTaken(String(row.sku)));
+        if (isUniqueViolation(error)) throw slugConflict(row.slug);
+        throw error;
+      }
+    },
+
+    /** DELETE /api/trash/{type}/{id}: gone for good; its images are let go of. */
+    async purge(type: TrashType, id: number) {
+      const n = await images.transaction((tx, ops) =>
+        purgeWhere(tx, ops, sql`entity_type = ${type} and entity_id = ${id}`),
+      );
+      if (n === 0) throw notFound(HISTORY_TEXT.trashNotFound);
+    },
+
+    /** Purges every entry older than the trash keeps them (the scheduled job); answers how many. */
+    async emptyExpired(now: Date = new Date()) {
+      const cutoff = new Date(now.getTime() - HISTORY_LIMITS.trashDays * DAY_MS);
+      return images.transaction((tx, ops) =>
+        purgeWhere(tx, ops, sql`deleted_at <= ${cutoff.toISOString()}::timestamptz`),
+      );
+    },
+  };
+}
+
+export type TrashService = ReturnType<typeof createTrashService>;

@@ -1,0 +1,169 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  HISTORY_FALLBACK,
+  HISTORY_LIMITS,
+  type HistoryEntry,
+  type HistoryRestoreResult,
+  type TrashItem,
+  type TrashRestoreResult,
+  type TrashType,
+} from '#domain/history';
+import type { ListMeta } from '#domain/paging';
+import { api } from './client';
+import { useDownload } from './download';
+import {
+  brandKeys,
+  categoryKeys,
+  discountKeys,
+  type HistoryFilters,
+  historyKeys,
+  productKeys,
+  type TrashListParams,
+  trashKeys,
+} from './keys';
+import { toListQuery } from './listQuery';
+
+type HistoryPage = { data: HistoryEntry[]; meta: ListMeta };
+type TrashPage = { data: TrashItem[]; meta: ListMeta };
+
+const fetchHistory = async (params: Record<string, string | number | undefined>, signal: AbortSignal) =>
+  (await api.get<HistoryPage>('/history', { params: toListQuery(params), signal })).data;
+
+/** One entity's changes, newest first, a page at a time ("Load more"). */
+export function useEntityHistory(type: string, id: number, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: historyKeys.entity(type, id),
+    queryFn: ({ pageParam, signal }) =>
+      fetchHistory(
+        { entity_type: type, entity_id: id, page: pageParam, limit: HISTORY_LIMITS.latestLimit },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (page * last.meta.limit < last.meta.total ? page + 1 : undefined),
+    enabled,
+    // Every visit to the tab shows the current log: any write elsewhere may have added to it.
+    staleTime: 0,
+    meta: { errorMessage: HISTORY_FALLBACK.load },
+  });
+}
+
+/** One page of the whole log under the Activity screen's filters. */
+export function useHistoryPage(filters: HistoryFilters, page: number, limit: number, enabled = true) {
+  return useQuery({
+    queryKey: historyKeys.page(filters, page, limit),
+    queryFn: ({ signal }) => fetchHistory({ ...filters, page, limit }, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    staleTime: 0,
+    meta: { errorMessage: HISTORY_FALLBACK.load },
+  });
+}
+
+/** The dashboard's latest changes. */
+export function useLatestChanges() {
+  return useQuery({
+    queryKey: historyKeys.latest,
+    queryFn: ({ signal }) => fetchHistory({ limit: HISTORY_LIMITS.latestLimit }, signal),
+    staleTime: 0,
+  });
+}
+
+/** The log's CSV under the Activity screen's filters (every match, not one page). */
+export function useExportHistory() {
+  return useDownload({
+    path: '/history/export.csv',
+    fallbackName: 'history.csv',
+    errorMessage: HISTORY_FALLBACK.export,
+    query: (filters: HistoryFilters) => toListQuery({ ...filters }),
+  });
+}
+
+/** What a write to each kind of thing in the trash can change on screen. */
+function useTrashTypeChanged() {
+  const queryClient = useQueryClient();
+  return (type: TrashType) => {
+    const keys: readonly (readonly string[])[] = {
+      product: [productKeys.all],
+      category: [categoryKeys.all, productKeys.all],
+      brand: [brandKeys.all, productKeys.all],
+      discount: [discountKeys.all, productKeys.all],
+    }[type];
+    return Promise.all(
+      [...keys, trashKeys.all, historyKeys.all, ['dashboard']].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  };
+}
+
+/** A past version brought back, as a new change; the product's screens refresh. */
+export function useRestoreVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (entryId: number) =>
+      (await api.post<HistoryRestoreResult>(`/history/${entryId}/restore`)).data,
+    onSuccess: () =>
+      Promise.all(
+        [productKeys.all, historyKeys.all, ['dashboard']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+    meta: { errorMessage: HISTORY_FALLBACK.restore },
+  });
+}
+
+export function useTrash(params: TrashListParams) {
+  return useQuery({
+    queryKey: trashKeys.list(params),
+    queryFn: async ({ signal }) =>
+      (await api.get<TrashPage>('/trash', { params: toListQuery({ ...params }), signal })).data,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: { errorMessage: HISTORY_FALLBACK.trashLoad },
+  });
+}
+
+export type TrashRef = { type: TrashType; id: number };
+
+/** Out of the trash; the lists it belongs to refresh. Failures toast unless the caller says otherwise. */
+export function useRestoreFromTrash(errorMessage: string = HISTORY_FALLBACK.restore) {
+  const changed = useTrashTypeChanged();
+  return useMutation({
+    mutationFn: async ({ type, id }: TrashRef) =>
+      (await api.post<TrashRestoreResult>(`/trash/${type}/${id}/restore`)).data,
+    onSuccess: (_data, { type }) => changed(type),
+    meta: { errorMessage },
+  });
+}
+
+/** Gone for good (admins only). */
+export function usePurge() {
+  const changed = useTrashTypeChanged();
+  return useMutation({
+    mutationFn: async ({ type, id }: TrashRef) => {
+      await api.delete(`/trash/${type}/${id}`);
+    },
+    onSuccess: (_data, { type }) => changed(type),
+    meta: { errorMessage: HISTORY_FALLBACK.purge },
+  });
+}
+
+/**
+ * A category's or brand's name for a diff line. A 404 (deleted since, or in the trash) is an
+ * answer, not a failure to toast: the line then shows the id.
+ */
+export function useRefName(ref: 'category' | 'brand', id: number) {
+  return useQuery({
+    queryKey: [...(ref === 'category' ? categoryKeys.detail(id) : brandKeys.detail(id)), 'name'] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ name: string }>(`/${ref === 'category' ? 'categories' : 'brands'}/${id}`, { signal }))
+        .data.name,
+    staleTime: 60_000,
+  });
+}

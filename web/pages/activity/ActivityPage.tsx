@@ -1,0 +1,180 @@
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { CHANGE_ACTIONS, ENTITY_TYPES, HISTORY_TEXT, type HistoryEntry } from '#domain/history';
+import { DESK_SCREEN } from '#domain/quote-texts';
+import { useExportHistory, useHistoryPage } from '../../api/history';
+import { useStaffOptions } from '../../api/users';
+import { ExportButton } from '../../components/ExportButton';
+import { formatCount } from '../../components/format';
+import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { useSession } from '../../session/SessionContext';
+import { SkeletonLines } from '../dashboard/DashboardCard';
+import { EntityTitle } from '../history/EntityTitle';
+import classes from '../history/History.module.css';
+import { HistoryEntryView } from '../history/HistoryEntryView';
+import { ACTION_LABEL, ENTITY_LABEL, HISTORY_SCREEN } from '../history/texts';
+import { AdminOnlyNotice } from '../users/AdminOnlyNotice';
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityUrlState,
+  changeActivityUrl,
+  historyFilters,
+  readActivityUrl,
+  writeActivityUrl,
+} from './urlState';
+
+const ALL = 'all';
+
+/** Activity (/activity, admins only): the whole change log, filtered, paged and exported. */
+export function ActivityPage() {
+  const { user } = useSession();
+  if (user?.role !== 'admin') {
+    // No request at all: the server would only answer 403.
+    return (
+      <>
+        <PageHeader title={HISTORY_TEXT.activityTitle} caption={HISTORY_SCREEN.activityCaption} />
+        <AdminOnlyNotice description={HISTORY_SCREEN.adminsOnly} />
+      </>
+    );
+  }
+  return <ActivityLog />;
+}
+
+function ActivityLog() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readActivityUrl(searchParams);
+  const filters = historyFilters(state);
+  const history = useHistoryPage(filters, state.page, ACTIVITY_PAGE_SIZE);
+  const staff = useStaffOptions(true);
+  const exportCsv = useExportHistory();
+  const change = (next: Partial<ActivityUrlState>) =>
+    setSearchParams(writeActivityUrl(changeActivityUrl(state, next)), { replace: next.page === undefined });
+
+  const total = history.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+  const entries = history.data?.data ?? [];
+
+  const people = [
+    { value: ALL, label: HISTORY_SCREEN.anyone },
+    ...(staff.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+  ];
+  if (state.actor !== null && !people.some((p) => p.value === String(state.actor))) {
+    people.push({ value: String(state.actor), label: `#${state.actor}` });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={HISTORY_TEXT.activityTitle}
+        caption={
+          <>
+            {HISTORY_SCREEN.activityCaption}{' '}
+            {history.data && (
+              <Text span>{`${formatCount(total)} ${total === 1 ? 'change' : 'changes'}.`}</Text>
+            )}
+          </>
+        }
+      />
+      <Group gap="xs" mb="sm" align="flex-end" data-testid="activity-filters">
+        <Select
+          {...SELECT_DEFAULTS}
+          label="Person"
+          data={people}
+          value={state.actor === null ? ALL : String(state.actor)}
+          onChange={(v) => change({ actor: !v || v === ALL ? null : Number(v) })}
+          searchable
+          style={{ flex: '1 1 150px' }}
+        />
+        <Select
+          {...SELECT_DEFAULTS}
+          label="Type"
+          data={[
+            { value: ALL, label: HISTORY_SCREEN.allTypes },
+            ...ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_LABEL[t] ?? t })),
+          ]}
+          value={state.type ?? ALL}
+          onChange={(v) => change({ type: !v || v === ALL ? null : (v as ActivityUrlState['type']) })}
+          style={{ flex: '1 1 130px' }}
+        />
+        <Select
+          {...SELECT_DEFAULTS}
+          label="Action"
+          data={[
+            { value: ALL, label: HISTORY_SCREEN.allActions },
+            ...CHANGE_ACTIONS.map((a) => ({ value: a, label: ACTION_LABEL[a] ?? a })),
+          ]}
+          value={state.action ?? ALL}
+          onChange={(v) => change({ action: !v || v === ALL ? null : (v as ActivityUrlState['action']) })}
+          style={{ flex: '1 1 130px' }}
+        />
+        <TextInput
+          type="date"
+          label={DESK_SCREEN.fromLabel}
+          value={state.from ?? ''}
+          max={state.to ?? undefined}
+          onChange={(e) => change({ from: e.currentTarget.value || null })}
+          style={{ flex: '1 1 130px' }}
+        />
+        <TextInput
+          type="date"
+          label={DESK_SCREEN.toLabel}
+          value={state.to ?? ''}
+          min={state.from ?? undefined}
+          onChange={(e) => change({ to: e.currentTarget.value || null })}
+          style={{ flex: '1 1 130px' }}
+        />
+        <ExportButton
+          onClick={() => exportCsv.mutate(filters)}
+          pending={exportCsv.isPending}
+          received={exportCsv.received}
+        />
+      </Group>
+      <Card withBorder radius="md" padding="lg" aria-busy={history.isFetching}>
+        {history.isPending ? (
+          <SkeletonLines rows={6} />
+        ) : history.isError && !history.data ? (
+          <Stack align="center" gap="xs" py="lg">
+            <IconAlertTriangle size={28} aria-hidden />
+            <Text>{HISTORY_SCREEN.historyError}</Text>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => history.refetch()}
+              loading={history.isFetching}
+            >
+              {HISTORY_SCREEN.retry}
+            </Button>
+          </Stack>
+        ) : entries.length === 0 ? (
+          <Stack align="center" gap="xs" py="lg">
+            <IconHistory size={28} aria-hidden />
+            <Text c="dimmed">
+              {Object.values(filters).some((v) => v !== undefined)
+                ? HISTORY_SCREEN.noMatches
+                : HISTORY_TEXT.noHistory}
+            </Text>
+          </Stack>
+        ) : (
+          <ul className={classes.entries} aria-label={HISTORY_TEXT.activityTitle}>
+            {entries.map((entry: HistoryEntry) => (
+              <li key={entry.id} data-testid="activity-entry">
+                <HistoryEntryView entry={entry} title={<EntityTitle entry={entry} />} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {total > ACTIVITY_PAGE_SIZE && (
+        <Pager
+          page={state.page}
+          pages={pages}
+          onChange={(page) => change({ page })}
+          disabled={history.isFetching}
+        />
+      )}
+    </>
+  );
+}

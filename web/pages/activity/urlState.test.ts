@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_URL_DEFAULTS,
+  changeActivityUrl,
+  historyFilters,
+  readActivityUrl,
+  writeActivityUrl,
+} from './urlState';
+
+describe('the Activity URL', () => {
+  it('reads what it wrote, leaving defaults out', () => {
+    const state = {
+      actor: 3,
+      type: 'product' as const,
+      action: 'update' as const,
+      from: '2026-01-01',
+      to: '2026-01-31',
+      page: 2,
+    };
+    const url = writeActivityUrl(state);
+    expect(url.toString()).toBe('actor=3&type=product&action=update&from=2026-01-01&to=2026-01-31&page=2');
+    expect(readActivityUrl(url)).toEqual(state);
+    expect(writeActivityUrl(ACTIVITY_URL_DEFAULTS).toString()).toBe('');
+  });
+
+  it('drops what it cannot use', () => {
+    const state = readActivityUrl(
+      new URLSearchParams('actor=x&type=planet&action=nuke&from=2026-13-99&to=yesterday&page=-1'),
+    );
+    expect(state).toEqual(ACTIVITY_URL_DEFAULTS);
+    expect(readActivityUrl(new URLSearchParams('from=2026-02-01&to=2026-01-01'))).toMatchObject({
+      from: '2026-02-01',
+      to: null,
+    });
+  });
+
+  it('starts a new filter at page 1 and sends only the set filters', () => {
+    const state = { ...ACTIVITY_URL_DEFAULTS, page: 4 };
+    expect(changeActivityUrl(state, { type: 'brand' }).page).toBe(1);
+    expect(changeActivityUrl(state, { page: 5 }).page).toBe(5);
+    expect(historyFilters({ ...ACTIVITY_URL_DEFAULTS, actor: 2 })).toEqual({
+      actor_id: 2,
+      entity_type: undefined,
+      action: undefined,
+      from: undefined,
+      to: undefined,
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { HISTORY_LIMITS } from '#domain/history';
+
+/** The screens' own texts for history, Activity and the trash; the shared ones are HISTORY_TEXT. */
+export const HISTORY_SCREEN = {
+  loadMore: 'Load more',
+  retry: 'Try again',
+  historyError: 'The history could not be loaded.',
+  trashError: 'The trash could not be loaded.',
+  purged: (name: string) => `${name} deleted forever`,
+  restoreConfirmTitle: 'Restore this version?',
+  restoreConfirmText:
+    'The fields and sections go back to how they were before this change. The restore is recorded as a new change.',
+  restoreConfirm: 'Restore',
+  nothingChanged: 'Nothing needed restoring: it already matches that version.',
+  notRestored: 'Not restored:',
+  someone: 'Someone',
+  system: 'System',
+  activityCaption: 'Every change to the catalogue, the inbox and the accounts: who, when and what.',
+  trashCaption: `Deleted products, categories, brands and discounts stay here for ${HISTORY_LIMITS.trashDays} days.`,
+  adminsOnly: 'Only admins can see the whole activity log.',
+  anyone: 'Anyone',
+  allTypes: 'All types',
+  allActions: 'All actions',
+  noMatches: 'No changes match these filters.',
+  trashNoMatches: 'Nothing in the trash matches.',
+  restore: 'Restore',
+  openAll: 'Open Activity',
+  latestEmpty: 'No changes yet.',
+  batchRows: 'Rows it changed',
+} as const;
+
+/** An entity type and an action as people read them. */
+export const ENTITY_LABEL: Record<string, string> = {
+  product: 'Product',
+  category: 'Category',
+  brand: 'Brand',
+  discount: 'Discount',
+  user: 'User',
+  inquiry: 'Inquiry',
+  quote: 'Quote',
+};
+
+export const ACTION_LABEL: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  trash: 'Moved to trash',
+  restore: 'Restored',
+  purge: 'Deleted forever',
+  bulk: 'Bulk edit',
+  import: 'Import',
+};
