@@ -27,12 +27,19 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testIgnore: /\.mobile\.spec\.ts/,
+      testIgnore: [/\.mobile\.spec\.ts/, /\.last\.spec\.ts/],
     },
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       testMatch: /\.mobile\.spec\.ts/,
+    },
+    {
+      // Specs that change what every other spec shares (emptying the whole trash), after them all.
+      name: 'last',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: /\.last\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
     },
   ],
   webServer: {

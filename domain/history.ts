@@ -133,6 +133,15 @@ export const trashParams = z.object({
   id: positiveIdString('Id'),
 });
 
+/** DELETE /api/trash: empties the trash, or only the entries of one type. */
+export const trashEmptyQuery = z.strictObject({
+  entity_type: z
+    .enum(TRASH_TYPES, { error: `entity_type must be one of: ${TRASH_TYPES.join(', ')}` })
+    .optional(),
+});
+export const trashEmptyResponse = z.object({ purged: z.number().int() });
+export type TrashEmptyResult = z.infer<typeof trashEmptyResponse>;
+
 /** POST /api/trash/{type}/{id}/restore: what came back, and what could not be put back as it was. */
 export const trashRestoreResponse = z.object({
   data: z.object({ entity_type: z.enum(TRASH_TYPES), entity_id: z.number(), name: z.string() }),
@@ -168,6 +177,10 @@ export const HISTORY_TEXT = {
   emptyTrash: 'The trash is empty.',
   purge: 'Delete forever',
   purgeConfirm: (name: string) => `Delete "${name}" forever? This cannot be undone.`,
+  emptyTrashAction: 'Empty trash',
+  emptyTrashConfirm: (n: number) =>
+    `Delete all ${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'} in the trash forever? This cannot be undone.`,
+  emptied: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'} deleted forever`,
   latestChanges: 'Latest changes',
   userHistoryAdminOnly: 'Only admins can see changes to staff accounts',
   exportAdminOnly: 'Only admins can export the change log',
@@ -183,5 +196,6 @@ export const HISTORY_FALLBACK = {
   export: 'Export failed',
   trashLoad: 'Failed to load the trash',
   purge: 'Delete forever failed',
+  empty: 'Emptying the trash failed',
   undo: 'Undo failed',
 } as const;

@@ -410,6 +410,12 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     await send('DELETE', `/api/trash/product/${doomed}`);
     return [admin('product', doomed, 'purge')];
   },
+  'DELETE /api/trash': async () => {
+    const doomed = await product();
+    await send('DELETE', `/api/products/${doomed}`);
+    await send('DELETE', '/api/trash?entity_type=product');
+    return [admin('product', doomed, 'purge')];
+  },
 
   // Last: it ends the editor's sessions.
   'PUT /api/me/password': async () => {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HISTORY_TEXT,
+  trashEmptyQuery,
+  trashEmptyResponse,
   trashListResponse,
   trashParams,
   trashQuery,
@@ -46,6 +48,22 @@ export const trashRoutes =
         },
       },
       async (request) => deps.trash.restore(request.params.type, request.params.id),
+    );
+
+    app.delete(
+      '/api/trash',
+      {
+        onRequest: requireRole('admin', HISTORY_TEXT.purgeAdminOnly),
+        schema: {
+          tags,
+          security,
+          description:
+            'Empties the trash, or only the entries of `entity_type`: deleted for good, their images released. Admins only.',
+          querystring: trashEmptyQuery,
+          response: { 200: trashEmptyResponse, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ({ purged: await deps.trash.empty(request.query.entity_type) }),
     );
 
     app.delete(

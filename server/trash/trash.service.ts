@@ -177,26 +177,28 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * which releases its images through their reference counts.
  */
 export function createTrashService(db: Db, images: ImagesService) {
-  /** Deletes entries and releases their images, logging a 'purge' for each; in the caller's transaction. */
+  /**
+   * Deletes entries and releases their images, logging a 'purge' for each; in the caller's
+   * transaction. One statement however many entries go, so emptying a trash of a bulk delete's
+   * hundred thousand products sends no row back but the images' counts.
+   */
   async function purgeWhere(tx: Tx, ops: ImageOps, where: SQL) {
-    const { rows } = await tx.execute<{
-      entity_type: string;
-      entity_id: number;
-      name: string;
-      image_keys: string[];
-    }>(sql`delete from trash where ${where} returning entity_type, entity_id, name, image_keys`);
-    if (rows.length === 0) return 0;
-    const held = new Map<string, number>();
-    for (const row of rows) for (const key of row.image_keys) held.set(key, (held.get(key) ?? 0) + 1);
-    await ops.detachMany([...held].map(([key, n]) => [imageUrl(key), n]));
-    // The triggers do not watch the trash: its purges are logged here, under the same actor.
-    await tx.execute(sql`
-      insert into change_log (actor_id, entity_type, entity_id, action, changes)
-      select nullif(current_setting('stockroom.actor', true), '')::integer, e.k, e.i, 'purge',
-        jsonb_build_object('name', jsonb_build_object('before', e.n, 'after', null))
-      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ k: r.entity_type, i: r.entity_id, n: r.name })))}::jsonb)
-        as e(k text, i integer, n text)`);
-    return rows.length;
+    const { rows } = await tx.execute<{ purged: number; held: Record<string, number> }>(sql`
+      with gone as (
+        delete from trash where ${where} returning entity_type, entity_id, name, image_keys
+      ), logged as (
+        -- The triggers do not watch the trash: its purges are logged here, under the same actor.
+        insert into change_log (actor_id, entity_type, entity_id, action, changes)
+        select nullif(current_setting('stockroom.actor', true), '')::integer, entity_type, entity_id, 'purge',
+          jsonb_build_object('name', jsonb_build_object('before', name, 'after', null))
+        from gone
+      )
+      select (select count(*)::int from gone) as purged,
+        (select coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
+          from (select key, count(*)::int as n from gone, unnest(gone.image_keys) as key group by key) k) as held`);
+    const { purged, held } = rows[0];
+    if (purged > 0) await ops.detachMany(Object.entries(held).map(([key, n]) => [imageUrl(key), n]));
+    return purged;
   }
 
   return {
@@ -268,6 +270,13 @@ export function createTrashService(db: Db, images: ImagesService) {
         purgeWhere(tx, ops, sql`entity_type = ${type} and entity_id = ${id}`),
       );
       if (n === 0) throw notFound(HISTORY_TEXT.trashNotFound);
+    },
+
+    /** DELETE /api/trash: every entry, or every entry of one type, gone for good; answers how many. */
+    async empty(type?: TrashType) {
+      return images.transaction((tx, ops) =>
+        purgeWhere(tx, ops, type ? sql`entity_type = ${type}` : sql`true`),
+      );
     },
 
     /** Purges every entry older than the trash keeps them (the scheduled job); answers how many. */

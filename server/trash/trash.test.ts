@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
 import { createImageStore } from '../images/image-store';
 import { createImagesService } from '../images/images.service';
+import { keyOfUrl } from '../images/store';
 import { createTestContext, type TestContext } from '../test/harness';
 import { createCategoryWithImage, png, uploadedFiles, uploadGallery } from '../test/images';
 import { createTrashService } from './trash.service';
@@ -382,5 +383,55 @@ describe('the list and the scheduled purge', () => {
     ).toEqual([{ entity_id: fresh.id }]);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(url));
     expect(await actions('product', old.id)).toContain('purge');
+  });
+});
+
+describe('DELETE /api/trash', () => {
+  it('empties one type, then everything, releasing shared images and logging each purge', async () => {
+    const lamp = await created('/api/products', { name: 'Emptied Lamp', mrp: 3 });
+    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), lamp.id, [
+      { name: 'x.png', bytes: await png('#c4c4c4') },
+    ]);
+    const url = upload.json().data[0].url as string;
+    // The copy shares the gallery's image by reference: two trash entries hold it.
+    const copy = await api('POST', `/api/products/${lamp.id}/duplicate`);
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copyId = copy.json().id as number;
+    const brand = await created('/api/brands', { name: 'Emptied Brand' });
+    for (const p of [lamp.id, copyId])
+      expect((await api('DELETE', `/api/products/${p}`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/brands/${brand.id}`)).statusCode).toBe(204);
+
+    const refused = await api('DELETE', '/api/trash');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(HISTORY_TEXT.purgeAdminOnly);
+    expect((await asAdmin('DELETE', '/api/trash?entity_type=user')).statusCode).toBe(400);
+    expect((await asAdmin('DELETE', '/api/trash?everything=1')).statusCode).toBe(400);
+    expect(Number((await q('select count(*) from trash'))[0].count)).toBeGreaterThan(2);
+
+    const products = Number((await q(`select count(*) from trash where entity_type = 'product'`))[0].count);
+    const one = await asAdmin('DELETE', '/api/trash?entity_type=product');
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ purged: products });
+    expect(await q(`select entity_type from trash where entity_type = 'product'`)).toEqual([]);
+    expect(
+      await q(`select entity_id from trash where entity_type = 'brand' and entity_id = $1`, [brand.id]),
+    ).toEqual([{ entity_id: brand.id }]);
+    expect(await q('select key from images where key = $1', [keyOfUrl(url)])).toEqual([]);
+    expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(url));
+    expect(await actions('product', copyId)).toEqual(['create', 'trash', 'purge']);
+    const purge = await q(
+      `select actor_id from change_log where entity_type = 'product' and entity_id = $1 and action = 'purge'`,
+      [lamp.id],
+    );
+    expect(purge).toEqual(
+      await q(`select id as actor_id from users where role = 'admin' order by id limit 1`),
+    );
+
+    const rest = Number((await q('select count(*) from trash'))[0].count);
+    const all = await asAdmin('DELETE', '/api/trash');
+    expect(all.json()).toEqual({ purged: rest });
+    expect(await q('select 1 from trash')).toEqual([]);
+    expect((await asAdmin('DELETE', '/api/trash')).json()).toEqual({ purged: 0 });
   });
 });

@@ -10,6 +10,8 @@ import {
   HISTORY_LIMITS,
   type HistoryEntry,
   type HistoryRestoreResult,
+  TRASH_TYPES,
+  type TrashEmptyResult,
   type TrashItem,
   type TrashRestoreResult,
   type TrashType,
@@ -151,6 +153,16 @@ export function usePurge() {
     },
     onSuccess: (_data, { type }) => changed(type),
     meta: { errorMessage: HISTORY_FALLBACK.purge },
+  });
+}
+
+/** Everything in the trash gone for good (admins only); every list an entry could return to refreshes. */
+export function useEmptyTrash() {
+  const changed = useTrashTypeChanged();
+  return useMutation({
+    mutationFn: async () => (await api.delete<TrashEmptyResult>('/trash')).data,
+    onSuccess: () => Promise.all(TRASH_TYPES.map((type) => changed(type))),
+    meta: { errorMessage: HISTORY_FALLBACK.empty },
   });
 }
 

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, Select, Table } from '@mantine/core';
-import { IconRestore, IconTrashX } from '@tabler/icons-react';
+import { IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { HISTORY_LIMITS, HISTORY_TEXT, TRASH_TYPES, type TrashItem, type TrashType } from '#domain/history';
 import { pageAfterDelete, pageCount } from '#domain/paging';
-import { usePurge, useRestoreFromTrash, useTrash } from '../../api/history';
+import { useEmptyTrash, usePurge, useRestoreFromTrash, useTrash } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
@@ -41,6 +41,8 @@ export function TrashPage() {
   const restore = useRestoreFromTrash();
   const purge = usePurge();
   const purging = useDialogState<TrashItem>();
+  const emptyTrash = useEmptyTrash();
+  const emptying = useDialogState<number>();
 
   const total = trash.data?.meta.total ?? 0;
   const pages = pageCount(total, params.limit);
@@ -73,9 +75,19 @@ export function TrashPage() {
     );
   };
 
+  const confirmEmpty = () =>
+    emptyTrash.mutate(undefined, {
+      onSuccess: (result) => {
+        toast.success(HISTORY_TEXT.emptied(result.purged));
+        emptying.close();
+        list.setPage(1, { replace: true });
+      },
+    });
+
   const busyOn = (item: TrashItem, m: { isPending: boolean; variables?: { type: string; id: number } }) =>
     m.isPending && m.variables?.type === item.entity_type && m.variables.id === item.entity_id;
   const filtered = !!type || !!params.q;
+  const busy = restore.isPending || purge.isPending || emptyTrash.isPending;
 
   return (
     <>
@@ -86,6 +98,22 @@ export function TrashPage() {
             {HISTORY_SCREEN.trashCaption}{' '}
             {trash.data && <TotalCount count={total} exact singular="item" testId="trash-total" />}
           </>
+        }
+        actions={
+          // The whole trash only: with a filter on, the count shown is not what would go.
+          admin &&
+          !filtered &&
+          total > 0 && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={busy}
+              onClick={() => emptying.open(total)}
+            >
+              {HISTORY_TEXT.emptyTrashAction}
+            </Button>
+          )
         }
       />
       <ListToolbar>
@@ -131,7 +159,7 @@ export function TrashPage() {
                   name={`${HISTORY_SCREEN.restore} ${item.name}`}
                   icon={<IconRestore size={14} aria-hidden />}
                   loading={busyOn(item, restore)}
-                  disabled={restore.isPending || purge.isPending}
+                  disabled={busy}
                   onClick={() => restoreItem(item)}
                 />
                 {admin && (
@@ -141,7 +169,7 @@ export function TrashPage() {
                     icon={<IconTrashX size={14} aria-hidden />}
                     color="red"
                     loading={busyOn(item, purge)}
-                    disabled={restore.isPending || purge.isPending}
+                    disabled={busy}
                     onClick={() => purging.open(item)}
                   />
                 )}
@@ -159,6 +187,15 @@ export function TrashPage() {
         busy={purge.isPending}
         onConfirm={confirmPurge}
         onClose={purging.close}
+      />
+      <ConfirmDialog
+        opened={emptying.opened}
+        title={`${HISTORY_TEXT.emptyTrashAction}?`}
+        message={HISTORY_TEXT.emptyTrashConfirm(emptying.item ?? 0)}
+        confirmLabel={HISTORY_TEXT.emptyTrashAction}
+        busy={emptyTrash.isPending}
+        onConfirm={confirmEmpty}
+        onClose={emptying.close}
       />
     </>
   );
