@@ -5,8 +5,10 @@
  * so a stream that buffers shows up as a peak, not only as time.
  *
  * Every change made here is undone: prices go up by one unit and back down, by a bulk action and
- * then by importing the export with every MRP raised and the export as it was. The seeded
- * catalogue stays as it was for the list scenarios of the next run.
+ * then by importing the export with every MRP raised and the export as it was; a file of new
+ * products is imported into a category of its own, and those products are deleted in one bulk
+ * action and the trash emptied of them. The seeded catalogue stays as it was for the list
+ * scenarios of the next run.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
@@ -149,6 +151,64 @@ export async function catalogueWork(
       note: `${report?.updated ?? 0} ${dryRun ? 'to update' : 'updated'}, ${report?.problem_count ?? 0} problems`,
     });
   }
+
+  // As many new products as the catalogue has, in a category the import creates. A tag of the
+  // run's own keeps a run that stopped half-way from turning the next one's creates into updates.
+  const tag = `bench-new-${Date.now().toString(36)}`;
+  const created = stringify([
+    ['sku', 'name', 'mrp', 'status', 'category_path', 'brand', 'description'],
+    ...Array.from({ length: exportedRows }, (_, i) => [
+      `${tag}-${i + 1}`,
+      `New product ${i + 1}`,
+      (((i * 37) % 50_000) / 100 + 1).toFixed(2),
+      'draft',
+      tag,
+      '',
+      'Imported by the benchmark',
+    ]),
+  ]);
+  const imported = await timed(pid, async () => {
+    const form = new FormData();
+    form.set('dry_run', 'false');
+    form.set('create_missing', 'true');
+    form.set('file', new Blob([created], { type: 'text/csv' }), 'new-products.csv');
+    const { job_id } = await (await call('POST', '/api/imports', { form })).json();
+    return awaitJob(call, job_id);
+  });
+  add({
+    task: 'CSV import of new products, applied',
+    seconds: imported.seconds,
+    rows: imported.value.report?.rows ?? 0,
+    peakRssMb: imported.peak,
+    note: `${imported.value.report?.created ?? 0} created`,
+  });
+
+  const category: { id: number } = (await (await call('GET', `/api/categories?q=${tag}&limit=1`)).json())
+    .data[0];
+  const deleted = await timed(pid, async () =>
+    (
+      await call('POST', '/api/products/bulk', {
+        body: { filter: { category_id: category.id }, action: 'delete' },
+      })
+    ).json(),
+  );
+  add({
+    task: 'bulk delete of the imported products (to the trash)',
+    seconds: deleted.seconds,
+    rows: deleted.value.count,
+    peakRssMb: deleted.peak,
+  });
+  const emptied = await timed(pid, async () =>
+    (await call('DELETE', '/api/trash?entity_type=product')).json(),
+  );
+  add({
+    task: 'the trash emptied of them',
+    seconds: emptied.seconds,
+    rows: emptied.value.purged,
+    peakRssMb: emptied.peak,
+  });
+  await call('DELETE', `/api/categories/${category.id}`);
+  await call('DELETE', `/api/trash/category/${category.id}`);
   return rows;
 }
 

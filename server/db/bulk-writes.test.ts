@@ -34,15 +34,22 @@ async function timeWrites(): Promise<number> {
   return performance.now() - started;
 }
 
+/** The quickest of a few runs: a run that shared the machine with other work says little. */
+const ROUNDS = 3;
+
 describe(`bulk updates of ${ROWS.toLocaleString('en')} products`, () => {
   it('cost a bounded multiple of the same writes without the triggers', async () => {
-    const withTriggers = await timeWrites();
-    await q('alter table products disable trigger user');
-    let without: number;
-    try {
-      without = await timeWrites();
-    } finally {
-      await q('alter table products enable trigger user');
+    let withTriggers = Number.POSITIVE_INFINITY;
+    let without = Number.POSITIVE_INFINITY;
+    // Alternated, so that a slow spell of the machine weighs on both sides alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      withTriggers = Math.min(withTriggers, await timeWrites());
+      await q('alter table products disable trigger user');
+      try {
+        without = Math.min(without, await timeWrites());
+      } finally {
+        await q('alter table products enable trigger user');
+      }
     }
     // Linear triggers add a fraction; a quadratic one added tens of seconds.
     expect(withTriggers, `with ${withTriggers.toFixed(0)} ms, without ${without.toFixed(0)} ms`).toBeLessThan(
