@@ -188,7 +188,7 @@ export async function catalogueWork(
   const deleted = await timed(pid, async () =>
     (
       await call('POST', '/api/products/bulk', {
-        body: { filter: { category_id: category.id }, action: 'delete' },
+        body: { filter: { category_id: String(category.id) }, action: 'delete' },
       })
     ).json(),
   );
