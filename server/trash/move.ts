@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ChangeAction, TrashType } from '#domain/history';
 import type { Tx } from '../db/client';
 import { setChangeContext } from '../history/change-context';
-import { STORED_URL_PATTERN } from '../images/store';
+import { STORED_URL_SQL } from '../images/store';
 
 /**
  * A trash entry's data: each table's rows as to_jsonb wrote them, and under links the ids of
@@ -11,7 +11,8 @@ import { STORED_URL_PATTERN } from '../images/store';
 export type Snapshot = Record<string, Record<string, unknown>[]> & { links?: Record<string, number[]> };
 
 const ACTOR = sql`nullif(current_setting('stockroom.actor', true), '')::integer`;
-const keyOf = (url: SQL) => sql`substring(${url} from ${STORED_URL_PATTERN})`;
+const keyOf = (url: SQL) =>
+  sql`case when ${url} ~ ${STORED_URL_SQL.match} then substr(${url}, ${STORED_URL_SQL.keyFrom}, ${STORED_URL_SQL.keyLength}) end`;
 export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
@@ -85,8 +86,12 @@ export async function snapshotProducts(tx: Tx, ids: SQL) {
       coalesce(k.keys, '{}'::text[]), ${ACTOR}
     from products p
     left join (
-      select product_id as owner, array_agg(${keyOf(sql`url`)} order by id) as keys
-      from product_images where product_id = any(${ids}) and ${keyOf(sql`url`)} is not null group by 1
+      select owner, array_agg(key order by id) as keys
+      -- Fenced, so that only the products' images are matched: the planner otherwise tested every
+      -- image's URL against the pattern before their product.
+      from (select product_id as owner, id, ${keyOf(sql`url`)} as key
+        from product_images where product_id = any(${ids}) offset 0) i
+      where key is not null group by 1
     ) k on k.owner = p.id
     ${sql.join(
       parts.map(([, q], i) => sql`left join (${q}) ${alias(i)} on ${alias(i)}.owner = p.id`),

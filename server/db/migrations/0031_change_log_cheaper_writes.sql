@@ -26,7 +26,7 @@ CREATE OR REPLACE FUNCTION stockroom_diff_sql(rel oid, skip text[], secrets text
   WHERE attrelid = rel AND attnum > 0 AND NOT attisdropped AND attname <> ALL (skip)
     AND (op = 'UPDATE' OR attname <> ALL (secrets))
 $$;--> statement-breakpoint
-DROP FUNCTION stockroom_log_sql(text);--> statement-breakpoint
+DROP FUNCTION IF EXISTS stockroom_log_sql(text);--> statement-breakpoint
 -- The statement that appends one entry per entity from a query of rows (id, action, changes);
 -- $1 is the entity type. With `merge` (the transaction has entries of this type already), an
 -- entity's second write merges into its entry: a merged entry stays a delete once it is one (an
@@ -34,7 +34,7 @@ DROP FUNCTION stockroom_log_sql(text);--> statement-breakpoint
 -- trigger functions EXECUTE it themselves: a statement run by EXECUTE is planned for the
 -- transition tables' real sizes each time (a cached plan made for a few rows paired them with a
 -- nested loop), and only the trigger's own function sees them.
-CREATE FUNCTION stockroom_log_sql(entries text, merge boolean) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION stockroom_log_sql(entries text, merge boolean) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT 'INSERT INTO change_log AS c (actor_id, entity_type, entity_id, action, changes, batch_id) '
     || 'SELECT s.actor, $1, e.id, coalesce(s.action, e.action), e.changes, s.batch '
     || 'FROM (SELECT nullif(current_setting(''stockroom.actor'', true), '''')::integer AS actor, '
@@ -50,7 +50,7 @@ CREATE FUNCTION stockroom_log_sql(entries text, merge boolean) RETURNS text LANG
 $$;--> statement-breakpoint
 -- Whether the transaction has logged an entity of this type already (one probe of
 -- change_log_tx_entity_key), so that a write to it may need merging.
-CREATE FUNCTION stockroom_log_merging(entity text) RETURNS boolean LANGUAGE sql STABLE AS $$
+CREATE OR REPLACE FUNCTION stockroom_log_merging(entity text) RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (SELECT 1 FROM change_log WHERE tx = txid_current() AND entity_type = entity AND entity_id IS NOT NULL)
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION stockroom_log_rows() RETURNS trigger LANGUAGE plpgsql AS $$
