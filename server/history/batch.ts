@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import type { Query } from '../jobs/jobs.service';
-import { setChangeContext } from './change-context';
+import { CURRENT_ACTOR_SQL, changeContextSql, setChangeContext } from './change-context';
 
 /**
  * A batch's own entry: a bulk edit or a CSV import logs one entry for the whole batch (entity
@@ -15,13 +15,12 @@ export type BatchAction = 'bulk' | 'import';
 export type BatchSummary = Record<string, string | number | boolean | null>;
 
 const reserveSql = sql`select nextval(pg_get_serial_sequence('change_log', 'id'))::text as id`;
-const tagSql = (id: number) => sql`select set_config('stockroom.batch', ${String(id)}, true)`;
 const entrySql = (id: number, action: BatchAction, summary: BatchSummary) => {
   const changes = Object.fromEntries(
     Object.entries(summary).map(([field, value]) => [field, { before: null, after: value }]),
   );
   return sql`insert into change_log (id, actor_id, entity_type, entity_id, action, changes)
-    values (${id}, nullif(current_setting('stockroom.actor', true), '')::integer, 'product', null,
+    values (${id}, ${CURRENT_ACTOR_SQL}, 'product', null,
       ${action}, ${JSON.stringify(changes)}::jsonb)`;
 };
 
@@ -54,7 +53,7 @@ const run = (q: Query, statement: SQL) => {
 export async function beginBatch(q: Query, action: BatchAction) {
   const { rows } = await run(q, reserveSql);
   const id = Number((rows[0] as { id: string }).id);
-  await run(q, tagSql(id));
+  await run(q, changeContextSql({ batchId: id }) as SQL);
   return {
     id,
     end: async (summary: BatchSummary) => {

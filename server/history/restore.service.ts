@@ -15,16 +15,9 @@ import { ADVISORY_LOCKS } from '../db/locks';
 import { conflict, notFound } from '../errors/app-error';
 import { isInSubtree, nextSortOrder, recomputeSubtrees } from '../modules/categories/categories.service';
 import { setChangeContext } from './change-context';
+import { ENTITY_TABLES, type RestorableType, rowExists, valueTaken } from './entity-rows';
 
-/** The entity types a past version can be brought back for, with their tables. */
-const TABLES = {
-  product: 'products',
-  category: 'categories',
-  brand: 'brands',
-  discount: 'discounts',
-} as const;
-type RestorableType = keyof typeof TABLES;
-const isRestorable = (type: string): type is RestorableType => type in TABLES;
+const isRestorable = (type: string): type is RestorableType => type in ENTITY_TABLES;
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 type Row = Record<string, unknown>;
@@ -67,16 +60,6 @@ const IMAGE_FIELDS: Record<RestorableType, string[]> = {
   brand: ['logo_url'],
   discount: [],
 };
-
-const exists = async (tx: Tx, table: string, id: number) =>
-  (await tx.execute(sql`select 1 from ${sql.identifier(table)} where id = ${id}`)).rows.length > 0;
-
-const usedByAnother = async (tx: Tx, table: string, column: string, value: unknown, id: number) =>
-  (
-    await tx.execute(
-      sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${value} and id <> ${id}`,
-    )
-  ).rows.length > 0;
 
 const asText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
@@ -163,7 +146,7 @@ export function createRestoreService(db: Db) {
     changes: Changes,
     current: Row,
   ): Promise<{ values: Row; skipped: SkippedField[]; sections?: Row }> {
-    const table = TABLES[type];
+    const table = ENTITY_TABLES[type];
     const values: Row = {};
     const skipped: SkippedField[] = [];
     const skip = (field: string, message: string) => skipped.push({ field, message });
@@ -193,7 +176,7 @@ export function createRestoreService(db: Db) {
     };
     const gone = (field: string, refTable: string) => {
       const ref = values[field];
-      return ref === null || ref === undefined ? true : exists(tx, refTable, Number(ref));
+      return ref === null || ref === undefined ? true : rowExists(tx, refTable, Number(ref));
     };
 
     if ('name' in values) await check('name', !blank(values.name), VALIDATION.nameRequired);
@@ -201,7 +184,7 @@ export function createRestoreService(db: Db) {
       const slug = asText(values.slug) ?? '';
       await check(
         'slug',
-        !blank(slug) && !(await usedByAnother(tx, table, 'slug', slug, id)),
+        !blank(slug) && !(await valueTaken(tx, table, 'slug', slug, id)),
         HISTORY_TEXT.slugTaken(slug),
       );
     }
@@ -211,7 +194,7 @@ export function createRestoreService(db: Db) {
         const sku = asText(values.sku);
         await check(
           'sku',
-          sku === null || !(await usedByAnother(tx, 'products', 'sku', sku, id)),
+          sku === null || !(await valueTaken(tx, 'products', 'sku', sku, id)),
           HISTORY_TEXT.skuTaken(sku ?? ''),
         );
       }
@@ -231,7 +214,7 @@ export function createRestoreService(db: Db) {
 
     if (type === 'category' && 'parent_id' in values) {
       const parentId = values.parent_id === null ? null : Number(values.parent_id);
-      if (parentId !== null && !(await exists(tx, 'categories', parentId))) {
+      if (parentId !== null && !(await rowExists(tx, 'categories', parentId))) {
         delete values.parent_id;
         skip('parent_id', HISTORY_TEXT.parentNotRestored);
       } else if (parentId !== null && (parentId === id || (await isInSubtree(tx, id, parentId)))) {
@@ -252,7 +235,7 @@ export function createRestoreService(db: Db) {
         const refTable =
           { product: 'products', category: 'categories', brand: 'brands' }[scope] ?? 'products';
         const refId = merged[`${scope}_id`];
-        const there = refId !== null && refId !== undefined && (await exists(tx, refTable, Number(refId)));
+        const there = refId !== null && refId !== undefined && (await rowExists(tx, refTable, Number(refId)));
         if (!there) {
           const message =
             scope === 'category'
@@ -341,7 +324,7 @@ export function createRestoreService(db: Db) {
       if (entry.action === 'create' || created || fields.length === 0)
         throw conflict(HISTORY_TEXT.nothingToRestore);
       const id = Number(entry.entity_id);
-      const table = TABLES[type];
+      const table = ENTITY_TABLES[type];
 
       return db.transaction(async (tx) => {
         await setChangeContext(tx, { action: 'restore' });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ChangeAction, TrashType } from '#domain/history';
 import type { Tx } from '../db/client';
-import { setChangeContext } from '../history/change-context';
+import { CURRENT_ACTOR_SQL, setChangeContext } from '../history/change-context';
 import { STORED_URL_SQL } from '../images/store';
 
 /**
@@ -10,7 +10,6 @@ import { STORED_URL_SQL } from '../images/store';
  */
 export type Snapshot = Record<string, Record<string, unknown>[]> & { links?: Record<string, number[]> };
 
-const ACTOR = sql`nullif(current_setting('stockroom.actor', true), '')::integer`;
 const keyOf = (url: SQL) =>
   sql`case when ${url} ~ ${STORED_URL_SQL.match} then substr(${url}, ${STORED_URL_SQL.keyFrom}, ${STORED_URL_SQL.keyLength}) end`;
 export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -83,7 +82,7 @@ export async function snapshotProducts(tx: Tx, ids: SQL) {
           links.map(([name], i) => sql`${name}::text, coalesce(${linkAlias(i)}.rows, '[]'::jsonb)`),
           sql`, `,
         )})),
-      coalesce(k.keys, '{}'::text[]), ${ACTOR}
+      coalesce(k.keys, '{}'::text[]), ${CURRENT_ACTOR_SQL}
     from products p
     left join (
       select owner, array_agg(key order by id) as keys
@@ -153,7 +152,7 @@ export async function moveToTrash(tx: Tx, type: TrashType, id: number) {
             'links', jsonb_build_object(
               'children', (select coalesce(jsonb_agg(k.id order by k.id), '[]'::jsonb) from categories k where k.parent_id = c.id),
               'products', (select coalesce(jsonb_agg(p.id order by p.id), '[]'::jsonb) from products p where p.category_id = c.id))),
-          array_remove(array[${keyOf(sql`c.image_url`)}], null), ${ACTOR}
+          array_remove(array[${keyOf(sql`c.image_url`)}], null), ${CURRENT_ACTOR_SQL}
         from categories c where c.id = ${id}`);
       await tx.execute(sql`update categories set parent_id = null where parent_id = ${id}`);
       await tx.execute(sql`update products set category_id = null where category_id = ${id}`);
@@ -169,7 +168,7 @@ export async function moveToTrash(tx: Tx, type: TrashType, id: number) {
               from discounts d where d.brand_id = b.id),
             'links', jsonb_build_object(
               'products', (select coalesce(jsonb_agg(p.id order by p.id), '[]'::jsonb) from products p where p.brand_id = b.id))),
-          array_remove(array[${keyOf(sql`b.logo_url`)}], null), ${ACTOR}
+          array_remove(array[${keyOf(sql`b.logo_url`)}], null), ${CURRENT_ACTOR_SQL}
         from brands b where b.id = ${id}`);
       await tx.execute(sql`update products set brand_id = null where brand_id = ${id}`);
       await logTrash(tx, true);
@@ -179,7 +178,7 @@ export async function moveToTrash(tx: Tx, type: TrashType, id: number) {
     case 'discount': {
       await tx.execute(sql`
         insert into trash (entity_type, entity_id, name, data, deleted_by)
-        select 'discount', d.id, d.name, jsonb_build_object('discounts', jsonb_build_array(to_jsonb(d))), ${ACTOR}
+        select 'discount', d.id, d.name, jsonb_build_object('discounts', jsonb_build_array(to_jsonb(d))), ${CURRENT_ACTOR_SQL}
         from discounts d where d.id = ${id}`);
       await logTrash(tx, true);
       await tx.execute(sql`delete from discounts where id = ${id}`);

@@ -12,41 +12,20 @@ import { isUniqueViolation } from '../db/errors';
 import { ADVISORY_LOCKS } from '../db/locks';
 import { escapeLike, limitInText } from '../db/query/sql';
 import { conflict, notFound } from '../errors/app-error';
+import { CURRENT_ACTOR_SQL } from '../history/change-context';
+import { ENTITY_TABLES, rowExists, valueTaken } from '../history/entity-rows';
 import type { ImageOps, ImagesService } from '../images/images.service';
 import { imageUrl } from '../images/store';
 import { recomputeSubtrees } from '../modules/categories/categories.service';
 import { intArray, logAs, type Snapshot } from './move';
 
 const DAY_MS = 86_400_000;
-/** Each kind's own table, whose row heads its snapshot. */
-const TABLE_OF: Record<TrashType, string> = {
-  product: 'products',
-  category: 'categories',
-  brand: 'brands',
-  discount: 'discounts',
-};
 
 /** Re-inserts rows with their own ids, as the snapshot holds them. */
 async function insertRows(tx: Tx, table: string, rows: Record<string, unknown>[] | undefined) {
   if (!rows || rows.length === 0) return;
   await tx.execute(sql`insert into ${sql.identifier(table)}
     select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
-}
-
-async function exists(tx: Tx, table: 'products' | 'categories' | 'brands', id: unknown) {
-  if (id === null || id === undefined) return false;
-  const { rows } = await tx.execute(
-    sql`select 1 from ${sql.identifier(table)} where id = ${Number(id)} for key share`,
-  );
-  return rows.length > 0;
-}
-
-async function taken(tx: Tx, table: string, column: 'slug' | 'sku', value: unknown) {
-  if (value === null || value === undefined) return false;
-  const { rows } = await tx.execute(
-    sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${String(value)}`,
-  );
-  return rows.length > 0;
 }
 
 /** A row that points at a parent which may be gone since: kept if it exists, else null and said. */
@@ -59,7 +38,7 @@ async function keepIfThere(
   skipped: SkippedField[],
 ) {
   if (row[field] === null || row[field] === undefined) return;
-  if (await exists(tx, table, row[field])) return;
+  if (await rowExists(tx, table, row[field])) return;
   row[field] = null;
   skipped.push({ field, message });
 }
@@ -82,8 +61,8 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
   switch (type) {
     case 'product': {
       const row = { ...data.products[0] };
-      if (await taken(tx, 'products', 'slug', row.slug)) throw slugConflict(row.slug);
-      if (await taken(tx, 'products', 'sku', row.sku)) {
+      if (await valueTaken(tx, 'products', 'slug', row.slug)) throw slugConflict(row.slug);
+      if (await valueTaken(tx, 'products', 'sku', row.sku)) {
         const message = HISTORY_TEXT.skuTaken(String(row.sku));
         throw conflict(message, { sku: message });
       }
@@ -116,8 +95,8 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
     case 'category': {
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.categoryTree})`);
       const row = { ...data.categories[0] };
-      if (await taken(tx, 'categories', 'slug', row.slug)) throw slugConflict(row.slug);
-      if (row.parent_id !== null && !(await exists(tx, 'categories', row.parent_id))) {
+      if (await valueTaken(tx, 'categories', 'slug', row.slug)) throw slugConflict(row.slug);
+      if (row.parent_id !== null && !(await rowExists(tx, 'categories', row.parent_id))) {
         row.parent_id = null;
         skipped.push({ field: 'parent_id', message: HISTORY_TEXT.parentGone });
       }
@@ -132,7 +111,7 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
     }
     case 'brand': {
       const row = data.brands[0];
-      if (await taken(tx, 'brands', 'slug', row.slug)) throw slugConflict(row.slug);
+      if (await valueTaken(tx, 'brands', 'slug', row.slug)) throw slugConflict(row.slug);
       await logAs(tx, 'restore');
       await insertRows(tx, 'brands', [row]);
       await insertRows(tx, 'discounts', data.discounts);
@@ -147,7 +126,7 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
         category: ['categories', row.category_id],
         brand: ['brands', row.brand_id],
       }[String(row.applies_to)] as ['products' | 'categories' | 'brands', unknown] | undefined;
-      if (target && !(await exists(tx, target[0], target[1]))) {
+      if (target && !(await rowExists(tx, target[0], target[1]))) {
         const message = HISTORY_TEXT.entityGone(String(row.applies_to));
         throw conflict(message, { [`${row.applies_to}_id`]: message });
       }
@@ -189,7 +168,7 @@ export function createTrashService(db: Db, images: ImagesService) {
       ), logged as (
         -- The triggers do not watch the trash: its purges are logged here, under the same actor.
         insert into change_log (actor_id, entity_type, entity_id, action, changes)
-        select nullif(current_setting('stockroom.actor', true), '')::integer, entity_type, entity_id, 'purge',
+        select ${CURRENT_ACTOR_SQL}, entity_type, entity_id, 'purge',
           jsonb_build_object('name', jsonb_build_object('before', name, 'after', null))
         from gone
       )
@@ -250,7 +229,7 @@ export function createTrashService(db: Db, images: ImagesService) {
             sql`select name, data from trash where entity_type = ${type} and entity_id = ${id} for update`,
           );
           if (rows.length === 0) throw notFound(HISTORY_TEXT.trashNotFound);
-          row = rows[0].data[TABLE_OF[type]]?.[0] ?? {};
+          row = rows[0].data[ENTITY_TABLES[type]]?.[0] ?? {};
           const skipped = await putBack(tx, type, id, rows[0].data);
           await tx.execute(sql`delete from trash where entity_type = ${type} and entity_id = ${id}`);
           return { data: { entity_type: type, entity_id: id, name: rows[0].name }, skipped };

@@ -1,10 +1,10 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { CHANGE_ACTIONS, ENTITY_TYPES, HISTORY_TEXT, type HistoryEntry } from '#domain/history';
-import { DESK_SCREEN } from '#domain/quote-texts';
 import { useExportHistory, useHistoryPage } from '../../api/history';
 import { useStaffOptions } from '../../api/users';
+import { DateRangeFields } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
@@ -110,22 +110,7 @@ function ActivityLog() {
           onChange={(v) => change({ action: !v || v === ALL ? null : (v as ActivityUrlState['action']) })}
           style={{ flex: '1 1 130px' }}
         />
-        <TextInput
-          type="date"
-          label={DESK_SCREEN.fromLabel}
-          value={state.from ?? ''}
-          max={state.to ?? undefined}
-          onChange={(e) => change({ from: e.currentTarget.value || null })}
-          style={{ flex: '1 1 130px' }}
-        />
-        <TextInput
-          type="date"
-          label={DESK_SCREEN.toLabel}
-          value={state.to ?? ''}
-          min={state.from ?? undefined}
-          onChange={(e) => change({ to: e.currentTarget.value || null })}
-          style={{ flex: '1 1 130px' }}
-        />
+        <DateRangeFields from={state.from} to={state.to} onChange={change} />
         <ExportButton
           onClick={() => exportCsv.mutate(filters)}
           pending={exportCsv.isPending}

@@ -1,7 +1,8 @@
-import { Chip, Group, Select, TextInput } from '@mantine/core';
+import { Chip, Group, Select } from '@mantine/core';
 import { PAGING } from '#domain/constants';
 import { DESK_TEXT, INQUIRY_STATUSES, type InquiryStatus } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
+import { DateRangeFields } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
@@ -81,22 +82,7 @@ export function InquiryFilters({
         onChange={(v) => onChange({ owner: !v || v === ALL ? null : v })}
         style={{ flex: '1 1 130px' }}
       />
-      <TextInput
-        type="date"
-        label={DESK_SCREEN.fromLabel}
-        value={state.from ?? ''}
-        max={state.to ?? undefined}
-        onChange={(e) => onChange({ from: e.currentTarget.value || null })}
-        style={{ flex: '1 1 130px' }}
-      />
-      <TextInput
-        type="date"
-        label={DESK_SCREEN.toLabel}
-        value={state.to ?? ''}
-        min={state.from ?? undefined}
-        onChange={(e) => onChange({ to: e.currentTarget.value || null })}
-        style={{ flex: '1 1 130px' }}
-      />
+      <DateRangeFields from={state.from} to={state.to} onChange={onChange} />
       <ExportButton onClick={onExport} pending={exporting} received={exported} />
     </Group>
   );
