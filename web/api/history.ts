@@ -86,20 +86,24 @@ export function useExportHistory() {
   });
 }
 
-/** What a write to each kind of thing in the trash can change on screen. */
+/** What a write to each kind of thing in the trash can change on screen, each list refreshed once. */
 function useTrashTypeChanged() {
   const queryClient = useQueryClient();
-  return (type: TrashType) => {
-    const keys: readonly (readonly string[])[] = {
+  return (...types: TrashType[]) => {
+    const keys: Record<TrashType, readonly (readonly string[])[]> = {
       product: [productKeys.all],
       category: [categoryKeys.all, productKeys.all],
       brand: [brandKeys.all, productKeys.all],
       discount: [discountKeys.all, productKeys.all],
-    }[type];
+    };
+    const queryKeys = new Map(
+      [...types.flatMap((type) => keys[type]), trashKeys.all, historyKeys.all, ['dashboard']].map((key) => [
+        JSON.stringify(key),
+        key,
+      ]),
+    );
     return Promise.all(
-      [...keys, trashKeys.all, historyKeys.all, ['dashboard']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [...queryKeys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
   };
 }
@@ -161,7 +165,7 @@ export function useEmptyTrash() {
   const changed = useTrashTypeChanged();
   return useMutation({
     mutationFn: async () => (await api.delete<TrashEmptyResult>('/trash')).data,
-    onSuccess: () => Promise.all(TRASH_TYPES.map((type) => changed(type))),
+    onSuccess: () => changed(...TRASH_TYPES),
     meta: { errorMessage: HISTORY_FALLBACK.empty },
   });
 }

@@ -42,6 +42,7 @@ export function TrashPage() {
   const purge = usePurge();
   const purging = useDialogState<TrashItem>();
   const emptyTrash = useEmptyTrash();
+  // The count asked about, kept: the list refreshes to none while the dialog is still closing.
   const emptying = useDialogState<number>();
 
   const total = trash.data?.meta.total ?? 0;
