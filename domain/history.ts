@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDay, positiveIdString } from './fields';
+import { countOf } from './messages';
 import { listMeta, queryInt } from './paging';
 
 /**
@@ -179,8 +180,8 @@ export const HISTORY_TEXT = {
   purgeConfirm: (name: string) => `Delete "${name}" forever? This cannot be undone.`,
   emptyTrashAction: 'Empty trash',
   emptyTrashConfirm: (n: number) =>
-    `Delete all ${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'} in the trash forever? This cannot be undone.`,
-  emptied: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'} deleted forever`,
+    `Delete all ${countOf(n, 'item')} in the trash forever? This cannot be undone.`,
+  emptied: (n: number) => `${countOf(n, 'item')} deleted forever`,
   latestChanges: 'Latest changes',
   userHistoryAdminOnly: 'Only admins can see changes to staff accounts',
   exportAdminOnly: 'Only admins can export the change log',

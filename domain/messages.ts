@@ -134,3 +134,7 @@ export const LOGIN_TEXT = {
 export const SESSION_TEXT = {
   corruptUserData: 'Failed to parse stored userData, clearing it.',
 } as const;
+
+/** "1 product", "1,200 products": a count of things as the screens write it. */
+export const countOf = (n: number, singular: string, plural = `${singular}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGING, SORT_ORDERS } from './constants';
 import { optionalId } from './fields';
+import { countOf } from './messages';
 import { toCents } from './money';
 import { queryInt, searchText } from './paging';
 import { PRODUCT_STATUSES } from './products';
@@ -167,8 +168,8 @@ export const BULK_TEXT = {
     set: 'Set to',
   } satisfies Record<PriceAdjustment, string>,
   /** What the screen says before applying and after. */
-  willChange: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'} will change`,
-  changed: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'} changed`,
+  willChange: (n: number) => `${countOf(n, 'product')} will change`,
+  changed: (n: number) => `${countOf(n, 'product')} changed`,
 } as const;
 
 /**
