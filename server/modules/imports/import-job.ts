@@ -10,6 +10,7 @@ import { runAs } from '../../history/actor';
 import { beginBatch } from '../../history/batch';
 import type { JobsService, Query } from '../../jobs/jobs.service';
 import type { JobQueue } from '../../jobs/queue';
+import { PRICE_DUE_CTES } from '../products/price-due';
 import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
 
 /** What a job's row keeps of its upload's form (jobs.params). */
@@ -519,13 +520,7 @@ async function apply(
              select f.id, f.final, f.discounted, f.until
              from stockroom_prices(now(), array(select id from target), array(select mrp from target),
                                    array(select brand_id from target), array(select category_id from target)) f
-           ), due as (
-             insert into product_price_due (product_id, due)
-             select id, until from priced where until is not null
-             on conflict (product_id) do update set due = excluded.due
-           ), settled as (
-             delete from product_price_due d using priced where d.product_id = priced.id and priced.until is null
-           )
+           ), ${PRICE_DUE_CTES}
            update products p set name = t.name, mrp = t.mrp, status = t.status, category_id = t.category_id,
              brand_id = t.brand_id, description = t.description, price_final = priced.final,
              price_discounted = priced.discounted, updated_at = now()

@@ -12,6 +12,7 @@ import { brands, categories, products } from '../../db/schema';
 import { AppError, badRequest } from '../../errors/app-error';
 import { type BatchSummary, startBatch } from '../../history/batch';
 import { logTrash, snapshotProducts, unlinkProducts } from '../../trash/move';
+import { PRICE_DUE_CTES } from './price-due';
 import { productFilterWhere } from './product-filter';
 
 /** The largest MRP NUMERIC(12,2) holds, in cents. */
@@ -131,13 +132,7 @@ export function createProductBulkService(db: Db) {
           array(select id from target), array(select mrp from target),
           array(select brand_id from target), array(select category_id from target)) f
         join target t on t.id = f.id
-      ), due as (
-        insert into product_price_due (product_id, due)
-        select id, until from priced where until is not null
-        on conflict (product_id) do update set due = excluded.due
-      ), settled as (
-        delete from product_price_due d using priced where d.product_id = priced.id and priced.until is null
-      ), changed as (
+      ), ${sql.raw(PRICE_DUE_CTES)}, changed as (
         update ${products} p set mrp = priced.mrp, brand_id = priced.brand_id, category_id = priced.category_id,
           price_final = priced.final, price_discounted = priced.discounted, updated_at = now()
         from priced where p.id = priced.id
