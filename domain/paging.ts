@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { PAGING, SORT_ORDERS, TEXT_LIMITS } from './constants';
 import { positiveIdString } from './fields';
 
-/** A positive whole number from a query string; 'abc', '-1', '1.5' and '1e309' are refused. */
+/**
+ * A whole number from a query string within [min, max]; 'abc', '1.5' and '1e3' are not whole
+ * numbers, and '-1' or a number past max is refused with the bound it missed.
+ */
 export const queryInt = (field: string, min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, { error: `${field} must be a whole number` })
+    .regex(/^-?\d+$/, { error: `${field} must be a whole number` })
     .transform(Number)
     .pipe(
       z

@@ -155,14 +155,17 @@ describe('actions', () => {
     expect((await api('GET', '/api/products?sortBy=price')).statusCode).toBe(200);
     const before = await due();
     expect(before).toHaveLength(1);
-    expect(await bulk({ ids, action: 'adjust_price', by: 'amount', value: '1.00' })).toMatchObject({ count: 5 });
+    expect(await bulk({ ids, action: 'adjust_price', by: 'amount', value: '1.00' })).toMatchObject({
+      count: 5,
+    });
     // Priced in the same statement: 1.10 less 10 %.
     expect((await rows())[0]).toMatchObject({ mrp: '1.10', final: '0.99' });
     // The discount still ends when it did, so the row saying so was left as it was.
     expect(await due()).toEqual(before);
     // A product the brand's discount now reaches becomes due at its end.
     expect(await bulk({ ids: [ids[1]], action: 'set_brand', brand_id: brand })).toMatchObject({ count: 1 });
-    const [joined] = (await q('select due::text from product_price_due where product_id = $1', [ids[1]])).rows;
+    const [joined] = (await q('select due::text from product_price_due where product_id = $1', [ids[1]]))
+      .rows;
     expect(joined.due).toBe(before[0].due);
     await q('delete from discounts where id = $1', [discount.json().id]);
   });

@@ -134,6 +134,19 @@ describe('filters', () => {
       const res = await api('GET', `/api/products?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+    // An id out of range says which bound it missed; the largest id is still an id.
+    for (const [query, message] of [
+      ['category_id=-1', 'category_id must be at least 1'],
+      ['brand_id=2147483648', 'brand_id must be at most 2147483647'],
+      ['category_id=1.5', 'category_id must be a whole number'],
+    ]) {
+      const res = await api('GET', `/api/products?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toBe(message);
+    }
+    const largest = await api('GET', '/api/products?brand_id=2147483647');
+    expect(largest.statusCode, largest.body).toBe(200);
+    expect(largest.json().meta.total).toBe(0);
   });
 });
 
