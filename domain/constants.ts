@@ -9,6 +9,9 @@ export const STORAGE_KEYS = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** The largest row id: ids are PostgreSQL integers. */
+export const MAX_ID = 2_147_483_647;
+
 export const ROLES = ['editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'editor';

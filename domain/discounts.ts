@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './constants';
 import { VALIDATION } from './messages';
 import { queryInt, searchText } from './paging';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
@@ -52,7 +53,7 @@ const targetId = z
   .transform((v, ctx) => {
     if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
     const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 2147483647) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
       ctx.addIssue({ code: 'custom', message: DISCOUNT_TEXT.required });
       return z.NEVER;
     }

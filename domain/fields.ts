@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './constants';
 import { VALIDATION } from './messages';
 import { SLUG_INPUT_MAX_LENGTH } from './slug';
 
@@ -39,7 +40,7 @@ export const optionalId = (field: string) =>
       if (v === undefined) return undefined;
       if (v === null || v === '' || v === 0 || v === '0') return null;
       const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
-      if (!Number.isInteger(n) || n < 1 || n > 2147483647) {
+      if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
         ctx.addIssue({ code: 'custom', message: `${field} must be an id` });
         return z.NEVER;
       }
@@ -63,7 +64,7 @@ export const positiveIdString = (field: string) =>
     .string()
     .regex(/^[1-9]\d{0,9}$/, { error: `${field} must be a positive whole number` })
     .transform(Number)
-    .pipe(z.number().max(2147483647, { error: `${field} is out of range` }));
+    .pipe(z.number().max(MAX_ID, { error: `${field} is out of range` }));
 
 /** The messages of a whole-order body (orderBody) and of its check against the rows (server). */
 export type OrderMessages = { duplicate: string; incomplete: string };
@@ -80,7 +81,7 @@ export const orderBody = (kind: string, max: number, messages: OrderMessages) =>
           .number({ error: `${kind} ids must be numbers` })
           .int()
           .positive()
-          .max(2147483647),
+          .max(MAX_ID),
         {
           error: `ids must be a list of ${kind.toLowerCase()} ids`,
         },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './constants';
+import { MAX_ID, TEXT_LIMITS } from './constants';
 import { calendarDay } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
@@ -59,7 +59,7 @@ export const INQUIRY_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as
 export const inquiryReference = (id: number) => `Q-${String(id).padStart(6, '0')}`;
 
 const quoteLine = z.strictObject({
-  product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(2147483647),
+  product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID),
   quantity: z
     .number({ error: INQUIRY_TEXT.quantityInvalid })
     .int({ error: INQUIRY_TEXT.quantityInvalid })
@@ -86,12 +86,7 @@ export const createInquiryBody = z.strictObject({
     .transform((v) => (v ? v : null)),
   subject: required(INQUIRY_LIMITS.subject, 'Subject'),
   message: required(INQUIRY_LIMITS.message, 'Message'),
-  product_id: z
-    .number({ error: 'product_id must be a product id' })
-    .int()
-    .positive()
-    .max(2147483647)
-    .nullish(),
+  product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID).nullish(),
   company: z
     .string({ error: 'Company must be text' })
     .trim()
@@ -175,7 +170,7 @@ export const NOTE_MAX_LENGTH = 5000;
 export const patchInquiryBody = z
   .strictObject({
     status: z.enum(INQUIRY_STATUSES, { error: DESK_TEXT.statusInvalid }).optional(),
-    owner_id: z.number().int().positive().max(2147483647).nullable().optional(),
+    owner_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
     close_reason: z.enum(CLOSE_REASONS, { error: DESK_TEXT.closeReasonInvalid }).optional(),
   })
   .refine((v) => v.status !== 'closed' || v.close_reason !== undefined, {
@@ -260,7 +255,7 @@ export const inquiryListQuery = listQuery({
     owner: z
       .string()
       .regex(/^(me|nobody|[1-9]\d{0,9})$/, { error: "owner must be 'me', 'nobody' or a user id" })
-      .refine((v) => !/^\d+$/.test(v) || Number(v) <= 2147483647, {
+      .refine((v) => !/^\d+$/.test(v) || Number(v) <= MAX_ID, {
         error: "owner must be 'me', 'nobody' or a user id",
       })
       .optional(),

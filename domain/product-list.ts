@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGING, SORT_ORDERS } from './constants';
+import { MAX_ID, PAGING, SORT_ORDERS } from './constants';
 import { optionalId } from './fields';
 import { countOf } from './messages';
 import { toCents } from './money';
@@ -44,7 +44,7 @@ const priceBound = (name: string) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : toCents(v)));
 
-const id = (name: string) => queryInt(name, 1, 2_147_483_647).optional();
+const id = (name: string) => queryInt(name, 1, MAX_ID).optional();
 
 /** The filters alone, as the query string spells them. */
 export const productFilterShape = {
@@ -180,7 +180,7 @@ export const BULK_TEXT = {
 export const productBulkBody = z
   .strictObject({
     ids: z
-      .array(z.number().int().positive().max(2_147_483_647))
+      .array(z.number().int().positive().max(MAX_ID))
       .max(BULK_LIMITS.maxIds, { error: BULK_TEXT.tooManyIds })
       .optional(),
     filter: productFilterBody.optional(),

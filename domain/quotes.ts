@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './constants';
 import { VALIDATION } from './messages';
 import { bigCentsToDecimal, toCents } from './money';
 import { PERCENT_MAX } from './pricing';
@@ -83,7 +84,7 @@ const optionalText = (field: string, max: number) =>
 
 export const quoteLineInput = z.strictObject({
   /** The catalogue product it was priced from, or null for a line staff typed in. */
-  product_id: z.number().int().positive().max(2147483647).nullable().default(null),
+  product_id: z.number().int().positive().max(MAX_ID).nullable().default(null),
   name: text('Name', QUOTE_LIMITS.name).min(1, { error: VALIDATION.nameRequired }),
   sku: optionalText('SKU', QUOTE_LIMITS.sku),
   quantity: z

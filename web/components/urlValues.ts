@@ -1,3 +1,5 @@
+import { MAX_ID } from '#domain/constants';
+
 /**
  * Readers of a URL's query values for screens that keep their state there: each answers null for
  * anything missing or malformed, so a hand-edited or stale link falls back to the defaults.
@@ -7,7 +9,7 @@
 export const positiveInt = (text: string | null): number | null => {
   if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const n = Number(text);
-  return n <= 2147483647 ? n : null;
+  return n <= MAX_ID ? n : null;
 };
 
 /** A day as YYYY-MM-DD that parses as a date. */

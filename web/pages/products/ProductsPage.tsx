@@ -31,6 +31,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
+import { positiveInt } from '../../components/urlValues';
 import { useCreateParam } from '../../components/useCreateParam';
 import { type FilterRule, useKeepPageInRange, useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
@@ -67,7 +68,7 @@ const SORT_OPTIONS = PRODUCT_SORT_KEYS.map((value) => ({ value, label: SORT_LABE
 
 /** The yes-only filters (PRODUCT_FLAG_FILTERS): `1` or unset. */
 const YES = ['1'] as const;
-const id = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+const id = (v: string) => positiveInt(v) !== null;
 /** What each filter may hold in the URL; a malformed value reads as unset and never reaches the API. */
 const ACCEPT: Record<ProductFilterKey, FilterRule> = {
   category_id: id,
