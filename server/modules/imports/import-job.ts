@@ -248,17 +248,23 @@ function changedCondition(columns: ImportColumns) {
   return parts.map((p) => `(${p})`).join(' or ');
 }
 
-async function resolveReferences(q: Query, jobId: string) {
+/**
+ * Finds the staged rows' categories by path and brands by name that are not found yet, and with
+ * `products` their products by SKU, in one pass over the staged rows: each pass rewrote every
+ * staged row, a second of a 100,000-row import apiece.
+ */
+async function resolveReferences(q: Query, jobId: string, products = false) {
   await q(
-    `update import_rows r set category_id = c.id from categories c
-     where r.job_id = $1 and r.category_path is not null and r.category_id is null and c.path = r.category_path`,
-    [jobId],
-  );
-  // Brand names are not unique: a name matches its oldest brand.
-  await q(
-    `update import_rows r set brand_id = b.id
-     from (select distinct on (lower(name)) id, lower(name) as key from brands order by lower(name), id) b
-     where r.job_id = $1 and r.brand_key is not null and r.brand_id is null and lower(r.brand_key) = b.key`,
+    `update import_rows r set ${products ? 'product_id = coalesce(p.id, r.product_id),' : ''}
+       category_id = coalesce(r.category_id, c.id), brand_id = coalesce(r.brand_id, b.id)
+     from import_rows x
+     ${products ? 'left join products p on x.sku is not null and p.sku = x.sku' : ''}
+     left join categories c on x.category_path is not null and x.category_id is null and c.path = x.category_path
+     -- Brand names are not unique: a name matches its oldest brand.
+     left join (select distinct on (lower(name)) id, lower(name) as key from brands order by lower(name), id) b
+       on x.brand_key is not null and x.brand_id is null and b.key = lower(x.brand_key)
+     where x.job_id = $1 and r.job_id = x.job_id and r.line = x.line
+       and (${products ? 'p.id is not null or ' : ''}c.id is not null or b.id is not null)`,
     [jobId],
   );
 }
@@ -271,12 +277,7 @@ async function checkStaged(
   problems: Problems,
 ): Promise<Check> {
   const { columns } = params;
-  await pool(
-    `update import_rows r set product_id = p.id from products p
-     where r.job_id = $1 and r.sku is not null and p.sku = r.sku`,
-    [jobId],
-  );
-  await resolveReferences(pool, jobId);
+  await resolveReferences(pool, jobId, true);
 
   const header = (field: keyof ImportColumns) => columns[field]?.header ?? null;
   type Found = { line: number; kind: string; arg: string | null };
