@@ -9,6 +9,7 @@ import {
 } from '#domain/history';
 import { API_ERROR, VALIDATION } from '#domain/messages';
 import { centsToDecimal, toCents } from '#domain/money';
+import type { DiscountScope } from '#domain/pricing';
 import { amount, PRODUCT_MESSAGES, PRODUCT_STATUS_TEXT, PRODUCT_STATUSES } from '#domain/products';
 import type { Db, Tx } from '../db/client';
 import { ADVISORY_LOCKS } from '../db/locks';
@@ -176,7 +177,7 @@ export function createRestoreService(db: Db) {
     };
     const gone = (field: string, refTable: string) => {
       const ref = values[field];
-      return ref === null || ref === undefined ? true : rowExists(tx, refTable, Number(ref));
+      return ref === null || ref === undefined ? true : rowExists(tx, refTable, ref);
     };
 
     if ('name' in values) await check('name', !blank(values.name), VALIDATION.nameRequired);
@@ -232,11 +233,8 @@ export function createRestoreService(db: Db) {
       const target = ['applies_to', 'product_id', 'category_id', 'brand_id'].filter((f) => f in values);
       if (target.length) {
         const scope = String(merged.applies_to);
-        const refTable =
-          { product: 'products', category: 'categories', brand: 'brands' }[scope] ?? 'products';
-        const refId = merged[`${scope}_id`];
-        const there = refId !== null && refId !== undefined && (await rowExists(tx, refTable, Number(refId)));
-        if (!there) {
+        const refTable = ENTITY_TABLES[scope as DiscountScope] ?? ENTITY_TABLES.product;
+        if (!(await rowExists(tx, refTable, merged[`${scope}_id`]))) {
           const message =
             scope === 'category'
               ? HISTORY_TEXT.categoryGone
