@@ -39,6 +39,28 @@ const TREE = {
   Home: { Lighting: ['Lamps', 'Bulbs'], Kitchen: ['Cookware', 'Knives'] },
 } as const;
 
+type Values<T> = T[keyof T];
+type Tree = typeof TREE;
+type Leaf = Values<{ [T in keyof Tree]: Values<{ [M in keyof Tree[T]]: Tree[T][M] extends readonly (infer L)[] ? L : never }> }>;
+
+/** A leaf category's name for one of its products ("Knives" holds a knife, not a "Knive"). */
+const SINGULAR: Record<Leaf, string> = {
+  Drills: 'Drill',
+  Saws: 'Saw',
+  Sanders: 'Sander',
+  Hammers: 'Hammer',
+  Screwdrivers: 'Screwdriver',
+  Wrenches: 'Wrench',
+  Mowers: 'Mower',
+  Trimmers: 'Trimmer',
+  Hoses: 'Hose',
+  Sprinklers: 'Sprinkler',
+  Lamps: 'Lamp',
+  Bulbs: 'Bulb',
+  Cookware: 'Cookware',
+  Knives: 'Knife',
+};
+
 const BRANDS = [
   'Acme',
   'Northwind',
@@ -130,7 +152,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     prepareImage(await picture(label, color), IMAGE_MESSAGES.category);
 
   // A three-level category tree, every node with an image.
-  const leaves: { id: number; name: string; top: string }[] = [];
+  const leaves: { id: number; name: Leaf; top: string }[] = [];
   let colour = 0;
   let order = 0;
   for (const [top, middles] of Object.entries(TREE)) {
@@ -178,7 +200,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
   for (let i = 0; i < 66; i++) {
     const leaf = leaves[i % leaves.length];
     const brand = brandRows[rnd.int(0, brandRows.length - 1)];
-    const noun = leaf.name.replace(/s$/, '');
+    const noun = SINGULAR[leaf.name];
     const name = `${brand.name} ${rnd.pick(ADJECTIVES)} ${noun} ${100 + i}`;
     const mrp = rnd.int(5, 900) + rnd.pick([0, 0.49, 0.99, 0.5]);
     // A few products are left incomplete on purpose, so the dashboard's health lists have work.
@@ -307,7 +329,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     active: false,
   });
 
-  // 40 quote requests spread over the last 30 days.
+  // 40 quote requests spread over the last 60 days.
   const people = [
     'Ana Ortiz',
     'Ben Carter',
@@ -321,7 +343,8 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
   for (let i = 0; i < 40; i++) {
     const person = people[i % people.length];
     const product = productRows[rnd.int(0, productRows.length - 1)];
-    const created = new Date(now - rnd.int(0, 29) * day - rnd.int(0, 23) * 3_600_000);
+    // Every day and a half back over 60 days, the newest just now, so this month always has some.
+    const created = new Date(now - i * 1.5 * day - (i > 0 ? rnd.int(0, 11) * 3_600_000 : 0));
     await db.execute(
       sqlInsertInquiry(
         person,

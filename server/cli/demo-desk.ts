@@ -15,7 +15,13 @@ type Staff = { adminId: number; editorId: number; adminName: string; editorName:
  */
 export async function seedDemoDesk(db: Db, staff: Staff) {
   const { rows: requests } = await db.execute<{ id: number; product_id: number; created_at: Date }>(
-    sql`select id, product_id, created_at from inquiries order by created_at, id limit 10`,
+    // Requests old enough for every step (answers come 30 hours in), the newest first and this
+    // month's before older ones, so the dashboard's month shows the desk at work.
+    sql`select id, product_id, created_at from inquiries
+      where created_at <= now() - interval '36 hours'
+      order by created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' desc,
+        created_at desc, id
+      limit 10`,
   );
   const priced = await priceLines(
     db,

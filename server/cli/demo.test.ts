@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { createDashboardService } from '../modules/dashboard/dashboard.service';
 import { openTestDatabase } from '../test/harness';
 import { prepareDemo } from './demo';
 
@@ -36,7 +37,8 @@ const counts = async () => {
     (select count(*) from discounts where starts_at > now())::int as scheduled,
     (select count(*) from discounts where ends_at < now())::int as expired,
     (select count(*) from inquiries)::int as inquiries,
-    (select count(*) from inquiries where created_at < now() - interval '30 days')::int as old_inquiries,
+    (select count(*) from inquiries where created_at < now() - interval '30 days')::int as last_month_inquiries,
+    (select count(*) from inquiries where created_at < now() - interval '60 days')::int as old_inquiries,
     (select count(*) from inquiries where email !~ '^[a-z0-9.]+@example[.]com$')::int as odd_emails,
     (select count(*) from images)::int as images,
     (select count(distinct status) from inquiries)::int as statuses,
@@ -69,6 +71,20 @@ describe('npm run demo', () => {
       expired_quotes: 1,
       signed: 1,
     });
+    // Spread over 60 days, with the newest in this month.
+    expect(after.last_month_inquiries).toBeGreaterThan(0);
+    const { pipeline } = await createDashboardService(database.db).get();
+    expect(pipeline.requests).toBeGreaterThan(0);
+    // The desk's answers come 30 hours after a request; from the month's third day on, it is at
+    // work in the dashboard's month.
+    if (new Date().getUTCDate() >= 3) {
+      expect(pipeline.quoted).toBeGreaterThan(0);
+      expect(pipeline.accepted).toBeGreaterThan(0);
+      expect(pipeline.accepted_value).toBeGreaterThan(0);
+    }
+    const { rows: names } = await database.pool.query<{ name: string }>('select name from products');
+    expect(names.filter((r) => /Wrenche |Knive /.test(r.name))).toEqual([]);
+    expect(names.some((r) => /Knife /.test(r.name))).toBe(true);
     expect(after.notes).toBeGreaterThan(0);
     expect(after.owned).toBeGreaterThan(0);
     expect(after.products).toBeGreaterThanOrEqual(60);
