@@ -41,7 +41,9 @@ const TREE = {
 
 type Values<T> = T[keyof T];
 type Tree = typeof TREE;
-type Leaf = Values<{ [T in keyof Tree]: Values<{ [M in keyof Tree[T]]: Tree[T][M] extends readonly (infer L)[] ? L : never }> }>;
+type Leaf = Values<{
+  [T in keyof Tree]: Values<{ [M in keyof Tree[T]]: Tree[T][M] extends readonly (infer L)[] ? L : never }>;
+}>;
 
 /** A leaf category's name for one of its products ("Knives" holds a knife, not a "Knive"). */
 const SINGULAR: Record<Leaf, string> = {
