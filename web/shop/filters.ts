@@ -43,8 +43,22 @@ export function initBrandFilter(form: HTMLFormElement) {
       keyed = false;
     });
   });
+  // "All brands" leaves the brand out of the address rather than sending it empty.
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (value !== '') params.append(name, String(value));
+    const query = params.toString();
+    window.location.assign(query ? `${form.action}?${query}` : form.action);
+  });
   select.addEventListener('change', () => {
     if (keyed) apply.hidden = false;
     else form.requestSubmit();
+  });
+  // Back to this page from the browser's cache: the select shows this page's brand again.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    form.reset();
+    apply.hidden = true;
   });
 }
