@@ -17,10 +17,12 @@ export const SHOP_TEXT = {
   brand: 'Brand',
   allBrands: 'All brands',
   apply: 'Apply',
+  filters: (active: number) => (active > 0 ? `Filters (${count.format(active)})` : 'Filters'),
   results: (total: number, exact: boolean) =>
     `${exact ? '' : 'About '}${count.format(total)} product${total === 1 ? '' : 's'}`,
   searchResultsFor: (q: string) => `Results for “${q}”`,
   noResults: 'No products match these filters.',
+  noProductsYet: 'No products yet. Check back soon.',
   pastLastPage: 'There are no products on this page.',
   clearFilters: 'Clear filters',
   firstPage: 'Go to the first page',

@@ -7,6 +7,7 @@ import {
   cards,
   expectNoSeriousAxeIssues,
   fillContact,
+  filters,
   makeShopCatalogue,
   quoteLink,
 } from './shop';
@@ -148,6 +149,60 @@ test("a draft's address, an unknown product and an unknown category answer the s
   }
   await page.goto(`/shop?category=${shop.child.slug}`);
   await expect(cards(page)).toHaveText([shop.lamp.name, shop.drill.name]);
+});
+
+test('on a wide screen the filters are the sidebar, and a brand applies as it is chosen', async ({
+  page,
+  request,
+}) => {
+  const shop = await makeShopCatalogue(request);
+  const panel = filters(page);
+  await page.goto(`/shop?category=${shop.root.slug}`);
+  // No folding here: the tree and the brand show at once, without the summary or the Apply button.
+  await expect(panel.categories).toBeVisible();
+  await expect(panel.brand).toBeVisible();
+  await expect(panel.toggle).toBeHidden();
+  await expect(panel.apply).toBeHidden();
+
+  await panel.brand.selectOption(shop.brand.slug);
+  await expect(page).toHaveURL(`/shop?category=${shop.root.slug}&brand=${shop.brand.slug}`);
+  await expect(cards(page)).toHaveText([shop.lamp.name, shop.drill.name]);
+  await expect(panel.brand).toHaveValue(shop.brand.slug);
+  await panel.brand.selectOption('');
+  await expect(page).toHaveURL(`/shop?category=${shop.root.slug}`);
+  await expect(cards(page)).toHaveText([shop.lamp.name, shop.bench.name, shop.drill.name]);
+
+  // A key that changes the closed select in place does not load a page per brand stepped over:
+  // the Apply button comes back, and Enter applies.
+  await panel.brand.focus();
+  const before = page.url();
+  await page.keyboard.press('ArrowDown');
+  await expect(panel.brand).not.toHaveValue('');
+  await expect(panel.apply).toBeVisible();
+  expect(page.url()).toBe(before);
+  const chosen = await panel.brand.inputValue();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/shop?category=${shop.root.slug}&brand=${chosen}`);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sidebar shows on a wide screen and the brand applies with its button', async ({
+    page,
+    request,
+  }) => {
+    const shop = await makeShopCatalogue(request);
+    const panel = filters(page);
+    await page.goto(`/shop?category=${shop.root.slug}`);
+    await expect(panel.categories).toBeVisible();
+    await expect(panel.toggle).toBeHidden();
+    await panel.brand.selectOption(shop.brand.slug);
+    await expect(page).toHaveURL(`/shop?category=${shop.root.slug}`);
+    await panel.apply.click();
+    await expect(page).toHaveURL(`/shop?category=${shop.root.slug}&brand=${shop.brand.slug}`);
+    await expect(cards(page)).toHaveText([shop.lamp.name, shop.drill.name]);
+  });
 });
 
 test('every shop page passes axe at desktop width', async ({ page, request }) => {

@@ -72,6 +72,14 @@ export async function makeShopCatalogue(request: APIRequestContext) {
 /** The catalogue's product cards, by the product names their links show. */
 export const cards = (page: Page) => page.locator('.cards').getByRole('heading', { level: 2 });
 
+/** The catalogue's filters panel: its summary ("Filters (2)"), the category tree, the brand. */
+export const filters = (page: Page) => ({
+  toggle: page.locator('summary.filters-toggle'),
+  categories: page.getByRole('navigation', { name: 'Categories' }),
+  brand: page.getByLabel('Brand', { exact: true }),
+  apply: page.getByRole('button', { name: 'Apply' }),
+});
+
 /** The header's quote link: its name carries the basket's count once there is one. */
 export const quoteLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Quote/ });
 

@@ -1,12 +1,17 @@
 // The shop's one script (vite.config.ts builds it as an entry of its own): each page works
-// without it, and it adds what needs the browser (the quote basket, the gallery's choice).
+// without it, and it adds what needs the browser (the quote basket, the gallery's choice, a brand
+// applied as it is chosen).
 import './shop.css';
 import { initAddToQuote } from './add-to-quote';
 import { initBasketPage } from './basket-page';
+import { initBrandFilter, initFiltersFold } from './filters';
 import { initGallery } from './gallery';
 import { initBasketCount } from './header';
 
 initBasketCount();
+for (const details of document.querySelectorAll<HTMLDetailsElement>('[data-filters]'))
+  initFiltersFold(details);
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-brand-filter]')) initBrandFilter(form);
 for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) initGallery(gallery);
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-add-to-quote]')) initAddToQuote(form);
 const basket = document.querySelector<HTMLElement>('[data-basket]');

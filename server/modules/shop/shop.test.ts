@@ -239,9 +239,33 @@ describe('the catalogue', () => {
   });
 
   it('shows an empty state with a link that clears the filters', async () => {
-    const html = (await visit('/shop?q=nothing-like-this')).body;
-    expect(html).toContain(SHOP_TEXT.noResults);
-    expect(html).toContain(`<a href="/shop">${SHOP_TEXT.clearFilters}</a>`);
+    for (const url of ['/shop?q=nothing-like-this', '/shop?brand=acme&category=bulk']) {
+      const html = (await visit(url)).body;
+      expect(cardNames(html), url).toEqual([]);
+      expect(html).toContain(SHOP_TEXT.noResults);
+      expect(html).not.toContain(SHOP_TEXT.noProductsYet);
+      expect(html).toContain(`<a href="/shop">${SHOP_TEXT.clearFilters}</a>`);
+    }
+  });
+
+  it('folds the category tree and the brand filter behind a summary that counts the chosen ones', async () => {
+    const summary = (html: string) => /<summary class="filters-toggle">([^<]*)<\/summary>/.exec(html)?.[1];
+    expect(summary((await visit('/shop')).body)).toBe('Filters');
+    // The search is the header's, not the panel's: it does not count.
+    expect(summary((await visit('/shop?q=drill')).body)).toBe('Filters');
+    expect(summary((await visit('/shop?category=tools')).body)).toBe('Filters (1)');
+    expect(summary((await visit('/shop?brand=acme')).body)).toBe('Filters (1)');
+    const both = (await visit('/shop?q=drill&category=tools&brand=acme')).body;
+    expect(summary(both)).toBe('Filters (2)');
+    // Folded as sent (the stylesheet opens it on wide screens); the tree and the brand inside it.
+    const fold = /<details class="filters-fold" data-filters>([\s\S]*?)<\/details>/.exec(both)?.[1] ?? '';
+    expect(fold).toContain('<nav class="category-nav"');
+    expect(fold).toContain('<select id="brand-select" name="brand">');
+    // Without the script the brand still applies with its button.
+    expect(fold).toMatch(/<form class="brand-filter" action="\/shop" method="get" data-brand-filter>/);
+    expect(fold).toContain(
+      `<button type="submit" class="button-secondary" data-apply>${SHOP_TEXT.apply}</button>`,
+    );
   });
 
   it("answers a bad query with the shop's own 400 page, and an unknown slug with its 404", async () => {
@@ -291,10 +315,12 @@ describe('the product page', () => {
         '@type': 'Offer',
         price: '90.00',
         priceCurrency: 'USD',
-        availability: 'https://schema.org/InStock',
         url,
       },
     });
+    // The catalogue keeps no stock: the offer claims no availability at all.
+    expect(ld.offers).not.toHaveProperty('availability');
+    expect(html).not.toContain('InStock');
     expect(ld.image).toHaveLength(2);
     expect(ld.image[0]).toBe(meta(html, 'property', 'og:image'));
     expect(ld.description).toContain('A drill that drills.');
@@ -416,6 +442,45 @@ describe('stored text is never markup', () => {
     const searched = (await visit(`/shop?q=${encodeURIComponent('"><script>')}`)).body;
     expect(searched).not.toContain('"><script>');
     expect(searched).toContain('value="&quot;&gt;&lt;script&gt;"');
+  });
+});
+
+describe('an empty shop', () => {
+  let empty: TestContext;
+  beforeAll(async () => {
+    empty = await createTestContext({ PUBLIC_URL, COMPANY_NAME: COMPANY });
+    const auth = empty.auth(empty.adminToken);
+    const create = (url: string, payload: object) =>
+      empty.app.inject({ method: 'POST', url, payload, headers: auth });
+    expect((await create('/api/categories', { name: 'Tools' })).statusCode).toBe(201);
+    expect((await create('/api/brands', { name: 'Acme' })).statusCode).toBe(201);
+    // A draft is not in the shop: the shop is still empty.
+    expect((await create('/api/products', { name: 'Draft Saw', mrp: 5, status: 'draft' })).statusCode).toBe(
+      201,
+    );
+  });
+  afterAll(() => empty.close());
+  const see = async (url: string) => {
+    const res = await empty.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return res.body;
+  };
+
+  it('says it has no products yet, with no filter to clear', async () => {
+    for (const url of ['/shop', '/shop?page=2']) {
+      const html = await see(url);
+      expect(html).toContain(SHOP_TEXT.noProductsYet);
+      expect(html).not.toContain(SHOP_TEXT.noResults);
+      expect(html).not.toContain(`<a href="/shop">${SHOP_TEXT.clearFilters}</a>`);
+    }
+  });
+
+  it('says no product matches once a filter or a search is chosen', async () => {
+    for (const url of ['/shop?category=tools', '/shop?brand=acme', '/shop?q=saw']) {
+      const html = await see(url);
+      expect(html, url).toContain(SHOP_TEXT.noResults);
+      expect(html, url).not.toContain(SHOP_TEXT.noProductsYet);
+    }
   });
 });
 

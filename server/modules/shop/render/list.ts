@@ -80,7 +80,8 @@ ${items(page.tree)}
 
 function brandFilter(page: ListPage): SafeHtml {
   const { query } = page;
-  return html`<form class="brand-filter" action="/shop" method="get">
+  // The script applies a choice at once and hides the button (web/shop/filters.ts).
+  return html`<form class="brand-filter" action="/shop" method="get" data-brand-filter>
 ${query.q ? html`<input type="hidden" name="q" value="${query.q}">` : ''}
 ${query.category ? html`<input type="hidden" name="category" value="${query.category}">` : ''}
 <label for="brand-select">${SHOP_TEXT.brand}</label>
@@ -91,10 +92,13 @@ ${page.brands.map(
   (b) => html`<option value="${b.slug}"${b.slug === query.brand ? html` selected` : ''}>${b.name}</option>`,
 )}
 </select>
-<button type="submit" class="button-secondary">${SHOP_TEXT.apply}</button>
+<button type="submit" class="button-secondary" data-apply>${SHOP_TEXT.apply}</button>
 </div>
 </form>`;
 }
+
+/** How many of the panel's filters are chosen (the category, the brand); the search is the header's. */
+const chosenFilters = (page: ListPage) => (page.category ? 1 : 0) + (page.brand ? 1 : 0);
 
 /** The filters in force, each with a link that drops it. */
 function activeFilters(page: ListPage): SafeHtml | string {
@@ -142,9 +146,9 @@ function emptyState(page: ListPage): SafeHtml {
   const filtered = Boolean(page.query.q || page.category || page.brand);
   if (page.query.page > 1 && page.total > 0)
     return html`<div class="empty-state"><p>${SHOP_TEXT.pastLastPage}</p><p><a href="${listUrl(page.query, {})}">${SHOP_TEXT.firstPage}</a></p></div>`;
-  return html`<div class="empty-state"><p>${SHOP_TEXT.noResults}</p>${
-    filtered ? html`<p><a href="/shop">${SHOP_TEXT.clearFilters}</a></p>` : ''
-  }</div>`;
+  // Nothing chosen and nothing shown: the shop has no published product yet, no filter is to blame.
+  if (!filtered) return html`<div class="empty-state"><p>${SHOP_TEXT.noProductsYet}</p></div>`;
+  return html`<div class="empty-state"><p>${SHOP_TEXT.noResults}</p><p><a href="/shop">${SHOP_TEXT.clearFilters}</a></p></div>`;
 }
 
 export function renderList(chrome: ShopChrome, page: ListPage): string {
@@ -159,8 +163,13 @@ export function renderList(chrome: ShopChrome, page: ListPage): string {
 ${activeFilters(page)}
 </div>
 <aside class="filters">
+<details class="filters-fold" data-filters>
+<summary class="filters-toggle">${SHOP_TEXT.filters(chosenFilters(page))}</summary>
+<div class="filters-body">
 ${categoryNav(page)}
 ${brandFilter(page)}
+</div>
+</details>
 </aside>
 <section class="results" aria-label="${SHOP_TEXT.productsHeading}">
 ${page.cards.length > 0 ? html`<ul class="cards">${page.cards.map((c) => card(chrome.currency, c))}</ul>` : emptyState(page)}

@@ -91,7 +91,11 @@ ${sectionBody(item)}
   });
 }
 
-/** The product as structured data (schema.org Product with one Offer), for search engines. */
+/**
+ * The product as structured data (schema.org Product with one Offer), for search engines. The
+ * Offer has no `availability`: the catalogue keeps no stock, and a claim it cannot back is worse
+ * than none.
+ */
 function productJsonLd(chrome: ShopChrome, bundle: ProductBundle, url: string) {
   const { base, price, images } = bundle;
   return {
@@ -106,7 +110,6 @@ function productJsonLd(chrome: ShopChrome, bundle: ProductBundle, url: string) {
       '@type': 'Offer',
       price: centsToDecimal(toCents(price.final)),
       priceCurrency: chrome.currency,
-      availability: 'https://schema.org/InStock',
       url,
     },
   };
