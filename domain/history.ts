@@ -223,6 +223,7 @@ export const HISTORY_TEXT = {
 export const HISTORY_FALLBACK = {
   load: 'Failed to load history',
   restore: 'Restore failed',
+  restorePreview: 'Could not check what this restore would undo',
   export: 'Export failed',
   trashLoad: 'Failed to load the trash',
   purge: 'Delete forever failed',
