@@ -319,6 +319,23 @@ describe('restoring a past version', () => {
     ).toEqual({ type: 'percent', value: '10.00', applies_to: 'product', product_id: id, brand_id: null });
   });
 
+  it("refuses the state before a product's comeback from the trash, and keeps its sections", async () => {
+    const id = await makeProduct();
+    await call('POST', `/api/products/${id}/lists`, { title: 'Kept', items: [{ caption: 'A' }] }, 201);
+    const sections = await sectionsOf(id);
+    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    await call('POST', `/api/trash/product/${id}/restore`, undefined, 200);
+    // Its sections' before is the empty document of a new row, not an earlier version.
+    const comeback = await lastEntry('product', id);
+    expect(comeback.action).toBe('restore');
+    expect(comeback.changes.sections.before.lists).toEqual([]);
+    const refused = await restore(comeback.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toBe(HISTORY_TEXT.nothingToRestore);
+    expect(await sectionsOf(id)).toEqual(sections);
+    expect((await lastEntry('product', id)).id).toBe(comeback.id);
+  });
+
   it('answers 404 for an unknown entry and 409 for what cannot be restored', async () => {
     const missing = await restore(999_999);
     expect(missing.statusCode).toBe(404);
