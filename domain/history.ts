@@ -43,6 +43,8 @@ export const HISTORY_LIMITS = {
   defaultLimit: 25,
   /** The editor's History tab and the dashboard's latest changes. */
   latestLimit: 10,
+  /** The later changes a restore's confirmation names one by one. */
+  previewLimit: 20,
 } as const;
 
 /** A secret field that changed (a password, a token): logged as changed, never with its value. */
@@ -106,6 +108,33 @@ export const historyRestoreResponse = z.object({
   skipped: z.array(skippedField),
 });
 export type HistoryRestoreResult = z.infer<typeof historyRestoreResponse>;
+
+/**
+ * Which version of an entry a restore brings back: 'before' the change (the fields it changed,
+ * as they were), or 'after' it (the whole row and its sections as they were right after it,
+ * undoing every later change). The API's default is 'before'; the History tab asks for 'after'.
+ */
+export const RESTORE_TARGETS = ['before', 'after'] as const;
+export type RestoreTarget = (typeof RESTORE_TARGETS)[number];
+export const historyRestoreQuery = z.strictObject({
+  to: z.enum(RESTORE_TARGETS, { error: `to must be one of: ${RESTORE_TARGETS.join(', ')}` }).optional(),
+});
+
+/**
+ * GET /api/history/{id}/restore-preview: what the same restore would do, writing nothing: the
+ * fields it would bring back, those it could not, and the later changes it would undo (oldest
+ * first, at most HISTORY_LIMITS.previewLimit of them; later_total counts them all).
+ */
+export const historyRestorePreviewResponse = z.object({
+  data: z.object({
+    to: z.enum(RESTORE_TARGETS),
+    restored: z.array(z.string()),
+    skipped: z.array(skippedField),
+    later: z.array(historyEntrySchema),
+    later_total: z.number().int(),
+  }),
+});
+export type HistoryRestorePreview = z.infer<typeof historyRestorePreviewResponse>['data'];
 
 export const trashItemSchema = z.object({
   entity_type: z.enum(TRASH_TYPES),
@@ -194,6 +223,7 @@ export const HISTORY_TEXT = {
 export const HISTORY_FALLBACK = {
   load: 'Failed to load history',
   restore: 'Restore failed',
+  restorePreview: 'Could not check what this restore would undo',
   export: 'Export failed',
   trashLoad: 'Failed to load the trash',
   purge: 'Delete forever failed',

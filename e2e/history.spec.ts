@@ -15,7 +15,7 @@ test.describe('as an admin', () => {
     await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
   });
 
-  test('a price change shows in History, and restoring it brings the old price back', async ({
+  test('a price change shows in History as the current version, and restoring the one before it brings the old price back', async ({
     page,
     request,
   }) => {
@@ -36,9 +36,15 @@ test.describe('as an admin', () => {
     await expect(change).toContainText('$40.00');
     await expect(change).toContainText('$55.50');
     await expect(change).toContainText(E2E.admin.name);
+    // The newest entry's version is the product as it is.
+    await expect(change).toContainText(HISTORY_SCREEN.currentVersion);
+    await expect(change.getByRole('button', { name: HISTORY_TEXT.restoreVersion })).toHaveCount(0);
 
-    await change.getByRole('button', { name: HISTORY_TEXT.restoreVersion }).click();
+    const created = entries(page).filter({ hasText: 'Created' });
+    await created.getByRole('button', { name: HISTORY_TEXT.restoreVersion }).click();
     const dialog = page.getByRole('dialog', { name: HISTORY_SCREEN.restoreConfirmTitle });
+    await expect(dialog).toContainText(HISTORY_SCREEN.restoreUndoes(1));
+    await expect(dialog.getByTestId('undone-change')).toContainText('$55.50');
     await dialog.getByRole('button', { name: HISTORY_SCREEN.restoreConfirm }).click();
     await expect(toast(page, HISTORY_TEXT.restoredVersion)).toBeVisible();
     // The restore is a change of its own, on top.
@@ -72,16 +78,68 @@ test.describe('as an admin', () => {
     expect((await request.delete(`/api/brands/${brand.id}`, { headers })).status()).toBe(204);
 
     await page.goto(`/product/${product.slug}?tab=history`);
-    const change = entries(page).filter({ hasText: 'MRP' }).first();
+    const change = entries(page).filter({ hasText: 'Created' });
     await expect(change).toContainText(`#${brand.id}`);
     await change.getByRole('button', { name: HISTORY_TEXT.restoreVersion }).click();
-    await page
-      .getByRole('dialog', { name: HISTORY_SCREEN.restoreConfirmTitle })
-      .getByRole('button', { name: HISTORY_SCREEN.restoreConfirm })
-      .click();
+    const dialog = page.getByRole('dialog', { name: HISTORY_SCREEN.restoreConfirmTitle });
+    // Said before it runs, and again after.
+    await expect(dialog).toContainText(HISTORY_TEXT.brandGone);
+    await dialog.getByRole('button', { name: HISTORY_SCREEN.restoreConfirm }).click();
     await expect(page.getByRole('status').filter({ hasText: HISTORY_SCREEN.notRestored })).toContainText(
       HISTORY_TEXT.brandGone,
     );
+  });
+
+  test('restoring the middle of three edits brings back that version and names the later changes it undoes', async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueTag('mid');
+    const product = await apiCreateProduct(request, { name: `Blender ${tag}`, mrp: 144.49 });
+    const headers = await authHeaders(request);
+    const edit = async (name: string, mrp: number) => {
+      const put = await request.put(`/api/products/${product.id}`, {
+        headers,
+        data: {
+          name,
+          sku: product.sku,
+          description: product.description,
+          brand_id: product.brand_id,
+          category_id: product.category_id,
+          pricing: { mrp },
+          status: product.status,
+        },
+      });
+      expect(put.status(), await put.text()).toBe(200);
+    };
+    await edit(product.name, 151.71);
+    await edit(`Mixer ${tag}`, 151.71);
+    await edit(`Mixer ${tag}`, 160);
+
+    await page.goto(`/product/${product.slug}?tab=history`);
+    await expect(entries(page)).toHaveCount(4);
+    const middle = entries(page).filter({ hasText: '$151.71' }).filter({ hasText: '$144.49' });
+    await middle.getByRole('button', { name: HISTORY_TEXT.restoreVersion }).click();
+    const dialog = page.getByRole('dialog', { name: HISTORY_SCREEN.restoreConfirmTitle });
+    await expect(dialog).toContainText(HISTORY_SCREEN.restoreConfirmText);
+    await expect(dialog).toContainText(HISTORY_SCREEN.restoreUndoes(2));
+    const undone = dialog.getByTestId('undone-change');
+    await expect(undone).toHaveCount(2);
+    await expect(undone.nth(0)).toContainText(`Mixer ${tag}`);
+    await expect(undone.nth(1)).toContainText('$160.00');
+    await expect(undone.nth(1)).toContainText(E2E.admin.name);
+    await dialog.getByRole('button', { name: HISTORY_SCREEN.restoreConfirm }).click();
+    await expect(toast(page, HISTORY_TEXT.restoredVersion)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await expect(entries(page).first()).toContainText('Restored');
+    await page.getByRole('tab', { name: 'Product' }).click();
+    const card = sectionCard(page, 'Basic and Price');
+    await expect(card).toContainText('$151.71');
+    await expect(card).toContainText(product.name);
+    await expect(card).not.toContainText(`Mixer ${tag}`);
+    const bundle = await (await apiStaffBundle(request, product.slug)).json();
+    expect([bundle.base.name, bundle.base.mrp]).toEqual([product.name, 151.71]);
   });
 
   test('deleting a product moves it to the trash, and Undo brings it back', async ({ page, request }) => {

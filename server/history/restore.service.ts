@@ -2,9 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DISCOUNT_TEXT } from '#domain/discounts';
 import {
   type EntityType,
+  HISTORY_LIMITS,
   HISTORY_TEXT,
   type HistoryEntry,
+  type HistoryRestorePreview,
   type HistoryRestoreResult,
+  type RestoreTarget,
   type SkippedField,
 } from '#domain/history';
 import { API_ERROR, VALIDATION } from '#domain/messages';
@@ -22,6 +25,19 @@ const isRestorable = (type: string): type is RestorableType => type in ENTITY_TA
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 type Row = Record<string, unknown>;
+type Loaded = { entryId: number; type: RestorableType; id: number; changes: Changes; to: RestoreTarget };
+
+const parseChanges = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Changes;
+
+/** Actions after which the entity is gone: no version of it comes right after them. */
+const GONE_AFTER: string[] = ['delete', 'trash', 'purge'];
+
+/**
+ * A comeback from the trash: its row was inserted again, so every column's before is null, and a
+ * name is never null otherwise. (Its sections' before is the empty document of the new row.)
+ */
+const isComeback = (action: string, changes: Changes) =>
+  action === 'restore' && 'name' in changes && changes.name?.before === null;
 
 /**
  * The columns a restore writes, with the cast each value takes; a field of an entry that is
@@ -137,36 +153,37 @@ export function createRestoreService(db: Db) {
   }
 
   /**
-   * Which fields of a change can come back, as { column: value }, and which cannot and why. The
-   * row is the entity as it is now, locked.
+   * Which of the target's fields can come back, as { column: value }, and which cannot and why.
+   * The target is { field: value } of the version to bring back; the row is the entity as it is
+   * now, locked.
    */
   async function plan(
     tx: Tx,
     type: RestorableType,
     id: number,
-    changes: Changes,
+    target: Row,
     current: Row,
   ): Promise<{ values: Row; skipped: SkippedField[]; sections?: Row }> {
     const table = ENTITY_TABLES[type];
     const values: Row = {};
     const skipped: SkippedField[] = [];
     const skip = (field: string, message: string) => skipped.push({ field, message });
-    const before = (field: string) => changes[field]?.before ?? null;
+    const wanted = (field: string) => target[field] ?? null;
     let sections: Row | undefined;
 
-    for (const field of Object.keys(changes)) {
+    for (const field of Object.keys(target)) {
       if (IMAGE_FIELDS[type].includes(field)) {
         skip(field, HISTORY_TEXT.imagesNotRestored);
         continue;
       }
       if (type === 'product' && field === 'sections') {
         // A whole document or nothing: a partial one would rebuild the product without its sections.
-        const doc = before(field);
+        const doc = wanted(field);
         if (doc && typeof doc === 'object' && 'layout' in doc) sections = doc as Row;
         else skip(field, HISTORY_TEXT.notRestorable);
         continue;
       }
-      if (COLUMNS[type][field]) values[field] = before(field);
+      if (COLUMNS[type][field]) values[field] = wanted(field);
     }
 
     const check = async (field: string, ok: boolean | Promise<boolean>, message: string) => {
@@ -293,48 +310,127 @@ export function createRestoreService(db: Db) {
       entity_id: id,
       entity_name: name,
       action: row.action as HistoryEntry['action'],
-      changes: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as Changes,
+      changes: parseChanges(row.changes),
       batch_id: row.batch_id === null ? null : Number(row.batch_id),
     };
   }
 
-  return {
-    async restore(entryId: number): Promise<HistoryRestoreResult> {
-      const { rows } = await db.execute<Row>(
-        sql`select entity_type, entity_id, action, changes from change_log where id = ${entryId}`,
-      );
-      const entry = rows[0];
-      if (!entry) throw notFound(HISTORY_TEXT.notFound);
-      const type = String(entry.entity_type);
-      if (
-        !isRestorable(type) ||
-        entry.entity_id === null ||
-        entry.action === 'bulk' ||
-        entry.action === 'import'
-      )
-        throw conflict(HISTORY_TEXT.notRestorable);
-      const changes = (
-        typeof entry.changes === 'string' ? JSON.parse(entry.changes) : entry.changes
-      ) as Changes;
+  /** An entry and its entity, refused when no version of the asked kind can come back from it. */
+  async function load(entryId: number, to: RestoreTarget): Promise<Loaded> {
+    const { rows } = await db.execute<Row>(
+      sql`select entity_type, entity_id, action, changes from change_log where id = ${entryId}`,
+    );
+    const entry = rows[0];
+    if (!entry) throw notFound(HISTORY_TEXT.notFound);
+    const type = String(entry.entity_type);
+    const action = String(entry.action);
+    if (!isRestorable(type) || entry.entity_id === null || action === 'bulk' || action === 'import')
+      throw conflict(HISTORY_TEXT.notRestorable);
+    const changes = parseChanges(entry.changes);
+    const fields = Object.values(changes);
+    if (to === 'before') {
       // A create, or a comeback from the trash (every field new): there is no earlier version.
-      const fields = Object.values(changes);
-      const created = entry.action === 'restore' && fields.every((f) => f?.before === null);
-      if (entry.action === 'create' || created || fields.length === 0)
+      const created =
+        action === 'restore' && (fields.every((f) => f?.before === null) || isComeback(action, changes));
+      if (action === 'create' || created || fields.length === 0)
         throw conflict(HISTORY_TEXT.nothingToRestore);
-      const id = Number(entry.entity_id);
+    } else if (GONE_AFTER.includes(action)) {
+      // Right after a delete there is no version to bring back.
+      throw conflict(HISTORY_TEXT.notRestorable);
+    }
+    return { entryId, type, id: Number(entry.entity_id), changes, to };
+  }
+
+  /**
+   * The entity's later entries, oldest first: a restore to 'after' rolls every one of them back,
+   * and a restore to 'before' undoes those that touched a field it brings back.
+   */
+  async function laterEntries(tx: Tx, loaded: Loaded) {
+    const { rows } = await tx.execute<Row>(sql`
+      select c.id::text as id, c.actor_id, u.name as actor_name, c.at, c.action, c.changes,
+        c.batch_id::text as batch_id
+      from change_log c left join users u on u.id = c.actor_id
+      where c.entity_type = ${loaded.type} and c.entity_id = ${loaded.id} and c.id > ${loaded.entryId}
+      order by c.id`);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      actor_id: row.actor_id as number | null,
+      actor_name: row.actor_name as string | null,
+      at: new Date(row.at as string).toISOString(),
+      action: row.action as HistoryEntry['action'],
+      changes: parseChanges(row.changes),
+      batch_id: row.batch_id === null ? null : Number(row.batch_id),
+    }));
+  }
+  type Later = Awaited<ReturnType<typeof laterEntries>>[number];
+
+  /**
+   * { field: value } of the version to bring back. 'before': the entry's own fields as they were
+   * before it. 'after': every field a later change touched, as it was right after the entry: the
+   * entry's own after, or else the first later change's before. A trip through the trash changes
+   * nothing to bring back (the comeback puts back what the move took), and the comeback's befores
+   * are empty (its row was new): both are passed over.
+   */
+  function targetOf(loaded: Loaded, later: Later[]): Row {
+    const { changes } = loaded;
+    if (loaded.to === 'before')
+      return Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c?.before ?? null]));
+    const target: Row = {};
+    for (const entry of later) {
+      if (GONE_AFTER.includes(entry.action) || isComeback(entry.action, entry.changes)) continue;
+      for (const [field, change] of Object.entries(entry.changes)) {
+        if (field in target) continue;
+        target[field] = field in changes ? (changes[field]?.after ?? null) : (change?.before ?? null);
+      }
+    }
+    return target;
+  }
+
+  /** The later changes a restore undoes: those that changed a field it brings back. */
+  const undone = (later: Later[], restored: string[]) =>
+    later.filter(
+      (e) =>
+        !GONE_AFTER.includes(e.action) &&
+        !isComeback(e.action, e.changes) &&
+        restored.some((field) => field in e.changes),
+    );
+
+  /** Reads the entity (locked when the restore will write it) and plans the restore. */
+  async function prepare(tx: Tx, loaded: Loaded, lock: boolean) {
+    const { type, id } = loaded;
+    const table = ENTITY_TABLES[type];
+    // A category's parent and place in the tree are read and written under the tree's lock.
+    if (lock && type === 'category')
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.categoryTree})`);
+    const [current] = (
+      await tx.execute<Row>(
+        sql`select * from ${sql.identifier(table)} where id = ${id}${lock ? sql` for update` : sql``}`,
+      )
+    ).rows;
+    if (!current) throw conflict(HISTORY_TEXT.entityGone(type));
+    const later = await laterEntries(tx, loaded);
+    const target = targetOf(loaded, later);
+    const planned = await plan(tx, type, id, target, current);
+    const restored = [
+      ...Object.keys(planned.values).filter((c) => c in target),
+      ...(planned.sections ? ['sections'] : []),
+    ];
+    return { ...planned, restored, later: undone(later, restored) };
+  }
+
+  return {
+    /**
+     * Brings back a version of an entry's entity as a new change: the fields it changed as they
+     * were before it (the default), or the whole row and sections as they were right after it.
+     */
+    async restore(entryId: number, to: RestoreTarget = 'before'): Promise<HistoryRestoreResult> {
+      const loaded = await load(entryId, to);
+      const { type, id } = loaded;
       const table = ENTITY_TABLES[type];
 
       return db.transaction(async (tx) => {
         await setChangeContext(tx, { action: 'restore' });
-        // A category's parent and place in the tree are read and written under the tree's lock.
-        if (type === 'category')
-          await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.categoryTree})`);
-        const [current] = (
-          await tx.execute<Row>(sql`select * from ${sql.identifier(table)} where id = ${id} for update`)
-        ).rows;
-        if (!current) throw conflict(HISTORY_TEXT.entityGone(type));
-
-        const { values, skipped, sections } = await plan(tx, type, id, changes, current);
+        const { values, skipped, sections, restored } = await prepare(tx, loaded, true);
         const columns = Object.keys(values);
         if (columns.length) {
           const casts = COLUMNS[type];
@@ -349,12 +445,32 @@ export function createRestoreService(db: Db) {
             await recomputeSubtrees(tx, [id]);
         }
         if (sections) await rebuildSections(tx, id, sections);
-        const restored = [...columns.filter((c) => c in changes), ...(sections ? ['sections'] : [])];
 
         const [after] = (
           await tx.execute<{ name: string }>(sql`select name from ${sql.identifier(table)} where id = ${id}`)
         ).rows;
         return { data: await newEntry(tx, type, id, after?.name ?? null), restored, skipped };
+      });
+    },
+
+    /** What the same restore would do, writing nothing; the later changes it undoes come first. */
+    async preview(entryId: number, to: RestoreTarget = 'before'): Promise<HistoryRestorePreview> {
+      const loaded = await load(entryId, to);
+      const { type, id } = loaded;
+      return db.transaction(async (tx) => {
+        const { restored, skipped, later } = await prepare(tx, loaded, false);
+        const [row] = (
+          await tx.execute<{ name: string }>(
+            sql`select name from ${sql.identifier(ENTITY_TABLES[type])} where id = ${id}`,
+          )
+        ).rows;
+        const entries: HistoryEntry[] = later.slice(0, HISTORY_LIMITS.previewLimit).map((e) => ({
+          ...e,
+          entity_type: type,
+          entity_id: id,
+          entity_name: row?.name ?? null,
+        }));
+        return { to, restored, skipped, later: entries, later_total: later.length };
       });
     },
   };

@@ -34,6 +34,13 @@ const lastEntry = async (type: string, id: number) =>
     )
   )[0];
 const restore = (entryId: number) => call('POST', `/api/history/${entryId}/restore`);
+const restoreTo = (entryId: number, to: string) => call('POST', `/api/history/${entryId}/restore?to=${to}`);
+const preview = (entryId: number, to?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/history/${entryId}/restore-preview${to ? `?to=${to}` : ''}`,
+    headers: ctx.auth(editor.token),
+  });
 const product = async (id: number) => (await query('select * from products where id = $1', [id]))[0];
 const sectionsOf = async (id: number) => {
   const [row] = await query('select body from product_contents where product_id = $1', [id]);
@@ -312,6 +319,23 @@ describe('restoring a past version', () => {
     ).toEqual({ type: 'percent', value: '10.00', applies_to: 'product', product_id: id, brand_id: null });
   });
 
+  it("refuses the state before a product's comeback from the trash, and keeps its sections", async () => {
+    const id = await makeProduct();
+    await call('POST', `/api/products/${id}/lists`, { title: 'Kept', items: [{ caption: 'A' }] }, 201);
+    const sections = await sectionsOf(id);
+    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    await call('POST', `/api/trash/product/${id}/restore`, undefined, 200);
+    // Its sections' before is the empty document of a new row, not an earlier version.
+    const comeback = await lastEntry('product', id);
+    expect(comeback.action).toBe('restore');
+    expect(comeback.changes.sections.before.lists).toEqual([]);
+    const refused = await restore(comeback.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toBe(HISTORY_TEXT.nothingToRestore);
+    expect(await sectionsOf(id)).toEqual(sections);
+    expect((await lastEntry('product', id)).id).toBe(comeback.id);
+  });
+
   it('answers 404 for an unknown entry and 409 for what cannot be restored', async () => {
     const missing = await restore(999_999);
     expect(missing.statusCode).toBe(404);
@@ -356,6 +380,162 @@ describe('restoring a past version', () => {
     const bad = await restore(0);
     expect(bad.statusCode).toBe(400);
     const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/history/${change.id}/restore` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('restoring the version a change made (to=after)', () => {
+  /** A product edited three times: its price, then its name and description, then its price. */
+  async function threeEdits() {
+    const id = await makeProduct({ sku: `AFT-${n + 1}`, description: 'Plain' });
+    const name = `Restorable ${n}`;
+    await call('PUT', `/api/products/${id}`, { name, description: 'Plain', pricing: { mrp: 144.49 } }, 200);
+    await call('PUT', `/api/products/${id}`, { name, description: 'Plain', pricing: { mrp: 151.71 } }, 200);
+    const middle = await lastEntry('product', id);
+    expect(middle.changes.mrp).toEqual({ before: 144.49, after: 151.71 });
+    await call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Renamed', description: 'Fancy', pricing: { mrp: 151.71 } },
+      200,
+    );
+    const rename = await lastEntry('product', id);
+    await call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Renamed', description: 'Fancy', pricing: { mrp: 160 } },
+      200,
+    );
+    const last = await lastEntry('product', id);
+    return { id, name, middle, rename, last };
+  }
+
+  it("brings back the middle edit's after state of the whole row, naming the later changes it undoes", async () => {
+    const { id, name, middle, rename, last } = await threeEdits();
+
+    const seen = await preview(middle.id, 'after');
+    expect(seen.statusCode, seen.body).toBe(200);
+    const { data } = seen.json();
+    expect(data.to).toBe('after');
+    expect(data.restored.sort()).toEqual(['description', 'mrp', 'name']);
+    expect(data.skipped).toEqual([]);
+    expect(data.later_total).toBe(2);
+    expect(data.later.map((e: { id: number }) => e.id)).toEqual([rename.id, last.id]);
+    expect(data.later[1]).toMatchObject({
+      action: 'update',
+      entity_type: 'product',
+      entity_id: id,
+      entity_name: 'Renamed',
+      actor_name: 'Restore Editor',
+      changes: { mrp: { before: 151.71, after: 160 } },
+    });
+    // A preview writes nothing.
+    expect((await lastEntry('product', id)).id).toBe(last.id);
+    expect((await product(id)).mrp).toBe('160.00');
+
+    const res = await restoreTo(middle.id, 'after');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.restored.sort()).toEqual(['description', 'mrp', 'name']);
+    expect(body.skipped).toEqual([]);
+    const row = await product(id);
+    expect(row.mrp).toBe('151.71');
+    expect(row.name).toBe(name);
+    expect(row.description).toBe('Plain');
+    const entry = await lastEntry('product', id);
+    expect(entry.action).toBe('restore');
+    expect(entry.changes.mrp).toEqual({ before: 160, after: 151.71 });
+    expect(body.data).toMatchObject({ id: entry.id, action: 'restore', entity_name: name });
+  });
+
+  it('keeps a call without `to` (and to=before) bringing back the state before the change', async () => {
+    const { id, middle, last } = await threeEdits();
+    const seen = (await preview(middle.id)).json().data;
+    expect(seen.to).toBe('before');
+    expect(seen.restored).toEqual(['mrp']);
+    // Only the later change to the price is undone; the rename stays.
+    expect(seen.later.map((e: { id: number }) => e.id)).toEqual([last.id]);
+
+    const res = await restore(middle.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().restored).toEqual(['mrp']);
+    const row = await product(id);
+    expect(row.mrp).toBe('144.49');
+    expect(row.name).toBe('Renamed');
+    expect(row.description).toBe('Fancy');
+
+    await call('PUT', `/api/products/${id}`, { name: 'Renamed', pricing: { mrp: 99 } }, 200);
+    expect((await restoreTo(middle.id, 'before')).statusCode).toBe(200);
+    expect((await product(id)).mrp).toBe('144.49');
+  });
+
+  it("brings back a product's sections as they were right after the change, across a trip through the trash", async () => {
+    const id = await makeProduct();
+    await call('POST', `/api/products/${id}/lists`, { title: 'Features', items: [{ caption: 'A' }] }, 201);
+    const added = await lastEntry('product', id);
+    const chosen = await sectionsOf(id);
+    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    await call('POST', `/api/trash/product/${id}/restore`, undefined, 200);
+    await call(
+      'POST',
+      `/api/products/${id}/tables`,
+      { heading: 'Sizes', columns: ['S', 'M'], rows: [['1', '2']] },
+      201,
+    );
+    await call('PUT', `/api/products/${id}`, { name: 'Later name', pricing: { mrp: 30 } }, 200);
+    const later = (await preview(added.id, 'after')).json().data;
+    expect(later.later_total).toBe(2);
+    expect(later.later.map((e: { action: string }) => e.action)).toEqual(['update', 'update']);
+
+    const res = await restoreTo(added.id, 'after');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().restored.sort()).toEqual(['mrp', 'name', 'sections']);
+    expect(await sectionsOf(id)).toEqual(chosen);
+    expect((await product(id)).mrp).toBe('10.00');
+  });
+
+  it('restores the version a creation made, says nothing changed for the newest entry, and refuses a bad `to`', async () => {
+    const id = await makeProduct({ description: 'Born' });
+    const created = await lastEntry('product', id);
+    await call(
+      'PUT',
+      `/api/products/${id}`,
+      { name: 'Grown', description: 'Older', pricing: { mrp: 11 } },
+      200,
+    );
+    const newest = await lastEntry('product', id);
+
+    const res = await restoreTo(created.id, 'after');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await product(id);
+    expect([row.name, row.description, row.mrp]).toEqual([`Restorable ${n}`, 'Born', '10.00']);
+
+    // The newest entry's version is the current one (again, after a restore on top of it).
+    const latest = await lastEntry('product', id);
+    const none = await restoreTo(latest.id, 'after');
+    expect(none.json()).toEqual({ data: null, restored: [], skipped: [] });
+    expect((await preview(latest.id, 'after')).json().data.later_total).toBe(0);
+    expect((await lastEntry('product', id)).id).toBe(latest.id);
+
+    for (const bad of ['sideways', '']) {
+      const refused = await restoreTo(newest.id, bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatch(/to must be one of: before, after/);
+      expect((await preview(newest.id, bad)).statusCode).toBe(bad ? 400 : 200);
+    }
+    expect((await lastEntry('product', id)).id).toBe(latest.id);
+
+    expect((await preview(999_999, 'after')).statusCode).toBe(404);
+    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    const trashed = await lastEntry('product', id);
+    expect((await restoreTo(trashed.id, 'after')).json().error).toBe(HISTORY_TEXT.notRestorable);
+    const gone = await preview(newest.id, 'after');
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toBe(HISTORY_TEXT.entityGone('product'));
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/history/${newest.id}/restore-preview`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -9,7 +9,9 @@ import {
   HISTORY_FALLBACK,
   HISTORY_LIMITS,
   type HistoryEntry,
+  type HistoryRestorePreview,
   type HistoryRestoreResult,
+  type RestoreTarget,
   TRASH_TYPES,
   type TrashEmptyResult,
   type TrashItem,
@@ -108,12 +110,41 @@ function useTrashTypeChanged() {
   };
 }
 
+/**
+ * The screens restore the version an entry shows: the entity as it was right after that change
+ * (the API's default is the state before it).
+ */
+const RESTORE_TO: RestoreTarget = 'after';
+
+/** What restoring an entry's version would bring back, skip and undo; asked for while `enabled`. */
+export function useRestorePreview(entryId: number | null) {
+  return useQuery({
+    queryKey: historyKeys.restorePreview(entryId ?? 0),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: HistoryRestorePreview }>(`/history/${entryId}/restore-preview`, {
+          params: { to: RESTORE_TO },
+          signal,
+        })
+      ).data.data,
+    enabled: entryId !== null,
+    // The log may have grown since the last look: a confirmation always names what is undone now.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
 /** A past version brought back, as a new change; the product's screens refresh. */
 export function useRestoreVersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (entryId: number) =>
-      (await api.post<HistoryRestoreResult>(`/history/${entryId}/restore`)).data,
+      (
+        await api.post<HistoryRestoreResult>(`/history/${entryId}/restore`, undefined, {
+          params: { to: RESTORE_TO },
+        })
+      ).data,
     onSuccess: () =>
       Promise.all(
         [productKeys.all, historyKeys.all, ['dashboard']].map((queryKey) =>

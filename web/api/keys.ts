@@ -128,6 +128,8 @@ export const historyKeys = {
   page: (filters: HistoryFilters, page: number, limit: number) =>
     [...historyAll, 'page', filters, page, limit] as const,
   latest: [...historyAll, 'latest'] as const,
+  /** What restoring an entry's version would undo. */
+  restorePreview: (entryId: number) => [...historyAll, 'restore-preview', entryId] as const,
 };
 
 export type TrashListParams = { entity_type?: string; q: string; page: number; limit: number };

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 type Props = {
   opened: boolean;
@@ -6,6 +7,10 @@ type Props = {
   message: string;
   confirmLabel?: string;
   busy: boolean;
+  /** What the action will do, in more than a sentence (shown under the message). */
+  children?: ReactNode;
+  /** The action cannot go ahead yet (what it would do is still being read, or cannot be). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -17,17 +22,20 @@ export function ConfirmDialog({
   message,
   confirmLabel = 'Delete',
   busy,
+  children,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: Props) {
   return (
     <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered>
       <Text size="sm">{message}</Text>
+      {children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={onConfirm} loading={busy}>
+        <Button color="red" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </Group>

@@ -1,4 +1,5 @@
 import { HISTORY_LIMITS } from '#domain/history';
+import { countOf } from '#domain/messages';
 
 /** The screens' own texts for history, Activity and the trash; the shared ones are HISTORY_TEXT. */
 export const HISTORY_SCREEN = {
@@ -9,7 +10,13 @@ export const HISTORY_SCREEN = {
   purged: (name: string) => `${name} deleted forever`,
   restoreConfirmTitle: 'Restore this version?',
   restoreConfirmText:
-    'The fields and sections go back to how they were before this change. The restore is recorded as a new change.',
+    'The product goes back to how it was right after this change: its fields and sections. The restore is recorded as a new change.',
+  restoreChecking: 'Checking what this would undo…',
+  restoreUndoes: (n: number) => `This also undoes ${countOf(n, 'later change')}:`,
+  restoreUndoesNothing: 'No later change is undone.',
+  restoreMore: (n: number) => `…and ${n.toLocaleString('en-US')} more`,
+  restoreWillSkip: 'Not brought back:',
+  currentVersion: 'Current version',
   restoreConfirm: 'Restore',
   nothingChanged: 'Nothing needed restoring: it already matches that version.',
   notRestored: 'Not restored:',

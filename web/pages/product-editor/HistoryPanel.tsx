@@ -1,19 +1,21 @@
-import { Alert, Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { HISTORY_TEXT, type HistoryEntry, type SkippedField } from '#domain/history';
-import { useEntityHistory, useRestoreVersion } from '../../api/history';
+import { useEntityHistory, useRestorePreview, useRestoreVersion } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SkeletonLines } from '../dashboard/DashboardCard';
 import classes from '../history/History.module.css';
 import { HistoryEntryView } from '../history/HistoryEntryView';
 import { HISTORY_SCREEN } from '../history/texts';
+import { RestorePreview } from './RestorePreview';
 
-/** What a version can be brought back from: a change to a product that still has its fields. */
+/** Entries whose version can be brought back: the product as a creation, an edit or a restore left it. */
 const restorable = (entry: HistoryEntry) =>
-  entry.entity_id !== null && (entry.action === 'update' || entry.action === 'restore');
+  entry.entity_id !== null &&
+  (entry.action === 'create' || entry.action === 'update' || entry.action === 'restore');
 
 type Props = { productId: number; slug: string; active: boolean };
 
@@ -24,6 +26,7 @@ export function HistoryPanel({ productId, slug, active }: Props) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
   const [skipped, setSkipped] = useState<SkippedField[]>([]);
+  const preview = useRestorePreview(confirming?.id ?? null);
 
   const onRestore = () => {
     if (!confirming) return;
@@ -71,15 +74,22 @@ export function HistoryPanel({ productId, slug, active }: Props) {
     body = (
       <>
         <ul className={classes.entries} aria-label={HISTORY_TEXT.historyTab}>
-          {entries.map((entry) => (
+          {entries.map((entry, index) => (
             <li key={entry.id} data-testid="history-entry">
               <HistoryEntryView
                 entry={entry}
                 actions={
-                  restorable(entry) && (
-                    <Button size="xs" variant="default" onClick={() => setConfirming(entry)}>
-                      {HISTORY_TEXT.restoreVersion}
-                    </Button>
+                  // The newest entry's version is the product as it is: nothing to bring back.
+                  index === 0 ? (
+                    <Badge variant="outline" color="gray" radius="sm">
+                      {HISTORY_SCREEN.currentVersion}
+                    </Badge>
+                  ) : (
+                    restorable(entry) && (
+                      <Button size="xs" variant="default" onClick={() => setConfirming(entry)}>
+                        {HISTORY_TEXT.restoreVersion}
+                      </Button>
+                    )
                   )
                 }
               />
@@ -134,9 +144,12 @@ export function HistoryPanel({ productId, slug, active }: Props) {
         message={HISTORY_SCREEN.restoreConfirmText}
         confirmLabel={HISTORY_SCREEN.restoreConfirm}
         busy={restore.isPending}
+        confirmDisabled={!preview.isSuccess}
         onConfirm={onRestore}
         onClose={() => setConfirming(null)}
-      />
+      >
+        <RestorePreview preview={preview} />
+      </ConfirmDialog>
     </Card>
   );
 }
