@@ -94,6 +94,14 @@ export const quoteLineInput = z.strictObject({
     .max(QUOTE_LIMITS.quantity, { error: QUOTE_TEXT.quantityInvalid }),
   unit_price: amount(QUOTE_TEXT.priceInvalid),
   discount_percent: percent(QUOTE_TEXT.discountInvalid).default(0),
+  /**
+   * Taken so a line read from a quote can be sent back as it is, and ignored: the server prices
+   * the catalogue itself (staffQuoteLineSchema).
+   */
+  catalogue_price: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
 });
 export type QuoteLineInput = z.input<typeof quoteLineInput>;
 

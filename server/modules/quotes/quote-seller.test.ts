@@ -286,6 +286,19 @@ describe('the catalogue price beside a changed unit price', () => {
     });
     expect(saved.lines[0]).toMatchObject({ unit_price: 120, catalogue_price: 140 });
   });
+
+  it('may come back in a PUT, as read, and is ignored: the server prices the catalogue itself', async () => {
+    const { id } = await overriddenQuote();
+    const draft = await ok('POST', `/api/quotes/${id}/revise`);
+    const lines = draft.lines.map(({ line_total: _, ...line }: Record<string, unknown>, i: number) =>
+      i === 0 ? { ...line, catalogue_price: 1 } : line,
+    );
+    const saved = await ok('PUT', `/api/quotes/${draft.id}`, { lines });
+    expect(saved.lines.map((l: { catalogue_price: number | null }) => l.catalogue_price)).toEqual([
+      144.49,
+      null,
+    ]);
+  });
 });
 
 describe('seller settings', () => {

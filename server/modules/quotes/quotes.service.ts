@@ -136,7 +136,11 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
     return rows[0];
   }
 
-  async function writeLines(tx: Tx, quoteId: number, lines: QuoteInput['lines']) {
+  async function writeLines(
+    tx: Tx,
+    quoteId: number,
+    lines: Omit<QuoteInput['lines'][number], 'catalogue_price'>[],
+  ) {
     await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
     // Each linked line's catalogue price now, kept beside its unit price (which staff may change).
     const ids = [...new Set(lines.map((l) => l.product_id).filter((v): v is number => v !== null))];
