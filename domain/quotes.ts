@@ -221,9 +221,9 @@ export const quoteLineSchema = z.object({
 export const staffQuoteLineSchema = quoteLineSchema.extend({ catalogue_price: z.number().nullable() });
 export type StaffQuoteLine = z.infer<typeof staffQuoteLineSchema>;
 
-/** True when staff changed the line's unit price from the catalogue's. */
-export const priceOverridden = (line: Pick<StaffQuoteLine, 'unit_price' | 'catalogue_price'>) =>
-  line.catalogue_price !== null && line.catalogue_price !== line.unit_price;
+/** The catalogue price staff changed the line's unit price from, or null when it was not changed. */
+export const overriddenFrom = (line: { unit_price: number; catalogue_price?: number | null }) =>
+  line.catalogue_price != null && line.catalogue_price !== line.unit_price ? line.catalogue_price : null;
 
 const quoteContent = {
   lines: z.array(quoteLineSchema),

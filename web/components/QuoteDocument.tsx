@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { BUILDER_TEXT, PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
-import { type PublicQuote, priceOverridden, type StaffQuoteLine } from '#domain/quotes';
+import { overriddenFrom, type PublicQuote, type StaffQuoteLine } from '#domain/quotes';
 import { formatPrice } from '../api/currency';
 import { formatCount } from './format';
 import classes from './QuoteDocument.module.css';
@@ -54,11 +54,7 @@ export function QuoteDocument({ quote }: { quote: Content }) {
           </Table.Thead>
           <Table.Tbody>
             {quote.lines.map((line, i) => {
-              const catalogue =
-                line.catalogue_price != null &&
-                priceOverridden({ unit_price: line.unit_price, catalogue_price: line.catalogue_price })
-                  ? line.catalogue_price
-                  : null;
+              const catalogue = overriddenFrom(line);
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a sent quote's lines never reorder
                 <Table.Tr key={i}>
