@@ -106,11 +106,22 @@ export const BUILDER_TEXT = {
   productFailed: 'Failed to load product',
   notFound: 'This quote does not exist.',
   unsaved: 'Save the draft before sending it.',
+  /** Beside a unit price changed from the catalogue's: "(catalogue $144.49)", the price struck through. */
+  catalogue: 'catalogue',
 } as const;
 
 export const PUBLIC_QUOTE_TEXT = {
   loading: 'Loading…',
   title: (company: string) => `Quote from ${company}`,
+  tabTitle: (reference: string, company: string) => `Quote ${reference} · ${company}`,
+  notFoundTab: 'Quote not found',
+  downloadPdf: 'Download PDF',
+  shop: 'Visit our shop',
+  seller: 'Seller',
+  email: 'E-mail',
+  phone: 'Phone',
+  signedCopy:
+    'A confirmation with the signed quote is on its way to your e-mail; the PDF here shows the signature too.',
   reference: 'Reference',
   version: 'Version',
   customer: 'For',

@@ -94,6 +94,14 @@ export const quoteLineInput = z.strictObject({
     .max(QUOTE_LIMITS.quantity, { error: QUOTE_TEXT.quantityInvalid }),
   unit_price: amount(QUOTE_TEXT.priceInvalid),
   discount_percent: percent(QUOTE_TEXT.discountInvalid).default(0),
+  /**
+   * Taken so a line read from a quote can be sent back as it is, and ignored: the server prices
+   * the catalogue itself (staffQuoteLineSchema).
+   */
+  catalogue_price: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
 });
 export type QuoteLineInput = z.input<typeof quoteLineInput>;
 
@@ -205,6 +213,18 @@ export const quoteLineSchema = z.object({
   line_total: z.number(),
 });
 
+/**
+ * A line as staff see it: with the catalogue price it was priced at (the product's price, its
+ * discounts applied, when the line was last written), so a changed unit price shows what it was
+ * changed from. Null for a typed line. The customer's page never carries it.
+ */
+export const staffQuoteLineSchema = quoteLineSchema.extend({ catalogue_price: z.number().nullable() });
+export type StaffQuoteLine = z.infer<typeof staffQuoteLineSchema>;
+
+/** The catalogue price staff changed the line's unit price from, or null when it was not changed. */
+export const overriddenFrom = (line: { unit_price: number; catalogue_price?: number | null }) =>
+  line.catalogue_price != null && line.catalogue_price !== line.unit_price ? line.catalogue_price : null;
+
 const quoteContent = {
   lines: z.array(quoteLineSchema),
   subtotal: z.number(),
@@ -237,6 +257,7 @@ export const quoteSchema = z.object({
   version: z.number().nullable(),
   status: z.enum(QUOTE_STATUSES),
   ...quoteContent,
+  lines: z.array(staffQuoteLineSchema),
   /** The customer's page: /quote/{token}; null while it is a draft. */
   token: z.string().nullable(),
   expired: z.boolean(),
@@ -248,10 +269,29 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/**
+ * Who the quote is from, as its customer sees it on the quote's page and in its PDF: the
+ * business's name and contact details (COMPANY_* settings), each null when not configured.
+ */
+export const sellerSchema = z.object({
+  name: z.string(),
+  /** Postal address; lines separated by newlines. */
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Where the page loads the company's logo from (served by the app), or null for none. */
+  logo_url: z.string().nullable(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
+/** Where the app serves the company's logo (COMPANY_LOGO_FILE). */
+export const COMPANY_LOGO_PATH = '/api/public/company-logo';
+
 /** A quote as the customer sees it on /quote/{token}. */
 export const publicQuoteSchema = z.object({
   reference: z.string(),
   company: z.string(),
+  seller: sellerSchema,
   customer: z.string(),
   version: z.number(),
   status: z.enum(QUOTE_STATUSES),

@@ -85,3 +85,41 @@ test("on a phone the browser's Back goes from a request's pane to the list", asy
   await page.goForward();
   await expect(page.getByRole('region', { name: inquiry.subject })).toBeVisible();
 });
+
+test('on a phone the seller, the shop link and the PDF fit the screen', async ({ browser, request }) => {
+  const { quote } = await sentQuote(request, uniqueTag('ps'));
+  const visitor = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await visitor.newPage();
+  await page.goto(`/quote/${quote.token}`);
+  const seller = page.getByRole('region', { name: 'Seller' });
+  await expect(seller.locator('address')).toBeVisible();
+  await expect(seller.getByRole('link', { name: 'Visit our shop' })).toBeInViewport();
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  await fitsTheScreen(page);
+  await visitor.close();
+});
+
+test('on a phone a sent line still shows the catalogue price beside a changed one', async ({
+  page,
+  request,
+}) => {
+  const { inquiry, quote } = await sentQuote(request, uniqueTag('pc'));
+  const headers = await authHeaders(request);
+  const draft = (await (await request.post(`/api/quotes/${quote.id}/revise`, { headers })).json()) as Quote;
+  const put = await request.put(`/api/quotes/${draft.id}`, {
+    headers,
+    data: { lines: [{ ...draft.lines[0], line_total: undefined, unit_price: 999 }] },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  expect((await request.post(`/api/quotes/${draft.id}/send`, { headers })).status()).toBe(200);
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/inquiries/${inquiry.id}/quotes/${draft.id}`);
+  await expect(page.getByTestId('catalogue-price').filter({ visible: true })).toHaveText(
+    '(catalogue $1,234.50)',
+  );
+  await fitsTheScreen(page);
+});

@@ -276,6 +276,7 @@ export async function buildApp(deps: AppDeps) {
     ...desk,
     renderPdf: renderQuotePdf,
     companyName: deps.config.companyName,
+    company: deps.config.company,
     currency: deps.config.currency,
   });
   // The customer's quote page counts per address apart from quote requests.
@@ -311,7 +312,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(trashRoutes({ trash, authenticate }));
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
-  await app.register(quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit }));
+  await app.register(
+    quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit, logo: deps.config.company.logo }),
+  );
   await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
   await app.register(historyRestoreRoutes({ restore: createRestoreService(db), authenticate }));
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.

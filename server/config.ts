@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS } from '#domain/history';
+import { type CompanyLogo, readCompanyLogo } from './quotes/logo';
 
 /**
  * Environment → one validated config object (DESIGN.md §6). Anything wrong stops the process at
@@ -41,6 +42,14 @@ const envSchema = z.object({
     .min(1)
     .max(100, { error: 'must be at most 100 characters' })
     .default('Stockroom'),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(300, { error: 'must be at most 300 characters' }).optional(),
+  COMPANY_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  COMPANY_PHONE: z
+    .string()
+    .trim()
+    .regex(/^[+(0-9][0-9 ()./-]{2,39}$/, { error: 'must be a phone number such as +1 555 010 0199' })
+    .optional(),
+  COMPANY_LOGO_FILE: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#]+/, {
@@ -114,6 +123,8 @@ export type Config = {
   publicUrl: string;
   /** The business's name in the shop's titles, header and structured data. */
   companyName: string;
+  /** The business as its customers see it on a quote (its page and PDF): contact and logo. */
+  company: CompanyDetails;
   mail: MailConfig;
   redisUrl: string | undefined;
   /** Put before every Redis key, so deployments sharing one Redis never share a counter. */
@@ -150,6 +161,13 @@ export type MailConfig = {
   notifyEmail: string | undefined;
 };
 
+export type CompanyDetails = {
+  address: string | undefined;
+  email: string | undefined;
+  phone: string | undefined;
+  logo: CompanyLogo | undefined;
+};
+
 export type ImageStoreConfig =
   | { kind: 'disk' }
   | {
@@ -183,6 +201,14 @@ export function loadDotEnv(file = '.env') {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+function readLogo(file: string) {
+  try {
+    return readCompanyLogo(file);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  COMPANY_LOGO_FILE: ${(err as Error).message}`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in .env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -214,6 +240,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     companyName: e.COMPANY_NAME,
+    company: {
+      // Written with \n in .env (or real newlines), the address keeps its lines.
+      address: e.COMPANY_ADDRESS?.replace(/\\n/g, '\n'),
+      email: e.COMPANY_EMAIL?.toLowerCase(),
+      phone: e.COMPANY_PHONE,
+      logo: e.COMPANY_LOGO_FILE ? readLogo(path.resolve(e.COMPANY_LOGO_FILE)) : undefined,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       // The company's name as a quoted display name: quotes and backslashes escaped.

@@ -72,9 +72,10 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
         ${extra.answer?.at ?? null}, ${extra.answer?.kind ?? null}, ${extra.answer?.name ?? null},
         ${extra.answer?.message ?? null}, ${extra.answer ? '203.0.113.7' : null})
       returning id`);
-    await db.execute(sql`insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price, discount_percent)
+    await db.execute(sql`insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price,
+        discount_percent, catalogue_price)
       values (${rows[0].id}, 0, ${r.product_id}, ${product.name}, ${product.sku}, ${10 * version}, ${product.final.toFixed(2)},
-        ${version > 1 ? '5.00' : '0.00'})`);
+        ${version > 1 ? '5.00' : '0.00'}, ${product.final.toFixed(2)})`);
   }
 
   const [fresh, opened, quoted, accepted, declined, changes, expired, spam, revised] = requests;

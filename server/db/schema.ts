@@ -574,6 +574,8 @@ export const quoteLines = pgTable(
     quantity: integer('quantity').notNull(),
     unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
     discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** The product's price when the line was priced (migration 0033); null for a typed line. */
+    catalogue_price: numeric('catalogue_price', { precision: 12, scale: 2 }),
   },
   (t) => [
     uniqueIndex('quote_lines_quote_position_key').on(t.quote_id, t.position),

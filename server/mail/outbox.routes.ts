@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OUTBOX_TEXT, outboxAttachmentParams, outboxListQuery, outboxListResponse } from '#domain/outbox';
 import { type Authenticate, requireRole } from '../auth/hooks';
+import { attachmentDisposition } from '../http/download';
 import { bearer, errors } from '../http/schemas';
 import type { OutboxService } from './outbox.service';
 
@@ -12,12 +13,6 @@ export type OutboxRoutesDeps = {
 
 /** A stored content type as sent back, or a download of unknown bytes when it looks odd. */
 const safeType = (type: string) => (/^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream');
-
-/** Content-Disposition for a download: an ASCII name for old clients, the real one encoded. */
-function disposition(filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /** Every e-mail the application wrote, with its delivery state: admins only (it holds customers' mail). */
 export const outboxRoutes =
@@ -55,7 +50,7 @@ export const outboxRoutes =
         const file = await deps.outbox.attachment(request.params.id, request.params.attachmentId);
         return reply
           .type(safeType(file.content_type))
-          .header('content-disposition', disposition(file.filename))
+          .header('content-disposition', attachmentDisposition(file.filename))
           .header('cache-control', 'private, no-store')
           .send(file.content);
       },

@@ -2,8 +2,20 @@ import PDFDocument from 'pdfkit';
 import { formatMoney } from '#domain/money';
 import type { Quote } from '#domain/quotes';
 
+/** Who the quote is from, beyond the name: what the business configured (COMPANY_*). */
+export type PdfSeller = {
+  address?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  /** PNG or JPEG bytes (checked at start: server/quotes/logo.ts). */
+  logo?: Buffer | null;
+  /** The shop's catalogue, as an absolute URL. */
+  shopUrl?: string | null;
+};
+
 export type QuotePdfInput = {
   companyName: string;
+  seller?: PdfSeller;
   /** The request's reference, as the customer knows it. */
   reference: string;
   customer: { name: string; email: string; company: string | null };
@@ -26,6 +38,8 @@ const COLUMNS = [
   { key: 'total', title: 'Line total', width: 80.28, align: 'right' },
 ] as const;
 const CELL_PAD = 4;
+/** The box a logo is fitted into, top left, keeping its proportions. */
+const LOGO = { width: 160, height: 48 } as const;
 
 const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
 const GREY = '#555555';
@@ -62,9 +76,22 @@ const longDate = (day: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
+/** An ISO time as '27 November 2026 at 14:05 UTC'. */
+const longTime = (iso: string) => {
+  const at = new Date(iso);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(at);
+  return `${longDate(at.toISOString())} at ${time} UTC`;
+};
+
 /**
- * A quote as a PDF the customer can keep: the company, the reference and version, the customer,
- * the lines, the totals, the validity, the note and the terms. Its text is real text (standard
+ * A quote as a PDF the customer can keep: the company (its logo and contact details), the
+ * reference and version, the customer, the lines, the totals, the validity, who accepted it and
+ * when (once accepted), the note and the terms. Its text is real text (standard
  * PDF fonts), so it can be searched, copied and read by a screen reader; long quotes run onto
  * further pages, the table's header repeated, each page numbered.
  */
@@ -91,8 +118,31 @@ export function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   const bottom = () => PAGE.height - PAGE.margin - FOOTER;
 
   // --- Heading ---------------------------------------------------------------------------------
-  doc.font(FONT.bold).fontSize(20).fillColor('black').text(printable(input.companyName), left, PAGE.margin);
-  doc.moveDown(0.3);
+  const seller = input.seller ?? {};
+  let top = PAGE.margin;
+  if (seller.logo) {
+    try {
+      doc.image(seller.logo, left, top, { fit: [LOGO.width, LOGO.height] });
+      top += LOGO.height + 8;
+    } catch {
+      // A logo the PDF cannot draw leaves the name alone rather than the customer without a PDF.
+    }
+  }
+  doc.font(FONT.bold).fontSize(20).fillColor('black').text(printable(input.companyName), left, top);
+  const contact = [
+    ...(seller.address ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    [seller.email, seller.phone].filter(Boolean).join(' · '),
+    seller.shopUrl ?? '',
+  ].filter(Boolean);
+  if (contact.length) {
+    doc.font(FONT.regular).fontSize(9).fillColor(GREY);
+    for (const line of contact) doc.text(printable(line), { width: CONTENT_WIDTH });
+    doc.fillColor('black');
+  }
+  doc.moveDown(0.6);
   doc
     .font(FONT.bold)
     .fontSize(14)
@@ -206,6 +256,18 @@ export function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     .font(FONT.bold)
     .fontSize(10)
     .text(`This quote is valid until ${longDate(quote.valid_until)}.`, left, doc.y, { width: CONTENT_WIDTH });
+  if (quote.answer?.kind === 'accepted') {
+    // The signature the customer typed, and when: the record both sides keep.
+    doc.moveDown(1);
+    doc.font(FONT.bold).fontSize(11).text('Accepted', left, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.3);
+    doc
+      .font(FONT.regular)
+      .fontSize(10)
+      .text(printable(`Signed by ${quote.answer.name ?? ''} on ${longTime(quote.answer.at)}.`), left, doc.y, {
+        width: CONTENT_WIDTH,
+      });
+  }
   for (const [title, body] of [
     ['Note', quote.note],
     ['Terms', quote.terms],

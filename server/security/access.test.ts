@@ -19,6 +19,9 @@ const PUBLIC = new Set([
   'POST /api/public/quotes/:token/accept',
   'POST /api/public/quotes/:token/decline',
   'POST /api/public/quotes/:token/changes',
+  'GET /api/public/quotes/:token/pdf',
+  // The company's logo, shown on that page: a file configured at start, the same for everyone.
+  'GET /api/public/company-logo',
 ]);
 const ADMIN_ONLY = /^\/api\/users(\/|$)/;
 

@@ -1,14 +1,26 @@
 import { Stack, Table, Text } from '@mantine/core';
-import { PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
-import type { PublicQuote } from '#domain/quotes';
+import { BUILDER_TEXT, PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
+import { overriddenFrom, type PublicQuote, type StaffQuoteLine } from '#domain/quotes';
 import { formatPrice } from '../api/currency';
 import { formatCount } from './format';
 import classes from './QuoteDocument.module.css';
 
 type Content = Pick<
   PublicQuote,
-  'lines' | 'subtotal' | 'shipping' | 'shipping_label' | 'tax_rate' | 'tax' | 'total' | 'note' | 'terms'
->;
+  'subtotal' | 'shipping' | 'shipping_label' | 'tax_rate' | 'tax' | 'total' | 'note' | 'terms'
+> & {
+  /** Staff's lines carry their catalogue price; the customer's do not. */
+  lines: (PublicQuote['lines'][number] & Partial<Pick<StaffQuoteLine, 'catalogue_price'>>)[];
+};
+
+/** The catalogue price a unit price was changed from, struck through: staff's view only. */
+export function CataloguePrice({ price }: { price: number }) {
+  return (
+    <span className={classes.catalogue} data-testid="catalogue-price">
+      ({BUILDER_TEXT.catalogue} <s>{formatPrice(price)}</s>)
+    </span>
+  );
+}
 
 const amount = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
 const wide = { className: classes.wide } as const;
@@ -41,35 +53,49 @@ export function QuoteDocument({ quote }: { quote: Content }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {quote.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a sent quote's lines never reorder
-              <Table.Tr key={i}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {line.name}
-                  {line.sku && (
-                    <Text size="xs" c="dimmed">
-                      {line.sku}
+            {quote.lines.map((line, i) => {
+              const catalogue = overriddenFrom(line);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a sent quote's lines never reorder
+                <Table.Tr key={i}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {line.name}
+                    {line.sku && (
+                      <Text size="xs" c="dimmed">
+                        {line.sku}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed" className={classes.compact}>
+                      {formatCount(line.quantity)} × {formatPrice(line.unit_price)}
+                      {catalogue !== null && (
+                        <>
+                          {' '}
+                          <CataloguePrice price={catalogue} />
+                        </>
+                      )}
+                      {line.discount_percent > 0 && ` − ${line.discount_percent}%`}
                     </Text>
-                  )}
-                  <Text size="xs" c="dimmed" className={classes.compact}>
-                    {formatCount(line.quantity)} × {formatPrice(line.unit_price)}
-                    {line.discount_percent > 0 && ` − ${line.discount_percent}%`}
-                  </Text>
-                </Table.Td>
-                <Table.Td {...wide} {...amount}>
-                  {formatCount(line.quantity)}
-                </Table.Td>
-                <Table.Td {...wide} {...amount}>
-                  {formatPrice(line.unit_price)}
-                </Table.Td>
-                {hasDiscount && (
-                  <Table.Td {...wide} {...amount}>
-                    {line.discount_percent > 0 ? `${line.discount_percent}%` : ''}
                   </Table.Td>
-                )}
-                <Table.Td {...amount}>{formatPrice(line.line_total)}</Table.Td>
-              </Table.Tr>
-            ))}
+                  <Table.Td {...wide} {...amount}>
+                    {formatCount(line.quantity)}
+                  </Table.Td>
+                  <Table.Td {...wide} {...amount}>
+                    {formatPrice(line.unit_price)}
+                    {catalogue !== null && (
+                      <Text size="xs" c="dimmed">
+                        <CataloguePrice price={catalogue} />
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {hasDiscount && (
+                    <Table.Td {...wide} {...amount}>
+                      {line.discount_percent > 0 ? `${line.discount_percent}%` : ''}
+                    </Table.Td>
+                  )}
+                  <Table.Td {...amount}>{formatPrice(line.line_total)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
           <Table.Tfoot>
             <TotalRow label={T.subtotal} value={formatPrice(quote.subtotal)} span={hasDiscount ? 4 : 3} />

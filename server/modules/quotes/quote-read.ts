@@ -20,6 +20,7 @@ type LineRow = [
   quantity: number,
   unit_price: string,
   discount_percent: string,
+  catalogue_price: string | null,
 ];
 
 /** A quote as stored, with its lines as arrays in position order. */
@@ -57,7 +58,7 @@ export async function readQuoteRows(db: Executor, where: SQL, order: SQL = sql`q
       q.note, q.terms, q.created_at, q.sent_at, q.answered_at, q.answer_kind, q.answer_name,
       q.answer_message, q.answer_address,
       coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
-          l.unit_price::text, l.discount_percent::text) order by l.position)
+          l.unit_price::text, l.discount_percent::text, l.catalogue_price::text) order by l.position)
         from quote_lines l where l.quote_id = q.id), '[]'::json) as lines
     from quotes q
     where ${where}
@@ -70,20 +71,24 @@ const decimal = (v: string) => toCents(v) / 100;
 
 /** A quote's content and totals, by the one rule (domain/quotes.ts quoteTotals), from its stored lines. */
 function content(r: QuoteRow) {
-  const lines = r.lines.map(([product_id, name, sku, quantity, unit_price, discount_percent]) => ({
-    product_id,
-    name,
-    sku,
-    quantity,
-    unit_price,
-    discount_percent,
-  }));
+  const lines = r.lines.map(
+    ([product_id, name, sku, quantity, unit_price, discount_percent, catalogue_price]) => ({
+      product_id,
+      name,
+      sku,
+      quantity,
+      unit_price,
+      discount_percent,
+      catalogue_price,
+    }),
+  );
   const totals = quoteTotals({ lines, shipping: r.shipping, tax_rate: r.tax_rate });
   return {
     lines: lines.map((l, i) => ({
       ...l,
       unit_price: decimal(l.unit_price),
       discount_percent: decimal(l.discount_percent),
+      catalogue_price: l.catalogue_price === null ? null : decimal(l.catalogue_price),
       line_total: centsToNumber(totals.lines[i]),
     })),
     subtotal: centsToNumber(totals.subtotal),
@@ -130,14 +135,17 @@ export function toQuote(r: QuoteRow, delivery: Quote['delivery']): Quote {
 
 export function toPublicQuote(
   r: QuoteRow,
-  about: { reference: string; company: string; customer: string },
+  about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller'>,
 ): PublicQuote {
   const expired = quoteExpired(r);
+  const { lines, ...rest } = content(r);
   return {
     ...about,
     version: r.version!,
     status: r.status,
-    ...content(r),
+    ...rest,
+    // The catalogue price is the staff's to see: the customer sees the price quoted.
+    lines: lines.map(({ catalogue_price: _, ...line }) => line),
     sent_at: iso(r.sent_at)!,
     expired,
     can_answer: r.status === 'sent' && !expired,

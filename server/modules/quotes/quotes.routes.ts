@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam } from '#domain/paging';
 import {
   acceptQuoteBody,
+  COMPANY_LOGO_PATH,
   changesQuoteBody,
   declineQuoteBody,
   publicQuoteSchema,
@@ -14,7 +15,10 @@ import {
 } from '#domain/quotes';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import { notFound } from '../../errors/app-error';
+import { matchesEtag } from '../../http/conditional';
+import { attachmentDisposition } from '../../http/download';
 import { bearer, errors } from '../../http/schemas';
+import type { CompanyLogo } from '../../quotes/logo';
 import type { QuotesService } from './quotes.service';
 
 export type QuotesRoutesDeps = {
@@ -22,6 +26,8 @@ export type QuotesRoutesDeps = {
   authenticate: Authenticate;
   /** Limits the customer's quote page per client address (the hook answers 429 itself). */
   rateLimit: onRequestAsyncHookHandler;
+  /** COMPANY_LOGO_FILE, read at start; undefined when none is configured. */
+  logo: CompanyLogo | undefined;
 };
 
 /**
@@ -126,6 +132,27 @@ export const quotesRoutes =
       );
     });
 
+    // The company's logo, on the customer's page: a fixed file read at start, cached by browsers
+    // (its address carries the file's hash, so a new logo is a new address).
+    app.get(
+      COMPANY_LOGO_PATH,
+      {
+        schema: {
+          tags,
+          description: "The company's logo (COMPANY_LOGO_FILE), PNG or JPEG; 404 when none is configured.",
+          querystring: z.object({ v: z.string().max(64).optional() }),
+          response: { 200: z.unknown().describe('image/png or image/jpeg'), 304: z.null(), ...errors(404) },
+        },
+      },
+      async (request, reply) => {
+        const logo = deps.logo;
+        if (!logo) throw notFound('No logo');
+        reply.header('etag', logo.etag).header('cache-control', 'public, max-age=86400');
+        if (matchesEtag(request.headers['if-none-match'], logo.etag)) return reply.code(304).send(null);
+        return reply.type(logo.contentType).send(logo.bytes);
+      },
+    );
+
     // The customer's page: no token of staff, the quote's own token in the path; rate-limited
     // per address, like quote requests.
     await app.register(async (scope) => {
@@ -151,6 +178,31 @@ export const quotesRoutes =
           },
         },
         async (request) => deps.quotes.publicQuote(request.params.token),
+      );
+      visitor.get(
+        '/api/public/quotes/:token/pdf',
+        {
+          schema: {
+            tags,
+            description: description(
+              "The quote as a PDF download, the one its e-mail carried, with the seller's details; once accepted, it shows who signed and when.",
+            ),
+            params: tokenParam,
+            // Bytes, sent as they are: Fastify serialises no Buffer.
+            response: { 200: z.unknown().describe('application/pdf'), ...errors(404, 429) },
+          },
+        },
+        async (request, reply) => {
+          const { pdf, filename } = await deps.quotes.publicPdf(request.params.token);
+          return (
+            reply
+              .type('application/pdf')
+              .header('content-disposition', attachmentDisposition(filename))
+              // The token holder's own document: kept by no shared cache.
+              .header('cache-control', 'private, no-store')
+              .send(pdf)
+          );
+        },
       );
       const answered = { 200: publicQuoteSchema, ...errors(400, 404, 409, 429) };
       visitor.post(

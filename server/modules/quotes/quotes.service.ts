@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { INQUIRY_TEXT, type InquiryStatus, inquiryReference } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import {
+  COMPANY_LOGO_PATH,
   defaultValidUntil,
   isExpired,
   type PublicQuote,
@@ -11,7 +12,9 @@ import {
   type QuoteAnswer,
   type QuoteInput,
   quoteTokenParam,
+  type Seller,
 } from '#domain/quotes';
+import type { CompanyDetails } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
@@ -26,6 +29,8 @@ export type QuotesDeps = {
   renderPdf: typeof renderQuotePdf;
   publicUrl: string;
   companyName: string;
+  /** The business's contact details and logo, on the customer's page and in the PDF. */
+  company: CompanyDetails;
   currency: string;
   notifyEmail: string | undefined;
 };
@@ -52,6 +57,49 @@ export type AnswerInput =
   | { kind: 'changes_requested'; message: string };
 
 export function createQuotesService(db: Db, deps: QuotesDeps) {
+  const { company } = deps;
+  const seller: Seller = {
+    name: deps.companyName,
+    address: company.address ?? null,
+    email: company.email ?? null,
+    phone: company.phone ?? null,
+    // The file's hash in the address: a new logo is a new URL, so the old one may be cached long.
+    logo_url: company.logo ? `${COMPANY_LOGO_PATH}?v=${company.logo.etag.slice(1, 13)}` : null,
+  };
+  const pdfSeller = {
+    address: company.address,
+    email: company.email,
+    phone: company.phone,
+    logo: company.logo?.bytes,
+    shopUrl: `${deps.publicUrl}/shop`,
+  };
+  const money = (amount: number, currency: string) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  /** The company's name and contact details, closing an e-mail to the customer. */
+  const signature = [
+    deps.companyName,
+    ...(company.address ? [company.address] : []),
+    ...[company.email, company.phone].filter((v): v is string => !!v),
+    `${deps.publicUrl}/shop`,
+  ];
+
+  /** The quote's PDF, as sent and as its customer downloads it (signed, once accepted). */
+  async function pdfOf(reader: Db | Tx, quote: Quote) {
+    const [customer] = await reader
+      .select({ name: inquiries.name, email: inquiries.email, company: inquiries.company })
+      .from(inquiries)
+      .where(eq(inquiries.id, quote.inquiry_id));
+    const reference = inquiryReference(quote.inquiry_id);
+    const pdf = await deps.renderPdf({
+      companyName: deps.companyName,
+      seller: pdfSeller,
+      reference,
+      customer,
+      quote,
+    });
+    return { pdf, customer, reference, filename: `quote-${reference}-v${quote.version}.pdf` };
+  }
+
   async function readOne(reader: Db | Tx, id: number): Promise<Quote> {
     const [row] = await readQuoteRows(reader, sql`q.id = ${id}`);
     if (!row) throw notFound(QUOTE_TEXT.notFound);
@@ -88,8 +136,15 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
     return rows[0];
   }
 
-  async function writeLines(tx: Tx, quoteId: number, lines: QuoteInput['lines']) {
+  async function writeLines(
+    tx: Tx,
+    quoteId: number,
+    lines: Omit<QuoteInput['lines'][number], 'catalogue_price'>[],
+  ) {
     await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
+    // Each linked line's catalogue price now, kept beside its unit price (which staff may change).
+    const ids = [...new Set(lines.map((l) => l.product_id).filter((v): v is number => v !== null))];
+    const priced = ids.length ? await priceLines(tx, ids) : new Map<number, { final: number }>();
     if (lines.length)
       await tx.insert(quoteLines).values(
         lines.map((l, position) => ({
@@ -106,6 +161,8 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
           quantity: l.quantity,
           unit_price: l.unit_price.toFixed(2),
           discount_percent: l.discount_percent.toFixed(2),
+          catalogue_price:
+            l.product_id === null ? null : (priced.get(l.product_id)?.final.toFixed(2) ?? null),
         })),
       );
   }
@@ -282,13 +339,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
           await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
         const [sent] = await readQuoteRows(tx, sql`q.id = ${id}`);
         const full = toQuote(sent, 'pending');
-        const reference = inquiryReference(inquiry.id);
-        const [customer] = await tx
-          .select({ name: inquiries.name, email: inquiries.email, company: inquiries.company })
-          .from(inquiries)
-          .where(eq(inquiries.id, inquiry.id));
-        const pdf = await deps.renderPdf({ companyName: deps.companyName, reference, customer, quote: full });
-        const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: full.currency });
+        const { pdf, customer, reference, filename } = await pdfOf(tx, full);
         await deps.mailer.enqueue(tx, {
           to: customer.email,
           subject: `Your quote ${reference} (version ${version}) from ${deps.companyName}`,
@@ -296,18 +347,16 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
             `Hello ${customer.name},`,
             '',
             `Here is our quote for your request ${reference}, version ${version}.`,
-            `Total: ${money.format(full.total)}`,
+            `Total: ${money(full.total, full.currency)}`,
             `Valid until: ${full.valid_until}`,
             '',
             `See it, accept it, decline it or ask for changes here: ${deps.publicUrl}/quote/${token}`,
             '',
             `The quote is attached as a PDF.`,
             '',
-            deps.companyName,
+            ...signature,
           ].join('\n'),
-          attachments: [
-            { filename: `quote-${reference}-v${version}.pdf`, content: pdf, contentType: 'application/pdf' },
-          ],
+          attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
           inquiry_id: inquiry.id,
           quote_id: id,
           kind: 'quote_sent',
@@ -340,8 +389,10 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
             returning id`);
           const newId = rows[0].id;
           await tx.execute(sql`
-            insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price, discount_percent)
-            select ${newId}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price, l.discount_percent
+            insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price,
+              discount_percent, catalogue_price)
+            select ${newId}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price,
+              l.discount_percent, l.catalogue_price
             from quote_lines l left join ${products} p on p.id = l.product_id
             where l.quote_id = ${id}`);
           return readOne(tx, newId);
@@ -355,6 +406,15 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
       const [row] = await readQuoteRows(db, sql`q.token = ${token} and q.status <> 'draft'`);
       if (!row) throw notFound(QUOTE_TEXT.notFound);
       return toPublicQuote(row, await aboutOf(db, row.inquiry_id));
+    },
+
+    /** The customer's PDF of a sent version, by its token: signed once accepted. */
+    async publicPdf(token: string) {
+      if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
+      const [row] = await readQuoteRows(db, sql`q.token = ${token} and q.status <> 'draft'`);
+      if (!row) throw notFound(QUOTE_TEXT.notFound);
+      const { pdf, filename } = await pdfOf(db, toQuote(row, null));
+      return { pdf, filename };
     },
 
     /**
@@ -399,6 +459,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
           input.kind === 'accepted' ? `Signed: ${input.name}` : message ? `Their words: ${message}` : null,
         );
         const [row] = await readQuoteRows(tx, sql`q.id = ${quote.id}`);
+        if (input.kind === 'accepted') await confirmAcceptance(tx, toQuote(row, null), token);
         return toPublicQuote(row, await aboutOf(tx, quote.inquiry_id));
       });
     },
@@ -409,7 +470,42 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
       .select({ id: inquiries.id, name: inquiries.name })
       .from(inquiries)
       .where(eq(inquiries.id, inquiryId));
-    return { reference: inquiryReference(inquiry.id), company: deps.companyName, customer: inquiry.name };
+    return {
+      reference: inquiryReference(inquiry.id),
+      company: deps.companyName,
+      customer: inquiry.name,
+      seller,
+    };
+  }
+
+  /**
+   * The customer's confirmation of an acceptance, with the signed PDF, queued in the acceptance's
+   * own transaction: it goes out exactly when the acceptance stands.
+   */
+  async function confirmAcceptance(tx: Tx, quote: Quote, token: string) {
+    const { pdf, customer, reference, filename } = await pdfOf(tx, quote);
+    const signer = quote.answer?.name ?? customer.name;
+    await deps.mailer.enqueue(tx, {
+      to: customer.email,
+      subject: `You accepted quote ${reference} (version ${quote.version}) from ${deps.companyName}`,
+      text: [
+        `Hello ${customer.name},`,
+        '',
+        `Thank you: quote ${reference}, version ${quote.version}, was accepted and signed by ${signer}.`,
+        `Total: ${money(quote.total, quote.currency)}`,
+        '',
+        'The signed quote is attached as a PDF. We will be in touch about the next steps.',
+        `The quote stays here: ${deps.publicUrl}/quote/${token}`,
+        '',
+        ...signature,
+      ].join('\n'),
+      attachments: [
+        { filename: filename.replace(/\.pdf$/, '-signed.pdf'), content: pdf, contentType: 'application/pdf' },
+      ],
+      // Linked to the request alone, like the note to staff: a quote's delivery stays its sending's.
+      inquiry_id: quote.inquiry_id,
+      kind: 'quote_accepted',
+    });
   }
 }
 

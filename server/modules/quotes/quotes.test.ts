@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquiries';
-import { QUOTE_TEXT } from '#domain/quotes';
+import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /** Quotes: drafts from a request, sending and versions, the customer's page and answers. */
@@ -100,6 +100,7 @@ describe('a draft', () => {
         quantity: 3,
         unit_price: 16.99,
         discount_percent: 0,
+        catalogue_price: 16.99,
         line_total: 50.97,
       },
       {
@@ -109,6 +110,7 @@ describe('a draft', () => {
         quantity: 1,
         unit_price: 50,
         discount_percent: 0,
+        catalogue_price: null,
         line_total: 50,
       },
     ]);
@@ -253,7 +255,17 @@ describe("the customer's page", () => {
       total: 20,
     });
     expect(res.body).not.toContain('Secret margin');
-    expect(res.body).not.toContain('address');
+    // No client address anywhere: the one "address" is the seller's postal one.
+    expect(JSON.stringify({ ...res.json(), seller: undefined })).not.toContain('address');
+    // Without the COMPANY_* settings, the seller is the company's name alone, and there is no logo.
+    expect(res.json().seller).toEqual({
+      name: 'Stockroom',
+      address: null,
+      email: null,
+      phone: null,
+      logo_url: null,
+    });
+    expect((await visitor('GET', COMPANY_LOGO_PATH)).statusCode).toBe(404);
     // One character changed (never to itself: a token may end in A already).
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [wrong, 'short', 'a'.repeat(65), '%3Cscript%3E'])

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Container,
   Group,
@@ -12,11 +13,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import axios from 'axios';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
-import type { PublicQuote } from '#domain/quotes';
+import type { PublicQuote, Seller } from '#domain/quotes';
 import { errorMessage } from '../../api/errors';
 import { type QuoteAnswerInput, useAnswerQuote, usePublicQuote } from '../../api/quotes';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
@@ -30,13 +32,24 @@ import classes from './PublicQuote.module.css';
 export function PublicQuotePage() {
   const { token = '' } = useParams();
   const quote = usePublicQuote(token);
+  const missing =
+    quote.isError &&
+    axios.isAxiosError(quote.error) &&
+    (quote.error.response?.status === 404 || quote.error.response?.status === 400);
+  const title = quote.data
+    ? T.tabTitle(quote.data.reference, quote.data.seller.name)
+    : missing
+      ? T.notFoundTab
+      : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
       {quote.data ? (
         <QuoteView token={token} quote={quote.data} />
       ) : quote.isError ? (
-        axios.isAxiosError(quote.error) &&
-        (quote.error.response?.status === 404 || quote.error.response?.status === 400) ? (
+        missing ? (
           <Paper withBorder radius="md" p="xl" ta="center">
             <Title order={1} size="h3" mb="sm">
               {T.notFoundTitle}
@@ -69,6 +82,9 @@ function Banner({ quote }: { quote: PublicQuote }) {
       return (
         <Alert color="teal" data-testid="quote-banner">
           {T.accepted(quote.answer.name, at)}
+          <Text size="sm" mt={4}>
+            {T.signedCopy}
+          </Text>
         </Alert>
       );
     if (quote.answer.kind === 'declined')
@@ -104,16 +120,28 @@ function QuoteView({ token, quote }: { token: string; quote: PublicQuote }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
     <Stack gap="md">
+      <SellerBlock seller={quote.seller} />
       <header>
         <Title order={1} size="h2">
           {T.title(quote.company)}
         </Title>
-        <Group gap="lg" mt="xs" wrap="wrap">
-          <Fact label={T.reference} value={quote.reference} />
-          <Fact label={T.version} value={String(quote.version)} />
-          <Fact label={T.customer} value={quote.customer} />
-          <Fact label={T.validUntil} value={quote.valid_until || EMPTY_VALUE} />
-        </Group>
+        <div className={classes.facts}>
+          <Group gap="lg" wrap="wrap">
+            <Fact label={T.reference} value={quote.reference} />
+            <Fact label={T.version} value={String(quote.version)} />
+            <Fact label={T.customer} value={quote.customer} />
+            <Fact label={T.validUntil} value={quote.valid_until || EMPTY_VALUE} />
+          </Group>
+          <Button
+            component="a"
+            href={`/api/public/quotes/${encodeURIComponent(token)}/pdf`}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            {T.downloadPdf}
+          </Button>
+        </div>
       </header>
       <Banner quote={quote} />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'lg' }}>
@@ -134,6 +162,55 @@ function QuoteView({ token, quote }: { token: string; quote: PublicQuote }) {
       )}
       {dialog && <AnswerDialog token={token} kind={dialog} onClose={() => setDialog(null)} />}
     </Stack>
+  );
+}
+
+/** Who the quote is from: the logo and name, the address, how to reach them, and their shop. */
+function SellerBlock({ seller }: { seller: Seller }) {
+  return (
+    <section className={classes.seller} aria-label={T.seller} data-testid="quote-seller">
+      <div className={classes.identity}>
+        {seller.logo_url && (
+          // The name beside it says who it is: the picture adds nothing to read aloud.
+          <img src={seller.logo_url} alt="" className={classes.logo} />
+        )}
+        <div>
+          <Text fw={700} size="lg">
+            {seller.name}
+          </Text>
+          {seller.address && (
+            <Text component="address" size="sm" c="dimmed" className={classes.address}>
+              {seller.address}
+            </Text>
+          )}
+        </div>
+      </div>
+      <div className={classes.contact}>
+        {seller.email && (
+          <Text size="sm">
+            <Text span c="dimmed" size="sm">
+              {T.email}{' '}
+            </Text>
+            <Anchor href={`mailto:${seller.email}`} size="sm">
+              {seller.email}
+            </Anchor>
+          </Text>
+        )}
+        {seller.phone && (
+          <Text size="sm">
+            <Text span c="dimmed" size="sm">
+              {T.phone}{' '}
+            </Text>
+            <Anchor href={`tel:${seller.phone.replace(/[^+\d]/g, '')}`} size="sm">
+              {seller.phone}
+            </Anchor>
+          </Text>
+        )}
+        <Anchor href="/shop" size="sm" fw={600}>
+          {T.shop}
+        </Anchor>
+      </div>
+    </section>
   );
 }
 

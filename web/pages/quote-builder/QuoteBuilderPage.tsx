@@ -41,7 +41,7 @@ import { productKeys } from '../../api/keys';
 import { useDeleteQuote, useQuote, useReviseQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
 import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { QuoteDocument } from '../../components/QuoteDocument';
+import { CataloguePrice, QuoteDocument } from '../../components/QuoteDocument';
 import { SearchSelect } from '../../components/SearchSelect';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
 import { LEAVE_FREELY, useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
@@ -49,6 +49,7 @@ import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import {
   acceptTyped,
   bodyFromDraft,
+  changedFromCatalogue,
   type Draft,
   type DraftLine,
   draftFromQuote,
@@ -280,6 +281,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
             quantity: '1',
             unit_price: String(bundle.price.final),
             discount_percent: '',
+            catalogue_price: bundle.price.final,
           },
         ],
       }));
@@ -330,6 +332,10 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
   };
 
   const lineError = (i: number, field: string) => errors[`lines.${i}.${field}`];
+  const catalogueOf = (line: DraftLine) => {
+    const price = changedFromCatalogue(line);
+    return price === null ? undefined : <CataloguePrice price={price} />;
+  };
   const busy = save.isPending || send.isPending;
 
   return (
@@ -389,6 +395,8 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
                   setLine(line.key, { unit_price }),
                 )}
                 error={minusOr(`${line.key}.unit_price`, lineError(i, 'unit_price'))}
+                description={catalogueOf(line)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               <TextInput
                 className={classes.discount}
@@ -472,6 +480,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
                   quantity: '1',
                   unit_price: '',
                   discount_percent: '',
+                  catalogue_price: null,
                 },
               ])
             }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
-import { acceptTyped, bodyFromDraft, type Draft, draftFromQuote, draftTotals, moveLine } from './draft';
+import {
+  acceptTyped,
+  bodyFromDraft,
+  changedFromCatalogue,
+  type Draft,
+  draftFromQuote,
+  draftTotals,
+  moveLine,
+} from './draft';
 
 const line = (over: Partial<Draft['lines'][number]> = {}): Draft['lines'][number] => ({
   key: 'k',
@@ -11,6 +19,7 @@ const line = (over: Partial<Draft['lines'][number]> = {}): Draft['lines'][number
   quantity: '1',
   unit_price: '0',
   discount_percent: '',
+  catalogue_price: null,
   ...over,
 });
 const draft = (over: Partial<Draft> = {}): Draft => ({
@@ -116,5 +125,17 @@ describe('the draft and the server', () => {
     expect(moveLine(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
     expect(moveLine(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moveLine(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('changedFromCatalogue', () => {
+  it('gives the catalogue price only while the typed unit price is a different amount', () => {
+    expect(changedFromCatalogue(line({ unit_price: '120', catalogue_price: 144.49 }))).toBe(144.49);
+    expect(changedFromCatalogue(line({ unit_price: '144.49', catalogue_price: 144.49 }))).toBeNull();
+    expect(changedFromCatalogue(line({ unit_price: '144.5', catalogue_price: 144.5 }))).toBeNull();
+    expect(changedFromCatalogue(line({ unit_price: '144.50', catalogue_price: 144.5 }))).toBeNull();
+    // A typed line has none; a half-typed price says nothing yet.
+    expect(changedFromCatalogue(line({ unit_price: '120', catalogue_price: null }))).toBeNull();
+    expect(changedFromCatalogue(line({ unit_price: '', catalogue_price: 10 }))).toBeNull();
   });
 });

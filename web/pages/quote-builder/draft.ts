@@ -15,6 +15,8 @@ export type DraftLine = {
   quantity: string;
   unit_price: string;
   discount_percent: string;
+  /** The catalogue's price when the line was priced (shown beside a changed one); never sent. */
+  catalogue_price: number | null;
 };
 
 export type Draft = {
@@ -43,6 +45,7 @@ export function draftFromQuote(quote: Quote): Draft {
       quantity: String(l.quantity),
       unit_price: amountText(l.unit_price),
       discount_percent: l.discount_percent ? String(l.discount_percent) : '',
+      catalogue_price: l.catalogue_price,
     })),
     shipping: quote.shipping ? amountText(quote.shipping) : '',
     shipping_label: quote.shipping_label ?? '',
@@ -93,6 +96,13 @@ export function bodyFromDraft(draft: Draft): QuoteBody {
     note: draft.note.trim() || null,
     terms: draft.terms.trim() || null,
   };
+}
+
+/** The catalogue price a line's typed unit price differs from, or null (same, typed line, half-typed). */
+export function changedFromCatalogue(line: Pick<DraftLine, 'unit_price' | 'catalogue_price'>) {
+  const unit = amountOf(line.unit_price, null);
+  if (line.catalogue_price === null || unit === null) return null;
+  return toCents(unit) === toCents(line.catalogue_price) ? null : line.catalogue_price;
 }
 
 /** Each line's total (null while it is not a number yet) and the quote's totals when all can be had. */
