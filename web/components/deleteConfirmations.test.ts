@@ -5,8 +5,6 @@ import { TRASH_RETENTION_DAYS } from '#domain/constants';
 import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
 import { CONFIRM } from '#domain/messages';
 import { PRODUCT_CONFIRM } from '#domain/products';
-import { DISCOUNT_SCREEN } from '../pages/discounts/texts';
-import { PRODUCTS_SCREEN } from '../pages/products/texts';
 
 const trashed = `moved to the trash for ${HISTORY_LIMITS.trashDays} days`;
 
@@ -18,10 +16,10 @@ describe('every delete confirmation says what will happen', () => {
   it('what goes to the trash says so, with its days, and never that it cannot be undone', () => {
     for (const text of [
       PRODUCT_CONFIRM.deleteText,
-      PRODUCTS_SCREEN.deleteWarning,
+      CONFIRM.deleteProducts,
       CONFIRM.deleteCategory('Chairs'),
       CONFIRM.deleteBrand('Acme'),
-      DISCOUNT_SCREEN.deleteMessage('Spring sale'),
+      CONFIRM.deleteDiscount('Spring sale'),
     ]) {
       expect(text).toContain(trashed);
       expect(text).not.toMatch(/cannot be undone|for good|forever/i);
