@@ -180,6 +180,7 @@ export const productListItemSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The primary image's thumbnail URL, already derived: screens show it as it is. */
   image: z.string().nullable(),
   brand: z.string().nullable(),
   category: z.string().nullable(),
