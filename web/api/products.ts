@@ -347,6 +347,8 @@ export function useBulkPreview(input: ProductBulkInput | null) {
       (await api.post<ProductBulkResponse>('/products/bulk', { ...input, dry_run: true }, { signal })).data,
     enabled: input !== null,
     staleTime: 0,
+    // A count is worth only its own moment: none is kept for a later dialog to show.
+    gcTime: 0,
   });
 }
 

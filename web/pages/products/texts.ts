@@ -34,6 +34,7 @@ export const PRODUCTS_SCREEN = {
   bulkActions: 'Bulk actions',
   checking: 'Counting the products this changes…',
   apply: 'Apply',
+  applyTo: (n: number) => `Apply to ${formatCount(n)} ${n === 1 ? 'product' : 'products'}`,
   cancel: 'Cancel',
   deleteTitle: 'Delete products?',
   deleteWarning: CONFIRM.deleteProducts,
