@@ -122,7 +122,8 @@ test("your own row's Delete is inert and says why, instead of asking and being r
   await expect(own).toHaveAttribute('aria-disabled', 'true');
   await own.hover();
   await expect(page.getByRole('tooltip')).toHaveText(API_ERROR.cannotDeleteSelf);
-  await own.click();
+  // aria-disabled: a click lands (force skips Playwright's wait for an enabled button) and does nothing.
+  await own.click({ force: true });
   await own.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tooltip')).toHaveText(API_ERROR.cannotDeleteSelf);
