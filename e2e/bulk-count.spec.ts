@@ -22,9 +22,14 @@ async function holdDryRuns(page: Page) {
   });
   return {
     applied,
-    /** Waits for the next dry run to be asked, then lets every held one answer. */
-    async release() {
-      await expect.poll(() => held.length).toBeGreaterThan(0);
+    /** Waits for the dry run of these fields to be asked, then lets every held one answer. */
+    async release(fields: { by: string; value: string }) {
+      const asked = () =>
+        held.some((route) => {
+          const body = route.request().postDataJSON() as { by?: string; value?: string };
+          return body.by === fields.by && body.value === fields.value;
+        });
+      await expect.poll(asked).toBe(true);
       for (const route of held.splice(0)) await route.continue();
     },
     waiting: () => held.length,
@@ -57,7 +62,7 @@ test('Change price applies only after the count for the current inputs is shown,
   await expect.poll(dryRuns.waiting).toBeGreaterThan(0);
   await expect(apply).toBeDisabled();
   await expect(preview).not.toContainText('will change');
-  await dryRuns.release();
+  await dryRuns.release({ by: 'percent', value: '10' });
   await expect(preview).toHaveText(BULK_TEXT.willChange(2));
   await expect(apply).toBeEnabled();
   await expect(apply).toHaveText('Apply to 2 products');
@@ -66,20 +71,20 @@ test('Change price applies only after the count for the current inputs is shown,
   await dialog.getByText(BULK_TEXT.adjustmentLabels.amount).click();
   await expect(apply).toBeDisabled();
   await expect(preview).not.toContainText('will change');
-  await dryRuns.release();
+  await dryRuns.release({ by: 'amount', value: '10' });
   await expect(preview).toHaveText(BULK_TEXT.willChange(2));
   await expect(apply).toBeEnabled();
 
   // So does another value, and going back to one counted before asks again.
   await dialog.getByLabel(/^Amount/).fill('5');
   await expect(apply).toBeDisabled();
-  await dryRuns.release();
+  await dryRuns.release({ by: 'amount', value: '5' });
   await expect(apply).toBeEnabled();
   await dialog.getByText(BULK_TEXT.adjustmentLabels.percent).click();
   await dialog.getByLabel(/^Percent/).fill('10');
   await expect(apply).toBeDisabled();
   await expect(preview).not.toContainText('will change');
-  await dryRuns.release();
+  await dryRuns.release({ by: 'percent', value: '10' });
   await expect(apply).toBeEnabled();
 
   // Closed and opened again with the same inputs: a fresh count, not a remembered one.
@@ -91,7 +96,7 @@ test('Change price applies only after the count for the current inputs is shown,
   await expect(apply).toBeDisabled();
   await expect(preview).not.toContainText('will change');
   expect(dryRuns.applied).toEqual([]);
-  await dryRuns.release();
+  await dryRuns.release({ by: 'percent', value: '10' });
   await expect(apply).toHaveText('Apply to 2 products');
   await apply.click();
   await expect(toast(page, BULK_TEXT.changed(2))).toBeVisible();
