@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * GET /api/settings: the server's settings every screen needs before it shows a price, public
- * (the shop shows the same currency to anyone). Read once by the staff app at start.
+ * GET /api/public/settings: the server's settings every screen needs before it shows a price,
+ * public (the shop shows the same currency to anyone). Read once by the staff app at start.
  */
 export const publicSettingsSchema = z.object({
   /** The store's one currency (CURRENCY), an ISO 4217 code. */

@@ -3,8 +3,8 @@ import { DEFAULT_CURRENCY } from '#domain/settings';
 
 /**
  * The store's one currency for every price on every screen, the preview included (DESIGN.md §4).
- * It is the server's CURRENCY, read once at start (`SettingsGate` loads GET /api/settings before
- * any screen renders); every formatter here reads it, so no screen names a currency itself.
+ * It is the server's CURRENCY, read once at start (`SettingsGate` loads GET /api/public/settings
+ * before any screen renders); every formatter here reads it, so no screen names a currency itself.
  */
 let currency: string = DEFAULT_CURRENCY;
 

@@ -15,7 +15,7 @@ export function useSettings() {
     queryKey: settingsKey,
     queryFn: async ({ signal }) => {
       const settings: PublicSettings = publicSettingsSchema.parse(
-        (await api.get('/settings', { signal })).data,
+        (await api.get('/public/settings', { signal })).data,
       );
       setStoreCurrency(settings.currency);
       return settings;

@@ -39,7 +39,7 @@ describe('the store currency comes from the server', () => {
     expect(screen.queryByTestId('prices')).toBeNull();
     expect(await screen.findByTestId('prices')).toHaveProperty('textContent', '€1,234.50 / €9.99');
     expect(get).toHaveBeenCalledTimes(1);
-    expect(get.mock.calls[0]?.[0]).toBe('/settings');
+    expect(get.mock.calls[0]?.[0]).toBe('/public/settings');
   });
 
   it('another currency, another symbol: nothing names USD by itself', async () => {

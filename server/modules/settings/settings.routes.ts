@@ -6,7 +6,7 @@ export const settingsRoutes =
   (settings: PublicSettings): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/api/settings',
+      '/api/public/settings',
       {
         schema: {
           tags: ['settings'],
