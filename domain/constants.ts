@@ -9,6 +9,12 @@ export const STORAGE_KEYS = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/**
+ * Days a deleted product, category, brand or discount stays in the trash before it is purged:
+ * the scheduled purge and every delete confirmation read this one number.
+ */
+export const TRASH_RETENTION_DAYS = 30;
+
 /** The largest row id: ids are PostgreSQL integers. */
 export const MAX_ID = 2_147_483_647;
 

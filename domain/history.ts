@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { TRASH_RETENTION_DAYS } from './constants';
 import { calendarDay, positiveIdString } from './fields';
-import { countOf } from './messages';
+import { CONFIRM, countOf } from './messages';
 import { listMeta, queryInt } from './paging';
 
 /**
@@ -37,7 +38,7 @@ export const HISTORY_LIMITS = {
   /** Entries older than this many days are pruned (HISTORY_RETENTION_DAYS overrides it). */
   retentionDays: 365,
   /** Days a deleted item stays in the trash before the scheduled job purges it. */
-  trashDays: 30,
+  trashDays: TRASH_RETENTION_DAYS,
   /** How long a "moved to trash" toast offers Undo. */
   undoMs: 8_000,
   defaultLimit: 25,
@@ -206,10 +207,9 @@ export const HISTORY_TEXT = {
   trashTitle: 'Trash',
   emptyTrash: 'The trash is empty.',
   purge: 'Delete forever',
-  purgeConfirm: (name: string) => `Delete "${name}" forever? This cannot be undone.`,
+  purgeConfirm: CONFIRM.purge,
   emptyTrashAction: 'Empty trash',
-  emptyTrashConfirm: (n: number) =>
-    `Delete all ${countOf(n, 'item')} in the trash forever? This cannot be undone.`,
+  emptyTrashConfirm: (n: number) => CONFIRM.emptyTrash(countOf(n, 'item')),
   emptied: (n: number) => `${countOf(n, 'item')} deleted forever`,
   latestChanges: 'Latest changes',
   userHistoryAdminOnly: 'Only admins can see changes to staff accounts',

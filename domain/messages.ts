@@ -3,6 +3,8 @@
  * web app's toasts can never drift apart. Keys name the situation, values are the spec's words.
  */
 
+import { TRASH_RETENTION_DAYS } from './constants';
+
 export const VALIDATION = {
   loginRequired: 'Please enter email and password',
   createUserRequired: 'Name, Email and Password are required',
@@ -66,16 +68,37 @@ export const FALLBACK = {
   signOutEverywhere: 'Failed to sign out everywhere',
 } as const;
 
+/**
+ * What a delete does, in the words every confirmation uses: what goes to the trash can be
+ * restored there until it is purged; anything else is gone at once.
+ */
+export const DELETE_OUTCOME = {
+  trashed: `moved to the trash for ${TRASH_RETENTION_DAYS} days`,
+  forGood: 'deleted for good',
+} as const;
+
+const restorable = (subject: string, verb = 'is') =>
+  `${subject} ${verb} ${DELETE_OUTCOME.trashed}, where it can be restored.`;
+
 export const CONFIRM = {
   signOutEverywhere:
     'Sign out of Stockroom on every device and browser, this one included? You will need to sign in again.',
-  deleteUser: (name: string) => `Delete user "${name}"? This cannot be undone.`,
-  // SPEC.md §7 Categories: the dialog warns about children and the stored image.
+  deleteUser: (name: string) => `Delete user "${name}"? The account is ${DELETE_OUTCOME.forGood}.`,
+  // SPEC.md §7 Categories: the dialog warns about the children (the image stays with the trashed category).
   deleteCategory: (name: string) =>
-    `Delete category "${name}"? Its child categories will have parent_id set to NULL and become top-level categories, and its stored image will be deleted.`,
+    `Delete category "${name}"? ${restorable('It')} Its child categories will have parent_id set to NULL and become top-level categories.`,
   // SPEC.md §2 Brands: products referencing the brand get brand_id set to null.
   deleteBrand: (name: string) =>
-    `Delete brand "${name}"? Products referencing this brand will have brand_id set to null.`,
+    `Delete brand "${name}"? ${restorable('It')} Products referencing this brand will have brand_id set to null.`,
+  deleteDiscount: (title: string) =>
+    `Delete discount "${title}"? ${restorable('It')} Prices that use it change at once.`,
+  deleteProduct: restorable('The product'),
+  deleteProducts: `The products, with their sections and images, are ${DELETE_OUTCOME.trashed}, where they can be restored.`,
+  deleteImage: `The image is removed from the gallery and the shop and ${DELETE_OUTCOME.forGood}.`,
+  deleteInquiry: `The inquiry, with its quotes, notes and history, is ${DELETE_OUTCOME.forGood}.`,
+  deleteQuoteDraft: `The draft is ${DELETE_OUTCOME.forGood}.`,
+  purge: (name: string) => `Delete "${name}" for good? It cannot be restored.`,
+  emptyTrash: (items: string) => `Delete all ${items} in the trash for good? They cannot be restored.`,
 } as const;
 
 /** The question before unsaved edits are thrown away (a form dialog closing, a page left). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
 import { optionalId, optionalText, orderBody, requiredText } from './fields';
 import { IMAGE_ALT_MAX_LENGTH, IMAGE_ORDER_MAX } from './images';
-import { VALIDATION } from './messages';
+import { CONFIRM, VALIDATION } from './messages';
 import { toCents } from './money';
 import { listMeta, queryInt, searchText } from './paging';
 import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
@@ -39,9 +39,9 @@ export const PRODUCT_FALLBACK = {
 
 export const PRODUCT_CONFIRM = {
   deleteTitle: 'Delete product?',
-  deleteText: 'This action cannot be undone.',
+  deleteText: CONFIRM.deleteProduct,
   deleteImageTitle: 'Delete image?',
-  deleteImageText: 'The image is removed from the gallery and the shop. This action cannot be undone.',
+  deleteImageText: CONFIRM.deleteImage,
 } as const;
 
 /** The gallery's words beyond SPEC.md's: arranging images, alt text, files a batch refused. */
@@ -180,6 +180,7 @@ export const productListItemSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The primary image's thumbnail URL, already derived: screens show it as it is. */
   image: z.string().nullable(),
   brand: z.string().nullable(),
   category: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
+import { CONFIRM } from '#domain/messages';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast, uniqueEmail } from './fixtures';
@@ -93,19 +94,23 @@ test('finds a quote request by search, reads it and deletes it', async ({ page, 
   await expect(message).toHaveText('Hello,\nWe need 40 lamps.\n<b>Not bold</b>', { useInnerText: true });
   await expect(message.locator('b')).toHaveCount(0);
 
-  // Dismissing the confirmation keeps it.
-  page.once('dialog', (dialog) => dialog.dismiss());
-  await reading.getByRole('button', { name: 'Delete' }).click();
-  await expect(entries(page)).toHaveCount(2);
-
-  let asked = '';
-  page.once('dialog', (dialog) => {
-    asked = dialog.message();
-    return dialog.accept();
+  // Cancelling the in-page confirmation keeps it; the browser's own confirm() is never used.
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    return dialog.dismiss();
   });
   await reading.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: INQUIRY_TEXT.deleteConfirm });
+  await expect(confirm).toContainText(CONFIRM.deleteInquiry);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(entries(page)).toHaveCount(2);
+
+  await reading.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, INQUIRY_TEXT.deleted)).toBeVisible();
-  expect(asked).toBe(INQUIRY_TEXT.deleteConfirm);
+  expect(browserDialogs).toEqual([]);
   await expect(entries(page)).toHaveCount(1);
   // The selection moves to the one left.
   await expect(entry(page, newer.subject)).toHaveAttribute('aria-current', 'true');
@@ -180,8 +185,11 @@ test('pages through the inbox; deleting the last one on a page goes back a page'
   await expect(entries(page).first()).toContainText('Sender 11');
   await expect(entries(page).first()).toHaveAttribute('aria-current', 'true');
 
-  page.once('dialog', (dialog) => dialog.accept());
   await pane(page, `Batch ${tag} #11`).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: INQUIRY_TEXT.deleteConfirm })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(toast(page, INQUIRY_TEXT.deleted)).toBeVisible();
   await expect(page.getByText('Page 1 / 1')).toBeVisible();
   await expect(entries(page)).toHaveCount(10);

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Dashboard } from '#domain/dashboard';
 import type { Inquiry } from '#domain/inquiries';
-import { VALIDATION } from '#domain/messages';
+import { CONFIRM, VALIDATION } from '#domain/messages';
+import { BUILDER_TEXT } from '#domain/quote-texts';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
@@ -277,4 +278,39 @@ test('an editor, who may not list staff, filters by Anyone, Me or Nobody', async
   await expect(page.getByRole('option')).toHaveText(['Anyone', 'Me', 'Nobody']);
   await page.getByRole('option', { name: 'Me' }).click();
   await expect(page).toHaveURL(/owner=me/);
+});
+
+test("deleting a draft asks in the app's dialog, says it is gone for good, and Cancel keeps it", async ({
+  page,
+  request,
+}) => {
+  const headers = await authHeaders(request);
+  const tag = uniqueTag('dd');
+  const product = await apiCreateProduct(request, { name: `Desk ${tag}`, mrp: 40 });
+  const inquiry = await apiSendBasket(request, {
+    name: 'Dee Draft',
+    email: uniqueEmail('dee'),
+    subject: `Desks ${tag}`,
+    lines: [{ product_id: product.id, quantity: 1 }],
+  });
+  const draft = await (await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers })).json();
+  const browserDialogs: string[] = [];
+  page.on('dialog', (d) => {
+    browserDialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`/inquiries/${inquiry.id}/quotes/${draft.id}`);
+  await page.getByRole('button', { name: BUILDER_TEXT.deleteDraft }).click();
+  const confirm = page.getByRole('dialog', { name: BUILDER_TEXT.deleteConfirm });
+  await expect(confirm).toContainText(CONFIRM.deleteQuoteDraft);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await request.get(`/api/quotes/${draft.id}`, { headers })).status()).toBe(200);
+
+  await page.getByRole('button', { name: BUILDER_TEXT.deleteDraft }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, BUILDER_TEXT.deleted)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/inquiries\\?selected=${inquiry.id}`));
+  expect((await request.get(`/api/quotes/${draft.id}`, { headers })).status()).toBe(404);
+  expect(browserDialogs).toEqual([]);
 });

@@ -156,3 +156,29 @@ test.describe('session', () => {
     await expect(banner).toHaveCount(0);
   });
 });
+
+test.describe('a return path that leads off the site', () => {
+  // Each of these resolves, or decodes, to another host; the page must still work and go home.
+  for (const next of [
+    '/.//evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/%2F%2Fevil.example',
+  ]) {
+    test(`the sign-in page opened with next=${next} renders and signs in to /`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await expect(page.getByRole('heading', { name: LOGIN_TEXT.title })).toBeVisible();
+      await page.getByLabel('Email').fill(E2E.admin.email);
+      await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(toast(page, TOAST.loggedIn)).toBeVisible();
+      await expect(page).toHaveURL(`${E2E.baseURL}/`);
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+});

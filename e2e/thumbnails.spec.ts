@@ -61,3 +61,40 @@ test('the products list loads only thumbnails for its cards, never a full image'
   for (const path of requested) expect(path).toMatch(/-thumb\.webp$/);
   for (const full of fullUrls) expect(requested).not.toContain(full);
 });
+
+// The list already answers each product's thumbnail URL: the table shows it as it is, so no row
+// asks for a thumbnail of the thumbnail (a 404 per row).
+test('the products table shows the thumbnails the list sent, with no missing image asked for', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('thumbtable');
+  const products = [];
+  for (let i = 1; i <= 3; i++) {
+    const product = await apiCreateProduct(request, { name: `Tabled ${i} ${tag}`, mrp: 10 });
+    await apiUploadImages(request, product.id, [await photo(`t-${i}.jpg`)]);
+    products.push(product);
+  }
+  const thumbs = await Promise.all(
+    products.map(async (p) => thumbnailUrl((await apiBundleOf(request, p.slug)).images[0]?.url)),
+  );
+
+  const missing: string[] = [];
+  const requested: string[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/uploads/')) return;
+    requested.push(url.pathname);
+    if (r.status() >= 400) missing.push(`${r.status()} ${url.pathname}`);
+  });
+  await page.goto(`/products?view=table&q=${tag}`);
+  const rows = page.getByRole('row').filter({ hasText: tag });
+  await expect(rows).toHaveCount(3);
+  for (const [i, product] of products.entries()) {
+    const img = rows.filter({ hasText: product.name }).locator('img');
+    await expectImageLoaded(img);
+    await expect(img).toHaveAttribute('src', thumbs[i] ?? '');
+  }
+  expect(missing).toEqual([]);
+  expect(requested.filter((p) => p.includes('-thumb-thumb'))).toEqual([]);
+});

@@ -72,32 +72,74 @@ test('opens the read-only profile dialog', async ({ page, request }) => {
   await expect(dialog.getByRole('textbox')).toHaveCount(0);
 });
 
-test('deletes a user after the browser confirmation, and keeps it when cancelled', async ({
+test('deletes a user after the in-page confirmation, and keeps it when cancelled', async ({
   page,
   request,
 }) => {
   const user = await createUser(request, { name: 'Doris Delete' });
+  const browserDialogs: string[] = [];
+  page.on('dialog', (d) => {
+    browserDialogs.push(d.message());
+    void d.dismiss();
+  });
   await openUsers(page);
   await search(page, user.email);
   await expect(rows(page)).toHaveCount(1);
 
-  const messages: string[] = [];
-  page.once('dialog', (d) => {
-    messages.push(d.message());
-    void d.dismiss();
-  });
   await rows(page).first().getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => messages).toEqual([CONFIRM.deleteUser('Doris Delete')]);
+  const confirm = page.getByRole('dialog', { name: 'Delete user?' });
+  await expect(confirm).toContainText(CONFIRM.deleteUser('Doris Delete'));
+  await expect(confirm).toContainText('deleted for good');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(rows(page)).toHaveCount(1);
 
-  page.once('dialog', (d) => void d.accept());
   await rows(page).first().getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, TOAST.userDeleted)).toBeVisible();
+  expect(browserDialogs).toEqual([]);
   await expect(page.getByText('No users found.')).toBeVisible();
   const res = await request.get(`/api/users/${user.id}`, {
     headers: { authorization: `Bearer ${await adminToken(request)}` },
   });
   expect(res.status()).toBe(404);
+});
+
+test("your own row's Delete is inert and says why, instead of asking and being refused", async ({ page }) => {
+  const deletes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE') deletes.push(r.url());
+  });
+  const browserDialogs: string[] = [];
+  page.on('dialog', (d) => {
+    browserDialogs.push(d.message());
+    void d.dismiss();
+  });
+  await openUsers(page);
+  await search(page, E2E.admin.email);
+  await expect(rows(page)).toHaveCount(1);
+  const own = rows(page).first().getByRole('button', { name: 'Delete' });
+  await expect(own).toHaveAttribute('aria-disabled', 'true');
+  await own.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(API_ERROR.cannotDeleteSelf);
+  // aria-disabled: a click lands (force skips Playwright's wait for an enabled button) and does nothing.
+  await own.click({ force: true });
+  await own.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tooltip')).toHaveText(API_ERROR.cannotDeleteSelf);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(browserDialogs).toEqual([]);
+  expect(deletes).toEqual([]);
+
+  // Anyone else's row keeps an active Delete.
+  const other = await createUser(page.request, { name: 'Olga Other' });
+  await search(page, other.email);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().getByRole('button', { name: 'Delete' })).toBeEnabled();
+  await expect(rows(page).first().getByRole('button', { name: 'Delete' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
 });
 
 test('searches, sorts and pages, and steps back a page when its last row is deleted', async ({
@@ -126,8 +168,8 @@ test('searches, sorts and pages, and steps back a page when its last row is dele
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`${tag} 10`);
 
-  page.once('dialog', (d) => void d.accept());
   await rows(page).first().getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete user?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, TOAST.userDeleted)).toBeVisible();
   await expect(page.getByText('Page 1 / 1')).toBeVisible();
   await expect(rows(page)).toHaveCount(10);

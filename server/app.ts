@@ -68,6 +68,7 @@ import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { createQuotesService } from './modules/quotes/quotes.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -289,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes({ users, tokens, throttle, sessions, authenticate }));
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle }));
+  await app.register(settingsRoutes({ currency: deps.config.currency }));
   await app.register(usersRoutes({ users, authenticate }));
   await app.register(categoriesRoutes({ categories, authenticate }));
   // The public option lists, one small cache in the bundles' freshness group.

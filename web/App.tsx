@@ -9,6 +9,7 @@ import { AppToaster } from './shell/AppToaster';
 import { colorSchemeManager } from './shell/colorScheme';
 import { ErrorBannerProvider } from './shell/ErrorBannerProvider';
 import { GlobalLoadingProvider } from './shell/GlobalLoadingProvider';
+import { SettingsGate } from './shell/SettingsGate';
 import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
@@ -24,7 +25,9 @@ export function App() {
         <ErrorBannerProvider>
           <GlobalLoadingProvider>
             <SessionProvider>
-              <RouterProvider router={router} />
+              <SettingsGate>
+                <RouterProvider router={router} />
+              </SettingsGate>
             </SessionProvider>
           </GlobalLoadingProvider>
         </ErrorBannerProvider>

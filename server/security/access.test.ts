@@ -14,6 +14,8 @@ const PUBLIC = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  // The store's currency, which the shop shows anyone anyway.
+  'GET /api/public/settings',
   // The customer's quote page: the quote's own token in the path is the key.
   'GET /api/public/quotes/:token',
   'POST /api/public/quotes/:token/accept',
@@ -143,7 +145,12 @@ describe('every staff route refuses anonymous and forged callers', () => {
   });
 
   it('serves the public allow-list without a token', async () => {
-    for (const url of ['/api/public/categories', '/api/public/brands', '/api/public/products']) {
+    for (const url of [
+      '/api/public/categories',
+      '/api/public/brands',
+      '/api/public/products',
+      '/api/public/settings',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });

@@ -291,6 +291,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  'GET /api/public/settings',
   'GET /api/public/quotes/:token',
   'POST /api/public/quotes/:token/accept',
   'POST /api/public/quotes/:token/decline',

@@ -1,12 +1,21 @@
 import { bigCentsToDecimal, formatMoney } from '#domain/money';
+import { DEFAULT_CURRENCY } from '#domain/settings';
 
 /**
  * The store's one currency for every price on every screen, the preview included (DESIGN.md §4).
- * A constant for now; when the server exposes its CURRENCY setting, only this module changes.
+ * It is the server's CURRENCY, read once at start (`SettingsGate` loads GET /api/public/settings
+ * before any screen renders); every formatter here reads it, so no screen names a currency itself.
  */
-export const STORE_CURRENCY = 'USD';
+let currency: string = DEFAULT_CURRENCY;
 
-export const formatPrice = (amount: number) => formatMoney(amount, STORE_CURRENCY);
+export const storeCurrency = () => currency;
+
+/** Set once, from the server's settings, before the screens render. */
+export function setStoreCurrency(code: string): void {
+  currency = code;
+}
+
+export const formatPrice = (amount: number) => formatMoney(amount, currency);
 
 /** An amount held as integer cents (a quote's line or total), formatted like every other price. */
-export const formatCents = (cents: bigint) => formatMoney(bigCentsToDecimal(cents), STORE_CURRENCY);
+export const formatCents = (cents: bigint) => formatMoney(bigCentsToDecimal(cents), currency);

@@ -330,7 +330,13 @@ export function useBulkProducts() {
     mutationFn: async (input: ProductBulkInput) =>
       (await api.post<ProductBulkResponse>('/products/bulk', input)).data,
     onSuccess: (answer) => {
-      if (!answer.dry_run) return queryClient.invalidateQueries({ queryKey: productKeys.all });
+      // The dialog's own count is left alone: it closes now, and a dry run of what was just
+      // applied would only hold the change up.
+      if (!answer.dry_run)
+        return queryClient.invalidateQueries({
+          queryKey: productKeys.all,
+          predicate: (query) => query.queryKey[productKeys.all.length] !== 'bulk-preview',
+        });
     },
     meta: { errorMessage: PRODUCT_LIST_FALLBACK.bulk },
   });
@@ -347,6 +353,8 @@ export function useBulkPreview(input: ProductBulkInput | null) {
       (await api.post<ProductBulkResponse>('/products/bulk', { ...input, dry_run: true }, { signal })).data,
     enabled: input !== null,
     staleTime: 0,
+    // A count is worth only its own moment: none is kept for a later dialog to show.
+    gcTime: 0,
   });
 }
 

@@ -31,6 +31,47 @@ describe('the path sign-in returns to', () => {
     expect(returnPathFrom('')).toBe('/');
   });
 
+  it('judges the path a browser would follow, not the text it was given', () => {
+    for (const next of [
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/..//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/./%2F/evil.example',
+      '/.\\/evil.example',
+      '/%09/evil.example',
+      'https://evil.example',
+      'http:/evil.example',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\/evil.example',
+      '/./login',
+    ]) {
+      const result = safeReturnPath(next);
+      expect(result, next).toBe('/');
+    }
+  });
+
+  it('reads encoded slashes as the router does: a path that decodes to another host goes home', () => {
+    for (const next of [
+      '/%2F%2Fevil.example',
+      '/%2f%5cevil.example',
+      '/%5C%5Cevil.example',
+      '/%2F/evil.example',
+    ])
+      expect(safeReturnPath(next), next).toBe('/');
+    expect(safeReturnPath('/products/a%2Fb')).toBe('/products/a%2Fb');
+    expect(safeReturnPath('/./brands?q=1')).toBe('/brands?q=1');
+    expect(safeReturnPath('/products/../brands')).toBe('/brands');
+    expect(safeReturnPath('/%E0%A4%A')).toBe('/');
+  });
+
   it('sends a visitor to the login page carrying where they were going', () => {
     expect(loginPathFor('/products?status=draft')).toBe('/login?next=%2Fproducts%3Fstatus%3Ddraft');
     expect(loginPathFor('/')).toBe('/login');

@@ -6,23 +6,37 @@
 
 const LOGIN = '/login';
 const HOME = '/';
+const ORIGIN = 'http://app.invalid';
+/** One leading slash: `//host` and `/\\host` name another host to a browser. */
+const singleSlash = /^\/(?![/\\])/;
 
 const unsafeChar = (c: string) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
 
 /**
- * The path to follow after sign-in, or home. It must be one path on this origin: a single leading
- * slash (`//host` and `/\host` name another host to a browser), no control characters (a browser
- * drops tabs and newlines, which would turn `/\t/host` into `//host`), and not the login page.
+ * The path to follow after sign-in, or home. What counts is the path a browser would follow once
+ * it has resolved the text (`/.//host` resolves to `//host`, which names another host), so the
+ * text is resolved first and the result judged: this origin, a pathname with a single leading
+ * slash (before and after decoding), and not the login page. The text must start as a path too, with no control characters
+ * (a browser drops tabs and newlines, which would turn `/\t/host` into `//host`).
  */
 export function safeReturnPath(next: string | null | undefined): string {
-  if (!next || !/^\/(?![/\\])/.test(next) || [...next].some(unsafeChar)) return HOME;
+  if (!next?.startsWith('/') || [...next].some(unsafeChar)) return HOME;
   let url: URL;
   try {
-    url = new URL(next, 'http://app.invalid');
+    url = new URL(next, ORIGIN);
   } catch {
     return HOME;
   }
-  if (url.origin !== 'http://app.invalid' || url.pathname === LOGIN) return HOME;
+  if (url.origin !== ORIGIN || url.pathname === LOGIN) return HOME;
+  // The router matches the decoded pathname, so `/%2F%2Fhost` must pass as decoded text too.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return HOME;
+  }
+  if (!singleSlash.test(url.pathname) || !singleSlash.test(decoded) || [...decoded].some(unsafeChar))
+    return HOME;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

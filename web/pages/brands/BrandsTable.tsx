@@ -30,7 +30,7 @@ export function BrandsTable({ brands, loading, failed, deletingId, onEdit, onDel
         <Table.Tr key={brand.id}>
           <Table.Td>{brand.id}</Table.Td>
           <Table.Td>
-            <Thumbnail url={brand.logo_url} />
+            <Thumbnail image={brand.logo_url} />
           </Table.Td>
           <Table.Th scope="row" fw={500}>
             {brand.name}

@@ -40,7 +40,7 @@ export function CategoriesTable(props: Props) {
         <Table.Tr key={category.id} {...clickableRow(() => onOpen(category))}>
           <Table.Td>{category.id}</Table.Td>
           <Table.Td>
-            <Thumbnail url={category.image_url} />
+            <Thumbnail image={category.image_url} />
           </Table.Td>
           <Table.Th scope="row" fw={500}>
             {category.name}

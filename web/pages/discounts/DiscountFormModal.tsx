@@ -15,7 +15,7 @@ import toast from 'react-hot-toast';
 import { DISCOUNT_TEXT, DISCOUNT_TITLE_MAX_LENGTH, type Discount } from '#domain/discounts';
 import { type DiscountScope, type DiscountType, PERCENT_MAX } from '#domain/pricing';
 import { PRODUCT_MESSAGES } from '#domain/products';
-import { STORE_CURRENCY } from '../../api/currency';
+import { storeCurrency } from '../../api/currency';
 import { targetFields, targetIdOf, useSaveDiscount } from '../../api/discounts';
 import { useFieldErrors } from '../../api/errors';
 import { FormWithActions } from '../../components/FormActions';
@@ -159,7 +159,7 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
           allowNegative={false}
           rightSection={
             <Text size="sm" c="dimmed" aria-hidden>
-              {type === 'percent' ? '%' : STORE_CURRENCY}
+              {type === 'percent' ? '%' : storeCurrency()}
             </Text>
           }
           rightSectionWidth={type === 'percent' ? 32 : 48}

@@ -1,3 +1,4 @@
+import { CONFIRM } from '#domain/messages';
 import type { DiscountScope, DiscountType } from '#domain/pricing';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from '#domain/pricing';
 
@@ -24,6 +25,6 @@ export const DISCOUNT_SCREEN = {
   editorNote:
     "This discount belongs to the product editor's pricing: saving that product's price there replaces it.",
   deleteTitle: 'Delete discount?',
-  deleteMessage: (title: string) => `Delete discount "${title}"? Prices that use it change at once.`,
+  deleteMessage: CONFIRM.deleteDiscount,
   always: 'Always',
 } as const;

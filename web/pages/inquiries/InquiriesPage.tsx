@@ -5,9 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { INQUIRY_PAGING, INQUIRY_SORT_KEYS, INQUIRY_TEXT, type Inquiry } from '#domain/inquiries';
+import { CONFIRM } from '#domain/messages';
 import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useDeleteInquiry, useExportInquiries, useInquiries } from '../../api/inquiries';
 import { useStaffOptions } from '../../api/users';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -138,9 +140,11 @@ export function InquiriesPage() {
     setReading(true);
   };
 
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteSelected = () => {
-    if (!selected || !window.confirm(INQUIRY_TEXT.deleteConfirm)) return;
+    if (!selected) return;
     remove.mutate(selected.id, {
+      onSettled: () => setConfirmingDelete(false),
       onSuccess: () => {
         toast.success(INQUIRY_TEXT.deleted);
         setReading(false);
@@ -189,7 +193,7 @@ export function InquiriesPage() {
       inquiry={selected}
       staff={staff.data ?? []}
       deleting={remove.isPending}
-      onDelete={deleteSelected}
+      onDelete={() => setConfirmingDelete(true)}
     />
   ) : (
     items &&
@@ -245,6 +249,14 @@ export function InquiriesPage() {
           </Grid.Col>
         </Grid>
       )}
+      <ConfirmDialog
+        opened={confirmingDelete && !!selected}
+        title={INQUIRY_TEXT.deleteConfirm}
+        message={CONFIRM.deleteInquiry}
+        busy={remove.isPending}
+        onConfirm={deleteSelected}
+        onClose={() => setConfirmingDelete(false)}
+      />
     </>
   );
 }

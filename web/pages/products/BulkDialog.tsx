@@ -49,7 +49,8 @@ export function bulkInput(action: BulkAction, rows: BulkRows, f: Fields): Produc
 
 /**
  * One bulk action: its fields, then the server's dry run says how many products it would change,
- * and only then can it be applied. Delete is the same dialog in red.
+ * and only then can it be applied, its button repeating that count. Any change to the fields
+ * makes the count stale until the dry run for the new ones answers. Delete is the same dialog in red.
  */
 export function BulkDialog({ action, rows, onClose, onDone }: Props) {
   const [fields, setFields] = useState<Fields>({ choice: null, by: 'percent', value: '' });
@@ -58,11 +59,15 @@ export function BulkDialog({ action, rows, onClose, onDone }: Props) {
   const settled = JSON.stringify(debounced) === JSON.stringify(input);
   const preview = useBulkPreview(settled ? debounced : null);
   const apply = useBulkProducts();
-  const count = settled && preview.data ? preview.data.count : null;
+  // A count stands for the fields as they are now, answered by a dry run that has finished: one
+  // kept from earlier (the same fields asked before, or in a previous dialog) is being asked
+  // again, and the rows may have changed since.
+  const count = settled && preview.data && !preview.isFetching ? preview.data.count : null;
   const danger = action === 'delete';
 
   const run = () =>
     input &&
+    count &&
     apply.mutate(
       { ...input, dry_run: false },
       {
@@ -165,7 +170,11 @@ export function BulkDialog({ action, rows, onClose, onDone }: Props) {
             loading={apply.isPending}
             disabled={!count}
           >
-            {danger && count ? PRODUCTS_SCREEN.deleteApply(count) : PRODUCTS_SCREEN.apply}
+            {count
+              ? danger
+                ? PRODUCTS_SCREEN.deleteApply(count)
+                : PRODUCTS_SCREEN.applyTo(count)
+              : PRODUCTS_SCREEN.apply}
           </Button>
         </Group>
       </Stack>

@@ -62,7 +62,7 @@ export function ProductTable({ items, isSelected, onToggle, pageState, onToggleP
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Thumbnail url={p.image} />
+                  <Thumbnail thumbnail={p.image} />
                 </Table.Td>
                 {/* The name heads its row, so a screen reader names the row's cells by it. */}
                 <Table.Th scope="row" maw={320} fw="normal">

@@ -1,3 +1,4 @@
+import { CONFIRM } from '#domain/messages';
 import { formatCount } from '../../components/format';
 
 /** The products screen's own words (the domain's BULK_TEXT and IMPORT_TEXT hold the shared ones). */
@@ -33,9 +34,10 @@ export const PRODUCTS_SCREEN = {
   bulkActions: 'Bulk actions',
   checking: 'Counting the products this changes…',
   apply: 'Apply',
+  applyTo: (n: number) => `Apply to ${formatCount(n)} ${n === 1 ? 'product' : 'products'}`,
   cancel: 'Cancel',
   deleteTitle: 'Delete products?',
-  deleteWarning: 'The products, their sections and their images are deleted. This cannot be undone.',
+  deleteWarning: CONFIRM.deleteProducts,
   deleteApply: (n: number) => `Delete ${formatCount(n)} ${n === 1 ? 'product' : 'products'}`,
   noCategory: 'No category',
   noBrand: 'No brand',

@@ -28,7 +28,7 @@ import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InquiryDetail } from '#domain/inquiries';
-import { VALIDATION } from '#domain/messages';
+import { CONFIRM, VALIDATION } from '#domain/messages';
 import type { ProductBundle } from '#domain/products';
 import { DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
@@ -39,6 +39,7 @@ import { toastError } from '../../api/errors';
 import { useInquiryDetail } from '../../api/inquiries';
 import { productKeys } from '../../api/keys';
 import { useDeleteQuote, useQuote, useReviseQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { CataloguePrice, QuoteDocument } from '../../components/QuoteDocument';
@@ -321,9 +322,10 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
     }
   };
 
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const onDelete = () => {
-    if (!window.confirm(T.deleteConfirm)) return;
     remove.mutate(undefined, {
+      onSettled: () => setConfirmingDelete(false),
       onSuccess: () => {
         toast.success(T.deleted);
         navigate(`/inquiries?selected=${inquiry.id}`, { state: LEAVE_FREELY });
@@ -559,7 +561,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={onDelete}
+            onClick={() => setConfirmingDelete(true)}
             loading={remove.isPending}
           >
             {T.deleteDraft}
@@ -597,6 +599,14 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
           </Group>
         </Stack>
       </Modal>
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title={T.deleteConfirm}
+        message={CONFIRM.deleteQuoteDraft}
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setConfirmingDelete(false)}
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { CONFIRM, TOAST } from '#domain/messages';
 import { pageAfterDelete, pageCount } from '#domain/paging';
 import type { User } from '#domain/users';
 import { useDeleteUser, useUsers } from '../../api/users';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,6 +17,7 @@ import { TotalCount } from '../../components/TotalCount';
 import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { useSession } from '../../session/SessionContext';
 import { AddUserModal } from './AddUserModal';
 import { USERS_CAPTION } from './texts';
 import { UserProfileModal } from './UserProfileModal';
@@ -43,9 +45,14 @@ export function UsersAdmin() {
 
   useKeepPageInRange(params.page, pages, !!users.data, list.setPage);
 
-  const deleteUser = (user: User) => {
-    if (!window.confirm(CONFIRM.deleteUser(user.name))) return;
+  const deleting = useDialogState<User>();
+  const { user: me } = useSession();
+
+  const confirmDelete = () => {
+    const user = deleting.item;
+    if (!user) return;
     remove.mutate(user.id, {
+      onSettled: deleting.close,
       onSuccess: () => {
         toast.success(TOAST.userDeleted);
         list.setPage(pageAfterDelete(params.page, total - 1, params.limit), { replace: true });
@@ -79,8 +86,9 @@ export function UsersAdmin() {
         loading={users.isFetching}
         failed={users.isError}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
+        ownId={me?.id ?? null}
         onProfile={(user) => profile.open(user.id)}
-        onDelete={deleteUser}
+        onDelete={deleting.open}
       />
       <Pager page={params.page} pages={pages} onChange={list.setPage} />
       <AddUserModal
@@ -92,6 +100,14 @@ export function UsersAdmin() {
         }}
       />
       <UserProfileModal userId={profile.item} opened={profile.opened} onClose={profile.close} />
+      <ConfirmDialog
+        opened={deleting.opened}
+        title="Delete user?"
+        message={deleting.item ? CONFIRM.deleteUser(deleting.item.name) : ''}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={deleting.close}
+      />
     </>
   );
 }

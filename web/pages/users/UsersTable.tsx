@@ -1,4 +1,5 @@
 import { Badge, Table } from '@mantine/core';
+import { API_ERROR } from '#domain/messages';
 import type { User } from '#domain/users';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
@@ -10,11 +11,13 @@ type Props = {
   loading: boolean;
   failed: boolean;
   deletingId: number | null;
+  /** The signed-in admin's own row: the server refuses to delete it, so Delete says why instead. */
+  ownId: number | null;
   onProfile: (user: User) => void;
   onDelete: (user: User) => void;
 };
 
-export function UsersTable({ users, loading, failed, deletingId, onProfile, onDelete }: Props) {
+export function UsersTable({ users, loading, failed, deletingId, ownId, onProfile, onDelete }: Props) {
   return (
     <ListTable
       label="Users"
@@ -42,6 +45,7 @@ export function UsersTable({ users, loading, failed, deletingId, onProfile, onDe
               onDelete={() => onDelete(user)}
               deleting={deletingId === user.id}
               busy={deletingId !== null}
+              deleteRefused={user.id === ownId ? API_ERROR.cannotDeleteSelf : null}
             />
           </Table.Td>
         </Table.Tr>

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { type PublicSettings, publicSettingsSchema } from '#domain/settings';
+import { api } from './client';
+import { setStoreCurrency } from './currency';
+
+export const settingsKey = ['settings'] as const;
+
+/**
+ * The server's public settings, once per page load: the currency goes to the formatters as soon
+ * as it arrives. A failed load is tried again a few times; after that the screens use the
+ * default rather than showing nothing.
+ */
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }) => {
+      const settings: PublicSettings = publicSettingsSchema.parse(
+        (await api.get('/public/settings', { signal })).data,
+      );
+      setStoreCurrency(settings.currency);
+      return settings;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: 2,
+  });
+}
