@@ -14,6 +14,7 @@ import {
   type InquiryStatus,
   inquiryReference,
   type PatchInquiryBody,
+  parseInquiryReference,
 } from '#domain/inquiries';
 import { bigCentsToDecimal, toCents } from '#domain/money';
 import type { ListParams } from '#domain/paging';
@@ -228,16 +229,33 @@ export type InquiriesDeps = {
 };
 
 export function createInquiriesService(db: Db, deps: InquiriesDeps) {
+  /**
+   * The inbox's one search, behind the list, its counts per status and its CSV (and so the
+   * palette, which asks the list): a request is found by its reference however it is typed
+   * (parseInquiryReference), by a substring of its name, e-mail, phone, subject or company, or by
+   * a substring of a SKU in its basket. Each way reads its own index and their ids are put
+   * together: an OR reaching into the lines would be judged request by request, reading them all.
+   */
+  async function searchOf(term: string): Promise<SQL> {
+    const [own, sku] = await Promise.all([
+      containsAny(
+        db,
+        inquiries,
+        [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject, inquiries.company],
+        term,
+      ),
+      containsAny(db, inquiryLines, [inquiryLines.sku], term),
+    ]);
+    const referenced = parseInquiryReference(term);
+    return sql`${inquiries.id} in (select ${inquiries.id} from ${inquiries} where ${own}
+      union all select ${inquiryLines.inquiry_id} from ${inquiryLines} where ${sku}${
+        referenced === null ? sql`` : sql` union all select ${referenced}::int`
+      })`;
+  }
+
   /** The where clauses of a list: the search, the status and the other filters. */
   async function listWhere(params: ListParams<InquirySortKey>, callerId: number) {
-    const search = params.q
-      ? await containsAny(
-          db,
-          inquiries,
-          [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject],
-          params.q,
-        )
-      : undefined;
+    const search = params.q ? await searchOf(params.q) : undefined;
     const { status, others } = filtersOf(params, callerId);
     return {
       where: allOf([search, status, ...others]),
@@ -390,7 +408,7 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
 
     get: (id: number) => detail(db, id),
 
-    /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries); filters by status, owner and days. */
+    /** Search finds a request by reference, name, email, phone, subject, company or a line's SKU (searchOf); filters by status, owner and days. */
     async list(params: ListParams<InquirySortKey>, callerId: number) {
       const { where, countsWhere, searched } = await listWhere(params, callerId);
       // The total, the page, the owners' names and the counts per status from one statement
