@@ -4,6 +4,7 @@ import { INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
 import { API_ERROR, VALIDATION } from '#domain/messages';
 import { connectRedis } from '../../redis/connection';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { SKU_LINES_LISTED } from './inquiries.service';
 
 let ctx: TestContext;
 let token: string;
@@ -215,6 +216,18 @@ describe('staff inbox', () => {
       ['SKU of a line', (t: string) => `lth-${t}`],
     ])('by its %s', async (_, typed) => {
       expect(await found(typed(tag))).toEqual([target.id]);
+    });
+
+    it('by a SKU that many lines hold, checked on each request met', async () => {
+      // Past SKU_LINES_LISTED matching lines the search stops listing requests by id.
+      await ctx.database.pool.query(
+        `insert into inquiry_lines (inquiry_id, position, name, sku, quantity, unit_price)
+          select $1, 100 + g, 'Bulk part', 'BLK-' || $2 || '-' || g, 1, 1
+          from generate_series(1, $3::int) g`,
+        [other.id, tag, SKU_LINES_LISTED + 1],
+      );
+      expect(await found(`blk-${tag}`)).toEqual([other.id]);
+      expect(await found(`BLK-${tag}-7`)).toEqual([other.id]);
     });
 
     it('counts the matches per status, and a status filter keeps to them', async () => {
