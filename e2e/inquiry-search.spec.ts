@@ -49,7 +49,8 @@ const palette = (page: Page) => page.getByRole('dialog', { name: 'Search and com
 
 /**
  * The screen at 1280 and 390 px, and dark at 1280, for a person to look at (SHOTS_DIR): each
- * loaded afresh at its width, then brought back to the state to show.
+ * loaded afresh at its width, then brought back to the state to show; the test goes on from
+ * that state at 1280 px.
  */
 async function shoot(page: Page, name: string, show: (width: number) => Promise<void>) {
   if (!SHOTS) return;
@@ -67,6 +68,7 @@ async function shoot(page: Page, name: string, show: (width: number) => Promise<
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.reload();
+  await show(1280);
 }
 
 test.beforeEach(async ({ page, request }) => {
@@ -132,7 +134,6 @@ test('Ctrl+K finds a request by its reference and Enter opens it', async ({ page
   await expect(found).toContainText(wanted.company!);
   await expect(palette(page).getByRole('option')).toHaveCount(1);
   await shoot(page, 'palette-reference', search);
-  await search();
 
   await page.keyboard.press('ArrowDown');
   await expect(found).toHaveAttribute('aria-selected', 'true');
