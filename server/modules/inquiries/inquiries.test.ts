@@ -230,6 +230,28 @@ describe('staff inbox', () => {
       expect(await found(`BLK-${tag}-7`)).toEqual([other.id]);
     });
 
+    it.each([
+      ['inquiries', 'company', 'inquiries_company_trgm'],
+      ['inquiries', 'phone', 'inquiries_phone_trgm'],
+      ['inquiry_lines', 'sku', 'inquiry_lines_sku_trgm'],
+    ])('reads %s.%s through an index, never a scan of the table', async (table, column, index) => {
+      const client = await ctx.database.pool.connect();
+      try {
+        await client.query('begin');
+        // With scans priced out, the plan names the index if one can answer the search at all.
+        await client.query('set local enable_seqscan = off');
+        const { rows } = await client.query(
+          `explain (format json) select 1 from ${table} where ${column} ilike '%nordlys%'`,
+        );
+        const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+        expect(plan).toContain(index);
+        expect(plan).not.toContain('Seq Scan');
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    });
+
     it('counts the matches per status, and a status filter keeps to them', async () => {
       const all = await ids(`LTH-${tag}`);
       expect(all.meta.total).toBe(1);
