@@ -58,6 +58,18 @@ export const INQUIRY_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as
 /** The reference a visitor and staff quote for a request: Q- and the id, six digits at least. */
 export const inquiryReference = (id: number) => `Q-${String(id).padStart(6, '0')}`;
 
+/**
+ * The request a search names by its reference, as people type it: `Q-000041`, `q-41`, `Q 41`,
+ * `000041` or `41` all name request 41. Null when the text is not a reference (or no id could
+ * be one), so a search treats it as words only.
+ */
+export function parseInquiryReference(text: string): number | null {
+  const match = /^(?:q[\s-]*)?0*(\d{1,10})$/i.exec(text.trim());
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
 const quoteLine = z.strictObject({
   product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID),
   quantity: z

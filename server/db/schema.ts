@@ -429,6 +429,7 @@ export const inquiries = pgTable(
     trigram('inquiries_email_trgm', t.email),
     trigram('inquiries_phone_trgm', t.phone),
     trigram('inquiries_subject_trgm', t.subject),
+    trigram('inquiries_company_trgm', t.company),
   ],
 );
 
@@ -453,6 +454,8 @@ export const inquiryLines = pgTable(
   (t) => [
     uniqueIndex('inquiry_lines_inquiry_position_key').on(t.inquiry_id, t.position),
     index('inquiry_lines_product_idx').on(t.product_id),
+    // The inbox finds a request by a SKU in its basket (migration 0034).
+    trigram('inquiry_lines_sku_trgm', t.sku),
     check('inquiry_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
   ],
 );

@@ -85,17 +85,38 @@ export async function containsAny(
   columns: PgColumn[],
   term: string,
 ): Promise<SQL> {
-  const known = await samplesOf(db, table);
+  const [condition] = await containsAnyOf(db, [{ table, columns }], term);
+  return condition;
+}
+
+/**
+ * containsAny for several tables at once (a search that also looks into related rows), one
+ * condition per table, in order; the tables' samples are read in one statement.
+ */
+export async function containsAnyOf(
+  db: Executor,
+  searches: { table: PgTable; columns: PgColumn[] }[],
+  term: string,
+): Promise<SQL[]> {
+  const known = samplesOf(
+    db,
+    searches.map((s) => getTableName(s.table)),
+  );
   const like = `%${escapeLike(term)}%`;
-  const conditions = columns.map((column) => {
-    const sample = known.get(column.name);
-    const parts = sample ? rememberedParts(sample, term) : null;
-    if (!parts) return ilike(column, like);
-    // `|| ''` keeps the whole term out of the index condition: given to the index with the parts,
-    // GIN would read every trigram again.
-    return and(...parts.map((p) => ilike(column, `%${p}%`)), sql`(${column} || '') ilike ${like}`) as SQL;
-  });
-  return (conditions.length === 1 ? conditions[0] : or(...conditions)) as SQL;
+  return Promise.all(
+    searches.map(async ({ table, columns }) => {
+      const samples = await known.get(getTableName(table))!;
+      const conditions = columns.map((column) => {
+        const sample = samples.get(column.name);
+        const parts = sample ? rememberedParts(sample, term) : null;
+        if (!parts) return ilike(column, like);
+        // `|| ''` keeps the whole term out of the index condition: given to the index with the
+        // parts, GIN would read every trigram again.
+        return and(...parts.map((p) => ilike(column, `%${p}%`)), sql`(${column} || '') ilike ${like}`) as SQL;
+      });
+      return (conditions.length === 1 ? conditions[0] : or(...conditions)) as SQL;
+    }),
+  );
 }
 
 // An LRU cannot hold null, so a term with no rare part is kept as an empty box.
@@ -117,49 +138,66 @@ function rememberedParts(sample: ColumnSample, term: string): string[] | null {
   return parts;
 }
 
-/** A table's column samples, read once per SEARCH_SAMPLES.ttlMs per database. */
-function samplesOf(db: Executor, table: PgTable): Promise<Map<string, ColumnSample>> {
-  const name = getTableName(table);
+/**
+ * The tables' column samples, each read once per SEARCH_SAMPLES.ttlMs per database; the tables
+ * that need reading are read in one statement.
+ */
+function samplesOf(db: Executor, tables: string[]): Map<string, Promise<Map<string, ColumnSample>>> {
   const perDb = samples.get(db) ?? new Map<string, TableSamples>();
   samples.set(db, perDb);
-  let entry = perDb.get(name);
-  if (!entry || Date.now() >= entry.until) {
-    // Requests that arrive while it loads share the one read.
-    const fresh: TableSamples = { until: Date.now() + SEARCH_SAMPLES.ttlMs, columns: readSamples(db, name) };
-    fresh.columns = fresh.columns.catch(() => {
-      fresh.until = 0; // a failed read is tried again by the next search, which runs unhelped
-      return new Map();
-    });
-    perDb.set(name, fresh);
-    entry = fresh;
+  const stale = tables.filter((name) => {
+    const entry = perDb.get(name);
+    return !entry || Date.now() >= entry.until;
+  });
+  if (stale.length) {
+    // Requests that arrive while they load share the one read.
+    const read = readSamples(db, stale);
+    for (const name of stale) {
+      const fresh: TableSamples = {
+        until: Date.now() + SEARCH_SAMPLES.ttlMs,
+        columns: read.then((byTable) => byTable.get(name) ?? new Map()),
+      };
+      fresh.columns = fresh.columns.catch(() => {
+        fresh.until = 0; // a failed read is tried again by the next search, which runs unhelped
+        return new Map();
+      });
+      perDb.set(name, fresh);
+    }
   }
-  return entry.columns;
+  return new Map(tables.map((name) => [name, perDb.get(name)!.columns]));
 }
 
-async function readSamples(db: Executor, table: string): Promise<Map<string, ColumnSample>> {
+async function readSamples(db: Executor, tables: string[]): Promise<Map<string, Map<string, ColumnSample>>> {
   // anyarray reaches the client only as text; through text[] each value arrives as one string.
   const { rows } = await db.execute<{
+    table: string;
     column: string;
     null_frac: number;
     mcv: string[] | null;
     mcf: number[] | null;
     hist: string[] | null;
-  }>(sql`select attname as column, null_frac, most_common_vals::text::text[] as mcv,
+  }>(sql`select tablename as table, attname as column, null_frac, most_common_vals::text::text[] as mcv,
       most_common_freqs as mcf, histogram_bounds::text::text[] as hist
-    from pg_stats where schemaname = current_schema() and tablename = ${table}`);
-  const columns = new Map<string, ColumnSample>();
+    from pg_stats where schemaname = current_schema()
+      and tablename in (${sql.join(
+        tables.map((t) => sql`${t}`),
+        sql`, `,
+      )})`);
+  const byTable = new Map<string, Map<string, ColumnSample>>();
   for (const row of rows) {
     const mcv = row.mcv ?? [];
     const mcf = row.mcf ?? [];
     const hist = row.hist ?? [];
     // The histogram stands for the rows that are neither null nor one of the common values.
     const rest = Math.max(0, 1 - Number(row.null_frac) - mcf.reduce((a, b) => a + Number(b), 0));
+    const columns = byTable.get(row.table) ?? new Map<string, ColumnSample>();
+    byTable.set(row.table, columns);
     columns.set(row.column, [
       ...mcv.map((value, i) => ({ value: value.toLowerCase(), share: Number(mcf[i] ?? 0) })),
       ...hist.map((value) => ({ value: value.toLowerCase(), share: rest / hist.length })),
     ]);
   }
-  return columns;
+  return byTable;
 }
 
 /** Drops a database's samples (tests that analyse a table, or count statements, start afresh). */

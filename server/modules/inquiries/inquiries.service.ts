@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { PAGING } from '#domain/constants';
 import {
   type CloseReason,
@@ -14,12 +14,13 @@ import {
   type InquiryStatus,
   inquiryReference,
   type PatchInquiryBody,
+  parseInquiryReference,
 } from '#domain/inquiries';
 import { bigCentsToDecimal, toCents } from '#domain/money';
 import type { ListParams } from '#domain/paging';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
-import { containsAny } from '../../db/query/search';
+import { containsAnyOf } from '../../db/query/search';
 import { limitInText } from '../../db/query/sql';
 import { keysetBatches } from '../../db/query/stream';
 import {
@@ -35,6 +36,9 @@ import { AppError, badRequest, conflict, notFound } from '../../errors/app-error
 import type { Mailer } from '../../mail/mailer';
 import { readQuoteRows, toQuote } from '../quotes/quote-read';
 import { lockInquiry, moveInquiry, priceLines, staffRecipient } from './desk';
+
+/** Lines matched by a SKU search up to which their requests are listed by id (searchOf). */
+export const SKU_LINES_LISTED = 1000;
 
 const SORT_COLUMNS: SortColumns<InquirySortKey> = {
   created_at: inquiries.created_at,
@@ -228,16 +232,51 @@ export type InquiriesDeps = {
 };
 
 export function createInquiriesService(db: Db, deps: InquiriesDeps) {
+  /**
+   * The inbox's one search, behind the list, its counts per status and its CSV (and so the
+   * palette, which asks the list): a request is found by its reference however it is typed
+   * (parseInquiryReference), by a substring of its name, e-mail, phone, subject or company
+   * (trigram indexes on the request's row, read together), or by a substring of a SKU in its
+   * basket.
+   *
+   * The lines are another table, and a condition reaching into them is judged request by
+   * request, so it would keep the row's own indexes from answering. So the lines holding the term
+   * are found first, through their SKU index: when they are few, their requests' ids join the
+   * search as a list of constants (an index lookup, and a hashed check on every row a sort walk
+   * meets); when they are many the term is broad, a sort walk meets its matches at once, and each
+   * row met checks its own few lines by their index.
+   */
+  async function searchOf(term: string): Promise<SQL> {
+    const [own, sku] = await containsAnyOf(
+      db,
+      [
+        {
+          table: inquiries,
+          columns: [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject, inquiries.company],
+        },
+        { table: inquiryLines, columns: [inquiryLines.sku] },
+      ],
+      term,
+    );
+    const { rows } = await db.execute<{ inquiry_id: number }>(
+      sql`select ${inquiryLines.inquiry_id} as inquiry_id from ${inquiryLines} where ${sku}
+        limit ${limitInText(SKU_LINES_LISTED + 1)}`,
+    );
+    const byLines =
+      rows.length === 0
+        ? undefined
+        : rows.length <= SKU_LINES_LISTED
+          ? inArray(inquiries.id, [...new Set(rows.map((r) => r.inquiry_id))])
+          : // OFFSET 0 keeps the check per row: hashed, it would first read every matching line.
+            sql`exists (select 1 from ${inquiryLines}
+              where ${inquiryLines.inquiry_id} = ${inquiries.id} and ${sku} offset 0)`;
+    const referenced = parseInquiryReference(term);
+    return or(referenced === null ? undefined : eq(inquiries.id, referenced), own, byLines) as SQL;
+  }
+
   /** The where clauses of a list: the search, the status and the other filters. */
   async function listWhere(params: ListParams<InquirySortKey>, callerId: number) {
-    const search = params.q
-      ? await containsAny(
-          db,
-          inquiries,
-          [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject],
-          params.q,
-        )
-      : undefined;
+    const search = params.q ? await searchOf(params.q) : undefined;
     const { status, others } = filtersOf(params, callerId);
     return {
       where: allOf([search, status, ...others]),
@@ -390,7 +429,7 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
 
     get: (id: number) => detail(db, id),
 
-    /** Search covers name, email, phone and subject (SPEC.md §2 Inquiries); filters by status, owner and days. */
+    /** Search finds a request by reference, name, email, phone, subject, company or a line's SKU (searchOf); filters by status, owner and days. */
     async list(params: ListParams<InquirySortKey>, callerId: number) {
       const { where, countsWhere, searched } = await listWhere(params, callerId);
       // The total, the page, the owners' names and the counts per status from one statement

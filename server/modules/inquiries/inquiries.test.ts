@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_TEXT } from '#domain/inquiries';
+import { INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
 import { API_ERROR, VALIDATION } from '#domain/messages';
 import { connectRedis } from '../../redis/connection';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { SKU_LINES_LISTED } from './inquiries.service';
 
 let ctx: TestContext;
 let token: string;
@@ -145,6 +146,133 @@ describe('staff inbox', () => {
     it.each(['limit=10', 'perPage=0', 'sortBy=subject', 'order=sideways'])('refuses %s', async (query) => {
       expect((await list(query)).statusCode).toBe(400);
     });
+  });
+
+  describe('finding a request', () => {
+    const tag = `fnd${Date.now()}`;
+    let target: { id: number; reference: string };
+    let other: { id: number };
+    const ids = async (q: string, query = '') => {
+      const res = await list(`q=${encodeURIComponent(q)}&perPage=50&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        data: { id: number }[];
+        meta: { total: number };
+        counts: Record<string, number>;
+      };
+    };
+    const found = async (q: string) => (await ids(q)).data.map((i) => i.id);
+
+    beforeAll(async () => {
+      const product = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: { name: `Found Lathe ${tag}`, sku: `LTH-${tag}-9`, mrp: 12 },
+        headers: ctx.auth(token),
+      });
+      expect(product.statusCode, product.body).toBe(201);
+      const sent = await send({
+        name: `Hedda Finder ${tag}`,
+        email: `hedda@${tag}.test`,
+        phone: `+47 ${tag.slice(-6)} 77`,
+        subject: `Workshop fit-out ${tag}`,
+        message: 'Two lathes.',
+        company: `Nordlys Verksted ${tag}`,
+        lines: [{ product_id: product.json().id, quantity: 2 }],
+        elapsed_ms: 30_000,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      target = sent.json();
+      // A second request of the same day and tag, so every search below must tell the two apart.
+      other = (
+        await send({
+          name: `Other ${tag}`,
+          email: `other@${tag}.test`,
+          subject: 'Something else',
+          message: 'm',
+          company: 'Elsewhere Ltd',
+        })
+      ).json();
+      // The line keeps the SKU the visitor saw, whatever the product's is now.
+      await ctx.database.pool.query('update products set sku = null where id = $1', [product.json().id]);
+    });
+
+    it('by the reference the customer was given, however it is typed', async () => {
+      const padded = inquiryReference(target.id);
+      expect(target.reference).toBe(padded);
+      for (const typed of [padded, padded.toLowerCase(), `q-${target.id}`, padded.slice(2)])
+        expect(await found(typed), typed).toEqual([target.id]);
+      // The bare number finds it too (among any request holding those digits elsewhere).
+      expect(await found(String(target.id))).toContain(target.id);
+      expect(await found(`Q-${other.id}`)).toEqual([other.id]);
+    });
+
+    it.each([
+      ['company', (t: string) => `nordlys verksted ${t}`],
+      ['email', (t: string) => `HEDDA@${t}`],
+      ['name', (t: string) => `Finder ${t}`],
+      ['phone', (t: string) => `${t.slice(-6)} 77`],
+      ['subject', (t: string) => `fit-out ${t}`],
+      ['SKU of a line', (t: string) => `lth-${t}`],
+    ])('by its %s', async (_, typed) => {
+      expect(await found(typed(tag))).toEqual([target.id]);
+    });
+
+    it('by a SKU that many lines hold, checked on each request met', async () => {
+      // Past SKU_LINES_LISTED matching lines the search stops listing requests by id.
+      await ctx.database.pool.query(
+        `insert into inquiry_lines (inquiry_id, position, name, sku, quantity, unit_price)
+          select $1, 100 + g, 'Bulk part', 'BLK-' || $2 || '-' || g, 1, 1
+          from generate_series(1, $3::int) g`,
+        [other.id, tag, SKU_LINES_LISTED + 1],
+      );
+      expect(await found(`blk-${tag}`)).toEqual([other.id]);
+      expect(await found(`BLK-${tag}-7`)).toEqual([other.id]);
+    });
+
+    it.each([
+      ['inquiries', 'company', 'inquiries_company_trgm'],
+      ['inquiries', 'phone', 'inquiries_phone_trgm'],
+      ['inquiry_lines', 'sku', 'inquiry_lines_sku_trgm'],
+    ])('reads %s.%s through an index, never a scan of the table', async (table, column, index) => {
+      const client = await ctx.database.pool.connect();
+      try {
+        await client.query('begin');
+        // With scans priced out, the plan names the index if one can answer the search at all.
+        await client.query('set local enable_seqscan = off');
+        const { rows } = await client.query(
+          `explain (format json) select 1 from ${table} where ${column} ilike '%nordlys%'`,
+        );
+        const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+        expect(plan).toContain(index);
+        expect(plan).not.toContain('Seq Scan');
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    });
+
+    it('counts the matches per status, and a status filter keeps to them', async () => {
+      const all = await ids(`LTH-${tag}`);
+      expect(all.meta.total).toBe(1);
+      expect(all.counts).toEqual({ new: 1, open: 0, quoted: 0, accepted: 0, declined: 0, closed: 0 });
+      const open = await ids(inquiryReference(target.id), 'status=open');
+      expect(open.data).toEqual([]);
+      expect(open.counts.new).toBe(1);
+      expect((await ids(inquiryReference(target.id), 'status=new')).data.map((i) => i.id)).toEqual([
+        target.id,
+      ]);
+    });
+
+    it.each([`nothing-${tag}`, 'Q-2147483647', 'Q-41x', 'Q-99999999999'])(
+      'finds nothing for %j',
+      async (q) => {
+        const res = await ids(q);
+        expect(res.data).toEqual([]);
+        expect(res.meta.total).toBe(0);
+        expect(Object.values(res.counts).every((n) => n === 0)).toBe(true);
+      },
+    );
   });
 
   it('deletes permanently', async () => {

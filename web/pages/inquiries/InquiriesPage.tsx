@@ -156,7 +156,7 @@ export function InquiriesPage() {
   const listPane = (
     <Stack gap={0}>
       <ListToolbar>
-        <SearchInput value={search} onChange={setSearch} placeholder="Name, email, phone, subject" />
+        <SearchInput value={search} onChange={setSearch} placeholder={INQUIRY_SCREEN.searchPlaceholder} />
         <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={(sortBy) => update({ sortBy })} />
         <OrderSelect value={params.order} onChange={(order) => update({ order })} />
         <PerPageSelect

@@ -12,4 +12,6 @@ export const INQUIRY_SCREEN = {
   failed: 'Inquiries could not be loaded.',
   noneSelected: 'Choose an inquiry from the list to read it.',
   back: 'Back to list',
+  /** What the inbox's search finds a request by (the server's searchOf). */
+  searchPlaceholder: 'Reference, company, name, email, phone, SKU',
 } as const;

@@ -93,7 +93,7 @@ export const brandItem = (b: Brand): PaletteItem => ({
 export const inquiryItem = (i: Inquiry, query: string): PaletteItem => ({
   id: `inquiry:${i.id}`,
   label: `${i.reference} · ${i.name}`,
-  description: joined(i.subject, i.email),
+  description: joined(i.company, i.subject, i.email),
   iconPath: '/inquiries',
   to: `/inquiries?${writeInquiryUrl({ ...INQUIRY_URL_DEFAULTS, q: query, selected: i.id })}`,
 });
