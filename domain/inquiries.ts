@@ -29,7 +29,11 @@ export const INQUIRY_TEXT = {
   productNotFound: 'The product this request is about no longer exists',
   notFound: 'Inquiry not found',
   linesUnavailable: 'Some products in your quote are no longer available',
-  lineUnavailable: (name: string) => `${name} is no longer available`,
+  /**
+   * A line whose product is not in the shop. The same words for a draft, a deleted product and an
+   * id that never existed, and no name: the answer tells a visitor nothing the shop does not show.
+   */
+  lineUnavailable: 'This product is no longer available',
   lineRepeated: 'This product is already in the quote',
   quantityInvalid: `Quantity must be a whole number from 1 to ${INQUIRY_LIMITS.quantity}`,
   tooManyLines: `A quote request can hold at most ${INQUIRY_LIMITS.lines} products`,

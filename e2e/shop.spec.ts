@@ -112,13 +112,16 @@ test('a product withdrawn meanwhile is marked in the basket, kept until removed,
   const shop = await makeShopCatalogue(request);
   await addToQuote(page, shop.drill, 1);
   await addToQuote(page, shop.lamp, 4);
-  await apiSetStatus(request, shop.lamp, 'draft');
+  // Withdrawn under a new name: the refusal must not tell the visitor what the draft is called now.
+  const secretName = `Secret Lamp Mk II ${shop.tag}`;
+  await apiSetStatus(request, { ...shop.lamp, name: secretName }, 'draft');
 
   await page.goto('/shop/quote');
   await fillContact(page, { name: 'Late Shopper', email: uniqueEmail('late'), message: 'Quote please.' });
   await page.getByRole('button', { name: 'Request a quote' }).click();
   const lamp = page.locator('.basket-line').filter({ hasText: shop.lamp.name });
   await expect(lamp).toContainText(`${shop.lamp.name} is no longer available`);
+  await expect(page.getByText(secretName)).toHaveCount(0);
   await expect(page.getByRole('alert')).toContainText('Remove the products marked below');
   // Nothing was dropped: both lines and every field are still there.
   await expect(page.locator('.basket-line')).toHaveCount(2);

@@ -64,6 +64,38 @@ describe('POST /api/inquiries (public)', () => {
     expect(missing.json().error).toBe(INQUIRY_TEXT.productNotFound);
   });
 
+  it('refuses a draft or trashed product_id exactly as an unknown one, storing nothing', async () => {
+    const make = async (name: string, status: 'draft' | 'published') => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: { name, mrp: 5, status, sku: `${status.toUpperCase()}-${Date.now()}` },
+        headers: ctx.auth(token),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; slug: string; sku: string };
+    };
+    const draft = await make('Unreleased Gadget', 'draft');
+    const trashed = await make('Trashed Gadget', 'published');
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${trashed.id}`,
+      headers: ctx.auth(token),
+    });
+    expect(removed.statusCode).toBe(204);
+    const before = await count();
+    const unknown = await send({ ...valid, product_id: 999_998 });
+    expect(unknown.statusCode).toBe(404);
+    for (const product of [draft, trashed]) {
+      const res = await send({ ...valid, product_id: product.id });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.body).toBe(unknown.body);
+      expect(res.body).not.toContain(product.slug);
+      expect(res.body).not.toContain('Gadget');
+    }
+    expect(await count()).toBe(before);
+  });
+
   it.each([
     [{ ...valid, name: '' }, INQUIRY_TEXT.required],
     [{ ...valid, email: undefined }, INQUIRY_TEXT.required],
