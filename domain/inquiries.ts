@@ -132,10 +132,15 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 export const CLOSE_REASONS = ['lost', 'spam', 'duplicate', 'other'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
-/** The moves staff may make with PATCH; any other is a 409. */
+/**
+ * Every move a request can make, whoever makes it: staff on the desk, sending a quote (to
+ * quoted), the customer's answer (quoted to accepted, declined, or open when they ask for
+ * changes). Any other move is a 409. Once accepted or declined, a request takes no new version:
+ * accepted only closes, and a declined one is reopened before it is quoted again.
+ */
 export const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
-  new: ['open', 'closed'],
-  open: ['closed'],
+  new: ['open', 'quoted', 'closed'],
+  open: ['quoted', 'closed'],
   quoted: ['open', 'accepted', 'declined', 'closed'],
   accepted: ['closed'],
   declined: ['open', 'closed'],
@@ -143,6 +148,12 @@ export const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
 };
 export const canMoveInquiry = (from: InquiryStatus, to: InquiryStatus) =>
   from === to || INQUIRY_MOVES[from].includes(to);
+
+/** The moves staff make by hand (PATCH): all but to quoted, which only sending a quote makes. */
+export const staffMoves = (from: InquiryStatus): readonly InquiryStatus[] =>
+  INQUIRY_MOVES[from].filter((to) => to !== 'quoted');
+export const canStaffMoveInquiry = (from: InquiryStatus, to: InquiryStatus) =>
+  from === to || staffMoves(from).includes(to);
 
 export const DESK_TEXT = {
   statusInvalid: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}`,

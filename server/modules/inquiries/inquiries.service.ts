@@ -3,7 +3,7 @@ import { PAGING } from '#domain/constants';
 import {
   type CloseReason,
   type CreateInquiryInput,
-  canMoveInquiry,
+  canStaffMoveInquiry,
   DESK_TEXT,
   INQUIRY_STATUSES,
   INQUIRY_TEXT,
@@ -321,7 +321,9 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
             .from(products)
             .where(and(eq(products.id, input.product_id), eq(products.status, 'published')));
           if (!p)
-            throw new AppError(404, INQUIRY_TEXT.productNotFound, { product_id: INQUIRY_TEXT.productNotFound });
+            throw new AppError(404, INQUIRY_TEXT.productNotFound, {
+              product_id: INQUIRY_TEXT.productNotFound,
+            });
         }
         const priced = requested.length
           ? await priceLines(
@@ -514,7 +516,8 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
         if (to !== undefined && (to !== current.status || reasonChanged)) {
           if ((to === 'quoted' || to === 'accepted' || to === 'declined') && !(await hasSentQuote(tx, id)))
             throw conflict(DESK_TEXT.quoteNeeded);
-          if (!canMoveInquiry(current.status, to))
+          // Staff never mark a request quoted by hand: sending a quote does (and checks the move).
+          if (!canStaffMoveInquiry(current.status, to))
             throw conflict(DESK_TEXT.moveForbidden(DESK_TEXT.status[current.status], DESK_TEXT.status[to]));
           await moveInquiry(tx, {
             inquiryId: id,
