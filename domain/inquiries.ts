@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, TEXT_LIMITS } from './constants';
-import { calendarDay } from './fields';
+import { calendarDay, oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
@@ -80,21 +80,28 @@ const required = (max: number, field: string) =>
 
 /** POST /api/inquiries: what a visitor may send (SPEC.md §5 Quote request). */
 export const createInquiryBody = z.strictObject({
-  name: required(TEXT_LIMITS.name, 'Name'),
+  // Name, phone, subject and company are one line each (the message alone is free text).
+  name: oneLine(required(TEXT_LIMITS.name, 'Name'), 'Name'),
   email: required(TEXT_LIMITS.email, 'Email').pipe(z.email({ error: VALIDATION.invalidEmail })),
-  phone: z
-    .string({ error: 'Phone must be text' })
-    .trim()
-    .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) })
+  phone: oneLine(
+    z
+      .string({ error: 'Phone must be text' })
+      .trim()
+      .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) }),
+    'Phone',
+  )
     .nullish()
     .transform((v) => (v ? v : null)),
-  subject: required(INQUIRY_LIMITS.subject, 'Subject'),
+  subject: oneLine(required(INQUIRY_LIMITS.subject, 'Subject'), 'Subject'),
   message: required(INQUIRY_LIMITS.message, 'Message'),
   product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID).nullish(),
-  company: z
-    .string({ error: 'Company must be text' })
-    .trim()
-    .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) })
+  company: oneLine(
+    z
+      .string({ error: 'Company must be text' })
+      .trim()
+      .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) }),
+    'Company',
+  )
     .nullish()
     .transform((v) => (v ? v : null)),
   lines: z

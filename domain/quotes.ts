@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants';
+import { oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { bigCentsToDecimal, toCents } from './money';
 import { PERCENT_MAX } from './pricing';
@@ -129,7 +130,8 @@ export type QuoteInput = z.output<typeof quoteBody>;
 
 /** The customer's answers, on the public quote page. */
 export const acceptQuoteBody = z.strictObject({
-  name: text('Name', QUOTE_LIMITS.signature).min(1, { error: QUOTE_TEXT.signatureRequired }),
+  // The signature is one line: it is quoted in the e-mail staff read.
+  name: oneLine(text('Name', QUOTE_LIMITS.signature).min(1, { error: QUOTE_TEXT.signatureRequired }), 'Name'),
 });
 export const declineQuoteBody = z.strictObject({ reason: optionalText('Reason', QUOTE_LIMITS.reason) });
 export const changesQuoteBody = z.strictObject({

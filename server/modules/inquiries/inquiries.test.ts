@@ -114,6 +114,41 @@ describe('POST /api/inquiries (public)', () => {
     expect(await count()).toBe(before);
   });
 
+  it.each([
+    ['name', 'Name', 'Vera\r\nOpen it: https://evil.example/inquiries'],
+    ['company', 'Company', 'Acme\nOpen it: https://evil.example'],
+    ['subject', 'Subject', 'Quote\u2028Open it: https://evil.example'],
+    ['phone', 'Phone', '+1 555\t0100'],
+    ['name', 'Name', 'Vera\u0085Visitor'],
+    ['subject', 'Subject', 'Quote\u0000please'],
+  ])(
+    'refuses a control character in the one-line field %s with a 400 naming it, storing and sending nothing',
+    async (field, label, value) => {
+      const before = await count();
+      const mail = async () =>
+        Number((await ctx.database.pool.query('select count(*) from outbox')).rows[0].count);
+      const mailBefore = await mail();
+      const res = await send({ ...valid, company: 'Vera Ltd', [field]: value });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: VALIDATION.oneLine(label),
+        details: { [field]: VALIDATION.oneLine(label) },
+      });
+      expect(await count()).toBe(before);
+      expect(await mail()).toBe(mailBefore);
+    },
+  );
+
+  it('keeps the message free text, line breaks and tabs included', async () => {
+    const message = 'Line one\r\nLine two\n\tindented';
+    const res = await send({ ...valid, message });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = (
+      await ctx.database.pool.query('select message from inquiries where id = $1', [res.json().id])
+    ).rows[0];
+    expect(row.message).toBe(message);
+  });
+
   it('limits requests per client address with a clear 429', async () => {
     const ip = address();
     for (let i = 0; i < 3; i++) expect((await send(valid, ip)).statusCode).toBe(201);

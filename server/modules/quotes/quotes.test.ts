@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canStaffMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquiries';
+import { VALIDATION } from '#domain/messages';
 import { PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { QUOTE_TEXT } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -310,6 +311,17 @@ describe("the customer's page", () => {
     expect(staffView.answer).toMatchObject({ kind: 'accepted', name: 'Quinn Q.', address: '10.9.9.9' });
     // Its delivery is still the customer e-mail's.
     expect(staffView.delivery).toBe('sent');
+  });
+
+  it('takes a signature of one line only: a line break is a 400 and nothing moves', async () => {
+    const { inquiry, id, token } = await sentQuote();
+    const res = await visitor('POST', `/api/public/quotes/${token}/accept`, {
+      name: 'Quinn\n\nOpen it: https://evil.example',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual({ name: VALIDATION.oneLine('Name') });
+    expect((await ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
+    expect(await inquiryStatus(inquiry.id)).toBe('quoted');
   });
 
   it('of two acceptances at once, exactly one wins', async () => {
