@@ -3,6 +3,23 @@ import { MAX_ID } from './constants';
 import { VALIDATION } from './messages';
 import { SLUG_INPUT_MAX_LENGTH } from './slug';
 
+/**
+ * Whether text holds a control character (C0 with tab and line breaks, DEL, C1) or a Unicode line
+ * or paragraph separator: what would start a new line, or hide one, where the text is shown.
+ */
+export const hasControlCharacter = (text: string) =>
+  [...text].some((c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+  });
+
+/**
+ * A field that is one line (a name, a subject, a phone number) refuses control characters, so
+ * what a visitor types cannot write lines of its own into the e-mails and screens that show it.
+ */
+export const oneLine = <T extends z.ZodType<string>>(schema: T, field: string) =>
+  schema.refine((v) => !hasControlCharacter(v), { error: VALIDATION.oneLine(field) });
+
 /** A required text field whose missing/blank message is the spec's. */
 export const requiredText = (message: string, field: string, max: number) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, TEXT_LIMITS } from './constants';
-import { calendarDay } from './fields';
+import { calendarDay, oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
@@ -29,7 +29,11 @@ export const INQUIRY_TEXT = {
   productNotFound: 'The product this request is about no longer exists',
   notFound: 'Inquiry not found',
   linesUnavailable: 'Some products in your quote are no longer available',
-  lineUnavailable: (name: string) => `${name} is no longer available`,
+  /**
+   * A line whose product is not in the shop. The same words for a draft, a deleted product and an
+   * id that never existed, and no name: the answer tells a visitor nothing the shop does not show.
+   */
+  lineUnavailable: 'This product is no longer available',
   lineRepeated: 'This product is already in the quote',
   quantityInvalid: `Quantity must be a whole number from 1 to ${INQUIRY_LIMITS.quantity}`,
   tooManyLines: `A quote request can hold at most ${INQUIRY_LIMITS.lines} products`,
@@ -88,21 +92,28 @@ const required = (max: number, field: string) =>
 
 /** POST /api/inquiries: what a visitor may send (SPEC.md §5 Quote request). */
 export const createInquiryBody = z.strictObject({
-  name: required(TEXT_LIMITS.name, 'Name'),
+  // Name, phone, subject and company are one line each (the message alone is free text).
+  name: oneLine(required(TEXT_LIMITS.name, 'Name'), 'Name'),
   email: required(TEXT_LIMITS.email, 'Email').pipe(z.email({ error: VALIDATION.invalidEmail })),
-  phone: z
-    .string({ error: 'Phone must be text' })
-    .trim()
-    .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) })
+  phone: oneLine(
+    z
+      .string({ error: 'Phone must be text' })
+      .trim()
+      .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) }),
+    'Phone',
+  )
     .nullish()
     .transform((v) => (v ? v : null)),
-  subject: required(INQUIRY_LIMITS.subject, 'Subject'),
+  subject: oneLine(required(INQUIRY_LIMITS.subject, 'Subject'), 'Subject'),
   message: required(INQUIRY_LIMITS.message, 'Message'),
   product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID).nullish(),
-  company: z
-    .string({ error: 'Company must be text' })
-    .trim()
-    .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) })
+  company: oneLine(
+    z
+      .string({ error: 'Company must be text' })
+      .trim()
+      .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) }),
+    'Company',
+  )
     .nullish()
     .transform((v) => (v ? v : null)),
   lines: z
@@ -140,10 +151,15 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 export const CLOSE_REASONS = ['lost', 'spam', 'duplicate', 'other'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
-/** The moves staff may make with PATCH; any other is a 409. */
+/**
+ * Every move a request can make, whoever makes it: staff on the desk, sending a quote (to
+ * quoted), the customer's answer (quoted to accepted, declined, or open when they ask for
+ * changes). Any other move is a 409. Once accepted or declined, a request takes no new version:
+ * accepted only closes, and a declined one is reopened before it is quoted again.
+ */
 export const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
-  new: ['open', 'closed'],
-  open: ['closed'],
+  new: ['open', 'quoted', 'closed'],
+  open: ['quoted', 'closed'],
   quoted: ['open', 'accepted', 'declined', 'closed'],
   accepted: ['closed'],
   declined: ['open', 'closed'],
@@ -151,6 +167,12 @@ export const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
 };
 export const canMoveInquiry = (from: InquiryStatus, to: InquiryStatus) =>
   from === to || INQUIRY_MOVES[from].includes(to);
+
+/** The moves staff make by hand (PATCH): all but to quoted, which only sending a quote makes. */
+export const staffMoves = (from: InquiryStatus): readonly InquiryStatus[] =>
+  INQUIRY_MOVES[from].filter((to) => to !== 'quoted');
+export const canStaffMoveInquiry = (from: InquiryStatus, to: InquiryStatus) =>
+  from === to || staffMoves(from).includes(to);
 
 export const DESK_TEXT = {
   statusInvalid: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}`,

@@ -19,6 +19,8 @@ export const VALIDATION = {
   invalidEmail: 'Enter a valid email address',
   invalidRole: 'Role must be editor or admin',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  oneLine: (field: string) =>
+    `${field} must be one line of text, without line breaks, tabs or control characters`,
   nameRequired: 'Name is required',
   imageType: 'Image must be JPG/PNG/WEBP',
   imageSize: 'Max size 5MB',

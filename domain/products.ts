@@ -92,6 +92,8 @@ export const PRODUCT_STATUS_TEXT = {
   publishNowHint: 'Left off, the product is saved as a draft that only staff can see',
   viewInShop: 'View in shop',
   viewInShopDraft: 'Publish the product to see it in the shop',
+  /** A draft takes no quote request: the public form refuses it as it refuses an unknown product. */
+  quoteDraft: 'Publish the product to take quote requests for it',
   publish: 'Publish',
   unpublish: 'Unpublish',
   publishedToast: 'Product published',

@@ -156,6 +156,8 @@ export const PUBLIC_QUOTE_TEXT = {
   changesRequested: (at: string) => `Changes requested on ${at}. We will send a new version.`,
   expired: 'This quote has expired. Contact us for a new one.',
   superseded: 'A newer version of this quote replaces this one. Use the link in the latest e-mail.',
+  /** A sent quote whose request has moved on at the desk (reopened, closed): no answer goes through. */
+  notAnswerable: 'This quote can no longer be answered here. Please contact us.',
   notFoundTitle: 'Quote not found',
   notFound: 'This link does not lead to a quote. Check that it was copied whole, or contact us.',
   failed: 'The quote could not be loaded. Try again in a moment.',

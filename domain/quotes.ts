@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants';
+import { oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { bigCentsToDecimal, toCents } from './money';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
+import { PUBLIC_QUOTE_TEXT } from './quote-texts';
 
 /**
  * A quote: what staff price for a request and send to the customer. A draft can be changed;
@@ -46,6 +48,7 @@ export const QUOTE_TEXT = {
   alreadyAnswered: 'This quote has already been answered',
   expired: 'This quote has expired',
   superseded: 'A newer version of this quote replaces this one',
+  notAnswerable: PUBLIC_QUOTE_TEXT.notAnswerable,
   draftExists: 'This request already has a draft quote; change that one',
   noLines: 'A quote needs at least one line',
   quantityInvalid: `Quantity must be a whole number from 1 to ${QUOTE_LIMITS.quantity}`,
@@ -135,7 +138,8 @@ export type QuoteInput = z.output<typeof quoteBody>;
 
 /** The customer's answers, on the public quote page. */
 export const acceptQuoteBody = z.strictObject({
-  name: text('Name', QUOTE_LIMITS.signature).min(1, { error: QUOTE_TEXT.signatureRequired }),
+  // The signature is one line: it is quoted in the e-mail staff read.
+  name: oneLine(text('Name', QUOTE_LIMITS.signature).min(1, { error: QUOTE_TEXT.signatureRequired }), 'Name'),
 });
 export const declineQuoteBody = z.strictObject({ reason: optionalText('Reason', QUOTE_LIMITS.reason) });
 export const changesQuoteBody = z.strictObject({
@@ -298,7 +302,10 @@ export const publicQuoteSchema = z.object({
   ...quoteContent,
   sent_at: z.string(),
   expired: z.boolean(),
-  /** True while it can be accepted, declined or changed: sent, unanswered, current, not expired. */
+  /**
+   * True while it can be accepted, declined or changed: sent, unanswered, current, not expired,
+   * and its request waiting for the answer (not reopened or closed at the desk meanwhile).
+   */
   can_answer: z.boolean(),
   answer: quoteAnswerSchema.omit({ address: true }).nullable(),
 });

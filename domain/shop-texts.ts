@@ -76,6 +76,8 @@ export const SHOP_TEXT = {
   sendFailed: 'Your request could not be sent. Please check your connection and try again.',
   fixFields: 'Please correct the fields marked below.',
   fixLines: 'Remove the products marked below, then send your request again.',
+  /** A refused line, named as the basket stored it (the server names no product it refuses). */
+  lineUnavailable: (name: string) => `${name} is no longer available`,
   pricesNote: 'Prices are those shown when each product was added; the quote confirms them.',
   notFoundTitle: 'Page not found',
   notFoundText: 'The page you asked for is not in the shop. The product may have been removed or renamed.',

@@ -705,3 +705,25 @@ test('Publish now in the create dialog publishes the product at once', async ({ 
   await expect(productCard(page, name)).toBeVisible();
   await expect(productCard(page, name).getByTestId('product-status')).toHaveCount(0);
 });
+
+test("a draft's preview takes no quote request, and says why", async ({ page, request }) => {
+  const tag = uniqueTag('dq');
+  const draft = await apiCreateProduct(request, { name: `Hidden lamp ${tag}`, mrp: 40, status: 'draft' });
+  const writes = countWrites(page, '/api/inquiries');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/product/${draft.slug}/preview`);
+  const button = page.getByRole('button', { name: 'Request Quote' });
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  await expect(button).toHaveAccessibleDescription(PRODUCT_STATUS_TEXT.quoteDraft);
+  await expect(page.getByText(PRODUCT_STATUS_TEXT.quoteDraft)).toBeVisible();
+  await page.screenshot({ path: '/tmp/sec-shots/preview-draft-1280.png' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Request Quote' })).toHaveCount(0);
+  expect(writes).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.getByText(PRODUCT_STATUS_TEXT.quoteDraft)).toBeVisible();
+  await page.screenshot({ path: '/tmp/sec-shots/preview-draft-390-dark.png', fullPage: true });
+});

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { Dashboard } from '#domain/dashboard';
 import type { Inquiry } from '#domain/inquiries';
 import { CONFIRM, VALIDATION } from '#domain/messages';
-import { BUILDER_TEXT } from '#domain/quote-texts';
+import { BUILDER_TEXT, PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
@@ -207,6 +207,37 @@ test('the customer page: a wrong link is a friendly not-found, a replaced versio
   // Outside the staff shell: no navigation, no sign-in.
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/quote\//);
+  await visitor.close();
+});
+
+test('a sent quote whose request the desk closed says it can no longer be answered, and offers no answer', async ({
+  browser,
+  request,
+}) => {
+  const headers = await authHeaders(request);
+  const tag = uniqueTag('cls');
+  const product = await apiCreateProduct(request, { name: `Lamp ${tag}`, mrp: 20 });
+  const inquiry = await apiSendBasket(request, {
+    name: 'Flo Closed',
+    email: uniqueEmail('flo'),
+    subject: `Lamps ${tag}`,
+    lines: [{ product_id: product.id, quantity: 1 }],
+  });
+  const draft = await (await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers })).json();
+  const v1 = await (await request.post(`/api/quotes/${draft.id}/send`, { headers })).json();
+  const closed = await request.patch(`/api/inquiries/${inquiry.id}`, {
+    headers,
+    data: { status: 'closed', close_reason: 'lost' },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/quote/${v1.token}`);
+  await expect(page.getByTestId('quote-banner')).toHaveText(PUBLIC_QUOTE_TEXT.notAnswerable);
+  await expect(page.getByTestId('quote-document-total')).toHaveText('$20.00');
+  for (const name of ['Accept', 'Decline', 'Ask for changes'])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
   await visitor.close();
 });
 

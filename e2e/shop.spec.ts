@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { VALIDATION } from '#domain/messages';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';
 import {
@@ -113,13 +114,16 @@ test('a product withdrawn meanwhile is marked in the basket, kept until removed,
   const shop = await makeShopCatalogue(request);
   await addToQuote(page, shop.drill, 1);
   await addToQuote(page, shop.lamp, 4);
-  await apiSetStatus(request, shop.lamp, 'draft');
+  // Withdrawn under a new name: the refusal must not tell the visitor what the draft is called now.
+  const secretName = `Secret Lamp Mk II ${shop.tag}`;
+  await apiSetStatus(request, { ...shop.lamp, name: secretName }, 'draft');
 
   await page.goto('/shop/quote');
   await fillContact(page, { name: 'Late Shopper', email: uniqueEmail('late'), message: 'Quote please.' });
   await page.getByRole('button', { name: 'Request a quote' }).click();
   const lamp = page.locator('.basket-line').filter({ hasText: shop.lamp.name });
   await expect(lamp).toContainText(`${shop.lamp.name} is no longer available`);
+  await expect(page.getByText(secretName)).toHaveCount(0);
   await expect(page.getByRole('alert')).toContainText('Remove the products marked below');
   // Nothing was dropped: both lines and every field are still there.
   await expect(page.locator('.basket-line')).toHaveCount(2);
@@ -130,6 +134,20 @@ test('a product withdrawn meanwhile is marked in the basket, kept until removed,
   await page.getByRole('button', { name: 'Request a quote' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   await expect(page.locator('[data-reference]')).toHaveText(/^Q-\d{6,}$/);
+});
+
+test('a one-line field holding a tab is refused under that field, with the shared words', async ({
+  page,
+  request,
+}) => {
+  const shop = await makeShopCatalogue(request);
+  await addToQuote(page, shop.bench, 1);
+  await page.goto('/shop/quote');
+  await fillContact(page, { name: 'Tab\tShopper', email: uniqueEmail('tab'), message: 'Quote please.' });
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  await expect(page.locator('[data-error-for="name"]')).toHaveText(VALIDATION.oneLine('Name'));
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: 'Thank you' })).toHaveCount(0);
 });
 
 test("a draft's address, an unknown product and an unknown category answer the shop's 404 page", async ({

@@ -92,4 +92,6 @@ process.kill(-server.pid, 'SIGTERM');
 const stop = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
 if (stop === 'timeout') fail('the server did not stop within 20 s of SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`Smoke test passed on Node ${process.version}: built, served the app, the shop and the API, stopped`);
+console.log(
+  `Smoke test passed on Node ${process.version}: built, served the app, the shop and the API, stopped`,
+);

@@ -30,6 +30,7 @@ import { historyRestoreRoutes } from './history/history-restore.routes';
 import { pruneHistory } from './history/prune';
 import { createRestoreService } from './history/restore.service';
 import { registerErrorHandling } from './http/errors';
+import { redactingLogger } from './http/request-log';
 import { createImageStore } from './images/image-store';
 import { createImagesService } from './images/images.service';
 import { serveStoredImages, UPLOAD_HEADERS } from './images/serve';
@@ -115,7 +116,7 @@ function trustProxyOption(setting: Config['trustProxy']) {
 
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: redactingLogger(deps.logger),
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Slow clients: a request (headers and body) must arrive within REQUEST_TIMEOUT_SECONDS and

@@ -1,14 +1,9 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defuseCell, QUOTED_CELL } from '#domain/csv-cells';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
-
-/**
- * A cell a spreadsheet would run as a formula (OWASP's CSV injection list: it starts with = + - @,
- * a tab or a carriage return) is kept as text by a leading apostrophe.
- */
-export const defuseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export type CsvCell = string | number | null | undefined;
 
@@ -18,7 +13,8 @@ export const csvFileName = (stem: string, at: Date = new Date()) =>
 
 /**
  * Answers with a CSV download: the header row, then each record as it is read, every cell
- * defused. Records arrive in batches (server/db/query/stream.ts keysetBatches) and go out through
+ * defused (domain/csv-cells.ts: a formula-like value gets an apostrophe, and a cell holding a
+ * comma, semicolon, tab, quote or line break is written in double quotes, its quotes doubled). Records arrive in batches (server/db/query/stream.ts keysetBatches) and go out through
  * csv-stringify as the client takes them: while the socket is full nothing more is read, so memory
  * stays flat whatever the size. The first batch is read before the answer starts, so a failing
  * statement is an error answer rather than a download cut short; a later failure ends the
@@ -36,7 +32,7 @@ export async function sendCsv(
     for (let next = await file.batches.next(); !next.done; next = await file.batches.next())
       yield* cells(next.value);
   }
-  const csv = stringify({ header: true, columns: [...file.columns] });
+  const csv = stringify({ header: true, columns: [...file.columns], quoted_match: QUOTED_CELL });
   pipeline(Readable.from(records()), csv, (err) => {
     if (err) request.log.warn({ err, url: request.url }, 'CSV export stopped');
   });

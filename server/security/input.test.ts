@@ -313,7 +313,8 @@ describe('NUL characters', () => {
   it.each([
     ['POST', '/api/brands', { name: 'a\u0000b' }],
     ['POST', '/api/categories', { name: 'a\u0000b' }],
-    ['POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S\u0000', message: 'M' }],
+    // In the free-text message: a one-line field refuses any control character itself, by name.
+    ['POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S', message: 'M\u0000' }],
     ['GET', '/api/brands?q=%00', undefined],
     // Searched through their columns' samples (db/query/search.ts): a NUL beside a word still refused.
     ['GET', '/api/products?q=drill%004242', undefined],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -59,7 +59,13 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export async function createTestContext(
   env: Record<string, string> = {},
   /** uploadsDir: another folder for the images (say, a small filesystem); checked for orphans too. */
-  extra: { redis?: RedisConnection; uploadsDir?: string; runJobs?: boolean } = {},
+  extra: {
+    redis?: RedisConnection;
+    uploadsDir?: string;
+    runJobs?: boolean;
+    /** The app's logger (off by default), for tests that read what it writes. */
+    logger?: AppDeps['logger'];
+  } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
   // Nothing to do on a database started from the migrated dump; everything on any other.
@@ -75,6 +81,7 @@ export async function createTestContext(
     redis: extra.redis,
     uploadsDir,
     runJobs: extra.runJobs,
+    logger: extra.logger,
   });
   // Every bundle a test is served is held to productBundleSchema, strictly.
   const bundleCheck = checkBundlesAgainstSchema(app);

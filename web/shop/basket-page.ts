@@ -41,7 +41,10 @@ export function initBasketPage(root: HTMLElement) {
   const alert = q('[data-basket-alert]');
   const send = q<HTMLButtonElement>('[data-send]');
   form.id = 'quote-form';
-  /** Products the server said are no longer available, with its words, by product id. */
+  /**
+   * Products the server refused as no longer available, with the words shown, by product id. The
+   * words name the line as the basket stored it: the server names no product it refuses.
+   */
   const unavailable = new Map<number, string>();
   /** Errors the server gave a line's quantity, by product id. */
   const lineErrors = new Map<number, string>();
@@ -188,8 +191,16 @@ export function initBasketPage(root: HTMLElement) {
     sent.focus();
   }
 
-  /** The server's words, each next to what it is about: a field, a line, or the alert. */
-  function showDetails(details: Record<string, string>, sentLines: BasketLine[], fallback: string) {
+  /**
+   * The server's words, each next to what it is about: a field, a line, or the alert. A line the
+   * server refused as unavailable (`refused`, a 409) is marked with the basket's own name for it.
+   */
+  function showDetails(
+    details: Record<string, string>,
+    sentLines: BasketLine[],
+    fallback: string,
+    refused = false,
+  ) {
     const loose: string[] = [];
     let first: HTMLElement | null = null;
     for (const [key, message] of Object.entries(details)) {
@@ -197,7 +208,8 @@ export function initBasketPage(root: HTMLElement) {
       if (line) {
         const target = sentLines[Number(line[1])];
         if (!target) loose.push(message);
-        else if (line[2] === 'product_id') unavailable.set(target.product_id, message);
+        else if (line[2] === 'product_id')
+          unavailable.set(target.product_id, refused ? SHOP_TEXT.lineUnavailable(target.name) : message);
         else lineErrors.set(target.product_id, message);
         continue;
       }
@@ -233,6 +245,7 @@ export function initBasketPage(root: HTMLElement) {
           answer.details,
           lines,
           [answer.error, SHOP_TEXT.fixLines].map(sentence).join(' ').trim(),
+          true,
         );
       if (status === 400 && answer.details) return showDetails(answer.details, lines, SHOP_TEXT.fixFields);
       showAlert(

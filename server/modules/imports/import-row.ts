@@ -1,4 +1,5 @@
 import { TEXT_LIMITS } from '#domain/constants';
+import { restoreCell } from '#domain/csv-cells';
 import {
   IMPORT_DEFAULT_HEADERS,
   IMPORT_FIELD_LABELS,
@@ -69,12 +70,6 @@ export function resolveColumns(header: string[], mapping: ImportMapping | null):
   return columns;
 }
 
-/**
- * The export keeps a cell that starts like a formula as text with a leading apostrophe
- * (server/http/csv.ts defuseCell); an edited export imported again means the value without it.
- */
-const undefuse = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 const price = amount(IMPORT_TEXT.mrpInvalid);
 
 /** A category path as categories.path holds it: each segment's slug, joined by '/'; null if one has none. */
@@ -103,7 +98,9 @@ export function checkRecord(
 ): { row: StagedRow | null; problems: ImportProblem[] } {
   const cell = (field: ImportField) => {
     const column = columns[field];
-    return column ? undefuse(record[column.index] ?? '').trim() : '';
+    // An exported cell that started like a formula carries the export's apostrophe (defuseCell):
+    // an edited export imported again means the value without it.
+    return column ? restoreCell(record[column.index] ?? '').trim() : '';
   };
   const values = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, cell(f)])) as Record<ImportField, string>;
   if (IMPORT_FIELDS.every((f) => values[f] === '')) return { row: null, problems: [] };

@@ -344,6 +344,33 @@ describe('the products export', () => {
     const job = await run(exported.body);
     expect(job.report).toMatchObject({ rows, created: 0, updated: 0, problem_count: 0 });
   });
+
+  it('imports risky cells back as they were: separators, quotes, tabs, formula-like and apostrophe-led values', async () => {
+    await q(
+      `insert into products (name, slug, sku, mrp, status, description) values
+        ('Split x;=1+1', 'risky-split', 'RISKY-1', 3, 'published', 'a;-1' || chr(9) || 'b, "quoted"' || chr(10) || 'next'),
+        ('''=lead', 'risky-lead', 'RISKY-2', 4, 'draft', '''@mention'),
+        ('=SUM(A1)', 'risky-formula', 'RISKY-3', 5, 'published', '+1')`,
+    );
+    const stored = async () =>
+      (
+        await q(
+          `select id, name, sku, mrp::text, status, description from products where sku like 'RISKY-%' order by sku`,
+        )
+      ).rows;
+    const before = await stored();
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/products/export.csv?q=RISKY-',
+      headers: ctx.auth(token),
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('"Split x;=1+1"');
+    expect(exported.body).toContain("''=lead");
+    const job = await run(exported.body);
+    expect(job.report).toMatchObject({ rows: 3, created: 0, updated: 0, problem_count: 0 });
+    expect(await stored()).toEqual(before);
+  });
 });
 
 describe('a job a dead process left running', () => {

@@ -105,9 +105,9 @@ describe('a quote request with a basket', () => {
     expect(listed.lines).toEqual(body.lines);
   });
 
-  it('refuses a line naming a draft, deleted or unknown product with a 409 naming each line, storing nothing', async () => {
+  it('refuses a line naming a draft, deleted or unknown product with one and the same 409, naming no product', async () => {
     const fine = await product('Fine Product');
-    const draft = await product('Draft Product', { status: 'draft' });
+    const draft = await product('Secret Draft Product', { status: 'draft', sku: 'SECRET-SKU' });
     const gone = await product('Gone Product');
     expect((await staff('DELETE', `/api/products/${gone.id}`)).statusCode).toBe(204);
     const before = await counts();
@@ -125,11 +125,23 @@ describe('a quote request with a basket', () => {
     expect(res.json()).toEqual({
       error: INQUIRY_TEXT.linesUnavailable,
       details: {
-        'lines.1.product_id': INQUIRY_TEXT.lineUnavailable('Draft Product'),
-        'lines.2.product_id': INQUIRY_TEXT.lineUnavailable(`Product ${gone.id}`),
-        'lines.3.product_id': INQUIRY_TEXT.lineUnavailable('Product 2000000'),
+        'lines.1.product_id': INQUIRY_TEXT.lineUnavailable,
+        'lines.2.product_id': INQUIRY_TEXT.lineUnavailable,
+        'lines.3.product_id': INQUIRY_TEXT.lineUnavailable,
       },
     });
+    for (const secret of ['Secret Draft', 'SECRET-SKU', draft.slug, 'Gone Product'])
+      expect(res.body).not.toContain(secret);
+    expect(await counts()).toEqual(before);
+
+    // Asked one at a time, a draft, a product in the trash and an id never used answer alike.
+    const alone = async (id: number) => {
+      const one = await send({ ...visitor, lines: [{ product_id: id, quantity: 1 }] });
+      return { status: one.statusCode, body: one.body };
+    };
+    const unknown = await alone(2_000_001);
+    expect(await alone(draft.id)).toEqual(unknown);
+    expect(await alone(gone.id)).toEqual(unknown);
     expect(await counts()).toEqual(before);
   });
 

@@ -300,7 +300,7 @@ describe('the inbox: filters, counts and the CSV', () => {
     const names = body.map((l) => l.split(',')[4]);
     expect(names).toEqual([...names].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase(), 'en')));
     expect(new Set(names).size).toBe(STREAM_BATCH + 3);
-    // The lines' product names, in order, close the row.
-    expect(body.find((l) => l.includes(',Bulk 1,'))).toMatch(/,2,10000000000\.29,,m,x; y$/);
+    // The lines' product names, in order, close the row (quoted: the separator holds a semicolon).
+    expect(body.find((l) => l.includes(',Bulk 1,'))).toMatch(/,2,10000000000\.29,,m,"x; y"$/);
   });
 });

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { CloseReason, InquiryStatus } from '#domain/inquiries';
+import { type CloseReason, canMoveInquiry, DESK_TEXT, type InquiryStatus } from '#domain/inquiries';
 import type { Db, Tx } from '../../db/client';
 import { categories, inquiries, inquiryEvents, products, users } from '../../db/schema';
+import { conflict } from '../../errors/app-error';
 import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
 
 type Reader = Pick<Db, 'select'>;
@@ -31,8 +32,20 @@ export async function priceLines(db: Reader, ids: number[]) {
 }
 
 /**
- * Moves a request to another status and records it in its history, in the caller's transaction.
- * `actorId` null: the customer or the system moved it. Leaving `closed` clears the reason.
+ * The one check of a status change: a move INQUIRY_MOVES does not allow is a 409, whoever asks
+ * (staff on the desk, a quote being sent, the customer answering). `refusal` gives the words the
+ * asker understands; by default the desk's, naming both statuses.
+ */
+export function checkInquiryMove(from: InquiryStatus, to: InquiryStatus, refusal?: string) {
+  if (!canMoveInquiry(from, to))
+    throw conflict(refusal ?? DESK_TEXT.moveForbidden(DESK_TEXT.status[from], DESK_TEXT.status[to]));
+}
+
+/**
+ * Moves a request to another status and records it in its history, in the caller's transaction,
+ * after checkInquiryMove: every status change goes through here, so none skips the check. `from`
+ * is the status read under lockInquiry. `actorId` null: the customer or the system moved it.
+ * Leaving `closed` clears the reason.
  */
 export async function moveInquiry(
   tx: Tx,
@@ -42,8 +55,10 @@ export async function moveInquiry(
     to: InquiryStatus;
     actorId: number | null;
     closeReason?: CloseReason | null;
+    refusal?: string;
   },
 ) {
+  checkInquiryMove(move.from, move.to, move.refusal);
   const reason = move.to === 'closed' ? (move.closeReason ?? null) : null;
   await tx
     .update(inquiries)

@@ -38,7 +38,7 @@ export const inquiriesRoutes =
         schema: {
           tags,
           description:
-            'A quote request from a visitor, optionally with a basket of products and quantities; needs no token; rate-limited per client address. A line naming a product that is not published answers 409 with `details` naming the line. A filled `website` honeypot or a form sent faster than a person can fill it answers 202 and stores nothing.',
+            'A quote request from a visitor, optionally with a basket of products and quantities; needs no token; rate-limited per client address. A line naming a product that is not published (a draft, in the trash or unknown: all alike) answers 409 with `details` naming the line by its place, never the product; a `product_id` that is not published answers 404. A filled `website` honeypot or a form sent faster than a person can fill it answers 202 and stores nothing.',
           body: createInquiryBody,
           response: {
             201: inquirySchema,

@@ -3,7 +3,7 @@ import { PAGING } from '#domain/constants';
 import {
   type CloseReason,
   type CreateInquiryInput,
-  canMoveInquiry,
+  canStaffMoveInquiry,
   DESK_TEXT,
   INQUIRY_STATUSES,
   INQUIRY_TEXT,
@@ -345,20 +345,25 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
      * Stores a request and its basket in one transaction. Each line is copied as the visitor saw
      * it: the product's name, SKU and final price now, by the one pricing rule. A line naming a
      * product that is not published (a draft, deleted or unknown) refuses the whole request with
-     * a 409 naming the line, so nothing is ever silently dropped. Staff hear of it by e-mail,
+     * a 409 naming the line by its place, so nothing is ever silently dropped; the older single
+     * `product_id` takes only a published product too (404 otherwise). The answers are the same
+     * for a draft, a product in the trash and an id that never existed, and name no product: the
+     * public form must not list what the shop does not show. Staff hear of a request by e-mail,
      * queued in the same transaction, so a request is never stored unannounced or announced unstored.
      */
     async create(input: CreateInquiryInput) {
-      if (input.product_id) {
-        const [p] = await db
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, input.product_id));
-        if (!p)
-          throw new AppError(404, INQUIRY_TEXT.productNotFound, { product_id: INQUIRY_TEXT.productNotFound });
-      }
       const requested = input.lines ?? [];
       return db.transaction(async (tx) => {
+        if (input.product_id) {
+          const [p] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.id, input.product_id), eq(products.status, 'published')));
+          if (!p)
+            throw new AppError(404, INQUIRY_TEXT.productNotFound, {
+              product_id: INQUIRY_TEXT.productNotFound,
+            });
+        }
         const priced = requested.length
           ? await priceLines(
               tx,
@@ -367,11 +372,8 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
           : new Map();
         const unavailable: Record<string, string> = {};
         requested.forEach((line, i) => {
-          const product = priced.get(line.product_id);
-          if (product?.status !== 'published')
-            unavailable[`lines.${i}.product_id`] = INQUIRY_TEXT.lineUnavailable(
-              product?.name ?? `Product ${line.product_id}`,
-            );
+          if (priced.get(line.product_id)?.status !== 'published')
+            unavailable[`lines.${i}.product_id`] = INQUIRY_TEXT.lineUnavailable;
         });
         if (Object.keys(unavailable).length)
           throw new AppError(409, INQUIRY_TEXT.linesUnavailable, unavailable);
@@ -553,7 +555,8 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
         if (to !== undefined && (to !== current.status || reasonChanged)) {
           if ((to === 'quoted' || to === 'accepted' || to === 'declined') && !(await hasSentQuote(tx, id)))
             throw conflict(DESK_TEXT.quoteNeeded);
-          if (!canMoveInquiry(current.status, to))
+          // Staff never mark a request quoted by hand: sending a quote does (and checks the move).
+          if (!canStaffMoveInquiry(current.status, to))
             throw conflict(DESK_TEXT.moveForbidden(DESK_TEXT.status[current.status], DESK_TEXT.status[to]));
           await moveInquiry(tx, {
             inquiryId: id,

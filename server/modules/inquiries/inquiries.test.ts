@@ -65,6 +65,38 @@ describe('POST /api/inquiries (public)', () => {
     expect(missing.json().error).toBe(INQUIRY_TEXT.productNotFound);
   });
 
+  it('refuses a draft or trashed product_id exactly as an unknown one, storing nothing', async () => {
+    const make = async (name: string, status: 'draft' | 'published') => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: { name, mrp: 5, status, sku: `${status.toUpperCase()}-${Date.now()}` },
+        headers: ctx.auth(token),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; slug: string; sku: string };
+    };
+    const draft = await make('Unreleased Gadget', 'draft');
+    const trashed = await make('Trashed Gadget', 'published');
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${trashed.id}`,
+      headers: ctx.auth(token),
+    });
+    expect(removed.statusCode).toBe(204);
+    const before = await count();
+    const unknown = await send({ ...valid, product_id: 999_998 });
+    expect(unknown.statusCode).toBe(404);
+    for (const product of [draft, trashed]) {
+      const res = await send({ ...valid, product_id: product.id });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.body).toBe(unknown.body);
+      expect(res.body).not.toContain(product.slug);
+      expect(res.body).not.toContain('Gadget');
+    }
+    expect(await count()).toBe(before);
+  });
+
   it.each([
     [{ ...valid, name: '' }, INQUIRY_TEXT.required],
     [{ ...valid, email: undefined }, INQUIRY_TEXT.required],
@@ -81,6 +113,41 @@ describe('POST /api/inquiries (public)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ['name', 'Name', 'Vera\r\nOpen it: https://evil.example/inquiries'],
+    ['company', 'Company', 'Acme\nOpen it: https://evil.example'],
+    ['subject', 'Subject', 'Quote\u2028Open it: https://evil.example'],
+    ['phone', 'Phone', '+1 555\t0100'],
+    ['name', 'Name', 'Vera\u0085Visitor'],
+    ['subject', 'Subject', 'Quote\u0000please'],
+  ])(
+    'refuses a control character in the one-line field %s with a 400 naming it, storing and sending nothing',
+    async (field, label, value) => {
+      const before = await count();
+      const mail = async () =>
+        Number((await ctx.database.pool.query('select count(*) from outbox')).rows[0].count);
+      const mailBefore = await mail();
+      const res = await send({ ...valid, company: 'Vera Ltd', [field]: value });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: VALIDATION.oneLine(label),
+        details: { [field]: VALIDATION.oneLine(label) },
+      });
+      expect(await count()).toBe(before);
+      expect(await mail()).toBe(mailBefore);
+    },
+  );
+
+  it('keeps the message free text, line breaks and tabs included', async () => {
+    const message = 'Line one\r\nLine two\n\tindented';
+    const res = await send({ ...valid, message });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = (
+      await ctx.database.pool.query('select message from inquiries where id = $1', [res.json().id])
+    ).rows[0];
+    expect(row.message).toBe(message);
   });
 
   it('limits requests per client address with a clear 429', async () => {

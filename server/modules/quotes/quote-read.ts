@@ -1,15 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { canMoveInquiry, type InquiryStatus } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import {
   centsToNumber,
   isExpired,
   type PublicQuote,
+  QUOTE_ANSWERS,
   type Quote,
   type QuoteAnswer,
   type QuoteStatus,
   quoteTotals,
 } from '#domain/quotes';
 import type { Db } from '../../db/client';
+
+/** What the customer's answer does to the request. */
+export const REQUEST_AFTER: Record<QuoteAnswer, InquiryStatus> = {
+  accepted: 'accepted',
+  declined: 'declined',
+  changes_requested: 'open',
+};
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -135,12 +144,18 @@ export function toQuote(r: QuoteRow, delivery: Quote['delivery']): Quote {
 
 export function toPublicQuote(
   r: QuoteRow,
-  about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller'>,
+  about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller'> & {
+    requestStatus: InquiryStatus;
+  },
 ): PublicQuote {
+  const { requestStatus, ...shown } = about;
   const expired = quoteExpired(r);
   const { lines, ...rest } = content(r);
+  // Every answer's move must pass the desk's one check (INQUIRY_MOVES), which only a request
+  // waiting for the customer (quoted) allows for all three.
+  const answerable = QUOTE_ANSWERS.every((kind) => canMoveInquiry(requestStatus, REQUEST_AFTER[kind]));
   return {
-    ...about,
+    ...shown,
     version: r.version!,
     status: r.status,
     ...rest,
@@ -148,7 +163,7 @@ export function toPublicQuote(
     lines: lines.map(({ catalogue_price: _, ...line }) => line),
     sent_at: iso(r.sent_at)!,
     expired,
-    can_answer: r.status === 'sent' && !expired,
+    can_answer: r.status === 'sent' && !expired && answerable,
     answer:
       r.answer_kind && r.answered_at
         ? { kind: r.answer_kind, at: iso(r.answered_at)!, name: r.answer_name, message: r.answer_message }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { INQUIRY_TEXT, type InquiryStatus, inquiryReference } from '#domain/inquiries';
+import { INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import {
   COMPANY_LOGO_PATH,
@@ -21,8 +21,15 @@ import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { renderQuotePdf } from '../../quotes/pdf';
-import { lockInquiry, moveInquiry, priceLines, staffRecipient } from '../inquiries/desk';
-import { type QuoteRow, quoteExpired, readQuoteRows, toPublicQuote, toQuote } from './quote-read';
+import { checkInquiryMove, lockInquiry, moveInquiry, priceLines, staffRecipient } from '../inquiries/desk';
+import {
+  type QuoteRow,
+  quoteExpired,
+  REQUEST_AFTER,
+  readQuoteRows,
+  toPublicQuote,
+  toQuote,
+} from './quote-read';
 
 export type QuotesDeps = {
   mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
@@ -37,13 +44,6 @@ export type QuotesDeps = {
 
 /** The customer's key to a sent quote's page: 192 random bits, never derived from the id. */
 const newToken = () => randomBytes(24).toString('base64url');
-
-/** What the customer's answer does to the request. */
-const REQUEST_AFTER: Record<QuoteAnswer, InquiryStatus> = {
-  accepted: 'accepted',
-  declined: 'declined',
-  changes_requested: 'open',
-};
 
 const ANSWER_WORDS: Record<QuoteAnswer, string> = {
   accepted: 'accepted',
@@ -315,6 +315,8 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
         if (!locked) throw notFound(QUOTE_TEXT.notFound);
         const { quote, inquiry } = locked;
         if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
+        // An accepted or declined request takes no new version (nor a closed one, until reopened).
+        checkInquiryMove(inquiry.status, 'quoted');
         const [{ lines }] = (
           await tx.execute<{ lines: number }>(
             sql`select count(*)::int as lines from quote_lines where quote_id = ${id}`,
@@ -431,6 +433,9 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
         if (quote.status === 'superseded') throw conflict(QUOTE_TEXT.superseded);
         if (quote.status !== 'sent') throw conflict(QUOTE_TEXT.alreadyAnswered);
         if (quoteExpired(quote)) throw conflict(QUOTE_TEXT.expired);
+        // The request may have moved on at the desk since the quote went out (reopened, closed).
+        const to = REQUEST_AFTER[input.kind];
+        checkInquiryMove(inquiry.status, to, QUOTE_TEXT.notAnswerable);
         const name = input.kind === 'accepted' ? input.name : null;
         const message =
           input.kind === 'declined'
@@ -449,9 +454,14 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
             answer_address: address,
           })
           .where(eq(quotes.id, quote.id));
-        const to = REQUEST_AFTER[input.kind];
         if (inquiry.status !== to)
-          await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to, actorId: null });
+          await moveInquiry(tx, {
+            inquiryId: inquiry.id,
+            from: inquiry.status,
+            to,
+            actorId: null,
+            refusal: QUOTE_TEXT.notAnswerable,
+          });
         await notifyStaff(
           tx,
           quote,
@@ -467,7 +477,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
 
   async function aboutOf(reader: Db | Tx, inquiryId: number) {
     const [inquiry] = await reader
-      .select({ id: inquiries.id, name: inquiries.name })
+      .select({ id: inquiries.id, name: inquiries.name, status: inquiries.status })
       .from(inquiries)
       .where(eq(inquiries.id, inquiryId));
     return {
@@ -475,6 +485,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
       company: deps.companyName,
       customer: inquiry.name,
       seller,
+      requestStatus: inquiry.status,
     };
   }
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquiries';
+import { canStaffMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquiries';
+import { VALIDATION } from '#domain/messages';
+import { PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -323,6 +325,17 @@ describe("the customer's page", () => {
     expect(staffView.delivery).toBe('sent');
   });
 
+  it('takes a signature of one line only: a line break is a 400 and nothing moves', async () => {
+    const { inquiry, id, token } = await sentQuote();
+    const res = await visitor('POST', `/api/public/quotes/${token}/accept`, {
+      name: 'Quinn\n\nOpen it: https://evil.example',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual({ name: VALIDATION.oneLine('Name') });
+    expect((await ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
+    expect(await inquiryStatus(inquiry.id)).toBe('quoted');
+  });
+
   it('of two acceptances at once, exactly one wins', async () => {
     const { token } = await sentQuote();
     const answers = await Promise.all(
@@ -378,14 +391,14 @@ describe("the customer's page", () => {
 });
 
 describe('the desk and quotes together', () => {
-  it('refuses every move outside INQUIRY_MOVES with 409, changing nothing', async () => {
+  it('refuses every move outside INQUIRY_MOVES with 409, and staff marking quoted by hand, changing nothing', async () => {
     const { inquiry } = await sentQuote();
     const events = async () =>
       (await q('select count(*)::int as n from inquiry_events where inquiry_id = $1', [inquiry.id]))[0].n;
     const before = await events();
     let refused = 0;
     for (const from of INQUIRY_STATUSES)
-      for (const to of INQUIRY_STATUSES.filter((t) => !canMoveInquiry(from, t))) {
+      for (const to of INQUIRY_STATUSES.filter((t) => !canStaffMoveInquiry(from, t))) {
         await q(`update inquiries set status = $1, close_reason = $2 where id = $3`, [
           from,
           from === 'closed' ? 'other' : null,
@@ -401,8 +414,93 @@ describe('the desk and quotes together', () => {
         refused++;
       }
     expect(refused).toBeGreaterThan(15);
+    // Only sending a quote makes a request quoted, even once a quote was sent.
+    for (const from of ['new', 'open'] as const) {
+      await q(`update inquiries set status = $1, close_reason = null where id = $2`, [from, inquiry.id]);
+      const res = await staff('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'quoted' });
+      expect(res.statusCode, `${from} → quoted`).toBe(409);
+      expect(await inquiryStatus(inquiry.id)).toBe(from);
+    }
     expect(await events()).toBe(before);
   });
+
+  /** What a refused write must leave as it was: the request, its quotes, its history, the outbox. */
+  const stateOf = async (inquiryId: number) => ({
+    status: await inquiryStatus(inquiryId),
+    quotes: await q('select id, version, status, token from quotes where inquiry_id = $1 order by id', [
+      inquiryId,
+    ]),
+    events: await q('select id from inquiry_events where inquiry_id = $1 order by id', [inquiryId]),
+    mail: await q('select id from outbox where inquiry_id = $1 order by id', [inquiryId]),
+  });
+
+  it.each([
+    ['accept', { name: 'Quinn Q.' }, 'accepted', 'Accepted'],
+    ['decline', { reason: 'Too dear' }, 'declined', 'Declined'],
+  ] as const)(
+    'once the customer answers (%s), no version can be sent: 409, nothing moves',
+    async (path, body, status, label) => {
+      const { inquiry, id, token } = await sentQuote();
+      // A revision already started before the answer came in.
+      const draft = await ok('POST', `/api/quotes/${id}/revise`);
+      await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 5 }] });
+      const answered = await visitor('POST', `/api/public/quotes/${token}/${path}`, body);
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(await inquiryStatus(inquiry.id)).toBe(status);
+      const before = await stateOf(inquiry.id);
+
+      const send = await staff('POST', `/api/quotes/${draft.id}/send`);
+      expect(send.statusCode, send.body).toBe(409);
+      expect(send.json().error).toBe(DESK_TEXT.moveForbidden(label, 'Quoted'));
+      expect(await stateOf(inquiry.id)).toEqual(before);
+      // Nor a fresh draft's.
+      await ok('DELETE', `/api/quotes/${draft.id}`);
+      const fresh = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
+      await ok('PUT', `/api/quotes/${fresh.id}`, { lines: [line] });
+      const mid = await stateOf(inquiry.id);
+      expect((await staff('POST', `/api/quotes/${fresh.id}/send`)).statusCode).toBe(409);
+      expect(await stateOf(inquiry.id)).toEqual(mid);
+    },
+  );
+
+  it('a closed request takes a new version only once reopened', async () => {
+    const { inquiry, id } = await sentQuote();
+    const draft = await ok('POST', `/api/quotes/${id}/revise`);
+    await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'closed', close_reason: 'lost' });
+    const before = await stateOf(inquiry.id);
+    const refused = await staff('POST', `/api/quotes/${draft.id}/send`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(DESK_TEXT.moveForbidden('Closed', 'Quoted'));
+    expect(await stateOf(inquiry.id)).toEqual(before);
+    await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'open' });
+    expect(await ok('POST', `/api/quotes/${draft.id}/send`)).toMatchObject({ version: 2, status: 'sent' });
+    expect(await inquiryStatus(inquiry.id)).toBe('quoted');
+  });
+
+  it.each([
+    ['closed', { status: 'closed', close_reason: 'lost' }],
+    ['open', { status: 'open' }],
+  ] as const)(
+    'a quote whose request the desk moved to %s takes no answer the moves forbid',
+    async (status, patch) => {
+      const { inquiry, id, token } = await sentQuote();
+      await ok('PATCH', `/api/inquiries/${inquiry.id}`, patch);
+      const page = await visitor('GET', `/api/public/quotes/${token}`);
+      expect(page.json()).toMatchObject({ status: 'sent', can_answer: false });
+      const before = await stateOf(inquiry.id);
+      for (const [path, body] of [
+        ['accept', { name: 'Late Signer' }],
+        ['decline', {}],
+      ] as const) {
+        const res = await visitor('POST', `/api/public/quotes/${token}/${path}`, body);
+        expect(res.statusCode, path).toBe(409);
+        expect(res.json().error).toBe(PUBLIC_QUOTE_TEXT.notAnswerable);
+      }
+      expect(await stateOf(inquiry.id)).toEqual(before);
+      expect((await ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
+      expect(await inquiryStatus(inquiry.id)).toBe(status);
+    },
+  );
 
   it('marks accepted or declined by hand only once a quote was sent', async () => {
     const bare = await request();

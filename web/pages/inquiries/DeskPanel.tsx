@@ -6,10 +6,10 @@ import {
   CLOSE_REASONS,
   type CloseReason,
   DESK_TEXT,
-  INQUIRY_MOVES,
   type InquiryDetail,
   type InquiryStatus,
   NOTE_MAX_LENGTH,
+  staffMoves,
 } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
@@ -48,7 +48,7 @@ function StatusControl({ detail }: { detail: InquiryDetail }) {
   const patch = usePatchInquiry(detail.id);
   const [closing, setClosing] = useState(false);
   const [reason, setReason] = useState<CloseReason | null>(null);
-  const moves = INQUIRY_MOVES[detail.status];
+  const moves = staffMoves(detail.status);
 
   const move = (status: InquiryStatus) => {
     if (status === 'closed') {

@@ -48,6 +48,7 @@ export function ProductPreviewPage() {
 function ProductPreview({ bundle }: { bundle: ProductBundle }) {
   const { base, price, discounts } = bundle;
   const [quoting, setQuoting] = useState(false);
+  const draftQuoteId = useId();
   const discounted = price.final < price.mrp;
   const best = discounts.best;
 
@@ -104,13 +105,32 @@ function ProductPreview({ bundle }: { bundle: ProductBundle }) {
               ]}
             />
             <Group>
-              <Button
-                size="md"
-                leftSection={<IconMessageDollar size={18} aria-hidden />}
-                onClick={() => setQuoting(true)}
-              >
-                Request Quote
-              </Button>
+              {base.status === 'draft' ? (
+                <>
+                  {/* Not the disabled attribute: the button keeps its focus, and says why it does nothing. */}
+                  <Button
+                    size="md"
+                    leftSection={<IconMessageDollar size={18} aria-hidden />}
+                    data-disabled
+                    aria-disabled="true"
+                    aria-describedby={draftQuoteId}
+                    onClick={(e) => e.preventDefault()}
+                  >
+                    Request Quote
+                  </Button>
+                  <Text size="sm" c="dimmed" id={draftQuoteId}>
+                    {PRODUCT_STATUS_TEXT.quoteDraft}
+                  </Text>
+                </>
+              ) : (
+                <Button
+                  size="md"
+                  leftSection={<IconMessageDollar size={18} aria-hidden />}
+                  onClick={() => setQuoting(true)}
+                >
+                  Request Quote
+                </Button>
+              )}
             </Group>
           </Stack>
         </Grid.Col>

@@ -111,6 +111,12 @@ function Banner({ quote }: { quote: PublicQuote }) {
         {T.expired}
       </Alert>
     );
+  if (!quote.can_answer)
+    return (
+      <Alert color="gray" data-testid="quote-banner">
+        {T.notAnswerable}
+      </Alert>
+    );
   return null;
 }
 
