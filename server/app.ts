@@ -312,7 +312,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dashboardRoutes({ dashboard, authenticate }));
   await app.register(inquiriesRoutes({ inquiries, authenticate, rateLimit: inquiryRateLimit }));
   await app.register(quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit }));
-  await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
+  await app.register(outboxRoutes({ outbox: createOutboxService(db, { mode: mailer.mode }), authenticate }));
   await app.register(historyRestoreRoutes({ restore: createRestoreService(db), authenticate }));
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
   const queue = createJobQueue(deps.database, app.log);

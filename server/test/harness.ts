@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createImageStore } from '../images/image-store';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
+import type { SenderOptions } from '../mail/mailer';
 import { createUsersService } from '../modules/users/users.service';
 import type { RedisConnection } from '../redis/connection';
 import { checkBundlesAgainstSchema } from './bundle-schema-check';
@@ -59,7 +60,8 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export async function createTestContext(
   env: Record<string, string> = {},
   /** uploadsDir: another folder for the images (say, a small filesystem); checked for orphans too. */
-  extra: { redis?: RedisConnection; uploadsDir?: string; runJobs?: boolean } = {},
+  /** mail: the sender's timings (a short backoff, for tests of retries). */
+  extra: { redis?: RedisConnection; uploadsDir?: string; runJobs?: boolean; mail?: SenderOptions } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
   // Nothing to do on a database started from the migrated dump; everything on any other.
@@ -75,6 +77,7 @@ export async function createTestContext(
     redis: extra.redis,
     uploadsDir,
     runJobs: extra.runJobs,
+    mail: extra.mail,
   });
   // Every bundle a test is served is held to productBundleSchema, strictly.
   const bundleCheck = checkBundlesAgainstSchema(app);

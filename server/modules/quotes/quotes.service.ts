@@ -281,7 +281,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
         if (inquiry.status !== 'quoted')
           await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
         const [sent] = await readQuoteRows(tx, sql`q.id = ${id}`);
-        const full = toQuote(sent, 'pending');
+        const full = toQuote(sent, null);
         const reference = inquiryReference(inquiry.id);
         const [customer] = await tx
           .select({ name: inquiries.name, email: inquiries.email, company: inquiries.company })

@@ -6,6 +6,7 @@ import type { InquiryDetail } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { formatPrice } from '../../api/currency';
 import { useCreateQuote } from '../../api/quotes';
+import { DeliveryState } from '../../components/DeliveryState';
 import { formatDateTime } from '../../components/format';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
 import classes from './Inquiries.module.css';
@@ -80,9 +81,9 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
               <Text size="xs" c="dimmed">
                 {DESK_SCREEN.validUntil(q.valid_until)}
                 {q.expired && ' · expired'}
-                {q.delivery && ` · ${DESK_SCREEN.delivery[q.delivery]}`}
                 {q.sent_at && ` · sent ${formatDateTime(q.sent_at)}`}
               </Text>
+              {q.delivery_detail && <DeliveryState delivery={q.delivery_detail} />}
             </li>
           ))}
         </ul>
