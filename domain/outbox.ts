@@ -14,6 +14,8 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OUTBOX_SORT_KEYS = ['created_at'] as const;
 
+export const OUTBOX_PAGING = { defaultLimit: 20, limits: [10, 20, 50] } as const;
+
 export const OUTBOX_TEXT = {
   adminOnly: 'Only admins can read the outbox',
   notFound: 'Message not found',
@@ -28,7 +30,7 @@ export const outboxListQuery = listQuery({
   sortKeys: OUTBOX_SORT_KEYS,
   defaultSort: 'created_at',
   defaultOrder: 'desc',
-  defaultLimit: 20,
+  defaultLimit: OUTBOX_PAGING.defaultLimit,
   extra: {
     status: z.enum(OUTBOX_STATUSES, { error: OUTBOX_TEXT.statusInvalid }).optional(),
     inquiry_id: z
