@@ -27,6 +27,8 @@ export function OutboxStatusBadge({ delivery }: { delivery: Delivery }) {
       radius="sm"
       tt="none"
       color={retrying ? 'orange' : COLORS[delivery.status]}
+      // Never squeezed to an ellipsis by a narrow column.
+      style={{ minWidth: 'max-content' }}
       data-testid="outbox-status"
     >
       {retrying ? DELIVERY_TEXT.retrying : DELIVERY_TEXT.status[delivery.status]}

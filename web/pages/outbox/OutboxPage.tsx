@@ -128,31 +128,32 @@ function OutboxList() {
         renderRow={(m) => (
           <Table.Tr key={m.id} {...clickableRow(() => open(m))} data-testid="outbox-row">
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+              {/* The state first, so a phone shows it without scrolling; a failed one's Retry beside it. */}
+              <Group gap="xs" wrap="nowrap">
+                <OutboxStatusBadge delivery={m} />
+                {m.status === 'failed' && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconRefresh size={12} aria-hidden />}
+                    loading={retry.isPending && retry.variables === m.id}
+                    disabled={retry.isPending}
+                    onClick={ownClick(() => retryMessage(m))}
+                    aria-label={T.retryName(m.subject)}
+                  >
+                    {T.retry}
+                  </Button>
+                )}
+              </Group>
             </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
             <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {m.subject}
             </Table.Th>
-            <Table.Td>
-              <OutboxStatusBadge delivery={m} />
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
             </Table.Td>
             <Table.Td>{m.attempts}</Table.Td>
-            <Table.Td>
-              {m.status === 'failed' && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconRefresh size={14} aria-hidden />}
-                  loading={retry.isPending && retry.variables === m.id}
-                  disabled={retry.isPending}
-                  onClick={ownClick(() => retryMessage(m))}
-                  aria-label={T.retryName(m.subject)}
-                >
-                  {T.retry}
-                </Button>
-              )}
-            </Table.Td>
           </Table.Tr>
         )}
       />

@@ -7,7 +7,7 @@ export const OUTBOX_SCREEN = {
   allStatuses: 'All',
   requestFilter: (reference: string) => `Request ${reference}`,
   clearRequest: 'Show every request’s messages',
-  columns: ['Created', 'To', 'Subject', 'Status', 'Attempts', 'Actions'] as const,
+  columns: ['Status', 'Subject', 'To', 'Created', 'Attempts'] as const,
   empty: 'No e-mail yet.',
   noMatches: 'No message matches these filters.',
   loadFailed: 'The outbox could not be loaded.',
