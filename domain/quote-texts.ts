@@ -69,6 +69,8 @@ export const DELIVERY_TEXT = {
   lastError: (error: string) => `Last error: ${error}`,
   nextTry: (at: string) => `Next try ${at}`,
   openInOutbox: 'View message',
+  /** The desk's link to every message of one request, in the outbox. */
+  requestMessages: 'E-mails',
   /** The toast after sending a quote: the quote is sent; its e-mail is as it is. */
   quoteSent: (line: string) => `Quote sent · ${line}`,
 } as const;

@@ -51,7 +51,10 @@ test.describe('as an admin', () => {
     await page.goto('/');
     await page.getByRole('navigation').getByRole('link', { name: 'Outbox' }).click();
     await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
-    await page.goto(`/outbox?inquiry_id=${inquiry.id}`);
+    // The desk links a request to its messages.
+    await page.goto(`/inquiries?selected=${inquiry.id}`);
+    await page.getByRole('link', { name: 'E-mails', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/outbox\\?inquiry_id=${inquiry.id}$`));
     await expect(page.getByTestId('outbox-request-filter')).toContainText(`Request ${reference}`);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(inquiry.email);
@@ -183,4 +186,10 @@ test('an editor has no Outbox: not in the sidebar, and the screen says why', asy
   await page.goto('/outbox');
   await expect(page.getByText('only admins can read it')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
+  // The desk tells editors the delivery too, without links into the outbox.
+  const { inquiry } = await sentQuote(request, uniqueTag('oe'));
+  await page.goto(`/inquiries?selected=${inquiry.id}`);
+  await expect(page.getByTestId('delivery-state')).toContainText('E-mail stored, not sent');
+  await expect(page.getByRole('link', { name: 'View message' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'E-mails', exact: true })).toHaveCount(0);
 });
