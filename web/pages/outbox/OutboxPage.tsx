@@ -119,7 +119,8 @@ function OutboxList() {
       <ListTable
         label={T.title}
         columns={T.columns}
-        minWidth={760}
+        // Rows scroll sideways on a phone (each row is focusable); an empty table has nothing to scroll to.
+        minWidth={outbox.data?.data.length ? 760 : 0}
         items={outbox.data?.data}
         loading={outbox.isFetching}
         failed={outbox.isError}
