@@ -49,7 +49,7 @@ async function attachmentsOf(db: Pick<Db, 'select'>, ids: number[]) {
   return byMessage;
 }
 
-export type OutboxServiceDeps = {
+type OutboxServiceDeps = {
   /** The installation's mailer mode: without SMTP nothing can be sent, so nothing is retried. */
   mode: 'smtp' | 'store';
 };

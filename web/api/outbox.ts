@@ -5,7 +5,7 @@ import { downloadFile } from './download';
 import { inquiryKeys, type OutboxListParams, outboxKeys, quoteKeys } from './keys';
 import { toListQuery } from './listQuery';
 
-export const OUTBOX_FALLBACK = {
+const OUTBOX_FALLBACK = {
   load: 'Failed to load the outbox',
   retry: 'Failed to retry the message',
   download: 'Failed to download the attachment',
