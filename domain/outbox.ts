@@ -14,10 +14,14 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OUTBOX_SORT_KEYS = ['created_at'] as const;
 
+export const OUTBOX_PAGING = { defaultLimit: 20, limits: [10, 20, 50] } as const;
+
 export const OUTBOX_TEXT = {
   adminOnly: 'Only admins can read the outbox',
   notFound: 'Message not found',
   attachmentNotFound: 'Attachment not found',
+  retryNotFailed: 'Only a failed message can be retried',
+  retryNoServer: 'No mail server is configured (SMTP_URL), so the message cannot be sent',
   statusInvalid: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}`,
   inquiryInvalid: 'inquiry_id must be a positive whole number',
 } as const;
@@ -26,7 +30,7 @@ export const outboxListQuery = listQuery({
   sortKeys: OUTBOX_SORT_KEYS,
   defaultSort: 'created_at',
   defaultOrder: 'desc',
-  defaultLimit: 20,
+  defaultLimit: OUTBOX_PAGING.defaultLimit,
   extra: {
     status: z.enum(OUTBOX_STATUSES, { error: OUTBOX_TEXT.statusInvalid }).optional(),
     inquiry_id: z
@@ -54,6 +58,8 @@ export const outboxMessageSchema = z.object({
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number(),
   last_error: z.string().nullable(),
+  /** When a pending message is tried next (a retry after a failed attempt, or its first); null otherwise. */
+  next_attempt_at: z.string().nullable(),
   sent_at: z.string().nullable(),
   inquiry_id: z.number().nullable(),
   quote_id: z.number().nullable(),
@@ -67,6 +73,22 @@ export const outboxListResponse = z.object({
   meta: listMeta,
 });
 export type OutboxListResponse = z.infer<typeof outboxListResponse>;
+
+export const outboxIdParams = z.object({ id: positiveIdString('Id') });
+
+/**
+ * A message's delivery as the desk shows it next to what caused it (a sent quote): its state, the
+ * last error and, while it is pending, the next try.
+ */
+export const outboxDeliverySchema = z.object({
+  outbox_id: z.number(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxDelivery = z.infer<typeof outboxDeliverySchema>;
 
 export const outboxAttachmentParams = z.object({
   id: positiveIdString('Id'),

@@ -41,12 +41,38 @@ export const DESK_SCREEN = {
   draft: 'Draft',
   version: (v: number) => `v${v}`,
   validUntil: (date: string) => `valid until ${date}`,
-  delivery: { pending: 'E-mail queued', sent: 'E-mail sent', failed: 'E-mail failed' },
   detailFailed: 'Failed to load inquiry',
   updateFailed: 'Failed to update inquiry',
   noteFailed: 'Failed to add note',
   statusChanged: 'Status changed',
   ownerChanged: 'Owner changed',
+} as const;
+
+/**
+ * An outbox message's delivery, as the desk, the builder, their toasts and the Outbox screen say
+ * it: what happened, never more (a stored message was kept, not sent).
+ */
+export const DELIVERY_TEXT = {
+  /** The state alone, for badges and the Outbox screen's filter. */
+  status: { pending: 'Queued', sent: 'Sent', failed: 'Failed', stored: 'Stored' },
+  /** The state of a quote's e-mail. */
+  line: {
+    pending: 'E-mail queued',
+    sent: 'E-mail sent',
+    failed: 'E-mail failed',
+    stored: 'E-mail stored, not sent',
+  },
+  /** Pending again after a failed attempt. */
+  retrying: 'Retrying',
+  retryingLine: 'E-mail not sent yet',
+  storedWhy: 'No mail server is configured: the message is kept in the outbox only.',
+  lastError: (error: string) => `Last error: ${error}`,
+  nextTry: (at: string) => `Next try ${at}`,
+  openInOutbox: 'View message',
+  /** The desk's link to every message of one request, in the outbox. */
+  requestMessages: 'E-mails',
+  /** The toast after sending a quote: the quote is sent; its e-mail is as it is. */
+  quoteSent: (line: string) => `Quote sent · ${line}`,
 } as const;
 
 export const QUOTE_STATUS_TEXT = {
@@ -90,7 +116,6 @@ export const BUILDER_TEXT = {
   send: 'Send',
   sendTitle: 'Send this quote?',
   sendBody: (email: string, total: string) => `The quote goes to ${email} for a total of ${total}.`,
-  sent: 'Quote sent',
   revise: 'Revise',
   revised: 'New draft started',
   deleteDraft: 'Delete draft',

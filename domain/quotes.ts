@@ -3,6 +3,7 @@ import { MAX_ID } from './constants';
 import { oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { bigCentsToDecimal, toCents } from './money';
+import { OUTBOX_STATUSES, outboxDeliverySchema } from './outbox';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
 import { PUBLIC_QUOTE_TEXT } from './quote-texts';
@@ -268,8 +269,13 @@ export const quoteSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   answer: quoteAnswerSchema.nullable(),
-  /** Where its e-mail stands: null for a draft, else the outbox message's state. */
-  delivery: z.enum(['pending', 'sent', 'failed']).nullable(),
+  /**
+   * Where its e-mail stands: null for a draft, else its latest outbox message's state ('stored'
+   * when no mail server is configured: kept in the outbox, not sent).
+   */
+  delivery: z.enum(OUTBOX_STATUSES).nullable(),
+  /** That message in full: attempts, the last error, the next try; null for a draft. */
+  delivery_detail: outboxDeliverySchema.nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -124,6 +124,7 @@ for (const size of widths) {
         ['product history', `/product/${product.slug}?tab=history`, product.name],
         ['activity', '/activity', 'Activity'],
         ['trash', `/trash?q=${tag}`, 'Trash'],
+        ['outbox', '/outbox', 'Outbox'],
         ['not found', '/no-such-page', 'Page not found'],
       ];
       for (const [label, path, heading] of screens)
@@ -161,6 +162,7 @@ test('each screen names its tab; the product editor and quote builder say which 
     ['/inquiries', 'Inquiries · Stockroom'],
     ['/activity', 'Activity · Stockroom'],
     ['/trash', 'Trash · Stockroom'],
+    ['/outbox', 'Outbox · Stockroom'],
     ['/no-such-page', 'Page not found · Stockroom'],
     [`/product/${product.slug}`, `${product.name} · Stockroom`],
   ] as const;

@@ -97,8 +97,19 @@ test('a request goes from the inbox to an accepted quote', async ({ page, reques
   await expect(confirm).toContainText(email);
   await expect(confirm).toContainText('$145.00');
   await confirm.getByRole('button', { name: 'Send' }).click();
-  await expect(toast(page, 'Quote sent')).toBeVisible();
+  // No mail server in this run: the e-mail was kept in the outbox, and every place says so.
+  await expect(toast(page, 'Quote sent · E-mail stored, not sent')).toBeVisible();
   await expect(page.getByText('This version was sent and can no longer be changed.')).toBeVisible();
+  const delivery = page.getByTestId('delivery-state');
+  await expect(delivery).toContainText('E-mail stored, not sent');
+  await expect(delivery).toContainText('No mail server is configured');
+  await expect(page.getByText('E-mail sent')).toHaveCount(0);
+  // An admin reads the very message in the outbox.
+  await delivery.getByRole('link', { name: 'View message' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your quote');
+  await expect(page.getByTestId('outbox-status')).toHaveText('Stored');
+  await expect(page.getByTestId('outbox-body')).toContainText('The quote is attached as a PDF.');
+  await page.goBack();
   const href = await page.getByRole('link', { name: 'Customer page' }).getAttribute('href');
   expect(href).toMatch(/^\/quote\/[A-Za-z0-9_-]+$/);
 
@@ -119,6 +130,10 @@ test('a request goes from the inbox to an accepted quote', async ({ page, reques
   // Back at the desk: the request is accepted, and the month's pipeline counts its value.
   await page.goto(`/inquiries?q=${tag}&selected=${inquiry.id}`);
   await expect(pane(page, inquiry.subject).getByTestId('pane-status')).toHaveText('Accepted');
+  // The request's quotes say the same of the e-mail.
+  await expect(pane(page, inquiry.subject).getByTestId('delivery-state')).toContainText(
+    'E-mail stored, not sent',
+  );
   // Other tests may accept quotes alongside, so the month's value grows by this one at least, and
   // the card shows what the API says once both have answered.
   const after = await acceptedValue(request);

@@ -318,7 +318,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     quotesRoutes({ quotes, authenticate, rateLimit: quotePageRateLimit, logo: deps.config.company.logo }),
   );
-  await app.register(outboxRoutes({ outbox: createOutboxService(db), authenticate }));
+  await app.register(outboxRoutes({ outbox: createOutboxService(db, { mode: mailer.mode }), authenticate }));
   await app.register(historyRestoreRoutes({ restore: createRestoreService(db), authenticate }));
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
   const queue = createJobQueue(deps.database, app.log);

@@ -112,6 +112,18 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/outbox',
+                handle: { title: 'Outbox' },
+                lazy: async () => ({ Component: (await import('./pages/outbox/OutboxPage')).OutboxPage }),
+              },
+              {
+                path: '/outbox/:id',
+                handle: { title: 'Message' },
+                lazy: async () => ({
+                  Component: (await import('./pages/outbox/OutboxMessagePage')).OutboxMessagePage,
+                }),
+              },
+              {
                 path: '/trash',
                 handle: { title: 'Trash' },
                 lazy: async () => ({ Component: (await import('./pages/trash/TrashPage')).TrashPage }),

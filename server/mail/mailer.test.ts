@@ -145,7 +145,16 @@ describe('with SMTP', () => {
     });
     expect(sent).toMatchObject({ attempts: 1, last_error: null });
     expect(sent.sent_at).toBeInstanceOf(Date);
-    expect(await m.deliveryOfQuotes(database.db, [quote, other])).toEqual(new Map([[quote, 'sent']]));
+    const delivery = await m.deliveryOfQuotes(database.db, [quote, other]);
+    expect([...delivery.keys()]).toEqual([quote]);
+    expect(delivery.get(quote)).toEqual({
+      outbox_id: id,
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      next_attempt_at: null,
+      sent_at: sent.sent_at?.toISOString(),
+    });
   });
 
   it('sends nothing for a transaction that rolls back', async () => {
@@ -211,7 +220,13 @@ describe('with SMTP', () => {
     expect(failed.last_error).toContain('Mailbox unavailable, try later');
     await new Promise((r) => setTimeout(r, 150));
     expect(tries.get(to)).toHaveLength(3);
-    expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'failed']]));
+    expect((await m.deliveryOfQuotes(database.db, [quote])).get(quote)).toMatchObject({
+      outbox_id: id,
+      status: 'failed',
+      attempts: 3,
+      last_error: expect.stringContaining('Mailbox unavailable, try later'),
+      next_attempt_at: null,
+    });
     const given = lines.filter((l) => l.level === 'error');
     expect(given).toHaveLength(1);
     expect(given[0].obj).toMatchObject({ outboxId: id });
@@ -236,8 +251,11 @@ describe('with SMTP', () => {
     const quote = await newQuote();
     await m.enqueue(database.db, message('v1@example.com', { quote_id: quote }));
     await m.deliverDue();
-    await m.enqueue(database.db, message('v2@example.com', { quote_id: quote }));
-    expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'pending']]));
+    const v2 = await m.enqueue(database.db, message('v2@example.com', { quote_id: quote }));
+    const latest = (await m.deliveryOfQuotes(database.db, [quote])).get(quote);
+    expect(latest).toMatchObject({ outbox_id: v2, status: 'pending', attempts: 0, last_error: null });
+    // Due now: its first attempt is the next try.
+    expect(Math.abs(Date.parse(latest?.next_attempt_at ?? '') - Date.now())).toBeLessThan(60_000);
     expect(await m.deliveryOfQuotes(database.db, [])).toEqual(new Map());
   });
 
@@ -281,7 +299,14 @@ describe('without SMTP', () => {
     const kept = await row(id);
     expect(kept).toMatchObject({ status: 'stored', attempts: 0, sent_at: null });
     expect(tries.has('kept@example.com')).toBe(false);
-    // The quote's e-mail went where this installation's mail goes.
-    expect(await m.deliveryOfQuotes(database.db, [quote])).toEqual(new Map([[quote, 'sent']]));
+    // Kept, not sent: the quote says so.
+    expect((await m.deliveryOfQuotes(database.db, [quote])).get(quote)).toEqual({
+      outbox_id: id,
+      status: 'stored',
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: null,
+      sent_at: null,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
+import type { OutboxDelivery, OutboxStatus } from '#domain/outbox';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { outbox, outboxAttachments } from '../db/schema';
@@ -17,8 +18,8 @@ export type MailMessage = {
   kind: string;
 };
 
-/** A quote's e-mail as staff see it ('stored' counts as 'sent': see deliveryOfQuotes). */
-export type QuoteDelivery = 'pending' | 'sent' | 'failed';
+/** A quote's latest e-mail as staff see it: its state as the outbox holds it, never dressed up. */
+export type QuoteDelivery = OutboxDelivery;
 
 /** What enqueue writes with: a transaction (db.transaction's tx) or the database itself. */
 export type MailWriter = Pick<Db, 'insert' | 'execute'>;
@@ -65,7 +66,7 @@ export type Mailer = {
    * it goes out only if that commits. Resolves to its outbox id.
    */
   enqueue(tx: MailWriter, message: MailMessage): Promise<number>;
-  /** Each quote's latest message's state; quotes with no message are absent. */
+  /** Each quote's latest message: its state, attempts, last error, next try; quotes with no message are absent. */
   deliveryOfQuotes(db: MailReader, quoteIds: readonly number[]): Promise<Map<number, QuoteDelivery>>;
   /** Starts delivering (with SMTP; without, there is nothing to deliver). */
   start(): Promise<void>;
@@ -281,15 +282,30 @@ export function createMailer(
     async deliveryOfQuotes(reader, quoteIds) {
       const result = new Map<number, QuoteDelivery>();
       if (quoteIds.length === 0) return result;
-      const { rows } = await reader.execute<{ quote_id: number; status: string }>(sql`
-        select distinct on (${outbox.quote_id}) ${outbox.quote_id}, ${outbox.status}
+      const { rows } = await reader.execute<{
+        quote_id: number;
+        id: number;
+        status: OutboxStatus;
+        attempts: number;
+        last_error: string | null;
+        next_attempt_at: Date | string;
+        sent_at: Date | string | null;
+      }>(sql`
+        select distinct on (${outbox.quote_id}) ${outbox.quote_id}, ${outbox.id}, ${outbox.status},
+          ${outbox.attempts}, ${outbox.last_error}, ${outbox.next_attempt_at}, ${outbox.sent_at}
         from ${outbox}
         where ${outbox.quote_id} = any(${sql.param([...quoteIds])}::int[])
         order by ${outbox.quote_id}, ${outbox.id} desc`);
-      // 'stored' (no SMTP configured) is the delivery this installation has: the quote went where
-      // its messages go. The outbox screen tells the two apart.
       for (const r of rows)
-        result.set(r.quote_id, r.status === 'stored' ? 'sent' : (r.status as QuoteDelivery));
+        result.set(r.quote_id, {
+          outbox_id: r.id,
+          // 'stored' stays 'stored': without SMTP the message was kept, not sent.
+          status: r.status,
+          attempts: r.attempts,
+          last_error: r.last_error,
+          next_attempt_at: r.status === 'pending' ? new Date(r.next_attempt_at).toISOString() : null,
+          sent_at: r.sent_at === null ? null : new Date(r.sent_at).toISOString(),
+        });
       return result;
     },
 

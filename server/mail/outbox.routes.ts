@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OUTBOX_TEXT, outboxAttachmentParams, outboxListQuery, outboxListResponse } from '#domain/outbox';
+import {
+  OUTBOX_TEXT,
+  outboxAttachmentParams,
+  outboxIdParams,
+  outboxListQuery,
+  outboxListResponse,
+  outboxMessageSchema,
+} from '#domain/outbox';
 import { type Authenticate, requireRole } from '../auth/hooks';
 import { attachmentDisposition } from '../http/download';
 import { bearer, errors } from '../http/schemas';
@@ -32,6 +39,39 @@ export const outboxRoutes =
         },
       },
       async (request) => deps.outbox.list(request.query),
+    );
+
+    app.get(
+      '/api/outbox/:id',
+      {
+        schema: {
+          tags: ['outbox'],
+          security: bearer,
+          description: 'One message: recipient, subject, body, delivery state and attachments.',
+          params: outboxIdParams,
+          response: { 200: outboxMessageSchema, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => deps.outbox.get(request.params.id),
+    );
+
+    app.post(
+      '/api/outbox/:id/retry',
+      {
+        schema: {
+          tags: ['outbox'],
+          security: bearer,
+          description:
+            'Sends a failed message again: it is pending and due now, for one more attempt. 409 when it is not failed, or when no mail server is configured.',
+          params: outboxIdParams,
+          response: { 200: outboxMessageSchema, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const message = await deps.outbox.retry(request.params.id);
+        request.log.info({ outboxId: message.id, userId: request.authUser?.id }, 'mail: message retried');
+        return message;
+      },
     );
 
     app.get(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
-import { OUTBOX_TEXT, outboxListResponse } from '#domain/outbox';
+import { OUTBOX_TEXT, outboxListResponse, outboxMessageSchema } from '#domain/outbox';
 import { createTestContext, type TestContext } from '../test/harness';
 
 /** The app as configured without SMTP_URL: messages are kept in the outbox, read by admins. */
@@ -54,15 +54,22 @@ afterAll(() => ctx?.close());
 const get = (url: string, token = ctx.adminToken) =>
   ctx.app.inject({ method: 'GET', url, headers: ctx.auth(token) });
 
+const ROUTES = [
+  ['GET', '/api/outbox'],
+  ['GET', '/api/outbox/1'],
+  ['GET', '/api/outbox/1/attachments/1'],
+  ['POST', '/api/outbox/1/retry'],
+] as const;
+
 describe('access', () => {
-  it.each(['/api/outbox', '/api/outbox/1/attachments/1'])('%s needs a token', async (url) => {
-    const res = await ctx.app.inject({ method: 'GET', url });
+  it.each(ROUTES)('%s %s needs a token', async (method, url) => {
+    const res = await ctx.app.inject({ method, url });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: API_ERROR.unauthenticated });
   });
 
-  it.each(['/api/outbox', '/api/outbox/1/attachments/1'])('%s is refused to editors', async (url) => {
-    const res = await get(url, editorToken);
+  it.each(ROUTES)('%s %s is refused to editors', async (method, url) => {
+    const res = await ctx.app.inject({ method, url, headers: ctx.auth(editorToken) });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: OUTBOX_TEXT.adminOnly });
   });
@@ -83,6 +90,7 @@ describe('GET /api/outbox', () => {
       status: 'stored',
       attempts: 0,
       last_error: null,
+      next_attempt_at: null,
       sent_at: null,
       inquiry_id: inquiryId,
       quote_id: quoteId,
@@ -159,5 +167,64 @@ describe('GET /api/outbox/{id}/attachments/{attachmentId}', () => {
     const res = await get(await url());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: OUTBOX_TEXT.attachmentNotFound });
+  });
+});
+
+describe('GET /api/outbox/{id}', () => {
+  it('reads one message as the list gives it', async () => {
+    const res = await get(`/api/outbox/${withFile}`);
+    expect(res.statusCode).toBe(200);
+    const listed = outboxListResponse
+      .parse((await get('/api/outbox')).json())
+      .data.find((m) => m.id === withFile);
+    expect(outboxMessageSchema.parse(res.json())).toEqual(listed);
+    expect(res.json()).toMatchObject({
+      status: 'stored',
+      text: 'Your quote is attached.',
+      inquiry_id: inquiryId,
+    });
+  });
+
+  it.each([
+    ['999999', 404, OUTBOX_TEXT.notFound],
+    ['abc', 400, 'Id must be a positive whole number'],
+  ])('answers %s with %i', async (id, status, message) => {
+    const res = await get(`/api/outbox/${id}`);
+    expect(res.statusCode).toBe(status);
+    expect(JSON.stringify(res.json())).toContain(message);
+  });
+});
+
+describe('POST /api/outbox/{id}/retry without a mail server', () => {
+  const retry = (id: number | string, token = ctx.adminToken) =>
+    ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: ctx.auth(token) });
+  const statusOf = async (id: number) =>
+    (await ctx.database.pool.query('select status from outbox where id = $1', [id])).rows[0].status;
+
+  it('refuses a message that is not failed, changing nothing', async () => {
+    const res = await retry(withFile);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: OUTBOX_TEXT.retryNotFailed });
+    expect(await statusOf(withFile)).toBe('stored');
+  });
+
+  it('refuses a failed one too, since nothing could send it', async () => {
+    // Failed while a mail server was configured, before this start without one.
+    const failed = (
+      await ctx.database.pool.query(
+        `insert into outbox (kind, to_address, subject, text_body, status, attempts, last_error)
+         values ('quote_sent', 'old@example.com', 'Old', 'Old', 'failed', 6, '550 No such user') returning id`,
+      )
+    ).rows[0].id;
+    const res = await retry(failed);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: OUTBOX_TEXT.retryNoServer });
+    expect(await statusOf(failed)).toBe('failed');
+  });
+
+  it('answers 404 for a message that is not there', async () => {
+    const res = await retry(999999);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: OUTBOX_TEXT.notFound });
   });
 });

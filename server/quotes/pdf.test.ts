@@ -47,6 +47,7 @@ function sampleQuote(overrides: Partial<Quote> = {}, lineCount = 6): Quote {
     sent_at: '2026-11-24T10:00:00.000Z',
     answer: null,
     delivery: 'sent',
+    delivery_detail: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createImageStore } from '../images/image-store';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
+import type { SenderOptions } from '../mail/mailer';
 import { createUsersService } from '../modules/users/users.service';
 import type { RedisConnection } from '../redis/connection';
 import { checkBundlesAgainstSchema } from './bundle-schema-check';
@@ -65,6 +66,8 @@ export async function createTestContext(
     runJobs?: boolean;
     /** The app's logger (off by default), for tests that read what it writes. */
     logger?: AppDeps['logger'];
+    /** The sender's timings (a short backoff, for tests of retries). */
+    mail?: SenderOptions;
   } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
@@ -82,6 +85,7 @@ export async function createTestContext(
     uploadsDir,
     runJobs: extra.runJobs,
     logger: extra.logger,
+    mail: extra.mail,
   });
   // Every bundle a test is served is held to productBundleSchema, strictly.
   const bundleCheck = checkBundlesAgainstSchema(app);

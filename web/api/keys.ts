@@ -138,3 +138,11 @@ export const trashKeys = {
   all: trashAll,
   list: (params: TrashListParams) => [...trashAll, 'list', params] as const,
 };
+
+export type OutboxListParams = { status?: string; inquiry_id?: string; page: number; limit: number };
+const outboxAll = ['outbox'] as const;
+export const outboxKeys = {
+  all: outboxAll,
+  list: (params: OutboxListParams) => [...outboxAll, 'list', params] as const,
+  detail: (id: number) => [...outboxAll, 'detail', id] as const,
+};

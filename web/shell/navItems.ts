@@ -4,6 +4,7 @@ import {
   IconDiscount,
   IconHistory,
   IconLayoutDashboard,
+  IconMail,
   IconMessages,
   IconPackage,
   IconTrash,
@@ -99,6 +100,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Who changed what, and when.',
     icon: IconHistory,
     goKey: 'a',
+    adminOnly: true,
+  },
+  {
+    label: 'Outbox',
+    path: '/outbox',
+    description: 'Every e-mail sent or kept, its delivery, and retries.',
+    icon: IconMail,
+    goKey: 'o',
     adminOnly: true,
   },
   {

@@ -117,7 +117,8 @@ function content(r: QuoteRow) {
 export const quoteExpired = (r: Pick<QuoteRow, 'status' | 'valid_until'>, now = new Date()) =>
   (r.status === 'draft' || r.status === 'sent') && isExpired(r.valid_until, now);
 
-export function toQuote(r: QuoteRow, delivery: Quote['delivery']): Quote {
+export function toQuote(r: QuoteRow, delivery: Quote['delivery_detail']): Quote {
+  const detail = r.status === 'draft' ? null : delivery;
   return {
     id: r.id,
     inquiry_id: r.inquiry_id,
@@ -138,7 +139,8 @@ export function toQuote(r: QuoteRow, delivery: Quote['delivery']): Quote {
             address: r.answer_address ?? '',
           }
         : null,
-    delivery: r.status === 'draft' ? null : delivery,
+    delivery: detail?.status ?? null,
+    delivery_detail: detail,
   };
 }
 

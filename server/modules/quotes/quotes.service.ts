@@ -340,7 +340,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
         if (inquiry.status !== 'quoted')
           await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
         const [sent] = await readQuoteRows(tx, sql`q.id = ${id}`);
-        const full = toQuote(sent, 'pending');
+        const full = toQuote(sent, null);
         const { pdf, customer, reference, filename } = await pdfOf(tx, full);
         await deps.mailer.enqueue(tx, {
           to: customer.email,

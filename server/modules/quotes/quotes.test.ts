@@ -92,6 +92,7 @@ describe('a draft', () => {
       version: null,
       token: null,
       delivery: null,
+      delivery_detail: null,
       currency: 'USD',
     });
     expect(draft.lines).toEqual([
@@ -181,7 +182,22 @@ describe('sending and versions', () => {
   it('send → v1 with a token and the e-mail; revise + send → v2, v1 superseded but readable; a sent quote is frozen', async () => {
     const { inquiry, id, token } = await sentQuote();
     const v1 = await ok('GET', `/api/quotes/${id}`);
-    expect(v1).toMatchObject({ version: 1, status: 'sent', delivery: 'sent' });
+    // No mail server here: the e-mail is kept in the outbox, and the quote says so, not "sent".
+    expect(v1).toMatchObject({
+      version: 1,
+      status: 'sent',
+      delivery: 'stored',
+      delivery_detail: {
+        status: 'stored',
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: null,
+        sent_at: null,
+      },
+    });
+    const [kept] = await q('select id, status from outbox where quote_id = $1', [id]);
+    expect(v1.delivery_detail.outbox_id).toBe(kept.id);
+    expect(kept.status).toBe('stored');
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await inquiryStatus(inquiry.id)).toBe('quoted');
     const [event] = await q('select "from", "to", actor_id from inquiry_events where inquiry_id = $1', [
@@ -322,7 +338,7 @@ describe("the customer's page", () => {
     const staffView = await ok('GET', `/api/quotes/${id}`);
     expect(staffView.answer).toMatchObject({ kind: 'accepted', name: 'Quinn Q.', address: '10.9.9.9' });
     // Its delivery is still the customer e-mail's.
-    expect(staffView.delivery).toBe('sent');
+    expect(staffView.delivery).toBe('stored');
   });
 
   it('takes a signature of one line only: a line break is a 400 and nothing moves', async () => {

@@ -3,11 +3,13 @@ import { IconExternalLink, IconFilePlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { InquiryDetail } from '#domain/inquiries';
-import { DESK_SCREEN } from '#domain/quote-texts';
+import { DELIVERY_TEXT, DESK_SCREEN } from '#domain/quote-texts';
 import { formatPrice } from '../../api/currency';
 import { useCreateQuote } from '../../api/quotes';
+import { DeliveryState } from '../../components/DeliveryState';
 import { formatDateTime } from '../../components/format';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
+import { useSession } from '../../session/SessionContext';
 import classes from './Inquiries.module.css';
 
 /** The request's quotes in the pane: each version's state, a way into the builder and the customer's page. */
@@ -15,6 +17,8 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
   const titleId = useId();
   const navigate = useNavigate();
   const create = useCreateQuote(detail.id);
+  // The outbox is admins' (it holds every customer's mail).
+  const admin = useSession().user?.role === 'admin';
   // The first quote starts here; later ones come from revising a sent one in the builder.
   const canCreate = detail.quotes.length === 0;
   // Newest version first; the draft (no version yet) above them all.
@@ -22,9 +26,16 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
   return (
     <section aria-labelledby={titleId}>
       <Group justify="space-between" align="center" mb={6}>
-        <Title order={3} size="h6" id={titleId} tt="uppercase" c="dimmed" fw={600}>
-          {DESK_SCREEN.quotes}
-        </Title>
+        <Group gap="sm" align="baseline">
+          <Title order={3} size="h6" id={titleId} tt="uppercase" c="dimmed" fw={600}>
+            {DESK_SCREEN.quotes}
+          </Title>
+          {admin && (
+            <Anchor component={Link} to={`/outbox?inquiry_id=${detail.id}`} size="xs">
+              {DELIVERY_TEXT.requestMessages}
+            </Anchor>
+          )}
+        </Group>
         {canCreate && (
           <Button
             size="xs"
@@ -80,9 +91,9 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
               <Text size="xs" c="dimmed">
                 {DESK_SCREEN.validUntil(q.valid_until)}
                 {q.expired && ' · expired'}
-                {q.delivery && ` · ${DESK_SCREEN.delivery[q.delivery]}`}
                 {q.sent_at && ` · sent ${formatDateTime(q.sent_at)}`}
               </Text>
+              {q.delivery_detail && <DeliveryState delivery={q.delivery_detail} />}
             </li>
           ))}
         </ul>

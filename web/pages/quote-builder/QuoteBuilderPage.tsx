@@ -18,6 +18,7 @@ import {
   IconArrowLeft,
   IconArrowUp,
   IconExternalLink,
+  IconInfoCircle,
   IconPlus,
   IconSend,
   IconTrash,
@@ -30,7 +31,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { InquiryDetail } from '#domain/inquiries';
 import { CONFIRM, VALIDATION } from '#domain/messages';
 import type { ProductBundle } from '#domain/products';
-import { DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
+import { DELIVERY_TEXT, DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
 import { api } from '../../api/client';
 import { formatCents } from '../../api/currency';
@@ -40,6 +41,7 @@ import { useInquiryDetail } from '../../api/inquiries';
 import { productKeys } from '../../api/keys';
 import { useDeleteQuote, useQuote, useReviseQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeliveryState, deliveryLine } from '../../components/DeliveryState';
 import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { CataloguePrice, QuoteDocument } from '../../components/QuoteDocument';
@@ -155,7 +157,6 @@ function SentQuote({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail })
             <QuoteStatusBadge status={quote.status} />
             <Text size="sm" c="dimmed">
               {DESK_SCREEN.validUntil(quote.valid_until)}
-              {quote.delivery && ` · ${DESK_SCREEN.delivery[quote.delivery]}`}
             </Text>
           </Group>
           <Group gap="sm">
@@ -188,6 +189,7 @@ function SentQuote({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail })
             )}
           </Group>
         </Group>
+        {quote.delivery_detail && <DeliveryState delivery={quote.delivery_detail} />}
         <Text size="sm" c="dimmed">
           {T.readOnly}
         </Text>
@@ -314,9 +316,12 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
   const onSend = async () => {
     try {
       await saveDraft();
-      await send.mutateAsync();
+      const sent = await send.mutateAsync();
       setConfirming(false);
-      toast.success(T.sent);
+      // The quote is sent either way; its e-mail is said as it is (stored is not sent).
+      const line = DELIVERY_TEXT.quoteSent(sent.delivery_detail ? deliveryLine(sent.delivery_detail) : '');
+      if (sent.delivery === 'pending' || sent.delivery === 'sent') toast.success(line);
+      else toast(line, { icon: <IconInfoCircle size={18} aria-hidden /> });
     } catch {
       setConfirming(false);
     }
