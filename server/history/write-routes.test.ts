@@ -437,6 +437,8 @@ const EXEMPT: Record<string, string> = {
     "signing out everywhere bumps the user's token_version, which the log leaves out as bookkeeping",
   'POST /api/imports':
     'the upload only stores the file and queues a job; the job logs its rows and its batch entry (batch.test.ts)',
+  'POST /api/outbox/:id/retry':
+    "a retry reschedules a message's delivery, which the outbox itself records (attempts, status, next try); the outbox is no logged entity",
 };
 
 const writeRoutes = () => [

@@ -200,7 +200,8 @@ describe('accepting', () => {
     expect(mail.text_body).toContain('sales@acme.example');
     // Only the confirmation is new to the customer; the quote's delivery stays its sending's.
     expect(mail.quote_id).toBeNull();
-    expect((await ok('GET', `/api/quotes/${id}`)).delivery).toBe('sent');
+    // No mail server here: the quote's own message is stored, and stays so.
+    expect((await ok('GET', `/api/quotes/${id}`)).delivery).toBe('stored');
     const toCustomer = `select id from outbox where inquiry_id = $1 and to_address = 'quinn@example.com'`;
     expect(await q(toCustomer, [inquiry.id])).toHaveLength(before.length + 1);
 
