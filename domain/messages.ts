@@ -86,7 +86,7 @@ export const CONFIRM = {
   signOutEverywhere:
     'Sign out of Stockroom on every device and browser, this one included? You will need to sign in again.',
   deleteUser: (name: string) => `Delete user "${name}"? The account is ${DELETE_OUTCOME.forGood}.`,
-  // SPEC.md §7 Categories: the dialog warns about the children (the image stays with the trashed category).
+  // The dialog warns about the children; the image stays with the category in the trash.
   deleteCategory: (name: string) =>
     `Delete category "${name}"? ${restorable('It')} Its child categories will have parent_id set to NULL and become top-level categories.`,
   // SPEC.md §2 Brands: products referencing the brand get brand_id set to null.

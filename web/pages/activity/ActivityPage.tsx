@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { CHANGE_ACTIONS, ENTITY_TYPES, HISTORY_TEXT, type HistoryEntry } from '#domain/history';
 import { useExportHistory, useHistoryPage } from '../../api/history';
 import { useStaffOptions } from '../../api/users';
+import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { DateRangeFields } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
@@ -16,7 +17,6 @@ import { EntityTitle } from '../history/EntityTitle';
 import classes from '../history/History.module.css';
 import { HistoryEntryView } from '../history/HistoryEntryView';
 import { ACTION_LABEL, ENTITY_LABEL, HISTORY_SCREEN } from '../history/texts';
-import { AdminOnlyNotice } from '../users/AdminOnlyNotice';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityUrlState,

@@ -13,13 +13,13 @@ import { inquiryReference } from '#domain/inquiries';
 import type { OutboxMessage } from '#domain/outbox';
 import { DELIVERY_TEXT } from '#domain/quote-texts';
 import { useDownloadAttachment, useOutboxMessage, useRetryOutbox } from '../../api/outbox';
+import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { isRetrying, OutboxStatusBadge } from '../../components/DeliveryState';
 import { DetailList } from '../../components/DetailList';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../session/SessionContext';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
-import { AdminOnlyNotice } from '../users/AdminOnlyNotice';
 import { formatSize, OUTBOX_SCREEN as T } from './texts';
 
 /** One message of the outbox (/outbox/:id, admins only): who it went to, what it said, what became of it. */

@@ -7,6 +7,7 @@ import { OUTBOX_PAGING, OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus }
 import { pageCount } from '#domain/paging';
 import { DELIVERY_TEXT } from '#domain/quote-texts';
 import { useOutbox, useRetryOutbox } from '../../api/outbox';
+import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { clickableRow, ownClick } from '../../components/clickableRow';
 import { OutboxStatusBadge } from '../../components/DeliveryState';
 import { formatDateTime } from '../../components/format';
@@ -18,7 +19,6 @@ import { Pager } from '../../components/Pager';
 import { TotalCount } from '../../components/TotalCount';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { useSession } from '../../session/SessionContext';
-import { AdminOnlyNotice } from '../users/AdminOnlyNotice';
 import { OUTBOX_SCREEN as T } from './texts';
 
 const ALL = 'all';

@@ -1,6 +1,6 @@
+import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../session/SessionContext';
-import { AdminOnlyNotice } from './AdminOnlyNotice';
 import { USERS_CAPTION } from './texts';
 import { UsersAdmin } from './UsersAdmin';
 
