@@ -281,6 +281,7 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/products/:id/duplicate',
   'POST /api/history/:id/restore',
   'POST /api/trash/:type/:id/restore',
+  'POST /api/outbox/:id/retry',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */
