@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS } from '#domain/history';
-import { DEFAULT_CURRENCY } from '#domain/settings';
+import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
 import { type CompanyLogo, readCompanyLogo } from './quotes/logo';
 
 /**
@@ -29,7 +29,7 @@ const envSchema = z.object({
     .default(12),
   CURRENCY: z
     .string()
-    .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' })
+    .regex(CURRENCY_CODE, { error: 'must be an ISO 4217 code such as USD' })
     .default(DEFAULT_CURRENCY),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://shop.example.com' })

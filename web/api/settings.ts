@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type PublicSettings, publicSettingsSchema } from '#domain/settings';
+import { readPublicSettings } from '#domain/settings';
 import { api } from './client';
 import { setStoreCurrency } from './currency';
 
@@ -14,9 +14,8 @@ export function useSettings() {
   return useQuery({
     queryKey: settingsKey,
     queryFn: async ({ signal }) => {
-      const settings: PublicSettings = publicSettingsSchema.parse(
-        (await api.get('/public/settings', { signal })).data,
-      );
+      const settings = readPublicSettings((await api.get('/public/settings', { signal })).data);
+      if (!settings) throw new Error('The server answered its settings without a currency code');
       setStoreCurrency(settings.currency);
       return settings;
     },

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type PublicSettings, publicSettingsSchema } from '#domain/settings';
+import { z } from 'zod';
+import { CURRENCY_CODE, type PublicSettings } from '#domain/settings';
+
+const publicSettingsSchema = z.object({
+  currency: z.string().regex(CURRENCY_CODE).describe('The store currency, an ISO 4217 code'),
+}) satisfies z.ZodType<PublicSettings>;
 
 /** The configuration the staff app reads once at start (its prices' currency), with no sign-in. */
 export const settingsRoutes =
