@@ -63,12 +63,24 @@ export function useReviseQuote(id: number) {
 }
 
 export function useDeleteQuote(id: number) {
-  const changed = useQuoteChanged();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       await api.delete(`/quotes/${id}`);
     },
-    onSuccess: () => changed(),
+    // Everything the draft moved is read again except the draft itself, which would only answer
+    // 404 to the screen still showing it, and so replace that screen before it can leave.
+    onSuccess: async () => {
+      const gone = quoteKeys.detail(id);
+      await queryClient.cancelQueries({ queryKey: gone, exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: inquiryKeys.all }),
+        queryClient.invalidateQueries({
+          queryKey: quoteKeys.all,
+          predicate: (query) => query.queryKey.join('/') !== gone.join('/'),
+        }),
+      ]);
+    },
     meta: { errorMessage: BUILDER_TEXT.deleteFailed },
   });
 }
