@@ -13,32 +13,27 @@ import { inquiryReference } from '#domain/inquiries';
 import type { OutboxMessage } from '#domain/outbox';
 import { DELIVERY_TEXT } from '#domain/quote-texts';
 import { useDownloadAttachment, useOutboxMessage, useRetryOutbox } from '../../api/outbox';
-import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { isRetrying, OutboxStatusBadge } from '../../components/DeliveryState';
 import { DetailList } from '../../components/DetailList';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { useSession } from '../../session/SessionContext';
+import { positiveInt } from '../../components/urlValues';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
+import { AdminsOnly } from './AdminsOnly';
 import { formatSize, OUTBOX_SCREEN as T } from './texts';
 
 /** One message of the outbox (/outbox/:id, admins only): who it went to, what it said, what became of it. */
 export function OutboxMessagePage() {
-  const { user } = useSession();
-  if (user?.role !== 'admin') {
-    return (
-      <>
-        <PageHeader title={T.title} caption={T.caption} />
-        <AdminOnlyNotice description={T.adminsOnly} />
-      </>
-    );
-  }
-  return <MessageScreen />;
+  return (
+    <AdminsOnly>
+      <MessageScreen />
+    </AdminsOnly>
+  );
 }
 
 function MessageScreen() {
   const params = useParams();
-  const id = /^[1-9]\d{0,8}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const id = positiveInt(params.id ?? null) ?? 0;
   const location = useLocation();
   // Back returns to the list as it was left (its filter and page), when the message was opened from it.
   const listSearch = (location.state as { list?: string } | null)?.list ?? '';

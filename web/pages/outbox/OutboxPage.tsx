@@ -7,7 +7,6 @@ import { OUTBOX_PAGING, OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus }
 import { pageCount } from '#domain/paging';
 import { DELIVERY_TEXT } from '#domain/quote-texts';
 import { useOutbox, useRetryOutbox } from '../../api/outbox';
-import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { clickableRow, ownClick } from '../../components/clickableRow';
 import { OutboxStatusBadge } from '../../components/DeliveryState';
 import { formatDateTime } from '../../components/format';
@@ -17,26 +16,21 @@ import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { TotalCount } from '../../components/TotalCount';
+import { positiveInt } from '../../components/urlValues';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
-import { useSession } from '../../session/SessionContext';
+import { AdminsOnly } from './AdminsOnly';
 import { OUTBOX_SCREEN as T } from './texts';
 
 const ALL = 'all';
-const isId = (v: string) => /^[1-9]\d{0,8}$/.test(v);
+const isId = (v: string) => positiveInt(v) !== null;
 
 /** Outbox (/outbox, admins only): every e-mail, filtered by state, with a way to send a failed one again. */
 export function OutboxPage() {
-  const { user } = useSession();
-  if (user?.role !== 'admin') {
-    // No request at all: the server would only answer 403.
-    return (
-      <>
-        <PageHeader title={T.title} caption={T.caption} />
-        <AdminOnlyNotice description={T.adminsOnly} />
-      </>
-    );
-  }
-  return <OutboxList />;
+  return (
+    <AdminsOnly>
+      <OutboxList />
+    </AdminsOnly>
+  );
 }
 
 function OutboxList() {
