@@ -7,7 +7,7 @@ import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
 import { type CompanyLogo, readCompanyLogo } from './quotes/logo';
 
 /**
- * Environment → one validated config object (DESIGN.md §6). Anything wrong stops the process at
+ * Environment → one validated config object (README "Configuration"). Anything wrong stops the process at
  * start with a message naming the variable, instead of failing on the first request.
  */
 const envSchema = z.object({

@@ -78,7 +78,7 @@ describe('HTTP platform', () => {
   });
 
   it('keeps serving while the embedded database runs a slow query', async () => {
-    // The DESIGN.md §1 guarantee: PGlite runs in a worker, so a heavy query cannot stall the
+    // ADR 0001's guarantee: PGlite runs in a worker, so a heavy query cannot stall the
     // HTTP thread. A route with no database work must stay fast while one runs.
     const slow = ctx.database.pool.query(
       'select count(*) from generate_series(1, 4000000) a, generate_series(1, 2) b',

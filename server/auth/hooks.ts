@@ -18,7 +18,7 @@ declare module 'fastify' {
 /**
  * The onRequest hook of every staff route, so an anonymous caller learns nothing about validation.
  * The user is read on each request, so a deleted user, a token from before a password change or
- * "sign out everywhere", or a signed-out token is refused on the very next call (DESIGN.md §4).
+ * "sign out everywhere", or a signed-out token is refused on the very next call.
  */
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

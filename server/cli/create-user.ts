@@ -1,6 +1,6 @@
 /**
  * `npm run user:create -- --name "Ada" --email ada@example.com --role admin [--password ...]`
- * The spec's "system administrator" issues accounts with this. Without --password, one is
+ * An administrator issues accounts with this (README "Staff accounts"). Without --password, one is
  * generated and printed once. Uses the same database settings as the server.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Runs embedded PostgreSQL (PGlite) off the HTTP thread and exposes it on a loopback port in the
 // PostgreSQL wire protocol, so the server uses the same `pg` driver for both databases
-// (DESIGN.md §1). Plain JavaScript so it loads in a worker without a TypeScript loader.
+// (ADR 0001). Plain JavaScript so it loads in a worker without a TypeScript loader.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';

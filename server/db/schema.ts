@@ -45,7 +45,7 @@ export const users = pgTable(
       .notNull()
       .default('editor'),
     password_hash: text('password_hash').notNull(),
-    // Bumped on password change: tokens carry the version they were issued under (DESIGN.md §4).
+    // Bumped on password change: tokens carry the version they were issued under (ADR 0002).
     token_version: integer('token_version').notNull().default(0),
     ...timestamps,
   },
@@ -91,7 +91,7 @@ export const categories = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
-    // Deleting a parent makes its children roots (DESIGN.md §4); the service recomputes them.
+    // Deleting a parent makes its children roots; the service recomputes them.
     parent_id: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     depth: integer('depth').notNull().default(0),
     sort_order: integer('sort_order').notNull().default(0),
@@ -292,7 +292,7 @@ export const productTables = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     heading: text('heading').notNull(),
     intro: text('intro'),
-    // SPEC.md §3: JSON text arrays of column names and of row arrays.
+    // JSON text arrays of column names and of row arrays, as the API sends them.
     columns_json: text('columns_json').notNull(),
     rows_json: text('rows_json').notNull(),
     note: text('note'),

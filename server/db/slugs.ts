@@ -10,7 +10,7 @@ type Executor = Pick<Db, 'execute'>;
 export type SluggedTable = 'categories' | 'brands' | 'products';
 
 /**
- * The slug a row gets (DESIGN.md §4 Slugs): an explicit one is normalised and kept as it is
+ * The slug a row gets (made by slugify, domain/slug.ts): an explicit one is normalised and kept as it is
  * (a collision is the caller's 409); an empty one is generated from the name, with -2, -3 … added
  * until it is free.
  */

@@ -73,7 +73,7 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
   return { status: 500, body: { error: API_ERROR.internal } };
 }
 
-/** One error format for every route (DESIGN.md §5): `{ error, details? }`, never a stack trace. */
+/** One error format for every route (README "API"): `{ error, details? }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);

@@ -13,7 +13,7 @@ export type ReadForm<T> = { fields: T; files: UploadedFile[] };
 
 /**
  * Reads a JSON body or a multipart form into the same validated fields, so a route can take
- * either (SPEC.md §7: JSON, or multipart when an image is chosen). A file over the limit is
+ * either (JSON, or multipart when an image is chosen). A file over the limit is
  * refused with 413 as soon as its bytes pass the limit; nothing is written before validation.
  */
 export async function readForm<S extends z.ZodType>(

@@ -1,7 +1,7 @@
 import type { ImageMessages } from '#domain/images';
 import { VALIDATION } from '#domain/messages';
 
-/** The spec words refusals per kind of image (SPEC.md §5). */
+/** The words of a refusal per kind of image, from domain/messages.ts (VALIDATION). */
 export const IMAGE_MESSAGES = {
   category: { type: VALIDATION.imageType, size: VALIDATION.imageSize },
   product: { type: VALIDATION.imageType, size: VALIDATION.imageSize },

@@ -79,7 +79,7 @@ export function responseProblems(res: LightMyRequestResponse): string[] {
       return problems;
     }
     const error = (body as { error?: unknown }).error;
-    // DESIGN.md §5: `{ error, details? }` and nothing else (Fastify's own format has code/message).
+    // README "API": `{ error, details? }` and nothing else (Fastify's own format has code/message).
     const extra = Object.keys(body as object).filter((k) => k !== 'error' && k !== 'details');
     if (extra.length > 0)
       problems.push(`${res.statusCode} body has keys ${extra.join(', ')}: ${res.body.slice(0, 200)}`);

@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-/** The three upload routes, each with its file field and the spec's messages. */
+/** The three upload routes, each with its file field and its refusal messages. */
 const ROUTES = [
   {
     label: 'category image',

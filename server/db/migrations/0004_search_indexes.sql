@@ -1,4 +1,4 @@
--- Trigram indexes for the ILIKE searches of the list screens (issue 8). pg_trgm is a trusted
+-- Trigram indexes for the ILIKE searches of the list screens. pg_trgm is a trusted
 -- extension: the database owner may create it without being a superuser.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX "brands_name_trgm" ON "brands" USING gin ("name" gin_trgm_ops);--> statement-breakpoint

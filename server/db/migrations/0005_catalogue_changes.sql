@@ -1,6 +1,6 @@
 -- Every write to a table the public product bundle is assembled from announces itself on the
 -- 'stockroom_catalogue' channel when its transaction commits, so every Stockroom process (and
--- the embedded database's own worker) can drop its cached bundles (issue 8). One notification
+-- the embedded database's own worker) can drop its cached bundles. One notification
 -- per statement, not per row: bulk writes stay cheap and PostgreSQL folds duplicates.
 CREATE FUNCTION stockroom_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,7 +1,7 @@
 /**
  * Where deep pages of the products list begin, remembered per database.
  *
- * The spec pages by number, so a deep page of the list is a large OFFSET: an index-only walk of
+ * The API pages by number, so a deep page of the list is a large OFFSET: an index-only walk of
  * every (created_at, id) entry before it, on every request. Once a page has been read, the row it
  * starts at is known, and a later page at or past it can seek to that row in the index and walk
  * only the rest: the same page again walks one page of entries, the next one two.

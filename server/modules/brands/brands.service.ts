@@ -78,7 +78,7 @@ export function createBrandsService(db: Db, images: ImagesService) {
         images.transaction(async (tx, ops) => {
           const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
           if (!current) throw notFound(API_ERROR.brandNotFound);
-          // A client may echo the current URL back (the spec's PUT sends logo_url), never a new one.
+          // A client may echo the current URL back (a brand's PUT may send logo_url), never a new one.
           if (fields.logo_url && fields.logo_url !== current.logo_url) {
             throw badRequest(LOGO_URL_RULE, { logo_url: LOGO_URL_RULE });
           }

@@ -190,7 +190,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
 
           let image_url = current.image_url;
           if (image) {
-            // A new file wins over a removal request (SPEC.md §4 Edit category image).
+            // A new file wins over a removal request.
             await ops.detach(current.image_url);
             image_url = await ops.attach(image);
           } else if (fields.image_url === '') {

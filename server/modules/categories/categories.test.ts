@@ -21,7 +21,7 @@ let ctx: TestContext;
 let editorToken: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  // Editors manage the catalogue (DESIGN.md §4): every call below runs as an editor.
+  // Editors manage the catalogue (README "Staff accounts"): every call below runs as an editor.
   editorToken = (await ctx.makeUser({ name: 'Cat Editor', email: 'cat-editor@example.com' })).token;
 });
 afterAll(() => ctx.close());

@@ -108,7 +108,7 @@ describe('move', () => {
     const a = await create({ name: 'Tie A', parent_id: parent.id });
     const b = await create({ name: 'Tie B', parent_id: parent.id });
     const c = await create({ name: 'Tie C', parent_id: parent.id });
-    // The spec's PUT and reorder still set any value, so ties can come back.
+    // A PUT and the reorder route still set any value, so ties can come back.
     await setOrder(a.id, 2);
     await setOrder(b.id, 2);
     await setOrder(c.id, 2);

@@ -27,7 +27,7 @@ export async function editorDiscount(db: Pick<Db, 'select'>, productId: number) 
 }
 
 /**
- * Replaces the product editor's own discount (DESIGN.md §4): saving without one removes it;
+ * Replaces the product editor's own discount (ADR 0005): saving without one removes it;
  * discounts made on the Discounts screen are left alone.
  */
 export async function setEditorDiscount(

@@ -79,7 +79,7 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     const list = (await api('GET', '/api/discounts')).json();
     expect(list.data.find((x: { id: number }) => x.id === d.id)).toMatchObject({ title: 'Spring sale' });
 
-    // PUT sends title in place of name (SPEC.md §7).
+    // PUT sends title in place of name.
     const edited = await api('PUT', `/api/discounts/${d.id}`, {
       title: 'Spring sale II',
       type: 'amount',

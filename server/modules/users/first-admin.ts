@@ -6,7 +6,7 @@ export type FirstAdminResult =
   | { created: true; email: string; generatedPassword: string | null };
 
 /**
- * Creates the first admin when no user exists (DESIGN.md §4): from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * Creates the first admin when no user exists (README "Quick start"): from ADMIN_EMAIL/ADMIN_PASSWORD,
  * or admin@localhost with a random password that the caller prints once. No default passwords.
  */
 export async function ensureFirstAdmin(

@@ -12,7 +12,7 @@ export type UsersRoutesDeps = {
   authenticate: Authenticate;
 };
 
-/** Staff accounts: admins only (DESIGN.md §4 Roles). */
+/** Staff accounts: admins only; editors get 403. */
 export const usersRoutes =
   (deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
