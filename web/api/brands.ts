@@ -33,7 +33,7 @@ export function useBrands(params: BrandListParams) {
   });
 }
 
-/** SPEC.md §7 Brands: create is always a multipart form; update is JSON unless a logo goes along. */
+/** Brands: create is always a multipart form; update is JSON unless a logo goes along. */
 function brandBody({ id, input, logo, currentLogoUrl, removeLogo }: BrandSave) {
   if (id === null) return requestBody({ ...input }, { logo }, { multipart: true });
   // logo_url '' removes the logo and the current URL keeps it; a new file replaces it anyway.
@@ -82,7 +82,7 @@ export function useBrand(id: number | null) {
 
 /**
  * One page of brands by name for the searching selects (product forms, discount target): the
- * server searches name and slug as the user types (DESIGN.md §5), so a big catalogue is never
+ * server searches name and slug as the user types, so a big catalogue is never
  * loaded whole. The previous matches stay while the next search runs.
  */
 export function useBrandOptions(q: string, limit = SELECT_PAGE) {

@@ -18,7 +18,7 @@ export type CategorySave = {
   id: number | null;
   input: CategoryInput;
   image: File | null;
-  /** Only on edit: drop the stored image (SPEC.md §4 Edit category image). */
+  /** Only on edit: drop the stored image; a new file sent with it wins. */
   removeImage: boolean;
   onProgress?: (percent: number) => void;
 };
@@ -50,8 +50,8 @@ export function useCategory(id: number | null) {
 
 /**
  * One page of categories for the searching selects (Parent filter and field, product category,
- * discount target): the server searches name and slug as the user types (DESIGN.md §5); the page
- * is sorted by name on the client (SPEC.md §7). The previous matches stay while the next search runs.
+ * discount target): the server searches name and slug as the user types; the page
+ * is sorted by name on the client. The previous matches stay while the next search runs.
  */
 export function useCategoryOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
@@ -129,7 +129,7 @@ export function useDeleteCategory() {
 export type CategoryMove = { category: Category; direction: MoveDirection };
 
 /**
- * SPEC.md §4 Category sort order: one step. The server swaps the category with its neighbour
+ * Category sort order: one step. The server swaps the category with its neighbour
  * under the same parent, so two siblings never end up on the same number.
  */
 export function useMoveCategory() {
@@ -138,7 +138,7 @@ export function useMoveCategory() {
     mutationFn: async ({ category, direction }: CategoryMove) =>
       (await api.post<Category>(`/categories/${category.id}/move`, { direction })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-    // SPEC.md §8: these two texts are shown whatever the server answered.
+    // These two texts are shown whatever the server answered.
     onError: (error, { direction }) =>
       toastError(error, direction === 'up' ? FALLBACK.moveUp : FALLBACK.moveDown, { fixed: true }),
   });

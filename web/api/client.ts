@@ -8,7 +8,7 @@ export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/auth/logout';
 export const LOGOUT_ALL_PATH = '/auth/logout-all';
 
-/** Relative base: the API is served from the same origin as the app (DESIGN.md §1). */
+/** Relative base: the API is served from the same origin as the app. */
 export const api = axios.create({ baseURL: '/api' });
 
 api.interceptors.request.use((config) => {

@@ -2,7 +2,7 @@ import { bigCentsToDecimal, formatMoney } from '#domain/money';
 import { DEFAULT_CURRENCY } from '#domain/settings';
 
 /**
- * The store's one currency for every price on every screen, the preview included (DESIGN.md §4).
+ * The store's one currency for every price on every screen, the preview included.
  * It is the server's CURRENCY, read once at start (`SettingsGate` loads GET /api/public/settings
  * before any screen renders); every formatter here reads it, so no screen names a currency itself.
  */

@@ -3,7 +3,7 @@ import type { Dashboard } from '#domain/dashboard';
 import { api } from './client';
 import { dashboardKeys } from './keys';
 
-/** The fallback toast for a failed load, like the other screens' (SPEC.md §8). */
+/** The fallback toast for a failed load, like the other screens'. */
 const LOAD_FAILED = 'Failed to load dashboard';
 
 /** Everything the dashboard shows, in one call (GET /api/dashboard). */

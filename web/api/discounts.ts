@@ -11,8 +11,8 @@ import { type DiscountListParams, discountKeys, productKeys } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 
 /**
- * What the Add/Edit dialog and the Active switch send: the PUT body (SPEC.md §7), whose `title` a
- * POST names `name`. Times are 'YYYY-MM-DD HH:MM:SS' in UTC, or null for an open end (SPEC.md §5).
+ * What the Add/Edit dialog and the Active switch send: the PUT body, whose `title` a
+ * POST names `name`. Times are 'YYYY-MM-DD HH:MM:SS' in UTC, or null for an open end.
  */
 export type DiscountFields = Omit<z.input<typeof updateDiscountBody>, 'name'>;
 
@@ -148,7 +148,7 @@ export function useDeleteDiscount() {
 }
 
 /**
- * Products as discount targets, searched on the server as the user types (DESIGN.md §5): a big
+ * Products as discount targets, searched on the server as the user types: a big
  * catalogue is never loaded whole into a select.
  */
 export function useProductOptions(q: string, limit = SELECT_PAGE) {

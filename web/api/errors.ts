@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { isSessionEnd } from './client';
 
-/** The server's own `error` text when it sent one (SPEC.md §8), else the screen's fallback. */
+/** The server's own `error` text when it sent one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (axios.isAxiosError(error)) {
     const text = (error.response?.data as { error?: unknown } | undefined)?.error;
@@ -13,8 +13,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * `fixed` is for calls whose failure text the spec fixes whatever the server said
- * (SPEC.md §8: category moves always say 'Failed to move up' or 'Failed to move down').
+ * `fixed` is for calls whose failure text stays the same whatever the server said
+ * (category moves always say 'Failed to move up' or 'Failed to move down').
  */
 export function toastError(error: unknown, fallback: string, { fixed = false } = {}): void {
   // The page is already on its way to /login; a toast would flash for nothing.
@@ -25,7 +25,7 @@ export function toastError(error: unknown, fallback: string, { fixed = false } =
 }
 
 /**
- * The server's per-field messages of a 4xx (`details: { field: message }`, SPEC.md §8), so a form
+ * The server's per-field messages of a 4xx (`details: { field: message }`, README "API"), so a form
  * can show each one under its input; {} for anything else.
  */
 export function fieldErrors(error: unknown): Record<string, string> {

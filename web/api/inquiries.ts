@@ -14,7 +14,7 @@ import { useDownload } from './download';
 import { type InquiryListParams, inquiryKeys } from './keys';
 import { toListQuery } from './listQuery';
 
-/** A quote request from the product preview (SPEC.md §7 Inquiries); the route is public. */
+/** A quote request from the product preview; the route is public. */
 export function useSendInquiry() {
   return useMutation({
     mutationFn: async (input: CreateInquiryBody) => {
@@ -33,12 +33,12 @@ export type InquiryList = {
   counts_exact?: boolean;
 };
 
-/** The list's query string: the spec's controls (its page size is `perPage`) and the desk's filters. */
+/** The list's query string: the usual list controls (its page size is `perPage`) and the desk's filters. */
 export function inquiryQuery({ limit, ...params }: InquiryListParams) {
   return toListQuery({ ...params, perPage: limit });
 }
 
-/** The staff inbox (SPEC.md §7): this list names its page size `perPage`, not `limit`. */
+/** The staff inbox: this list names its page size `perPage`, not `limit`. */
 export function useInquiries(params: InquiryListParams) {
   return useQuery({
     queryKey: inquiryKeys.list(params),

@@ -15,7 +15,7 @@ import type { ListControls } from './listQuery';
 export type BrandListParams = ListControls<BrandSortKey>;
 /** parentId: null = all categories, 0 = root categories only, n = children of n. */
 export type CategoryListParams = ListControls<CategorySortKey> & { parentId: number | null };
-/** The inbox's filters beyond the spec's list controls; null = not filtered. */
+/** The inbox's filters beyond the usual list controls; null = not filtered. */
 export type InquiryFilters = {
   status: InquiryStatus | null;
   /** 'me', 'nobody' or a staff user's id as text. */

@@ -1,6 +1,6 @@
 import type { SortOrder } from '#domain/constants';
 
-/** What every paged list screen sends (DESIGN.md §5 paging query). */
+/** What every paged list screen sends (the paging query of domain/paging.ts). */
 export type ListControls<K extends string> = {
   q: string;
   page: number;

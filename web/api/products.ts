@@ -41,7 +41,7 @@ export type CreateProductInput = z.input<typeof createProductBody>;
 
 /**
  * The editor's fields, with pricing as the server reads it: the editor's own discount, where none
- * removes it (DESIGN.md §4 Best discount). The hook writes pricing back in the API's shape.
+ * removes it (ADR 0005). The hook writes pricing back in the API's shape.
  */
 export type UpdateProductInput = Omit<z.input<typeof updateProductBody>, 'pricing'> & {
   pricing: z.output<typeof pricingSchema>;
@@ -109,7 +109,7 @@ export function useProducts(params: ProductListParams) {
   });
 }
 
-/** The bundle as staff see it, drafts included (SPEC.md §7): the editor and the preview read one cached copy. */
+/** The bundle as staff see it, drafts included: the editor and the preview read one cached copy. */
 export function useProductBundle(slug: string) {
   return useQuery({
     queryKey: productKeys.bundle(slug),
@@ -143,7 +143,7 @@ export function useUpdateProduct(slug: string) {
   return useMutation({
     mutationFn: async ({ id, input }: { id: number; input: UpdateProductInput }) => {
       const { discount, mrp } = input.pricing;
-      // SPEC.md §5: a discount is sent only if greater than 0; sending none removes it.
+      // A discount is sent only if greater than 0; sending none removes it.
       const pricing = {
         mrp,
         ...(discount &&

@@ -3,7 +3,7 @@ import { toastError } from './errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** The spec's fallback toast for a failed load (SPEC.md §8). */
+    /** The toast for a failed call when the server sent no text of its own. */
     queryMeta: { errorMessage?: string };
     mutationMeta: { errorMessage?: string };
   }
@@ -24,7 +24,7 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      // Failures are reported at once as the spec's toasts; silent retries would only delay them.
+      // Failures are reported at once as toasts; silent retries would only delay them.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
       mutations: { retry: false },
     },

@@ -4,8 +4,8 @@ export type FieldValue = string | number | null | undefined;
 
 /**
  * JSON unless a file goes along, then multipart/form-data with the same fields as text
- * (SPEC.md §7). In a form, null travels as '' (the server reads '' as "none"), and undefined
- * is left out in both shapes.
+ * (server/http/form.ts reads both). In a form, null travels as '' (the server reads '' as
+ * "none"), and undefined is left out in both shapes.
  */
 export function requestBody(
   fields: Record<string, FieldValue>,

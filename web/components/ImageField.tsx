@@ -7,14 +7,14 @@ import { checkImageFile, IMAGE_ACCEPT, IMAGE_MAX_SIZE_TEXT, type ImageMessages }
 import { refuse } from './refuse';
 import { UploadProgress } from './UploadProgress';
 
-/** The new file, if any, and whether the stored image should go (SPEC.md §4 Edit category image). */
+/** The new file, if any, and whether the stored image should go. */
 export type ImageChoice = { file: File | null; removeExisting: boolean };
 export const NO_IMAGE_CHOICE: ImageChoice = { file: null, removeExisting: false };
 
 type Props = {
   /** 'Image' or 'Logo': the field's label, also used in the preview's alt text. */
   label: string;
-  /** The spec's texts for a wrong type and a too large file. */
+  /** The texts for a wrong type and a too large file (domain/messages.ts). */
   messages: ImageMessages;
   value: ImageChoice;
   onChange: (value: ImageChoice) => void;
@@ -66,7 +66,7 @@ export function ImageField({ label, messages, value, onChange, existingUrl, prog
       resetRef.current?.();
       return;
     }
-    // SPEC.md §4: choosing a new file cancels removal of the existing one.
+    // Choosing a new file cancels removal of the existing one.
     onChange({ file, removeExisting: false });
   };
 
@@ -75,7 +75,7 @@ export function ImageField({ label, messages, value, onChange, existingUrl, prog
       {/* Dropping is an extra way in; the field stays the way to choose by click or keyboard. */}
       <Dropzone
         onDrop={(dropped) => choose(dropped[0] ?? null)}
-        // Type and size are checked by choose, with the spec's words, whatever the drop held.
+        // Type and size are checked by choose, with the shared words, whatever the drop held.
         onReject={(rejected) => choose(rejected[0]?.file ?? null)}
         multiple={false}
         activateOnClick={false}

@@ -65,7 +65,7 @@ type BlockProps = {
 
 /**
  * Name, optional Slug and Description of the category and brand forms: the slug's placeholder shows
- * what will be generated from the name when it is left empty (DESIGN.md §4 Slugs).
+ * what will be generated from the name when it is left empty (slugify, domain/slug.ts).
  */
 export function NameSlugFields({
   name,

@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 type Props = { page: number; pages: number; onChange: (page: number) => void; disabled?: boolean };
 
-/** Previous and Next around 'Page x / y' (SPEC.md §2). */
+/** Previous and Next around 'Page x / y'. */
 export function Pager({ page, pages, onChange, disabled }: Props) {
   return (
     <Group justify="center" gap="sm" mt="md">

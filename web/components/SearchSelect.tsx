@@ -63,7 +63,7 @@ const INDENT_PX = 16;
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
 /**
- * A select over a set that can be large (DESIGN.md §5): it shows the server's first page, and as
+ * A select over a set that can be large: it shows the server's first page, and as
  * the user types (debounced) it asks the server for matches instead of filtering a full list.
  * While the box shows the chosen option's label, the first page is offered rather than that
  * label's matches. Mantine's Select: arrow keys, Enter and Escape work as in every other select.

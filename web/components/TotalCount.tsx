@@ -10,7 +10,7 @@ type Props = {
   exact?: boolean;
 };
 
-/** The list's total for the page caption (SPEC.md §2: a caption with the total count). */
+/** The list's total for the page caption. */
 export function TotalCount({ count, singular, plural, testId, exact = true }: Props) {
   if (!exact) {
     // An estimate: say so, and do not pretend to a precision it does not have.

@@ -1,4 +1,4 @@
-/** SPEC.md §2 (User Profile dialog): a dash stands in for an empty value. */
+/** A dash stands in for an empty value (in read-only views). */
 export const EMPTY_VALUE = '—';
 
 export function displayValue(value: string | number | null | undefined): string {

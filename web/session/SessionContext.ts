@@ -4,7 +4,7 @@ import type { SessionUser, StoredUserData } from '#domain/users';
 export type Session = {
   user: StoredUserData | null;
   token: string | null;
-  /** True until the stored credentials have been read (SPEC.md §4). */
+  /** True until the stored credentials have been read. */
   loading: boolean;
   signIn: (token: string, user: SessionUser) => void;
   signOut: () => void;

@@ -5,7 +5,7 @@ import { clearStoredSession, readStoredToken } from '../api/tokenStorage';
 
 export type StoredSession = { token: string; user: StoredUserData };
 
-/** SPEC.md §3: the stored user keeps the name under `username`. */
+/** The stored user keeps the name under `username`. */
 export function toStoredUserData(user: SessionUser): StoredUserData {
   return { id: user.id, username: user.name, email: user.email, role: user.role };
 }
@@ -23,7 +23,7 @@ function isStoredUserData(value: unknown): value is StoredUserData {
 }
 
 /**
- * SPEC.md §4: restored only when both entries exist and the user data parses; corrupt data is
+ * Restored only when both entries exist and the user data parses; corrupt data is
  * reported and both entries are dropped, so the next visit starts clean.
  */
 export function readStoredSession(): StoredSession | null {

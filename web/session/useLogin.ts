@@ -10,7 +10,7 @@ import { useGlobalLoading } from '../shell/GlobalLoadingContext';
 import { useSession } from './SessionContext';
 
 /**
- * SPEC.md §4 login: required check, global loading flag, store the session, toast, and go to the
+ * Login: required check, global loading flag, store the session, toast, and go to the
  * page that was asked for (the login page's `next`, a path of this app only), or home.
  */
 export function useLogin() {

@@ -1,6 +1,6 @@
 import { Toaster } from 'react-hot-toast';
 
-// The library's defaults already are the spec's toast model (SPEC.md §9: how many show at once, how
+// The library's defaults already are the toast model we want (how many show at once, how
 // long each kind stays, above everything else); only the position and the width cap are set here.
 // A screen with a bar fixed to the bottom (the product editor's) sets --app-toast-lift, so its
 // toasts stack above the bar instead of over its buttons: a toast under the pointer also stops its

@@ -1,6 +1,6 @@
 import { Center, Loader, Overlay, VisuallyHidden } from '@mantine/core';
 
-/** SPEC.md §2: a full-screen spinner while the global loading flag is on. */
+/** A full-screen spinner while the global loading flag is on. */
 export function GlobalLoadingOverlay({ visible }: { visible: boolean }) {
   if (!visible) return null;
   return (

@@ -5,7 +5,7 @@ import { useSession } from '../session/SessionContext';
 import { FullPageLoader } from './FullPageLoader';
 
 /**
- * SPEC.md §2: without user data or token, once loading has ended, go to /login; the page asked
+ * Without user data or token, once loading has ended, go to /login; the page asked
  * for goes along, so signing in returns to it.
  */
 export function RequireAuth() {

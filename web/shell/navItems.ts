@@ -30,7 +30,7 @@ export type NavItem = {
   adminOnly?: boolean;
 };
 
-/** SPEC.md §2: every entry, in this order, for everyone; then the change log's screens. */
+/** Every entry, in this order, for everyone; then the change log's screens. */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     label: 'Dashboard',

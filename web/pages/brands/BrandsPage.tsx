@@ -23,7 +23,7 @@ import { BRAND_SORT_LABELS } from './texts';
 
 const SORT_OPTIONS = BRAND_SORT_KEYS.map((value) => ({ value, label: BRAND_SORT_LABELS[value] }));
 
-/** Brands (SPEC.md §2): list, add, edit, delete. */
+/** Brands: list, add, edit, delete. */
 export function BrandsPage() {
   const list = useListState<BrandSortKey>({
     ...PAGING.brands,

@@ -27,7 +27,7 @@ import { useParentChoice } from './useParentChoice';
 
 const SORT_OPTIONS = CATEGORY_SORT_KEYS.map((value) => ({ value, label: CATEGORY_SORT_LABELS[value] }));
 
-/** Product Categories (SPEC.md §2): list, filter by parent, reorder, add, edit, details, delete. */
+/** Product Categories: list, filter by parent, reorder, add, edit, details, delete. */
 export function CategoriesPage() {
   const list = useListState<CategorySortKey, 'parent_id'>({
     ...PAGING.categories,
@@ -121,7 +121,7 @@ export function CategoriesPage() {
         opened={form.opened}
         onClose={form.close}
         onSaved={() => {
-          // SPEC.md §4 Paging: a new category sends the list back to page 1; an edit stays put.
+          // A new category sends the list back to page 1; an edit stays put.
           if (!form.item?.category) list.setPage(1);
           form.close();
         }}

@@ -4,7 +4,7 @@ import { DetailsModal } from '../../components/DetailsModal';
 
 type Props = { categoryId: number | null; opened: boolean; onClose: () => void };
 
-/** Read-only, loaded fresh from GET /api/categories/{id} (SPEC.md §2 Categories). */
+/** Read-only, loaded fresh from GET /api/categories/{id}. */
 export function CategoryDetailsModal({ categoryId, opened, onClose }: Props) {
   const { data: category, isError } = useCategory(categoryId);
   return (

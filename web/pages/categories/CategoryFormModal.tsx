@@ -49,7 +49,7 @@ type FormProps = {
 };
 
 /**
- * SPEC.md §5 Category other: a non-finite sort order becomes 0. Left empty, it is not sent and
+ * A non-finite sort order becomes 0. Left empty, it is not sent and
  * the server places the category after its parent's last child.
  */
 const toSortOrder = (value: string | number) => {

@@ -7,7 +7,7 @@ export type ParentFilterChoice = { value: string; label: string };
 
 type Props = { value: ParentFilterChoice; onChange: (value: ParentFilterChoice) => void };
 
-/** 'All', '[Root]' or one category, searched on the server as the user types (DESIGN.md §5). */
+/** 'All', '[Root]' or one category, searched on the server as the user types. */
 export function ParentFilter({ value, onChange }: Props) {
   return (
     <SearchSelect

@@ -7,7 +7,7 @@ export const ROOT_LABEL = '[Root]';
 
 type Option = { value: string; label: string };
 
-/** The list filter's choices before the categories: 'All', '[Root]' (SPEC.md §2 Categories). */
+/** The list filter's choices before the categories: 'All', '[Root]'. */
 export const FILTER_FIXED: readonly Option[] = [
   { value: ALL_PARENTS, label: 'All' },
   { value: ROOT_PARENT, label: ROOT_LABEL },

@@ -11,7 +11,7 @@ import { Pipeline } from './Pipeline';
 import { StatCards } from './StatCards';
 import { DASHBOARD_TEXT } from './texts';
 
-/** Dashboard (/): SPEC.md §2 leaves its content open (texts.ts says what it shows). One call, GET /api/dashboard. */
+/** Dashboard (/): texts.ts says what it shows. One call, GET /api/dashboard. */
 export function DashboardPage() {
   const { user } = useSession();
   const dashboard = useDashboard();

@@ -3,7 +3,7 @@ import { formatCount, pluralize } from '../../components/format';
 
 const { days, recentDays } = DASHBOARD;
 
-/** The dashboard's texts: SPEC.md leaves its content open (§2), so these are ours. */
+/** The dashboard's texts, one place for every word it shows. */
 export const DASHBOARD_TEXT = {
   errorTitle: 'The dashboard could not be loaded.',
   errorHint: 'Check the connection and try again.',

@@ -72,7 +72,7 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
   useFormDirty({ title, type, value, scope, target, startsAt, endsAt, active });
   const TARGET_FIELDS = ['applies_to', 'product_id', 'category_id', 'brand_id'];
 
-  // SPEC.md §4: changing the scope clears the target (an id means nothing in another table).
+  // Changing the scope clears the target (an id means nothing in another table).
   const changeScope = (next: DiscountScope) => {
     if (next === scope) return;
     fields.edited(...TARGET_FIELDS);
@@ -128,7 +128,7 @@ function DiscountForm({ discount, save, onCancel, onSaved }: FormProps) {
         value={title}
         maxLength={DISCOUNT_TITLE_MAX_LENGTH}
         onChange={(e) => {
-          // POST names the title `name`, PUT `title` (SPEC.md §7).
+          // POST names the title `name`, PUT `title`.
           fields.edited('title', 'name');
           setTitle(e.currentTarget.value);
         }}

@@ -25,7 +25,7 @@ import { DiscountsTable } from './DiscountsTable';
 import { DISCOUNT_PAGING, DISCOUNT_SCREEN } from './texts';
 
 /**
- * Discounts (SPEC.md §2): the table pages, searches titles and filters on the server, so a set of
+ * Discounts: the table pages, searches titles and filters on the server, so a set of
  * any size is reachable; the list lives in the URL like every other list. The list has one order
  * (newest first), so the URL never names a sort.
  */

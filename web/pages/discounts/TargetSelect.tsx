@@ -28,8 +28,8 @@ const OPTIONS = { product: useProductOptions, category: useCategoryTreeOptions, 
 const levelOf = (item: object) => ('level' in item && typeof item.level === 'number' ? item.level : 0);
 
 /**
- * Target (SPEC.md §2 Discounts): products, categories or brands, each searched on the server as
- * the user types (DESIGN.md §5). The dialog remounts it when the scope changes.
+ * Target: products, categories or brands, each searched on the server as
+ * the user types. The dialog remounts it when the scope changes.
  */
 export function TargetSelect({ scope, value, onChange, disabled, error }: Props) {
   return (

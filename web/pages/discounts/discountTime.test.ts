@@ -4,7 +4,7 @@ import { formatDateTime } from '../../components/format';
 import { localInputToApi, toLocalInput, windowState, windowText } from './discountTime';
 
 describe('discount window times', () => {
-  it('sends what was typed in local time as UTC in the spec format, and shows it back unchanged', () => {
+  it('sends what was typed in local time as UTC in the API format, and shows it back unchanged', () => {
     const stored = '2030-06-01T09:30:00.000Z';
     const typed = toLocalInput(stored);
     expect(typed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);

@@ -17,7 +17,7 @@ export function toLocalInput(iso: string | null | undefined): string {
 
 /**
  * A datetime-local value ('YYYY-MM-DDTHH:MM', local time) as the API takes it: 'YYYY-MM-DD
- * HH:MM:SS' read as UTC (SPEC.md §5), so the viewer's local time is converted first. Empty is an
+ * HH:MM:SS' read as UTC (ADR 0005), so the viewer's local time is converted first. Empty is an
  * open end (null); so is text that is no time at all, which the browser's input never produces.
  */
 export function localInputToApi(value: string): string | null {

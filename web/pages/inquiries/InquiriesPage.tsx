@@ -39,7 +39,7 @@ const INBOX_PATH = '/inquiries';
 const NARROW = '(max-width: 61.99em)';
 
 /**
- * SPEC.md §4 Inquiries: after a (re)load the selection stays if the inquiry is still listed,
+ * After a (re)load the selection stays if the inquiry is still listed,
  * otherwise the first one is selected, or none when the list is empty.
  */
 function keptSelection(items: readonly Inquiry[], selectedId: number | null): number | null {
@@ -47,7 +47,7 @@ function keptSelection(items: readonly Inquiry[], selectedId: number | null): nu
 }
 
 /**
- * Inquiries (SPEC.md §2): the quote requests, a list on the left and the chosen one on the right.
+ * Inquiries: the quote requests, a list on the left and the chosen one on the right.
  * Everything that shapes the inbox lives in the URL (urlState.ts), so reload and Back restore it.
  */
 export function InquiriesPage() {
@@ -97,8 +97,8 @@ export function InquiriesPage() {
     go(() => change, replace, state);
 
   /**
-   * A correction the page makes by itself (the typed search once typing pauses, the selection the
-   * spec keeps, a page past the last): it replaces the URL's entry. React Router resolves it
+   * A correction the page makes by itself (the typed search once typing pauses, the selection a
+   * reload keeps, a page past the last): it replaces the URL's entry. React Router resolves it
    * against the location at the moment it runs, so one left over while a link to another screen
    * is under way would carry the inbox's query there; it is dropped unless the inbox is still
    * the address.

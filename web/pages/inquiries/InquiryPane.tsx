@@ -27,7 +27,7 @@ type Props = {
   onDelete: () => void;
 };
 
-/** The inbox's right pane: one inquiry in full (SPEC.md §2 Inquiries). */
+/** The inbox's right pane: one inquiry in full. */
 export function InquiryPane({ inquiry, staff, deleting, onDelete }: Props) {
   const titleId = useId();
   // The desk (notes, history, quotes) comes with the request's own read; until then, or if that

@@ -6,7 +6,7 @@ export const INQUIRY_SORT_LABELS: Record<InquirySortKey, string> = {
   email: 'Email',
 };
 
-/** Screen texts the spec leaves open; its own ones live in domain/inquiries.ts (INQUIRY_TEXT). */
+/** Texts of this screen only; those shared with the server live in domain/inquiries.ts (INQUIRY_TEXT). */
 export const INQUIRY_SCREEN = {
   empty: 'No inquiries found.',
   failed: 'Inquiries could not be loaded.',

@@ -10,7 +10,7 @@ import type { InquiryListParams } from '../../api/keys';
 import { isDay, oneOf, positiveInt } from '../../components/urlValues';
 
 /**
- * The inbox as a URL: the spec's list controls, the desk's filters and the chosen request, so a
+ * The inbox as a URL: the usual list controls, the desk's filters and the chosen request, so a
  * reload, Back and a shared link all show the same inbox. Defaults are left out of the URL.
  */
 export type InquiryUrlState = InquiryListParams & { selected: number | null };
@@ -69,7 +69,7 @@ export function writeInquiryUrl(state: InquiryUrlState): URLSearchParams {
 
 /**
  * A change to the inbox: any change other than the page or the selection starts again at page 1
- * (SPEC.md's paging rule, as the other lists do).
+ * (as the other lists do).
  */
 export function changeInquiryUrl(state: InquiryUrlState, change: Partial<InquiryUrlState>): InquiryUrlState {
   const next = { ...state, ...change };

@@ -48,7 +48,7 @@ export function LoginPage() {
               {LOGIN_TEXT.subtitle}
             </Text>
           </Stack>
-          {/* noValidate: the spec's own toast replaces the browser's required-field bubbles. */}
+          {/* noValidate: the app's own toast replaces the browser's required-field bubbles. */}
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="md">
               <TextInput

@@ -10,7 +10,7 @@ import { BasicPriceForm } from './BasicPriceForm';
 
 type Props = { bundle: ProductBundle; slug: string; onReload: () => void };
 
-/** Basic and Price (SPEC.md §2, §4): a read view, and Edit → edit mode → Save or Cancel. */
+/** Basic and Price: a read view, and Edit → edit mode → Save or Cancel. */
 export function BasicPriceCard({ bundle, slug, onReload }: Props) {
   const titleId = useId();
   const [editing, setEditing] = useState(false);
@@ -45,7 +45,7 @@ export function BasicPriceCard({ bundle, slug, onReload }: Props) {
           slug={slug}
           onDone={() => setEditing(false)}
           onCancel={() => {
-            // SPEC.md §4 Product editor: Cancel reloads, so the read view shows what is stored.
+            // Cancel reloads, so the read view shows what is stored.
             setEditing(false);
             onReload();
           }}

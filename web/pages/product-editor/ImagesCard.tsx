@@ -27,7 +27,7 @@ const IMAGE_MESSAGES = { type: VALIDATION.imageType, size: VALIDATION.imageSize 
 type Props = { productId: number; productName: string; slug: string; images: ProductImage[] };
 
 /**
- * The gallery (SPEC.md §2 Images card): pick or drop several files and upload them with progress;
+ * The gallery: pick or drop several files and upload them with progress;
  * arrange the images by dragging or with buttons (the first is the primary one), describe each
  * with alt text, delete one after confirming.
  */

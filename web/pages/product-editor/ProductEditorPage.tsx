@@ -24,7 +24,7 @@ import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 import { AddSectionModal } from './sections/AddSectionModal';
 import { SectionList } from './sections/SectionList';
 
-/** Product editor (/product/{slug}, SPEC.md §2). */
+/** Product editor (/product/{slug}). */
 export function ProductEditorPage() {
   const { slug = '' } = useParams();
   const bundle = useProductBundle(slug);

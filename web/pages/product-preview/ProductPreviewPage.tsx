@@ -17,7 +17,7 @@ import { ProductLoadError, ProductLoading } from '../products/ProductLoadState';
 import { Gallery } from './Gallery';
 import { QuoteRequestModal } from './QuoteRequestModal';
 
-/** Product preview (/product/{slug}/preview, SPEC.md §2): the product as a viewer sees it. */
+/** Product preview (/product/{slug}/preview): the product as a viewer sees it. */
 export function ProductPreviewPage() {
   const { slug = '' } = useParams();
   const bundle = useProductBundle(slug);

@@ -11,7 +11,7 @@ import { refuse } from '../../components/refuse';
 
 type Props = { product: ProductBase; opened: boolean; onClose: () => void };
 
-/** SPEC.md §5: the form is prefilled with a subject and a message naming the product and its SKU. */
+/** The form is prefilled with a subject and a message naming the product and its SKU. */
 export function quotePrefill(product: Pick<ProductBase, 'name' | 'sku'>) {
   const named = product.sku ? `${product.name} (SKU: ${product.sku})` : product.name;
   const subject = `Quote request: ${named}`;
@@ -24,7 +24,7 @@ export function quotePrefill(product: Pick<ProductBase, 'name' | 'sku'>) {
   };
 }
 
-/** Request Quote (SPEC.md §2 Product preview): sends an inquiry about this product. */
+/** Request Quote (product preview): sends an inquiry about this product. */
 export function QuoteRequestModal({ product, opened, onClose }: Props) {
   const send = useSendInquiry();
   return (

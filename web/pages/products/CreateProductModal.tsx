@@ -15,7 +15,7 @@ import { BrandSelect, CategorySelect, choiceToId } from './ProductSelects';
 
 type Props = { opened: boolean; onClose: () => void };
 
-/** Create Product (SPEC.md §2): 'Create & Continue' opens the new product's editor. */
+/** Create Product: 'Create & Continue' opens the new product's editor. */
 export function CreateProductModal({ opened, onClose }: Props) {
   const create = useCreateProduct();
   return (

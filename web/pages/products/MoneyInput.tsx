@@ -40,7 +40,7 @@ export function useMinusRefusal() {
   };
 }
 
-/** An amount of money: at least 0, cents at most (SPEC.md §5 MRP minimum 0, step 0.01). */
+/** An amount of money: at least 0, cents at most (minimum 0, step 0.01). */
 export function MoneyInput({ label, value, onChange, disabled, max, error }: MoneyProps) {
   const minus = useMinusRefusal();
   return (

@@ -10,7 +10,7 @@ import { PRODUCTS_SCREEN } from './texts';
 type Selectable = { selected: boolean; onToggle: () => void };
 
 /**
- * One product of the list; the whole card is the link to its editor (SPEC.md §2). With a
+ * One product of the list; the whole card is the link to its editor. With a
  * selection, a checkbox sits over the image's corner, beside the link rather than inside it, so
  * it is its own stop for the keyboard and a click on it never opens the editor.
  */
@@ -85,7 +85,7 @@ function LinkCard({ product, selected = false }: { product: ProductListItem; sel
   );
 }
 
-/** The list's thumbnail, or the spec's 'No Image' when there is none or it fails to load. */
+/** The list's thumbnail, or 'No Image' when there is none or it fails to load. */
 function CardImage({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
   return (

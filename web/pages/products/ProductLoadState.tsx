@@ -4,7 +4,7 @@ import axios from 'axios';
 import { Link } from 'react-router';
 import { PRODUCT_MESSAGES } from '#domain/products';
 
-/** While a product loads: the spec's 'Loading...' (SPEC.md §2 Product preview) with a spinner. */
+/** While a product loads: 'Loading...' with a spinner. */
 export function ProductLoading() {
   return (
     <Center py="xl" aria-busy>

@@ -37,7 +37,7 @@ function ChoiceSelect({ value, onChange, current, disabled, ...select }: ChoiceP
   );
 }
 
-/** Brand (SPEC.md §2 product editor and Create Product). */
+/** Brand (product editor and Create Product). */
 export function BrandSelect(props: Props) {
   return <ChoiceSelect {...props} label="Brand" placeholder="No brand" useOptions={useBrandOptions} />;
 }

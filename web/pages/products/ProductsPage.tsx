@@ -100,7 +100,7 @@ const cardGrid = { base: 2, md: 3, xl: 4 };
 const PHONE = '(max-width: 47.99em)';
 
 /**
- * Products list (SPEC.md §2): search, filters, sort and per page, all in the URL; cards or a
+ * Products list: search, filters, sort and per page, all in the URL; cards or a
  * table; rows picked for bulk actions; CSV export of the filtered list and the import wizard.
  */
 export function ProductsPage() {

@@ -16,7 +16,7 @@ export const PRODUCTS_SCREEN = {
   clearFilters: 'Clear filters',
   removeFilter: (text: string) => `Remove filter ${text}`,
   noMatch: 'No products match these filters',
-  /** SPEC.md §2: the list's empty state without filters. */
+  /** The list's empty state without filters. */
   empty: 'No products found.',
   loadFailed: 'Products could not be loaded.',
   retry: 'Try again',

@@ -13,7 +13,7 @@ import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { useUnsavedChanges } from '../../components/useUnsavedChanges';
 import { useSession } from '../../session/SessionContext';
 
-/** SPEC.md §4 Profile: view mode, Edit → edit mode, Save back to view, Cancel restores. */
+/** Profile: view mode, Edit → edit mode, Save back to view, Cancel restores. */
 export function ProfileDetailsCard({ me, failed }: { me: User | undefined; failed: boolean }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<UpdateProfileBody>({ name: '', email: '' });

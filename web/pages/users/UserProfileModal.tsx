@@ -5,7 +5,7 @@ import { formatDateTime } from '../../components/format';
 /** `userId` outlives `opened` so the dialog keeps its content while it animates closed. */
 type Props = { userId: number | null; opened: boolean; onClose: () => void };
 
-/** Read-only, loaded fresh from GET /api/users/{id} (SPEC.md §2 Users). */
+/** Read-only, loaded fresh from GET /api/users/{id}. */
 export function UserProfileModal({ userId, opened, onClose }: Props) {
   const { data: user, isError } = useUser(userId);
   return (

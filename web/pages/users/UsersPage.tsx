@@ -7,7 +7,7 @@ import { UsersAdmin } from './UsersAdmin';
 export function UsersPage() {
   const { user } = useSession();
   if (user?.role !== 'admin') {
-    // No list request at all: the server would only answer 403 (DESIGN.md §4 Roles).
+    // No list request at all: the server would only answer 403 (admins only).
     return (
       <>
         <PageHeader title="Users" caption={USERS_CAPTION} />

@@ -18,7 +18,7 @@ const KINDS: { kind: SectionKind; hint: string }[] = [
   { kind: 'table', hint: 'Columns and rows of cells' },
 ];
 
-/** Add Section (SPEC.md §2): pick List, Key-Values (specs) or Table, fill it, Save & Continue. */
+/** Add Section: pick List, Key-Values (specs) or Table, fill it, Save & Continue. */
 export function AddSectionModal({ productId, slug, opened, onClose }: Props) {
   const save = useSaveSection(slug, 'create');
   return (

@@ -8,7 +8,7 @@ import { removeAt, replaceAt } from './rows';
 
 type Props = { value: ListDraft; onChange: (value: ListDraft) => void; disabled?: boolean };
 
-/** List: a title plus editable items, with add and remove (SPEC.md §2 Product editor). */
+/** List: a title plus editable items, with add and remove. */
 export function ListForm({ value, onChange, disabled }: Props) {
   const set = (patch: Partial<ListDraft>) => onChange({ ...value, ...patch });
   const inputs = useRef(new Map<number, HTMLInputElement>());

@@ -6,7 +6,7 @@ import { removeAt, replaceAt } from './rows';
 
 type Props = { value: SpecDraft; onChange: (value: SpecDraft) => void; disabled?: boolean };
 
-/** Key-Values: a group name, an intro and rows of label, value and unit (SPEC.md §2). */
+/** Key-Values: a group name, an intro and rows of label, value and unit. */
 export function SpecForm({ value, onChange, disabled }: Props) {
   const set = (patch: Partial<SpecDraft>) => onChange({ ...value, ...patch });
   return (

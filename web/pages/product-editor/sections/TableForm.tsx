@@ -6,7 +6,7 @@ import { removeAt, replaceAt } from './rows';
 
 type Props = { value: TableDraft; onChange: (value: TableDraft) => void; disabled?: boolean };
 
-/** Table: heading, intro, comma-separated columns, one cell per column in each row, note (SPEC.md §2). */
+/** Table: heading, intro, comma-separated columns, one cell per column in each row, note. */
 export function TableForm({ value, onChange, disabled }: Props) {
   const set = (patch: Partial<TableDraft>) => onChange({ ...value, ...patch });
   // The same split the save uses, so the cells shown are the cells saved.

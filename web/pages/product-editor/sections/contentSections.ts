@@ -9,7 +9,7 @@ export {
   sectionTitle,
 } from '#domain/product-content';
 
-/** The Add Section dialog's names for the three kinds (SPEC.md §2 Product editor). */
+/** The Add Section dialog's names for the three kinds. */
 export const SECTION_KIND_LABEL: Record<SectionKind, string> = {
   list: 'List',
   spec_group: 'Key-Values',

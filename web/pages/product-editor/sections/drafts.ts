@@ -27,7 +27,7 @@ export type TableDraft = {
   kind: 'table';
   heading: string;
   intro: string;
-  /** Comma-separated, as typed (SPEC.md §2 Table). */
+  /** Comma-separated, as typed. */
   columns: string;
   rows: TableRowDraft[];
   note: string;
@@ -82,7 +82,7 @@ export function draftOf(s: ContentSection): SectionDraft {
 const orNull = (text: string) => text.trim() || null;
 
 /**
- * The request for a draft, cleaned by the shared rules (SPEC.md §5), or the spec's message when
+ * The request for a draft, cleaned by the shared rules (domain/sections.ts), or the refusal when
  * it cannot be saved: then no request goes out.
  */
 export function draftToSave(

@@ -1,7 +1,7 @@
 import { PRODUCT_TOAST } from '#domain/products';
 import type { SectionKind } from '../../../api/products';
 
-/** SPEC.md §8 success toasts, per kind of section. */
+/** Success toasts, per kind of section. */
 export const SECTION_ADDED: Record<SectionKind, string> = {
   list: PRODUCT_TOAST.listAdded,
   spec_group: PRODUCT_TOAST.specsAdded,
