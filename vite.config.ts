@@ -47,7 +47,7 @@ function precompress(): Plugin {
   };
 }
 
-// The SPA is built into dist/web and served by the API process (DESIGN.md §1); in `npm run dev:web`
+// The SPA is built into dist/web and served by the API process; in `npm run dev:web`
 // Vite proxies the API to the server on port 3000.
 export default defineConfig({
   root: 'web',

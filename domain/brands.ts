@@ -8,7 +8,7 @@ export const brandFields = z.strictObject({
   name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
   slug: optionalSlug,
   description: optionalText('Description', TEXT_LIMITS.description),
-  /** On update: '' removes the logo; the current URL (or absence) keeps it (SPEC.md §7 Brands). */
+  /** On update: '' removes the logo; the current URL (or absence) keeps it. */
   logo_url: z
     .string({ error: 'logo_url must be text' })
     .max(300, { error: VALIDATION.tooLong('Logo URL', 300) })

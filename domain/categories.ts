@@ -11,7 +11,7 @@ export const categoryFields = z.strictObject({
   parent_id: optionalId('Parent'),
   description: optionalText('Description', TEXT_LIMITS.description),
   sort_order: intField(VALIDATION.sortOrderNumber).optional(),
-  /** Only on update, and only '' (remove the image): SPEC.md §4 Edit category image. */
+  /** Only on update, and only '' (remove the image); a new file sent with it wins. */
   image_url: z
     .literal('', { error: 'image_url can only be set to an empty string (to remove the image)' })
     .optional(),

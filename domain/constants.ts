@@ -1,4 +1,4 @@
-/** Limits and keys that the server and the web app must agree on (SPEC.md §9). */
+/** Limits and keys that the server and the web app must agree on. */
 
 export const STORAGE_KEYS = {
   token: 'user_token',
@@ -36,7 +36,7 @@ export const PAGING = {
   users: { options: [10, 20, 50], defaultLimit: 10, defaultSort: 'created_at', defaultOrder: 'desc' },
   categories: { options: [10, 20, 50], defaultLimit: 20, defaultSort: 'sort_order', defaultOrder: 'asc' },
   brands: { options: [10, 20, 50], defaultLimit: 10, defaultSort: 'created_at', defaultOrder: 'desc' },
-  /** Public option lists (selects) may ask for up to 1000 rows (DESIGN.md §5). */
+  /** Public option lists (selects) may ask for up to 1000 rows; bigger sets search as the user types. */
   optionsMaxLimit: 1000,
   /**
    * Lists count matches exactly up to this many; beyond it meta.total is the planner's estimate

@@ -6,8 +6,8 @@ import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { amount, PRODUCT_MESSAGES } from './products';
 
 /**
- * Texts the spec leaves open (SPEC.md §8 names only the load and delete fallbacks for discounts);
- * the server's own error text wins whenever it sent one.
+ * Toasts for a failed create or update when the server sent no text of its own; the server's
+ * own error text wins whenever it sent one.
  */
 export const DISCOUNT_FALLBACK = {
   create: 'Failed to create discount',
@@ -30,7 +30,7 @@ export const DISCOUNT_TEXT = {
 } as const;
 
 /**
- * 'YYYY-MM-DD HH:MM:SS' as the spec sends it (read as UTC), or an ISO time; '' and null mean open.
+ * 'YYYY-MM-DD HH:MM:SS' as the discount form sends it (read as UTC), or an ISO time; '' and null mean open.
  */
 const windowEnd = z
   .union([z.string().trim(), z.null()], { error: DISCOUNT_TEXT.badDate })
@@ -105,7 +105,10 @@ type Parsed = {
   active?: boolean;
 };
 
-/** The rules every discount write obeys (DESIGN.md §4). */
+/**
+ * The rules every discount write obeys: a value and the target applies_to names, no other target,
+ * a percent of at most PERCENT_MAX and an end not before the start.
+ */
 function check(v: Parsed, ctx: z.RefinementCtx) {
   const target = { product: v.product_id, category: v.category_id, brand: v.brand_id }[v.applies_to];
   if (v.value === null || target === null) {
@@ -141,9 +144,9 @@ const label = (field: string) =>
     .max(DISCOUNT_TITLE_MAX_LENGTH, { error: VALIDATION.tooLong(field, DISCOUNT_TITLE_MAX_LENGTH) })
     .nullish();
 
-/** POST: the spec's payload with `name`. */
+/** POST: the discount with its title as `name`. */
 export const createDiscountBody = z.strictObject({ name: label('Name'), ...fields }).superRefine(check);
-/** PUT: the same with `title` in place of name (SPEC.md §7); `name` is accepted too. */
+/** PUT: the same with `title` in place of name; `name` is accepted too. */
 export const updateDiscountBody = z
   .strictObject({ title: label('Title'), name: label('Name'), ...fields })
   .superRefine(check);

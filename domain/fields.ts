@@ -20,7 +20,7 @@ export const hasControlCharacter = (text: string) =>
 export const oneLine = <T extends z.ZodType<string>>(schema: T, field: string) =>
   schema.refine((v) => !hasControlCharacter(v), { error: VALIDATION.oneLine(field) });
 
-/** A required text field whose missing/blank message is the spec's. */
+/** A required text field, with the message to give when it is missing or blank. */
 export const requiredText = (message: string, field: string, max: number) =>
   z
     .string({ error: message })

@@ -1,4 +1,4 @@
-/** What the image pipeline accepts (SPEC.md §9), shared by the upload fields and the server. */
+/** What the image pipeline accepts, shared by the upload fields and the server. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The same limit in megabytes, as the upload fields state it. */
 export const IMAGE_MAX_SIZE_TEXT = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;

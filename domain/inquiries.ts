@@ -90,7 +90,7 @@ const required = (max: number, field: string) =>
     .min(1, { error: INQUIRY_TEXT.required })
     .max(max, { error: VALIDATION.tooLong(field, max) });
 
-/** POST /api/inquiries: what a visitor may send (SPEC.md §5 Quote request). */
+/** POST /api/inquiries: what a visitor may send. */
 export const createInquiryBody = z.strictObject({
   // Name, phone, subject and company are one line each (the message alone is free text).
   name: oneLine(required(TEXT_LIMITS.name, 'Name'), 'Name'),
@@ -276,7 +276,7 @@ const day = calendarDay.optional();
 
 /**
  * The inbox's filters: status, owner ('me', 'nobody' or a user id) and a range of days the
- * request arrived in (inclusive, UTC). The spec's q, sort and paging stay as they are.
+ * request arrived in (inclusive, UTC). The usual q, sort and paging stay as they are.
  */
 export const inquiryListQuery = listQuery({
   sortKeys: INQUIRY_SORT_KEYS,
@@ -320,9 +320,9 @@ export const inquiryDetailSchema = inquirySchema.extend({
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 
-/** SPEC.md §2: the first 19 characters of the stored time with the T replaced by a space. */
+/** The inbox's time: the first 19 characters of the stored time with the T replaced by a space. */
 export const inquiryTime = (createdAt: string) => createdAt.slice(0, 19).replace('T', ' ');
 
-/** The Compose link carries the subject (SPEC.md §2 Inquiries). */
+/** The Compose link carries the subject. */
 export const composeHref = (email: string, subject: string) =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${subject}`)}`;

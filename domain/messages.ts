@@ -1,6 +1,6 @@
 /**
- * Every user-facing text of SPEC.md, in one place, so the server's validation errors and the
- * web app's toasts can never drift apart. Keys name the situation, values are the spec's words.
+ * The user-facing texts in one place, so the server's validation errors and the web app's
+ * toasts can never drift apart. Keys name the situation, values are the words shown.
  */
 
 import { TRASH_RETENTION_DAYS } from './constants';
@@ -14,7 +14,7 @@ export const VALIDATION = {
   passwordFieldsRequired: 'Please fill all password fields',
   newPasswordTooShort: 'New password must be at least 6 characters',
   newPasswordsMismatch: 'New passwords do not match',
-  // Not in the spec's table; our wording for rules the spec implies (DESIGN.md §5).
+  // Our wording for rules the texts above imply.
   passwordTooShort: 'Password must be at least 6 characters',
   invalidEmail: 'Enter a valid email address',
   invalidRole: 'Role must be editor or admin',
@@ -89,7 +89,7 @@ export const CONFIRM = {
   // The dialog warns about the children; the image stays with the category in the trash.
   deleteCategory: (name: string) =>
     `Delete category "${name}"? ${restorable('It')} Its child categories will have parent_id set to NULL and become top-level categories.`,
-  // SPEC.md §2 Brands: products referencing the brand get brand_id set to null.
+  // Products referencing the brand get brand_id set to null.
   deleteBrand: (name: string) =>
     `Delete brand "${name}"? ${restorable('It')} Products referencing this brand will have brand_id set to null.`,
   deleteDiscount: (title: string) =>
@@ -111,7 +111,7 @@ export const UNSAVED = {
   discard: 'Discard',
 };
 
-/** Server error texts that the spec leaves open (DESIGN.md §5 error format). */
+/** The server's own error texts, sent as `error` (README "API"). */
 export const API_ERROR = {
   invalidCredentials: 'Invalid email or password',
   unauthenticated: 'Please sign in to continue',

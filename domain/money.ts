@@ -1,6 +1,6 @@
 /**
  * Money is integer cents in arithmetic, NUMERIC(12,2) in the database and a number with at most
- * two decimals in JSON (DESIGN.md §4). Never a float in a calculation.
+ * two decimals in JSON. Never a float in a calculation.
  */
 export type Cents = number;
 
@@ -41,7 +41,7 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
   return Number((n * 2n + d) / (2n * d));
 }
 
-/** Display formatting; the currency is the store's one (DESIGN.md §4, CURRENCY). */
+/** Display formatting; the currency is the store's one (CURRENCY). */
 export function formatMoney(
   amount: number | Intl.StringNumericLiteral,
   currency = 'USD',

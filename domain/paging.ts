@@ -28,7 +28,7 @@ export const searchText = z
 export const idParam = z.object({ id: positiveIdString('Id') });
 
 /**
- * The query every paged list accepts (DESIGN.md §5). Unknown keys are refused, not ignored,
+ * The query every paged list accepts. Unknown keys are refused, not ignored,
  * so a typo in a client shows up as a 400 instead of a silently different list.
  */
 export function listQuery<const K extends readonly [string, ...string[]]>(opts: {
@@ -89,6 +89,6 @@ export type ListMeta = z.infer<typeof listMeta>;
 /** Number of pages for a total, never less than 1 so 'Page 1 / 1' shows on an empty list. */
 export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** SPEC.md §4 Paging: after a delete, stay in range (deleting the last row of a page moves back). */
+/** After a delete, stay in range (deleting the last row of a page moves back). */
 export const pageAfterDelete = (page: number, totalAfter: number, limit: number) =>
   Math.min(page, pageCount(totalAfter, limit));

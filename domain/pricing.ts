@@ -86,7 +86,7 @@ export function appliesTo(discount: PricingDiscount, product: PricingProduct): b
 }
 
 /**
- * The one pricing rule (DESIGN.md §4 Best discount): among live discounts for the product, its
+ * The one pricing rule (ADR 0005): among live discounts for the product, its
  * category or any ancestor, or its brand, the largest saving wins (ties: the lowest id, so the
  * answer is stable); final = MRP − saving, never below 0.
  */
@@ -130,7 +130,7 @@ export function previewPrice(
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /**
- * The best-discount badge (SPEC.md §2 Products list): '15% OFF' or '$5.00 OFF' in the store's
+ * The best-discount badge of the products list: '15% OFF' or '$5.00 OFF' in the store's
  * currency. The staff screens and the shop print it alike.
  */
 export function discountLabel(discount: { type: DiscountType; value: number }, currency: string): string {

@@ -6,7 +6,7 @@ import type { LayoutBlock, ProductList, ProductTable, SpecGroup } from './sectio
  * shop's product page show the same sections in the same order from the same bundle.
  */
 
-/** A content block of the layout with the section it shows (SPEC.md §3 Layout block). */
+/** A content block of the layout with the section it shows. */
 export type ContentSection =
   | { kind: 'list'; block: LayoutBlock; section: ProductList }
   | { kind: 'spec_group'; block: LayoutBlock; section: SpecGroup }
@@ -58,7 +58,7 @@ const parseArray = (text: string): unknown[] => {
   }
 };
 
-/** columns_json and rows_json are JSON text arrays (SPEC.md §3 Table); bad text shows as empty. */
+/** columns_json and rows_json are JSON text arrays; bad text shows as empty. */
 export function parseTable(table: ProductTable): { columns: string[]; rows: string[][] } {
   const columns = parseArray(table.columns_json).map((c) => String(c ?? ''));
   const rows = parseArray(table.rows_json).map((r) =>

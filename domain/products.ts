@@ -9,7 +9,7 @@ import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 import { SLUG_MAX_LENGTH } from './slug';
 
-/** The spec's product toasts, fallbacks and confirmation (SPEC.md §8). */
+/** The product toasts, fallbacks and confirmation. */
 export const PRODUCT_TOAST = {
   imagesUploaded: 'Images uploaded',
   saved: 'Saved',
@@ -44,7 +44,7 @@ export const PRODUCT_CONFIRM = {
   deleteImageText: CONFIRM.deleteImage,
 } as const;
 
-/** The gallery's words beyond SPEC.md's: arranging images, alt text, files a batch refused. */
+/** The gallery's words for arranging images, alt text, files a batch refused. */
 export const GALLERY_TEXT = {
   primary: 'Primary',
   dropHint: 'Drop images here to upload them, or choose them below',
@@ -138,7 +138,7 @@ export const createProductBody = z.strictObject({
 });
 export type CreateProductBody = z.output<typeof createProductBody>;
 
-/** SPEC.md §7: pricing carries the MRP and at most one of the editor's own discounts. */
+/** Pricing carries the MRP and at most one of the editor's own discounts. */
 export const pricingSchema = z
   .strictObject({
     mrp: amount(PRODUCT_MESSAGES.mrpInvalid),
@@ -151,7 +151,7 @@ export const pricingSchema = z
   })
   .transform((p) => ({
     mrp: p.mrp,
-    // "A discount is sent only if greater than 0" (SPEC.md §5): zero means none.
+    // A discount is sent only if greater than 0: zero means none.
     discount: p.discountPercent
       ? { type: 'percent' as const, value: p.discountPercent }
       : p.discountAmount
@@ -238,7 +238,7 @@ export const imageBatchResponse = z.object({
 });
 export type ImageBatchResponse = z.infer<typeof imageBatchResponse>;
 
-/** SPEC.md §3 Product bundle, plus the editor's own discount so the edit form can prefill. */
+/** The product bundle, plus the editor's own discount so the edit form can prefill. */
 export const productBundleSchema = z.object({
   base: productBaseSchema,
   price: z.object({ mrp: z.number(), final: z.number() }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, orderBody } from './fields';
 import { VALIDATION } from './messages';
 
-/** Spec texts for content sections (SPEC.md §5). */
+/** The texts for content sections. */
 export const SECTION_MESSAGES = {
   listRequired: 'List title and at least one item required',
   specsRequired: 'Group name and at least one row required',
@@ -32,11 +32,11 @@ const tooLong = VALIDATION.tooLong;
 const text = (field: string, max: number) =>
   z.string({ error: `${field} must be text` }).max(max, { error: tooLong(field, max) });
 
-/** Empty captions are dropped (SPEC.md §5). */
+/** Empty captions are dropped. */
 export const cleanItems = (items: { caption?: unknown }[]) =>
   items.map((i) => String(i.caption ?? '').trim()).filter((c) => c.length > 0);
 
-/** Rows missing a label or a value are dropped (SPEC.md §5). */
+/** Rows missing a label or a value are dropped. */
 export const cleanSpecs = (specs: { label?: unknown; value?: unknown; unit?: unknown }[]) =>
   specs
     .map((s) => ({
@@ -46,13 +46,13 @@ export const cleanSpecs = (specs: { label?: unknown; value?: unknown; unit?: unk
     }))
     .filter((s) => s.label && s.value);
 
-/** Columns split by comma, trimmed, empties dropped (SPEC.md §5). Arrays are cleaned the same way. */
+/** Columns split by comma, trimmed, empties dropped. Arrays are cleaned the same way. */
 export const cleanColumns = (columns: string | unknown[]) =>
   (typeof columns === 'string' ? columns.split(',') : columns)
     .map((c) => String(c ?? '').trim())
     .filter(Boolean);
 
-/** Each row padded (or cut) to the column count (SPEC.md §5); rows with no content dropped. */
+/** Each row padded (or cut) to the column count; rows with no content dropped. */
 export const cleanRows = (rows: unknown[][], columnCount: number) =>
   rows
     .map((r) => Array.from({ length: columnCount }, (_, i) => String(r?.[i] ?? '').trim()))
@@ -102,7 +102,7 @@ export const specGroupBody = z
   .transform((v) => ({ name: v.name.trim(), intro: v.intro, specs: cleanSpecs(v.specs) }))
   .refine((v) => v.name.length > 0 && v.specs.length > 0, { error: SECTION_MESSAGES.specsRequired });
 
-/** Columns and rows may come as arrays or as their JSON/comma text (the spec leaves it open). */
+/** Columns and rows may come as arrays or as their JSON/comma text; both are accepted. */
 export const tableBody = z
   .strictObject({
     heading: z
@@ -193,7 +193,7 @@ export type LayoutBlock = z.infer<typeof blockSchema>;
 export type ListBody = z.input<typeof listBody>;
 export type SpecGroupBody = z.input<typeof specGroupBody>;
 export type TableBody = z.input<typeof tableBody>;
-/** What the server stores after the spec's clean-ups. */
+/** What the server stores after the clean-ups above. */
 export type ListInput = z.output<typeof listBody>;
 export type SpecGroupInput = z.output<typeof specGroupBody>;
 export type TableInput = z.output<typeof tableBody>;

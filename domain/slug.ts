@@ -3,7 +3,7 @@ export const SLUG_INPUT_MAX_LENGTH = 80;
 
 /**
  * A URL slug from any text: Unicode folded to ASCII ("Café Crème" → "cafe-creme"), lower case,
- * runs of anything else turned into single dashes (DESIGN.md §4 Slugs).
+ * runs of anything else turned into single dashes.
  */
 export function slugify(text: string, maxLength = SLUG_INPUT_MAX_LENGTH): string {
   return text

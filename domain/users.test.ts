@@ -4,7 +4,7 @@ import { pageAfterDelete, pageCount } from './paging';
 import { checkPasswordForm, createUserBody, userListQuery } from './users';
 
 describe('checkPasswordForm', () => {
-  it('reports the spec messages in order', () => {
+  it('reports the form messages in order', () => {
     expect(checkPasswordForm('', 'abcdef', 'abcdef')).toBe(VALIDATION.passwordFieldsRequired);
     expect(checkPasswordForm('old', 'abc', '')).toBe(VALIDATION.passwordFieldsRequired);
     expect(checkPasswordForm('old', 'abc', 'abc')).toBe(VALIDATION.newPasswordTooShort);

@@ -57,7 +57,7 @@ export const changePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /**
- * The web form's own check, in the spec's order: all three filled, then length, then match.
+ * The web form's own check, in this order: all three filled, then length, then match.
  * Returns the message to show, or null when the form may be sent.
  */
 export function checkPasswordForm(current: string, next: string, confirm: string): string | null {
@@ -77,11 +77,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The user as the login response carries it (SPEC.md §3 Session user). */
+/** The user as the login response carries it. */
 export const sessionUserSchema = userSchema.pick({ id: true, name: true, email: true, role: true });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** What the web app keeps in localStorage under userData (SPEC.md §3: username taken from name). */
+/** What the web app keeps in localStorage under userData (username taken from name). */
 export type StoredUserData = { id: number; username: string; email: string; role: (typeof ROLES)[number] };
 
 export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema });

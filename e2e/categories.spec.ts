@@ -58,7 +58,7 @@ test('adds a category with an image, and its thumbnail loads', async ({ page, re
 
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/categories'));
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // An image goes as multipart/form-data (SPEC.md §7).
+  // An image goes as multipart/form-data.
   expect((await posted).headers()['content-type']).toMatch(/^multipart\/form-data/);
   await expect(toast(page, TOAST.categoryCreated)).toBeVisible();
   await expect(dialog).toHaveCount(0);

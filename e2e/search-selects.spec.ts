@@ -9,7 +9,7 @@ test.beforeEach(async ({ page, request }) => {
   await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
 });
 
-// DESIGN.md §5: selects over sets that can be large search on the server as the user types. The
+// Selects over sets that can be large search on the server as the user types. The
 // select asks for one page (50) at a time; these brands make sure the ones this test looks for are
 // beyond the first page, whatever else the shared server holds.
 test('the brand select shows a current brand beyond the first page and finds another by typing', async ({

@@ -4,7 +4,7 @@ import { E2E } from './env';
 import { createUser, signIn, signInWithStorage, toast } from './fixtures';
 
 test.describe('login', () => {
-  test('shows the spec texts, the password toggle and the forgot-password toast', async ({ page }) => {
+  test('shows the login texts, the password toggle and the forgot-password toast', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: LOGIN_TEXT.title })).toBeVisible();
     await expect(page.getByText(LOGIN_TEXT.subtitle)).toBeVisible();
@@ -108,7 +108,7 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
   });
 
-  test('clears corrupt userData with the spec warning and stays signed out', async ({ page }) => {
+  test('clears corrupt userData with a warning and stays signed out', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
