@@ -25,7 +25,7 @@ describe('login', () => {
   });
 
   it.each([{}, { email: '', password: 'x' }, { email: 'a@b.c', password: '' }, { email: 'a@b.c' }])(
-    'refuses %j with the spec message',
+    'refuses %j with the shared message',
     async (payload) => {
       const res = await login(payload);
       expect(res.statusCode).toBe(400);

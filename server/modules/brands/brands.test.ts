@@ -105,7 +105,7 @@ describe('create', () => {
   it.each([
     ['text', text],
     ['HTML', html],
-  ])('refuses a %s logo with the spec message, storing nothing', async (_label, bytes) => {
+  ])('refuses a %s logo with the shared message, storing nothing', async (_label, bytes) => {
     const before = { rows: await count(), files: uploadedFiles(ctx.uploadsDir) };
     const res = await form('POST', '/api/brands', { name: 'Fake Logo' }, bytes);
     expect(res.statusCode).toBe(415);
@@ -114,7 +114,7 @@ describe('create', () => {
     expect(uploadedFiles(ctx.uploadsDir)).toEqual(before.files);
   });
 
-  it('refuses a logo over 5 MB with the spec message', async () => {
+  it('refuses a logo over 5 MB with the shared message', async () => {
     const res = await form(
       'POST',
       '/api/brands',

@@ -231,7 +231,7 @@ describe('spam', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
-  it("keeps the spec's payload working exactly as before: no company, no lines, a reference", async () => {
+  it("keeps a basket-less request's payload working as before: no company, no lines, a reference", async () => {
     const res = await send({
       name: 'Spec Client',
       email: 'spec@example.com',

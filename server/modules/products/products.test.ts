@@ -236,7 +236,7 @@ describe('update and pricing', () => {
 });
 
 describe('list', () => {
-  it('pages newest first with list items in the spec shape, and searches name and SKU', async () => {
+  it('pages newest first with list items in the API shape, and searches name and SKU', async () => {
     const tag = `lst${Date.now()}`;
     for (let i = 0; i < 3; i++)
       await createProduct({ name: `${tag} item ${i}`, sku: `${tag}-${i}`, mrp: 10 + i });
@@ -315,7 +315,7 @@ describe('images', () => {
 });
 
 describe('sections and layout', () => {
-  it('adds each kind with the spec clean-ups, orders them, edits, moves and removes them', async () => {
+  it('adds each kind with the shared clean-ups, orders them, edits, moves and removes them', async () => {
     const p = await createProduct({ name: 'Sectioned', sku: 'SEC-1', mrp: 5 });
     const list = await api('POST', `/api/products/${p.id}/lists`, {
       title: ' Features ',
@@ -479,7 +479,7 @@ describe('sections and layout', () => {
     ['spec-groups', { name: 'G', specs: [{ label: 'a' }] }, SECTION_MESSAGES.specsRequired],
     ['tables', { heading: 'H', columns: ' , ' }, SECTION_MESSAGES.tableRequired],
     ['tables', { heading: '', columns: 'a' }, SECTION_MESSAGES.tableRequired],
-  ])('refuses an empty %s section with the spec message', async (kind, payload, message) => {
+  ])('refuses an empty %s section with the shared message', async (kind, payload, message) => {
     const p = await createProduct({ name: `Empty ${kind} ${Math.random()}`, mrp: 1 });
     const res = await api('POST', `/api/products/${p.id}/${kind}`, payload);
     expect(res.statusCode).toBe(400);
