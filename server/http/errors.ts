@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_ERROR } from '#domain/messages';
 import { isDatabaseUnavailable, postgresCode } from '../db/errors';
@@ -28,7 +28,7 @@ export type ErrorAnswer = {
 
 /**
  * The answer for any error a route throws or Fastify raises, logged as it deserves. The API sends
- * it as JSON (registerErrorHandling); the shop's pages show the same status and words as HTML.
+ * it as JSON (plugins/error-handler.ts); the shop's pages show the same status and words as HTML.
  */
 export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -71,13 +71,4 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
   }
   request.log.error({ err }, 'unhandled error');
   return { status: 500, body: { error: API_ERROR.internal } };
-}
-
-/** One error format for every route (README "API"): `{ error, details? }`, never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const answer = errorAnswer(err, request);
-    if (answer.headers) reply.headers(answer.headers);
-    return reply.code(answer.status).send(answer.body);
-  });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errorResponse } from '#domain/errors';
 
 /** The error responses a route can give, for the OpenAPI document. */
@@ -5,3 +6,6 @@ export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)
   Object.fromEntries(codes.map((c) => [c, errorResponse])) as Record<number, typeof errorResponse>;
 
 export const bearer = [{ bearerAuth: [] }];
+
+/** The answer of a route that deletes: 204 with no body. */
+export const deleted = { 204: z.null().describe('Deleted') };

@@ -1,80 +1,36 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '#domain/errors';
-import { positiveIdString } from '#domain/fields';
-import { IMAGE_BATCH_MAX } from '#domain/images';
 import { idParam } from '#domain/paging';
 import { productBulkBody, productBulkResponse, productListQuery } from '#domain/product-list';
 import {
   createProductBody,
-  imageAltBody,
-  imageBatchResponse,
-  imageOrderBody,
-  PRODUCT_MESSAGES,
   productBaseSchema,
   productBundleSchema,
-  productImageSchema,
   productListResponse,
   publicProductsQuery,
   publicProductsResponse,
-  refusedFileSchema,
   slugParam,
   updateProductBody,
 } from '#domain/products';
-import {
-  blockSchema,
-  listBody,
-  listSchema,
-  moveBody,
-  sectionOrderBody,
-  specGroupBody,
-  specGroupSchema,
-  tableBody,
-  tableSchema,
-} from '#domain/sections';
 import type { Authenticate } from '../../auth/hooks';
-import { AppError, badRequest } from '../../errors/app-error';
 import { JSON_TYPE, sendTagged } from '../../http/conditional';
-import { readForm, refuseOversizedUpload } from '../../http/form';
-import { bearer, errors } from '../../http/schemas';
-import { IMAGE_MESSAGES } from '../../images/messages';
-import { prepareBatch } from '../../images/process';
+import { bearer, deleted, errors } from '../../http/schemas';
 import type { BundleService } from './bundle.service';
 import type { ProductBulkService } from './product-bulk.service';
-import type { ProductImagesService } from './product-images.service';
 import type { ProductsService } from './products.service';
-import type { SectionsService } from './sections.service';
-
-/**
- * A batch with no good file: the first file's refusal, with every file's beside it. Optional,
- * since a request refused whole (not multipart, too long, too many files) names no file.
- */
-const batchRefusal = errorResponse.extend({ refused: z.array(refusedFileSchema).optional() });
 
 export type ProductsRoutesDeps = {
   products: ProductsService;
-  productImages: ProductImagesService;
-  sections: SectionsService;
   bundles: BundleService;
   bulk: ProductBulkService;
   authenticate: Authenticate;
 };
 
-/** One kind of content section; each body schema guarantees its own service input. */
-type SectionKind = {
-  path: string;
-  param: string;
-  body: z.ZodType;
-  schema: z.ZodType;
-  create: (productId: number, input: never) => Promise<unknown>;
-  update: (productId: number, sectionId: number, input: never) => Promise<unknown>;
-  remove: (productId: number, sectionId: number) => Promise<unknown>;
-};
-const deleted = { 204: z.null().describe('Deleted') };
-const sectionParams = (name: string) =>
-  z.object({ id: idParam.shape.id, [name]: positiveIdString('Section id') });
-
+/**
+ * Staff work on products as a whole: the list, the picker's options, the preview bundle, bulk
+ * actions, create, update and delete. The gallery and the sections have route plugins of their own
+ * (product-images.routes.ts, product-sections.routes.ts).
+ */
 export const productsRoutes =
   (deps: ProductsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -181,230 +137,6 @@ export const productsRoutes =
         return reply.code(204).send(null);
       },
     );
-
-    app.get(
-      '/api/products/:id/images',
-      {
-        schema: {
-          tags,
-          security,
-          params: idParam,
-          response: { 200: z.object({ data: z.array(productImageSchema) }), ...errors(400, 401, 404) },
-        },
-      },
-      async (request) => ({ data: await deps.productImages.list(request.params.id) }),
-    );
-
-    app.post(
-      '/api/products/:id/images/batch',
-      {
-        onRequest: refuseOversizedUpload(IMAGE_BATCH_MAX, IMAGE_MESSAGES.product.size),
-        schema: {
-          tags,
-          security,
-          description: `multipart/form-data with up to ${IMAGE_BATCH_MAX} files in images[] (JPEG, PNG or WebP, 5 MB each). The good files are stored and the answer is 201 with the gallery in data; any refused file is named in refused [{ file, error }]. When no file is good, nothing is stored and the answer is the first refusal's 413 or 415, naming every file in refused.`,
-          params: idParam,
-          response: {
-            201: imageBatchResponse,
-            413: batchRefusal,
-            415: batchRefusal,
-            ...errors(400, 401, 404),
-          },
-        },
-      },
-      async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart form upload');
-        const form = await readForm(request, z.strictObject({}), {
-          fields: ['images[]', 'images'],
-          messages: IMAGE_MESSAGES.product,
-          maxFiles: IMAGE_BATCH_MAX,
-          keepOversized: true,
-        });
-        if (form.files.length === 0) throw badRequest(PRODUCT_MESSAGES.noImages);
-        const outcomes = await prepareBatch(form.files, IMAGE_MESSAGES.product);
-        const refused = outcomes.flatMap((o) =>
-          o.refusal ? [{ file: o.file, error: o.refusal.message }] : [],
-        );
-        const good = outcomes.flatMap((o) => (o.image ? [o.image] : []));
-        if (good.length === 0) {
-          const first = outcomes[0];
-          const status = first.refusal?.statusCode === 413 ? 413 : 415;
-          return reply.code(status).send({ error: refused[0].error, details: { file: first.file }, refused });
-        }
-        const data = await deps.productImages.addBatch(request.params.id, good);
-        return reply.code(201).send(refused.length > 0 ? { data, refused } : { data });
-      },
-    );
-
-    app.put(
-      '/api/products/:id/images/order',
-      {
-        schema: {
-          tags,
-          security,
-          description:
-            'Puts the gallery in the order of ids, which names every image of the product exactly once; the first is the primary image (cards, link previews). Answers the gallery in its new order.',
-          params: idParam,
-          body: imageOrderBody,
-          response: { 200: z.object({ data: z.array(productImageSchema) }), ...errors(400, 401, 404) },
-        },
-      },
-      async (request) => ({ data: await deps.productImages.reorder(request.params.id, request.body.ids) }),
-    );
-
-    app.patch(
-      '/api/products/:id/images/:imageId',
-      {
-        schema: {
-          tags,
-          security,
-          description:
-            "Sets the image's alt text, which the bundle's images[].alt and the shop's <img alt> carry.",
-          params: z.object({ id: idParam.shape.id, imageId: positiveIdString('Image id') }),
-          body: imageAltBody,
-          response: { 200: productImageSchema, ...errors(400, 401, 404) },
-        },
-      },
-      async (request) =>
-        deps.productImages.setAlt(request.params.id, request.params.imageId, request.body.alt),
-    );
-
-    app.post(
-      '/api/products/:id/images/:imageId/delete',
-      {
-        schema: {
-          tags,
-          security,
-          params: z.object({ id: idParam.shape.id, imageId: positiveIdString('Image id') }),
-          response: { ...deleted, ...errors(400, 401, 404) },
-        },
-      },
-      async (request, reply) => {
-        await deps.productImages.remove(request.params.id, request.params.imageId);
-        return reply.code(204).send(null);
-      },
-    );
-
-    app.get(
-      '/api/products/:id/layout',
-      {
-        schema: {
-          tags,
-          security,
-          params: idParam,
-          response: { 200: z.object({ blocks: z.array(blockSchema) }), ...errors(400, 401, 404) },
-        },
-      },
-      async (request) => ({ blocks: await deps.products.layout(request.params.id) }),
-    );
-
-    app.post(
-      '/api/products/:id/layout/blocks/:blockId/move',
-      {
-        schema: {
-          tags,
-          security,
-          params: z.object({ id: idParam.shape.id, blockId: positiveIdString('Block id') }),
-          body: moveBody,
-          response: { 200: z.object({ blocks: z.array(blockSchema) }), ...errors(400, 401, 404, 409) },
-        },
-      },
-      async (request) => ({
-        blocks: await deps.sections.move(request.params.id, request.params.blockId, request.body.direction),
-      }),
-    );
-
-    app.put(
-      '/api/products/:id/layout/order',
-      {
-        schema: {
-          tags,
-          security,
-          description:
-            "Puts the product's sections (content blocks) in the order of ids, which names each of them exactly once, in one transaction; the basic and images blocks keep their places. Answers the layout in its new order.",
-          params: idParam,
-          body: sectionOrderBody,
-          response: { 200: z.object({ blocks: z.array(blockSchema) }), ...errors(400, 401, 404) },
-        },
-      },
-      async (request) => ({ blocks: await deps.sections.order(request.params.id, request.body.ids) }),
-    );
-
-    // Content sections: the same three routes for each kind.
-    const kinds = [
-      {
-        path: 'lists',
-        param: 'listId',
-        body: listBody,
-        schema: listSchema,
-        create: deps.sections.createList,
-        update: deps.sections.updateList,
-        remove: deps.sections.deleteList,
-      },
-      {
-        path: 'spec-groups',
-        param: 'groupId',
-        body: specGroupBody,
-        schema: specGroupSchema,
-        create: deps.sections.createSpecGroup,
-        update: deps.sections.updateSpecGroup,
-        remove: deps.sections.deleteSpecGroup,
-      },
-      {
-        path: 'tables',
-        param: 'tableId',
-        body: tableBody,
-        schema: tableSchema,
-        create: deps.sections.createTable,
-        update: deps.sections.updateTable,
-        remove: deps.sections.deleteTable,
-      },
-    ] satisfies SectionKind[];
-
-    for (const kind of kinds as SectionKind[]) {
-      const params = sectionParams(kind.param);
-      const sectionId = (p: Record<string, number>) => p[kind.param];
-      app.post(
-        `/api/products/:id/${kind.path}`,
-        {
-          schema: {
-            tags,
-            security,
-            params: idParam,
-            body: kind.body,
-            response: { 201: kind.schema, ...errors(400, 401, 404) },
-          },
-        },
-        async (request, reply) =>
-          reply.code(201).send(await kind.create(request.params.id, request.body as never)),
-      );
-      app.put(
-        `/api/products/:id/${kind.path}/:${kind.param}`,
-        {
-          schema: {
-            tags,
-            security,
-            params,
-            body: kind.body,
-            response: { 200: kind.schema, ...errors(400, 401, 404) },
-          },
-        },
-        async (request) =>
-          kind.update(
-            request.params.id,
-            sectionId(request.params as Record<string, number>),
-            request.body as never,
-          ),
-      );
-      app.delete(
-        `/api/products/:id/${kind.path}/:${kind.param}`,
-        { schema: { tags, security, params, response: { ...deleted, ...errors(400, 401, 404) } } },
-        async (request, reply) => {
-          await kind.remove(request.params.id, sectionId(request.params as Record<string, number>));
-          return reply.code(204).send(null);
-        },
-      );
-    }
   };
 
 /** What a visitor may see: the preview bundle and the product option list. */

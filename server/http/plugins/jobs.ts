@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import type { Housekeeping } from '../../jobs/housekeeping';
+import type { JobQueue } from '../../jobs/queue';
+
+export type JobsOptions = { queue: JobQueue; housekeeping: Housekeeping; runJobs?: boolean };
+
+/**
+ * The job queue (imports) and the scheduled chores, run by this process from the app's start to
+ * its close when it runs jobs; the others only queue.
+ */
+export const jobsLifecycle = fp<JobsOptions>(
+  async (app, { queue, housekeeping, runJobs }) => {
+    app.decorate('housekeeping', housekeeping);
+    if (!runJobs) return;
+    // Not awaited: the queue starts beside the first requests (a failed start is logged).
+    app.addHook('onReady', async () => {
+      queue
+        .start()
+        .then(() => housekeeping.start().catch((err) => app.log.error({ err }, 'housekeeping not scheduled')))
+        .catch(() => {});
+    });
+    app.addHook('onClose', () => queue.stop());
+  },
+  { name: 'jobs' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    housekeeping: Housekeeping;
+  }
+}

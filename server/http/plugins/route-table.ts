@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+
+export type RouteEntry = { method: string; url: string };
+
+/**
+ * Every route, as registered, so tests can check each one (docs coverage, auth) without a list
+ * someone has to remember to update.
+ */
+export const routeTable = fp(
+  async (app) => {
+    const table: RouteEntry[] = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) table.push({ method, url: route.url });
+    });
+    app.decorate('routeTable', table);
+  },
+  { name: 'route-table' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}

@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { INQUIRY_TEXT } from '#domain/inquiries';
+import { QUOTE_TEXT } from '#domain/quotes';
+import { createAuthenticate } from './auth/hooks';
+import { createSessionsService } from './auth/sessions.service';
+import { createLoginThrottle, createPasswordChangeThrottle } from './auth/throttles';
+import { createTokenService } from './auth/tokens';
+import type { Tagged } from './cache/etag';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createHistoryService } from './history/history.service';
+import { pruneHistory } from './history/prune';
+import { createRestoreService } from './history/restore.service';
+import { createImageStore } from './images/image-store';
+import { createImagesService } from './images/images.service';
+import { createHousekeeping } from './jobs/housekeeping';
+import { createJobsService } from './jobs/jobs.service';
+import { createJobQueue } from './jobs/queue';
+import { resilientCounterStore } from './limits/counters';
+import { rateLimitPerAddress } from './limits/rate-limit';
+import { createMailer, type SenderOptions } from './mail/mailer';
+import { createOutboxService } from './mail/outbox.service';
+import { createBrandsService } from './modules/brands/brands.service';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createDiscountsService } from './modules/discounts/discounts.service';
+import { createImportsService, IMPORT_QUEUE } from './modules/imports/imports.service';
+import { createInquiriesService } from './modules/inquiries/inquiries.service';
+import { createBundleService } from './modules/products/bundle.service';
+import { createProductBulkService } from './modules/products/product-bulk.service';
+import { createProductDuplicateService } from './modules/products/product-duplicate.service';
+import { createProductExportService } from './modules/products/product-export';
+import { createProductImagesService } from './modules/products/product-images.service';
+import { createProductsService } from './modules/products/products.service';
+import { createSectionsService } from './modules/products/sections.service';
+import { createQuotesService } from './modules/quotes/quotes.service';
+import { readShopAssets } from './modules/shop/assets';
+import { createProductPages } from './modules/shop/product-pages';
+import { createShopService } from './modules/shop/shop.service';
+import { createUsersService } from './modules/users/users.service';
+import { renderQuotePdf } from './quotes/pdf';
+import type { RedisConnection } from './redis/connection';
+import { createTrashService } from './trash/trash.service';
+
+export type ServicesOptions = {
+  jwtSecret: Uint8Array;
+  /** Where the disk image store keeps its files. */
+  uploadsDir: string;
+  /** Folder of the built SPA, whose manifest names the shop's script and styles. */
+  webRoot?: string;
+  redis?: RedisConnection;
+  mail?: SenderOptions;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Every service the routes are given, built once per app on its database and configuration, with
+ * the catalogue caches joined to one freshness group and the background jobs wired to the queue.
+ * Nothing here starts: the app's plugins start and stop what runs (the mailer, the queue).
+ */
+export function createServices(database: Database, config: Config, opts: ServicesOptions) {
+  const db = database.db;
+  const imageStore = createImageStore(config.imageStore, opts.uploadsDir);
+  const images = createImagesService(db, imageStore);
+  const bundles = createBundleService(database.pool, { maxEntries: config.bundleCacheEntries });
+
+  const tokens = createTokenService(opts.jwtSecret, config.tokenTtlSeconds);
+  const sessions = createSessionsService(db);
+  // Every limit counts in Redis when it is configured and reachable, in memory otherwise.
+  const counters = resilientCounterStore(opts.redis);
+  const limits = {
+    throttle: createLoginThrottle(counters, config.loginThrottle),
+    passwordThrottle: createPasswordChangeThrottle(counters, config.passwordChangeThrottle),
+    inquiries: rateLimitPerAddress(counters, {
+      name: 'inquiries',
+      max: config.inquiryRateLimit.max,
+      windowMs: config.inquiryRateLimit.windowMs,
+      message: INQUIRY_TEXT.tooMany,
+    }),
+    // The customer's quote page counts per address apart from quote requests.
+    quotePage: rateLimitPerAddress(counters, {
+      name: 'quote-page',
+      max: config.quotePageRateLimit.max,
+      windowMs: config.quotePageRateLimit.windowMs,
+      message: QUOTE_TEXT.tooMany,
+    }),
+  };
+
+  // Every e-mail goes through the outbox, written in the transaction that causes it.
+  const mailer = createMailer(database, config, opts.log, opts.mail);
+  const desk = { mailer, publicUrl: config.publicUrl, notifyEmail: config.mail.notifyEmail };
+  const trash = createTrashService(db, images);
+
+  // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
+  const queue = createJobQueue(database, opts.log);
+  const jobs = createJobsService(database);
+  const imports = createImportsService({ database, jobs, queue, log: opts.log });
+  queue.handle(IMPORT_QUEUE, imports.run);
+  queue.onStart(imports.recover);
+  // Scheduled chores, about hourly on whichever process runs jobs.
+  const housekeeping = createHousekeeping(queue, opts.log);
+  housekeeping.add('prune-history', async () => {
+    await pruneHistory(db, config.historyRetentionDays);
+  });
+  // What has been in the trash past its days goes for good, releasing its images.
+  housekeeping.add('empty-trash', async () => {
+    await trash.emptyExpired();
+  });
+
+  // The visitors' shop: its taxonomy lookups and product pages are cached in the bundles'
+  // freshness group, cleared with them.
+  const shop = createShopService(db, { caches: bundles.caches });
+  const shopChrome = {
+    companyName: config.companyName,
+    publicUrl: config.publicUrl,
+    currency: config.currency,
+    assets: readShopAssets(opts.webRoot),
+  };
+
+  return {
+    imageStore,
+    images,
+    bundles,
+    // The public option lists, one small cache in the bundles' freshness group.
+    publicLists: bundles.caches.cache<Tagged>(64),
+    tokens,
+    sessions,
+    authenticate: createAuthenticate(tokens, sessions),
+    limits,
+    mailer,
+    users: createUsersService(db),
+    categories: createCategoriesService(db, images),
+    brands: createBrandsService(db, images),
+    products: createProductsService(db),
+    productBulk: createProductBulkService(db),
+    productImages: createProductImagesService(db, images),
+    sections: createSectionsService(db),
+    duplicates: createProductDuplicateService(images),
+    exports: createProductExportService(db),
+    discounts: createDiscountsService(db),
+    trash,
+    dashboard: createDashboardService(db),
+    inquiries: createInquiriesService(db, desk),
+    quotes: createQuotesService(db, {
+      ...desk,
+      renderPdf: renderQuotePdf,
+      companyName: config.companyName,
+      company: config.company,
+      currency: config.currency,
+    }),
+    outbox: createOutboxService(db, { mode: mailer.mode }),
+    restore: createRestoreService(db),
+    history: createHistoryService(db),
+    queue,
+    jobs,
+    imports,
+    housekeeping,
+    shop,
+    shopChrome,
+    productPages: createProductPages({
+      bundles,
+      shop,
+      chrome: shopChrome,
+      maxEntries: config.bundleCacheEntries,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
