@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRASH_RETENTION_DAYS } from './constants';
+import { MAX_PAGE, PAGING, TEXT_LIMITS, TRASH_RETENTION_DAYS } from './constants';
 import { calendarDay, positiveIdString } from './fields';
 import { CONFIRM, countOf } from './messages';
 import { listMeta, queryInt } from './paging';
@@ -86,8 +86,8 @@ export const historyQuery = z
     batch_id: idText('batch_id'),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
-    page: queryInt('page', 1, 1_000_000).optional(),
-    limit: queryInt('limit', 1, 100).optional(),
+    page: queryInt('page', 1, MAX_PAGE).optional(),
+    limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'from must be on or before to', path: ['to'] })
   .refine((v) => v.entity_id === undefined || v.entity_type !== undefined, {
@@ -153,9 +153,12 @@ export const trashQuery = z.strictObject({
   entity_type: z
     .enum(TRASH_TYPES, { error: `entity_type must be one of: ${TRASH_TYPES.join(', ')}` })
     .optional(),
-  q: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
-  page: queryInt('page', 1, 1_000_000).optional(),
-  limit: queryInt('limit', 1, 100).optional(),
+  q: z
+    .string()
+    .max(TEXT_LIMITS.search, { error: `Search must be at most ${TEXT_LIMITS.search} characters` })
+    .optional(),
+  page: queryInt('page', 1, MAX_PAGE).optional(),
+  limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
 });
 export const trashListResponse = z.object({ data: z.array(trashItemSchema), meta: listMeta });
 

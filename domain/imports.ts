@@ -15,6 +15,11 @@ export const IMPORT_LIMITS = {
   maxBytes: 50 * 1024 * 1024,
   /** The largest number of data rows in one file. */
   maxRows: 200_000,
+  /**
+   * The header row must lie within this much of the file's start. The browser reads this many
+   * bytes of a chosen file for its column names; the server reads as far into the upload.
+   */
+  headerBytes: 1024 * 1024,
   /** How many problems a job's report carries; problem_count counts them all. */
   reportedProblems: 1000,
   /** How long the screen waits between two reads of a running job. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, PAGING, SORT_ORDERS } from './constants';
+import { MAX_ID, MAX_PAGE, PAGING, SORT_ORDERS } from './constants';
 import { optionalId } from './fields';
 import { countOf } from './messages';
 import { toCents } from './money';
@@ -104,7 +104,7 @@ export const productListQuery = z
   .strictObject({
     ...productFilterShape,
     ...sortShape,
-    page: queryInt('page', 1, 1_000_000).optional(),
+    page: queryInt('page', 1, MAX_PAGE).optional(),
     limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
   })
   .transform((v) => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './constants';
+import { MAX_PRICE_CENTS, PAGING, TEXT_LIMITS } from './constants';
 import { optionalId, optionalText, orderBody, requiredText } from './fields';
 import { IMAGE_ALT_MAX_LENGTH, IMAGE_ORDER_MAX } from './images';
 import { CONFIRM, VALIDATION } from './messages';
@@ -76,8 +76,6 @@ export const PRODUCT_MESSAGES = {
   altRequired: 'Alt text is required',
 } as const;
 
-const MAX_MRP_CENTS = 999_999_999_999;
-
 /** A draft is seen by staff only; public routes and the shop serve published products. */
 export const PRODUCT_STATUSES = ['draft', 'published'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -109,7 +107,7 @@ export const amount = (message: string) =>
   z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
     try {
       const cents = toCents(v);
-      if (cents < 0 || cents > MAX_MRP_CENTS) throw new Error('out of range');
+      if (cents < 0 || cents > MAX_PRICE_CENTS) throw new Error('out of range');
       return cents / 100;
     } catch {
       ctx.addIssue({ code: 'custom', message });
@@ -258,7 +256,7 @@ export const createdProductSchema = productBaseSchema;
 
 export const publicProductsQuery = z.strictObject({
   q: searchText,
-  limit: queryInt('limit', 1, 1000).optional(),
+  limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 export const publicProductsResponse = z.object({
   data: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { SORT_ORDERS, type SortOrder, TEXT_LIMITS } from '#domain/constants';
+import { MAX_PAGE, SORT_ORDERS, type SortOrder, TEXT_LIMITS } from '#domain/constants';
 import type { ListControls } from '../api/listQuery';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -27,8 +27,6 @@ export type ListStateOptions<K extends string, F extends string> = {
 
 type Replace = { replace?: boolean };
 type State<K extends string, F extends string> = ListControls<K> & { filters: Record<F, string | undefined> };
-
-const MAX_PAGE = 1_000_000;
 
 const positiveInt = (text: string | null): number | null =>
   text !== null && /^[1-9]\d{0,6}$/.test(text) ? Number(text) : null;
