@@ -52,7 +52,7 @@ export const HISTORY_LIMITS = {
 export const HIDDEN_VALUE = '(hidden)';
 
 const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
-export const historyEntrySchema = z.object({
+const historyEntrySchema = z.object({
   id: z.number(),
   actor_id: z.number().nullable(),
   /** The author's name when the account still exists. */
@@ -99,7 +99,7 @@ export type HistoryQuery = z.infer<typeof historyQuery>;
 export const historyListResponse = z.object({ data: z.array(historyEntrySchema), meta: listMeta });
 
 /** A field a restore left as it is, and why (a category in the trash, a slug taken since). */
-export const skippedField = z.object({ field: z.string(), message: z.string() });
+const skippedField = z.object({ field: z.string(), message: z.string() });
 export type SkippedField = z.infer<typeof skippedField>;
 
 /** POST /api/history/{id}/restore: the new entry it made (null if nothing changed) and what it could not restore. */
@@ -115,7 +115,7 @@ export type HistoryRestoreResult = z.infer<typeof historyRestoreResponse>;
  * as they were), or 'after' it (the whole row and its sections as they were right after it,
  * undoing every later change). The API's default is 'before'; the History tab asks for 'after'.
  */
-export const RESTORE_TARGETS = ['before', 'after'] as const;
+const RESTORE_TARGETS = ['before', 'after'] as const;
 export type RestoreTarget = (typeof RESTORE_TARGETS)[number];
 export const historyRestoreQuery = z.strictObject({
   to: z.enum(RESTORE_TARGETS, { error: `to must be one of: ${RESTORE_TARGETS.join(', ')}` }).optional(),
@@ -137,7 +137,7 @@ export const historyRestorePreviewResponse = z.object({
 });
 export type HistoryRestorePreview = z.infer<typeof historyRestorePreviewResponse>['data'];
 
-export const trashItemSchema = z.object({
+const trashItemSchema = z.object({
   entity_type: z.enum(TRASH_TYPES),
   entity_id: z.number(),
   name: z.string(),

@@ -131,14 +131,7 @@ export const BULK_LIMITS = {
   maxIds: 1000,
 } as const;
 
-export const BULK_ACTIONS = [
-  'set_category',
-  'set_brand',
-  'publish',
-  'unpublish',
-  'adjust_price',
-  'delete',
-] as const;
+const BULK_ACTIONS = ['set_category', 'set_brand', 'publish', 'unpublish', 'adjust_price', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** How adjust_price changes the MRP: by a percent, by an amount (either may be negative), or to a value. */

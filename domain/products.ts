@@ -168,7 +168,7 @@ export const updateProductBody = z.strictObject({
 });
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
-export const bestDiscountSchema = z.object({
+const bestDiscountSchema = z.object({
   id: z.number(),
   type: z.enum(DISCOUNT_TYPES),
   value: z.number(),
@@ -214,13 +214,11 @@ export const imageOrderBody = orderBody('Image', IMAGE_ORDER_MAX, {
   duplicate: PRODUCT_MESSAGES.imageOrderDuplicate,
   incomplete: PRODUCT_MESSAGES.imageOrderIncomplete,
 });
-export type ImageOrderBody = z.infer<typeof imageOrderBody>;
 
 /** PATCH /api/products/{id}/images/{imageId}: what a screen reader says for the image. */
 export const imageAltBody = z.strictObject({
   alt: requiredText(PRODUCT_MESSAGES.altRequired, 'Alt text', IMAGE_ALT_MAX_LENGTH),
 });
-export type ImageAltBody = z.infer<typeof imageAltBody>;
 
 /** A file of a batch upload the server refused, and why (the message an upload of it alone gets). */
 export const refusedFileSchema = z.object({ file: z.string(), error: z.string() });
@@ -251,8 +249,6 @@ export const productBundleSchema = z.object({
   layout: z.object({ blocks: z.array(blockSchema) }),
 });
 export type ProductBundle = z.infer<typeof productBundleSchema>;
-
-export const createdProductSchema = productBaseSchema;
 
 export const publicProductsQuery = z.strictObject({
   q: searchText,

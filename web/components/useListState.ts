@@ -35,7 +35,7 @@ const allowed = (rule: FilterRule | undefined, value: string) =>
   rule === undefined || (typeof rule === 'function' ? rule(value) : rule.includes(value));
 
 /** What the URL says, each value checked; anything unknown or malformed falls back to its default. */
-export function readListUrl<K extends string, F extends string>(
+function readListUrl<K extends string, F extends string>(
   params: URLSearchParams,
   opts: ListStateOptions<K, F>,
 ): State<K, F> {
@@ -67,7 +67,7 @@ export function readListUrl<K extends string, F extends string>(
  * The URL for a state: the list's own keys are rewritten, defaults left out; keys the list does
  * not own (a screen's view toggle, say) are kept as they were.
  */
-export function writeListUrl<K extends string, F extends string>(
+function writeListUrl<K extends string, F extends string>(
   current: URLSearchParams,
   state: State<K, F>,
   opts: ListStateOptions<K, F>,
