@@ -316,6 +316,48 @@ async function runFor(
   const work: WorkRow[] = [];
   const want = (name: string) => !only || name.includes(only);
 
+  const bundles = await measureBundles(kind, want);
+  const { startup, slugs, child, token } = bundles;
+  rows.push(...bundles.rows);
+  const staff = { authorization: `Bearer ${token}` };
+  const lists = await measureLists(want, child, token, rows);
+  await measureVisitorReads(want, child, rows);
+  if (want('work')) work.push(...(await measureCatalogueWork(child, token)));
+  if (want('login'))
+    rows.push(
+      await load(
+        'login (argon2id)',
+        10,
+        () => ({
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        }),
+        child,
+      ),
+    );
+
+  if (want('mixed')) {
+    const mixed = await mixedStaffWorkload(lists, slugs, staff, token);
+    rows.push(await load('mixed staff workload (10% writes)', 20, mixed, child));
+  }
+  const rssAfter = rssMb(child.pid);
+  await stop(child);
+  // The change log's costs restart the server (with the log off, then on again): PostgreSQL only,
+  // where the log is turned off per connection.
+  if (kind === 'pg' && want('history')) rows.push(...(await measureHistory(kind)));
+  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter } };
+}
+
+const bundlePick = (slugs: string[]) => () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
+
+/**
+ * The ceiling and the bundle scenarios, in rounds: the ceiling's row and the bundles' rows, the
+ * server's start-up time, and a server (bundle cache on) left running for the scenarios after.
+ */
+async function measureBundles(kind: 'pg' | 'pglite', want: (name: string) => boolean) {
+  const rows: Row[] = [];
   // The ceiling: a bare Fastify route in a process of its own, kept up (idle between its runs)
   // while the bundle rounds run.
   const hello = fork(path.join(root, 'bench', 'hello.mjs'), [], {
@@ -342,9 +384,7 @@ async function runFor(
   const slugs: string[] = (await (await api('GET', '/api/public/products?limit=1000')).json()).data.map(
     (p: { slug: string }) => p.slug,
   );
-  const bundle = () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
-  // The shop's product page, HTML rendered from the same bundle and cached beside it.
-  const shopPage = () => ({ path: `/shop/${choose(slugs)}` });
+  const bundle = bundlePick(slugs);
   // The shop page is measured against the cached bundle, in the same rounds: one needs the other.
   const bundleRounds = want('bundle') || want('shop');
   const bundleRows: Row[] = [];
@@ -369,7 +409,6 @@ async function runFor(
 
   const { child } = await startServer(kind);
   const token: string = (await (await api('POST', '/api/auth/login', undefined, ADMIN)).json()).token;
-  const staff = { authorization: `Bearer ${token}` };
   if (bundleRounds) {
     // Warm: each product read once, so the run measures the cache serving, not its first misses
     // (a fifth of a 5 s run went to filling it). The shop's pages likewise.
@@ -382,38 +421,7 @@ async function runFor(
             api('GET', `/shop/${slug}`),
           ]),
       );
-    const one = `/api/public/products/slug/${slugs[0]}/bundle`;
-    const etag = (await api('GET', one)).headers.get('etag') ?? '';
-    const { rows: cached, ceilingRuns: ceilingRunsHere } = await inRounds(ceiling, [
-      {
-        name: 'cached',
-        measure: (seconds) =>
-          load('bundle, cached (1000 products, warm)', 50, bundle, child, { seconds, quiet: true }),
-      },
-      {
-        name: '304',
-        measure: (seconds) =>
-          load(
-            'bundle, If-None-Match → 304',
-            50,
-            () => ({ path: one, headers: { 'if-none-match': etag } }),
-            child,
-            { expect: 304, seconds, quiet: true },
-          ),
-      },
-      {
-        name: 'shop page',
-        measure: (seconds) =>
-          load('shop product page HTML, cached (1000 products, warm)', 50, shopPage, child, {
-            seconds,
-            quiet: true,
-          }),
-      },
-    ]);
-    // The shop page's target is a share of the cached bundle's rate, taken round by round.
-    const [cachedBundle, , shop] = cached;
-    shop.ofBundle = pairedShare(shop as Required<Row>, cachedBundle as Required<Row>);
-    console.log(`  shop product page: ${Math.round(shop.ofBundle * 100)} % of the cached bundle's rate`);
+    const { rows: cached, ceilingRuns: ceilingRunsHere } = await cachedBundleRounds(ceiling, slugs, child);
     ceilingRuns.push(...ceilingRunsHere);
     bundleRows.push(...cached);
   } else {
@@ -428,7 +436,57 @@ async function runFor(
     note: ceilingRuns.length > 1 ? `median of ${ceilingRuns.length} runs` : undefined,
   };
   rows.push(ceilingRow, ...bundleRows);
+  return { rows, startup, slugs, child, token };
+}
 
+/** The cached bundle, its 304 and the shop's product page, against the ceiling in rounds. */
+async function cachedBundleRounds(ceiling: Scenario, slugs: string[], child: ChildProcess) {
+  const bundle = bundlePick(slugs);
+  // The shop's product page, HTML rendered from the same bundle and cached beside it.
+  const shopPage = () => ({ path: `/shop/${choose(slugs)}` });
+  const one = `/api/public/products/slug/${slugs[0]}/bundle`;
+  const etag = (await api('GET', one)).headers.get('etag') ?? '';
+  const { rows: cached, ceilingRuns: ceilingRunsHere } = await inRounds(ceiling, [
+    {
+      name: 'cached',
+      measure: (seconds) =>
+        load('bundle, cached (1000 products, warm)', 50, bundle, child, { seconds, quiet: true }),
+    },
+    {
+      name: '304',
+      measure: (seconds) =>
+        load(
+          'bundle, If-None-Match → 304',
+          50,
+          () => ({ path: one, headers: { 'if-none-match': etag } }),
+          child,
+          { expect: 304, seconds, quiet: true },
+        ),
+    },
+    {
+      name: 'shop page',
+      measure: (seconds) =>
+        load('shop product page HTML, cached (1000 products, warm)', 50, shopPage, child, {
+          seconds,
+          quiet: true,
+        }),
+    },
+  ]);
+  // The shop page's target is a share of the cached bundle's rate, taken round by round.
+  const [cachedBundle, , shop] = cached;
+  shop.ofBundle = pairedShare(shop as Required<Row>, cachedBundle as Required<Row>);
+  console.log(`  shop product page: ${Math.round(shop.ofBundle * 100)} % of the cached bundle's rate`);
+  return { rows: cached, ceilingRuns: ceilingRunsHere };
+}
+
+/** The staff lists, filters and sorts, each measured after a second of warming; returns the lists. */
+async function measureLists(
+  want: (name: string) => boolean,
+  child: ChildProcess,
+  token: string,
+  rows: Row[],
+) {
+  const staff = { authorization: `Bearer ${token}` };
   const lists: [string, string][] = [
     ['products, first page', '/api/products?limit=20'],
     ['products, search "cordless"', '/api/products?limit=20&q=cordless'],
@@ -474,7 +532,11 @@ async function runFor(
     await load(name, 10, pick, child, { seconds: 1, quiet: true });
     rows.push(await load(name, 10, pick, child));
   }
+  return lists;
+}
 
+/** The option lists and the shop's list pages, as visitors load them. */
+async function measureVisitorReads(want: (name: string) => boolean, child: ChildProcess, rows: Row[]) {
   // What visitors load without a token: the option lists (cached, with ETags) as a page full of
   // selects asks for them, and the shop's list pages, which read the catalogue on each request.
   const rootCategory: string = (await (await api('GET', '/api/public/categories?flat=1')).json()).data[0]
@@ -493,108 +555,96 @@ async function runFor(
     await load(name, connections, pick, child, { seconds: 1, quiet: true });
     rows.push(await load(name, connections, pick, child));
   }
-  if (want('work')) {
-    const call = async (method: string, url: string, init: { body?: unknown; form?: FormData } = {}) => {
-      const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: init.form ?? (init.body ? JSON.stringify(init.body) : undefined),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return res;
-    };
-    work.push(
-      ...(await catalogueWork(call, child.pid, (r) =>
-        console.log(`  ${r.task}: ${r.seconds} s, ${r.rows} rows, peak RSS ${r.peakRssMb} MB`),
-      )),
-    );
-  }
-  if (want('login'))
-    rows.push(
-      await load(
-        'login (argon2id)',
-        10,
-        () => ({
-          method: 'POST',
-          path: '/api/auth/login',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        }),
-        child,
-      ),
-    );
+}
 
-  if (want('mixed')) {
-    // Staff at work: mostly lists and product pages, one request in ten a write.
-    const ids: number[] = (await (await api('GET', '/api/products?limit=100', token)).json()).data.map(
-      (p: { id: number }) => p.id,
-    );
-    const json = { ...staff, 'content-type': 'application/json' };
-    let serial = 0;
-    const mixed = (): Request => {
-      const r = Math.random();
-      if (r < 0.3) return choose(lists.map(([, url]) => ({ path: url, headers: staff })));
-      if (r < 0.75) return bundle();
-      if (r < 0.85)
-        return { path: `/api/products?limit=20&q=${choose(['lamp', 'saw', 'kettle'])}`, headers: staff };
-      if (r < 0.93) {
-        serial += 1;
-        return {
-          method: 'POST',
-          path: '/api/inquiries',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            name: `Bench ${serial}`,
-            email: `bench${serial}@example.com`,
-            subject: 'Quote',
-            message: 'Load test',
-          }),
-        };
-      }
-      const id = choose(ids);
+/** The catalogue's long tasks (bench/catalogue-work.ts), timed one by one. */
+async function measureCatalogueWork(child: ChildProcess, token: string) {
+  const call = async (method: string, url: string, init: { body?: unknown; form?: FormData } = {}) => {
+    const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.form ?? (init.body ? JSON.stringify(init.body) : undefined),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  return catalogueWork(call, child.pid, (r) =>
+    console.log(`  ${r.task}: ${r.seconds} s, ${r.rows} rows, peak RSS ${r.peakRssMb} MB`),
+  );
+}
+
+/** Staff at work: mostly lists and product pages, one request in ten a write. */
+async function mixedStaffWorkload(
+  lists: [string, string][],
+  slugs: string[],
+  staff: Record<string, string>,
+  token: string,
+) {
+  const bundle = bundlePick(slugs);
+  const ids: number[] = (await (await api('GET', '/api/products?limit=100', token)).json()).data.map(
+    (p: { id: number }) => p.id,
+  );
+  const json = { ...staff, 'content-type': 'application/json' };
+  let serial = 0;
+  const mixed = (): Request => {
+    const r = Math.random();
+    if (r < 0.3) return choose(lists.map(([, url]) => ({ path: url, headers: staff })));
+    if (r < 0.75) return bundle();
+    if (r < 0.85)
+      return { path: `/api/products?limit=20&q=${choose(['lamp', 'saw', 'kettle'])}`, headers: staff };
+    if (r < 0.93) {
+      serial += 1;
       return {
         method: 'POST',
-        path: `/api/products/${id}/lists`,
-        headers: json,
+        path: '/api/inquiries',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          title: `Bench list ${++serial}`,
-          items: [{ caption: 'One' }, { caption: 'Two' }],
+          name: `Bench ${serial}`,
+          email: `bench${serial}@example.com`,
+          subject: 'Quote',
+          message: 'Load test',
         }),
       };
+    }
+    const id = choose(ids);
+    return {
+      method: 'POST',
+      path: `/api/products/${id}/lists`,
+      headers: json,
+      body: JSON.stringify({
+        title: `Bench list ${++serial}`,
+        items: [{ caption: 'One' }, { caption: 'Two' }],
+      }),
     };
-    rows.push(await load('mixed staff workload (10% writes)', 20, mixed, child));
-  }
-  const rssAfter = rssMb(child.pid);
-  await stop(child);
-  // The change log's costs restart the server (with the log off, then on again): PostgreSQL only,
-  // where the log is turned off per connection.
-  if (kind === 'pg' && want('history')) {
-    let current: ChildProcess | undefined;
-    const restart = async (env: Record<string, string> = {}) => {
-      if (current) await stop(current);
-      current = (await startServer(kind, env)).child;
-      const login = await (await api('POST', '/api/auth/login', undefined, ADMIN)).json();
-      return { pid: current.pid, token: login.token as string };
-    };
-    rows.push(
-      ...(await historyWork({
-        pgUrl,
-        restart,
-        vacuum,
-        log: console.log,
-        load: (name, connections, pick, pid, seconds) =>
-          load(name, connections, pick, undefined, { seconds, quiet: name === 'warm' }).then((row) => ({
-            ...row,
-            rssMb: rssMb(pid),
-          })),
-      })),
-    );
+  };
+  return mixed;
+}
+
+/** The change log's costs (bench/history-work.ts), each on a server restarted for it. */
+async function measureHistory(kind: 'pg' | 'pglite'): Promise<Row[]> {
+  let current: ChildProcess | undefined;
+  const restart = async (env: Record<string, string> = {}) => {
     if (current) await stop(current);
-  }
-  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter } };
+    current = (await startServer(kind, env)).child;
+    const login = await (await api('POST', '/api/auth/login', undefined, ADMIN)).json();
+    return { pid: current.pid, token: login.token as string };
+  };
+  const rows = await historyWork({
+    pgUrl,
+    restart,
+    vacuum,
+    log: console.log,
+    load: (name, connections, pick, pid, seconds) =>
+      load(name, connections, pick, undefined, { seconds, quiet: name === 'warm' }).then((row) => ({
+        ...row,
+        rssMb: rssMb(pid),
+      })),
+  });
+  if (current) await stop(current);
+  return rows;
 }
 
 /**

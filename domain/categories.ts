@@ -20,7 +20,7 @@ export type CategoryFields = z.output<typeof categoryFields>;
 
 export const reorderBody = z.strictObject({ sort_order: intField(VALIDATION.sortOrderNumber) });
 
-export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 /** One step among the category's siblings (same parent) in the list's order. */
 export const moveBody = z.strictObject({
@@ -77,7 +77,7 @@ export type CategoryNode = {
   image_url: string | null;
   children?: CategoryNode[];
 };
-export const categoryOptionSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+const categoryOptionSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   z.object({
     id: z.number(),
     name: z.string(),

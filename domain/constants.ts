@@ -18,6 +18,12 @@ export const TRASH_RETENTION_DAYS = 30;
 /** The largest row id: ids are PostgreSQL integers. */
 export const MAX_ID = 2_147_483_647;
 
+/** The highest page number any list takes; the web app reads a higher one in its URL as page 1. */
+export const MAX_PAGE = 1_000_000;
+
+/** The largest price NUMERIC(12,2) holds, in cents. */
+export const MAX_PRICE_CENTS = 999_999_999_999;
+
 export const ROLES = ['editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'editor';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants';
+import { MAX_ID, MAX_PAGE } from './constants';
 import { VALIDATION } from './messages';
 import { queryInt, searchText } from './paging';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
@@ -229,7 +229,7 @@ const toDiscountFilter = (v: {
 export const discountListQuery = z
   .strictObject({
     ...discountFilterShape,
-    page: queryInt('page', 1, 1_000_000).optional(),
+    page: queryInt('page', 1, MAX_PAGE).optional(),
     limit: queryInt('limit', 1, DISCOUNTS_PAGE_MAX).optional(),
   })
   .transform((v) => ({

@@ -5,4 +5,3 @@ export const errorResponse = z.object({
   error: z.string(),
   details: z.record(z.string(), z.string()).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponse>;

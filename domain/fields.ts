@@ -7,7 +7,7 @@ import { SLUG_INPUT_MAX_LENGTH } from './slug';
  * Whether text holds a control character (C0 with tab and line breaks, DEL, C1) or a Unicode line
  * or paragraph separator: what would start a new line, or hide one, where the text is shown.
  */
-export const hasControlCharacter = (text: string) =>
+const hasControlCharacter = (text: string) =>
   [...text].some((c) => {
     const code = c.codePointAt(0) ?? 0;
     return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;

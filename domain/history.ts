@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRASH_RETENTION_DAYS } from './constants';
+import { MAX_PAGE, PAGING, TEXT_LIMITS, TRASH_RETENTION_DAYS } from './constants';
 import { calendarDay, positiveIdString } from './fields';
 import { CONFIRM, countOf } from './messages';
 import { listMeta, queryInt } from './paging';
@@ -52,7 +52,7 @@ export const HISTORY_LIMITS = {
 export const HIDDEN_VALUE = '(hidden)';
 
 const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
-export const historyEntrySchema = z.object({
+const historyEntrySchema = z.object({
   id: z.number(),
   actor_id: z.number().nullable(),
   /** The author's name when the account still exists. */
@@ -86,8 +86,8 @@ export const historyQuery = z
     batch_id: idText('batch_id'),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
-    page: queryInt('page', 1, 1_000_000).optional(),
-    limit: queryInt('limit', 1, 100).optional(),
+    page: queryInt('page', 1, MAX_PAGE).optional(),
+    limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'from must be on or before to', path: ['to'] })
   .refine((v) => v.entity_id === undefined || v.entity_type !== undefined, {
@@ -99,7 +99,7 @@ export type HistoryQuery = z.infer<typeof historyQuery>;
 export const historyListResponse = z.object({ data: z.array(historyEntrySchema), meta: listMeta });
 
 /** A field a restore left as it is, and why (a category in the trash, a slug taken since). */
-export const skippedField = z.object({ field: z.string(), message: z.string() });
+const skippedField = z.object({ field: z.string(), message: z.string() });
 export type SkippedField = z.infer<typeof skippedField>;
 
 /** POST /api/history/{id}/restore: the new entry it made (null if nothing changed) and what it could not restore. */
@@ -115,7 +115,7 @@ export type HistoryRestoreResult = z.infer<typeof historyRestoreResponse>;
  * as they were), or 'after' it (the whole row and its sections as they were right after it,
  * undoing every later change). The API's default is 'before'; the History tab asks for 'after'.
  */
-export const RESTORE_TARGETS = ['before', 'after'] as const;
+const RESTORE_TARGETS = ['before', 'after'] as const;
 export type RestoreTarget = (typeof RESTORE_TARGETS)[number];
 export const historyRestoreQuery = z.strictObject({
   to: z.enum(RESTORE_TARGETS, { error: `to must be one of: ${RESTORE_TARGETS.join(', ')}` }).optional(),
@@ -137,7 +137,7 @@ export const historyRestorePreviewResponse = z.object({
 });
 export type HistoryRestorePreview = z.infer<typeof historyRestorePreviewResponse>['data'];
 
-export const trashItemSchema = z.object({
+const trashItemSchema = z.object({
   entity_type: z.enum(TRASH_TYPES),
   entity_id: z.number(),
   name: z.string(),
@@ -153,9 +153,12 @@ export const trashQuery = z.strictObject({
   entity_type: z
     .enum(TRASH_TYPES, { error: `entity_type must be one of: ${TRASH_TYPES.join(', ')}` })
     .optional(),
-  q: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
-  page: queryInt('page', 1, 1_000_000).optional(),
-  limit: queryInt('limit', 1, 100).optional(),
+  q: z
+    .string()
+    .max(TEXT_LIMITS.search, { error: `Search must be at most ${TEXT_LIMITS.search} characters` })
+    .optional(),
+  page: queryInt('page', 1, MAX_PAGE).optional(),
+  limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
 });
 export const trashListResponse = z.object({ data: z.array(trashItemSchema), meta: listMeta });
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
  * database, so its progress shows on any process and survives a reload.
  */
 
-export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
-export const JOB_KINDS = ['product_import'] as const;
+const JOB_KINDS = ['product_import'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const IMPORT_LIMITS = {
@@ -15,6 +15,11 @@ export const IMPORT_LIMITS = {
   maxBytes: 50 * 1024 * 1024,
   /** The largest number of data rows in one file. */
   maxRows: 200_000,
+  /**
+   * The header row must lie within this much of the file's start. The browser reads this many
+   * bytes of a chosen file for its column names; the server reads as far into the upload.
+   */
+  headerBytes: 1024 * 1024,
   /** How many problems a job's report carries; problem_count counts them all. */
   reportedProblems: 1000,
   /** How long the screen waits between two reads of a running job. */
@@ -33,8 +38,6 @@ export const IMPORT_FIELDS = ['sku', 'name', 'mrp', 'status', 'category', 'brand
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** SKU is the key: a row creates the product with that SKU, or updates it. */
 export const IMPORT_REQUIRED_FIELDS = ['sku'] as const satisfies readonly ImportField[];
-/** A new product needs these; an update may leave them unmapped. */
-export const IMPORT_FIELDS_FOR_NEW = ['name', 'mrp'] as const satisfies readonly ImportField[];
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   sku: 'SKU',
@@ -107,7 +110,7 @@ export const importFormFields = z.strictObject({
 export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-export const importProblemSchema = z.object({
+const importProblemSchema = z.object({
   /** The line in the file, the header being line 1. */
   line: z.number(),
   /** The file's column header, or null for a problem of the whole row. */
@@ -120,7 +123,7 @@ export type ImportProblem = z.infer<typeof importProblemSchema>;
  * A job's report. A dry run succeeds with its problems listed; an apply with any problem fails
  * (error hasProblems) and changes nothing.
  */
-export const importReportSchema = z.object({
+const importReportSchema = z.object({
   dry_run: z.boolean(),
   rows: z.number(),
   /** Products created and updated, or, on a dry run, that would be. */

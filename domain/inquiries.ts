@@ -157,7 +157,7 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
  * changes). Any other move is a 409. Once accepted or declined, a request takes no new version:
  * accepted only closes, and a declined one is reopened before it is quoted again.
  */
-export const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
+const INQUIRY_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
   new: ['open', 'quoted', 'closed'],
   open: ['quoted', 'closed'],
   quoted: ['open', 'accepted', 'declined', 'closed'],
@@ -231,7 +231,7 @@ export const inquiryNoteSchema = z.object({
 });
 
 /** One recorded change of a request: who, when, and what moved. */
-export const inquiryEventSchema = z.object({
+const inquiryEventSchema = z.object({
   id: z.number(),
   at: z.string(),
   /** Null when the customer or the system made it (an answer on the quote page, a sent quote). */
@@ -298,7 +298,7 @@ export const inquiryListQuery = listQuery({
   },
 });
 /** Counts per status over the list's other filters, so the status tabs say what each holds. */
-export const inquiryStatusCounts = z.object(
+const inquiryStatusCounts = z.object(
   Object.fromEntries(INQUIRY_STATUSES.map((s) => [s, z.number()])) as Record<InquiryStatus, z.ZodNumber>,
 );
 export const inquiryListResponse = z.object({

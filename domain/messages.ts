@@ -74,7 +74,7 @@ export const FALLBACK = {
  * What a delete does, in the words every confirmation uses: what goes to the trash can be
  * restored there until it is purged; anything else is gone at once.
  */
-export const DELETE_OUTCOME = {
+const DELETE_OUTCOME = {
   trashed: `moved to the trash for ${TRASH_RETENTION_DAYS} days`,
   forGood: 'deleted for good',
 } as const;

@@ -12,7 +12,7 @@ import { listMeta, listQuery } from './paging';
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const OUTBOX_SORT_KEYS = ['created_at'] as const;
+const OUTBOX_SORT_KEYS = ['created_at'] as const;
 
 export const OUTBOX_PAGING = { defaultLimit: 20, limits: [10, 20, 50] } as const;
 
@@ -40,7 +40,7 @@ export const outboxListQuery = listQuery({
   },
 });
 
-export const outboxAttachmentSchema = z.object({
+const outboxAttachmentSchema = z.object({
   /** The {attachmentId} of the download route. */
   id: z.number(),
   filename: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGING, SORT_ORDERS, TEXT_LIMITS } from './constants';
+import { MAX_PAGE, PAGING, SORT_ORDERS, TEXT_LIMITS } from './constants';
 import { positiveIdString } from './fields';
 
 /**
@@ -44,7 +44,7 @@ export function listQuery<const K extends readonly [string, ...string[]]>(opts: 
   const limit = queryInt(limitKey, 1, PAGING.maxLimit).optional();
   const shape = {
     q: searchText,
-    page: queryInt('page', 1, 1_000_000).optional(),
+    page: queryInt('page', 1, MAX_PAGE).optional(),
     sortBy: z.enum(opts.sortKeys, { error: `sortBy must be one of: ${opts.sortKeys.join(', ')}` }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
   };

@@ -31,7 +31,7 @@ export type PricingProduct = {
   category_ids: number[];
 };
 
-export type BestDiscount = { id: number; type: DiscountType; value: number; save_amount: number };
+type BestDiscount = { id: number; type: DiscountType; value: number; save_amount: number };
 export type Price = { mrp: number; final: number; best: BestDiscount | null };
 
 /** What a discount saves on an amount, in cents, never more than the amount (half-up). */
@@ -46,15 +46,15 @@ export function saveAmount(mrp: Cents, type: DiscountType, value: string | numbe
 const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
 /** A discount's window in milliseconds; either end may be open (null). */
-export type Window = { start: number | null; end: number | null };
+type Window = { start: number | null; end: number | null };
 
-export const windowOf = (discount: Pick<PricingDiscount, 'starts_at' | 'ends_at'>): Window => ({
+const windowOf = (discount: Pick<PricingDiscount, 'starts_at' | 'ends_at'>): Window => ({
   start: time(discount.starts_at),
   end: time(discount.ends_at),
 });
 
 /** Whether the instant t (ms) is inside the window: both its start and its end are. */
-export const inWindow = ({ start, end }: Window, t: number) =>
+const inWindow = ({ start, end }: Window, t: number) =>
   (start === null || start <= t) && (end === null || t <= end);
 
 /**

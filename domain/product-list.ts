@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, PAGING, SORT_ORDERS } from './constants';
+import { MAX_ID, MAX_PAGE, PAGING, SORT_ORDERS } from './constants';
 import { optionalId } from './fields';
 import { countOf } from './messages';
 import { toCents } from './money';
@@ -104,7 +104,7 @@ export const productListQuery = z
   .strictObject({
     ...productFilterShape,
     ...sortShape,
-    page: queryInt('page', 1, 1_000_000).optional(),
+    page: queryInt('page', 1, MAX_PAGE).optional(),
     limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
   })
   .transform((v) => ({
@@ -131,14 +131,7 @@ export const BULK_LIMITS = {
   maxIds: 1000,
 } as const;
 
-export const BULK_ACTIONS = [
-  'set_category',
-  'set_brand',
-  'publish',
-  'unpublish',
-  'adjust_price',
-  'delete',
-] as const;
+const BULK_ACTIONS = ['set_category', 'set_brand', 'publish', 'unpublish', 'adjust_price', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** How adjust_price changes the MRP: by a percent, by an amount (either may be negative), or to a value. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './constants';
+import { MAX_PRICE_CENTS, PAGING, TEXT_LIMITS } from './constants';
 import { optionalId, optionalText, orderBody, requiredText } from './fields';
 import { IMAGE_ALT_MAX_LENGTH, IMAGE_ORDER_MAX } from './images';
 import { CONFIRM, VALIDATION } from './messages';
@@ -76,8 +76,6 @@ export const PRODUCT_MESSAGES = {
   altRequired: 'Alt text is required',
 } as const;
 
-const MAX_MRP_CENTS = 999_999_999_999;
-
 /** A draft is seen by staff only; public routes and the shop serve published products. */
 export const PRODUCT_STATUSES = ['draft', 'published'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -109,7 +107,7 @@ export const amount = (message: string) =>
   z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
     try {
       const cents = toCents(v);
-      if (cents < 0 || cents > MAX_MRP_CENTS) throw new Error('out of range');
+      if (cents < 0 || cents > MAX_PRICE_CENTS) throw new Error('out of range');
       return cents / 100;
     } catch {
       ctx.addIssue({ code: 'custom', message });
@@ -170,7 +168,7 @@ export const updateProductBody = z.strictObject({
 });
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
-export const bestDiscountSchema = z.object({
+const bestDiscountSchema = z.object({
   id: z.number(),
   type: z.enum(DISCOUNT_TYPES),
   value: z.number(),
@@ -216,13 +214,11 @@ export const imageOrderBody = orderBody('Image', IMAGE_ORDER_MAX, {
   duplicate: PRODUCT_MESSAGES.imageOrderDuplicate,
   incomplete: PRODUCT_MESSAGES.imageOrderIncomplete,
 });
-export type ImageOrderBody = z.infer<typeof imageOrderBody>;
 
 /** PATCH /api/products/{id}/images/{imageId}: what a screen reader says for the image. */
 export const imageAltBody = z.strictObject({
   alt: requiredText(PRODUCT_MESSAGES.altRequired, 'Alt text', IMAGE_ALT_MAX_LENGTH),
 });
-export type ImageAltBody = z.infer<typeof imageAltBody>;
 
 /** A file of a batch upload the server refused, and why (the message an upload of it alone gets). */
 export const refusedFileSchema = z.object({ file: z.string(), error: z.string() });
@@ -254,11 +250,9 @@ export const productBundleSchema = z.object({
 });
 export type ProductBundle = z.infer<typeof productBundleSchema>;
 
-export const createdProductSchema = productBaseSchema;
-
 export const publicProductsQuery = z.strictObject({
   q: searchText,
-  limit: queryInt('limit', 1, 1000).optional(),
+  limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 export const publicProductsResponse = z.object({
   data: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),

@@ -13,14 +13,7 @@ import { PUBLIC_QUOTE_TEXT } from './quote-texts';
  * sending freezes it as the request's next version (1, 2, …). Revising a sent quote starts a
  * new draft from it; sending that one supersedes the earlier version, which stays readable.
  */
-export const QUOTE_STATUSES = [
-  'draft',
-  'sent',
-  'accepted',
-  'declined',
-  'changes_requested',
-  'superseded',
-] as const;
+const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** How the customer answered a sent quote on its page; each answer is taken once. */
@@ -107,7 +100,6 @@ export const quoteLineInput = z.strictObject({
     .optional()
     .transform(() => undefined),
 });
-export type QuoteLineInput = z.input<typeof quoteLineInput>;
 
 const isoDate = z
   .string({ error: QUOTE_TEXT.validUntilInvalid })
@@ -208,7 +200,7 @@ export const isExpired = (validUntil: string, now = new Date()) =>
 
 // --- Responses --------------------------------------------------------------------------------
 
-export const quoteLineSchema = z.object({
+const quoteLineSchema = z.object({
   product_id: z.number().nullable(),
   name: z.string(),
   sku: z.string().nullable(),
@@ -223,7 +215,7 @@ export const quoteLineSchema = z.object({
  * discounts applied, when the line was last written), so a changed unit price shows what it was
  * changed from. Null for a typed line. The customer's page never carries it.
  */
-export const staffQuoteLineSchema = quoteLineSchema.extend({ catalogue_price: z.number().nullable() });
+const staffQuoteLineSchema = quoteLineSchema.extend({ catalogue_price: z.number().nullable() });
 export type StaffQuoteLine = z.infer<typeof staffQuoteLineSchema>;
 
 /** The catalogue price staff changed the line's unit price from, or null when it was not changed. */
@@ -244,7 +236,7 @@ const quoteContent = {
   terms: z.string().nullable(),
 };
 
-export const quoteAnswerSchema = z.object({
+const quoteAnswerSchema = z.object({
   kind: z.enum(QUOTE_ANSWERS),
   at: z.string(),
   /** The signature typed on acceptance. */
@@ -283,7 +275,7 @@ export type Quote = z.infer<typeof quoteSchema>;
  * Who the quote is from, as its customer sees it on the quote's page and in its PDF: the
  * business's name and contact details (COMPANY_* settings), each null when not configured.
  */
-export const sellerSchema = z.object({
+const sellerSchema = z.object({
   name: z.string(),
   /** Postal address; lines separated by newlines. */
   address: z.string().nullable(),

@@ -11,9 +11,7 @@ export const SECTION_MESSAGES = {
   orderIncomplete: 'The order must list every section of the product exactly once',
 } as const;
 
-export const BLOCK_TYPES = ['basic', 'images', 'list', 'spec_group', 'table'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-export const CONTENT_BLOCK_TYPES = ['list', 'spec_group', 'table'] as const;
+const BLOCK_TYPES = ['basic', 'images', 'list', 'spec_group', 'table'] as const;
 
 /** Lengths and counts a section may have; exported so the editor's fields stop where the server does. */
 export const SECTION_LIMITS = {
@@ -146,7 +144,7 @@ export const moveBody = z.strictObject({
 });
 
 /** The most sections an order request names: a bound on the body, far above any real layout. */
-export const SECTION_ORDER_MAX = 1000;
+const SECTION_ORDER_MAX = 1000;
 
 /**
  * PUT /api/products/{id}/layout/order: the content blocks (sections) in their new order, each
@@ -156,7 +154,6 @@ export const sectionOrderBody = orderBody('Block', SECTION_ORDER_MAX, {
   duplicate: SECTION_MESSAGES.orderDuplicate,
   incomplete: SECTION_MESSAGES.orderIncomplete,
 });
-export type SectionOrderBody = z.infer<typeof sectionOrderBody>;
 
 export const listSchema = z.object({
   id: z.number(),

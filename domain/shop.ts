@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { MAX_PAGE } from './constants';
 import { queryInt, searchText } from './paging';
 import { SLUG_MAX_LENGTH } from './slug';
 
 /** Products per page of the shop's catalogue. */
 export const SHOP_PAGE_SIZE = 24;
-
-/** The highest page number the catalogue takes, as every other list. */
-const SHOP_MAX_PAGE = 1_000_000;
 
 /**
  * Paths under /shop/ that are the shop's own pages: a product may not take one as its slug, or
@@ -35,7 +33,7 @@ export const shopListQuery = z
     q: searchText,
     category: slugFilter('Category'),
     brand: slugFilter('Brand'),
-    page: z.preprocess(blankIsAbsent, queryInt('page', 1, SHOP_MAX_PAGE).optional()),
+    page: z.preprocess(blankIsAbsent, queryInt('page', 1, MAX_PAGE).optional()),
   })
   .transform((v) => ({
     q: (v.q ?? '').trim(),

@@ -9,7 +9,7 @@ const email = (requiredMessage: string) =>
     .toLowerCase()
     .pipe(z.email({ error: VALIDATION.invalidEmail }));
 
-export const roleSchema = z.enum(ROLES, { error: VALIDATION.invalidRole });
+const roleSchema = z.enum(ROLES, { error: VALIDATION.invalidRole });
 
 export const loginBody = z.strictObject({
   email: z
@@ -78,7 +78,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** The user as the login response carries it. */
-export const sessionUserSchema = userSchema.pick({ id: true, name: true, email: true, role: true });
+const sessionUserSchema = userSchema.pick({ id: true, name: true, email: true, role: true });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** What the web app keeps in localStorage under userData (username taken from name). */

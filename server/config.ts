@@ -153,7 +153,7 @@ export type Config = {
   historyRetentionDays: number;
 };
 
-export type MailConfig = {
+type MailConfig = {
   /** Where messages go out (smtp:// or smtps://); unset, they are kept in the outbox only. */
   smtpUrl: string | undefined;
   /** The From header of every message. */

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 
 /** What a token says: whose it is, under which token version, its own id and its expiry (seconds). */
 export type TokenClaims = { userId: number; tokenVersion: number; jti: string; exp: number };
-export type TokenSubject = Pick<TokenClaims, 'userId' | 'tokenVersion'>;
+type TokenSubject = Pick<TokenClaims, 'userId' | 'tokenVersion'>;
 
 export type TokenService = {
   issue(subject: TokenSubject): Promise<string>;

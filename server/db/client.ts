@@ -11,7 +11,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a LISTEN subscriber hears: a notification, or its connection going away and coming back. */
-export type ChannelEvent = { type: 'notify'; payload: string } | { type: 'down' } | { type: 'up' };
+type ChannelEvent = { type: 'notify'; payload: string } | { type: 'down' } | { type: 'up' };
 
 export type Database = {
   db: Db;

@@ -5,14 +5,14 @@ import { AppError } from './app-error';
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 
 /** The message a person reads for one issue: unknown keys are named; a missing body is said so. */
-export function issueMessage(issue: Issue): string {
+function issueMessage(issue: Issue): string {
   if (issue.code === 'unrecognized_keys') return API_ERROR.unknownField(issue.keys?.[0] ?? '?');
   if (issue.code === 'invalid_type' && issue.path.length === 0)
     return 'The request body must be a JSON object';
   return issue.message || API_ERROR.invalidRequest;
 }
 
-export const issueField = (issue: Issue) =>
+const issueField = (issue: Issue) =>
   issue.code === 'unrecognized_keys' ? (issue.keys?.[0] ?? '_') : issue.path.map(String).join('.') || '_';
 
 /** The API's 400: the first issue's message, and every field's first message in details. */

@@ -10,7 +10,7 @@ import type pg from 'pg';
 type Scope = { actorId: number | null };
 const store = new AsyncLocalStorage<Scope>();
 
-export const currentActor = (): number | null => store.getStore()?.actorId ?? null;
+const currentActor = (): number | null => store.getStore()?.actorId ?? null;
 
 /** Runs work (a job, a script) as a user: what it writes is logged under them. */
 export const runAs = <T>(actorId: number | null, work: () => T): T => store.run({ actorId }, work);

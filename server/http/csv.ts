@@ -3,12 +3,12 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defuseCell, QUOTED_CELL } from '#domain/csv-cells';
 
-export const CSV_TYPE = 'text/csv; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 export type CsvCell = string | number | null | undefined;
 
 /** `<stem>-YYYYMMDD.csv`, by the UTC day. */
-export const csvFileName = (stem: string, at: Date = new Date()) =>
+const csvFileName = (stem: string, at: Date = new Date()) =>
   `${stem}-${at.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
 
 /**

@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error';
 import { zodToAppError } from '../errors/validation';
 
 /** An uploaded file; with `tooLarge` its bytes passed the size limit and were not kept. */
-export type UploadedFile = { name: string; bytes: Buffer; tooLarge?: boolean };
+type UploadedFile = { name: string; bytes: Buffer; tooLarge?: boolean };
 /** A form's fields (validated) and its files, each held only up to the size limit. */
 export type ReadForm<T> = { fields: T; files: UploadedFile[] };
 

@@ -11,7 +11,7 @@ import { bearer } from './schemas';
  * A create/update form with one optional image: the fields validated first, then the image
  * decoded and re-encoded; nothing is stored yet.
  */
-export async function readImageForm<S extends z.ZodType>(
+async function readImageForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
   file: { field: string; messages: ImageMessages },
@@ -30,12 +30,12 @@ export async function readImageForm<S extends z.ZodType>(
  * while validation is left to readForm (which parses both kinds the same way). Validators of the
  * other parts (params, query) are the usual Zod ones.
  */
-export const formBodyValidator = <T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult =>
+const formBodyValidator = <T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult =>
   route.httpPart === 'body'
     ? (data: unknown) => ({ value: data })
     : (validatorCompiler as FastifySchemaCompiler<T>)(route);
 
-export const FORM_CONSUMES = ['application/json', 'multipart/form-data'];
+const FORM_CONSUMES = ['application/json', 'multipart/form-data'];
 
 /**
  * The create and update routes of a resource taking JSON or a multipart form with one optional

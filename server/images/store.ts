@@ -30,7 +30,7 @@ export const imageUrl = (key: string) => `/uploads/${imageFileNames(key).main}`;
 const UPLOADS = '/uploads/';
 const KEY_PATTERN = '[a-f0-9]{40}';
 /** A stored image's URL, its key captured. */
-export const STORED_URL_PATTERN = `^${UPLOADS}(${KEY_PATTERN})\\.webp$`;
+const STORED_URL_PATTERN = `^${UPLOADS}(${KEY_PATTERN})\\.webp$`;
 /**
  * The same URLs for SQL: matched without a capture, then the key cut out by position.
  * PostgreSQL's regex engine took four times as long to capture the key as to match the URL.

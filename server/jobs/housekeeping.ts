@@ -3,7 +3,7 @@ import type { JobQueue } from './queue';
 /** The queue of the scheduled chores (pruning the change log, emptying the trash). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
-export const HOUSEKEEPING_TIMING = {
+const HOUSEKEEPING_TIMING = {
   /** Between two runs. */
   everySeconds: 60 * 60,
   /** After a process starts, so a fresh deployment does its chores without waiting an hour. */

@@ -6,7 +6,7 @@ import type { RedisConnection } from '../redis/connection';
 export type Limit = { key: string; max: number };
 
 /** What take() decided: allowed, or refused with the time until the fullest counter resets. */
-export type Taken = { allowed: true } | { allowed: false; retryAfterMs: number };
+type Taken = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
  * Counters in fixed windows, for limits that must hold under a burst. take() checks and counts
@@ -23,7 +23,7 @@ export type CounterStore = {
 };
 
 /** Counters kept by one process; the oldest are dropped past `maxKeys`, so junk keys cannot grow it without bound. */
-export function memoryCounterStore(now: () => number = Date.now, maxKeys = 100_000): CounterStore {
+function memoryCounterStore(now: () => number = Date.now, maxKeys = 100_000): CounterStore {
   const counters = new LRUCache<string, { count: number; resetAt: number }>({ max: maxKeys });
   const live = (key: string) => {
     const entry = counters.get(key);
@@ -95,7 +95,7 @@ type Scripted = Redis & {
 };
 
 /** The counters in Redis, shared by every process of the deployment (keys carry its prefix). */
-export function redisCounterStore(connection: RedisConnection): CounterStore {
+function redisCounterStore(connection: RedisConnection): CounterStore {
   const redis = connection.client as Scripted;
   if (!('stockroomTake' in redis)) {
     connection.client.defineCommand('stockroomTake', { lua: TAKE_SCRIPT });

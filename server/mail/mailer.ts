@@ -19,10 +19,10 @@ export type MailMessage = {
 };
 
 /** A quote's latest e-mail as staff see it: its state as the outbox holds it, never dressed up. */
-export type QuoteDelivery = OutboxDelivery;
+type QuoteDelivery = OutboxDelivery;
 
 /** What enqueue writes with: a transaction (db.transaction's tx) or the database itself. */
-export type MailWriter = Pick<Db, 'insert' | 'execute'>;
+type MailWriter = Pick<Db, 'insert' | 'execute'>;
 type MailReader = Pick<Db, 'execute'>;
 
 /** The log lines the sender writes (Fastify's logger fits). */
@@ -37,7 +37,7 @@ export type MailLog = {
  * failure, … the last 6 h after the fifth. A message is given up ('failed') when the attempt after
  * the last of these fails too. Tests pass shorter ones (SenderOptions.backoffMs).
  */
-export const RETRY_BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000] as const;
+const RETRY_BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000] as const;
 
 /** NOTIFY channel of enqueue: the sender wakes at the commit that wrote a message. */
 export const OUTBOX_CHANNEL = 'stockroom_outbox';

@@ -200,7 +200,7 @@ export function spawnServer(
 }
 
 /** The /healthz status a process reports, or null while it does not answer. */
-export async function healthOf(base: string): Promise<{ http: number; status: string } | null> {
+async function healthOf(base: string): Promise<{ http: number; status: string } | null> {
   try {
     const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
     const body = (await res.json()) as { status?: string };

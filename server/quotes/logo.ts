@@ -11,7 +11,7 @@ export type CompanyLogo = {
 };
 
 /** A logo is small: it is kept in memory and put in every quote PDF. */
-export const LOGO_MAX_BYTES = 512 * 1024;
+const LOGO_MAX_BYTES = 512 * 1024;
 
 /**
  * Reads and checks the logo file, throwing a message that says what is wrong with it. PNG and

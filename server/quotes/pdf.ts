@@ -3,7 +3,7 @@ import { formatMoney } from '#domain/money';
 import type { Quote } from '#domain/quotes';
 
 /** Who the quote is from, beyond the name: what the business configured (COMPANY_*). */
-export type PdfSeller = {
+type PdfSeller = {
   address?: string | null;
   email?: string | null;
   phone?: string | null;

@@ -94,7 +94,7 @@ export function responseProblems(res: LightMyRequestResponse): string[] {
 }
 
 /** A `password_hash`/`passwordHash` key anywhere in a JSON body, except a 400's field details. */
-export function leaksHashKey(body: string): boolean {
+function leaksHashKey(body: string): boolean {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -313,7 +313,7 @@ export const RELAXED_LIMITS = {
  * A multipart body built byte by byte, so file names can carry what a browser would escape
  * (quotes, NUL, newlines). FormData is no use for that.
  */
-export const RAW_BOUNDARY = '----stockroomSecurityBoundary';
+const RAW_BOUNDARY = '----stockroomSecurityBoundary';
 export function rawMultipart(
   parts: (
     | { field: string; value: string }

@@ -3,7 +3,7 @@ import { productBundleSchema } from '#domain/products';
 import { strictDeep } from './strict-schema';
 
 /** The public bundle's route, as Fastify names it. */
-export const BUNDLE_ROUTE = '/api/public/products/slug/:slug/bundle';
+const BUNDLE_ROUTE = '/api/public/products/slug/:slug/bundle';
 
 /** productBundleSchema with no room for keys it does not name. */
 export const strictBundleSchema = strictDeep(productBundleSchema);

@@ -9,7 +9,7 @@ import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
 /** The form's fields as the API takes them; the logo travels beside them (BrandSave). */
-export type BrandInput = Omit<z.input<typeof brandFields>, 'logo_url'>;
+type BrandInput = Omit<z.input<typeof brandFields>, 'logo_url'>;
 
 export type BrandSave = {
   /** null creates a new brand. */

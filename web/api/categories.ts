@@ -11,7 +11,7 @@ import { SELECT_PAGE, toListQuery } from './listQuery';
 import { requestBody, uploadConfig } from './requestBody';
 
 /** The form's fields as the API takes them; the image travels beside them (CategorySave). */
-export type CategoryInput = Omit<z.input<typeof categoryFields>, 'image_url'>;
+type CategoryInput = Omit<z.input<typeof categoryFields>, 'image_url'>;
 
 export type CategorySave = {
   /** null creates a new category. */
@@ -67,9 +67,6 @@ export function useCategoryOptions(q: string, limit = SELECT_PAGE) {
     meta: { errorMessage: FALLBACK.loadCategories },
   });
 }
-
-/** A category in a tree-ordered option list, with its level in that list (0 = shown at the top). */
-export type CategoryTreeItem = CategoryNode & { level: number };
 
 /**
  * The options of the Parent field and the discount Target: the same server search as

@@ -42,7 +42,7 @@ export const toApiTime = (iso: string | null) =>
   iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : null;
 
 /** A stored discount as the dialog's input, e.g. to send it back with one field changed. */
-export const discountInput = (d: Discount): DiscountFields => ({
+const discountInput = (d: Discount): DiscountFields => ({
   title: d.name,
   type: d.type,
   value: d.value,

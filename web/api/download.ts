@@ -26,7 +26,7 @@ export function fileNameFrom(disposition: string | undefined, fallback: string):
 }
 
 /** Hands a fetched file to the browser as a download under its name. */
-export function saveBlob(blob: Blob, name: string): void {
+function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

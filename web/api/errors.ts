@@ -71,4 +71,3 @@ export function useFieldErrors(error: unknown) {
       },
   };
 }
-export type FieldErrors = ReturnType<typeof useFieldErrors>;

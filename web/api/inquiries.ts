@@ -34,7 +34,7 @@ export type InquiryList = {
 };
 
 /** The list's query string: the usual list controls (its page size is `perPage`) and the desk's filters. */
-export function inquiryQuery({ limit, ...params }: InquiryListParams) {
+function inquiryQuery({ limit, ...params }: InquiryListParams) {
   return toListQuery({ ...params, perPage: limit });
 }
 

@@ -16,7 +16,7 @@ export type BrandListParams = ListControls<BrandSortKey>;
 /** parentId: null = all categories, 0 = root categories only, n = children of n. */
 export type CategoryListParams = ListControls<CategorySortKey> & { parentId: number | null };
 /** The inbox's filters beyond the usual list controls; null = not filtered. */
-export type InquiryFilters = {
+type InquiryFilters = {
   status: InquiryStatus | null;
   /** 'me', 'nobody' or a staff user's id as text. */
   owner: string | null;

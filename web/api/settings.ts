@@ -3,7 +3,7 @@ import { readPublicSettings } from '#domain/settings';
 import { api } from './client';
 import { setStoreCurrency } from './currency';
 
-export const settingsKey = ['settings'] as const;
+const settingsKey = ['settings'] as const;
 
 /**
  * The server's public settings, once per page load: the currency goes to the formatters as soon

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGING } from '#domain/constants';
 import { FALLBACK } from '#domain/messages';
 import type { CreateUserBody, User, UserListResponse } from '#domain/users';
 import { api } from './client';
@@ -55,7 +56,7 @@ export function useStaffOptions(enabled: boolean) {
     queryFn: async ({ signal }) =>
       (
         await api.get<UserListResponse>('/users', {
-          params: { page: 1, limit: 100, sortBy: 'name', order: 'asc' },
+          params: { page: 1, limit: PAGING.maxLimit, sortBy: 'name', order: 'asc' },
           signal,
         })
       ).data.data,

@@ -5,7 +5,7 @@ import { useFormGuard } from './FormModal';
 type Props = { saving: boolean; onCancel: () => void; saveLabel?: string };
 
 /** A dialog form's Cancel and Save; Save is disabled (and spins) while the request runs. */
-export function FormActions({ saving, onCancel, saveLabel = 'Save' }: Props) {
+function FormActions({ saving, onCancel, saveLabel = 'Save' }: Props) {
   // In a dialog, Cancel with unsaved edits asks first, as Escape does.
   const guard = useFormGuard();
   const cancel = () => (guard ? guard.confirmClose(onCancel) : onCancel());

@@ -14,7 +14,7 @@ export type SearchOptions<T extends SearchItem = SearchItem> = {
   isPlaceholderData?: boolean;
 };
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 type Option = { value: string; label: string };
 

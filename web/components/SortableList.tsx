@@ -23,7 +23,7 @@ import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { type CSSProperties, type HTMLAttributes, type ReactNode, useRef } from 'react';
 
-export type SortableId = number;
+type SortableId = number;
 
 /** What an item's renderer spreads: its root (ref, style) and its drag handle. */
 export type SortableItemState = {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 /** The URL flag that asks a list screen to open its create dialog (the palette's actions, `n`). */
-export const CREATE_PARAM = 'new';
+const CREATE_PARAM = 'new';
 
 /**
  * Opens the list's create dialog when the URL carries the flag, then drops the flag (replacing the

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { SORT_ORDERS, type SortOrder, TEXT_LIMITS } from '#domain/constants';
+import { MAX_PAGE, SORT_ORDERS, type SortOrder, TEXT_LIMITS } from '#domain/constants';
 import type { ListControls } from '../api/listQuery';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -28,8 +28,6 @@ export type ListStateOptions<K extends string, F extends string> = {
 type Replace = { replace?: boolean };
 type State<K extends string, F extends string> = ListControls<K> & { filters: Record<F, string | undefined> };
 
-const MAX_PAGE = 1_000_000;
-
 const positiveInt = (text: string | null): number | null =>
   text !== null && /^[1-9]\d{0,6}$/.test(text) ? Number(text) : null;
 
@@ -37,7 +35,7 @@ const allowed = (rule: FilterRule | undefined, value: string) =>
   rule === undefined || (typeof rule === 'function' ? rule(value) : rule.includes(value));
 
 /** What the URL says, each value checked; anything unknown or malformed falls back to its default. */
-export function readListUrl<K extends string, F extends string>(
+function readListUrl<K extends string, F extends string>(
   params: URLSearchParams,
   opts: ListStateOptions<K, F>,
 ): State<K, F> {
@@ -69,7 +67,7 @@ export function readListUrl<K extends string, F extends string>(
  * The URL for a state: the list's own keys are rewritten, defaults left out; keys the list does
  * not own (a screen's view toggle, say) are kept as they were.
  */
-export function writeListUrl<K extends string, F extends string>(
+function writeListUrl<K extends string, F extends string>(
   current: URLSearchParams,
   state: State<K, F>,
   opts: ListStateOptions<K, F>,

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { subscribeConnectivity } from '../api/connectivity';
 import { ErrorBannerContext } from './ErrorBannerContext';
 
-export const SERVER_UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
+const SERVER_UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
 
 export function ErrorBannerProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 import { documentTitle } from './texts';
 
 /** A route's `handle`: its screen name for the tab title. */
-export type RouteHandle = { title?: string };
+type RouteHandle = { title?: string };
 
 /**
  * Sets the tab title from the deepest matched route's `handle.title`. A layout effect, so it runs

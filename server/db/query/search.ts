@@ -22,7 +22,7 @@ import { escapeLike } from './sql';
  * sample decides only how the rows are found. A sample that is missing (no ANALYZE yet) or
  * stale costs speed, never an answer.
  */
-export const SEARCH_SAMPLES = {
+const SEARCH_SAMPLES = {
   /** How long a table's sample is reused; statistics move only when the table is analysed. */
   ttlMs: 10 * 60_000,
   /** A trigram in at least this share of a column's rows is common. */

@@ -17,15 +17,6 @@ import { badRequest, notFound } from '../../errors/app-error';
 import { moveToTrash } from '../../trash/move';
 import { discountLiveAt } from './pricing.sql';
 
-/** The product editor's own discount, or null. */
-export async function editorDiscount(db: Pick<Db, 'select'>, productId: number) {
-  const [row] = await db
-    .select({ type: discounts.type, value: discounts.value })
-    .from(discounts)
-    .where(and(eq(discounts.product_id, productId), eq(discounts.editor_owned, true)));
-  return row ? { type: row.type, value: toCents(row.value) / 100 } : null;
-}
-
 /**
  * Replaces the product editor's own discount (ADR 0005): saving without one removes it;
  * discounts made on the Discounts screen are left alone.

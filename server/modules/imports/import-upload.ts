@@ -11,8 +11,6 @@ export type ChunkSink = (seq: number, bytes: Buffer) => Promise<void>;
 
 /** The piece of the file stored at a time: few round trips, little memory. */
 const CHUNK_BYTES = 1024 * 1024;
-/** The header row must be within this much of the file's start. */
-const HEADER_MAX_CHARS = 1024 * 1024;
 
 export type ReceivedImport = {
   /** The form's other fields, as text. */
@@ -92,7 +90,11 @@ async function streamFile(part: MultipartFile, sink: ChunkSink) {
   return { header: await header.end(), bytes };
 }
 
-/** Parses the first record of text written to it, ignoring anything past HEADER_MAX_CHARS. */
+/**
+ * Parses the first record of text written to it, ignoring anything past IMPORT_LIMITS.headerBytes.
+ * It counts characters, never more than the bytes they came from, so any header the browser read
+ * from its slice of the file is read here too.
+ */
 function headerReader() {
   let record: string[] | null = null;
   let failed = false;
@@ -111,7 +113,7 @@ function headerReader() {
   });
   return {
     write(text: string) {
-      if (record || failed || fed >= HEADER_MAX_CHARS || !text) return;
+      if (record || failed || fed >= IMPORT_LIMITS.headerBytes || !text) return;
       fed += text.length;
       parser.write(text);
     },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { MAX_PRICE_CENTS } from '#domain/constants';
 import { centsToDecimal, toCents } from '#domain/money';
 import {
   BULK_TEXT,
@@ -15,8 +16,6 @@ import { logTrash, snapshotProducts, unlinkProducts } from '../../trash/move';
 import { PRICE_DUE_CTES } from './price-due';
 import { productFilterWhere } from './product-filter';
 
-/** The largest MRP NUMERIC(12,2) holds, in cents. */
-const MAX_PRICE_CENTS = 999_999_999_999;
 /** Percents and amounts beyond these digits are typing errors, not prices. */
 const VALUE_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
 

@@ -20,7 +20,7 @@ import type { ImagesService } from '../../images/images.service';
 const COPY_SUFFIX = ' (copy)';
 
 /** "<name> (copy)", the name cut so the whole still fits the product form's limit. */
-export function copyName(name: string): string {
+function copyName(name: string): string {
   let base = name.slice(0, TEXT_LIMITS.name - COPY_SUFFIX.length);
   // Never half of a character written as two UTF-16 units.
   if (/[\uD800-\uDBFF]$/.test(base)) base = base.slice(0, -1);

@@ -172,15 +172,3 @@ export function toPublicQuote(
         : null,
   };
 }
-
-/** The total of a stored quote by the one rule, in cents. */
-export const quoteRowTotal = (r: Pick<QuoteRow, 'lines' | 'shipping' | 'tax_rate'>) =>
-  quoteTotals({
-    lines: r.lines.map(([, , , quantity, unit_price, discount_percent]) => ({
-      quantity,
-      unit_price,
-      discount_percent,
-    })),
-    shipping: r.shipping,
-    tax_rate: r.tax_rate,
-  }).total;

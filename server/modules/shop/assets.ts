@@ -5,7 +5,7 @@ import path from 'node:path';
 export type ShopAssets = { script: string | null; styles: string[]; preload: string[] };
 
 /** The shop's entry in Vite's manifest (web/ is Vite's root; vite.config.ts names the entry). */
-export const SHOP_ENTRY = 'shop/shop.ts';
+const SHOP_ENTRY = 'shop/shop.ts';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 

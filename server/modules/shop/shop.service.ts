@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { PAGING } from '#domain/constants';
 import { thumbnailUrl } from '#domain/images';
 import { SHOP_PAGE_SIZE } from '#domain/shop';
 import { isSlug } from '#domain/slug';
@@ -17,9 +18,6 @@ const published = eq(products.status, 'published');
 
 /** The shop lists newest first, as the staff list does, from the partial indexes of migration 0018. */
 const SORT_COLUMNS: SortColumns<'created_at'> = { created_at: products.created_at };
-
-/** Brands offered by the catalogue's brand filter, at most. */
-const BRAND_OPTIONS_MAX = 1000;
 
 /** Products read per statement while a sitemap is written out. */
 const SITEMAP_BATCH = 5000;
@@ -92,7 +90,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
       .select({ name: brands.name, slug: brands.slug })
       .from(brands)
       .orderBy(asc(sql`lower(${brands.name})`), asc(brands.id))
-      .limit(limitInText(BRAND_OPTIONS_MAX));
+      .limit(limitInText(PAGING.optionsMaxLimit));
   }
 
   async function readSubtree(categoryId: number): Promise<number[]> {

@@ -14,7 +14,7 @@ import { AppError, conflict, notFound } from '../../errors/app-error';
 type UserRow = typeof users.$inferSelect;
 
 /** The public shape of a user: never the hash, never the token version. */
-export const toUser = (row: UserRow): User => ({
+const toUser = (row: UserRow): User => ({
   id: row.id,
   name: row.name,
   email: row.email,

@@ -1,8 +1,8 @@
 import type { Category, CategoryNode } from '#domain/categories';
 
 /** Select values: Mantine selects hold strings, so 'all' and 'root' stand beside the ids. */
-export const ALL_PARENTS = 'all';
-export const ROOT_PARENT = 'root';
+const ALL_PARENTS = 'all';
+const ROOT_PARENT = 'root';
 export const ROOT_LABEL = '[Root]';
 
 type Option = { value: string; label: string };

@@ -7,9 +7,6 @@ import {
   type ImportMapping,
 } from '#domain/imports';
 
-/** Enough bytes for any header row; only the first line is read in the browser. */
-const HEADER_BYTES = 64 * 1024;
-
 /**
  * The column names of a CSV's first record: commas split it, double quotes hold commas, line
  * breaks and "" (a quote). A byte-order mark is dropped, as the server's parser drops it. The
@@ -46,9 +43,9 @@ export function fileProblem(file: { name: string; size: number }): string | null
   return null;
 }
 
-/** Reads the header row of a chosen file. */
+/** Reads the header row of a chosen file: only its first line, from the start the server reads too. */
 export async function readHeader(file: Blob): Promise<string[]> {
-  return parseHeader(await file.slice(0, HEADER_BYTES).text());
+  return parseHeader(await file.slice(0, IMPORT_LIMITS.headerBytes).text());
 }
 
 const fold = (text: string) =>

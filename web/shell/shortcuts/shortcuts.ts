@@ -26,7 +26,7 @@ export const paletteKeyLabel = (mac = isMac()) => (mac ? '⌘K' : 'Ctrl+K');
 /** For aria-keyshortcuts, which names the modifier key itself. */
 export const paletteAriaKeys = (mac = isMac()) => (mac ? 'Meta+K' : 'Control+K');
 
-export type ShortcutRow = {
+type ShortcutRow = {
   /** The keys in the order they are pressed, as shown on the sheet. */
   keys: string[];
   description: string;

@@ -3,7 +3,7 @@ import { html } from './html';
 import { layout, type ShopChrome } from './layout';
 
 /** The shop's own answer for a page that is not there, or a request it cannot serve. */
-export function renderMessagePage(
+function renderMessagePage(
   chrome: ShopChrome,
   page: { title: string; text: string; detail?: string },
 ): string {

@@ -29,7 +29,7 @@ const THUMB_IMAGE = 80;
 const DESCRIPTION_CHARS = 160;
 
 /** Text on one line, cut at a word near `max` characters with an ellipsis when longer. */
-export function summary(text: string, max = DESCRIPTION_CHARS): string {
+function summary(text: string, max = DESCRIPTION_CHARS): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);

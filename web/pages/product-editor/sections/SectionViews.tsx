@@ -22,7 +22,7 @@ function Intro({ text }: { text: string | null }) {
   ) : null;
 }
 
-export function ListView({ list }: { list: ProductList }) {
+function ListView({ list }: { list: ProductList }) {
   return (
     <Stack gap="xs">
       <Intro text={list.description} />
@@ -35,7 +35,7 @@ export function ListView({ list }: { list: ProductList }) {
   );
 }
 
-export function SpecView({ group }: { group: SpecGroup }) {
+function SpecView({ group }: { group: SpecGroup }) {
   return (
     <Stack gap="xs">
       <Intro text={group.intro} />
@@ -57,7 +57,7 @@ export function SpecView({ group }: { group: SpecGroup }) {
   );
 }
 
-export function TableView({ table }: { table: ProductTable }) {
+function TableView({ table }: { table: ProductTable }) {
   const { columns, rows } = parseTable(table);
   return (
     <Stack gap="xs">
