@@ -15,9 +15,8 @@ import { centsToDecimal, toCents } from '#domain/money';
 import type { DiscountScope } from '#domain/pricing';
 import { amount, PRODUCT_MESSAGES, PRODUCT_STATUS_TEXT, PRODUCT_STATUSES } from '#domain/products';
 import type { Db, Tx } from '../db/client';
-import { ADVISORY_LOCKS } from '../db/locks';
 import { conflict, notFound } from '../errors/app-error';
-import { isInSubtree, nextSortOrder, recomputeSubtrees } from '../modules/categories/categories.service';
+import { isInSubtree, lockCategoryTree, nextSortOrder, recomputeSubtrees } from '../modules/categories/tree';
 import { setChangeContext } from './change-context';
 import { ENTITY_TABLES, type RestorableType, rowExists, valueTaken } from './entity-rows';
 
@@ -400,8 +399,7 @@ export function createRestoreService(db: Db) {
     const { type, id } = loaded;
     const table = ENTITY_TABLES[type];
     // A category's parent and place in the tree are read and written under the tree's lock.
-    if (lock && type === 'category')
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.categoryTree})`);
+    if (lock && type === 'category') await lockCategoryTree(tx);
     const [current] = (
       await tx.execute<Row>(
         sql`select * from ${sql.identifier(table)} where id = ${id}${lock ? sql` for update` : sql``}`,
