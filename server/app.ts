@@ -67,6 +67,7 @@ import { createProductImagesService } from './modules/products/product-images.se
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
+import { renderQuotePdf } from './modules/quotes/pdf';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -76,7 +77,6 @@ import { shopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { renderQuotePdf } from './quotes/pdf';
 import type { RedisConnection } from './redis/connection';
 import { trashRoutes } from './trash/trash.routes';
 import { createTrashService } from './trash/trash.service';

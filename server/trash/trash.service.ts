@@ -16,7 +16,7 @@ import { ENTITY_TABLES, rowExists, valueTaken } from '../history/entity-rows';
 import type { ImageOps, ImagesService } from '../images/images.service';
 import { imageUrl } from '../images/store';
 import { lockCategoryTree, recomputeSubtrees } from '../modules/categories/tree';
-import { intArray, logAs, type Snapshot } from './move';
+import { intArray, logAs, type Snapshot } from '../modules/shared/trash-move';
 
 const DAY_MS = 86_400_000;
 

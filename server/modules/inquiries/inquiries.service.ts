@@ -34,8 +34,8 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
-import { readQuoteRows, toQuote } from '../quotes/quote-read';
-import { lockInquiry, moveInquiry, priceLines, staffRecipient } from './desk';
+import { lockInquiry, moveInquiry, priceLines, staffRecipient } from '../shared/desk';
+import { readQuoteRows, toQuote } from '../shared/quote-read';
 
 /** Lines matched by a SKU search up to which their requests are listed by id (searchOf). */
 export const SKU_LINES_LISTED = 1000;

@@ -20,8 +20,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
-import type { renderQuotePdf } from '../../quotes/pdf';
-import { checkInquiryMove, lockInquiry, moveInquiry, priceLines, staffRecipient } from '../inquiries/desk';
+import { checkInquiryMove, lockInquiry, moveInquiry, priceLines, staffRecipient } from '../shared/desk';
 import {
   type QuoteRow,
   quoteExpired,
@@ -29,7 +28,8 @@ import {
   readQuoteRows,
   toPublicQuote,
   toQuote,
-} from './quote-read';
+} from '../shared/quote-read';
+import type { renderQuotePdf } from './pdf';
 
 export type QuotesDeps = {
   mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
