@@ -22,7 +22,7 @@ import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
 import { moveToTrash } from '../shared/trash-move';
 import { PRODUCT_SORT_COLUMNS, productFilterWhere } from './product-filter';
-import { readLayout } from './sections.service';
+import { readLayout } from './section-layout';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
 

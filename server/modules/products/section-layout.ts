@@ -2,11 +2,17 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { type LayoutBlock, SECTION_MESSAGES } from '#domain/sections';
 import type { Db, Tx } from '../../db/client';
-import { layoutBlocks, type productLists, type productSpecGroups, type productTables, products } from '../../db/schema';
+import {
+  layoutBlocks,
+  type productLists,
+  type productSpecGroups,
+  products,
+  type productTables,
+} from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import { checkWholeOrder } from './whole-order';
 
-export type SectionType = 'list' | 'spec_group' | 'table';
+type SectionType = 'list' | 'spec_group' | 'table';
 
 const CONTENT_TYPES: SectionType[] = ['list', 'spec_group', 'table'];
 
@@ -24,6 +30,10 @@ export function readLayout(executor: Pick<Db, 'select'>, productId: number): Pro
     .orderBy(asc(layoutBlocks.position));
 }
 
+/**
+ * Locks the product row: every change to a product's sections takes it first, so two quick
+ * moves or adds on one product run one after the other and positions never collide or go missing.
+ */
 async function lockProduct(tx: Tx, productId: number) {
   const [row] = await tx
     .select({ id: products.id })
@@ -108,14 +118,8 @@ export const moveBlock = (db: Db, productId: number, blockId: number, direction:
       throw conflict(direction === 'up' ? PRODUCT_MESSAGES.alreadyFirst : PRODUCT_MESSAGES.alreadyLast);
     // Through a free position: the unique (product, position) index is checked row by row.
     await tx.update(layoutBlocks).set({ position: -1 }).where(eq(layoutBlocks.id, block.id));
-    await tx
-      .update(layoutBlocks)
-      .set({ position: block.position })
-      .where(eq(layoutBlocks.id, neighbour.id));
-    await tx
-      .update(layoutBlocks)
-      .set({ position: neighbour.position })
-      .where(eq(layoutBlocks.id, block.id));
+    await tx.update(layoutBlocks).set({ position: block.position }).where(eq(layoutBlocks.id, neighbour.id));
+    await tx.update(layoutBlocks).set({ position: neighbour.position }).where(eq(layoutBlocks.id, block.id));
     return readLayout(tx, productId);
   });
 
