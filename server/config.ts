@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS } from '#domain/history';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
-import { type CompanyLogo, readCompanyLogo } from './quotes/logo';
+import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
 /**
  * Environment → one validated config object (README "Configuration"). Anything wrong stops the process at

@@ -38,7 +38,7 @@ import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
 import { createUsersService } from './modules/users/users.service';
-import { renderQuotePdf } from './quotes/pdf';
+import { renderQuotePdf } from './modules/quotes/pdf';
 import type { RedisConnection } from './redis/connection';
 import { createTrashService } from './trash/trash.service';
 

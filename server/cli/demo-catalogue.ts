@@ -113,91 +113,21 @@ async function picture(label: string, color: string, size = 480) {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-export type DemoAccounts = {
-  admin: { email: string; password: string };
-  editor: { email: string; password: string };
-};
+type Random = ReturnType<typeof random>;
+type LeafRow = { id: number; name: Leaf; top: string };
 
-/**
- * Fills an empty database with a realistic demo catalogue through the same services the API
- * uses, so every row obeys the product's rules. Returns the demo accounts it created.
- */
-export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<DemoAccounts> {
-  const rnd = random(20261122);
-  const images = createImagesService(db, store);
-  const users = createUsersService(db);
-  const categories = createCategoriesService(db, images);
-  const brands = createBrandsService(db, images);
-  const products = createProductsService(db);
-  const gallery = createProductImagesService(db, images);
-  const sections = createSectionsService(db);
-  const discounts = createDiscountsService(db);
-
-  const accounts: DemoAccounts = {
-    admin: { email: 'admin@demo.stockroom', password: randomBytes(9).toString('base64url') },
-    editor: { email: 'editor@demo.stockroom', password: randomBytes(9).toString('base64url') },
-  };
-  const admin = await users.create({
-    name: 'Demo Admin',
-    email: accounts.admin.email,
-    password: accounts.admin.password,
-    role: 'admin',
-  });
-  const editor = await users.create({
-    name: 'Demo Editor',
-    email: accounts.editor.email,
-    password: accounts.editor.password,
-    role: 'editor',
-  });
-
-  const image = async (label: string, color: string) =>
-    prepareImage(await picture(label, color), IMAGE_MESSAGES.category);
-
-  // A three-level category tree, every node with an image.
-  const leaves: { id: number; name: Leaf; top: string }[] = [];
-  let colour = 0;
-  let order = 0;
-  for (const [top, middles] of Object.entries(TREE)) {
-    const topCat = await categories.create(
-      {
-        name: top,
-        slug: null,
-        parent_id: null,
-        description: `Everything for ${top.toLowerCase()}.`,
-        sort_order: order++,
-      },
-      await image(top, PALETTE[colour++ % PALETTE.length]),
-    );
-    for (const [middle, names] of Object.entries(middles)) {
-      const mid = await categories.create(
-        { name: middle, slug: null, parent_id: topCat.id, description: null, sort_order: order++ },
-        await image(middle, PALETTE[colour++ % PALETTE.length]),
-      );
-      for (const name of names) {
-        const leaf = await categories.create(
-          { name, slug: null, parent_id: mid.id, description: `${name} for every job.`, sort_order: order++ },
-          await image(name, PALETTE[colour++ % PALETTE.length]),
-        );
-        leaves.push({ id: leaf.id, name, top });
-      }
-    }
-  }
-
-  const brandRows = [];
-  for (const [i, name] of BRANDS.entries()) {
-    const logo = await prepareImage(
-      await picture(name.slice(0, 2).toUpperCase(), PALETTE[i], 256),
-      IMAGE_MESSAGES.brand,
-    );
-    brandRows.push(
-      await brands.create(
-        { name, slug: null, description: `${name} makes dependable goods.`, logo_url: null },
-        logo,
-      ),
-    );
-  }
-
-  // 66 products: six per leaf category minus a few, each with a gallery and sections.
+/** 66 products: six per leaf category minus a few, each with a gallery and sections. */
+async function seedProducts(
+  services: {
+    products: ReturnType<typeof createProductsService>;
+    gallery: ReturnType<typeof createProductImagesService>;
+    sections: ReturnType<typeof createSectionsService>;
+  },
+  rnd: Random,
+  leaves: LeafRow[],
+  brandRows: { id: number; name: string; slug: string }[],
+) {
+  const { products, gallery, sections } = services;
   const productRows: { id: number; name: string; slug: string; sku: string | null }[] = [];
   for (let i = 0; i < 66; i++) {
     const leaf = leaves[i % leaves.length];
@@ -258,11 +188,20 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
       });
     }
   }
+  return productRows;
+}
 
-  // Discounts of each scope and state: active, scheduled, expired and inactive.
-  const day = 86_400_000;
-  const now = Date.now();
-  const at = (offsetDays: number) => new Date(now + offsetDays * day);
+const DAY = 86_400_000;
+
+/** Discounts of each scope and state: active, scheduled, expired and inactive. */
+async function seedDiscounts(
+  discounts: ReturnType<typeof createDiscountsService>,
+  now: number,
+  leaves: LeafRow[],
+  brandRows: { id: number }[],
+  productRows: { id: number }[],
+) {
+  const at = (offsetDays: number) => new Date(now + offsetDays * DAY);
   const base = { product_id: null, category_id: null, brand_id: null } as const;
   await discounts.create({
     ...base,
@@ -330,6 +269,96 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     ends_at: null,
     active: false,
   });
+}
+
+export type DemoAccounts = {
+  admin: { email: string; password: string };
+  editor: { email: string; password: string };
+};
+
+/**
+ * Fills an empty database with a realistic demo catalogue through the same services the API
+ * uses, so every row obeys the product's rules. Returns the demo accounts it created.
+ */
+export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<DemoAccounts> {
+  const rnd = random(20261122);
+  const images = createImagesService(db, store);
+  const users = createUsersService(db);
+  const categories = createCategoriesService(db, images);
+  const brands = createBrandsService(db, images);
+  const products = createProductsService(db);
+  const gallery = createProductImagesService(db, images);
+  const sections = createSectionsService(db);
+  const discounts = createDiscountsService(db);
+
+  const accounts: DemoAccounts = {
+    admin: { email: 'admin@demo.stockroom', password: randomBytes(9).toString('base64url') },
+    editor: { email: 'editor@demo.stockroom', password: randomBytes(9).toString('base64url') },
+  };
+  const admin = await users.create({
+    name: 'Demo Admin',
+    email: accounts.admin.email,
+    password: accounts.admin.password,
+    role: 'admin',
+  });
+  const editor = await users.create({
+    name: 'Demo Editor',
+    email: accounts.editor.email,
+    password: accounts.editor.password,
+    role: 'editor',
+  });
+
+  const image = async (label: string, color: string) =>
+    prepareImage(await picture(label, color), IMAGE_MESSAGES.category);
+
+  // A three-level category tree, every node with an image.
+  const leaves: LeafRow[] = [];
+  let colour = 0;
+  let order = 0;
+  for (const [top, middles] of Object.entries(TREE)) {
+    const topCat = await categories.create(
+      {
+        name: top,
+        slug: null,
+        parent_id: null,
+        description: `Everything for ${top.toLowerCase()}.`,
+        sort_order: order++,
+      },
+      await image(top, PALETTE[colour++ % PALETTE.length]),
+    );
+    for (const [middle, names] of Object.entries(middles)) {
+      const mid = await categories.create(
+        { name: middle, slug: null, parent_id: topCat.id, description: null, sort_order: order++ },
+        await image(middle, PALETTE[colour++ % PALETTE.length]),
+      );
+      for (const name of names) {
+        const leaf = await categories.create(
+          { name, slug: null, parent_id: mid.id, description: `${name} for every job.`, sort_order: order++ },
+          await image(name, PALETTE[colour++ % PALETTE.length]),
+        );
+        leaves.push({ id: leaf.id, name, top });
+      }
+    }
+  }
+
+  const brandRows = [];
+  for (const [i, name] of BRANDS.entries()) {
+    const logo = await prepareImage(
+      await picture(name.slice(0, 2).toUpperCase(), PALETTE[i], 256),
+      IMAGE_MESSAGES.brand,
+    );
+    brandRows.push(
+      await brands.create(
+        { name, slug: null, description: `${name} makes dependable goods.`, logo_url: null },
+        logo,
+      ),
+    );
+  }
+
+  const productRows = await seedProducts({ products, gallery, sections }, rnd, leaves, brandRows);
+
+  const now = Date.now();
+  await seedDiscounts(discounts, now, leaves, brandRows, productRows);
 
   // 40 quote requests spread over the last 60 days.
   const people = [
@@ -346,7 +375,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     const person = people[i % people.length];
     const product = productRows[rnd.int(0, productRows.length - 1)];
     // Every day and a half back over 60 days, the newest just now, so this month always has some.
-    const created = new Date(now - i * 1.5 * day - (i > 0 ? rnd.int(0, 11) * 3_600_000 : 0));
+    const created = new Date(now - i * 1.5 * DAY - (i > 0 ? rnd.int(0, 11) * 3_600_000 : 0));
     await db.execute(
       sqlInsertInquiry(
         person,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InquiryStatus } from '#domain/inquiries';
 import type { QuoteStatus } from '#domain/quotes';
 import type { Db } from '../db/client';
-import { priceLines } from '../modules/inquiries/desk';
+import { priceLines } from '../modules/shared/desk';
 
 type Staff = { adminId: number; editorId: number; adminName: string; editorName: string };
 

@@ -356,7 +356,7 @@ export const discounts = pgTable(
     index('discounts_category_idx').on(t.category_id),
     index('discounts_brand_idx').on(t.brand_id),
     index('discounts_created_idx').on(t.created_at, t.id),
-    // Pricing (discounts/pricing.sql.ts) reads the live candidates of a product, its brand and
+    // Pricing (modules/shared/pricing.sql.ts) reads the live candidates of a product, its brand and
     // its categories from these alone (index-only scans): the heap visits were most of the
     // products list's statement. A key, not INCLUDE, carries the rest: drizzle has no INCLUDE.
     ...(['product', 'brand', 'category'] as const).map((scope) =>

@@ -9,15 +9,14 @@ import {
 } from '#domain/history';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { ADVISORY_LOCKS } from '../db/locks';
 import { escapeLike, limitInText } from '../db/query/sql';
 import { conflict, notFound } from '../errors/app-error';
 import { CURRENT_ACTOR_SQL } from '../history/change-context';
 import { ENTITY_TABLES, rowExists, valueTaken } from '../history/entity-rows';
 import type { ImageOps, ImagesService } from '../images/images.service';
 import { imageUrl } from '../images/store';
-import { recomputeSubtrees } from '../modules/categories/categories.service';
-import { intArray, logAs, type Snapshot } from './move';
+import { lockCategoryTree, recomputeSubtrees } from '../modules/categories/tree';
+import { intArray, logAs, type Snapshot } from '../modules/shared/trash-move';
 
 const DAY_MS = 86_400_000;
 
@@ -93,7 +92,7 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
       return skipped;
     }
     case 'category': {
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.categoryTree})`);
+      await lockCategoryTree(tx);
       const row = { ...data.categories[0] };
       if (await valueTaken(tx, 'categories', 'slug', row.slug)) throw slugConflict(row.slug);
       if (row.parent_id !== null && !(await rowExists(tx, 'categories', row.parent_id))) {

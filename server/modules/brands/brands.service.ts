@@ -11,7 +11,7 @@ import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { badRequest, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
-import { moveToTrash } from '../../trash/move';
+import { moveToTrash } from '../shared/trash-move';
 
 type Row = typeof brands.$inferSelect;
 

@@ -5,7 +5,6 @@ import type { CategorySortKey } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
 import type { ListParams } from '#domain/paging';
 import type { Db, Tx } from '../../db/client';
-import { ADVISORY_LOCKS } from '../../db/locks';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { categories } from '../../db/schema';
@@ -13,13 +12,19 @@ import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
 import type { PreparedImage } from '../../images/process';
-import { moveToTrash } from '../../trash/move';
+import { moveToTrash } from '../shared/trash-move';
+import {
+  childrenOf,
+  isInSubtree,
+  lockCategoryTree,
+  nextSortOrder,
+  recomputeSubtrees,
+  swappedOrders,
+} from './tree';
 
 type Row = typeof categories.$inferSelect;
 
 const parent = alias(categories, 'parent');
-
-const TREE_LOCK = ADVISORY_LOCKS.categoryTree;
 
 const toCategory = (row: Row, parentName: string | null): Category => ({
   id: row.id,
@@ -43,56 +48,6 @@ const SORT_COLUMNS: SortColumns<CategorySortKey> = {
   depth: categories.depth,
   created_at: categories.created_at,
 };
-
-/**
- * Recomputes depth and path for the given categories and everything below them, from their
- * parents' current values, in one statement.
- */
-export async function recomputeSubtrees(tx: Tx, ids: number[]) {
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    with recursive t(id, depth, path) as (
-      select c.id, coalesce(p.depth + 1, 0), case when p.id is null then c.slug else p.path || '/' || c.slug end
-      from categories c left join categories p on p.id = c.parent_id
-      where c.id in (${sql.join(ids, sql`, `)})
-      union all
-      select c.id, t.depth + 1, t.path || '/' || c.slug from categories c join t on c.parent_id = t.id
-    )
-    update categories c set depth = t.depth, path = t.path from t where c.id = t.id`);
-}
-
-const childrenOf = (parentId: number | null) =>
-  parentId === null ? isNull(categories.parent_id) : eq(categories.parent_id, parentId);
-
-/** The sort order after the last of a parent's children, so a new category joins at the end. */
-export async function nextSortOrder(tx: Tx, parentId: number | null): Promise<number> {
-  const [last] = await tx
-    .select({ next: sql<number>`coalesce(max(${categories.sort_order}) + 1, 0)::int` })
-    .from(categories)
-    .where(childrenOf(parentId));
-  return Number(last?.next ?? 0);
-}
-
-/**
- * The sort orders a move leaves the siblings with (in the list's order): the mover and its
- * neighbour trade values. Tied values would trade to no effect, so siblings holding a tie are
- * first numbered 0..n-1 in their current order.
- */
-export function swappedOrders(orders: readonly number[], index: number, other: number): number[] {
-  const tied = orders.some((value, i) => i > 0 && value === orders[i - 1]);
-  const values = tied ? orders.map((_, i) => i) : [...orders];
-  [values[index], values[other]] = [values[other], values[index]];
-  return values;
-}
-
-export async function isInSubtree(tx: Tx, rootId: number, candidateId: number): Promise<boolean> {
-  const { rows } = await tx.execute<{ found: boolean }>(sql`
-    with recursive t(id) as (
-      select ${rootId}::int union all select c.id from categories c join t on c.parent_id = t.id
-    )
-    select exists(select 1 from t where id = ${candidateId}) as found`);
-  return rows[0]?.found === true;
-}
 
 export function createCategoriesService(db: Db, images: ImagesService) {
   async function get(id: number, executor: Pick<Db, 'select'> = db): Promise<Category> {
@@ -149,7 +104,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
     async create(fields: CategoryFields, image: PreparedImage | null) {
       return write(fields.slug, () =>
         images.transaction(async (tx, ops) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+          await lockCategoryTree(tx);
           const parentCategory = await parentRow(tx, fields.parent_id);
           const slug = await resolveSlug(tx, 'categories', { ...fields, fallback: 'category' });
           const image_url = image ? await ops.attach(image) : null;
@@ -178,7 +133,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
     async update(id: number, fields: CategoryFields, image: PreparedImage | null) {
       return write(fields.slug, () =>
         images.transaction(async (tx, ops) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+          await lockCategoryTree(tx);
           const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
           if (!current) throw notFound(API_ERROR.categoryNotFound);
           const parentId = fields.parent_id === undefined ? current.parent_id : fields.parent_id;
@@ -221,7 +176,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
      */
     async remove(id: number) {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+        await lockCategoryTree(tx);
         const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
         if (!current) throw notFound(API_ERROR.categoryNotFound);
         const children = await tx
@@ -254,7 +209,7 @@ export function createCategoriesService(db: Db, images: ImagesService) {
     async move(id: number, direction: MoveDirection) {
       return db.transaction(async (tx) => {
         // The tree lock keeps a concurrent create, move or reparent from reading the same values.
-        await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+        await lockCategoryTree(tx);
         const [current] = await tx
           .select({ parent_id: categories.parent_id })
           .from(categories)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
 import { MIGRATIONS_DIR } from '../../paths';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { swappedOrders } from './categories.service';
+import { swappedOrders } from './tree';
 
 let ctx: TestContext;
 let token: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DASHBOARD, type Dashboard } from '#domain/dashboard';
 import { centsToNumber, quoteTotals } from '#domain/quotes';
 import type { Db } from '../../db/client';
-import { discountLiveAt } from '../discounts/pricing.sql';
+import { discountLiveAt } from '../shared/pricing.sql';
 
 type PipelineRow = {
   requests: number;

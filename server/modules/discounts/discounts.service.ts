@@ -14,8 +14,8 @@ import { containsAny } from '../../db/query/search';
 import { keysetBatches } from '../../db/query/stream';
 import { brands, categories, discounts, products } from '../../db/schema';
 import { badRequest, notFound } from '../../errors/app-error';
-import { moveToTrash } from '../../trash/move';
-import { discountLiveAt } from './pricing.sql';
+import { discountLiveAt } from '../shared/pricing.sql';
+import { moveToTrash } from '../shared/trash-move';
 
 /**
  * Replaces the product editor's own discount (ADR 0005): saving without one removes it;

@@ -5,11 +5,11 @@ import { DEFAULT_PRODUCT_STATUS } from '#domain/products';
 import { SHOP_RESERVED_SLUGS } from '#domain/shop';
 import { slugify } from '#domain/slug';
 import type { Database } from '../../db/client';
-import { ADVISORY_LOCKS } from '../../db/locks';
 import { runAs } from '../../history/actor';
 import { beginBatch } from '../../history/batch';
 import type { JobsService, Query } from '../../jobs/jobs.service';
 import type { JobQueue } from '../../jobs/queue';
+import { lockCategoryTree } from '../categories/tree';
 import { PRICE_DUE_CTES } from '../products/price-due';
 import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
 
@@ -25,7 +25,6 @@ type Deps = {
 
 /** Rows staged, and later written, per statement: few round trips, bounded memory. */
 const BATCH_ROWS = 5000;
-const TREE_LOCK = ADVISORY_LOCKS.categoryTree;
 const MAX_SLUG_ROUNDS = 50;
 /**
  * From this many rows, the trigram indexes of products take the import's entries through their
@@ -453,7 +452,7 @@ async function apply(
       await q(`select set_config('stockroom.actor', $1, true)`, [actorId === null ? '' : String(actorId)]);
       const batch = await beginBatch(q, 'import');
       if (check.newCategories.length > 0) {
-        await q('select pg_advisory_xact_lock($1)', [TREE_LOCK]);
+        await lockCategoryTree(q);
         for (let depth = 0; ; depth++) {
           const level = check.newCategories.filter((c) => c.depth === depth);
           if (level.length === 0) break;

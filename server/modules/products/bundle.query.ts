@@ -5,7 +5,7 @@ import { fromCents, toCents } from '#domain/money';
 import { type PricingDiscount, windowEdges } from '#domain/pricing';
 import type { ProductBundle } from '#domain/products';
 import { isSlug } from '#domain/slug';
-import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { type PricingJson, priceByColumn, productPricing } from '../shared/pricing.sql';
 
 /** What the bundle's statement hands back: the product's head and its sections' document text. */
 type BundleRow = {

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema';
 import { AppError, badRequest } from '../../errors/app-error';
 import { type BatchSummary, startBatch } from '../../history/batch';
-import { logTrash, snapshotProducts, unlinkProducts } from '../../trash/move';
+import { logTrash, snapshotProducts, unlinkProducts } from '../shared/trash-move';
 import { PRICE_DUE_CTES } from './price-due';
 import { productFilterWhere } from './product-filter';
 

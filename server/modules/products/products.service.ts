@@ -18,11 +18,11 @@ import { escapeLike, limitInText } from '../../db/query/sql';
 import { brands, categories, layoutBlocks, products, tableCounts } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, conflict, notFound } from '../../errors/app-error';
-import { moveToTrash } from '../../trash/move';
 import { setEditorDiscount } from '../discounts/discounts.service';
-import { priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { priceByColumn, productPricing } from '../shared/pricing.sql';
+import { moveToTrash } from '../shared/trash-move';
 import { PRODUCT_SORT_COLUMNS, productFilterWhere } from './product-filter';
-import { readLayout } from './sections.service';
+import { readLayout } from './section-layout';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
 

@@ -18,7 +18,7 @@ import { notFound } from '../../errors/app-error';
 import { matchesEtag } from '../../http/conditional';
 import { attachmentDisposition } from '../../http/download';
 import { bearer, errors } from '../../http/schemas';
-import type { CompanyLogo } from '../../quotes/logo';
+import type { CompanyLogo } from './logo';
 import type { QuotesService } from './quotes.service';
 
 export type QuotesRoutesDeps = {

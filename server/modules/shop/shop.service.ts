@@ -9,7 +9,7 @@ import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
-import { priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { priceByColumn, productPricing } from '../shared/pricing.sql';
 import type { CategoryNode, ShopCard } from './render/list';
 import type { ProductLinks } from './render/product';
 

@@ -3,7 +3,7 @@ import { type CloseReason, canMoveInquiry, DESK_TEXT, type InquiryStatus } from 
 import type { Db, Tx } from '../../db/client';
 import { categories, inquiries, inquiryEvents, products, users } from '../../db/schema';
 import { conflict } from '../../errors/app-error';
-import { type PricingJson, priceByColumn, productPricing } from '../discounts/pricing.sql';
+import { type PricingJson, priceByColumn, productPricing } from './pricing.sql';
 
 type Reader = Pick<Db, 'select'>;
 

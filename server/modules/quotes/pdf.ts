@@ -7,7 +7,7 @@ type PdfSeller = {
   address?: string | null;
   email?: string | null;
   phone?: string | null;
-  /** PNG or JPEG bytes (checked at start: server/quotes/logo.ts). */
+  /** PNG or JPEG bytes (checked at start: logo.ts). */
   logo?: Buffer | null;
   /** The shop's catalogue, as an absolute URL. */
   shopUrl?: string | null;

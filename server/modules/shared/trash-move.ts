@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ChangeAction, TrashType } from '#domain/history';
-import type { Tx } from '../db/client';
-import { CURRENT_ACTOR_SQL, setChangeContext } from '../history/change-context';
-import { STORED_URL_SQL } from '../images/store';
+import type { Tx } from '../../db/client';
+import { CURRENT_ACTOR_SQL, setChangeContext } from '../../history/change-context';
+import { STORED_URL_SQL } from '../../images/store';
 
 /**
  * A trash entry's data: each table's rows as to_jsonb wrote them, and under links the ids of

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import { inquiryReference } from '#domain/inquiries';
+import { COMPANY_LOGO_PATH, QUOTE_TEXT, type Quote, type Seller } from '#domain/quotes';
+import type { CompanyDetails } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { inquiries } from '../../db/schema';
+import { notFound } from '../../errors/app-error';
+import type { Mailer } from '../../mail/mailer';
+import { readQuoteRows, toQuote } from '../shared/quote-read';
+import type { renderQuotePdf } from './pdf';
+
+export type QuotesDeps = {
+  mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
+  renderPdf: typeof renderQuotePdf;
+  publicUrl: string;
+  companyName: string;
+  /** The business's contact details and logo, on the customer's page and in the PDF. */
+  company: CompanyDetails;
+  currency: string;
+  notifyEmail: string | undefined;
+};
+
+/**
+ * What every quote operation reads from: the database, the service's dependencies, the seller as
+ * the customer sees it, the words that close an e-mail, and the reads of a quote, its PDF and its
+ * request that the staff's and the customer's operations share.
+ */
+export type QuoteContext = ReturnType<typeof quoteContext>;
+
+export function quoteContext(db: Db, deps: QuotesDeps) {
+  const { company } = deps;
+  const seller: Seller = {
+    name: deps.companyName,
+    address: company.address ?? null,
+    email: company.email ?? null,
+    phone: company.phone ?? null,
+    // The file's hash in the address: a new logo is a new URL, so the old one may be cached long.
+    logo_url: company.logo ? `${COMPANY_LOGO_PATH}?v=${company.logo.etag.slice(1, 13)}` : null,
+  };
+  const pdfSeller = {
+    address: company.address,
+    email: company.email,
+    phone: company.phone,
+    logo: company.logo?.bytes,
+    shopUrl: `${deps.publicUrl}/shop`,
+  };
+  const money = (amount: number, currency: string) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  /** The company's name and contact details, closing an e-mail to the customer. */
+  const signature = [
+    deps.companyName,
+    ...(company.address ? [company.address] : []),
+    ...[company.email, company.phone].filter((v): v is string => !!v),
+    `${deps.publicUrl}/shop`,
+  ];
+
+  /** The quote's PDF, as sent and as its customer downloads it (signed, once accepted). */
+  async function pdfOf(reader: Db | Tx, quote: Quote) {
+    const [customer] = await reader
+      .select({ name: inquiries.name, email: inquiries.email, company: inquiries.company })
+      .from(inquiries)
+      .where(eq(inquiries.id, quote.inquiry_id));
+    const reference = inquiryReference(quote.inquiry_id);
+    const pdf = await deps.renderPdf({
+      companyName: deps.companyName,
+      seller: pdfSeller,
+      reference,
+      customer,
+      quote,
+    });
+    return { pdf, customer, reference, filename: `quote-${reference}-v${quote.version}.pdf` };
+  }
+
+  async function readOne(reader: Db | Tx, id: number): Promise<Quote> {
+    const [row] = await readQuoteRows(reader, sql`q.id = ${id}`);
+    if (!row) throw notFound(QUOTE_TEXT.notFound);
+    const delivery =
+      row.status === 'draft' ? new Map() : await deps.mailer.deliveryOfQuotes(reader as Db, [row.id]);
+    return toQuote(row, delivery.get(row.id) ?? null);
+  }
+
+  /** What the customer's page says about the request a quote answers. */
+  async function aboutOf(reader: Db | Tx, inquiryId: number) {
+    const [inquiry] = await reader
+      .select({ id: inquiries.id, name: inquiries.name, status: inquiries.status })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId));
+    return {
+      reference: inquiryReference(inquiry.id),
+      company: deps.companyName,
+      customer: inquiry.name,
+      seller,
+      requestStatus: inquiry.status,
+    };
+  }
+
+  return { db, deps, money, signature, pdfOf, readOne, aboutOf };
+}

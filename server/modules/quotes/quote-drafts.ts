@@ -1,0 +1,181 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { INQUIRY_TEXT } from '#domain/inquiries';
+import { toCents } from '#domain/money';
+import { defaultValidUntil, QUOTE_TEXT, type QuoteInput } from '#domain/quotes';
+import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
+import { conflict, notFound } from '../../errors/app-error';
+import { lockInquiry, priceLines } from '../shared/desk';
+import type { QuoteContext } from './quote-context';
+import { lockBoth, lockQuote } from './quote-locks';
+
+async function writeLines(
+  tx: Tx,
+  quoteId: number,
+  lines: Omit<QuoteInput['lines'][number], 'catalogue_price'>[],
+) {
+  await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
+  // Each linked line's catalogue price now, kept beside its unit price (which staff may change).
+  const ids = [...new Set(lines.map((l) => l.product_id).filter((v): v is number => v !== null))];
+  const priced = ids.length ? await priceLines(tx, ids) : new Map<number, { final: number }>();
+  if (lines.length)
+    await tx.insert(quoteLines).values(
+      lines.map((l, position) => ({
+        quote_id: quoteId,
+        position,
+        // The product a line was priced from is a link, not part of the quote: one deleted
+        // meanwhile (or never there) leaves the line with its name and price and no link.
+        product_id:
+          l.product_id === null ? null : sql<number>`(select id from ${products} where id = ${l.product_id})`,
+        name: l.name,
+        sku: l.sku,
+        quantity: l.quantity,
+        unit_price: l.unit_price.toFixed(2),
+        discount_percent: l.discount_percent.toFixed(2),
+        catalogue_price: l.product_id === null ? null : (priced.get(l.product_id)?.final.toFixed(2) ?? null),
+      })),
+    );
+}
+
+/** A draft can be written only while no other exists for its request (quotes_one_draft_key). */
+const draftRace = (err: unknown) => {
+  if (isUniqueViolation(err, 'quotes_one_draft_key')) throw conflict(QUOTE_TEXT.draftExists);
+  throw err;
+};
+
+/** The lines a new quote starts from: the basket priced today, or the one product asked about. */
+async function startingLines(tx: Tx, inquiryId: number) {
+  const basket = await tx
+    .select()
+    .from(inquiryLines)
+    .where(eq(inquiryLines.inquiry_id, inquiryId))
+    .orderBy(inquiryLines.position);
+  const [inquiry] = await tx
+    .select({ product_id: inquiries.product_id })
+    .from(inquiries)
+    .where(eq(inquiries.id, inquiryId));
+  const ids = basket.length
+    ? basket.map((l) => l.product_id).filter((v): v is number => v !== null)
+    : inquiry.product_id
+      ? [inquiry.product_id]
+      : [];
+  const priced = ids.length ? await priceLines(tx, ids) : new Map();
+  if (basket.length)
+    return basket.map((l) => {
+      const today = l.product_id !== null ? priced.get(l.product_id) : undefined;
+      // A product deleted since keeps the name and price the request stored.
+      return {
+        product_id: today ? l.product_id : null,
+        name: l.name,
+        sku: l.sku,
+        quantity: l.quantity,
+        unit_price: today ? toCents(today.final.toFixed(2)) / 100 : toCents(l.unit_price) / 100,
+        discount_percent: 0,
+      };
+    });
+  const product = inquiry.product_id !== null ? priced.get(inquiry.product_id) : undefined;
+  if (!product) return [];
+  return [
+    {
+      product_id: inquiry.product_id,
+      name: product.name,
+      sku: product.sku,
+      quantity: 1,
+      unit_price: toCents(product.final.toFixed(2)) / 100,
+      discount_percent: 0,
+    },
+  ];
+}
+
+/** A draft for a request, its lines started from what was asked for; one draft at a time. */
+export async function createDraft(ctx: QuoteContext, inquiryId: number, actorId: number) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const inquiry = await lockInquiry(tx, inquiryId);
+      if (!inquiry) throw notFound(INQUIRY_TEXT.notFound);
+      const [draft] = await tx
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(eq(quotes.inquiry_id, inquiryId), eq(quotes.status, 'draft')));
+      if (draft) throw conflict(QUOTE_TEXT.draftExists);
+      const [row] = await tx
+        .insert(quotes)
+        .values({
+          inquiry_id: inquiryId,
+          currency: ctx.deps.currency,
+          valid_until: defaultValidUntil(),
+          created_by: actorId,
+        })
+        .returning({ id: quotes.id });
+      await writeLines(tx, row.id, await startingLines(tx, inquiryId));
+      return ctx.readOne(tx, row.id);
+    })
+    .catch(draftRace);
+}
+
+/** Replaces a draft's content; a sent quote is frozen (revise it instead). */
+export async function updateDraft(ctx: QuoteContext, id: number, input: QuoteInput) {
+  return ctx.db.transaction(async (tx) => {
+    const quote = await lockQuote(tx, sql`id = ${id}`);
+    if (!quote) throw notFound(QUOTE_TEXT.notFound);
+    if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
+    await tx
+      .update(quotes)
+      .set({
+        shipping: input.shipping.toFixed(2),
+        shipping_label: input.shipping_label,
+        tax_rate: input.tax_rate.toFixed(2),
+        valid_until: input.valid_until ?? defaultValidUntil(),
+        note: input.note,
+        terms: input.terms,
+      })
+      .where(eq(quotes.id, id));
+    await writeLines(tx, id, input.lines);
+    return ctx.readOne(tx, id);
+  });
+}
+
+export async function removeDraft(ctx: QuoteContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const quote = await lockQuote(tx, sql`id = ${id}`);
+    if (!quote) throw notFound(QUOTE_TEXT.notFound);
+    if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
+    await tx.delete(quotes).where(eq(quotes.id, id));
+  });
+}
+
+/** A new draft from a sent quote (or one the customer asked to change), copying its content. */
+export async function reviseQuote(ctx: QuoteContext, id: number, actorId: number) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const locked = await lockBoth(tx, sql`id = ${id}`);
+      if (!locked) throw notFound(QUOTE_TEXT.notFound);
+      const source = locked.quote;
+      if (source.status !== 'sent' && source.status !== 'changes_requested')
+        throw conflict(QUOTE_TEXT.notSent);
+      const [draft] = await tx
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(eq(quotes.inquiry_id, source.inquiry_id), eq(quotes.status, 'draft')));
+      if (draft) throw conflict(QUOTE_TEXT.draftExists);
+      const fresh = defaultValidUntil();
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        insert into quotes (inquiry_id, currency, shipping, shipping_label, tax_rate, valid_until, note,
+          terms, created_by, revised_from)
+        select inquiry_id, currency, shipping, shipping_label, tax_rate,
+          greatest(valid_until, ${fresh}::date), note, terms, ${actorId}::int, id
+        from quotes where id = ${id}
+        returning id`);
+      const newId = rows[0].id;
+      await tx.execute(sql`
+        insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price,
+          discount_percent, catalogue_price)
+        select ${newId}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price,
+          l.discount_percent, l.catalogue_price
+        from quote_lines l left join ${products} p on p.id = l.product_id
+        where l.quote_id = ${id}`);
+      return ctx.readOne(tx, newId);
+    })
+    .catch(draftRace);
+}
