@@ -33,12 +33,12 @@ import { createProductExportService } from './modules/products/product-export';
 import { createProductImagesService } from './modules/products/product-images.service';
 import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
+import { renderQuotePdf } from './modules/quotes/pdf';
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
 import { createUsersService } from './modules/users/users.service';
-import { renderQuotePdf } from './modules/quotes/pdf';
 import type { RedisConnection } from './redis/connection';
 import { createTrashService } from './trash/trash.service';
 
@@ -166,4 +166,3 @@ export function createServices(database: Database, config: Config, opts: Service
   };
 }
 
-export type Services = ReturnType<typeof createServices>;

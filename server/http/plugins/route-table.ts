@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-export type RouteEntry = { method: string; url: string };
+type RouteEntry = { method: string; url: string };
 
 /**
  * Every route, as registered, so tests can check each one (docs coverage, auth) without a list
