@@ -10,6 +10,13 @@ import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useDeleteInquiry, useExportInquiries, useInquiries } from '../../api/inquiries';
 import { useStaffOptions } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import {
+  changeInquiryUrl,
+  type InquiryUrlState,
+  listParams,
+  readInquiryUrl,
+  writeInquiryUrl,
+} from '../../components/inquiry/urlState';
 import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,13 +30,6 @@ import { InquiryFilters } from './InquiryFilters';
 import { InquiryList } from './InquiryList';
 import { InquiryPane } from './InquiryPane';
 import { INQUIRY_SCREEN, INQUIRY_SORT_LABELS } from './texts';
-import {
-  changeInquiryUrl,
-  type InquiryUrlState,
-  listParams,
-  readInquiryUrl,
-  writeInquiryUrl,
-} from './urlState';
 
 const SORT_OPTIONS = INQUIRY_SORT_KEYS.map((value) => ({ value, label: INQUIRY_SORT_LABELS[value] }));
 const SEARCH_DEBOUNCE_MS = 300;

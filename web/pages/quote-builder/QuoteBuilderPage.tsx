@@ -30,15 +30,14 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InquiryDetail } from '#domain/inquiries';
 import { CONFIRM, VALIDATION } from '#domain/messages';
-import type { ProductBundle } from '#domain/products';
 import { DELIVERY_TEXT, DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
-import { api } from '../../api/client';
 import { formatCents } from '../../api/currency';
 import { type ProductOption, useProductOptions } from '../../api/discounts';
-import { toastError } from '../../api/errors';
+import { isNotFound, toastError } from '../../api/errors';
 import { useInquiryDetail } from '../../api/inquiries';
 import { productKeys } from '../../api/keys';
+import { productBundleQuery } from '../../api/products';
 import { useDeleteQuote, useQuote, useReviseQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeliveryState, deliveryLine } from '../../components/DeliveryState';
@@ -90,7 +89,7 @@ export function QuoteBuilderPage() {
     </Stack>
   );
 
-  if (quote.isError && axios.isAxiosError(quote.error) && quote.error.response?.status === 404) {
+  if (quote.isError && isNotFound(quote.error)) {
     return (
       <>
         {header}
@@ -267,11 +266,7 @@ function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail 
     if (!option) return;
     setAdding(true);
     try {
-      const bundle = await queryClient.fetchQuery({
-        queryKey: productKeys.bundle(option.slug),
-        queryFn: async () =>
-          (await api.get<ProductBundle>(`/products/slug/${encodeURIComponent(option.slug)}/bundle`)).data,
-      });
+      const bundle = await queryClient.fetchQuery(productBundleQuery(option.slug));
       setDraft((d) => ({
         ...d,
         lines: [
