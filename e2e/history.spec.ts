@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { HISTORY_TEXT } from '#domain/history';
 import { PRODUCT_CONFIRM, PRODUCT_TOAST } from '#domain/products';
-import { HISTORY_SCREEN } from '../web/pages/history/texts';
+import { HISTORY_SCREEN } from '../web/components/history/texts';
 import { apiCreateBrand, authHeaders, bodyRows, pickOption, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast } from './fixtures';

@@ -1,10 +1,27 @@
 import { act, renderHook } from '@testing-library/react';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, useFieldErrors } from './errors';
+import { fieldErrors, hasStatus, isNotFound, useFieldErrors } from './errors';
 
 const answer = (status: number, data: unknown) =>
   new AxiosError('failed', String(status), undefined, undefined, { status, data } as AxiosResponse);
+
+describe('isNotFound', () => {
+  it('is true only for a 404 answer', () => {
+    expect(isNotFound(answer(404, { error: 'Not found' }))).toBe(true);
+    expect(isNotFound(answer(400, {}))).toBe(false);
+    expect(isNotFound(new AxiosError('Network Error'))).toBe(false);
+    expect(isNotFound(new Error('404'))).toBe(false);
+    expect(isNotFound(null)).toBe(false);
+  });
+});
+
+describe('hasStatus', () => {
+  it('matches any of the statuses given', () => {
+    expect(hasStatus(answer(400, {}), 404, 400)).toBe(true);
+    expect(hasStatus(answer(500, {}), 404, 400)).toBe(false);
+  });
+});
 
 describe('fieldErrors', () => {
   it("reads the server's per-field messages", () => {

@@ -3,6 +3,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { isSessionEnd } from './client';
 
+/** The request was answered with one of these statuses (a network failure has none). */
+export function hasStatus(error: unknown, ...statuses: number[]): boolean {
+  return axios.isAxiosError(error) && statuses.includes(error.response?.status ?? 0);
+}
+
+/** The server answered 404: the thing asked for is not there (or no longer). */
+export const isNotFound = (error: unknown): boolean => hasStatus(error, 404);
+
 /** The server's own `error` text when it sent one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (axios.isAxiosError(error)) {

@@ -89,7 +89,11 @@ export function useExportHistory() {
 }
 
 /** What a write to each kind of thing in the trash can change on screen, each list refreshed once. */
-function useTrashTypeChanged() {
+/**
+ * Refreshes what a trash change touches: the type's own lists (and the products they show), the
+ * trash, the change log and the dashboard.
+ */
+export function useTrashTypeChanged() {
   const queryClient = useQueryClient();
   return (...types: TrashType[]) => {
     const keys: Record<TrashType, readonly (readonly string[])[]> = {
@@ -168,12 +172,16 @@ export function useTrash(params: TrashListParams) {
 
 export type TrashRef = { type: TrashType; id: number };
 
+/** Out of the trash, as a plain call for a caller that may outlive its screen (a toast's Undo). */
+export async function restoreFromTrash({ type, id }: TrashRef): Promise<TrashRestoreResult> {
+  return (await api.post<TrashRestoreResult>(`/trash/${type}/${id}/restore`)).data;
+}
+
 /** Out of the trash; the lists it belongs to refresh. Failures toast unless the caller says otherwise. */
 export function useRestoreFromTrash(errorMessage: string = HISTORY_FALLBACK.restore) {
   const changed = useTrashTypeChanged();
   return useMutation({
-    mutationFn: async ({ type, id }: TrashRef) =>
-      (await api.post<TrashRestoreResult>(`/trash/${type}/${id}/restore`)).data,
+    mutationFn: restoreFromTrash,
     onSuccess: (_data, { type }) => changed(type),
     meta: { errorMessage },
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import type { z } from 'zod';
 import { IMAGE_BATCH_MAX } from '#domain/images';
@@ -109,14 +109,19 @@ export function useProducts(params: ProductListParams) {
   });
 }
 
-/** The bundle as staff see it, drafts included: the editor and the preview read one cached copy. */
-export function useProductBundle(slug: string) {
-  return useQuery({
+/**
+ * The bundle as staff see it, drafts included: the editor, the preview and the quote
+ * builder's added lines read one cached copy.
+ */
+export const productBundleQuery = (slug: string) =>
+  queryOptions({
     queryKey: productKeys.bundle(slug),
     queryFn: async ({ signal }) =>
       (await api.get<ProductBundle>(`/products/slug/${encodeURIComponent(slug)}/bundle`, { signal })).data,
-    meta: { errorMessage: PRODUCT_FALLBACK.loadProduct },
   });
+
+export function useProductBundle(slug: string) {
+  return useQuery({ ...productBundleQuery(slug), meta: { errorMessage: PRODUCT_FALLBACK.loadProduct } });
 }
 
 export function useCreateProduct() {

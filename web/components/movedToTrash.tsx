@@ -1,23 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  HISTORY_FALLBACK,
-  HISTORY_LIMITS,
-  HISTORY_TEXT,
-  type TrashRestoreResult,
-  type TrashType,
-} from '#domain/history';
-import { api } from '../api/client';
+import { HISTORY_FALLBACK, HISTORY_LIMITS, HISTORY_TEXT, type TrashType } from '#domain/history';
 import { toastError } from '../api/errors';
-import { brandKeys, categoryKeys, discountKeys, historyKeys, productKeys, trashKeys } from '../api/keys';
-
-const LISTS: Record<TrashType, readonly (readonly string[])[]> = {
-  product: [productKeys.all],
-  category: [categoryKeys.all, productKeys.all],
-  brand: [brandKeys.all, productKeys.all],
-  discount: [discountKeys.all, productKeys.all],
-};
+import { restoreFromTrash, useTrashTypeChanged } from '../api/history';
 
 /**
  * The toast after a delete: "<name> moved to trash", with Undo for a few seconds. Undo calls the
@@ -25,22 +10,18 @@ const LISTS: Record<TrashType, readonly (readonly string[])[]> = {
  * often gone by the time it is pressed.
  */
 export function useMovedToTrash() {
-  const queryClient = useQueryClient();
+  const changed = useTrashTypeChanged();
   return (name: string, type: TrashType, id: number) => {
     const undo = async (toastId: string) => {
       toast.dismiss(toastId);
       try {
-        const { data } = await api.post<TrashRestoreResult>(`/trash/${type}/${id}/restore`);
+        const data = await restoreFromTrash({ type, id });
         toast.success(HISTORY_TEXT.restoredFromTrash(data.data.name));
         for (const s of data.skipped) toast(s.message, { duration: HISTORY_LIMITS.undoMs });
       } catch (error) {
         toastError(error, HISTORY_FALLBACK.undo);
       } finally {
-        await Promise.all(
-          [...LISTS[type], trashKeys.all, historyKeys.all, ['dashboard']].map((queryKey) =>
-            queryClient.invalidateQueries({ queryKey }),
-          ),
-        );
+        await changed(type);
       }
     };
     toast(

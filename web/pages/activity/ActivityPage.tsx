@@ -8,15 +8,15 @@ import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { DateRangeFields } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
+import { EntityTitle } from '../../components/history/EntityTitle';
+import classes from '../../components/history/History.module.css';
+import { HistoryEntryView } from '../../components/history/HistoryEntryView';
+import { ACTION_LABEL, ENTITY_LABEL, HISTORY_SCREEN } from '../../components/history/texts';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
+import { SkeletonLines } from '../../components/SkeletonLines';
 import { useSession } from '../../session/SessionContext';
-import { SkeletonLines } from '../dashboard/DashboardCard';
-import { EntityTitle } from '../history/EntityTitle';
-import classes from '../history/History.module.css';
-import { HistoryEntryView } from '../history/HistoryEntryView';
-import { ACTION_LABEL, ENTITY_LABEL, HISTORY_SCREEN } from '../history/texts';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityUrlState,

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import type { Dashboard } from '#domain/dashboard';
 import type { ProductFilterKey } from '#domain/product-list';
 import { formatDateTime } from '../../components/format';
+import { SkeletonLines } from '../../components/SkeletonLines';
 import classes from './Dashboard.module.css';
-import { DashboardCard, SkeletonLines } from './DashboardCard';
+import { DashboardCard } from './DashboardCard';
 import { DASHBOARD_TEXT, missingText } from './texts';
 
 type Health = Dashboard['health'];

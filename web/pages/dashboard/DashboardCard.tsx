@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 
 type Props = {
@@ -48,20 +48,5 @@ export function DashboardCard({ title, order = 2, count, caption, action, childr
       </Group>
       {children}
     </Card>
-  );
-}
-
-/** Placeholder lines with a list's shape while the dashboard loads. */
-export function SkeletonLines({ rows = 4 }: { rows?: number }) {
-  return (
-    <Stack gap="sm" aria-hidden>
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders that never reorder
-        <Stack key={i} gap={6}>
-          <Skeleton height={12} width="60%" radius="sm" />
-          <Skeleton height={10} width="40%" radius="sm" />
-        </Stack>
-      ))}
-    </Stack>
   );
 }

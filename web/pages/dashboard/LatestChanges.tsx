@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
 import { useLatestChanges } from '../../api/history';
 import { formatDateTime } from '../../components/format';
-import { diffLines } from '../history/diff';
-import { EntityTitle } from '../history/EntityTitle';
-import { ActionBadge, authorOf } from '../history/HistoryEntryView';
-import { HISTORY_SCREEN } from '../history/texts';
+import { diffLines } from '../../components/history/diff';
+import { EntityTitle } from '../../components/history/EntityTitle';
+import { ActionBadge, authorOf } from '../../components/history/HistoryEntryView';
+import { HISTORY_SCREEN } from '../../components/history/texts';
+import { SkeletonLines } from '../../components/SkeletonLines';
 import classes from './Dashboard.module.css';
-import { DashboardCard, SkeletonLines } from './DashboardCard';
+import { DashboardCard } from './DashboardCard';
 
 /** The newest entries of the change log: what, who and when, and which fields. */
 export function LatestChanges({ admin }: { admin: boolean }) {

@@ -3,8 +3,9 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DASHBOARD, type Dashboard } from '#domain/dashboard';
 import { inquiryTime } from '#domain/inquiries';
+import { SkeletonLines } from '../../components/SkeletonLines';
 import classes from './Dashboard.module.css';
-import { DashboardCard, SkeletonLines } from './DashboardCard';
+import { DashboardCard } from './DashboardCard';
 import { DASHBOARD_TEXT } from './texts';
 
 /** The newest quote requests, each opening the inbox. */

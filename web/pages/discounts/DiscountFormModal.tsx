@@ -18,13 +18,14 @@ import { PRODUCT_MESSAGES } from '#domain/products';
 import { storeCurrency } from '../../api/currency';
 import { targetFields, targetIdOf, useSaveDiscount } from '../../api/discounts';
 import { useFieldErrors } from '../../api/errors';
+import { TYPE_OPTIONS } from '../../components/discount/texts';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
+import { useMinusRefusal } from '../../components/product/MoneyInput';
 import { refuse } from '../../components/refuse';
-import { useMinusRefusal } from '../products/MoneyInput';
 import { localInputToApi, toLocalInput } from './discountTime';
 import { type TargetChoice, TargetSelect } from './TargetSelect';
-import { DISCOUNT_SCREEN, SCOPE_OPTIONS, TYPE_OPTIONS } from './texts';
+import { DISCOUNT_SCREEN, SCOPE_OPTIONS } from './texts';
 
 /** `discount` null adds, a discount edits; it outlives `opened` so the title holds while closing. */
 type Props = { discount: Discount | null; opened: boolean; onClose: () => void; onSaved: () => void };

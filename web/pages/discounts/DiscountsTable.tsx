@@ -3,11 +3,12 @@ import { Fragment } from 'react';
 import type { Discount } from '#domain/discounts';
 import { formatPrice } from '../../api/currency';
 import { clickableRow } from '../../components/clickableRow';
+import { TYPE_LABELS } from '../../components/discount/texts';
 import { displayValue } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 import { windowState, windowText } from './discountTime';
-import { DISCOUNT_SCREEN, SCOPE_LABELS, TYPE_LABELS } from './texts';
+import { DISCOUNT_SCREEN, SCOPE_LABELS } from './texts';
 
 const COLUMNS = ['Title', 'Applies To', 'Type', 'Window', 'Active', 'Actions'];
 

@@ -1,15 +1,13 @@
 import { CONFIRM } from '#domain/messages';
-import type { DiscountScope, DiscountType } from '#domain/pricing';
-import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from '#domain/pricing';
+import type { DiscountScope } from '#domain/pricing';
+import { DISCOUNT_SCOPES } from '#domain/pricing';
 
-export const TYPE_LABELS: Record<DiscountType, string> = { percent: 'Percent', amount: 'Amount' };
 export const SCOPE_LABELS: Record<DiscountScope, string> = {
   product: 'Product',
   category: 'Category',
   brand: 'Brand',
 };
 
-export const TYPE_OPTIONS = DISCOUNT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 export const SCOPE_OPTIONS = DISCOUNT_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }));
 
 /** The list's page sizes: the server pages it, so the screen never holds the whole set. */

@@ -5,8 +5,8 @@ import { DESK_SCREEN } from '#domain/quote-texts';
 import { DateRangeFields } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
+import type { InquiryUrlState } from '../../components/inquiry/urlState';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
-import type { InquiryUrlState } from './urlState';
 
 type Props = {
   state: InquiryUrlState;

@@ -6,12 +6,12 @@ import {
   IconMailOff,
   IconRefresh,
 } from '@tabler/icons-react';
-import axios from 'axios';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useParams } from 'react-router';
 import { inquiryReference } from '#domain/inquiries';
 import type { OutboxMessage } from '#domain/outbox';
 import { DELIVERY_TEXT } from '#domain/quote-texts';
+import { isNotFound } from '../../api/errors';
 import { useDownloadAttachment, useOutboxMessage, useRetryOutbox } from '../../api/outbox';
 import { isRetrying, OutboxStatusBadge } from '../../components/DeliveryState';
 import { DetailList } from '../../components/DetailList';
@@ -52,7 +52,7 @@ function MessageScreen() {
     </Button>
   );
 
-  if (id === 0 || (axios.isAxiosError(message.error) && message.error.response?.status === 404)) {
+  if (id === 0 || isNotFound(message.error)) {
     return (
       <>
         {back}

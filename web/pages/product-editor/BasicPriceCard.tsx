@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ProductBundle } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { DetailList } from '../../components/DetailList';
-import { discountLabel } from '../products/discountLabel';
+import { discountLabel } from '../../components/product/discountLabel';
 import { BasicPriceForm } from './BasicPriceForm';
 
 type Props = { bundle: ProductBundle; slug: string; onReload: () => void };

@@ -8,13 +8,13 @@ import { formatPrice } from '../../api/currency';
 import { useFieldErrors } from '../../api/errors';
 import { storedUpdateInput, useUpdateProduct } from '../../api/products';
 import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
+import { TYPE_OPTIONS } from '../../components/discount/texts';
 import { FormWithActions } from '../../components/FormActions';
 import { DescriptionField, NameField } from '../../components/NameSlugFields';
+import { MoneyInput } from '../../components/product/MoneyInput';
+import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../../components/product/ProductSelects';
 import { refuse } from '../../components/refuse';
 import { useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
-import { TYPE_OPTIONS } from '../discounts/texts';
-import { MoneyInput } from '../products/MoneyInput';
-import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../products/ProductSelects';
 
 type Props = { bundle: ProductBundle; slug: string; onDone: () => void; onCancel: () => void };
 

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { ProductBase } from '#domain/products';
 import { useDuplicateProduct } from '../../api/products';
-import { PRODUCTS_SCREEN } from '../products/texts';
+import { EDITOR_SCREEN } from './texts';
 
 /** Copies the product as a draft (new slug, no SKU) and opens the copy's editor. */
 export function DuplicateButton({ base }: { base: Pick<ProductBase, 'id'> }) {
@@ -18,13 +18,13 @@ export function DuplicateButton({ base }: { base: Pick<ProductBase, 'id'> }) {
       onClick={() =>
         duplicate.mutate(base.id, {
           onSuccess: (copy) => {
-            toast.success(PRODUCTS_SCREEN.duplicated);
+            toast.success(EDITOR_SCREEN.duplicated);
             navigate(`/product/${copy.slug}`);
           },
         })
       }
     >
-      {PRODUCTS_SCREEN.duplicate}
+      {EDITOR_SCREEN.duplicate}
     </Button>
   );
 }

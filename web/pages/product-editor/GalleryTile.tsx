@@ -2,8 +2,8 @@ import { ActionIcon, AspectRatio, Badge, Box, Group, Paper, Stack, Text } from '
 import { IconArrowLeft, IconArrowRight, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
 import type { ProductImage } from '#domain/products';
 import { GALLERY_TEXT } from '#domain/products';
+import { StoredImage } from '../../components/product/StoredImage';
 import { DragHandle, type SortableItemState } from '../../components/SortableList';
-import { StoredImage } from '../products/StoredImage';
 
 type Props = {
   image: ProductImage;

@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router';
 import { HISTORY_TEXT, type HistoryEntry, type SkippedField } from '#domain/history';
 import { useEntityHistory, useRestorePreview, useRestoreVersion } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { SkeletonLines } from '../dashboard/DashboardCard';
-import classes from '../history/History.module.css';
-import { HistoryEntryView } from '../history/HistoryEntryView';
-import { HISTORY_SCREEN } from '../history/texts';
+import classes from '../../components/history/History.module.css';
+import { HistoryEntryView } from '../../components/history/HistoryEntryView';
+import { HISTORY_SCREEN } from '../../components/history/texts';
+import { SkeletonLines } from '../../components/SkeletonLines';
 import { RestorePreview } from './RestorePreview';
 
 /** Entries whose version can be brought back: the product as a creation, an edit or a restore left it. */

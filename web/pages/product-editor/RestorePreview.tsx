@@ -4,9 +4,9 @@ import { HISTORY_FALLBACK } from '#domain/history';
 import { errorMessage } from '../../api/errors';
 import type { useRestorePreview } from '../../api/history';
 import { formatDateTime } from '../../components/format';
-import classes from '../history/History.module.css';
-import { authorOf, ChangeList } from '../history/HistoryEntryView';
-import { HISTORY_SCREEN } from '../history/texts';
+import classes from '../../components/history/History.module.css';
+import { authorOf, ChangeList } from '../../components/history/HistoryEntryView';
+import { HISTORY_SCREEN } from '../../components/history/texts';
 
 type Preview = ReturnType<typeof useRestorePreview>;
 

@@ -1,7 +1,7 @@
 import { AspectRatio, Center, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { ProductImage } from '#domain/products';
-import { StoredImage } from '../products/StoredImage';
+import { StoredImage } from '../../components/product/StoredImage';
 
 const THUMB_SIZE = 64;
 

@@ -2,18 +2,14 @@ import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@ma
 import { IconArrowLeft, IconEyeOff, IconMessageDollar } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { type ContentSection, contentSections, sectionTitle } from '#domain/product-content';
 import { PRODUCT_STATUS_TEXT, type ProductBundle } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { useProductBundle } from '../../api/products';
 import { DetailList } from '../../components/DetailList';
-import {
-  type ContentSection,
-  contentSections,
-  sectionTitle,
-} from '../product-editor/sections/contentSections';
-import { SectionView } from '../product-editor/sections/SectionViews';
-import { discountLabel } from '../products/discountLabel';
-import { ProductLoadError, ProductLoading } from '../products/ProductLoadState';
+import { discountLabel } from '../../components/product/discountLabel';
+import { ProductLoadError, ProductLoading } from '../../components/product/ProductLoadState';
+import { SectionView } from '../../components/product/SectionViews';
 import { Gallery } from './Gallery';
 import { QuoteRequestModal } from './QuoteRequestModal';
 

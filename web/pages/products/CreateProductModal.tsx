@@ -9,9 +9,9 @@ import { useCreateProduct } from '../../api/products';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
 import { DescriptionField, NameField } from '../../components/NameSlugFields';
+import { MoneyInput } from '../../components/product/MoneyInput';
+import { BrandSelect, CategorySelect, choiceToId } from '../../components/product/ProductSelects';
 import { refuse } from '../../components/refuse';
-import { MoneyInput } from './MoneyInput';
-import { BrandSelect, CategorySelect, choiceToId } from './ProductSelects';
 
 type Props = { opened: boolean; onClose: () => void };
 

@@ -17,7 +17,6 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import axios from 'axios';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import {
   IMPORT_FIELD_LABELS,
@@ -29,6 +28,7 @@ import {
   type ImportReport,
   type Job,
 } from '#domain/imports';
+import { isNotFound } from '../../api/errors';
 import { jobRunning, useJob, useStartImport } from '../../api/imports';
 import { productKeys } from '../../api/keys';
 import { formatCount } from '../../components/format';
@@ -114,7 +114,7 @@ export function ImportWizard({ resumed, onClose }: Props) {
   }, [finished, queryClient]);
 
   // The job is gone (an earlier database's, say): forget it rather than ask for it again.
-  const gone = axios.isAxiosError(job.error) && job.error.response?.status === 404;
+  const gone = isNotFound(job.error);
   useEffect(() => {
     if (gone) {
       setRun(null);

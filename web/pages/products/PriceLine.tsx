@@ -1,7 +1,7 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { DiscountType } from '#domain/pricing';
 import { formatPrice } from '../../api/currency';
-import { discountLabel } from './discountLabel';
+import { discountLabel } from '../../components/product/discountLabel';
 
 type Props = {
   mrp: number;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductListItem } from '#domain/products';
 import { displayValue } from '../../components/format';
+import { ProductStatusBadge } from '../../components/product/ProductStatusBadge';
 import { PriceLine } from './PriceLine';
-import { ProductStatusBadge } from './ProductStatusBadge';
 import { PRODUCTS_SCREEN } from './texts';
 
 type Selectable = { selected: boolean; onToggle: () => void };

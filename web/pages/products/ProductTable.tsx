@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import type { ProductListItem } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { displayValue } from '../../components/format';
+import { discountLabel } from '../../components/product/discountLabel';
+import { ProductStatusBadge } from '../../components/product/ProductStatusBadge';
 import { Thumbnail } from '../../components/Thumbnail';
-import { discountLabel } from './discountLabel';
-import { ProductStatusBadge } from './ProductStatusBadge';
 import { PRODUCTS_SCREEN } from './texts';
 
 type Props = {

@@ -58,8 +58,6 @@ export const PRODUCTS_SCREEN = {
     final: 'Final price',
     discount: 'Discount',
   },
-  duplicate: 'Duplicate',
-  duplicated: 'Product duplicated as a draft',
 } as const;
 
 /** The import wizard's words. */

@@ -14,12 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import axios from 'axios';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
 import type { PublicQuote, Seller } from '#domain/quotes';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, hasStatus } from '../../api/errors';
 import { type QuoteAnswerInput, useAnswerQuote, usePublicQuote } from '../../api/quotes';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
 import { QuoteDocument } from '../../components/QuoteDocument';
@@ -32,10 +31,7 @@ import classes from './PublicQuote.module.css';
 export function PublicQuotePage() {
   const { token = '' } = useParams();
   const quote = usePublicQuote(token);
-  const missing =
-    quote.isError &&
-    axios.isAxiosError(quote.error) &&
-    (quote.error.response?.status === 404 || quote.error.response?.status === 400);
+  const missing = quote.isError && hasStatus(quote.error, 404, 400);
   const title = quote.data
     ? T.tabTitle(quote.data.reference, quote.data.seller.name)
     : missing

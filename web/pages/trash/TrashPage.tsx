@@ -7,6 +7,7 @@ import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useEmptyTrash, usePurge, useRestoreFromTrash, useTrash } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
+import { ENTITY_LABEL, HISTORY_SCREEN } from '../../components/history/texts';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import { ListTable } from '../../components/ListTable';
 import { ListToolbar } from '../../components/ListToolbar';
@@ -17,7 +18,6 @@ import { TotalCount } from '../../components/TotalCount';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { useSession } from '../../session/SessionContext';
-import { ENTITY_LABEL, HISTORY_SCREEN } from '../history/texts';
 
 const ALL = 'all';
 const COLUMNS = ['Type', 'Name', 'Deleted', 'Deleted by', 'Purged on', 'Actions'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Inquiry } from '#domain/inquiries';
-import { readInquiryUrl } from '../../pages/inquiries/urlState';
+import { readInquiryUrl } from '../../components/inquiry/urlState';
 import { NAV_ITEMS } from '../navItems';
 import {
   actionItems,

@@ -4,7 +4,7 @@ import { TEXT_LIMITS } from '#domain/constants';
 import type { Inquiry } from '#domain/inquiries';
 import type { ProductListItem } from '#domain/products';
 import type { User } from '#domain/users';
-import { INQUIRY_URL_DEFAULTS, writeInquiryUrl } from '../../pages/inquiries/urlState';
+import { INQUIRY_URL_DEFAULTS, writeInquiryUrl } from '../../components/inquiry/urlState';
 import { NAV_ITEMS, navItemsFor } from '../navItems';
 
 /** One line of the palette: where it goes, or which list's create dialog it opens. */

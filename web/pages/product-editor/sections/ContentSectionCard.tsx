@@ -4,12 +4,12 @@ import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PRODUCT_TOAST } from '#domain/products';
 import { useDeleteSection, useSaveSection } from '../../../api/products';
+import { SectionView } from '../../../components/product/SectionViews';
 import { refuse } from '../../../components/refuse';
 import { DragHandle, type SortableItemState } from '../../../components/SortableList';
 import { type ContentSection, SECTION_KIND_LABEL, sectionTitle } from './contentSections';
 import { draftOf, draftToSave, type SectionDraft } from './drafts';
 import { SectionForm } from './SectionForm';
-import { SectionView } from './SectionViews';
 import { SECTION_SAVED } from './sectionTexts';
 
 type Props = {

@@ -2,10 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ProductBundle } from '#domain/products';
 import { useMoveBlock } from '../../../api/products';
+import { useDragSection } from '../../../api/sectionOrder';
 import { SortableList } from '../../../components/SortableList';
 import { ContentSectionCard } from './ContentSectionCard';
 import { contentSections, sectionTitle } from './contentSections';
-import { useDragSection } from './useDragSections';
 
 type Props = { bundle: ProductBundle; slug: string };
 

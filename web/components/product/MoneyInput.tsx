@@ -22,6 +22,8 @@ export function useMinusRefusal() {
   return {
     refused,
     message: refused ? VALIDATION.noNegative : undefined,
+    /** A minus that reached the value anyway (a phone keyboard may report no key). */
+    refuse: () => setRefused(true),
     inputProps: {
       onBlur: () => setRefused(false),
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {

@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { HistoryEntry } from '#domain/history';
 import { useRefName } from '../../api/history';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../format';
 import { type DiffLine, type DiffValue, diffLines } from './diff';
 import classes from './History.module.css';
 import { ACTION_LABEL, HISTORY_SCREEN } from './texts';

@@ -1,6 +1,6 @@
 import { List, Stack, Table, Text } from '@mantine/core';
+import { type ContentSection, parseTable } from '#domain/product-content';
 import type { ProductList, ProductTable, SpecGroup } from '#domain/sections';
-import { type ContentSection, parseTable } from './contentSections';
 
 /** Read-only content of a section: the editor's view mode and the preview show the same thing. */
 export function SectionView({ section }: { section: ContentSection }) {

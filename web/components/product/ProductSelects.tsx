@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useBrandOptions } from '../../api/brands';
 import { useCategoryOptions } from '../../api/categories';
-import { type SearchOptions, SearchSelect } from '../../components/SearchSelect';
+import { type SearchOptions, SearchSelect } from '../SearchSelect';
 
 type Props = {
   /** The chosen id as text (Mantine selects hold strings), or null for none. */

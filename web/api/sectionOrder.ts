@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_FALLBACK, type ProductBundle } from '#domain/products';
 import type { LayoutBlock } from '#domain/sections';
-import { api } from '../../../api/client';
-import { productKeys } from '../../../api/keys';
+import { api } from './client';
+import { productKeys } from './keys';
 
 export type SectionDrag = { productId: number; ids: number[] };
 

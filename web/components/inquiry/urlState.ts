@@ -7,7 +7,7 @@ import {
   type InquiryStatus,
 } from '#domain/inquiries';
 import type { InquiryListParams } from '../../api/keys';
-import { isDay, oneOf, positiveInt } from '../../components/urlValues';
+import { isDay, oneOf, positiveInt } from '../urlValues';
 
 /**
  * The inbox as a URL: the usual list controls, the desk's filters and the chosen request, so a

@@ -2,7 +2,7 @@ import type { EntityType, HistoryEntry } from '#domain/history';
 import { HIDDEN_VALUE } from '#domain/history';
 import { PRODUCT_STATUS_TEXT } from '#domain/products';
 import { formatPrice } from '../../api/currency';
-import { EMPTY_VALUE, formatDateTime } from '../../components/format';
+import { EMPTY_VALUE, formatDateTime } from '../format';
 
 /**
  * An entry's changes as people read them. A value is either text, or a reference to a category or

@@ -1,8 +1,8 @@
 import { Anchor, Button, Center, EmptyState, Loader, Stack, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
-import axios from 'axios';
 import { Link } from 'react-router';
 import { PRODUCT_MESSAGES } from '#domain/products';
+import { isNotFound } from '../../api/errors';
 
 /** While a product loads: 'Loading...' with a spinner. */
 export function ProductLoading() {
@@ -18,7 +18,7 @@ export function ProductLoading() {
 
 /** A product that could not be loaded: gone (404) or a failure worth another try. */
 export function ProductLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const missing = axios.isAxiosError(error) && error.response?.status === 404;
+  const missing = isNotFound(error);
   return (
     <EmptyState
       icon={<IconPackageOff size={28} aria-hidden />}

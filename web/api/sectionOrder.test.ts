@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutBlock } from '#domain/sections';
-import { reorderBlocks } from './useDragSections';
+import { reorderBlocks } from './sectionOrder';
 
 const block = (id: number, block_type: LayoutBlock['block_type'], position: number): LayoutBlock =>
   ({

@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import type { InquiryDetail } from '#domain/inquiries';
+import { CONFIRM } from '#domain/messages';
+import { DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
+import type { Quote } from '#domain/quotes';
+import { formatCents } from '../../api/currency';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
+import { DraftLines } from './DraftLines';
+import { DraftSummary } from './DraftSummary';
+import { DraftTerms } from './DraftTerms';
+import { type QuoteDraft, useQuoteDraft } from './useQuoteDraft';
+
+/** A draft quote to price and send. */
+export function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail }) {
+  const editor = useQuoteDraft(quote, inquiry);
+  return (
+    // Room below Save and Send, so a toast in the corner never covers them.
+    <Stack gap="md" pb={96}>
+      <UnsavedChangesPrompt guard={editor.leave} />
+      <DraftLines editor={editor} />
+      <DraftTerms editor={editor} />
+      <DraftSummary editor={editor} />
+      <SendDialog editor={editor} email={inquiry.email} />
+      <ConfirmDialog
+        opened={editor.confirmingDelete}
+        title={T.deleteConfirm}
+        message={CONFIRM.deleteQuoteDraft}
+        busy={editor.deleting}
+        onConfirm={editor.onDelete}
+        onClose={() => editor.setConfirmingDelete(false)}
+      />
+    </Stack>
+  );
+}
+
+/** Send asks first, naming who gets the quote and its total. */
+function SendDialog({ editor, email }: { editor: QuoteDraft; email: string }) {
+  const { busy, totals } = editor;
+  const close = () => editor.setConfirming(false);
+  return (
+    <Modal opened={editor.confirming} onClose={() => !busy && close()} title={T.sendTitle} centered>
+      <Stack gap="md">
+        <Text>{T.sendBody(email, totals ? formatCents(totals.total) : '—')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={busy}>
+            {DESK_SCREEN.cancel}
+          </Button>
+          <Button leftSection={<IconSend size={16} aria-hidden />} onClick={editor.onSend} loading={busy}>
+            {T.send}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconSend, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { BUILDER_TEXT as T } from '#domain/quote-texts';
+import { formatCents } from '../../api/currency';
+import classes from './QuoteBuilder.module.css';
+import type { QuoteDraft } from './useQuoteDraft';
+
+/** The draft's totals, and what can be done with it: delete, save, send. */
+export function DraftSummary({ editor }: { editor: QuoteDraft }) {
+  const { totals, busy } = editor;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+      <dl className={classes.totals} data-testid="builder-totals">
+        <TotalLine label={T.subtotal}>{totals ? formatCents(totals.subtotal) : '—'}</TotalLine>
+        <TotalLine label={T.shipping}>{totals ? formatCents(totals.shipping) : '—'}</TotalLine>
+        <TotalLine label={T.tax}>{totals ? formatCents(totals.tax) : '—'}</TotalLine>
+        <TotalLine label={T.total} strong>
+          <span data-testid="builder-total">{totals ? formatCents(totals.total) : '—'}</span>
+        </TotalLine>
+      </dl>
+      <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => editor.setConfirmingDelete(true)}
+          loading={editor.deleting}
+        >
+          {T.deleteDraft}
+        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            onClick={editor.onSave}
+            loading={editor.saving && !editor.confirming}
+            disabled={busy}
+          >
+            {T.save}
+          </Button>
+          <Button
+            leftSection={<IconSend size={16} aria-hidden />}
+            onClick={() => editor.setConfirming(true)}
+            disabled={busy || editor.draft.lines.length === 0 || !totals}
+          >
+            {T.send}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function TotalLine({ label, strong, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={classes.totalLine}>
+      <dt>
+        <Text size="sm" fw={strong ? 700 : 500}>
+          {label}
+        </Text>
+      </dt>
+      <dd>
+        <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500}>
+          {children}
+        </Text>
+      </dd>
+    </div>
+  );
+}

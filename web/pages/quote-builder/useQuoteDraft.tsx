@@ -1,0 +1,189 @@
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { InquiryDetail } from '#domain/inquiries';
+import { DELIVERY_TEXT, BUILDER_TEXT as T } from '#domain/quote-texts';
+import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
+import type { ProductOption } from '../../api/discounts';
+import { fieldErrors, hasStatus, toastError } from '../../api/errors';
+import { productKeys } from '../../api/keys';
+import { productBundleQuery } from '../../api/products';
+import { useDeleteQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
+import { deliveryLine } from '../../components/DeliveryState';
+import { LEAVE_FREELY, useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
+import {
+  bodyFromDraft,
+  type Draft,
+  type DraftLine,
+  draftFromQuote,
+  draftTotals,
+  lineKey,
+  moveLine,
+} from './draft';
+
+type Errors = Record<string, string>;
+
+/** The server's per-field messages of a refused save (a 400); other failures only toast. */
+const saveErrors = (error: unknown): Errors => (hasStatus(error, 400) ? fieldErrors(error) : {});
+
+/** A draft without its lines' client-side keys, which change nothing the server holds. */
+const withoutKeys = (d: Draft) => ({ ...d, lines: d.lines.map(({ key: _key, ...line }) => line) });
+
+/** A line typed by hand, priced by whoever writes it. */
+const freeLine = (): DraftLine => ({
+  key: lineKey(),
+  product_id: null,
+  name: T.freeLineName,
+  sku: '',
+  quantity: '1',
+  unit_price: '',
+  discount_percent: '',
+  catalogue_price: null,
+});
+
+/**
+ * A quote draft being edited: the form's state against what the server holds, the errors of the
+ * last save by field, and the draft's save, send and delete.
+ */
+export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useSaveQuote(quote.id);
+  const send = useSendQuote(quote.id);
+  const remove = useDeleteQuote(quote.id);
+  const [draft, setDraft] = useState<Draft>(() => draftFromQuote(quote));
+  // What the server holds: leaving with a draft that differs asks first.
+  const [stored, setStored] = useState<Draft>(draft);
+  const leave = useUnsavedChanges(useDirty(withoutKeys(draft), withoutKeys(stored)));
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const { lines: lineTotals, totals } = draftTotals(draft);
+
+  // A field's error from the last save goes once the field is edited; the lines' errors go with
+  // any reorder or removal, since they are named by position.
+  const clearErrors = (drop: (path: string) => boolean) =>
+    setErrors((e) =>
+      Object.keys(e).some(drop) ? Object.fromEntries(Object.entries(e).filter(([k]) => !drop(k))) : e,
+    );
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    clearErrors((path) => path === key || (key === 'lines' && path.startsWith('lines')));
+  };
+  const setLine = (key: string, change: Partial<DraftLine>) => {
+    const index = draft.lines.findIndex((l) => l.key === key);
+    setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...change } : l)) }));
+    clearErrors((path) => Object.keys(change).some((field) => path === `lines.${index}.${field}`));
+  };
+
+  const addProduct = async (id: string | null) => {
+    // The chosen option is in one of the searches the select ran; its slug leads to the bundle.
+    const option = queryClient
+      .getQueriesData<ProductOption[]>({ queryKey: [...productKeys.all, 'options'] })
+      .flatMap(([, data]) => data ?? [])
+      .find((p) => p.id === Number(id));
+    if (!option) return;
+    setAdding(true);
+    try {
+      const bundle = await queryClient.fetchQuery(productBundleQuery(option.slug));
+      setDraft((d) => ({
+        ...d,
+        lines: [
+          ...d.lines,
+          {
+            key: lineKey(),
+            product_id: bundle.base.id,
+            name: bundle.base.name,
+            sku: bundle.base.sku ?? '',
+            quantity: '1',
+            unit_price: String(bundle.price.final),
+            discount_percent: '',
+            catalogue_price: bundle.price.final,
+          },
+        ],
+      }));
+    } catch (error) {
+      toastError(error, T.productFailed);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const saveDraft = async () => {
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(bodyFromDraft(draft));
+      setStored(draft);
+      return saved;
+    } catch (error) {
+      setErrors(saveErrors(error));
+      throw error;
+    }
+  };
+
+  const onSave = () =>
+    saveDraft().then(
+      () => toast.success(T.saved),
+      () => {},
+    );
+
+  const onSend = async () => {
+    try {
+      await saveDraft();
+      const sent = await send.mutateAsync();
+      setConfirming(false);
+      // The quote is sent either way; its e-mail is said as it is (stored is not sent).
+      const line = DELIVERY_TEXT.quoteSent(sent.delivery_detail ? deliveryLine(sent.delivery_detail) : '');
+      if (sent.delivery === 'pending' || sent.delivery === 'sent') toast.success(line);
+      else toast(line, { icon: <IconInfoCircle size={18} aria-hidden /> });
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  const onDelete = () => {
+    remove.mutate(undefined, {
+      onSettled: () => setConfirmingDelete(false),
+      onSuccess: () => {
+        toast.success(T.deleted);
+        navigate(`/inquiries?selected=${inquiry.id}`, { state: LEAVE_FREELY });
+      },
+    });
+  };
+
+  return {
+    draft,
+    lineTotals,
+    totals,
+    errors,
+    lineError: (index: number, field: string): string | undefined => errors[`lines.${index}.${field}`],
+    leave,
+    set,
+    setLine,
+    moveLine: (index: number, by: -1 | 1) => set('lines', moveLine(draft.lines, index, by)),
+    removeLine: (key: string) =>
+      set(
+        'lines',
+        draft.lines.filter((l) => l.key !== key),
+      ),
+    addFreeLine: () => set('lines', [...draft.lines, freeLine()]),
+    addProduct,
+    adding,
+    full: draft.lines.length >= QUOTE_LIMITS.lines,
+    saving: save.isPending,
+    busy: save.isPending || send.isPending,
+    deleting: remove.isPending,
+    confirming,
+    setConfirming,
+    confirmingDelete,
+    setConfirmingDelete,
+    onSave,
+    onSend,
+    onDelete,
+  };
+}
+
+export type QuoteDraft = ReturnType<typeof useQuoteDraft>;
