@@ -1,10 +1,24 @@
 /** Limits and keys that the server and the web app must agree on. */
 
+/**
+ * Every key the browsers keep state under. The app's own are `stockroom.<area>.<name>`; the
+ * session's two keep the names the API's clients and the browser suites already read.
+ */
 export const STORAGE_KEYS = {
   token: 'user_token',
   userData: 'userData',
   /** The shop visitor's quote basket (web/shop/basket.ts): its lines, as JSON. */
+  basket: 'stockroom.shop.basket',
+  /** The staff app's light/dark choice (web/shell/colorScheme.ts, web/public/color-scheme.js). */
+  colorScheme: 'stockroom.shell.colorScheme',
+  /** The products import being followed, for the tab's session (sessionStorage). */
+  importRun: 'stockroom.products.import',
+} as const;
+
+/** Where an earlier version kept a choice worth keeping: read when today's key is empty. */
+export const FORMER_STORAGE_KEYS = {
   basket: 'stockroom_quote_basket',
+  colorScheme: 'stockroom-color-scheme',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

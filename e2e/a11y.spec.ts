@@ -15,7 +15,7 @@ const widths = [
 const schemes = ['light', 'dark'] as const;
 
 async function useScheme(page: Page, scheme: (typeof schemes)[number]) {
-  await page.addInitScript((s) => localStorage.setItem('stockroom-color-scheme', s), scheme);
+  await page.addInitScript((s) => localStorage.setItem('stockroom.shell.colorScheme', s), scheme);
 }
 
 /** axe on the page as it is: its serious and critical findings, each with where and why. */

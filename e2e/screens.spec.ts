@@ -21,7 +21,7 @@ const widths = [
 
 /** The theme as a user's choice keeps it, set before the app starts. */
 const useScheme = (page: Page, scheme: 'light' | 'dark') =>
-  page.addInitScript((s) => localStorage.setItem('stockroom-color-scheme', s), scheme);
+  page.addInitScript((s) => localStorage.setItem('stockroom.shell.colorScheme', s), scheme);
 
 const screens = [
   { path: '/', heading: 'Dashboard' },

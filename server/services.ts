@@ -165,4 +165,3 @@ export function createServices(database: Database, config: Config, opts: Service
     }),
   };
 }
-

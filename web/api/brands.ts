@@ -74,7 +74,7 @@ export type BrandOption = z.infer<typeof brandOptionSchema>;
 /** One brand by id (e.g. to name the brand a pasted link filters by). */
 export function useBrand(id: number | null) {
   return useQuery({
-    queryKey: brandKeys.detail(id),
+    queryKey: brandKeys.detail(id ?? 0),
     queryFn: async ({ signal }) => (await api.get<Brand>(`/brands/${id}`, { signal })).data,
     enabled: id !== null,
   });

@@ -41,7 +41,7 @@ export function useCategories(params: CategoryListParams) {
 
 export function useCategory(id: number | null) {
   return useQuery({
-    queryKey: categoryKeys.detail(id),
+    queryKey: categoryKeys.detail(id ?? 0),
     queryFn: async ({ signal }) => (await api.get<Category>(`/categories/${id}`, { signal })).data,
     enabled: id !== null,
     meta: { errorMessage: FALLBACK.fetchCategory },
@@ -75,7 +75,7 @@ export function useCategoryOptions(q: string, limit = SELECT_PAGE) {
  */
 export function useCategoryTreeOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
-    queryKey: [...categoryKeys.options(q, limit), 'tree'],
+    queryKey: categoryKeys.optionTree(q, limit),
     queryFn: async ({ signal }) => {
       const { data } = await api.get<{ data: CategoryNode[] }>('/public/categories', {
         params: toListQuery({ flat: 1, q, limit }),

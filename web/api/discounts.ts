@@ -56,7 +56,7 @@ const discountInput = (d: Discount): DiscountFields => ({
 /** One page of the discounts list: the title search, the filters and the page, all on the server. */
 export function useDiscounts(params: DiscountListParams) {
   return useQuery({
-    queryKey: discountKeys.page(params),
+    queryKey: discountKeys.list(params),
     queryFn: async ({ signal }) =>
       (
         await api.get<ListData>('/discounts', {
@@ -114,7 +114,7 @@ export function useToggleDiscount() {
   const changed = useDiscountsChanged();
   // The discount may sit on any cached page; each one that shows it flips.
   const setActive = (id: number, active: 0 | 1) =>
-    queryClient.setQueriesData<ListData>({ queryKey: discountKeys.list }, (list) =>
+    queryClient.setQueriesData<ListData>({ queryKey: discountKeys.lists() }, (list) =>
       list ? { ...list, data: list.data.map((d) => (d.id === id ? { ...d, active } : d)) } : list,
     );
   return useMutation({
@@ -127,7 +127,7 @@ export function useToggleDiscount() {
       ).data,
     onMutate: async ({ discount, active }) => {
       // A list refetch still under way would otherwise paint the old value back over the switch.
-      await queryClient.cancelQueries({ queryKey: discountKeys.list });
+      await queryClient.cancelQueries({ queryKey: discountKeys.lists() });
       setActive(discount.id, active ? 1 : 0);
     },
     onError: (_error, { discount }) => setActive(discount.id, discount.active),

@@ -24,6 +24,7 @@ import { useDownload } from './download';
 import {
   brandKeys,
   categoryKeys,
+  dashboardKeys,
   discountKeys,
   type HistoryFilters,
   historyKeys,
@@ -60,7 +61,7 @@ export function useEntityHistory(type: string, id: number, enabled = true) {
 /** One page of the whole log under the Activity screen's filters. */
 export function useHistoryPage(filters: HistoryFilters, page: number, limit: number, enabled = true) {
   return useQuery({
-    queryKey: historyKeys.page(filters, page, limit),
+    queryKey: historyKeys.list({ ...filters, page, limit }),
     queryFn: ({ signal }) => fetchHistory({ ...filters, page, limit }, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -72,7 +73,7 @@ export function useHistoryPage(filters: HistoryFilters, page: number, limit: num
 /** The dashboard's latest changes. */
 export function useLatestChanges() {
   return useQuery({
-    queryKey: historyKeys.latest,
+    queryKey: historyKeys.latest(),
     queryFn: ({ signal }) => fetchHistory({ limit: HISTORY_LIMITS.latestLimit }, signal),
     staleTime: 0,
   });
@@ -103,10 +104,9 @@ export function useTrashTypeChanged() {
       discount: [discountKeys.all, productKeys.all],
     };
     const queryKeys = new Map(
-      [...types.flatMap((type) => keys[type]), trashKeys.all, historyKeys.all, ['dashboard']].map((key) => [
-        JSON.stringify(key),
-        key,
-      ]),
+      [...types.flatMap((type) => keys[type]), trashKeys.all, historyKeys.all, dashboardKeys.all].map(
+        (key) => [JSON.stringify(key), key],
+      ),
     );
     return Promise.all(
       [...queryKeys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
@@ -151,7 +151,7 @@ export function useRestoreVersion() {
       ).data,
     onSuccess: () =>
       Promise.all(
-        [productKeys.all, historyKeys.all, ['dashboard']].map((queryKey) =>
+        [productKeys.all, historyKeys.all, dashboardKeys.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

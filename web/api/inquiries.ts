@@ -110,7 +110,7 @@ export function useDeleteInquiry() {
     },
     onSuccess: (_data, id) => {
       // Gone at once from every cached page, so the selection moves on without waiting for the refetch.
-      queryClient.setQueriesData<InquiryList>({ queryKey: inquiryKeys.lists }, (list) =>
+      queryClient.setQueriesData<InquiryList>({ queryKey: inquiryKeys.lists() }, (list) =>
         list?.data.some((i) => i.id === id)
           ? {
               ...list,

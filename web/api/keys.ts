@@ -6,8 +6,8 @@ import type { ProductFilterKey, ProductSortKey } from '#domain/product-list';
 import type { ListControls } from './listQuery';
 
 /**
- * Every query key of the app, one factory per resource: a key with nothing to vary is a value, one
- * that varies is a function of what it varies by. Each key starts with its resource's `all`, so
+ * Every query key of the app, each resource's from one factory (as Medusa's queryKeysFactory), and
+ * extended where a resource has more to cache. Each key starts with its resource's `all`, so
  * invalidating `all` reaches the lists, the single rows and the select options alike; a key written
  * anywhere else could miss a refresh or hit a neighbour's cache.
  */
@@ -38,78 +38,71 @@ export type DiscountListParams = {
   state?: DiscountState;
 };
 
-const brandsAll = ['brands'] as const;
-export const brandKeys = {
-  all: brandsAll,
-  list: (params: BrandListParams) => [...brandsAll, 'list', params] as const,
-  options: (q: string, limit: number) => [...brandsAll, 'options', q, limit] as const,
-  detail: (id: number | null) => [...brandsAll, 'one', id] as const,
-};
+/**
+ * A resource's keys: `all` holds everything of it, `lists()` every page of every search (a change
+ * can move a row on any of them), `list(params)` one of them, `details()` every single row and
+ * `detail(id)` one.
+ */
+export function queryKeysFactory<ListParams = never, Id = number>(name: string) {
+  const all = [name] as const;
+  return {
+    all,
+    lists: () => [...all, 'list'] as const,
+    list: (params: ListParams) => [...all, 'list', params] as const,
+    details: () => [...all, 'detail'] as const,
+    detail: (id: Id) => [...all, 'detail', id] as const,
+  };
+}
 
-const categoriesAll = ['categories'] as const;
+/** The searching selects' options: a page of matches for what was typed, per resource. */
+function optionKeys(all: readonly string[]) {
+  return {
+    /** Every search the selects ran, e.g. to find a chosen option among them. */
+    allOptions: () => [...all, 'options'] as const,
+    options: (q: string, limit: number) => [...all, 'options', q, limit] as const,
+  };
+}
+
+const brands = queryKeysFactory<BrandListParams>('brands');
+export const brandKeys = { ...brands, ...optionKeys(brands.all) };
+
+const categories = queryKeysFactory<CategoryListParams>('categories');
+const categoryOptions = optionKeys(categories.all);
 export const categoryKeys = {
-  all: categoriesAll,
-  list: ({ parentId, ...controls }: CategoryListParams) =>
-    [...categoriesAll, 'list', controls, parentId] as const,
-  detail: (id: number | null) => [...categoriesAll, 'one', id] as const,
-  options: (q: string, limit: number) => [...categoriesAll, 'options', q, limit] as const,
+  ...categories,
+  ...categoryOptions,
+  /** The same search shown as a tree. */
+  optionTree: (q: string, limit: number) => [...categoryOptions.options(q, limit), 'tree'] as const,
 };
 
-const productsAll = ['products'] as const;
-const productLists = [...productsAll, 'list'] as const;
+/** A product's detail is its bundle, by slug: the editor and the preview read one cached copy. */
+const products = queryKeysFactory<ProductListParams, string>('products');
 export const productKeys = {
-  all: productsAll,
-  /** Every page of every search: a product change can move a card on any of them. */
-  lists: productLists,
-  list: (params: ProductListParams) => [...productLists, params] as const,
-  bundle: (slug: string) => [...productsAll, 'bundle', slug] as const,
+  ...products,
+  ...optionKeys(products.all),
   /** A bulk action's dry run: how many rows it would change, until any product changes. */
-  bulkPreview: (body: unknown) => [...productsAll, 'bulk-preview', body] as const,
-  options: (q: string, limit: number) => [...productsAll, 'options', q, limit] as const,
+  bulkPreview: (body: unknown) => [...products.all, 'bulk-preview', body] as const,
 };
 
-const jobsAll = ['jobs'] as const;
-export const jobKeys = {
-  all: jobsAll,
-  detail: (id: string) => [...jobsAll, 'one', id] as const,
-};
+/** An import's job, by its id. */
+export const jobKeys = queryKeysFactory<never, string>('jobs');
 
-const discountsAll = ['discounts'] as const;
-export const discountKeys = {
-  all: discountsAll,
-  /** Every page of every filter: a discount change can move a row on any of them. */
-  list: [...discountsAll, 'list'] as const,
-  page: (params: DiscountListParams) => [...discountsAll, 'list', params] as const,
-};
+export const discountKeys = queryKeysFactory<DiscountListParams>('discounts');
 
-const inquiriesAll = ['inquiries'] as const;
-const inquiryLists = [...inquiriesAll, 'list'] as const;
-export const inquiryKeys = {
-  all: inquiriesAll,
-  /** Every cached page, e.g. to drop a deleted inquiry from all of them at once. */
-  lists: inquiryLists,
-  list: ({ limit, ...controls }: InquiryListParams) => [...inquiryLists, controls, limit] as const,
-  detail: (id: number) => [...inquiriesAll, 'one', id] as const,
-};
+export const inquiryKeys = queryKeysFactory<InquiryListParams>('inquiries');
 
-const quotesAll = ['quotes'] as const;
+const quotes = queryKeysFactory('quotes');
 export const quoteKeys = {
-  all: quotesAll,
-  detail: (id: number) => [...quotesAll, 'one', id] as const,
+  ...quotes,
   /** The customer's page, by its token; it needs no session. */
-  public: (token: string) => [...quotesAll, 'public', token] as const,
+  public: (token: string) => [...quotes.all, 'public', token] as const,
 };
 
-const usersAll = ['users'] as const;
-export const userKeys = {
-  all: usersAll,
-  list: (params: UserListParams) => [...usersAll, 'list', params] as const,
-  detail: (id: number | null) => [...usersAll, 'one', id] as const,
-};
+export const userKeys = queryKeysFactory<UserListParams>('users');
 
-export const meKeys = { all: ['me'] as const };
+export const meKeys = queryKeysFactory('me');
 
-export const dashboardKeys = { all: ['dashboard'] as const };
+export const dashboardKeys = queryKeysFactory('dashboard');
 
 /** The change log: an entity's history, the Activity screen's pages and the dashboard's latest. */
 export type HistoryFilters = {
@@ -120,29 +113,19 @@ export type HistoryFilters = {
   from?: string;
   to?: string;
 };
-const historyAll = ['history'] as const;
+type HistoryListParams = HistoryFilters & { page: number; limit: number };
+const history = queryKeysFactory<HistoryListParams>('history');
 export const historyKeys = {
-  all: historyAll,
+  ...history,
   /** The editor's tab, loaded a page at a time ("Load more"). */
-  entity: (type: string, id: number) => [...historyAll, 'entity', type, id] as const,
-  page: (filters: HistoryFilters, page: number, limit: number) =>
-    [...historyAll, 'page', filters, page, limit] as const,
-  latest: [...historyAll, 'latest'] as const,
+  entity: (type: string, id: number) => [...history.all, 'entity', type, id] as const,
+  latest: () => [...history.all, 'latest'] as const,
   /** What restoring an entry's version would undo. */
-  restorePreview: (entryId: number) => [...historyAll, 'restore-preview', entryId] as const,
+  restorePreview: (entryId: number) => [...history.all, 'restore-preview', entryId] as const,
 };
 
 export type TrashListParams = { entity_type?: string; q: string; page: number; limit: number };
-const trashAll = ['trash'] as const;
-export const trashKeys = {
-  all: trashAll,
-  list: (params: TrashListParams) => [...trashAll, 'list', params] as const,
-};
+export const trashKeys = queryKeysFactory<TrashListParams>('trash');
 
 export type OutboxListParams = { status?: string; inquiry_id?: string; page: number; limit: number };
-const outboxAll = ['outbox'] as const;
-export const outboxKeys = {
-  all: outboxAll,
-  list: (params: OutboxListParams) => [...outboxAll, 'list', params] as const,
-  detail: (id: number) => [...outboxAll, 'detail', id] as const,
-};
+export const outboxKeys = queryKeysFactory<OutboxListParams>('outbox');

@@ -115,7 +115,7 @@ export function useProducts(params: ProductListParams) {
  */
 export const productBundleQuery = (slug: string) =>
   queryOptions({
-    queryKey: productKeys.bundle(slug),
+    queryKey: productKeys.detail(slug),
     queryFn: async ({ signal }) =>
       (await api.get<ProductBundle>(`/products/slug/${encodeURIComponent(slug)}/bundle`, { signal })).data,
   });
@@ -128,7 +128,7 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateProductInput) => (await api.post<ProductBase>('/products', input)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     meta: { errorMessage: PRODUCT_FALLBACK.creation },
   });
 }
@@ -138,8 +138,8 @@ function useProductChanged(slug: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: productKeys.bundle(slug) }),
-      queryClient.invalidateQueries({ queryKey: productKeys.lists }),
+      queryClient.invalidateQueries({ queryKey: productKeys.detail(slug) }),
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     ]);
 }
 
@@ -173,7 +173,7 @@ export function useDeleteProduct() {
     },
     // The editor's own bundle is dropped by the editor once it has left the page: refetching it
     // here would answer 404 and toast a load failure for a deletion that worked.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     meta: { errorMessage: PRODUCT_FALLBACK.delete },
   });
 }
@@ -231,7 +231,7 @@ export type ImageOrder = { productId: number; ids: number[] };
 export function useReorderImages(slug: string) {
   const queryClient = useQueryClient();
   const changed = useProductChanged(slug);
-  const key = productKeys.bundle(slug);
+  const key = productKeys.detail(slug);
   return useMutation({
     mutationFn: async ({ productId, ids }: ImageOrder) =>
       (await api.put<{ data: ProductImage[] }>(`/products/${productId}/images/order`, { ids })).data.data,
@@ -288,7 +288,7 @@ export function useMoveBlock(slug: string) {
       ).data.blocks,
     // The answer is the whole new order: show it at once instead of refetching the bundle.
     onSuccess: (blocks) =>
-      queryClient.setQueryData<ProductBundle>(productKeys.bundle(slug), (bundle) =>
+      queryClient.setQueryData<ProductBundle>(productKeys.detail(slug), (bundle) =>
         bundle ? { ...bundle, layout: { blocks } } : bundle,
       ),
     meta: { errorMessage: PRODUCT_FALLBACK.reorder },
@@ -381,7 +381,7 @@ export function useDuplicateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => (await api.post<DuplicateAnswer>(`/products/${id}/duplicate`)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
     meta: { errorMessage: PRODUCT_LIST_FALLBACK.duplicate },
   });
 }

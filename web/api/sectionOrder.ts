@@ -31,7 +31,7 @@ export function reorderBlocks(blocks: readonly LayoutBlock[], ids: readonly numb
  */
 export function useDragSection(slug: string) {
   const queryClient = useQueryClient();
-  const key = productKeys.bundle(slug);
+  const key = productKeys.detail(slug);
   return useMutation({
     mutationFn: async ({ productId, ids }: SectionDrag) =>
       (await api.put<{ blocks: LayoutBlock[] }>(`/products/${productId}/layout/order`, { ids })).data.blocks,

@@ -19,7 +19,7 @@ export function useUsers(params: UserListParams) {
 
 export function useUser(id: number | null) {
   return useQuery({
-    queryKey: userKeys.detail(id),
+    queryKey: userKeys.detail(id ?? 0),
     queryFn: async ({ signal }) => (await api.get<User>(`/users/${id}`, { signal })).data,
     enabled: id !== null,
     meta: { errorMessage: FALLBACK.fetchUser },

@@ -1,4 +1,5 @@
 import { formatMoney } from '#domain/money';
+import { DEFAULT_CURRENCY } from '#domain/settings';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import {
   type BasketLine,
@@ -29,7 +30,7 @@ const sentence = (text: string | undefined) => {
 export function initBasketPage(root: HTMLElement) {
   const opened = performance.now();
   const data = root.dataset;
-  const currency = data.currency ?? 'USD';
+  const currency = data.currency ?? DEFAULT_CURRENCY;
   const maxQuantity = Number(data.maxQuantity);
   const minFillMs = Number(data.minFillMs);
   const q = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector) as T;

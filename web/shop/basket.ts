@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '#domain/constants';
+import { FORMER_STORAGE_KEYS, STORAGE_KEYS } from '#domain/constants';
 
 /** A product in the visitor's quote basket, as it was shown when added. */
 export type BasketLine = {
@@ -32,7 +32,10 @@ const isLine = (v: unknown): v is BasketLine => {
 /** The basket's lines; anything unreadable (another version's data, a hand edit) counts as none. */
 export function readBasket(): BasketLine[] {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.basket) ?? '[]');
+    // A basket kept under the former key is still the visitor's until the next change moves it.
+    const stored =
+      localStorage.getItem(STORAGE_KEYS.basket) ?? localStorage.getItem(FORMER_STORAGE_KEYS.basket);
+    const value: unknown = JSON.parse(stored ?? '[]');
     return Array.isArray(value) ? value.filter(isLine) : [];
   } catch {
     return [];
@@ -41,6 +44,7 @@ export function readBasket(): BasketLine[] {
 
 function write(lines: BasketLine[]) {
   try {
+    localStorage.removeItem(FORMER_STORAGE_KEYS.basket);
     if (lines.length === 0) localStorage.removeItem(STORAGE_KEYS.basket);
     else localStorage.setItem(STORAGE_KEYS.basket, JSON.stringify(lines));
   } finally {

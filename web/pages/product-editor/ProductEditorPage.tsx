@@ -82,7 +82,7 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
   // "Product not found".
   useEffect(
     () => () => {
-      if (deleted.current) queryClient.removeQueries({ queryKey: productKeys.bundle(slug) });
+      if (deleted.current) queryClient.removeQueries({ queryKey: productKeys.detail(slug) });
     },
     [queryClient, slug],
   );
@@ -92,7 +92,7 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
       onSuccess: () => {
         deleted.current = true;
         // Nothing may refetch it in the meantime.
-        void queryClient.cancelQueries({ queryKey: productKeys.bundle(slug) });
+        void queryClient.cancelQueries({ queryKey: productKeys.detail(slug) });
         movedToTrash(base.name, 'product', base.id);
         navigate('/products', { state: LEAVE_FREELY });
       },

@@ -1,3 +1,5 @@
+import { STORAGE_KEYS } from '#domain/constants';
+
 /**
  * The import being followed, kept for the tab's session: a reload (or a visit to another screen
  * and back) picks its progress up again from the server. The file itself cannot be kept, so a
@@ -5,11 +7,9 @@
  */
 export type ImportRun = { jobId: string; dryRun: boolean };
 
-const KEY = 'stockroom.products.import';
-
 export function loadImportRun(): ImportRun | null {
   try {
-    const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as unknown;
+    const value = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.importRun) ?? 'null') as unknown;
     if (
       value &&
       typeof value === 'object' &&
@@ -25,8 +25,8 @@ export function loadImportRun(): ImportRun | null {
 
 export function saveImportRun(run: ImportRun | null) {
   try {
-    if (run) sessionStorage.setItem(KEY, JSON.stringify(run));
-    else sessionStorage.removeItem(KEY);
+    if (run) sessionStorage.setItem(STORAGE_KEYS.importRun, JSON.stringify(run));
+    else sessionStorage.removeItem(STORAGE_KEYS.importRun);
   } catch {
     // Storage refused (private mode): the run is followed without surviving a reload.
   }

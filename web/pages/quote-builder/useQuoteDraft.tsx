@@ -82,7 +82,7 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
   const addProduct = async (id: string | null) => {
     // The chosen option is in one of the searches the select ran; its slug leads to the bundle.
     const option = queryClient
-      .getQueriesData<ProductOption[]>({ queryKey: [...productKeys.all, 'options'] })
+      .getQueriesData<ProductOption[]>({ queryKey: productKeys.allOptions() })
       .flatMap(([, data]) => data ?? [])
       .find((p) => p.id === Number(id));
     if (!option) return;
