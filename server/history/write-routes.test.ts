@@ -56,12 +56,7 @@ async function upload(url: string, field: string, color: string, fields: Record<
     type: 'image/png',
     bytes: await png(color),
   });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: form.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
-  });
+  const res = await ctx.as(ctx.adminToken).post(url, form.payload, { headers: { ...form.headers } });
   expect(res.statusCode, `POST ${url}: ${res.body}`).toBeLessThan(300);
   return res;
 }

@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
@@ -72,16 +72,12 @@ async function sendQuoteTo(email: string): Promise<Quote & { inquiryId: number }
     sku: `BR-${products}`,
     mrp: 10,
   });
-  const request = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    payload: {
-      name: 'Grace',
-      email,
-      subject: 'Brackets',
-      message: 'Ten, please.',
-      lines: [{ product_id: product.id, quantity: 10 }],
-    },
+  const request = await ctx.as().post('/api/inquiries', {
+    name: 'Grace',
+    email,
+    subject: 'Brackets',
+    message: 'Ten, please.',
+    lines: [{ product_id: product.id, quantity: 10 }],
   });
   expect(request.statusCode, request.body).toBe(201);
   const inquiryId = request.json().id;
@@ -186,8 +182,7 @@ describe('POST /api/outbox/{id}/retry', () => {
     await until(async () => (await ok('GET', `/api/outbox/${id}`)).status === 'failed');
     return id;
   }
-  const retry = (id: number, token = ctx.adminToken) =>
-    ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: ctx.auth(token) });
+  const retry = (id: number, token = ctx.adminToken) => ctx.as(token).post(`/api/outbox/${id}/retry`);
 
   it('sends a failed message again, now, and it arrives', async () => {
     const id = await failedMessage('later@example.com');

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
@@ -89,16 +89,12 @@ async function grow(n: number, richness: number) {
         active: 1,
       });
     }
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/inquiries',
-      payload: {
-        name: `Asker ${serial}`,
-        email: `asker${serial}@example.com`,
-        subject: 'Quote',
-        message: 'Hi',
-        product_id: product.id,
-      },
+    await ctx.as().post('/api/inquiries', {
+      name: `Asker ${serial}`,
+      email: `asker${serial}@example.com`,
+      subject: 'Quote',
+      message: 'Hi',
+      product_id: product.id,
     });
     slugs.push(product.slug);
   }
@@ -123,7 +119,7 @@ const LIST_URLS = [
 
 async function countQueries(url: string, headers: Record<string, string> = ctx.auth(ctx.adminToken)) {
   queries = 0;
-  const res = await ctx.app.inject({ method: 'GET', url, headers });
+  const res = await ctx.as().get(url, { headers: headers });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return queries;
 }

@@ -28,7 +28,7 @@ afterEach(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as(ctx.adminToken).send(method, url, payload);
 const ok = async (method: Method, url: string, payload?: object) => {
   const res = await api(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
@@ -42,12 +42,7 @@ const withImage = async (
 ) => {
   const field = url.startsWith('/api/brands') ? 'logo' : 'image';
   const body = await multipart(fields, { field, name: 'pic.png', type: 'image/png', bytes });
-  const res = await ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-  });
+  const res = await ctx.as(ctx.adminToken).send(method, url, body.payload, { headers: { ...body.headers } });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 };
@@ -56,12 +51,11 @@ const uploadGallery = async (productId: number, files: Buffer[]) => {
   for (const [i, bytes] of files.entries())
     form.append('images[]', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `g${i}.png`);
   const res = new Response(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
+  return ctx
+    .as(ctx.adminToken)
+    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+      headers: { 'content-type': res.headers.get('content-type') ?? '' },
+    });
 };
 const fileOf = (url: string) => path.join(ctx.uploadsDir, url.replace('/uploads/', ''));
 
@@ -249,12 +243,9 @@ describe('a fault in the middle of a write leaves the database exactly as before
         { name: 'Faulty Brand' },
         { field: 'logo', name: 'new.png', type: 'image/png', bytes: await png('#f0f0f0') },
       );
-      return ctx.app.inject({
-        method: 'PUT',
-        url: `/api/brands/${brand.id}`,
-        payload: body.payload,
-        headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-      });
+      return ctx
+        .as(ctx.adminToken)
+        .put(`/api/brands/${brand.id}`, body.payload, { headers: { ...body.headers } });
     });
     expect(existsSync(fileOf(brand.logo_url))).toBe(true);
   });

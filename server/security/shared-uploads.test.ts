@@ -54,7 +54,7 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
   });
 
   it('serves an upload through the other process, with the same bytes and headers', async () => {
-    const here = await ctx.app.inject({ method: 'GET', url: imageUrl });
+    const here = await ctx.as().get(imageUrl);
     const there = await other.inject({ method: 'GET', url: imageUrl });
     expect(here.statusCode).toBe(200);
     expect(there.statusCode, there.body).toBe(200);
@@ -88,7 +88,7 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
       createImageStore(otherConfig.imageStore, path.join(otherDataDir, 'uploads')),
     ];
     for (const store of stores) expect(await store.list(), store.description).toEqual([]);
-    expect((await ctx.app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(404);
+    expect((await ctx.as().get(imageUrl)).statusCode).toBe(404);
     expect((await other.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(404);
   });
 

@@ -14,6 +14,7 @@ import type { SenderOptions } from '../mail/mailer';
 import { createUsersService } from '../modules/users/users.service';
 import type { RedisConnection } from '../redis/connection';
 import { checkBundlesAgainstSchema } from './bundle-schema-check';
+import { bearer, createClient } from './client';
 
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
@@ -114,7 +115,9 @@ export async function createTestContext(
       const user = await users.create({ role: 'editor', ...input, password });
       return { user, token: await login(input.email, password) };
     },
-    auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    /** Requests as the holder of `token` (a staff member), or with none as a visitor. */
+    as: (token?: string | null) => createClient(app, token),
+    auth: bearer,
     bundleCheck,
     /**
      * Closes the app and drops the database, and fails the file if the uploads folder and the

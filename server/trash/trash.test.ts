@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, payload?: object, token = editor.token) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const asAdmin = (method: Method, url: string) => api(method, url, undefined, ctx.adminToken);
 const q = async (text: string, values: unknown[] = []) => (await ctx.database.pool.query(text, values)).rows;
 const created = async (url: string, payload: object) => {
@@ -30,7 +30,7 @@ const created = async (url: string, payload: object) => {
 };
 const restore = (type: string, id: number) => api('POST', `/api/trash/${type}/${id}/restore`);
 const bundleStatus = async (slug: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` })).statusCode;
+  (await ctx.as().get(`/api/public/products/slug/${slug}/bundle`)).statusCode;
 const refCounts = async () => q('select key, ref_count from images order by key');
 const actions = async (type: string, id: number) =>
   (
@@ -104,9 +104,7 @@ describe('a product in the trash', () => {
     expect(before.images).toHaveLength(2);
     expect(before.discounts).toHaveLength(1);
     const counts = await refCounts();
-    const bundleBefore = (
-      await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${p.slug}/bundle` })
-    ).json();
+    const bundleBefore = (await ctx.as().get(`/api/public/products/slug/${p.slug}/bundle`)).json();
 
     expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(204);
     expect(await bundleStatus(p.slug)).toBe(404);
@@ -146,9 +144,7 @@ describe('a product in the trash', () => {
     expect(await refCounts()).toEqual(counts);
     expect(await q(`select 1 from trash where entity_id = $1`, [p.id])).toEqual([]);
     expect(await bundleStatus(p.slug)).toBe(200);
-    const bundleAfter = (
-      await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${p.slug}/bundle` })
-    ).json();
+    const bundleAfter = (await ctx.as().get(`/api/public/products/slug/${p.slug}/bundle`)).json();
     expect(bundleAfter).toEqual(bundleBefore);
     expect(await q('select due from product_price_due where product_id = $1', [p.id])).toHaveLength(1);
     expect(await actions('product', p.id)).toEqual(expect.arrayContaining(['trash', 'restore']));
@@ -265,10 +261,9 @@ describe('a category in the trash', () => {
     expect(await q('select id from discounts where id = $1', [d.json().id])).toEqual([{ id: d.json().id }]);
     const priced = await api('GET', `/api/products?q=Mid%20Lamp`);
     expect(priced.json().data[0]).toMatchObject({ id: p.id });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${p.slug}/bundle` })).json()
-        .base,
-    ).toMatchObject({ category_id: mid.id });
+    expect((await ctx.as().get(`/api/public/products/slug/${p.slug}/bundle`)).json().base).toMatchObject({
+      category_id: mid.id,
+    });
   });
 
   it('holds its image until purged', async () => {
@@ -357,7 +352,7 @@ describe('the list and the scheduled purge', () => {
     expect((await api('GET', '/api/trash?entity_type=user')).statusCode).toBe(400);
     expect((await api('POST', '/api/trash/user/1/restore')).statusCode).toBe(400);
     expect((await api('POST', '/api/trash/brand/abc/restore')).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/trash' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/trash')).statusCode).toBe(401);
   });
 
   it('emptyExpired purges entries past the trash days and keeps the rest', async () => {

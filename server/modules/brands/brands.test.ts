@@ -15,10 +15,9 @@ afterAll(() => ctx.close());
 type Brand = { id: number; name: string; slug: string; logo_url: string | null; description: string | null };
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 /** Purges an item from the trash, as only an admin may. */
-const purge = (type: string, id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
+const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
 const form = async (
   method: 'POST' | 'PUT',
   url: string,
@@ -30,12 +29,7 @@ const form = async (
     fields,
     logo ? { field: 'logo', name: 'logo.png', type, bytes: logo } : undefined,
   );
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...ctx.auth(token), ...body.headers },
-  });
+  return ctx.as(token).send(method, url, body.payload, { headers: { ...body.headers } });
 };
 const row = async (id: number) =>
   (await ctx.database.pool.query('select * from brands where id = $1', [id])).rows[0];
@@ -50,11 +44,11 @@ describe('access', () => {
     ['PUT', '/api/brands/1'],
     ['DELETE', '/api/brands/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url, {})).statusCode).toBe(401);
   });
 
   it('the public list needs none', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/brands' })).statusCode).toBe(200);
+    expect((await ctx.as().get('/api/public/brands')).statusCode).toBe(200);
   });
 });
 
@@ -240,14 +234,10 @@ describe('list', () => {
   });
 
   it('public list is by name, limited, without a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/public/brands?q=lb&limit=2' });
+    const res = await ctx.as().get('/api/public/brands?q=lb&limit=2');
     expect(res.json().data.map((b: Brand) => b.name)).toEqual(['lb alpha', 'lb bravo']);
     expect(Object.keys(res.json().data[0]).sort()).toEqual(['id', 'logo_url', 'name', 'slug']);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/brands?limit=1000' })).statusCode).toBe(
-      200,
-    );
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/brands?limit=1001' })).statusCode).toBe(
-      400,
-    );
+    expect((await ctx.as().get('/api/public/brands?limit=1000')).statusCode).toBe(200);
+    expect((await ctx.as().get('/api/public/brands?limit=1001')).statusCode).toBe(400);
   });
 });

@@ -38,10 +38,9 @@ type Cat = {
 };
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(editorToken) });
+  ctx.as(editorToken).send(method, url, payload);
 /** Purges an item from the trash, as only an admin may. */
-const purge = (type: string, id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
+const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
 const create = async (payload: object): Promise<Cat> => {
   const res = await api('POST', '/api/categories', payload);
   expect(res.statusCode, res.body).toBe(201);
@@ -54,12 +53,7 @@ const upload = async (
   file?: Parameters<typeof multipart>[1],
 ) => {
   const body = await multipart(fields, file);
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...ctx.auth(editorToken), ...body.headers },
-  });
+  return ctx.as(editorToken).send(method, url, body.payload, { headers: { ...body.headers } });
 };
 const row = async (id: number) =>
   (await ctx.database.pool.query('select * from categories where id = $1', [id])).rows[0];
@@ -83,14 +77,12 @@ describe('access', () => {
     ['POST', '/api/categories/1/reorder'],
     ['POST', '/api/categories/1/move'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    const res = await ctx.app.inject({ method, url, payload: {} });
+    const res = await ctx.as().send(method, url, {});
     expect(res.statusCode).toBe(401);
   });
 
   it('the public option list needs none', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/categories?flat=1' })).statusCode).toBe(
-      200,
-    );
+    expect((await ctx.as().get('/api/public/categories?flat=1')).statusCode).toBe(200);
   });
 });
 
@@ -285,7 +277,7 @@ describe('images', () => {
       (await sharp(readFileSync(fileOf(cat.image_url.replace('.webp', '-thumb.webp')))).metadata()).format,
     ).toBe('webp');
 
-    const served = await ctx.app.inject({ method: 'GET', url: cat.image_url });
+    const served = await ctx.as().get(cat.image_url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toContain('immutable');
@@ -334,15 +326,11 @@ describe('images', () => {
   });
 
   it('refuses an upload whose declared length is over the limit before reading it', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/categories',
+    const res = await ctx.as(editorToken).post('/api/categories', '--x--', {
       headers: {
-        ...ctx.auth(editorToken),
         'content-type': 'multipart/form-data; boundary=x',
         'content-length': String(20 * 1024 * 1024),
       },
-      payload: '--x--',
     });
     expect(res.statusCode).toBe(413);
   });
@@ -521,15 +509,14 @@ describe('list', () => {
   );
 
   it('public flat list is in tree order; nested list builds the tree', async () => {
-    const flat = (await ctx.app.inject({ method: 'GET', url: '/api/public/categories?flat=1&q=lst-' })).json()
-      .data;
+    const flat = (await ctx.as().get('/api/public/categories?flat=1&q=lst-')).json().data;
     expect(flat.map((c: Cat) => c.path)).toEqual([
       'lst-mid',
       'lst-zeta',
       'lst-zeta/lst-alpha',
       'lst-zeta/lst-alpha/lst-beta',
     ]);
-    const tree = (await ctx.app.inject({ method: 'GET', url: '/api/public/categories' })).json().data;
+    const tree = (await ctx.as().get('/api/public/categories')).json().data;
     const zeta = tree.find((n: Cat) => n.slug === 'lst-zeta');
     expect(zeta.children.map((n: Cat) => n.slug)).toEqual(['lst-alpha']);
     expect(zeta.children[0].children.map((n: Cat) => n.slug)).toEqual(['lst-beta']);
@@ -537,10 +524,8 @@ describe('list', () => {
   });
 
   it('public list accepts a limit up to 1000', async () => {
-    const limited = await ctx.app.inject({ method: 'GET', url: '/api/public/categories?flat=1&limit=2' });
+    const limited = await ctx.as().get('/api/public/categories?flat=1&limit=2');
     expect(limited.json().data).toHaveLength(2);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/public/categories?limit=1001' })).statusCode,
-    ).toBe(400);
+    expect((await ctx.as().get('/api/public/categories?limit=1001')).statusCode).toBe(400);
   });
 });

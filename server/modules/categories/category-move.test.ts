@@ -17,7 +17,7 @@ afterAll(() => ctx.close());
 type Cat = { id: number; name: string; parent_id: number | null; sort_order: number; updated_at: string };
 
 const api = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const create = async (payload: object): Promise<Cat> => {
   const res = await api('POST', '/api/categories', payload);
   expect(res.statusCode, res.body).toBe(201);

@@ -8,9 +8,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const visitor = (url: string, etag?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+  ctx.as().get(url, { headers: etag ? { 'if-none-match': etag } : {} });
 const staff = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as(ctx.adminToken).send(method, url, payload);
 
 describe.each([
   ['categories', '/api/public/categories?flat=1'],

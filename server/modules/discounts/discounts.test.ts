@@ -12,9 +12,8 @@ let parentCat: number;
 let childCat: number;
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
-const price = async () =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${product.slug}/bundle` })).json();
+  ctx.as(token).send(method, url, payload);
+const price = async () => (await ctx.as().get(`/api/public/products/slug/${product.slug}/bundle`)).json();
 const card = async () => (await api('GET', '/api/products?q=Deal%20Product')).json().data[0];
 const count = async () =>
   Number((await ctx.database.pool.query('select count(*) from discounts')).rows[0].count);
@@ -43,7 +42,7 @@ describe('access', () => {
     ['PUT', '/api/discounts/1'],
     ['DELETE', '/api/discounts/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url, {})).statusCode).toBe(401);
   });
 });
 
@@ -148,7 +147,7 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
       await api('POST', '/api/products', { name: 'Tree Product', mrp: 100, category_id: leaf })
     ).json();
     const bundleBest = async () =>
-      (await ctx.app.inject({ url: `/api/public/products/slug/${item.slug}/bundle` })).json().discounts.best;
+      (await ctx.as().get(`/api/public/products/slug/${item.slug}/bundle`)).json().discounts.best;
     const cardBest = async () =>
       (await api('GET', '/api/products?q=Tree%20Product')).json().data[0].best_discount;
     const discount = async (value: number, category_id: number) =>

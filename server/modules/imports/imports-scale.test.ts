@@ -69,23 +69,14 @@ async function importFile(text: string) {
     { dry_run: 'false', create_missing: 'true' },
     { field: 'file', name: 'bulk.csv', type: 'text/csv', bytes: Buffer.from(text) },
   );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    payload: body.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-  });
+  const res = await ctx
+    .as(ctx.adminToken)
+    .post('/api/imports', body.payload, { headers: { ...body.headers } });
   expect(res.statusCode, res.body).toBe(202);
   const uploadMs = Date.now() - started;
   let job: Job;
   for (;;) {
-    job = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/jobs/${res.json().job_id}`,
-        headers: ctx.auth(ctx.adminToken),
-      })
-    ).json();
+    job = (await ctx.as(ctx.adminToken).get(`/api/jobs/${res.json().job_id}`)).json();
     if (job.state === 'succeeded' || job.state === 'failed') break;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -11,9 +11,9 @@ afterAll(() => ctx.close());
 
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const send = (payload: object, remoteAddress = address()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/inquiries', payload, remoteAddress });
+  ctx.as().post('/api/inquiries', payload, { remoteAddress });
 const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as(ctx.adminToken).send(method, url, payload);
 const visitor = {
   name: 'Basil Buyer',
   email: 'basil@example.com',

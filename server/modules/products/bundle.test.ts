@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  return ctx.as(ctx.adminToken).send(method, url, payload);
 }
 const bundleUrl = () => `/api/public/products/slug/${product.slug}/bundle`;
 const fetchBundle = async (app = ctx.app, headers: Record<string, string> = {}) =>
@@ -91,7 +91,7 @@ describe('HTTP caching', () => {
   });
 
   it('answers 404 for an unknown slug, and does not cache the miss', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/public/products/slug/no-such/bundle' });
+    const res = await ctx.as().get('/api/public/products/slug/no-such/bundle');
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBeTruthy();
   });
@@ -184,11 +184,7 @@ describe('invalidation in this process', () => {
       expect(deal.statusCode, deal.body).toBe(201);
       expect(await description()).toBe('By SQL');
       await write(deaf, 'PUT', `/api/products/${product.id}`, productBody(before));
-      await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/discounts/${deal.json().id}`,
-        headers: ctx.auth(ctx.adminToken),
-      });
+      await ctx.as(ctx.adminToken).delete(`/api/discounts/${deal.json().id}`);
     } finally {
       await deaf.close();
     }

@@ -19,7 +19,7 @@ const q = async <T extends Record<string, unknown>>(text: string, values: unknow
   (await ctx.database.pool.query<T>(text, values)).rows;
 
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  return ctx.as(ctx.adminToken).send(method, url, payload);
 }
 
 async function createProduct(name: string) {
@@ -29,7 +29,7 @@ async function createProduct(name: string) {
 }
 
 async function bundle(slug: string) {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+  const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const stored = async (id: number) =>
   (await ctx.database.pool.query('select mrp from products where id = $1', [id])).rows[0];
 const count = async (table: string) =>

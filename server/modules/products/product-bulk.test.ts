@@ -15,10 +15,9 @@ let category: number;
 let ids: number[];
 
 const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
-const purge = (id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/product/${id}`, headers: ctx.auth(ctx.adminToken) });
+const purge = (id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/product/${id}`);
 const bulk = async (payload: object, status = 200) => {
   const res = await api('POST', '/api/products/bulk', payload);
   expect(res.statusCode, res.body).toBe(status);
@@ -199,15 +198,15 @@ describe('actions', () => {
     expect((await q('select ref_count from images')).rows).toEqual([{ ref_count: 2 }]);
     expect((await purge(a)).statusCode).toBe(204);
     expect((await q('select ref_count from images')).rows).toEqual([{ ref_count: 1 }]);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await ctx.as().get(url)).statusCode).toBe(200);
     expect(await bulk({ filter: { q: 'Bulk' }, action: 'delete' })).toMatchObject({ count: 4 });
     expect(await left('products')).toBe(0);
     expect(await left('trash')).toBe(4);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await ctx.as().get(url)).statusCode).toBe(200);
     for (const id of ids.slice(1)) expect((await purge(id)).statusCode).toBe(204);
     expect(await left('images')).toBe(0);
     expect(await left('product_price_due')).toBe(0);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await ctx.as().get(url)).statusCode).toBe(404);
   });
 });
 

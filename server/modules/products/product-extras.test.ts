@@ -14,7 +14,7 @@ let child: { id: number; slug: string };
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query<T>(text, values)).rows;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as(ctx.adminToken).send(method, url, payload);
 const ok = async <T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
@@ -178,7 +178,7 @@ describe('POST /api/products/{id}/duplicate', () => {
     expect(copy.slug).toBe('cordless-drill-copy-2');
     expect((await api('DELETE', `/api/products/${original.id}`)).statusCode).toBe(204);
     for (const image of images) {
-      const file = await ctx.app.inject({ method: 'GET', url: image.url });
+      const file = await ctx.as().get(image.url);
       expect(file.statusCode, image.url).toBe(200);
       expect(file.headers['content-type']).toBe('image/webp');
     }
@@ -188,12 +188,10 @@ describe('POST /api/products/{id}/duplicate', () => {
     const copies = await q<{ id: number }>(`select id from products where name = 'Cordless Drill (copy)'`);
     expect(copies).toHaveLength(2);
     for (const c of copies) expect((await api('DELETE', `/api/products/${c.id}`)).statusCode).toBe(204);
-    for (const image of images)
-      expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+    for (const image of images) expect((await ctx.as().get(image.url)).statusCode).toBe(200);
     for (const id of [original.id, ...copies.map((c) => c.id)])
       expect((await api('DELETE', `/api/trash/product/${id}`)).statusCode).toBe(204);
-    for (const image of images)
-      expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
+    for (const image of images) expect((await ctx.as().get(image.url)).statusCode).toBe(404);
     expect(await q('select key from images')).toEqual([]);
   });
 
@@ -228,7 +226,7 @@ describe('POST /api/products/{id}/duplicate', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('Product not found');
     expect((await api('POST', '/api/products/abc/duplicate')).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/products/1/duplicate' })).statusCode).toBe(401);
+    expect((await ctx.as().post('/api/products/1/duplicate')).statusCode).toBe(401);
     expect(await q('select count(*)::int as n from products')).toEqual(before);
   });
 });
@@ -362,6 +360,6 @@ describe('GET /api/products/export.csv', () => {
       'x=1',
     ])
       expect((await api('GET', `/api/products/export.csv?${query}`)).statusCode, query).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/products/export.csv' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/products/export.csv')).statusCode).toBe(401);
   });
 });

@@ -210,7 +210,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function api(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  return ctx.as(ctx.adminToken).send(method, url, payload);
 }
 
 async function create(kind: 'brands' | 'categories', name: string) {
@@ -221,7 +221,7 @@ async function create(kind: 'brands' | 'categories', name: string) {
 
 async function readBundle(slug: string) {
   const before = ctx.bundleCheck.checked;
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+  const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   // The harness held it to productBundleSchema on its way out.
   expect(ctx.bundleCheck.checked).toBe(before + 1);

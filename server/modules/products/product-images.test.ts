@@ -22,7 +22,7 @@ afterAll(() => ctx.close());
 type Image = { id: number; url: string; alt: string | null };
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as(ctx.adminToken).send(method, url, payload);
 
 let made = 0;
 async function productWithImages(name: string, colors: string[]) {
@@ -46,12 +46,11 @@ async function uploadImages(productId: number, files: { name: string; bytes: Buf
   for (const f of files)
     form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), f.name);
   const res = new Response(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
+  return ctx
+    .as(ctx.adminToken)
+    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+      headers: { 'content-type': res.headers.get('content-type') ?? '' },
+    });
 }
 
 /** The gallery's rows as stored: id, position and alt, in position order. */
@@ -64,7 +63,7 @@ const rows = async (productId: number) =>
   ).rows as { id: number; position: number; alt: string | null }[];
 
 const bundle = async (slug: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+  const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { images: Image[] };
 };
@@ -260,7 +259,7 @@ describe('the shop after arranging', () => {
   it("uses each image's alt text and the first image after a reorder as og:image", async () => {
     const p = await productWithImages('Shop arranged', ['#f00000', '#00f000']);
     const [a, b] = p.images;
-    const first = await ctx.app.inject({ method: 'GET', url: `/shop/${p.slug}` });
+    const first = await ctx.as().get(`/shop/${p.slug}`);
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(`<meta property="og:image" content="${PUBLIC_URL}${a.url}">`);
 
@@ -269,7 +268,7 @@ describe('the shop after arranging', () => {
     ).toBe(200);
     expect((await order(p.id, [b.id, a.id])).statusCode).toBe(200);
     // The page was cached before the writes; they must have cleared it.
-    const html = (await ctx.app.inject({ method: 'GET', url: `/shop/${p.slug}` })).body;
+    const html = (await ctx.as().get(`/shop/${p.slug}`)).body;
     expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}${b.url}">`);
     expect(html).toMatch(new RegExp(`<img data-gallery-main src="${b.url}" alt="Green side view"`));
     expect(html).toContain(`data-alt="${p.name}"`);

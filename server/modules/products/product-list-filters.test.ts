@@ -15,7 +15,7 @@ let child: number;
 let other: number;
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
 
 type Item = { id: number; name: string; price: { mrp: number; final: number }; status: string };

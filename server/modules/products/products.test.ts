@@ -22,12 +22,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  return ctx.as(token).send(method, url, payload);
 }
 /** Purges an item from the trash, as only an admin may. */
-const purge = (type: string, id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
-const pub = (url: string) => ctx.app.inject({ method: 'GET', url });
+const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
+const pub = (url: string) => ctx.as().get(url);
 const createProduct = async (payload: object) => {
   const res = await api('POST', '/api/products', payload);
   expect(res.statusCode, res.body).toBe(201);
@@ -43,11 +42,8 @@ const uploadImages = async (productId: number, files: { name: string; bytes: Buf
   for (const f of files)
     form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/png' }), f.name);
   const res = new Response(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(token), 'content-type': res.headers.get('content-type') ?? '' },
+  return ctx.as(token).post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+    headers: { 'content-type': res.headers.get('content-type') ?? '' },
   });
 };
 const count = async (table: string) =>
@@ -68,7 +64,7 @@ describe('access', () => {
     ['PUT', '/api/products/1/spec-groups/1'],
     ['DELETE', '/api/products/1/tables/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url, {})).statusCode).toBe(401);
   });
 
   it('the bundle and option list are public; an unknown slug is 404', async () => {
@@ -302,12 +298,9 @@ describe('images', () => {
   it('refuses an empty batch and a missing product', async () => {
     const p = await createProduct({ name: 'Empty Batch', mrp: 5 });
     const body = await multipart({});
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/products/${p.id}/images/batch`,
-      payload: body.payload,
-      headers: { ...ctx.auth(token), ...body.headers },
-    });
+    const empty = await ctx
+      .as(token)
+      .post(`/api/products/${p.id}/images/batch`, body.payload, { headers: { ...body.headers } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(PRODUCT_MESSAGES.noImages);
     expect((await uploadImages(99999, [{ name: 'a.png', bytes: await png() }])).statusCode).toBe(404);

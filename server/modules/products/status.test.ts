@@ -9,8 +9,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-const visitor = (url: string) => ctx.app.inject({ method: 'GET', url });
+  ctx.as(ctx.adminToken).send(method, url, payload);
+const visitor = (url: string) => ctx.as().get(url);
 const statusOf = async (id: number) =>
   (await ctx.database.pool.query('select status from products where id = $1', [id])).rows[0].status;
 

@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
@@ -56,17 +56,13 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, ms =
 describe('sending a quote', () => {
   it("e-mails the customer a link to the quote's page and the quote as a PDF", async () => {
     const bracket = await ok('POST', '/api/products', { name: 'Wall Bracket', sku: 'WB-77', mrp: 12.5 });
-    const request = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/inquiries',
-      payload: {
-        name: 'Grace Customer',
-        email: 'grace@example.com',
-        subject: 'Brackets',
-        message: 'Forty, please.',
-        company: 'Navy Yard',
-        lines: [{ product_id: bracket.id, quantity: 40 }],
-      },
+    const request = await ctx.as().post('/api/inquiries', {
+      name: 'Grace Customer',
+      email: 'grace@example.com',
+      subject: 'Brackets',
+      message: 'Forty, please.',
+      company: 'Navy Yard',
+      lines: [{ product_id: bracket.id, quantity: 40 }],
     });
     expect(request.statusCode, request.body).toBe(201);
     const { id: inquiryId, reference } = request.json();
@@ -88,7 +84,7 @@ describe('sending a quote', () => {
     expect(mail.subject).toContain(reference);
     expect(mail.text).toContain(`https://shop.example.com/quote/${sent.token}`);
     // The link opens the customer's page.
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${sent.token}` });
+    const page = await ctx.as().get(`/api/public/quotes/${sent.token}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ reference, total: 558, can_answer: true });
 

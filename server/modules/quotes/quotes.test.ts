@@ -26,14 +26,14 @@ const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = 
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const staff = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as(ctx.adminToken).send(method, url, payload);
 const ok = async (method: Method, url: string, payload?: object) => {
   const res = await staff(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.body ? res.json() : null;
 };
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
-  ctx.app.inject({ method, url, payload, remoteAddress });
+  ctx.as().send(method, url, payload, { remoteAddress });
 
 async function product(name: string, mrp: number, sku?: string) {
   return (await ok('POST', '/api/products', { name, mrp, sku })) as { id: number };

@@ -27,10 +27,9 @@ const ids: Record<string, number> = {};
 const slugs: Record<string, string> = {};
 
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  return ctx.as(ctx.adminToken).send(method, url, payload);
 }
-const visit = (url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers });
+const visit = (url: string, headers: Record<string, string> = {}) => ctx.as().get(url, { headers: headers });
 
 async function made(url: string, payload: object) {
   const res = await api('POST', url, payload);
@@ -49,12 +48,11 @@ async function uploadImage(productId: number, color: string) {
   const form = new FormData();
   form.append('images[]', new Blob([new Uint8Array(await png(color, 24))], { type: 'image/png' }), 'a.png');
   const res = new Response(form);
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
+  const upload = await ctx
+    .as(ctx.adminToken)
+    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+      headers: { 'content-type': res.headers.get('content-type') ?? '' },
+    });
   expect(upload.statusCode, upload.body).toBe(201);
   return upload.json().data[0].url as string;
 }
