@@ -14,12 +14,7 @@ afterAll(() => ctx.close());
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, payload?: unknown, expected?: number) {
-  const res = await ctx.app.inject({
-    method,
-    url,
-    headers: ctx.auth(editor.token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  const res = await ctx.as(editor.token).send(method, url, payload as object | undefined);
   if (expected !== undefined) expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(expected);
   return res;
 }

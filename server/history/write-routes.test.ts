@@ -38,12 +38,7 @@ async function send(
   payload?: object,
   token: string | null = ctx.adminToken,
 ): Promise<{ statusCode: number; body: string; json: () => Record<string, unknown> }> {
-  const res = await ctx.app.inject({
-    method,
-    url,
-    headers: token ? ctx.auth(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+  const res = await ctx.as(token).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res;
 }

@@ -21,8 +21,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const staff = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.as(ctx.adminToken).send(method, url, payload);
 
 /** A request with a sent quote: the customer's token. */
 async function sentToken() {
@@ -34,9 +32,11 @@ async function sentToken() {
       { remoteAddress: address() },
     );
   expect(inquiry.statusCode, inquiry.body).toBe(201);
-  const draft = (await staff('POST', `/api/inquiries/${inquiry.json().id}/quotes`)).json();
-  await staff('PUT', `/api/quotes/${draft.id}`, { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] });
-  const sent = await staff('POST', `/api/quotes/${draft.id}/send`);
+  const draft = (await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.json().id}/quotes`)).json();
+  await ctx
+    .as(ctx.adminToken)
+    .put(`/api/quotes/${draft.id}`, { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] });
+  const sent = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
   expect(sent.statusCode, sent.body).toBe(200);
   return sent.json().token as string;
 }

@@ -3,7 +3,6 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { openTestDatabase } from '../test/harness';
 import { createMailer, type Mailer, type MailLog, type MailMessage } from './mailer';
 
@@ -81,7 +80,6 @@ const arrived = (to: string) => received.filter((m) => m.to && !Array.isArray(m.
 
 beforeAll(async () => {
   database = await openTestDatabase({ migrated: true });
-  await runMigrations(database);
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Response = LightMyRequestResponse;
+export type InjectResponse = LightMyRequestResponse;
 /** A JSON body, or raw bytes/text (a multipart form, a CSV) sent as they are. */
 export type Body = InjectOptions['payload'];
 /** Per-request extras: more headers (they win over the client's), a query string, a client address. */
@@ -12,13 +12,13 @@ export type RequestOptions = Pick<InjectOptions, 'headers' | 'query' | 'remoteAd
  * Each method answers the inject response, so tests assert on its status and body themselves.
  */
 export type Client = {
-  get(url: string, opts?: RequestOptions): Promise<Response>;
-  post(url: string, body?: Body, opts?: RequestOptions): Promise<Response>;
-  put(url: string, body?: Body, opts?: RequestOptions): Promise<Response>;
-  patch(url: string, body?: Body, opts?: RequestOptions): Promise<Response>;
-  delete(url: string, body?: Body, opts?: RequestOptions): Promise<Response>;
+  get(url: string, opts?: RequestOptions): Promise<InjectResponse>;
+  post(url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
+  put(url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
+  patch(url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
+  delete(url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
   /** For tests that take the method as data (a table of routes). */
-  send(method: Method, url: string, body?: Body, opts?: RequestOptions): Promise<Response>;
+  send(method: Method, url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

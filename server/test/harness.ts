@@ -19,8 +19,8 @@ import { bearer, createClient } from './client';
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
  * a database of its own on the PostgreSQL server (TEST_DATABASE_URL), dropped afterwards.
- * `migrated` starts an embedded one from the migrated dump the global set-up made, when there is
- * one (server/test/pglite-template.ts); otherwise the caller migrates.
+ * `migrated` hands it over migrated: an embedded one starts from the dump the global set-up made
+ * (server/test/pglite-template.ts) when there is one, and any other is migrated here.
  */
 export async function openTestDatabase(
   opts: { migrated?: boolean } = {},
@@ -29,6 +29,7 @@ export async function openTestDatabase(
     // Outside Vitest (bench/web/upload.mjs) there is no global set-up to have made one.
     const from = opts.migrated && process.env.VITEST ? (inject('pgliteTemplate') ?? undefined) : undefined;
     const database = await openDatabase({ kind: 'pglite', dataDir: null, from });
+    if (opts.migrated && !from) await runMigrations(database);
     return { ...database, label: 'pglite' };
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,6 +41,7 @@ export async function openTestDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  if (opts.migrated) await runMigrations(database);
   return {
     ...database,
     label: 'postgres',
@@ -72,8 +74,6 @@ export async function createTestContext(
   } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
-  // Nothing to do on a database started from the migrated dump; everything on any other.
-  await runMigrations(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const jwtSecret = randomBytes(32);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Client } from './client';
+import type { Client, InjectResponse } from './client';
 
 /**
  * A visitor's inquiry and a quote the staff member sent on it (version 1): the inquiry as created,
@@ -12,7 +12,7 @@ export async function sentQuote(
     inquiry = {},
   }: { lines?: object[]; inquiry?: object } = {},
 ) {
-  const ok = async (res: Promise<Awaited<ReturnType<Client['get']>>>) => {
+  const ok = async (res: Promise<InjectResponse>) => {
     const done = await res;
     expect(done.statusCode, done.body).toBeLessThan(300);
     return done.json();

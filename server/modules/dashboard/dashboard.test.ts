@@ -11,16 +11,16 @@ const utcDay = (offsetDays: number) =>
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'Dash Viewer', email: 'dash@example.com' })).token;
-  const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    ctx.as(token).send(method, url, payload);
-  const brand = (await api('POST', '/api/brands', { name: 'Dash Brand' })).json();
-  const cat = (await api('POST', '/api/categories', { name: 'Dash Cat' })).json();
-  await api('POST', '/api/categories', { name: 'Dash Cat 2' });
+  const brand = (await ctx.as(token).post('/api/brands', { name: 'Dash Brand' })).json();
+  const cat = (await ctx.as(token).post('/api/categories', { name: 'Dash Cat' })).json();
+  await ctx.as(token).post('/api/categories', { name: 'Dash Cat 2' });
   const complete = (
-    await api('POST', '/api/products', { name: 'Complete', brand_id: brand.id, category_id: cat.id, mrp: 1 })
+    await ctx
+      .as(token)
+      .post('/api/products', { name: 'Complete', brand_id: brand.id, category_id: cat.id, mrp: 1 })
   ).json();
-  await api('POST', '/api/products', { name: 'No Brand', category_id: cat.id, mrp: 1 });
-  await api('POST', '/api/products', { name: 'Bare', mrp: 1 });
+  await ctx.as(token).post('/api/products', { name: 'No Brand', category_id: cat.id, mrp: 1 });
+  await ctx.as(token).post('/api/products', { name: 'Bare', mrp: 1 });
   // Only "Complete" gets an image.
   const form = new FormData();
   form.append('images[]', new Blob([new Uint8Array(await png('#0d0d0d'))], { type: 'image/png' }), 'a.png');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, IMPORT_TEXT, type Job } from '#domain/imports';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
+import { createClient } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/images';
 
@@ -44,8 +45,7 @@ async function upload(file: string | Buffer | null, fields: Record<string, strin
   return ctx.as(token).post('/api/imports', body.payload, { headers: { ...body.headers } });
 }
 
-const getJob = (id: string, app = ctx.app) =>
-  app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: ctx.auth(token) });
+const getJob = (id: string, app = ctx.app) => createClient(app, token).get(`/api/jobs/${id}`);
 
 async function finished(id: string): Promise<Job> {
   for (let i = 0; i < 300; i++) {

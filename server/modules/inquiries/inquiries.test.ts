@@ -347,20 +347,14 @@ describe('with Redis (REDIS_URL)', () => {
     const two = await createTestContext(env, { redis });
     try {
       const ip = address();
-      const post = (c: TestContext) =>
-        c.app.inject({ method: 'POST', url: '/api/inquiries', payload: valid, remoteAddress: ip });
+      const post = (c: TestContext) => c.as().post('/api/inquiries', valid, { remoteAddress: ip });
       expect((await post(one)).statusCode).toBe(201);
       expect((await post(two)).statusCode).toBe(201);
       expect((await post(one)).statusCode).toBe(429);
 
       const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
       const login = (c: TestContext) =>
-        c.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password: 'nope' },
-          remoteAddress: address(),
-        });
+        c.as().post('/api/auth/login', { email, password: 'nope' }, { remoteAddress: address() });
       expect((await login(one)).statusCode).toBe(401);
       expect((await login(two)).statusCode).toBe(401);
       expect((await login(one)).statusCode).toBe(429);

@@ -21,12 +21,9 @@ afterAll(() => ctx.close());
 
 type Image = { id: number; url: string; alt: string | null };
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-  ctx.as(ctx.adminToken).send(method, url, payload);
-
 let made = 0;
 async function productWithImages(name: string, colors: string[]) {
-  const res = await api('POST', '/api/products', { name: `${name} ${++made}`, mrp: 10 });
+  const res = await ctx.as(ctx.adminToken).post('/api/products', { name: `${name} ${++made}`, mrp: 10 });
   expect(res.statusCode, res.body).toBe(201);
   const product = res.json() as { id: number; slug: string; name: string };
   const images: Image[] = [];
@@ -69,7 +66,7 @@ const bundle = async (slug: string) => {
 };
 
 const order = (productId: number, ids: unknown) =>
-  api('PUT', `/api/products/${productId}/images/order`, { ids });
+  ctx.as(ctx.adminToken).put(`/api/products/${productId}/images/order`, { ids });
 
 describe('PUT /api/products/{id}/images/order', () => {
   it('stores the order as positions 0..n-1, answers it, and the first image becomes the card image', async () => {
@@ -83,12 +80,11 @@ describe('PUT /api/products/{id}/images/order', () => {
       { id: a.id, position: 1, alt: p.name },
       { id: b.id, position: 2, alt: p.name },
     ]);
-    expect((await api('GET', `/api/products/${p.id}/images`)).json().data.map((i: Image) => i.id)).toEqual([
-      c.id,
-      a.id,
-      b.id,
-    ]);
-    const card = (await api('GET', `/api/products?q=${encodeURIComponent(p.name)}`)).json().data[0];
+    expect(
+      (await ctx.as(ctx.adminToken).get(`/api/products/${p.id}/images`)).json().data.map((i: Image) => i.id),
+    ).toEqual([c.id, a.id, b.id]);
+    const card = (await ctx.as(ctx.adminToken).get(`/api/products?q=${encodeURIComponent(p.name)}`)).json()
+      .data[0];
     expect(card.image).toBe(c.url.replace('.webp', '-thumb.webp'));
     // An image added later goes after the reordered ones.
     const more = await uploadImages(p.id, [{ name: 'late.png', bytes: await png('#333333') }]);
@@ -122,7 +118,7 @@ describe('PUT /api/products/{id}/images/order', () => {
     const unknown = await order(99_999, [a.id, b.id, c.id]);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(PRODUCT_MESSAGES.productNotFound);
-    const extra = await api('PUT', `/api/products/${p.id}/images/order`, {
+    const extra = await ctx.as(ctx.adminToken).put(`/api/products/${p.id}/images/order`, {
       ids: [c.id, b.id, a.id],
       position: 1,
     });
@@ -136,7 +132,7 @@ describe('PUT /api/products/{id}/images/order', () => {
 describe('PATCH /api/products/{id}/images/{imageId}', () => {
   it('sets the alt text, trimmed, which the bundle carries', async () => {
     const p = await productWithImages('Described', ['#b00000', '#00b000']);
-    const res = await api('PATCH', `/api/products/${p.id}/images/${p.images[1].id}`, {
+    const res = await ctx.as(ctx.adminToken).patch(`/api/products/${p.id}/images/${p.images[1].id}`, {
       alt: '  The drill from the side  ',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -149,30 +145,34 @@ describe('PATCH /api/products/{id}/images/{imageId}', () => {
     const p = await productWithImages('Alt limits', ['#c00000']);
     const other = await productWithImages('Alt other', ['#00c000']);
     const url = `/api/products/${p.id}/images/${p.images[0].id}`;
-    const atLimit = await api('PATCH', url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH) });
+    const atLimit = await ctx.as(ctx.adminToken).patch(url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH) });
     expect(atLimit.statusCode, atLimit.body).toBe(200);
     const before = await rows(p.id);
 
-    const long = await api('PATCH', url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH + 1) });
+    const long = await ctx.as(ctx.adminToken).patch(url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH + 1) });
     expect(long.statusCode).toBe(400);
     expect(Object.values(long.json().details ?? {})).toContain(
       VALIDATION.tooLong('Alt text', IMAGE_ALT_MAX_LENGTH),
     );
     for (const alt of ['', '   ']) {
-      const blank = await api('PATCH', url, { alt });
+      const blank = await ctx.as(ctx.adminToken).patch(url, { alt });
       expect(blank.statusCode).toBe(400);
       expect(Object.values(blank.json().details ?? {})).toContain(PRODUCT_MESSAGES.altRequired);
     }
-    const missing = await api('PATCH', url, {});
+    const missing = await ctx.as(ctx.adminToken).patch(url, {});
     expect(missing.statusCode).toBe(400);
 
-    const foreign = await api('PATCH', `/api/products/${p.id}/images/${other.images[0].id}`, { alt: 'Mine' });
+    const foreign = await ctx
+      .as(ctx.adminToken)
+      .patch(`/api/products/${p.id}/images/${other.images[0].id}`, { alt: 'Mine' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe(PRODUCT_MESSAGES.imageNotFound);
-    const none = await api('PATCH', `/api/products/${p.id}/images/999999`, { alt: 'Mine' });
+    const none = await ctx.as(ctx.adminToken).patch(`/api/products/${p.id}/images/999999`, { alt: 'Mine' });
     expect(none.statusCode).toBe(404);
     expect(none.json().error).toBe(PRODUCT_MESSAGES.imageNotFound);
-    const noProduct = await api('PATCH', `/api/products/999999/images/${p.images[0].id}`, { alt: 'Mine' });
+    const noProduct = await ctx
+      .as(ctx.adminToken)
+      .patch(`/api/products/999999/images/${p.images[0].id}`, { alt: 'Mine' });
     expect(noProduct.statusCode).toBe(404);
 
     expect(await rows(p.id)).toEqual(before);
@@ -231,7 +231,7 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
 
   it('refuses a request that is not a multipart form, or carries too many files, as a whole', async () => {
     const p = await productWithImages('Whole refusal', []);
-    const json = await api('POST', `/api/products/${p.id}/images/batch`, { images: [] });
+    const json = await ctx.as(ctx.adminToken).post(`/api/products/${p.id}/images/batch`, { images: [] });
     expect(json.statusCode).toBe(415);
     expect(json.json().error).toBe('Expected a multipart form upload');
     const many = await uploadImages(
@@ -264,7 +264,8 @@ describe('the shop after arranging', () => {
     expect(first.body).toContain(`<meta property="og:image" content="${PUBLIC_URL}${a.url}">`);
 
     expect(
-      (await api('PATCH', `/api/products/${p.id}/images/${b.id}`, { alt: 'Green side view' })).statusCode,
+      (await ctx.as(ctx.adminToken).patch(`/api/products/${p.id}/images/${b.id}`, { alt: 'Green side view' }))
+        .statusCode,
     ).toBe(200);
     expect((await order(p.id, [b.id, a.id])).statusCode).toBe(200);
     // The page was cached before the writes; they must have cleared it.

@@ -25,10 +25,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const staff = (method: Method, url: string, payload?: object) =>
-  ctx.as(ctx.adminToken).send(method, url, payload);
 const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await staff(method, url, payload);
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.body ? res.json() : null;
 };
@@ -84,7 +82,7 @@ describe('a draft', () => {
       active: true,
     });
     await ok('DELETE', `/api/products/${saw.id}`);
-    const res = await staff('POST', `/api/inquiries/${inquiry.id}/quotes`);
+    const res = await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.id}/quotes`);
     expect(res.statusCode, res.body).toBe(201);
     const draft = res.json();
     expect(draft).toMatchObject({
@@ -119,7 +117,7 @@ describe('a draft', () => {
     ]);
     expect(draft.total).toBe(100.97);
     expect(draft.valid_until).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
-    const again = await staff('POST', `/api/inquiries/${inquiry.id}/quotes`);
+    const again = await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.id}/quotes`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(QUOTE_TEXT.draftExists);
   });
@@ -132,7 +130,7 @@ describe('a draft', () => {
     ]);
     const bare = await request();
     expect((await ok('POST', `/api/inquiries/${bare.id}/quotes`)).lines).toEqual([]);
-    expect((await staff('POST', '/api/inquiries/999999/quotes')).statusCode).toBe(404);
+    expect((await ctx.as(ctx.adminToken).post('/api/inquiries/999999/quotes')).statusCode).toBe(404);
   });
 
   it('is replaced by PUT, totals computed on read, and deleted while a draft', async () => {
@@ -158,14 +156,15 @@ describe('a draft', () => {
       ]),
     ).toEqual([{ shipping: '4.99', tax_rate: '20.00', valid_until: '2099-12-31' }]);
     expect(
-      (await staff('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 0 }] })).statusCode,
+      (await ctx.as(ctx.adminToken).put(`/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 0 }] }))
+        .statusCode,
     ).toBe(400);
     // A product that is not there (deleted while the builder was open) leaves the line unlinked.
     const unlinked = await ok('PUT', `/api/quotes/${draft.id}`, {
       lines: [{ ...line, product_id: 999_999 }],
     });
     expect(unlinked.lines[0]).toMatchObject({ product_id: null, name: 'Typed line', unit_price: 10 });
-    expect((await staff('DELETE', `/api/quotes/${draft.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(ctx.adminToken).delete(`/api/quotes/${draft.id}`)).statusCode).toBe(204);
     expect(await q('select 1 from quotes where id = $1', [draft.id])).toEqual([]);
   });
 });
@@ -174,7 +173,7 @@ describe('sending and versions', () => {
   it('refuses to send without lines', async () => {
     const inquiry = await request();
     const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-    const res = await staff('POST', `/api/quotes/${draft.id}/send`);
+    const res = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(QUOTE_TEXT.noLines);
   });
@@ -227,7 +226,9 @@ describe('sending and versions', () => {
       ['DELETE', `/api/quotes/${id}`],
       ['POST', `/api/quotes/${id}/send`],
     ] as const) {
-      const res = await staff(method, url, method === 'PUT' ? { lines: [line] } : undefined);
+      const res = await ctx
+        .as(ctx.adminToken)
+        .send(method, url, method === 'PUT' ? { lines: [line] } : undefined);
       expect(res.statusCode, url).toBe(409);
       expect(res.json().error).toBe(QUOTE_TEXT.notDraft);
     }
@@ -235,7 +236,7 @@ describe('sending and versions', () => {
     const draft = await ok('POST', `/api/quotes/${id}/revise`);
     expect(draft).toMatchObject({ status: 'draft', version: null, total: 20 });
     expect((await q('select revised_from from quotes where id = $1', [draft.id]))[0].revised_from).toBe(id);
-    expect((await staff('POST', `/api/quotes/${id}/revise`)).statusCode).toBe(409);
+    expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${id}/revise`)).statusCode).toBe(409);
     await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 3 }] });
     const v2 = await ok('POST', `/api/quotes/${draft.id}/send`);
     expect(v2).toMatchObject({ version: 2, status: 'sent', total: 30 });
@@ -376,7 +377,7 @@ describe("the customer's page", () => {
     const res = await visitor('POST', `/api/public/quotes/${token}/changes`, { message: 'Blue ones' });
     expect(res.json()).toMatchObject({ status: 'changes_requested', answer: { message: 'Blue ones' } });
     expect(await inquiryStatus(inquiry.id)).toBe('open');
-    expect((await staff('POST', `/api/quotes/${id}/revise`)).statusCode).toBe(201);
+    expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${id}/revise`)).statusCode).toBe(201);
     expect((await visitor('POST', `/api/public/quotes/${token}/changes`, { message: '' })).statusCode).toBe(
       400,
     );
@@ -420,7 +421,7 @@ describe('the desk and quotes together', () => {
           from === 'closed' ? 'other' : null,
           inquiry.id,
         ]);
-        const res = await staff('PATCH', `/api/inquiries/${inquiry.id}`, {
+        const res = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, {
           status: to,
           ...(to === 'closed' ? { close_reason: 'lost' } : {}),
         });
@@ -433,7 +434,7 @@ describe('the desk and quotes together', () => {
     // Only sending a quote makes a request quoted, even once a quote was sent.
     for (const from of ['new', 'open'] as const) {
       await q(`update inquiries set status = $1, close_reason = null where id = $2`, [from, inquiry.id]);
-      const res = await staff('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'quoted' });
+      const res = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, { status: 'quoted' });
       expect(res.statusCode, `${from} → quoted`).toBe(409);
       expect(await inquiryStatus(inquiry.id)).toBe(from);
     }
@@ -465,7 +466,7 @@ describe('the desk and quotes together', () => {
       expect(await inquiryStatus(inquiry.id)).toBe(status);
       const before = await stateOf(inquiry.id);
 
-      const send = await staff('POST', `/api/quotes/${draft.id}/send`);
+      const send = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
       expect(send.statusCode, send.body).toBe(409);
       expect(send.json().error).toBe(DESK_TEXT.moveForbidden(label, 'Quoted'));
       expect(await stateOf(inquiry.id)).toEqual(before);
@@ -474,7 +475,7 @@ describe('the desk and quotes together', () => {
       const fresh = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
       await ok('PUT', `/api/quotes/${fresh.id}`, { lines: [line] });
       const mid = await stateOf(inquiry.id);
-      expect((await staff('POST', `/api/quotes/${fresh.id}/send`)).statusCode).toBe(409);
+      expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${fresh.id}/send`)).statusCode).toBe(409);
       expect(await stateOf(inquiry.id)).toEqual(mid);
     },
   );
@@ -484,7 +485,7 @@ describe('the desk and quotes together', () => {
     const draft = await ok('POST', `/api/quotes/${id}/revise`);
     await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'closed', close_reason: 'lost' });
     const before = await stateOf(inquiry.id);
-    const refused = await staff('POST', `/api/quotes/${draft.id}/send`);
+    const refused = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(DESK_TEXT.moveForbidden('Closed', 'Quoted'));
     expect(await stateOf(inquiry.id)).toEqual(before);
@@ -521,11 +522,11 @@ describe('the desk and quotes together', () => {
   it('marks accepted or declined by hand only once a quote was sent', async () => {
     const bare = await request();
     await ok('PATCH', `/api/inquiries/${bare.id}`, { status: 'open' });
-    const early = await staff('PATCH', `/api/inquiries/${bare.id}`, { status: 'accepted' });
+    const early = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${bare.id}`, { status: 'accepted' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe(DESK_TEXT.quoteNeeded);
     const { inquiry } = await sentQuote();
-    const marked = await staff('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'declined' });
+    const marked = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, { status: 'declined' });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json().history.at(-1)).toMatchObject({ from: 'quoted', to: 'declined', actor: { id: 1 } });
   });
