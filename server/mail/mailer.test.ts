@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/harness';
+import { until } from '../test/until';
 import { createMailer, type Mailer, type MailLog, type MailMessage } from './mailer';
 
 /**
@@ -49,16 +50,6 @@ const message = (to: string, extra: Partial<MailMessage> = {}): MailMessage => (
   attachments: [{ filename: 'quote-Q-42-v1.pdf', content: PDF, contentType: 'application/pdf' }],
   ...extra,
 });
-
-async function until<T>(read: () => Promise<T | undefined | null | false> | T, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const row = async (id: number) =>
   (await database.pool.query('select * from outbox where id = $1', [id])).rows[0] as {

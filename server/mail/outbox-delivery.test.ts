@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_TEXT, type OutboxMessage } from '#domain/outbox';
 import type { Quote } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../test/harness';
+import { until } from '../test/until';
 
 /**
  * Delivery states as staff read them, with a real SMTP server on loopback: a quote's e-mail is
@@ -52,16 +53,6 @@ const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object)
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
-
-async function until<T>(read: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 let products = 0;
 /** A request from `email` with one quote sent to it; resolves to the sent quote as the API gave it. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetEstimates } from '../db/query/counting';
 import { forgetSearchSamples } from '../db/query/search';
 import { createTestContext, type TestContext } from '../test/harness';
-import { png, uploadGallery } from '../test/images';
+import { png } from '../test/images';
+import { uploadImages } from '../test/uploads';
 
 /**
  * No endpoint issues more queries as the data grows. Every list and the bundle are
@@ -32,11 +33,11 @@ const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object
   return res.json();
 };
 
-async function uploadImages(productId: number, count: number) {
+async function addImages(productId: number, count: number) {
   const files = [];
   for (let i = 0; i < count; i++)
     files.push({ name: `p${i}.png`, bytes: await png(`#${(i * 40).toString(16).padStart(2, '0')}0000`) });
-  const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), productId, files);
+  const upload = await uploadImages(ctx.as(ctx.adminToken), productId, files);
   expect(upload.statusCode, upload.body).toBe(201);
 }
 
@@ -69,7 +70,7 @@ async function grow(n: number, richness: number) {
         specs: Array.from({ length: richness }, (_, k) => ({ label: `L${k}`, value: `${k}` })),
       });
     }
-    if (richness > 1) await uploadImages(product.id, richness);
+    if (richness > 1) await addImages(product.id, richness);
     for (const [applies_to, target] of [
       ['brand', { brand_id: brand.id }],
       ['category', { category_id: parent }],

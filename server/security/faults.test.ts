@@ -7,6 +7,7 @@ import type { InjectResponse } from '../test/client';
 import { type Fault, injectFault, snapshotTables } from '../test/faults';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
+import { uploadImages } from '../test/uploads';
 
 /**
  * Faults: a failure in the middle of a multi-step write leaves every table exactly as it
@@ -45,17 +46,12 @@ const withImage = async (
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 };
-const uploadGallery = async (productId: number, files: Buffer[]) => {
-  const form = new FormData();
-  for (const [i, bytes] of files.entries())
-    form.append('images[]', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `g${i}.png`);
-  const res = new Response(form);
-  return ctx
-    .as(ctx.adminToken)
-    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
-      headers: { 'content-type': res.headers.get('content-type') ?? '' },
-    });
-};
+const uploadGallery = (productId: number, files: Buffer[]) =>
+  uploadImages(
+    ctx.as(ctx.adminToken),
+    productId,
+    files.map((bytes, i) => ({ name: `g${i}.png`, bytes })),
+  );
 const fileOf = (url: string) => path.join(ctx.uploadsDir, url.replace('/uploads/', ''));
 
 /**

@@ -1,30 +1,40 @@
 import { expect } from 'vitest';
-import type { Client, InjectResponse } from './client';
+import type { InjectResponse } from './client';
+import type { TestContext } from './harness';
 
 /**
- * A visitor's inquiry and a quote the staff member sent on it (version 1): the inquiry as created,
- * the sent quote's id, and its `token`, which opens the customer's page.
+ * A visitor's inquiry (from `remoteAddress`, so a file's many inquiries stay under the rate limit)
+ * and a quote an admin sent on it, version 1: the inquiry as created, the sent quote's id, and its
+ * `token`, which opens the customer's page.
  */
 export async function sentQuote(
-  { visitor, staff }: { visitor: Client; staff: Client },
+  ctx: Pick<TestContext, 'as' | 'adminToken'>,
   {
     lines = [{ name: 'Typed line', quantity: 2, unit_price: 10 }],
     inquiry = {},
-  }: { lines?: object[]; inquiry?: object } = {},
+    remoteAddress,
+  }: { lines?: object[]; inquiry?: object; remoteAddress?: string } = {},
 ) {
-  const ok = async (res: Promise<InjectResponse>) => {
-    const done = await res;
-    expect(done.statusCode, done.body).toBeLessThan(300);
-    return done.json();
+  const ok = async (sending: Promise<InjectResponse>, status?: number) => {
+    const res = await sending;
+    if (status) expect(res.statusCode, res.body).toBe(status);
+    else expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
   };
+  const staff = ctx.as(ctx.adminToken);
   const asked = (await ok(
-    visitor.post('/api/inquiries', {
-      name: 'Quinn Customer',
-      email: 'quinn@example.com',
-      subject: 'A quote',
-      message: 'Please.',
-      ...inquiry,
-    }),
+    ctx.as().post(
+      '/api/inquiries',
+      {
+        name: 'Quinn Customer',
+        email: 'quinn@example.com',
+        subject: 'A quote',
+        message: 'Please.',
+        ...inquiry,
+      },
+      { remoteAddress },
+    ),
+    201,
   )) as { id: number; reference: string };
   const draft = await ok(staff.post(`/api/inquiries/${asked.id}/quotes`));
   await ok(staff.put(`/api/quotes/${draft.id}`, { lines }));

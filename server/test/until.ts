@@ -6,7 +6,7 @@ type Truthy<T> = Exclude<T, undefined | null | false | 0 | ''>;
  */
 export async function until<T>(
   read: () => T | Promise<T>,
-  { ms = 10_000, every = 25, what = 'the condition' }: { ms?: number; every?: number; what?: string } = {},
+  { ms = 15_000, every = 25, what = 'the condition' }: { ms?: number; every?: number; what?: string } = {},
 ): Promise<Truthy<T>> {
   const end = Date.now() + ms;
   for (;;) {

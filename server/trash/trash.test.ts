@@ -5,7 +5,8 @@ import { createImageStore } from '../images/image-store';
 import { createImagesService } from '../images/images.service';
 import { keyOfUrl } from '../images/store';
 import { createTestContext, type TestContext } from '../test/harness';
-import { createCategoryWithImage, png, uploadedFiles, uploadGallery } from '../test/images';
+import { png, uploadedFiles } from '../test/images';
+import { upload, uploadImages } from '../test/uploads';
 import { createTrashService } from './trash.service';
 
 let ctx: TestContext;
@@ -87,7 +88,7 @@ describe('a product in the trash', () => {
       columns: 'a,b',
       rows: [['1', '2']],
     });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), p.id, [
+    const upload = await uploadImages(ctx.as(editor.token), p.id, [
       { name: 'one.png', bytes: await png('#a1a1a1') },
       { name: 'two.png', bytes: await png('#b2b2b2') },
     ]);
@@ -153,7 +154,7 @@ describe('a product in the trash', () => {
 
   it('keeps the images until purged, and purging releases them and logs a purge', async () => {
     const p = await created('/api/products', { name: 'Purged Lamp', mrp: 3 });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), p.id, [
+    const upload = await uploadImages(ctx.as(editor.token), p.id, [
       { name: 'p.png', bytes: await png('#c3c3c3') },
     ]);
     const url = upload.json().data[0].url as string;
@@ -267,11 +268,11 @@ describe('a category in the trash', () => {
   });
 
   it('holds its image until purged', async () => {
-    const res = await createCategoryWithImage(
-      ctx.app,
-      ctx.auth(editor.token),
-      'Pictured Cat',
-      await png('#d4d4d4'),
+    const res = await upload(
+      ctx.as(editor.token),
+      '/api/categories',
+      { field: 'image', name: 'a.png', bytes: await png('#d4d4d4') },
+      { name: 'Pictured Cat' },
     );
     const cat = res.json();
     const name = path.basename(cat.image_url);
@@ -357,7 +358,7 @@ describe('the list and the scheduled purge', () => {
 
   it('emptyExpired purges entries past the trash days and keeps the rest', async () => {
     const old = await created('/api/products', { name: 'Expired Lamp', mrp: 1 });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), old.id, [
+    const upload = await uploadImages(ctx.as(editor.token), old.id, [
       { name: 'e.png', bytes: await png('#e5e5e5') },
     ]);
     const url = upload.json().data[0].url as string;
@@ -384,7 +385,7 @@ describe('the list and the scheduled purge', () => {
 describe('DELETE /api/trash', () => {
   it('empties one type, then everything, releasing shared images and logging each purge', async () => {
     const lamp = await created('/api/products', { name: 'Emptied Lamp', mrp: 3 });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), lamp.id, [
+    const upload = await uploadImages(ctx.as(editor.token), lamp.id, [
       { name: 'x.png', bytes: await png('#c4c4c4') },
     ]);
     const url = upload.json().data[0].url as string;

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createClient } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { multipart } from '../../test/images';
+import { upload as sendFile } from '../../test/uploads';
 
 let ctx: TestContext;
 let token: string;
@@ -36,14 +36,20 @@ afterAll(() => ctx.close());
 
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
 
-async function upload(file: string | Buffer | null, fields: Record<string, string> = {}) {
-  const bytes = typeof file === 'string' ? Buffer.from(file) : file;
-  const body = await multipart(
+const upload = (file: string | Buffer | null, fields: Record<string, string> = {}) =>
+  sendFile(
+    ctx.as(token),
+    '/api/imports',
+    file === null
+      ? null
+      : {
+          field: 'file',
+          name: 'products.csv',
+          type: 'text/csv',
+          bytes: typeof file === 'string' ? Buffer.from(file) : file,
+        },
     fields,
-    bytes ? { field: 'file', name: 'products.csv', type: 'text/csv', bytes } : undefined,
   );
-  return ctx.as(token).post('/api/imports', body.payload, { headers: { ...body.headers } });
-}
 
 const getJob = (id: string, app = ctx.app) => createClient(app, token).get(`/api/jobs/${id}`);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { png, uploadGallery } from '../../test/images';
+import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /**
  * The public bundle reads each product's sections from the document migration 0012's
@@ -39,9 +40,9 @@ async function staleDocuments() {
   return rows.map((r) => r.id);
 }
 
-async function uploadImages(productId: number, colours: string[]) {
+async function addImages(productId: number, colours: string[]) {
   const files = await Promise.all(colours.map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })));
-  const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), productId, files);
+  const upload = await uploadImages(ctx.as(ctx.adminToken), productId, files);
   expect(upload.statusCode, upload.body).toBe(201);
   return upload.json().data as { id: number; url: string }[];
 }
@@ -70,7 +71,7 @@ describe('product_contents', () => {
         rows: [['S'], ['M']],
       })
     ).json();
-    const images = await uploadImages(p.id, ['#a00000', '#00a000']);
+    const images = await addImages(p.id, ['#a00000', '#00a000']);
     expect(await staleDocuments()).toEqual([]);
     let shown = await bundle(p.slug);
     expect(shown.lists[0].items.map((i: { caption: string }) => i.caption)).toEqual(['Fast']);

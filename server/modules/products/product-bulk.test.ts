@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_TEXT } from '#domain/product-list';
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { png, uploadGallery } from '../../test/images';
+import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /**
  * POST /api/products/bulk on real rows: each action by ids and by a filter, dry runs, the count
@@ -169,9 +170,7 @@ describe('actions', () => {
 
   it('delete removes the products with their sections and lets go of shared gallery images', async () => {
     const [a, b] = ids;
-    const upload = await uploadGallery(ctx.app, ctx.auth(token), a, [
-      { name: 'a.png', bytes: await png('#123') },
-    ]);
+    const upload = await uploadImages(ctx.as(token), a, [{ name: 'a.png', bytes: await png('#123') }]);
     expect(upload.statusCode, upload.body).toBe(201);
     const url = upload.json().data[0].url as string;
     // b shows the same image by reference, as a duplicated product does.

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '#domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '#domain/product-list';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { png, uploadGallery } from '../../test/images';
+import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /** POST /api/products/{id}/duplicate and GET /api/products/export.csv, on real rows. */
 let ctx: TestContext;
@@ -119,7 +120,7 @@ describe('POST /api/products/{id}/duplicate', () => {
     const files = await Promise.all(
       ['#a01010', '#10a010'].map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })),
     );
-    const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), original.id, files);
+    const upload = await uploadImages(ctx.as(ctx.adminToken), original.id, files);
     expect(upload.statusCode, upload.body).toBe(201);
     images = upload.json().data;
   });
@@ -262,7 +263,7 @@ describe('GET /api/products/export.csv', () => {
     const files = await Promise.all(
       ['#203040', '#405060'].map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })),
     );
-    const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), p.id, files);
+    const upload = await uploadImages(ctx.as(ctx.adminToken), p.id, files);
     pictured = { id: p.id, urls: upload.json().data.map((i: { url: string }) => i.url) };
     await ok('POST', '/api/discounts', {
       name: 'Lamp deal',

@@ -5,6 +5,7 @@ import { API_ERROR, VALIDATION } from '#domain/messages';
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png, text, uploadedFiles } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /**
  * Arranging a gallery through the API: its order (the first image is the primary one on cards, in
@@ -29,6 +30,7 @@ async function productWithImages(name: string, colors: string[]) {
   const images: Image[] = [];
   if (colors.length > 0) {
     const upload = await uploadImages(
+      ctx.as(ctx.adminToken),
       product.id,
       await Promise.all(colors.map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) }))),
     );
@@ -36,18 +38,6 @@ async function productWithImages(name: string, colors: string[]) {
     images.push(...upload.json().data);
   }
   return { ...product, images };
-}
-
-async function uploadImages(productId: number, files: { name: string; bytes: Buffer }[]) {
-  const form = new FormData();
-  for (const f of files)
-    form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), f.name);
-  const res = new Response(form);
-  return ctx
-    .as(ctx.adminToken)
-    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
-      headers: { 'content-type': res.headers.get('content-type') ?? '' },
-    });
 }
 
 /** The gallery's rows as stored: id, position and alt, in position order. */
@@ -87,7 +77,9 @@ describe('PUT /api/products/{id}/images/order', () => {
       .data[0];
     expect(card.image).toBe(c.url.replace('.webp', '-thumb.webp'));
     // An image added later goes after the reordered ones.
-    const more = await uploadImages(p.id, [{ name: 'late.png', bytes: await png('#333333') }]);
+    const more = await uploadImages(ctx.as(ctx.adminToken), p.id, [
+      { name: 'late.png', bytes: await png('#333333') },
+    ]);
     expect(
       more
         .json()
@@ -184,7 +176,7 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
   it('stores the good files and names each refused one with its reason', async () => {
     const p = await productWithImages('Partial batch', []);
     const oversized = Buffer.alloc(IMAGE_MAX_BYTES + 1, 1);
-    const res = await uploadImages(p.id, [
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
       { name: 'good-1.png', bytes: await png('#d00000') },
       { name: 'notes.png', bytes: text },
       { name: 'good-2.png', bytes: await png('#00d000') },
@@ -204,7 +196,9 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
 
   it('answers a good batch as before, with no refused list', async () => {
     const p = await productWithImages('Good batch', []);
-    const res = await uploadImages(p.id, [{ name: 'fine.png', bytes: await png('#e00000') }]);
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
+      { name: 'fine.png', bytes: await png('#e00000') },
+    ]);
     expect(res.statusCode).toBe(201);
     expect(Object.keys(res.json())).toEqual(['data']);
   });
@@ -212,7 +206,7 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
   it('refuses a batch with no good file, naming every file, and stores nothing', async () => {
     const p = await productWithImages('Bad batch', []);
     const before = uploadedFiles(ctx.uploadsDir);
-    const res = await uploadImages(p.id, [
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
       { name: 'a.txt.png', bytes: text },
       { name: 'b.txt.png', bytes: text },
     ]);
@@ -235,6 +229,7 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
     expect(json.statusCode).toBe(415);
     expect(json.json().error).toBe('Expected a multipart form upload');
     const many = await uploadImages(
+      ctx.as(ctx.adminToken),
       p.id,
       await Promise.all(
         Array.from({ length: 11 }, async (_, i) => ({ name: `${i}.png`, bytes: await png('#101010') })),
@@ -247,7 +242,9 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
 
   it('refuses a batch whose only file is too large with 413', async () => {
     const p = await productWithImages('Huge batch', []);
-    const res = await uploadImages(p.id, [{ name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1, 2) }]);
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
+      { name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1, 2) },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(VALIDATION.imageSize);
     expect(res.json().refused).toEqual([{ file: 'huge.png', error: VALIDATION.imageSize }]);

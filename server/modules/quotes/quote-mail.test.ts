@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { until } from '../../test/until';
 
 /**
  * A sent quote as the customer receives it: the app's own mailer delivers to a real SMTP server on
@@ -42,16 +43,6 @@ const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object)
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
-
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting for the message');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('sending a quote', () => {
   it("e-mails the customer a link to the quote's page and the quote as a PDF", async () => {

@@ -5,6 +5,7 @@ import { VALIDATION } from '#domain/messages';
 import { PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { sentQuote } from '../../test/quotes';
 
 /** Quotes: drafts from a request, sending and versions, the customer's page and answers. */
 let ctx: TestContext;
@@ -51,14 +52,8 @@ async function request(extra: object = {}) {
 }
 
 const line = { name: 'Typed line', quantity: 2, unit_price: 10 };
-/** A request with a sent quote (v1): its ids and token. */
-async function sentQuote(lines: object[] = [line]) {
-  const inquiry = await request();
-  const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-  await ok('PUT', `/api/quotes/${draft.id}`, { lines });
-  const sent = await ok('POST', `/api/quotes/${draft.id}/send`);
-  return { inquiry, id: sent.id as number, token: sent.token as string };
-}
+/** What `request` sends, for a sent quote's inquiry. */
+const fromQuinn = () => ({ inquiry: { company: 'Quinn Ltd' }, remoteAddress: address() });
 const inquiryStatus = async (id: number) =>
   (await q<{ status: string }>('select status from inquiries where id = $1', [id]))[0].status;
 
@@ -179,7 +174,7 @@ describe('sending and versions', () => {
   });
 
   it('send → v1 with a token and the e-mail; revise + send → v2, v1 superseded but readable; a sent quote is frozen', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     const v1 = await ok('GET', `/api/quotes/${id}`);
     // No mail server here: the e-mail is kept in the outbox, and the quote says so, not "sent".
     expect(v1).toMatchObject({
@@ -259,7 +254,7 @@ describe('sending and versions', () => {
 
 describe("the customer's page", () => {
   it('shows a sent quote by its token, never staff notes; a wrong, malformed or draft token is 404', async () => {
-    const { inquiry, token } = await sentQuote();
+    const { inquiry, token } = await sentQuote(ctx, fromQuinn());
     await ok('POST', `/api/inquiries/${inquiry.id}/notes`, { body: 'Secret margin' });
     const res = await visitor('GET', `/api/public/quotes/${token}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -292,7 +287,7 @@ describe("the customer's page", () => {
   });
 
   it('takes an acceptance once, signed, moving the request and telling the owner', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     await ok('PATCH', `/api/inquiries/${inquiry.id}`, { owner_id: owner.id });
     const res = await visitor('POST', `/api/public/quotes/${token}/accept`, { name: 'Quinn Q.' }, '10.9.9.9');
     expect(res.statusCode, res.body).toBe(200);
@@ -343,7 +338,7 @@ describe("the customer's page", () => {
   });
 
   it('takes a signature of one line only: a line break is a 400 and nothing moves', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     const res = await visitor('POST', `/api/public/quotes/${token}/accept`, {
       name: 'Quinn\n\nOpen it: https://evil.example',
     });
@@ -354,7 +349,7 @@ describe("the customer's page", () => {
   });
 
   it('of two acceptances at once, exactly one wins', async () => {
-    const { token } = await sentQuote();
+    const { token } = await sentQuote(ctx, fromQuinn());
     const answers = await Promise.all(
       [1, 2, 3].map((n) => visitor('POST', `/api/public/quotes/${token}/accept`, { name: `Signer ${n}` })),
     );
@@ -362,7 +357,7 @@ describe("the customer's page", () => {
   });
 
   it('a declined quote cannot be accepted; the request is declined', async () => {
-    const { inquiry, token } = await sentQuote();
+    const { inquiry, token } = await sentQuote(ctx, fromQuinn());
     const declined = await visitor('POST', `/api/public/quotes/${token}/decline`, { reason: 'Too dear' });
     expect(declined.json()).toMatchObject({
       status: 'declined',
@@ -373,7 +368,7 @@ describe("the customer's page", () => {
   });
 
   it('changes requested reopen the request and can be revised', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     const res = await visitor('POST', `/api/public/quotes/${token}/changes`, { message: 'Blue ones' });
     expect(res.json()).toMatchObject({ status: 'changes_requested', answer: { message: 'Blue ones' } });
     expect(await inquiryStatus(inquiry.id)).toBe('open');
@@ -384,7 +379,7 @@ describe("the customer's page", () => {
   });
 
   it('is rate-limited per client address, apart from quote requests', async () => {
-    const { token } = await sentQuote();
+    const { token } = await sentQuote(ctx, fromQuinn());
     const ip = address();
     for (let i = 0; i < 5; i++)
       expect((await visitor('GET', `/api/public/quotes/${token}`, undefined, ip)).statusCode).toBe(200);
@@ -395,7 +390,7 @@ describe("the customer's page", () => {
   });
 
   it('an expired quote cannot be accepted', async () => {
-    const { token, id } = await sentQuote();
+    const { token, id } = await sentQuote(ctx, fromQuinn());
     await q(`update quotes set valid_until = current_date - 1 where id = $1`, [id]);
     expect((await visitor('GET', `/api/public/quotes/${token}`)).json()).toMatchObject({
       expired: true,
@@ -409,7 +404,7 @@ describe("the customer's page", () => {
 
 describe('the desk and quotes together', () => {
   it('refuses every move outside INQUIRY_MOVES with 409, and staff marking quoted by hand, changing nothing', async () => {
-    const { inquiry } = await sentQuote();
+    const { inquiry } = await sentQuote(ctx, fromQuinn());
     const events = async () =>
       (await q('select count(*)::int as n from inquiry_events where inquiry_id = $1', [inquiry.id]))[0].n;
     const before = await events();
@@ -457,7 +452,7 @@ describe('the desk and quotes together', () => {
   ] as const)(
     'once the customer answers (%s), no version can be sent: 409, nothing moves',
     async (path, body, status, label) => {
-      const { inquiry, id, token } = await sentQuote();
+      const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
       // A revision already started before the answer came in.
       const draft = await ok('POST', `/api/quotes/${id}/revise`);
       await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 5 }] });
@@ -481,7 +476,7 @@ describe('the desk and quotes together', () => {
   );
 
   it('a closed request takes a new version only once reopened', async () => {
-    const { inquiry, id } = await sentQuote();
+    const { inquiry, id } = await sentQuote(ctx, fromQuinn());
     const draft = await ok('POST', `/api/quotes/${id}/revise`);
     await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'closed', close_reason: 'lost' });
     const before = await stateOf(inquiry.id);
@@ -500,7 +495,7 @@ describe('the desk and quotes together', () => {
   ] as const)(
     'a quote whose request the desk moved to %s takes no answer the moves forbid',
     async (status, patch) => {
-      const { inquiry, id, token } = await sentQuote();
+      const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
       await ok('PATCH', `/api/inquiries/${inquiry.id}`, patch);
       const page = await visitor('GET', `/api/public/quotes/${token}`);
       expect(page.json()).toMatchObject({ status: 'sent', can_answer: false });
@@ -525,7 +520,7 @@ describe('the desk and quotes together', () => {
     const early = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${bare.id}`, { status: 'accepted' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe(DESK_TEXT.quoteNeeded);
-    const { inquiry } = await sentQuote();
+    const { inquiry } = await sentQuote(ctx, fromQuinn());
     const marked = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, { status: 'declined' });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json().history.at(-1)).toMatchObject({ from: 'quoted', to: 'declined', actor: { id: 1 } });
