@@ -30,7 +30,7 @@ afterAll(() => ctx?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  ctx.as(ctx.adminToken).send(method, url, payload as string, { headers: { ...headers } });
+  ctx.as(ctx.adminToken).send(method, url, payload as string, { headers });
 const isDeleting = (r: { method: string; url: string }) => r.method === 'DELETE' || r.url.endsWith('/delete');
 const seededPath = (url: string, override: Record<string, string> = {}) =>
   fillPath(url, {
