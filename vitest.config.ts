@@ -31,6 +31,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A worker keeps the modules it loaded (Fastify, drizzle, sharp, the PDF code) for its next
+          // file rather than loading them again: importing them was most of a file's time. Each file
+          // still builds its own app on its own database, and module-level caches are keyed by it.
+          isolate: false,
         },
       },
       {

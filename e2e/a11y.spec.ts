@@ -4,7 +4,7 @@ import { LOGIN_TEXT } from '#domain/messages';
 import { apiCreateBrand, apiCreateCategory, authHeaders, pngFile, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';
-import { apiCreateProduct, apiUploadImages } from './products';
+import { apiCreateProduct, apiUpdateProduct, apiUploadImages } from './products';
 
 // axe on every staff screen, in light and dark, at desktop and phone widths: no serious or
 // critical finding (contrast included). The colour scheme is set the way a user's choice is kept.
@@ -92,19 +92,7 @@ for (const size of widths) {
       const inquiry = await sent.json();
       const quote = await (await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers })).json();
       // Something in the product's history and in the trash.
-      const priced = await request.put(`/api/products/${product.id}`, {
-        headers,
-        data: {
-          name: product.name,
-          sku: product.sku,
-          description: product.description,
-          brand_id: product.brand_id,
-          category_id: product.category_id,
-          pricing: { mrp: 95 },
-          status: product.status,
-        },
-      });
-      expect(priced.status(), await priced.text()).toBe(200);
+      await apiUpdateProduct(request, product, { pricing: { mrp: 95 } });
       const gone = await apiCreateBrand(request, { name: `Gone ${tag}` });
       expect((await request.delete(`/api/brands/${gone.id}`, { headers })).status()).toBe(204);
 

@@ -5,7 +5,7 @@ import { HISTORY_SCREEN } from '../web/components/history/texts';
 import { apiCreateBrand, authHeaders, bodyRows, pickOption, rowWith, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast } from './fixtures';
-import { apiCreateProduct, apiStaffBundle, openEditor, sectionCard } from './products';
+import { apiCreateProduct, apiStaffBundle, apiUpdateProduct, openEditor, sectionCard } from './products';
 
 const historyTab = (page: Page) => page.getByRole('tab', { name: HISTORY_TEXT.historyTab });
 const entries = (page: Page) => page.getByTestId('history-entry');
@@ -62,19 +62,7 @@ test.describe('as an admin', () => {
     const brand = await apiCreateBrand(request, { name: `Gone ${tag}` });
     const product = await apiCreateProduct(request, { name: `Lamp ${tag}`, mrp: 10, brand_id: brand.id });
     const headers = await authHeaders(request);
-    const put = await request.put(`/api/products/${product.id}`, {
-      headers,
-      data: {
-        name: product.name,
-        sku: product.sku,
-        description: product.description,
-        brand_id: null,
-        category_id: product.category_id,
-        pricing: { mrp: 12 },
-        status: product.status,
-      },
-    });
-    expect(put.status(), await put.text()).toBe(200);
+    await apiUpdateProduct(request, product, { brand_id: null, pricing: { mrp: 12 } });
     expect((await request.delete(`/api/brands/${brand.id}`, { headers })).status()).toBe(204);
 
     await page.goto(`/product/${product.slug}?tab=history`);
@@ -96,22 +84,8 @@ test.describe('as an admin', () => {
   }) => {
     const tag = uniqueTag('mid');
     const product = await apiCreateProduct(request, { name: `Blender ${tag}`, mrp: 144.49 });
-    const headers = await authHeaders(request);
-    const edit = async (name: string, mrp: number) => {
-      const put = await request.put(`/api/products/${product.id}`, {
-        headers,
-        data: {
-          name,
-          sku: product.sku,
-          description: product.description,
-          brand_id: product.brand_id,
-          category_id: product.category_id,
-          pricing: { mrp },
-          status: product.status,
-        },
-      });
-      expect(put.status(), await put.text()).toBe(200);
-    };
+    const edit = (name: string, mrp: number) =>
+      apiUpdateProduct(request, product, { name, pricing: { mrp } });
     await edit(product.name, 151.71);
     await edit(`Mixer ${tag}`, 151.71);
     await edit(`Mixer ${tag}`, 160);

@@ -27,11 +27,18 @@ export async function apiCreateProduct(
   return res.json();
 }
 
-/** Sets the editor's own discount (and keeps the other fields, the status among them, as given). */
-export async function apiSetDiscount(
+type ProductChanges = Partial<Pick<ProductBase, 'name' | 'brand_id' | 'category_id' | 'status'>> & {
+  pricing?: { mrp: number; discountPercent?: number; discountAmount?: number };
+};
+
+/**
+ * Saves a product as the editor does, every field sent: `changes` over what `product` holds. The
+ * status is always named, because an update without one publishes.
+ */
+export async function apiUpdateProduct(
   request: APIRequestContext,
   product: ProductBase,
-  discount: { discountPercent?: number; discountAmount?: number },
+  changes: ProductChanges = {},
 ) {
   const res = await request.put(`/api/products/${product.id}`, {
     headers: await authHeaders(request),
@@ -41,13 +48,20 @@ export async function apiSetDiscount(
       description: product.description,
       brand_id: product.brand_id,
       category_id: product.category_id,
-      pricing: { mrp: product.mrp, ...discount },
-      // Named, because an update without a status publishes.
+      pricing: { mrp: product.mrp },
       status: product.status,
+      ...changes,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Sets the editor's own discount (and keeps the other fields, the status among them, as given). */
+export const apiSetDiscount = (
+  request: APIRequestContext,
+  product: ProductBase,
+  discount: { discountPercent?: number; discountAmount?: number },
+) => apiUpdateProduct(request, product, { pricing: { mrp: product.mrp, ...discount } });
 
 /** The bundle as a visitor gets it: published products only, a draft is a 404. */
 export async function apiPublicBundle(request: APIRequestContext, slug: string) {

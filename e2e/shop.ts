@@ -1,31 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { ProductBase } from '#domain/products';
-import { apiCreateBrand, apiCreateCategory, authHeaders, pngFile, uniqueTag } from './catalog';
-import { apiAddSampleSections, apiCreateProduct, apiSetDiscount, apiUploadImages } from './products';
+import { apiCreateBrand, apiCreateCategory, pngFile, uniqueTag } from './catalog';
+import {
+  apiAddSampleSections,
+  apiCreateProduct,
+  apiSetDiscount,
+  apiUpdateProduct,
+  apiUploadImages,
+} from './products';
 
 /** The visitors' shop: a small catalogue of its own per test, made through the staff API. */
 
 /** Publishes or withdraws a product, keeping everything else as it is. */
-export async function apiSetStatus(
+export const apiSetStatus = (
   request: APIRequestContext,
   product: ProductBase,
   status: 'draft' | 'published',
-) {
-  const res = await request.put(`/api/products/${product.id}`, {
-    headers: await authHeaders(request),
-    data: {
-      name: product.name,
-      sku: product.sku,
-      description: product.description,
-      brand_id: product.brand_id,
-      category_id: product.category_id,
-      pricing: { mrp: product.mrp },
-      status,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+) => apiUpdateProduct(request, product, { status });
 
 /**
  * A root category with a child, a brand, and three published products (a drill in the child,

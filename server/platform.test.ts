@@ -19,47 +19,43 @@ afterAll(() => ctx.close());
 
 describe('HTTP platform', () => {
   it('answers /healthz when the database answers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await ctx.as().get('/healthz');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('sends security headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await ctx.as().get('/healthz');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-frame-options']).toBeDefined();
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const res = await ctx.as().get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: API_ERROR.notFound });
   });
 
   it('refuses a content type it does not accept with 415', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<x/>',
-    });
+    const res = await ctx
+      .as()
+      .post('/api/auth/login', '<x/>', { headers: { 'content-type': 'application/xml' } });
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toBe(API_ERROR.unsupportedMediaType);
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const res = await ctx
+      .as()
+      .post('/api/auth/login', JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }), {
+        headers: { 'content-type': 'application/json' },
+      });
     expect(res.statusCode).toBe(413);
   });
 
   it('lists every API route in the OpenAPI document', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await ctx.as().get('/api/docs/json')).json();
     const apiRoutes = ctx.app.routeTable.filter(
       (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
     );
@@ -88,7 +84,7 @@ describe('HTTP platform', () => {
     const timings: number[] = [];
     for (let i = 0; i < 10; i++) {
       const t0 = performance.now();
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+      const res = await ctx.as().get('/api/docs/json');
       timings.push(performance.now() - t0);
       expect(res.statusCode).toBe(200);
     }

@@ -1,6 +1,5 @@
 import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenService } from './tokens';
 
 // Counts signature checks; the real one still runs.
 vi.mock('jose', async (importOriginal) => {
@@ -8,6 +7,10 @@ vi.mock('jose', async (importOriginal) => {
   return { ...jose, jwtVerify: vi.fn(jose.jwtVerify) };
 });
 const checks = vi.mocked(jwtVerify);
+// The server project's workers keep modules between files, so another file may have loaded
+// ./tokens with the real jose already: a fresh copy picks up the mock.
+vi.resetModules();
+const { createTokenService } = await import('./tokens');
 
 const secret = new TextEncoder().encode('a-test-secret-of-enough-length-0123456789');
 

@@ -68,14 +68,10 @@ describe('npm run seed:large', () => {
       bad: 0,
     });
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/products?limit=5',
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const list = await ctx.as(ctx.adminToken).get('/api/products?limit=5');
     expect(list.json().meta.total).toBe(300);
     const slug = list.json().data[0].slug;
-    const bundle = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+    const bundle = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
     expect(bundle.json().layout.blocks).toHaveLength(12);
 
     await expect(

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../paths';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
-import { runMigrations } from './migrate';
 
 /**
  * docs/triggers.md is where the rules kept in the database are written down. A trigger or
@@ -18,7 +17,6 @@ const summaryRows = doc.split('\n').filter((line) => line.startsWith('| `stockro
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase({ migrated: true });
-  await runMigrations(database);
 });
 afterAll(() => database.close());
 

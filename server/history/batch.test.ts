@@ -18,20 +18,16 @@ const query = async (text: string, values: unknown[] = []) =>
 async function makeProducts(count: number, prefix: string) {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: ctx.auth(editor.token),
-      payload: { name: `${prefix} ${i}`, sku: `${prefix}-${i}`, mrp: 10 },
-    });
+    const res = await ctx
+      .as(editor.token)
+      .post('/api/products', { name: `${prefix} ${i}`, sku: `${prefix}-${i}`, mrp: 10 });
     expect(res.statusCode, res.body).toBe(201);
     ids.push(res.json().id);
   }
   return ids;
 }
 
-const bulk = (payload: object) =>
-  ctx.app.inject({ method: 'POST', url: '/api/products/bulk', headers: ctx.auth(editor.token), payload });
+const bulk = (payload: object) => ctx.as(editor.token).post('/api/products/bulk', payload);
 
 /** The batch entries of one action, newest first. */
 const batches = (action: string) =>
@@ -115,23 +111,14 @@ describe('batch entries', () => {
       { dry_run: 'false' },
       { field: 'file', name: 'products.csv', type: 'text/csv', bytes: Buffer.from(csv) },
     );
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: body.payload,
-      headers: { ...ctx.auth(editor.token), ...body.headers },
-    });
+    const sent = await ctx
+      .as(editor.token)
+      .post('/api/imports', body.payload, { headers: { ...body.headers } });
     expect(sent.statusCode, sent.body).toBe(202);
     let job: Job | null = null;
     for (let i = 0; i < 300 && !(job && (job.state === 'succeeded' || job.state === 'failed')); i++) {
       if (i) await new Promise((r) => setTimeout(r, 100));
-      job = (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/jobs/${sent.json().job_id}`,
-          headers: ctx.auth(editor.token),
-        })
-      ).json();
+      job = (await ctx.as(editor.token).get(`/api/jobs/${sent.json().job_id}`)).json();
     }
     expect(job?.state, job?.error ?? '').toBe('succeeded');
 

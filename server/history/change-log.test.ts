@@ -20,20 +20,12 @@ const entries = async (type: string, id: number) =>
 
 describe('the change log', () => {
   it('records a product create and a price change with before and after, under its author', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: ctx.auth(editor.token),
-      payload: { name: 'Logged lamp', mrp: 19.99 },
-    });
+    const created = await ctx.as(editor.token).post('/api/products', { name: 'Logged lamp', mrp: 19.99 });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
-    const updated = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/products/${id}`,
-      headers: ctx.auth(editor.token),
-      payload: { name: 'Logged lamp', pricing: { mrp: 24.5 } },
-    });
+    const updated = await ctx
+      .as(editor.token)
+      .put(`/api/products/${id}`, { name: 'Logged lamp', pricing: { mrp: 24.5 } });
     expect(updated.statusCode, updated.body).toBe(200);
     const rows = await entries('product', id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
@@ -45,25 +37,17 @@ describe('the change log', () => {
 
 describe('one entry per entity per transaction', () => {
   it('an inquiry deleted with its notes stays a delete', async () => {
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/inquiries',
-      payload: { name: 'Ann', email: 'ann@example.com', subject: 'Logged request', message: 'Hello there' },
+    const sent = await ctx.as().post('/api/inquiries', {
+      name: 'Ann',
+      email: 'ann@example.com',
+      subject: 'Logged request',
+      message: 'Hello there',
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const id = sent.json().id;
-    const noted = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/inquiries/${id}/notes`,
-      headers: ctx.auth(editor.token),
-      payload: { body: 'Called back' },
-    });
+    const noted = await ctx.as(editor.token).post(`/api/inquiries/${id}/notes`, { body: 'Called back' });
     expect(noted.statusCode, noted.body).toBe(201);
-    const gone = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/inquiries/${id}`,
-      headers: ctx.auth(editor.token),
-    });
+    const gone = await ctx.as(editor.token).delete(`/api/inquiries/${id}`);
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     const rows = await entries('inquiry', id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);

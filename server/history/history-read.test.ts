@@ -14,12 +14,11 @@ const today = new Date().toISOString().slice(0, 10);
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 const write = async (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, headers: ctx.auth(token), payload });
+  const res = await ctx.as(token).send(method, url, payload);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.statusCode === 204 ? null : res.json();
 };
-const read = (token: string, query: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/history?${query}`, headers: ctx.auth(token) });
+const read = (token: string, query: string) => ctx.as(token).get(`/api/history?${query}`);
 const list = async (token: string, query: string) => {
   const res = await read(token, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -188,17 +187,15 @@ describe('GET /api/history', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error, query).toContain(message);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/history' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/history')).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/history/export.csv', () => {
   it("streams the filtered log with names and each entry's changes as JSON", async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/history/export.csv?entity_type=product&entity_id=${lamp}`,
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const res = await ctx
+      .as(ctx.adminToken)
+      .get(`/api/history/export.csv?entity_type=product&entity_id=${lamp}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/filename="history-\d{8}\.csv"/);
@@ -227,11 +224,7 @@ describe('GET /api/history/export.csv', () => {
          'update', '{}'::jsonb, -g
        from generate_series(1, 4500) g`,
     );
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/history/export.csv?from=2024-03-10&to=2024-03-10',
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const res = await ctx.as(ctx.adminToken).get('/api/history/export.csv?from=2024-03-10&to=2024-03-10');
     expect(res.statusCode).toBe(200);
     const ids = (parse(res.body, { columns: true }) as { id: string }[]).map((r) => Number(r.id));
     const expected = await ctx.database.pool.query(
@@ -244,24 +237,12 @@ describe('GET /api/history/export.csv', () => {
   });
 
   it('is for admins only, and takes the same filters', async () => {
-    const denied = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/history/export.csv',
-      headers: ctx.auth(editor.token),
-    });
+    const denied = await ctx.as(editor.token).get('/api/history/export.csv');
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error).toBe(HISTORY_TEXT.exportAdminOnly);
-    const bad = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/history/export.csv?action=edit',
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const bad = await ctx.as(ctx.adminToken).get('/api/history/export.csv?action=edit');
     expect(bad.statusCode).toBe(400);
-    const all = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/history/export.csv',
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const all = await ctx.as(ctx.adminToken).get('/api/history/export.csv');
     const count = (await ctx.database.pool.query('select count(*)::int as n from change_log')).rows[0].n;
     expect(parse(all.body, { columns: true })).toHaveLength(count);
   });

@@ -14,12 +14,7 @@ afterAll(() => ctx.close());
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, payload?: unknown, expected?: number) {
-  const res = await ctx.app.inject({
-    method,
-    url,
-    headers: ctx.auth(editor.token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  const res = await ctx.as(editor.token).send(method, url, payload as object | undefined);
   if (expected !== undefined) expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(expected);
   return res;
 }
@@ -36,11 +31,7 @@ const lastEntry = async (type: string, id: number) =>
 const restore = (entryId: number) => call('POST', `/api/history/${entryId}/restore`);
 const restoreTo = (entryId: number, to: string) => call('POST', `/api/history/${entryId}/restore?to=${to}`);
 const preview = (entryId: number, to?: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/history/${entryId}/restore-preview${to ? `?to=${to}` : ''}`,
-    headers: ctx.auth(editor.token),
-  });
+  ctx.as(editor.token).get(`/api/history/${entryId}/restore-preview${to ? `?to=${to}` : ''}`);
 const product = async (id: number) => (await query('select * from products where id = $1', [id]))[0];
 const sectionsOf = async (id: number) => {
   const [row] = await query('select body from product_contents where product_id = $1', [id]);
@@ -146,11 +137,7 @@ describe('restoring a past version', () => {
       { caption: 'A', position: 0 },
       { caption: 'B', position: 1 },
     ]);
-    const layout = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/products/${id}/layout`,
-      headers: ctx.auth(editor.token),
-    });
+    const layout = await ctx.as(editor.token).get(`/api/products/${id}/layout`);
     expect(layout.json().blocks).toEqual(before.layout.blocks);
   });
 
@@ -379,7 +366,7 @@ describe('restoring a past version', () => {
 
     const bad = await restore(0);
     expect(bad.statusCode).toBe(400);
-    const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/history/${change.id}/restore` });
+    const anonymous = await ctx.as().post(`/api/history/${change.id}/restore`);
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -532,10 +519,7 @@ describe('restoring the version a change made (to=after)', () => {
     const gone = await preview(newest.id, 'after');
     expect(gone.statusCode).toBe(409);
     expect(gone.json().error).toBe(HISTORY_TEXT.entityGone('product'));
-    const anonymous = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/history/${newest.id}/restore-preview`,
-    });
+    const anonymous = await ctx.as().get(`/api/history/${newest.id}/restore-preview`);
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, RELAXED_LIMITS, type Seed, seedCatalogue } from '../security/support';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
-import { multipart, png } from '../test/images';
+import { png } from '../test/images';
+import { sentQuote } from '../test/quotes';
+import { upload as sendFile } from '../test/uploads';
 
 /**
  * Every write route logs what it changed. The routes come from the app's own route table, so a
@@ -38,30 +40,19 @@ async function send(
   payload?: object,
   token: string | null = ctx.adminToken,
 ): Promise<{ statusCode: number; body: string; json: () => Record<string, unknown> }> {
-  const res = await ctx.app.inject({
-    method,
-    url,
-    headers: token ? ctx.auth(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+  const res = await ctx.as(token).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res;
 }
 const id = (res: { json: () => Record<string, unknown> }) => Number(res.json().id);
 
 async function upload(url: string, field: string, color: string, fields: Record<string, string> = {}) {
-  const form = await multipart(fields, {
-    field,
-    name: 'route.png',
-    type: 'image/png',
-    bytes: await png(color),
-  });
-  const res = await ctx.app.inject({
-    method: 'POST',
+  const res = await sendFile(
+    ctx.as(ctx.adminToken),
     url,
-    payload: form.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
-  });
+    { field, name: 'route.png', type: 'image/png', bytes: await png(color) },
+    fields,
+  );
   expect(res.statusCode, `POST ${url}: ${res.body}`).toBeLessThan(300);
   return res;
 }
@@ -84,19 +75,12 @@ const blocks = async (productId: number) =>
   ).map((r) => r.id as number);
 
 /** An inquiry from a visitor, and a quote sent on it: its token opens the customer's page. */
-async function sentQuote() {
-  const inquiry = id(
-    await send(
-      'POST',
-      '/api/inquiries',
-      { name: 'Route Visitor', email: 'route@example.com', subject: 'Price', message: 'How much?' },
-      null,
-    ),
-  );
-  const quote = id(await send('POST', `/api/inquiries/${inquiry}/quotes`));
-  await send('PUT', `/api/quotes/${quote}`, { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] });
-  const sent = await send('POST', `/api/quotes/${quote}/send`);
-  return { inquiry, quote, token: String(sent.json().token) };
+async function quoteSent() {
+  const { inquiry, id, token } = await sentQuote(ctx, {
+    inquiry: { name: 'Route Visitor', email: 'route@example.com', subject: 'Price', message: 'How much?' },
+    lines: [{ name: 'Line', quantity: 1, unit_price: 5 }],
+  });
+  return { inquiry: inquiry.id, quote: id, token };
 }
 
 const admin = (entity_type: string, entity_id: number | null, action: Expected['action'] = 'update') => ({
@@ -327,7 +311,7 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [admin('inquiry', seed.inquiryId)];
   },
   'DELETE /api/inquiries/:id': async () => {
-    const { inquiry } = await sentQuote();
+    const { inquiry } = await quoteSent();
     await send('DELETE', `/api/inquiries/${inquiry}`);
     return [admin('inquiry', inquiry, 'delete')];
   },
@@ -363,26 +347,26 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [admin('quote', quote, 'delete')];
   },
   'POST /api/quotes/:id/send': async () => {
-    const { quote } = await sentQuote();
+    const { quote } = await quoteSent();
     return [admin('quote', quote)];
   },
   'POST /api/quotes/:id/revise': async () => {
-    const { quote } = await sentQuote();
+    const { quote } = await quoteSent();
     const draft = id(await send('POST', `/api/quotes/${quote}/revise`));
     return [admin('quote', draft, 'create')];
   },
   'POST /api/public/quotes/:token/accept': async () => {
-    const { quote, token } = await sentQuote();
+    const { quote, token } = await quoteSent();
     await send('POST', `/api/public/quotes/${token}/accept`, { name: 'Signer' }, null);
     return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: null }];
   },
   'POST /api/public/quotes/:token/decline': async () => {
-    const { quote, token } = await sentQuote();
+    const { quote, token } = await quoteSent();
     await send('POST', `/api/public/quotes/${token}/decline`, { reason: 'No' }, null);
     return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: null }];
   },
   'POST /api/public/quotes/:token/changes': async () => {
-    const { inquiry, token } = await sentQuote();
+    const { inquiry, token } = await quoteSent();
     await send('POST', `/api/public/quotes/${token}/changes`, { message: 'Cheaper?' }, null);
     return [{ entity_type: 'inquiry', entity_id: inquiry, action: 'update', actor_id: null }];
   },

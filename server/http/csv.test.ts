@@ -13,7 +13,7 @@ const risky = (n: number) => `Risky ${tag};=${n}+${n}`;
 beforeAll(async () => {
   ctx = await createTestContext({ INQUIRY_RATE_MAX: '100' });
   const staff = async (url: string, payload: object) => {
-    const res = await ctx.app.inject({ method: 'POST', url, payload, headers: ctx.auth(ctx.adminToken) });
+    const res = await ctx.as(ctx.adminToken).post(url, payload);
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -31,18 +31,19 @@ beforeAll(async () => {
     product_id: product.id,
     active: true,
   });
-  const inquiry = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    remoteAddress: `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`,
-    payload: { name: 'Cass', email: 'cass@example.com', subject: risky(3), message: `a;-1\tb` },
-  });
+  const inquiry = await ctx
+    .as()
+    .post(
+      '/api/inquiries',
+      { name: 'Cass', email: 'cass@example.com', subject: risky(3), message: `a;-1\tb` },
+      { remoteAddress: `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}` },
+    );
   expect(inquiry.statusCode, inquiry.body).toBe(201);
 });
 afterAll(() => ctx.close());
 
 const exported = async (url: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
 };

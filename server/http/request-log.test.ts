@@ -21,21 +21,22 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const staff = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
 
 /** A request with a sent quote: the customer's token. */
 async function sentToken() {
-  const inquiry = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    remoteAddress: address(),
-    payload: { name: 'Logan', email: 'logan@example.com', subject: 'Logs', message: 'Please.' },
-  });
+  const inquiry = await ctx
+    .as()
+    .post(
+      '/api/inquiries',
+      { name: 'Logan', email: 'logan@example.com', subject: 'Logs', message: 'Please.' },
+      { remoteAddress: address() },
+    );
   expect(inquiry.statusCode, inquiry.body).toBe(201);
-  const draft = (await staff('POST', `/api/inquiries/${inquiry.json().id}/quotes`)).json();
-  await staff('PUT', `/api/quotes/${draft.id}`, { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] });
-  const sent = await staff('POST', `/api/quotes/${draft.id}/send`);
+  const draft = (await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.json().id}/quotes`)).json();
+  await ctx
+    .as(ctx.adminToken)
+    .put(`/api/quotes/${draft.id}`, { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] });
+  const sent = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
   expect(sent.statusCode, sent.body).toBe(200);
   return sent.json().token as string;
 }
@@ -66,7 +67,7 @@ describe('the request log', () => {
       `/api/public/quotes/${REDACTED}/changes`,
     ]);
     // Everything else is logged as it came.
-    await ctx.app.inject({ method: 'GET', url: '/api/inquiries?q=logan', headers: ctx.auth(ctx.adminToken) });
+    await ctx.as(ctx.adminToken).get('/api/inquiries?q=logan');
     expect(written.join('')).toContain('"url":"/api/inquiries?q=logan"');
   });
 

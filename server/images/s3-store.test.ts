@@ -61,11 +61,11 @@ describe('an app on the S3 store', () => {
 
   it('redirects /uploads/ to the public base URL, for stored image names only', async () => {
     const name = `${key('d')}-thumb.webp`;
-    const res = await ctx.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    const res = await ctx.as().get(`/uploads/${name}`);
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe(`https://images.example.com/shop/${name}`);
     expect(res.headers['cache-control']).toContain('immutable');
-    expect((await ctx.app.inject({ method: 'GET', url: '/uploads/notes.txt' })).statusCode).toBe(404);
+    expect((await ctx.as().get('/uploads/notes.txt')).statusCode).toBe(404);
   });
 
   it('finds an orphan object and a temporary one in the bucket, and sweeps both', async () => {

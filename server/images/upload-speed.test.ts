@@ -22,12 +22,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function upload(files: { name: string; bytes: Buffer; type?: string }[]) {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    payload: { name: `Speed ${Math.random()}`, mrp: 10 },
-    headers: ctx.auth(ctx.adminToken),
-  });
+  const created = await ctx
+    .as(ctx.adminToken)
+    .post('/api/products', { name: `Speed ${Math.random()}`, mrp: 10 });
   expect(created.statusCode, created.body).toBe(201);
   const form = new FormData();
   for (const f of files) {
@@ -36,11 +33,8 @@ async function upload(files: { name: string; bytes: Buffer; type?: string }[]) {
   const body = new Response(form);
   const payload = Buffer.from(await body.arrayBuffer());
   const start = performance.now();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${created.json().id}/images/batch`,
-    payload,
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': body.headers.get('content-type') ?? '' },
+  const res = await ctx.as(ctx.adminToken).post(`/api/products/${created.json().id}/images/batch`, payload, {
+    headers: { 'content-type': body.headers.get('content-type') ?? '' },
   });
   return { res, ms: performance.now() - start };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneHistory } from '../history/prune';
 import { createTestContext, type TestContext } from '../test/harness';
+import { until } from '../test/until';
 import { HOUSEKEEPING_QUEUE } from './housekeeping';
 
 let ctx: TestContext;
@@ -31,15 +32,6 @@ const waiting = () =>
     [HOUSEKEEPING_QUEUE],
   );
 
-async function until<T>(check: () => Promise<T | false>, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const found = await check();
-    if (found !== false) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('pruning the change log', () => {
   it('deletes entries past the retention, in chunks, and keeps the recent ones', async () => {
     await age(900_001, 400, 7);
@@ -54,7 +46,10 @@ describe('pruning the change log', () => {
 describe('the housekeeping queue', () => {
   it('runs its tasks soon after start, with pruning at HISTORY_RETENTION_DAYS, and queues the next run', async () => {
     // The first run was queued as the queue started: one, however often a start asks for it.
-    await until(async () => (await waiting()).length === 1 || false, 'the first run to be queued');
+    await until(async () => (await waiting()).length === 1, {
+      what: 'the first run to be queued',
+      ms: 20_000,
+    });
     await ctx.app.housekeeping.start();
     await ctx.app.housekeeping.start();
     expect(await waiting()).toEqual([{ singleton_key: 'start', later: false }]);
@@ -72,14 +67,17 @@ describe('the housekeeping queue', () => {
     await query(`update pgboss.job set start_after = now() where name = $1 and state = 'created'`, [
       HOUSEKEEPING_QUEUE,
     ]);
-    await until(async () => ran > 0 || false, 'the run');
+    await until(async () => ran > 0, { what: 'the run', ms: 20_000 });
     expect(await left(900_004)).toBe(0);
     expect(await left(900_005)).toBe(2);
     // The next run, about an hour on.
-    const next = await until(async () => {
-      const rows = await waiting();
-      return rows.length > 0 ? rows : false;
-    }, 'the next run');
+    const next = await until(
+      async () => {
+        const rows = await waiting();
+        return rows.length > 0 ? rows : false;
+      },
+      { what: 'the next run', ms: 20_000 },
+    );
     expect(next).toEqual([{ singleton_key: 'hourly', later: true }]);
     expect(ran).toBe(1);
   });

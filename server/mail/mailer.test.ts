@@ -3,8 +3,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { openTestDatabase } from '../test/harness';
+import { until } from '../test/until';
 import { createMailer, type Mailer, type MailLog, type MailMessage } from './mailer';
 
 /**
@@ -51,16 +51,6 @@ const message = (to: string, extra: Partial<MailMessage> = {}): MailMessage => (
   ...extra,
 });
 
-async function until<T>(read: () => Promise<T | undefined | null | false> | T, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const row = async (id: number) =>
   (await database.pool.query('select * from outbox where id = $1', [id])).rows[0] as {
     status: string;
@@ -81,7 +71,6 @@ const arrived = (to: string) => received.filter((m) => m.to && !Array.isArray(m.
 
 beforeAll(async () => {
   database = await openTestDatabase({ migrated: true });
-  await runMigrations(database);
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_TEXT, type OutboxMessage } from '#domain/outbox';
 import type { Quote } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../test/harness';
+import { until } from '../test/until';
 
 /**
  * Delivery states as staff read them, with a real SMTP server on loopback: a quote's e-mail is
@@ -48,20 +49,10 @@ afterAll(async () => {
 });
 
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
-
-async function until<T>(read: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 let products = 0;
 /** A request from `email` with one quote sent to it; resolves to the sent quote as the API gave it. */
@@ -72,16 +63,12 @@ async function sendQuoteTo(email: string): Promise<Quote & { inquiryId: number }
     sku: `BR-${products}`,
     mrp: 10,
   });
-  const request = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    payload: {
-      name: 'Grace',
-      email,
-      subject: 'Brackets',
-      message: 'Ten, please.',
-      lines: [{ product_id: product.id, quantity: 10 }],
-    },
+  const request = await ctx.as().post('/api/inquiries', {
+    name: 'Grace',
+    email,
+    subject: 'Brackets',
+    message: 'Ten, please.',
+    lines: [{ product_id: product.id, quantity: 10 }],
   });
   expect(request.statusCode, request.body).toBe(201);
   const inquiryId = request.json().id;
@@ -186,8 +173,7 @@ describe('POST /api/outbox/{id}/retry', () => {
     await until(async () => (await ok('GET', `/api/outbox/${id}`)).status === 'failed');
     return id;
   }
-  const retry = (id: number, token = ctx.adminToken) =>
-    ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: ctx.auth(token) });
+  const retry = (id: number, token = ctx.adminToken) => ctx.as(token).post(`/api/outbox/${id}/retry`);
 
   it('sends a failed message again, now, and it arrives', async () => {
     const id = await failedMessage('later@example.com');

@@ -51,8 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const get = (url: string, token = ctx.adminToken) =>
-  ctx.app.inject({ method: 'GET', url, headers: ctx.auth(token) });
+const get = (url: string, token = ctx.adminToken) => ctx.as(token).get(url);
 
 const ROUTES = [
   ['GET', '/api/outbox'],
@@ -63,13 +62,13 @@ const ROUTES = [
 
 describe('access', () => {
   it.each(ROUTES)('%s %s needs a token', async (method, url) => {
-    const res = await ctx.app.inject({ method, url });
+    const res = await ctx.as().send(method, url);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: API_ERROR.unauthenticated });
   });
 
   it.each(ROUTES)('%s %s is refused to editors', async (method, url) => {
-    const res = await ctx.app.inject({ method, url, headers: ctx.auth(editorToken) });
+    const res = await ctx.as(editorToken).send(method, url);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: OUTBOX_TEXT.adminOnly });
   });
@@ -197,7 +196,7 @@ describe('GET /api/outbox/{id}', () => {
 
 describe('POST /api/outbox/{id}/retry without a mail server', () => {
   const retry = (id: number | string, token = ctx.adminToken) =>
-    ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: ctx.auth(token) });
+    ctx.as(token).post(`/api/outbox/${id}/retry`);
   const statusOf = async (id: number) =>
     (await ctx.database.pool.query('select status from outbox where id = $1', [id])).rows[0].status;
 

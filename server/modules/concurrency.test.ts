@@ -7,8 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: ctx.auth(ctx.adminToken) });
+const post = (url: string, payload: object) => ctx.as(ctx.adminToken).post(url, payload);
 
 describe('parallel creates', () => {
   it('20 creates with the same explicit slug: one 201, the rest 409, never a 500', async () => {
@@ -72,21 +71,10 @@ describe('parallel category moves', () => {
     }
     const pick = random(9);
     const any = () => ids[Math.floor(pick() * ids.length)];
-    const put = (id: number, payload: object) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/categories/${id}`,
-        payload,
-        headers: ctx.auth(ctx.adminToken),
-      });
+    const put = (id: number, payload: object) => ctx.as(ctx.adminToken).put(`/api/categories/${id}`, payload);
     const requests = Array.from({ length: 40 }, (_, i) => {
       const id = any();
-      if (i % 13 === 12)
-        return ctx.app.inject({
-          method: 'DELETE',
-          url: `/api/categories/${id}`,
-          headers: ctx.auth(ctx.adminToken),
-        });
+      if (i % 13 === 12) return ctx.as(ctx.adminToken).delete(`/api/categories/${id}`);
       // Every seventh a rename (a new slug rewrites the subtree's paths), a few to the top level.
       if (i % 7 === 6) return put(id, { name: `Renamed ${i}`, slug: `renamed-${i}` });
       return put(id, { name: `Moved ${i}`, slug: `moved-${i}`, parent_id: i % 5 === 4 ? null : any() });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetEstimates } from '../db/query/counting';
 import { forgetSearchSamples } from '../db/query/search';
 import { createTestContext, type TestContext } from '../test/harness';
-import { png, uploadGallery } from '../test/images';
+import { png } from '../test/images';
+import { uploadImages } from '../test/uploads';
 
 /**
  * No endpoint issues more queries as the data grows. Every list and the bundle are
@@ -27,16 +28,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
 
-async function uploadImages(productId: number, count: number) {
+async function addImages(productId: number, count: number) {
   const files = [];
   for (let i = 0; i < count; i++)
     files.push({ name: `p${i}.png`, bytes: await png(`#${(i * 40).toString(16).padStart(2, '0')}0000`) });
-  const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), productId, files);
+  const upload = await uploadImages(ctx.as(ctx.adminToken), productId, files);
   expect(upload.statusCode, upload.body).toBe(201);
 }
 
@@ -69,7 +70,7 @@ async function grow(n: number, richness: number) {
         specs: Array.from({ length: richness }, (_, k) => ({ label: `L${k}`, value: `${k}` })),
       });
     }
-    if (richness > 1) await uploadImages(product.id, richness);
+    if (richness > 1) await addImages(product.id, richness);
     for (const [applies_to, target] of [
       ['brand', { brand_id: brand.id }],
       ['category', { category_id: parent }],
@@ -89,16 +90,12 @@ async function grow(n: number, richness: number) {
         active: 1,
       });
     }
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/inquiries',
-      payload: {
-        name: `Asker ${serial}`,
-        email: `asker${serial}@example.com`,
-        subject: 'Quote',
-        message: 'Hi',
-        product_id: product.id,
-      },
+    await ctx.as().post('/api/inquiries', {
+      name: `Asker ${serial}`,
+      email: `asker${serial}@example.com`,
+      subject: 'Quote',
+      message: 'Hi',
+      product_id: product.id,
     });
     slugs.push(product.slug);
   }
@@ -123,7 +120,7 @@ const LIST_URLS = [
 
 async function countQueries(url: string, headers: Record<string, string> = ctx.auth(ctx.adminToken)) {
   queries = 0;
-  const res = await ctx.app.inject({ method: 'GET', url, headers });
+  const res = await ctx.as().get(url, { headers: headers });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return queries;
 }

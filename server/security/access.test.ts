@@ -86,12 +86,14 @@ describe('every staff route refuses anonymous and forged callers', () => {
     const failures: string[] = [];
     for (const route of staffRoutes()) {
       for (const [label, token] of Object.entries(tokens)) {
-        const res = await ctx.app.inject({
-          method: route.method as 'GET',
-          url: concrete(route.url),
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
-        });
+        const res = await ctx
+          .as()
+          .send(
+            route.method as 'GET',
+            concrete(route.url),
+            route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+            { headers: token ? { authorization: `Bearer ${token}` } : {} },
+          );
         if (res.statusCode !== 401)
           failures.push(`${route.method} ${route.url} with ${label}: ${res.statusCode}`);
       }
@@ -102,12 +104,13 @@ describe('every staff route refuses anonymous and forged callers', () => {
   it('answers 403 to editors on every admin-only route', async () => {
     const failures: string[] = [];
     for (const route of staffRoutes().filter((r) => ADMIN_ONLY.test(r.url))) {
-      const res = await ctx.app.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        headers: ctx.auth(editorToken),
-        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
-      });
+      const res = await ctx
+        .as(editorToken)
+        .send(
+          route.method as 'GET',
+          concrete(route.url),
+          route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        );
       if (res.statusCode !== 403) failures.push(`${route.method} ${route.url}: ${res.statusCode}`);
       else expect(res.json().error).toBe(API_ERROR.forbiddenAdminOnly);
     }
@@ -126,16 +129,12 @@ describe('every staff route refuses anonymous and forged callers', () => {
         url.replace(/\/(?=[^/]*$)/, '%2F'),
       ];
       for (const variant of variants) {
-        const anonymous = await ctx.app.inject({ method: 'GET', url: variant });
+        const anonymous = await ctx.as().get(variant);
         // Either refused (401) or not a route at all (404): never served without a token.
         if (![401, 404].includes(anonymous.statusCode))
           failures.push(`GET ${variant}: ${anonymous.statusCode}`);
         if (ADMIN_ONLY.test(url)) {
-          const editor = await ctx.app.inject({
-            method: 'GET',
-            url: variant,
-            headers: ctx.auth(editorToken),
-          });
+          const editor = await ctx.as(editorToken).get(variant);
           if (![403, 404].includes(editor.statusCode))
             failures.push(`GET ${variant} as editor: ${editor.statusCode}`);
         }
@@ -151,15 +150,13 @@ describe('every staff route refuses anonymous and forged callers', () => {
       '/api/public/products',
       '/api/public/settings',
     ]) {
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      expect((await ctx.as().get(url)).statusCode, url).toBe(200);
     }
   });
 
   it('never answers with a password hash', async () => {
     const bodies = await Promise.all(
-      ['/api/users', '/api/users/1', '/api/me'].map((url) =>
-        ctx.app.inject({ method: 'GET', url, headers: ctx.auth(ctx.adminToken) }),
-      ),
+      ['/api/users', '/api/users/1', '/api/me'].map((url) => ctx.as(ctx.adminToken).get(url)),
     );
     for (const res of bodies) {
       expect(res.statusCode).toBe(200);

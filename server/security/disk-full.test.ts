@@ -68,12 +68,7 @@ function leaveFree(bytes: number) {
 
 const createCategory = async (name: string, bytes: Buffer) => {
   const body = await multipart({ name }, { field: 'image', name: 'big.png', type: 'image/png', bytes });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/categories',
-    payload: body.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-  });
+  return ctx.as(ctx.adminToken).post('/api/categories', body.payload, { headers: { ...body.headers } });
 };
 const categoryCount = async () =>
   Number((await ctx.database.pool.query('select count(*) from categories')).rows[0].count);
@@ -113,12 +108,7 @@ describe('a full disk during an upload', () => {
 
   it('a gallery batch whose second image does not fit keeps neither', async ({ skip }) => {
     if (!mounted) skip(`cannot mount a tmpfs: ${whyNot}`);
-    const product = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      payload: { name: 'Full Disk Product', mrp: 5 },
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const product = await ctx.as(ctx.adminToken).post('/api/products', { name: 'Full Disk Product', mrp: 5 });
     const [first, second] = [await noise(300), await noise(700)];
     const [a, b] = [
       await prepareImage(first, IMAGE_MESSAGES.product),
@@ -130,12 +120,11 @@ describe('a full disk during an upload', () => {
     for (const [i, bytes] of [first, second].entries())
       form.append('images[]', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `n${i}.png`);
     const res = new Response(form);
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/products/${product.json().id}/images/batch`,
-      payload: Buffer.from(await res.arrayBuffer()),
-      headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-    });
+    const upload = await ctx
+      .as(ctx.adminToken)
+      .post(`/api/products/${product.json().id}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+        headers: { 'content-type': res.headers.get('content-type') ?? '' },
+      });
     expect(upload.statusCode, upload.body).toBe(507);
     expect(upload.json()).toEqual({ error: IMAGE_STORAGE_FULL });
     expect(uploadedFiles(uploadsDir)).toEqual(before);

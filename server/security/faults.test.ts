@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
+import type { InjectResponse } from '../test/client';
 import { type Fault, injectFault, snapshotTables } from '../test/faults';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
+import { uploadImages } from '../test/uploads';
 
 /**
  * Faults: a failure in the middle of a multi-step write leaves every table exactly as it
@@ -27,10 +29,8 @@ afterEach(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const api = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
 const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await api(method, url, payload);
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.statusCode === 204 ? null : res.json();
 };
@@ -42,27 +42,16 @@ const withImage = async (
 ) => {
   const field = url.startsWith('/api/brands') ? 'logo' : 'image';
   const body = await multipart(fields, { field, name: 'pic.png', type: 'image/png', bytes });
-  const res = await ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-  });
+  const res = await ctx.as(ctx.adminToken).send(method, url, body.payload, { headers: { ...body.headers } });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 };
-const uploadGallery = async (productId: number, files: Buffer[]) => {
-  const form = new FormData();
-  for (const [i, bytes] of files.entries())
-    form.append('images[]', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `g${i}.png`);
-  const res = new Response(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
-};
+const uploadGallery = (productId: number, files: Buffer[]) =>
+  uploadImages(
+    ctx.as(ctx.adminToken),
+    productId,
+    files.map((bytes, i) => ({ name: `g${i}.png`, bytes })),
+  );
 const fileOf = (url: string) => path.join(ctx.uploadsDir, url.replace('/uploads/', ''));
 
 /**
@@ -70,7 +59,7 @@ const fileOf = (url: string) => path.join(ctx.uploadsDir, url.replace('/uploads/
  * message, nothing of the database error or a stack), every table as before, the same files on
  * disk, and no orphan. Returns the response for extra checks.
  */
-async function failsCleanly(fault: Fault, request: () => ReturnType<typeof api>) {
+async function failsCleanly(fault: Fault, request: () => Promise<InjectResponse>) {
   const before = await snapshotTables(ctx.database.pool);
   const filesBefore = uploadedFiles(ctx.uploadsDir);
   removeFault = await injectFault(ctx.database.pool, fault);
@@ -96,11 +85,11 @@ describe('a fault in the middle of a write leaves the database exactly as before
     await ok('POST', `/api/products/${p.id}/lists`, { title: 'Existing', items: [{ caption: 'keep' }] });
     const items = ['one', 'two', 'three', 'four', 'five'].map((caption) => ({ caption }));
     await failsCleanly({ table: 'product_list_items', on: 'insert', atRow: 4 }, () =>
-      api('POST', `/api/products/${p.id}/lists`, { title: 'New', items }),
+      ctx.as(ctx.adminToken).post(`/api/products/${p.id}/lists`, { title: 'New', items }),
     );
     // Armed on a later table: the items are written, the layout block that follows fails.
     await failsCleanly({ table: 'product_layout_blocks', on: 'insert', atRow: 1 }, () =>
-      api('POST', `/api/products/${p.id}/lists`, { title: 'New', items }),
+      ctx.as(ctx.adminToken).post(`/api/products/${p.id}/lists`, { title: 'New', items }),
     );
     // The same request without the fault goes through: the trigger was what stopped it.
     const list = await ok('POST', `/api/products/${p.id}/lists`, { title: 'New', items });
@@ -115,16 +104,16 @@ describe('a fault in the middle of a write leaves the database exactly as before
       { label: 'Speed', value: '3000', unit: 'rpm' },
     ];
     await failsCleanly({ table: 'product_specs', on: 'insert', atRow: 2 }, () =>
-      api('POST', `/api/products/${p.id}/spec-groups`, { name: 'Power', specs }),
+      ctx.as(ctx.adminToken).post(`/api/products/${p.id}/spec-groups`, { name: 'Power', specs }),
     );
     const table = { heading: 'Sizes', columns: 'Size, Length', rows: [['S', '10']] };
     await failsCleanly({ table: 'product_layout_blocks', on: 'insert', atRow: 1 }, () =>
-      api('POST', `/api/products/${p.id}/tables`, table),
+      ctx.as(ctx.adminToken).post(`/api/products/${p.id}/tables`, table),
     );
     // Editing a spec group replaces its specs: a fault halfway keeps the old ones.
     const group = await ok('POST', `/api/products/${p.id}/spec-groups`, { name: 'Power', specs });
     await failsCleanly({ table: 'product_specs', on: 'insert', atRow: 3 }, () =>
-      api('PUT', `/api/products/${p.id}/spec-groups/${group.id}`, {
+      ctx.as(ctx.adminToken).put(`/api/products/${p.id}/spec-groups/${group.id}`, {
         name: 'Power v2',
         specs: [...specs, { label: 'Noise', value: '80', unit: 'dB' }],
       }),
@@ -141,10 +130,10 @@ describe('a fault in the middle of a write leaves the database exactly as before
     const e = await ok('POST', '/api/categories', { name: 'Fault Root E' });
     // Row 1 is B itself, rows 2.. the recomputed subtree: the failure lands mid-subtree.
     await failsCleanly({ table: 'categories', on: 'update', atRow: 3 }, () =>
-      api('PUT', `/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id }),
+      ctx.as(ctx.adminToken).put(`/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id }),
     );
     await failsCleanly({ table: 'categories', on: 'update', atRow: 5 }, () =>
-      api('PUT', `/api/categories/${b.id}`, { name: 'Fault B', slug: 'fault-b-renamed' }),
+      ctx.as(ctx.adminToken).put(`/api/categories/${b.id}`, { name: 'Fault B', slug: 'fault-b-renamed' }),
     );
     const moved = await ok('PUT', `/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id });
     expect(moved).toMatchObject({ depth: 1, path: 'fault-root-e/fault-b' });
@@ -164,19 +153,19 @@ describe('a fault in the middle of a write leaves the database exactly as before
     // The foreign key nulls the three children's parent (updates 1-3), then the recompute runs.
     for (const atRow of [2, 5]) {
       await failsCleanly({ table: 'categories', on: 'update', atRow }, () =>
-        api('DELETE', `/api/categories/${parent.id}`),
+        ctx.as(ctx.adminToken).delete(`/api/categories/${parent.id}`),
       );
       expect(existsSync(fileOf(parent.image_url))).toBe(true);
     }
     // The trash entry, written before anything changes: fail there too.
     await failsCleanly({ table: 'trash', on: 'insert', atRow: 1 }, () =>
-      api('DELETE', `/api/categories/${parent.id}`),
+      ctx.as(ctx.adminToken).delete(`/api/categories/${parent.id}`),
     );
     await ok('DELETE', `/api/categories/${parent.id}`);
     expect(existsSync(fileOf(parent.image_url))).toBe(true);
     // Purged, the image row goes last of all (its reference count reached zero): fail there too.
     await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
-      api('DELETE', `/api/trash/category/${parent.id}`),
+      ctx.as(ctx.adminToken).delete(`/api/trash/category/${parent.id}`),
     );
     expect(existsSync(fileOf(parent.image_url))).toBe(true);
     await ok('DELETE', `/api/trash/category/${parent.id}`);
@@ -218,7 +207,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
       { table: 'product_layout_blocks', on: 'delete', atRow: 4 },
       { table: 'discounts', on: 'delete', atRow: 1 },
     ] satisfies Fault[]) {
-      await failsCleanly(fault, () => api('DELETE', `/api/products/${p.id}`));
+      await failsCleanly(fault, () => ctx.as(ctx.adminToken).delete(`/api/products/${p.id}`));
       expect(existsSync(fileOf(own.url)), fault.table).toBe(true);
       expect(existsSync(fileOf(sharedImage.url)), fault.table).toBe(true);
     }
@@ -226,7 +215,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
     // The trash holds the files; the purge lets them go, and can fail as late as that too.
     expect(existsSync(fileOf(own.url))).toBe(true);
     await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
-      api('DELETE', `/api/trash/product/${p.id}`),
+      ctx.as(ctx.adminToken).delete(`/api/trash/product/${p.id}`),
     );
     expect(existsSync(fileOf(own.url))).toBe(true);
     await ok('DELETE', `/api/trash/product/${p.id}`);
@@ -249,12 +238,9 @@ describe('a fault in the middle of a write leaves the database exactly as before
         { name: 'Faulty Brand' },
         { field: 'logo', name: 'new.png', type: 'image/png', bytes: await png('#f0f0f0') },
       );
-      return ctx.app.inject({
-        method: 'PUT',
-        url: `/api/brands/${brand.id}`,
-        payload: body.payload,
-        headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-      });
+      return ctx
+        .as(ctx.adminToken)
+        .put(`/api/brands/${brand.id}`, body.payload, { headers: { ...body.headers } });
     });
     expect(existsSync(fileOf(brand.logo_url))).toBe(true);
   });
@@ -273,7 +259,9 @@ describe('a connection-class failure mid-transaction', () => {
         atRow: 2,
         sqlstate,
       });
-      const res = await api('PUT', `/api/categories/${b.id}`, { name: 'Conn Kid', parent_id: null });
+      const res = await ctx
+        .as(ctx.adminToken)
+        .put(`/api/categories/${b.id}`, { name: 'Conn Kid', parent_id: null });
       await removeFault();
       removeFault = null;
       expect(res.statusCode, res.body).toBe(503);

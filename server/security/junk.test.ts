@@ -407,10 +407,7 @@ describe('generated junk at every route', () => {
         );
         const url = req.query ? `${path}?${req.query}` : path;
         const { payload, contentType } = encodeBody(req.body);
-        const res = await ctx.app.inject({
-          method: route.method as 'GET',
-          url,
-          payload,
+        const res = await ctx.as().send(route.method as 'GET', url, payload, {
           headers: {
             ...(req.anonymous ? {} : ctx.auth(ctx.adminToken)),
             ...(contentType ? { 'content-type': contentType } : {}),

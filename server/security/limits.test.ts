@@ -169,12 +169,7 @@ describe('password change (finding 4)', () => {
   it('is limited per user, with Retry-After, and the right password is refused once locked', async () => {
     const { token } = await ctx.makeUser({ name: 'Pw', email: 'pw@example.com', password: 'right-pass' });
     const change = (current: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: '/api/me/password',
-        headers: ctx.auth(token),
-        payload: { current_password: current, new_password: 'another-pass-1' },
-      });
+      ctx.as(token).put('/api/me/password', { current_password: current, new_password: 'another-pass-1' });
     const answers = await Promise.all(Array.from({ length: 40 }, () => change('not-it')));
     const counts = statuses(answers);
     expect(counts[400] ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(5);
@@ -194,19 +189,19 @@ describe('sign-out (finding 5) and tokens without expiry (finding 7)', () => {
     ctx = await createTestContext();
   });
   afterAll(() => ctx?.close());
-  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: ctx.auth(token) });
+  const me = (token: string) => ctx.as(token).get('/api/me');
 
   it('POST /api/auth/logout revokes the token it is called with, and only that one', async () => {
     const first = await ctx.login(ADMIN.email, ADMIN.password);
     const second = await ctx.login(ADMIN.email, ADMIN.password);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ctx.auth(first) });
+    const out = await ctx.as(first).post('/api/auth/logout');
     expect(out.statusCode).toBe(204);
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(200);
     // Signing out twice, or with no token, is not a way in.
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ctx.auth(first) });
+    const again = await ctx.as(first).post('/api/auth/logout');
     expect(again.statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect((await ctx.as().post('/api/auth/logout')).statusCode).toBe(401);
   });
 
   it('a sign-out through one process is refused by another on the next request', async () => {
@@ -216,7 +211,7 @@ describe('sign-out (finding 5) and tokens without expiry (finding 7)', () => {
       expect(
         (await other.inject({ method: 'GET', url: '/api/me', headers: ctx.auth(token) })).statusCode,
       ).toBe(200);
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ctx.auth(token) });
+      await ctx.as(token).post('/api/auth/logout');
       expect(
         (await other.inject({ method: 'GET', url: '/api/me', headers: ctx.auth(token) })).statusCode,
       ).toBe(401);
@@ -232,7 +227,7 @@ describe('sign-out (finding 5) and tokens without expiry (finding 7)', () => {
       password: 'right-pass',
     });
     const b = await ctx.login('many@example.com', 'right-pass');
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: ctx.auth(a) });
+    const out = await ctx.as(a).post('/api/auth/logout-all');
     expect(out.statusCode).toBe(204);
     expect((await me(a)).statusCode).toBe(401);
     expect((await me(b)).statusCode).toBe(401);
@@ -287,12 +282,7 @@ describe('Redis unreachable (findings 2 and 11)', () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       const start = performance.now();
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inquiries',
-        payload,
-        remoteAddress: '10.50.1.1',
-      });
+      const res = await ctx.as().post('/api/inquiries', payload, { remoteAddress: '10.50.1.1' });
       times.push(performance.now() - start);
       codes.push(res.statusCode);
     }
@@ -301,7 +291,7 @@ describe('Redis unreachable (findings 2 and 11)', () => {
   });
 
   it('says so in /healthz (200, degraded) and logs one warning for the outage, not one per retry', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await ctx.as().get('/healthz');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('degraded');
     expect(warnings.length).toBe(1);

@@ -12,12 +12,9 @@ import { RELAXED_LIMITS, responseProblems } from './support';
 
 type Ctx = TestContext;
 const login = (ctx: Ctx, payload: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: payload as object,
-    remoteAddress: opts.ip ?? '10.9.0.1',
+  ctx.as().post('/api/auth/login', payload as object, {
     headers: opts.headers,
+    remoteAddress: opts.ip ?? '10.9.0.1',
   });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

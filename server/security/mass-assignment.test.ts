@@ -116,7 +116,7 @@ const FORBIDDEN = [
 ];
 
 const send = (method: string, url: string, body: unknown, token = ctx.adminToken) =>
-  ctx.app.inject({ method: method as 'POST', url, payload: body as Body, headers: ctx.auth(token) });
+  ctx.as(token).send(method as 'POST', url, body as Body);
 const seededPath = (url: string) =>
   fillPath(url, Object.fromEntries(pathParams(url).map((p) => [p, seededIdFor(seed, url, p)])));
 const names = (res: { json(): { error: string; details?: Record<string, string> } }) => {
@@ -171,12 +171,7 @@ describe('fields nobody may set', () => {
           { ...fields, [field]: '1' },
           { field: fileField, name: 'a.png', type: 'image/png', bytes },
         );
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url,
-          payload: form.payload,
-          headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
-        });
+        const res = await ctx.as(ctx.adminToken).post(url, form.payload, { headers: { ...form.headers } });
         expect(res.statusCode, `${url} ${field}`).toBe(400);
         expect(names(res), `${url} ${field}`).toContain(API_ERROR.unknownField(field));
         expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);
@@ -192,12 +187,9 @@ describe('fields nobody may set', () => {
         { [field]: '1' },
         { field: 'file', name: 'a.csv', type: 'text/csv', bytes: csv },
       );
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/imports',
-        payload: form.payload,
-        headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
-      });
+      const res = await ctx
+        .as(ctx.adminToken)
+        .post('/api/imports', form.payload, { headers: { ...form.headers } });
       expect(res.statusCode, field).toBe(400);
       expect(names(res), field).toContain(API_ERROR.unknownField(field));
       expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);

@@ -8,8 +8,9 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { findOrphans, isClean, sweepOrphanFiles } from '../images/orphans';
 import { createTestContext, type TestContext } from '../test/harness';
-import { createCategoryWithImage, png, uploadedFiles } from '../test/images';
+import { png, uploadedFiles } from '../test/images';
 import { startS3 } from '../test/s3';
+import { upload } from '../test/uploads';
 
 /**
  * The orphan check itself (server/images/orphans.ts): it must see each kind of disagreement, or the
@@ -25,11 +26,11 @@ const key = (c: string) => c.repeat(40);
 
 describe('findOrphans', () => {
   it('reports stray files, missing files, dangling URLs and wrong counts, and sweeps only files', async () => {
-    const created = await createCategoryWithImage(
-      ctx.app,
-      ctx.auth(ctx.adminToken),
-      'Orphan Check',
-      await png('#445566'),
+    const created = await upload(
+      ctx.as(ctx.adminToken),
+      '/api/categories',
+      { field: 'image', name: 'a.png', bytes: await png('#445566') },
+      { name: 'Orphan Check' },
     );
     expect(created.statusCode, created.body).toBe(201);
     expect(isClean(await findOrphans(ctx.database.db, ctx.uploadsDir))).toBe(true);

@@ -6,8 +6,9 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createImageStore } from '../images/image-store';
 import { createTestContext, type TestContext } from '../test/harness';
-import { createCategoryWithImage, png } from '../test/images';
+import { png } from '../test/images';
 import { startS3, type TestS3 } from '../test/s3';
+import { upload } from '../test/uploads';
 
 /**
  * Two processes on one database must share their images: an image uploaded through one is served
@@ -36,11 +37,11 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
     other = await buildApp({ config: otherConfig, database: ctx.database, jwtSecret: ctx.jwtSecret });
     await other.ready();
 
-    const created = await createCategoryWithImage(
-      ctx.app,
-      ctx.auth(ctx.adminToken),
-      'Shared Image',
-      await png('#336699', 64),
+    const created = await upload(
+      ctx.as(ctx.adminToken),
+      '/api/categories',
+      { field: 'image', name: 'a.png', bytes: await png('#336699', 64) },
+      { name: 'Shared Image' },
     );
     expect(created.statusCode, created.body).toBe(201);
     ({ id: categoryId, image_url: imageUrl } = created.json() as { id: number; image_url: string });
@@ -54,7 +55,7 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
   });
 
   it('serves an upload through the other process, with the same bytes and headers', async () => {
-    const here = await ctx.app.inject({ method: 'GET', url: imageUrl });
+    const here = await ctx.as().get(imageUrl);
     const there = await other.inject({ method: 'GET', url: imageUrl });
     expect(here.statusCode).toBe(200);
     expect(there.statusCode, there.body).toBe(200);
@@ -88,7 +89,7 @@ describe(`images shared between processes (IMAGE_STORE=${storeKind})`, () => {
       createImageStore(otherConfig.imageStore, path.join(otherDataDir, 'uploads')),
     ];
     for (const store of stores) expect(await store.list(), store.description).toEqual([]);
-    expect((await ctx.app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(404);
+    expect((await ctx.as().get(imageUrl)).statusCode).toBe(404);
     expect((await other.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(404);
   });
 

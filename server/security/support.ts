@@ -115,7 +115,7 @@ export type Seed = Awaited<ReturnType<typeof seedCatalogue>>;
 export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
   const auth = ctx.auth(ctx.adminToken);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-    const res = await ctx.app.inject({ method, url, payload, headers: auth });
+    const res = await ctx.as().send(method, url, payload, { headers: auth });
     if (res.statusCode >= 300) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
@@ -126,12 +126,7 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
       type: 'image/png',
       bytes: await png(color),
     });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: form.payload,
-      headers: { ...auth, ...form.headers },
-    });
+    const res = await ctx.as().post(url, form.payload, { headers: { ...auth, ...form.headers } });
     if (res.statusCode >= 300) throw new Error(`seed upload ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
@@ -166,16 +161,12 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     applies_to: 'brand',
     brand_id: brand.id,
   });
-  const inquiry = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    payload: {
-      name: 'Seed Visitor',
-      email: 'visitor@example.com',
-      subject: 'Quote',
-      message: 'How much for ten?',
-      product_id: product.id,
-    },
+  const inquiry = await ctx.as().post('/api/inquiries', {
+    name: 'Seed Visitor',
+    email: 'visitor@example.com',
+    subject: 'Quote',
+    message: 'How much for ten?',
+    product_id: product.id,
   });
   if (inquiry.statusCode !== 201) throw new Error(`seed inquiry: ${inquiry.statusCode} ${inquiry.body}`);
   // A sent quote (its token opens the customer's page) and a draft revising it.
@@ -190,12 +181,8 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     name: `${prefix} Editor`,
     email: `${prefix.toLowerCase()}-editor@example.com`,
   });
-  const layout = (
-    await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}/layout`, headers: auth })
-  ).json();
-  const imageList = (
-    await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}/images`, headers: auth })
-  ).json();
+  const layout = (await ctx.as().get(`/api/products/${product.id}/layout`, { headers: auth })).json();
+  const imageList = (await ctx.as().get(`/api/products/${product.id}/images`, { headers: auth })).json();
   const seeded = {
     categoryId: category.id as number,
     childCategoryId: child.id as number,

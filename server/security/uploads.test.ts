@@ -23,12 +23,7 @@ let ctx: TestContext;
 let productId: number;
 beforeAll(async () => {
   ctx = await createTestContext(RELAXED_LIMITS);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    payload: { name: 'Gallery Product' },
-    headers: ctx.auth(ctx.adminToken),
-  });
+  const res = await ctx.as(ctx.adminToken).post('/api/products', { name: 'Gallery Product' });
   productId = res.json().id;
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -60,12 +55,7 @@ async function upload(route: Route, bytes: Buffer, filename = 'picture.png', typ
     { field: route.field, filename, type, bytes },
   ];
   const form = rawMultipart(parts);
-  return ctx.app.inject({
-    method: 'POST',
-    url: route.url(),
-    payload: form.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...form.headers },
-  });
+  return ctx.as(ctx.adminToken).post(route.url(), form.payload, { headers: { ...form.headers } });
 }
 /** The stored image URL a successful upload answers with, whichever route. */
 const urlOf = (res: { json(): Record<string, unknown> }) => {
@@ -165,7 +155,7 @@ describe.each(ROUTES)('$label upload', (route) => {
       const meta = await sharp(stored).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.comments ?? []).toEqual([]);
-      const served = await ctx.app.inject({ method: 'GET', url: file });
+      const served = await ctx.as().get(file);
       expect(served.statusCode).toBe(200);
       expect(hasMarkup(served.rawPayload), file).toBe(false);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -234,7 +224,7 @@ describe('serving /uploads', () => {
 
   it('serves the detected image type, nosniff and a sandboxing CSP', async () => {
     for (const file of [url, url.replace('.webp', '-thumb.webp')]) {
-      const res = await ctx.app.inject({ method: 'GET', url: file });
+      const res = await ctx.as().get(file);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -255,7 +245,7 @@ describe('serving /uploads', () => {
   it('serves only content-named images: anything else in the folder is a 404', async () => {
     for (const name of ['planted.html', 'planted.svg', 'note.webp', `${'a'.repeat(40)}.webp.tmp`]) {
       writeFileSync(path.join(ctx.uploadsDir, name), SCRIPT);
-      const res = await ctx.app.inject({ method: 'GET', url: `/uploads/${name}` });
+      const res = await ctx.as().get(`/uploads/${name}`);
       rmSync(path.join(ctx.uploadsDir, name));
       expect(res.statusCode, name).toBe(404);
       expect(res.body).not.toContain('<script>');
@@ -268,7 +258,7 @@ describe('serving /uploads', () => {
       '/uploads/%2e%2e/%2e%2e/etc/passwd',
       '/uploads/..%2f..%2fetc%2fpasswd',
     ]) {
-      const res = await ctx.app.inject({ method: 'GET', url: p });
+      const res = await ctx.as().get(p);
       expect([400, 403, 404], p).toContain(res.statusCode);
       expect(res.body).not.toMatch(/root:|"name":\s*"stockroom"/);
     }

@@ -14,12 +14,13 @@ import type { SenderOptions } from '../mail/mailer';
 import { createUsersService } from '../modules/users/users.service';
 import type { RedisConnection } from '../redis/connection';
 import { checkBundlesAgainstSchema } from './bundle-schema-check';
+import { bearer, createClient } from './client';
 
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
  * a database of its own on the PostgreSQL server (TEST_DATABASE_URL), dropped afterwards.
- * `migrated` starts an embedded one from the migrated dump the global set-up made, when there is
- * one (server/test/pglite-template.ts); otherwise the caller migrates.
+ * `migrated` hands it over migrated: an embedded one starts from the dump the global set-up made
+ * (server/test/pglite-template.ts) when there is one, and any other is migrated here.
  */
 export async function openTestDatabase(
   opts: { migrated?: boolean } = {},
@@ -28,6 +29,7 @@ export async function openTestDatabase(
     // Outside Vitest (bench/web/upload.mjs) there is no global set-up to have made one.
     const from = opts.migrated && process.env.VITEST ? (inject('pgliteTemplate') ?? undefined) : undefined;
     const database = await openDatabase({ kind: 'pglite', dataDir: null, from });
+    if (opts.migrated && !from) await runMigrations(database);
     return { ...database, label: 'pglite' };
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,6 +41,7 @@ export async function openTestDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  if (opts.migrated) await runMigrations(database);
   return {
     ...database,
     label: 'postgres',
@@ -71,8 +74,6 @@ export async function createTestContext(
   } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
-  // Nothing to do on a database started from the migrated dump; everything on any other.
-  await runMigrations(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const jwtSecret = randomBytes(32);
@@ -114,7 +115,9 @@ export async function createTestContext(
       const user = await users.create({ role: 'editor', ...input, password });
       return { user, token: await login(input.email, password) };
     },
-    auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    /** Requests as the holder of `token` (a staff member), or with none as a visitor. */
+    as: (token?: string | null) => createClient(app, token),
+    auth: bearer,
     bundleCheck,
     /**
      * Closes the app and drops the database, and fails the file if the uploads folder and the

@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** Small real images of each accepted format, and hostile files that only pretend to be one. */
@@ -62,44 +61,6 @@ export async function multipart(
     payload: Buffer.from(await res.arrayBuffer()),
     headers: { 'content-type': res.headers.get('content-type') ?? '' },
   };
-}
-
-/**
- * Sends a gallery batch (`images[]`, as the product editor does) to a product through the app;
- * `auth` is the staff member's authorization header.
- */
-export async function uploadGallery(
-  app: Pick<FastifyInstance, 'inject'>,
-  auth: Record<string, string>,
-  productId: number,
-  files: { name: string; bytes: Buffer; type?: string }[],
-) {
-  const form = new FormData();
-  for (const f of files)
-    form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/png' }), f.name);
-  const res = new Response(form);
-  return app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...auth, 'content-type': res.headers.get('content-type') ?? '' },
-  });
-}
-
-/** Creates a category with a PNG image through the app, as the categories screen does. */
-export async function createCategoryWithImage(
-  app: Pick<FastifyInstance, 'inject'>,
-  auth: Record<string, string>,
-  name: string,
-  bytes: Buffer,
-) {
-  const body = await multipart({ name }, { field: 'image', name: 'a.png', type: 'image/png', bytes });
-  return app.inject({
-    method: 'POST',
-    url: '/api/categories',
-    payload: body.payload,
-    headers: { ...auth, ...body.headers },
-  });
 }
 
 /** Names of the files in the uploads folder, sorted. */

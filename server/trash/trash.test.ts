@@ -5,7 +5,8 @@ import { createImageStore } from '../images/image-store';
 import { createImagesService } from '../images/images.service';
 import { keyOfUrl } from '../images/store';
 import { createTestContext, type TestContext } from '../test/harness';
-import { createCategoryWithImage, png, uploadedFiles, uploadGallery } from '../test/images';
+import { png, uploadedFiles } from '../test/images';
+import { upload, uploadImages } from '../test/uploads';
 import { createTrashService } from './trash.service';
 
 let ctx: TestContext;
@@ -20,7 +21,7 @@ afterAll(() => ctx.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, payload?: object, token = editor.token) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const asAdmin = (method: Method, url: string) => api(method, url, undefined, ctx.adminToken);
 const q = async (text: string, values: unknown[] = []) => (await ctx.database.pool.query(text, values)).rows;
 const created = async (url: string, payload: object) => {
@@ -30,7 +31,7 @@ const created = async (url: string, payload: object) => {
 };
 const restore = (type: string, id: number) => api('POST', `/api/trash/${type}/${id}/restore`);
 const bundleStatus = async (slug: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` })).statusCode;
+  (await ctx.as().get(`/api/public/products/slug/${slug}/bundle`)).statusCode;
 const refCounts = async () => q('select key, ref_count from images order by key');
 const actions = async (type: string, id: number) =>
   (
@@ -87,7 +88,7 @@ describe('a product in the trash', () => {
       columns: 'a,b',
       rows: [['1', '2']],
     });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), p.id, [
+    const upload = await uploadImages(ctx.as(editor.token), p.id, [
       { name: 'one.png', bytes: await png('#a1a1a1') },
       { name: 'two.png', bytes: await png('#b2b2b2') },
     ]);
@@ -104,9 +105,7 @@ describe('a product in the trash', () => {
     expect(before.images).toHaveLength(2);
     expect(before.discounts).toHaveLength(1);
     const counts = await refCounts();
-    const bundleBefore = (
-      await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${p.slug}/bundle` })
-    ).json();
+    const bundleBefore = (await ctx.as().get(`/api/public/products/slug/${p.slug}/bundle`)).json();
 
     expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(204);
     expect(await bundleStatus(p.slug)).toBe(404);
@@ -146,9 +145,7 @@ describe('a product in the trash', () => {
     expect(await refCounts()).toEqual(counts);
     expect(await q(`select 1 from trash where entity_id = $1`, [p.id])).toEqual([]);
     expect(await bundleStatus(p.slug)).toBe(200);
-    const bundleAfter = (
-      await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${p.slug}/bundle` })
-    ).json();
+    const bundleAfter = (await ctx.as().get(`/api/public/products/slug/${p.slug}/bundle`)).json();
     expect(bundleAfter).toEqual(bundleBefore);
     expect(await q('select due from product_price_due where product_id = $1', [p.id])).toHaveLength(1);
     expect(await actions('product', p.id)).toEqual(expect.arrayContaining(['trash', 'restore']));
@@ -157,7 +154,7 @@ describe('a product in the trash', () => {
 
   it('keeps the images until purged, and purging releases them and logs a purge', async () => {
     const p = await created('/api/products', { name: 'Purged Lamp', mrp: 3 });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), p.id, [
+    const upload = await uploadImages(ctx.as(editor.token), p.id, [
       { name: 'p.png', bytes: await png('#c3c3c3') },
     ]);
     const url = upload.json().data[0].url as string;
@@ -265,18 +262,17 @@ describe('a category in the trash', () => {
     expect(await q('select id from discounts where id = $1', [d.json().id])).toEqual([{ id: d.json().id }]);
     const priced = await api('GET', `/api/products?q=Mid%20Lamp`);
     expect(priced.json().data[0]).toMatchObject({ id: p.id });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${p.slug}/bundle` })).json()
-        .base,
-    ).toMatchObject({ category_id: mid.id });
+    expect((await ctx.as().get(`/api/public/products/slug/${p.slug}/bundle`)).json().base).toMatchObject({
+      category_id: mid.id,
+    });
   });
 
   it('holds its image until purged', async () => {
-    const res = await createCategoryWithImage(
-      ctx.app,
-      ctx.auth(editor.token),
-      'Pictured Cat',
-      await png('#d4d4d4'),
+    const res = await upload(
+      ctx.as(editor.token),
+      '/api/categories',
+      { field: 'image', name: 'a.png', bytes: await png('#d4d4d4') },
+      { name: 'Pictured Cat' },
     );
     const cat = res.json();
     const name = path.basename(cat.image_url);
@@ -357,12 +353,12 @@ describe('the list and the scheduled purge', () => {
     expect((await api('GET', '/api/trash?entity_type=user')).statusCode).toBe(400);
     expect((await api('POST', '/api/trash/user/1/restore')).statusCode).toBe(400);
     expect((await api('POST', '/api/trash/brand/abc/restore')).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/trash' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/trash')).statusCode).toBe(401);
   });
 
   it('emptyExpired purges entries past the trash days and keeps the rest', async () => {
     const old = await created('/api/products', { name: 'Expired Lamp', mrp: 1 });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), old.id, [
+    const upload = await uploadImages(ctx.as(editor.token), old.id, [
       { name: 'e.png', bytes: await png('#e5e5e5') },
     ]);
     const url = upload.json().data[0].url as string;
@@ -389,7 +385,7 @@ describe('the list and the scheduled purge', () => {
 describe('DELETE /api/trash', () => {
   it('empties one type, then everything, releasing shared images and logging each purge', async () => {
     const lamp = await created('/api/products', { name: 'Emptied Lamp', mrp: 3 });
-    const upload = await uploadGallery(ctx.app, ctx.auth(editor.token), lamp.id, [
+    const upload = await uploadImages(ctx.as(editor.token), lamp.id, [
       { name: 'x.png', bytes: await png('#c4c4c4') },
     ]);
     const url = upload.json().data[0].url as string;

@@ -51,11 +51,7 @@ const byName = (where: SQL | undefined, page: number) => ({
 const subjectSearch = (subject: string, page: number) => byName(ilike(inquiries.subject, subject), page);
 
 const list = async (query: string) => {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/inquiries?${query}`,
-    headers: ctx.auth(ctx.adminToken),
-  });
+  const res = await ctx.as(ctx.adminToken).get(`/api/inquiries?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: { name: string }[]; meta: { total: number; total_exact: boolean } };
 };

@@ -43,7 +43,7 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('list statements on a PostgreSQL s
 
   it('keeps one generic plan for the products page after the first five requests', async () => {
     for (let i = 0; i < 8; i++) {
-      const res = await ctx.app.inject({ url: '/api/products?limit=20', headers: ctx.auth(ctx.adminToken) });
+      const res = await ctx.as(ctx.adminToken).get('/api/products?limit=20');
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toHaveLength(20);
     }
@@ -56,10 +56,7 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('list statements on a PostgreSQL s
     for (let i = 0; i < 8; i++) {
       // Each a different term, some rare, some matching thousands.
       const q = ['plan 4242', 'plan', 'plan-1', 'plan 17', 'PLAN-300', 'plan 4', 'plan 999', 'lan 2'][i];
-      const res = await ctx.app.inject({
-        url: `/api/products?limit=20&q=${encodeURIComponent(q)}`,
-        headers: ctx.auth(ctx.adminToken),
-      });
+      const res = await ctx.as(ctx.adminToken).get(`/api/products?limit=20&q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.length, q).toBeGreaterThan(0);
     }
@@ -70,19 +67,14 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('list statements on a PostgreSQL s
 
   it('does the same for a table of its own rows (brands)', async () => {
     for (let i = 0; i < 7; i++)
-      expect(
-        (await ctx.app.inject({ url: '/api/brands?limit=10', headers: ctx.auth(ctx.adminToken) })).statusCode,
-      ).toBe(200);
+      expect((await ctx.as(ctx.adminToken).get('/api/brands?limit=10')).statusCode).toBe(200);
     const [page] = await planCounts('%from "brands"%limit 10%');
     expect(page.generic).toBe(2);
   });
 
   it('plans a list counted up to the cap (discounts) once: its cap is in the text too', async () => {
     for (let i = 0; i < 7; i++)
-      expect(
-        (await ctx.app.inject({ url: '/api/discounts?limit=10', headers: ctx.auth(ctx.adminToken) }))
-          .statusCode,
-      ).toBe(200);
+      expect((await ctx.as(ctx.adminToken).get('/api/discounts?limit=10')).statusCode).toBe(200);
     // Its statement now has no parameter left, so there is nothing to plan per request.
     const [page] = await planCounts('%from "discounts"%capped%');
     expect(page).toEqual({ generic: 7, custom: 0 });

@@ -50,11 +50,7 @@ async function truth(page: number) {
 
 async function listPage(page: number) {
   statements.length = 0;
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/products?limit=${LIMIT}&page=${page}`,
-    headers: ctx.auth(ctx.adminToken),
-  });
+  const res = await ctx.as(ctx.adminToken).get(`/api/products?limit=${LIMIT}&page=${page}`);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { data: { id: number }[]; meta: { total: number; total_exact: boolean } };
   const pages = statements.filter((s) => s.includes('"products"."created_at" desc'));
@@ -102,12 +98,7 @@ describe('deep pages of the products list', () => {
   it('after a product is added through the API, the stale start is noticed and the page read again', async () => {
     await listPage(DEEP);
     expect((await listPage(DEEP)).reads).toEqual(['seek']);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      payload: { name: 'Newest paged', mrp: 5 },
-      headers: ctx.auth(ctx.adminToken),
-    });
+    const created = await ctx.as(ctx.adminToken).post('/api/products', { name: 'Newest paged', mrp: 5 });
     expect(created.statusCode, created.body).toBe(201);
     const after = await listPage(DEEP);
     expect(after.reads).toEqual(['seek', 'walk']);

@@ -78,11 +78,9 @@ describe('a search through rare parts finds exactly what ILIKE finds', () => {
   });
 
   const search = async (q: string) => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/inquiries?perPage=100&sortBy=name&order=asc&q=${encodeURIComponent(q)}`,
-      headers: ctx.auth(token),
-    });
+    const res = await ctx
+      .as(token)
+      .get(`/api/inquiries?perPage=100&sortBy=name&order=asc&q=${encodeURIComponent(q)}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { data: { id: number }[]; meta: { total: number; total_exact: boolean } };
     return { ids: body.data.map((r) => r.id), meta: body.meta };
@@ -141,11 +139,9 @@ describe('a search through rare parts finds exactly what ILIKE finds', () => {
         `insert into inquiries (name, email, subject, message)
          select 'Visitor ' || q, 'visitor' || q || '@example.com', 'Quote', 'Hi' from generate_series(1, 50) q`,
       );
-      const res = await fresh.app.inject({
-        method: 'GET',
-        url: '/api/inquiries?perPage=100&sortBy=email&order=asc&q=visitor4',
-        headers: fresh.auth(user.token),
-      });
+      const res = await fresh
+        .as(user.token)
+        .get('/api/inquiries?perPage=100&sortBy=email&order=asc&q=visitor4');
       // Sorted here: the database's collation places "visitor4@" among "visitor4x@".
       expect(
         res
@@ -177,11 +173,7 @@ describe('a search through rare parts finds exactly what ILIKE finds', () => {
        ('Drill Bit 4242', 'drill-bit-4242', 'DB-1', 10)`,
     );
     forgetSearchSamples(ctx.database.db);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/products?limit=50&q=drill%204242',
-      headers: ctx.auth(token),
-    });
+    const res = await ctx.as(token).get('/api/products?limit=50&q=drill%204242');
     const names = res.json().data.map((p: { name: string }) => p.name);
     const { rows } = await ctx.database.pool.query(
       `select name from products where name ilike '%drill 4242%' or sku ilike '%drill 4242%'

@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
-const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: ctx.auth(token) });
+  ctx.as().post('/api/auth/login', payload as object, { remoteAddress });
+const me = (token: string) => ctx.as(token).get('/api/me');
 
 describe('login', () => {
   it('returns a token and the session user, email matched case-insensitively', async () => {
@@ -72,13 +72,13 @@ describe('throttling', () => {
 
   it('does not trust X-Forwarded-For unless configured', async () => {
     for (let i = 0; i < 8; i++) {
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: `xff${i}@example.com`, password: 'nope' },
-        remoteAddress: '10.3.0.1',
-        headers: { 'x-forwarded-for': `192.0.2.${i}` },
-      });
+      await ctx
+        .as()
+        .post(
+          '/api/auth/login',
+          { email: `xff${i}@example.com`, password: 'nope' },
+          { headers: { 'x-forwarded-for': `192.0.2.${i}` }, remoteAddress: '10.3.0.1' },
+        );
     }
     expect((await login({ email: ADMIN.email, password: ADMIN.password }, '10.3.0.1')).statusCode).toBe(429);
   });
@@ -118,11 +118,7 @@ describe('tokens', () => {
   });
 
   it('refuses a malformed authorization header', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: 'Basic abc' },
-    });
+    const res = await ctx.as().get('/api/me', { headers: { authorization: 'Basic abc' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe(API_ERROR.unauthenticated);
   });

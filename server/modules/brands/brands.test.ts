@@ -14,11 +14,8 @@ afterAll(() => ctx.close());
 
 type Brand = { id: number; name: string; slug: string; logo_url: string | null; description: string | null };
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
 /** Purges an item from the trash, as only an admin may. */
-const purge = (type: string, id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
+const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
 const form = async (
   method: 'POST' | 'PUT',
   url: string,
@@ -30,12 +27,7 @@ const form = async (
     fields,
     logo ? { field: 'logo', name: 'logo.png', type, bytes: logo } : undefined,
   );
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...ctx.auth(token), ...body.headers },
-  });
+  return ctx.as(token).send(method, url, body.payload, { headers: { ...body.headers } });
 };
 const row = async (id: number) =>
   (await ctx.database.pool.query('select * from brands where id = $1', [id])).rows[0];
@@ -50,11 +42,11 @@ describe('access', () => {
     ['PUT', '/api/brands/1'],
     ['DELETE', '/api/brands/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url, {})).statusCode).toBe(401);
   });
 
   it('the public list needs none', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/brands' })).statusCode).toBe(200);
+    expect((await ctx.as().get('/api/public/brands')).statusCode).toBe(200);
   });
 });
 
@@ -75,13 +67,13 @@ describe('create', () => {
   });
 
   it('creates from JSON without a logo, numbering a colliding generated slug', async () => {
-    const res = await api('POST', '/api/brands', { name: 'Acme tools' });
+    const res = await ctx.as(token).post('/api/brands', { name: 'Acme tools' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ slug: 'acme-tools-2', logo_url: null, description: null });
   });
 
   it('refuses an explicit slug that is taken with 409', async () => {
-    const res = await api('POST', '/api/brands', { name: 'Copycat', slug: 'acme-tools' });
+    const res = await ctx.as(token).post('/api/brands', { name: 'Copycat', slug: 'acme-tools' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(API_ERROR.slugTaken);
   });
@@ -96,7 +88,7 @@ describe('create', () => {
     [{ name: 'X', id: 7 }, API_ERROR.unknownField('id')],
   ])('refuses %j', async (payload, message) => {
     const before = await count();
-    const res = await api('POST', '/api/brands', payload);
+    const res = await ctx.as(token).post('/api/brands', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await count()).toBe(before);
@@ -131,7 +123,7 @@ describe('update and delete', () => {
     const brand: Brand = (
       await form('POST', '/api/brands', { name: 'Logo Life' }, await png('#101010'))
     ).json();
-    const kept = await api('PUT', `/api/brands/${brand.id}`, {
+    const kept = await ctx.as(token).put(`/api/brands/${brand.id}`, {
       name: 'Logo Life 2',
       slug: 'logo-life',
       logo_url: brand.logo_url,
@@ -155,7 +147,7 @@ describe('update and delete', () => {
     expect(newUrl).not.toBe(brand.logo_url);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(brand.logo_url!));
 
-    const removed = await api('PUT', `/api/brands/${brand.id}`, {
+    const removed = await ctx.as(token).put(`/api/brands/${brand.id}`, {
       name: 'Logo Life',
       slug: 'logo-life',
       logo_url: '',
@@ -165,31 +157,33 @@ describe('update and delete', () => {
   });
 
   it('an empty slug is generated again from the name', async () => {
-    const brand: Brand = (await api('POST', '/api/brands', { name: 'Renamer' })).json();
-    const res = await api('PUT', `/api/brands/${brand.id}`, { name: 'Renamed Brand', slug: '' });
+    const brand: Brand = (await ctx.as(token).post('/api/brands', { name: 'Renamer' })).json();
+    const res = await ctx.as(token).put(`/api/brands/${brand.id}`, { name: 'Renamed Brand', slug: '' });
     expect(res.json().slug).toBe('renamed-brand');
     expect((await row(brand.id)).slug).toBe('renamed-brand');
   });
 
   it("refuses another brand's slug with 409 and answers 404 for a missing brand", async () => {
-    const a: Brand = (await api('POST', '/api/brands', { name: 'Slug Owner' })).json();
-    const b: Brand = (await api('POST', '/api/brands', { name: 'Slug Wanter' })).json();
-    expect((await api('PUT', `/api/brands/${b.id}`, { name: 'X', slug: a.slug })).statusCode).toBe(409);
-    expect((await api('PUT', '/api/brands/999999', { name: 'X' })).statusCode).toBe(404);
+    const a: Brand = (await ctx.as(token).post('/api/brands', { name: 'Slug Owner' })).json();
+    const b: Brand = (await ctx.as(token).post('/api/brands', { name: 'Slug Wanter' })).json();
+    expect((await ctx.as(token).put(`/api/brands/${b.id}`, { name: 'X', slug: a.slug })).statusCode).toBe(
+      409,
+    );
+    expect((await ctx.as(token).put('/api/brands/999999', { name: 'X' })).statusCode).toBe(404);
   });
 
   it('deletes a brand and its logo files', async () => {
     const brand: Brand = (
       await form('POST', '/api/brands', { name: 'Gone Soon' }, await png('#303030'))
     ).json();
-    const res = await api('DELETE', `/api/brands/${brand.id}`);
+    const res = await ctx.as(token).delete(`/api/brands/${brand.id}`);
     expect(res.statusCode).toBe(204);
     expect(await row(brand.id)).toBeUndefined();
     // The trash holds the files until the brand is purged from it.
     expect(uploadedFiles(ctx.uploadsDir)).toContain(path.basename(brand.logo_url!));
     expect((await purge('brand', brand.id)).statusCode).toBe(204);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(brand.logo_url!));
-    expect((await api('DELETE', `/api/brands/${brand.id}`)).statusCode).toBe(404);
+    expect((await ctx.as(token).delete(`/api/brands/${brand.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -197,7 +191,7 @@ describe('list', () => {
   beforeAll(async () => {
     const names = ['Lb Delta', 'lb alpha', 'Lb Charlie', 'lb bravo'];
     for (const [i, name] of names.entries()) {
-      const b: Brand = (await api('POST', '/api/brands', { name })).json();
+      const b: Brand = (await ctx.as(token).post('/api/brands', { name })).json();
       await ctx.database.pool.query(
         `update brands set created_at = '2022-01-0${i + 1}T00:00:00Z', updated_at = '2022-02-0${4 - i}T00:00:00Z' where id = $1`,
         [b.id],
@@ -205,13 +199,13 @@ describe('list', () => {
     }
   });
   const names = async (query: string) => {
-    const res = await api('GET', `/api/brands?q=lb&${query}`);
+    const res = await ctx.as(token).get(`/api/brands?q=lb&${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.map((b: Brand) => b.name);
   };
 
   it('defaults to newest first, 10 per page', async () => {
-    const res = await api('GET', '/api/brands?q=lb');
+    const res = await ctx.as(token).get('/api/brands?q=lb');
     expect(res.json().meta).toEqual({ total: 4, total_exact: true, page: 1, limit: 10 });
     expect(await names('')).toEqual(['lb bravo', 'Lb Charlie', 'lb alpha', 'Lb Delta']);
   });
@@ -234,20 +228,16 @@ describe('list', () => {
   });
 
   it('pages and refuses unknown sorts', async () => {
-    const res = await api('GET', '/api/brands?q=lb&sortBy=name&order=asc&limit=3&page=2');
+    const res = await ctx.as(token).get('/api/brands?q=lb&sortBy=name&order=asc&limit=3&page=2');
     expect(res.json().data.map((b: Brand) => b.name)).toEqual(['Lb Delta']);
-    expect((await api('GET', '/api/brands?sortBy=logo_url')).statusCode).toBe(400);
+    expect((await ctx.as(token).get('/api/brands?sortBy=logo_url')).statusCode).toBe(400);
   });
 
   it('public list is by name, limited, without a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/public/brands?q=lb&limit=2' });
+    const res = await ctx.as().get('/api/public/brands?q=lb&limit=2');
     expect(res.json().data.map((b: Brand) => b.name)).toEqual(['lb alpha', 'lb bravo']);
     expect(Object.keys(res.json().data[0]).sort()).toEqual(['id', 'logo_url', 'name', 'slug']);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/brands?limit=1000' })).statusCode).toBe(
-      200,
-    );
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/brands?limit=1001' })).statusCode).toBe(
-      400,
-    );
+    expect((await ctx.as().get('/api/public/brands?limit=1000')).statusCode).toBe(200);
+    expect((await ctx.as().get('/api/public/brands?limit=1001')).statusCode).toBe(400);
   });
 });

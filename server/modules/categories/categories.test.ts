@@ -37,13 +37,10 @@ type Cat = {
   sort_order: number;
 };
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(editorToken) });
 /** Purges an item from the trash, as only an admin may. */
-const purge = (type: string, id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
+const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
 const create = async (payload: object): Promise<Cat> => {
-  const res = await api('POST', '/api/categories', payload);
+  const res = await ctx.as(editorToken).post('/api/categories', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
@@ -54,12 +51,7 @@ const upload = async (
   file?: Parameters<typeof multipart>[1],
 ) => {
   const body = await multipart(fields, file);
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...ctx.auth(editorToken), ...body.headers },
-  });
+  return ctx.as(editorToken).send(method, url, body.payload, { headers: { ...body.headers } });
 };
 const row = async (id: number) =>
   (await ctx.database.pool.query('select * from categories where id = $1', [id])).rows[0];
@@ -83,14 +75,12 @@ describe('access', () => {
     ['POST', '/api/categories/1/reorder'],
     ['POST', '/api/categories/1/move'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    const res = await ctx.app.inject({ method, url, payload: {} });
+    const res = await ctx.as().send(method, url, {});
     expect(res.statusCode).toBe(401);
   });
 
   it('the public option list needs none', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/public/categories?flat=1' })).statusCode).toBe(
-      200,
-    );
+    expect((await ctx.as().get('/api/public/categories?flat=1')).statusCode).toBe(200);
   });
 });
 
@@ -111,7 +101,7 @@ describe('create and the tree', () => {
   it('refuses an explicit slug that is taken with 409', async () => {
     await create({ name: 'Taken', slug: 'taken-slug' });
     const before = await count();
-    const res = await api('POST', '/api/categories', { name: 'Other', slug: 'Taken Slug' });
+    const res = await ctx.as(editorToken).post('/api/categories', { name: 'Other', slug: 'Taken Slug' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(API_ERROR.slugTaken);
     // Named by field too, so the form shows it under Slug.
@@ -135,7 +125,7 @@ describe('create and the tree', () => {
     // The chain (migration 0011's trigger): ancestors' ids and its own, root first.
     expect(stored.chain).toEqual([root.id, child.id, grand.id]);
     expect((await row(root.id)).chain).toEqual([root.id]);
-    const got = (await api('GET', `/api/categories/${child.id}`)).json();
+    const got = (await ctx.as(editorToken).get(`/api/categories/${child.id}`)).json();
     expect(got).toMatchObject({ parent_name: 'Electronics', description: 'Pocket computers' });
   });
 
@@ -149,14 +139,14 @@ describe('create and the tree', () => {
     [{ name: 'X', path: 'a/b' }, API_ERROR.unknownField('path')],
   ])('refuses %j with "%s"', async (payload, message) => {
     const before = await count();
-    const res = await api('POST', '/api/categories', payload);
+    const res = await ctx.as(editorToken).post('/api/categories', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await count()).toBe(before);
   });
 
   it('answers 404 for a missing parent', async () => {
-    const res = await api('POST', '/api/categories', { name: 'Orphan', parent_id: 999999 });
+    const res = await ctx.as(editorToken).post('/api/categories', { name: 'Orphan', parent_id: 999999 });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(API_ERROR.parentNotFound);
   });
@@ -168,7 +158,9 @@ describe('moving', () => {
     const b = await create({ name: 'Move B' });
     const b1 = await create({ name: 'Move B1', parent_id: b.id });
     const b11 = await create({ name: 'Move B11', parent_id: b1.id });
-    const moved = (await api('PUT', `/api/categories/${b.id}`, { name: 'Move B', parent_id: a.id })).json();
+    const moved = (
+      await ctx.as(editorToken).put(`/api/categories/${b.id}`, { name: 'Move B', parent_id: a.id })
+    ).json();
     expect(moved).toMatchObject({ depth: 1, path: 'move-a/move-b', parent_id: a.id, parent_name: 'Move A' });
     expect(await row(b1.id)).toMatchObject({ depth: 2, path: 'move-a/move-b/move-b1' });
     expect(await row(b11.id)).toMatchObject({
@@ -177,7 +169,7 @@ describe('moving', () => {
       chain: [a.id, b.id, b1.id, b11.id],
     });
 
-    await api('PUT', `/api/categories/${b.id}`, { name: 'Move B', parent_id: null });
+    await ctx.as(editorToken).put(`/api/categories/${b.id}`, { name: 'Move B', parent_id: null });
     expect(await row(b11.id)).toMatchObject({
       depth: 2,
       path: 'move-b/move-b1/move-b11',
@@ -189,14 +181,18 @@ describe('moving', () => {
   it('renaming the slug rewrites the paths below', async () => {
     const p = await create({ name: 'Old Name' });
     const c = await create({ name: 'Kid', parent_id: p.id });
-    const res = await api('PUT', `/api/categories/${p.id}`, { name: 'New Name', slug: 'new-name' });
+    const res = await ctx
+      .as(editorToken)
+      .put(`/api/categories/${p.id}`, { name: 'New Name', slug: 'new-name' });
     expect(res.json()).toMatchObject({ slug: 'new-name', path: 'new-name' });
     expect((await row(c.id)).path).toBe('new-name/kid');
   });
 
   it('an empty slug on update is generated from the new name', async () => {
     const p = await create({ name: 'Regen' });
-    const res = await api('PUT', `/api/categories/${p.id}`, { name: 'Regenerated Name', slug: '' });
+    const res = await ctx
+      .as(editorToken)
+      .put(`/api/categories/${p.id}`, { name: 'Regenerated Name', slug: '' });
     expect(res.json().slug).toBe('regenerated-name');
   });
 
@@ -205,7 +201,9 @@ describe('moving', () => {
     const mid = await create({ name: 'Cycle Mid', parent_id: top.id });
     const low = await create({ name: 'Cycle Low', parent_id: mid.id });
     for (const parentId of [top.id, mid.id, low.id]) {
-      const res = await api('PUT', `/api/categories/${top.id}`, { name: 'Cycle Top', parent_id: parentId });
+      const res = await ctx
+        .as(editorToken)
+        .put(`/api/categories/${top.id}`, { name: 'Cycle Top', parent_id: parentId });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(API_ERROR.categoryCycle);
     }
@@ -218,7 +216,7 @@ describe('moving', () => {
   });
 
   it('answers 404 when updating a missing category', async () => {
-    expect((await api('PUT', '/api/categories/999999', { name: 'X' })).statusCode).toBe(404);
+    expect((await ctx.as(editorToken).put('/api/categories/999999', { name: 'X' })).statusCode).toBe(404);
   });
 });
 
@@ -227,7 +225,7 @@ describe('delete', () => {
     const p = await create({ name: 'Doomed Parent' });
     const c = await create({ name: 'Survivor', parent_id: p.id });
     const g = await create({ name: 'Grand Survivor', parent_id: c.id });
-    const res = await api('DELETE', `/api/categories/${p.id}`);
+    const res = await ctx.as(editorToken).delete(`/api/categories/${p.id}`);
     expect(res.statusCode).toBe(204);
     expect(await row(p.id)).toBeUndefined();
     expect(await row(c.id)).toMatchObject({ parent_id: null, depth: 0, path: 'survivor' });
@@ -240,26 +238,28 @@ describe('delete', () => {
   });
 
   it('answers 404 for a missing category', async () => {
-    expect((await api('DELETE', '/api/categories/999999')).statusCode).toBe(404);
+    expect((await ctx.as(editorToken).delete('/api/categories/999999')).statusCode).toBe(404);
   });
 });
 
 describe('reorder', () => {
   it('sets the sort order it is given', async () => {
     const c = await create({ name: 'Reorder Me', sort_order: 5 });
-    const res = await api('POST', `/api/categories/${c.id}/reorder`, { sort_order: 4 });
+    const res = await ctx.as(editorToken).post(`/api/categories/${c.id}/reorder`, { sort_order: 4 });
     expect(res.statusCode).toBe(200);
     expect(res.json().sort_order).toBe(4);
     expect((await row(c.id)).sort_order).toBe(4);
   });
 
   it.each([[{}], [{ sort_order: 'up' }], [{ sort_order: 1.5 }]])('refuses %j', async (payload) => {
-    const res = await api('POST', '/api/categories/1/reorder', payload);
+    const res = await ctx.as(editorToken).post('/api/categories/1/reorder', payload);
     expect(res.statusCode).toBe(400);
   });
 
   it('answers 404 for a missing category', async () => {
-    expect((await api('POST', '/api/categories/999999/reorder', { sort_order: 1 })).statusCode).toBe(404);
+    expect(
+      (await ctx.as(editorToken).post('/api/categories/999999/reorder', { sort_order: 1 })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -285,7 +285,7 @@ describe('images', () => {
       (await sharp(readFileSync(fileOf(cat.image_url.replace('.webp', '-thumb.webp')))).metadata()).format,
     ).toBe('webp');
 
-    const served = await ctx.app.inject({ method: 'GET', url: cat.image_url });
+    const served = await ctx.as().get(cat.image_url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toContain('immutable');
@@ -334,15 +334,11 @@ describe('images', () => {
   });
 
   it('refuses an upload whose declared length is over the limit before reading it', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/categories',
+    const res = await ctx.as(editorToken).post('/api/categories', '--x--', {
       headers: {
-        ...ctx.auth(editorToken),
         'content-type': 'multipart/form-data; boundary=x',
         'content-length': String(20 * 1024 * 1024),
       },
-      payload: '--x--',
     });
     expect(res.statusCode).toBe(413);
   });
@@ -392,7 +388,7 @@ describe('images', () => {
     expect(uploadedFiles(ctx.uploadsDir)).toContain(path.basename(second));
 
     // A plain JSON update without image_url keeps the image.
-    await api('PUT', `/api/categories/${created.id}`, { name: 'Swap Renamed' });
+    await ctx.as(editorToken).put(`/api/categories/${created.id}`, { name: 'Swap Renamed' });
     expect((await row(created.id)).image_url).toBe(second);
 
     // A new file wins over a removal request.
@@ -406,7 +402,9 @@ describe('images', () => {
     ).json().image_url;
     expect(third).toMatch(/^\/uploads\//);
 
-    const removed = await api('PUT', `/api/categories/${created.id}`, { name: 'Swap', image_url: '' });
+    const removed = await ctx
+      .as(editorToken)
+      .put(`/api/categories/${created.id}`, { name: 'Swap', image_url: '' });
     expect(removed.json().image_url).toBeNull();
     expect(uploadedFiles(ctx.uploadsDir).filter((f) => f.startsWith(path.basename(third, '.webp')))).toEqual(
       [],
@@ -419,9 +417,9 @@ describe('images', () => {
     const two = (await upload('POST', '/api/categories', { name: 'Twin Two' }, imageFile(bytes))).json();
     expect(two.image_url).toBe(one.image_url);
     const name = path.basename(one.image_url);
-    await api('DELETE', `/api/categories/${one.id}`);
+    await ctx.as(editorToken).delete(`/api/categories/${one.id}`);
     expect(uploadedFiles(ctx.uploadsDir)).toContain(name);
-    await api('DELETE', `/api/categories/${two.id}`);
+    await ctx.as(editorToken).delete(`/api/categories/${two.id}`);
     // The trash holds the files until both are purged from it.
     expect(uploadedFiles(ctx.uploadsDir)).toContain(name);
     expect((await purge('category', one.id)).statusCode).toBe(204);
@@ -433,7 +431,7 @@ describe('images', () => {
 
   it('refuses image_url set to anything but an empty string', async () => {
     const c = await create({ name: 'No Hijack' });
-    const res = await api('PUT', `/api/categories/${c.id}`, {
+    const res = await ctx.as(editorToken).put(`/api/categories/${c.id}`, {
       name: 'No Hijack',
       image_url: 'http://evil.example/x.png',
     });
@@ -465,13 +463,13 @@ describe('list', () => {
   });
 
   const slugs = async (query: string) => {
-    const res = await api('GET', `/api/categories?q=lst-&${query}`);
+    const res = await ctx.as(editorToken).get(`/api/categories?q=lst-&${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.map((c: Cat) => c.slug);
   };
 
   it('defaults to sort order ascending, 20 per page', async () => {
-    const res = await api('GET', '/api/categories?q=lst-');
+    const res = await ctx.as(editorToken).get('/api/categories?q=lst-');
     expect(res.json().meta).toEqual({ total: 4, total_exact: true, page: 1, limit: 20 });
     expect(await slugs('')).toEqual(['lst-beta', 'lst-mid', 'lst-zeta', 'lst-alpha']);
   });
@@ -501,14 +499,14 @@ describe('list', () => {
   });
 
   it('searches names and slugs case-insensitively, and shows parent names', async () => {
-    const res = await api('GET', '/api/categories?q=SPROUT&sortBy=name&order=asc');
+    const res = await ctx.as(editorToken).get('/api/categories?q=SPROUT&sortBy=name&order=asc');
     const data = res.json().data;
     expect(data.map((c: Cat) => c.slug)).toEqual(['lst-alpha', 'lst-beta']);
     expect(data[0].parent_name).toBe('Zeta Root');
   });
 
   it('pages', async () => {
-    const res = await api('GET', '/api/categories?q=lst-&sortBy=slug&order=asc&limit=3&page=2');
+    const res = await ctx.as(editorToken).get('/api/categories?q=lst-&sortBy=slug&order=asc&limit=3&page=2');
     expect(res.json().data.map((c: Cat) => c.slug)).toEqual(['lst-zeta']);
     expect(res.json().meta).toEqual({ total: 4, total_exact: true, page: 2, limit: 3 });
   });
@@ -516,20 +514,19 @@ describe('list', () => {
   it.each(['parent_id=abc', 'parent_id=-1', 'sortBy=parent', 'limit=500', 'flat=1'])(
     'refuses %s',
     async (q) => {
-      expect((await api('GET', `/api/categories?${q}`)).statusCode).toBe(400);
+      expect((await ctx.as(editorToken).get(`/api/categories?${q}`)).statusCode).toBe(400);
     },
   );
 
   it('public flat list is in tree order; nested list builds the tree', async () => {
-    const flat = (await ctx.app.inject({ method: 'GET', url: '/api/public/categories?flat=1&q=lst-' })).json()
-      .data;
+    const flat = (await ctx.as().get('/api/public/categories?flat=1&q=lst-')).json().data;
     expect(flat.map((c: Cat) => c.path)).toEqual([
       'lst-mid',
       'lst-zeta',
       'lst-zeta/lst-alpha',
       'lst-zeta/lst-alpha/lst-beta',
     ]);
-    const tree = (await ctx.app.inject({ method: 'GET', url: '/api/public/categories' })).json().data;
+    const tree = (await ctx.as().get('/api/public/categories')).json().data;
     const zeta = tree.find((n: Cat) => n.slug === 'lst-zeta');
     expect(zeta.children.map((n: Cat) => n.slug)).toEqual(['lst-alpha']);
     expect(zeta.children[0].children.map((n: Cat) => n.slug)).toEqual(['lst-beta']);
@@ -537,10 +534,8 @@ describe('list', () => {
   });
 
   it('public list accepts a limit up to 1000', async () => {
-    const limited = await ctx.app.inject({ method: 'GET', url: '/api/public/categories?flat=1&limit=2' });
+    const limited = await ctx.as().get('/api/public/categories?flat=1&limit=2');
     expect(limited.json().data).toHaveLength(2);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/public/categories?limit=1001' })).statusCode,
-    ).toBe(400);
+    expect((await ctx.as().get('/api/public/categories?limit=1001')).statusCode).toBe(400);
   });
 });

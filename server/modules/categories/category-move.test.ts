@@ -16,14 +16,13 @@ afterAll(() => ctx.close());
 
 type Cat = { id: number; name: string; parent_id: number | null; sort_order: number; updated_at: string };
 
-const api = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
 const create = async (payload: object): Promise<Cat> => {
-  const res = await api('POST', '/api/categories', payload);
+  const res = await ctx.as(token).post('/api/categories', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const move = (id: number, direction: string) => api('POST', `/api/categories/${id}/move`, { direction });
+const move = (id: number, direction: string) =>
+  ctx.as(token).post(`/api/categories/${id}/move`, { direction });
 /** The children of a parent (null: the roots) as stored, in the list's order: [name, sort_order]. */
 const children = async (parentId: number | null) =>
   (
@@ -132,7 +131,7 @@ describe('move', () => {
     const res = await move(1, 'sideways');
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toHaveProperty('direction');
-    expect((await api('POST', '/api/categories/1/move', {})).statusCode).toBe(400);
+    expect((await ctx.as(token).post('/api/categories/1/move', {})).statusCode).toBe(400);
     expect((await move(999_999, 'up')).statusCode).toBe(404);
   });
 });

@@ -8,16 +8,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const visitor = (url: string, etag?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
-const staff = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as().get(url, { headers: etag ? { 'if-none-match': etag } : {} });
 
 describe.each([
   ['categories', '/api/public/categories?flat=1'],
   ['brands', '/api/public/brands?limit=1000'],
 ] as const)('the public %s list', (kind, url) => {
   it('answers with an ETag, a 304 for a client that holds it, and a new tag after a write', async () => {
-    expect((await staff('POST', `/api/${kind}`, { name: `First ${kind}` })).statusCode).toBe(201);
+    expect((await ctx.as(ctx.adminToken).post(`/api/${kind}`, { name: `First ${kind}` })).statusCode).toBe(
+      201,
+    );
     const first = await visitor(url);
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
@@ -33,7 +33,7 @@ describe.each([
     expect((await visitor(url, `"other", W/${etag}`)).statusCode).toBe(304);
 
     // A write through the API is seen by the next read: the cached list is gone.
-    const made = await staff('POST', `/api/${kind}`, { name: `Second ${kind}` });
+    const made = await ctx.as(ctx.adminToken).post(`/api/${kind}`, { name: `Second ${kind}` });
     expect(made.statusCode).toBe(201);
     const after = await visitor(url, etag);
     expect(after.statusCode).toBe(200);

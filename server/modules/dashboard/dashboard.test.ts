@@ -11,26 +11,25 @@ const utcDay = (offsetDays: number) =>
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'Dash Viewer', email: 'dash@example.com' })).token;
-  const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
-  const brand = (await api('POST', '/api/brands', { name: 'Dash Brand' })).json();
-  const cat = (await api('POST', '/api/categories', { name: 'Dash Cat' })).json();
-  await api('POST', '/api/categories', { name: 'Dash Cat 2' });
+  const brand = (await ctx.as(token).post('/api/brands', { name: 'Dash Brand' })).json();
+  const cat = (await ctx.as(token).post('/api/categories', { name: 'Dash Cat' })).json();
+  await ctx.as(token).post('/api/categories', { name: 'Dash Cat 2' });
   const complete = (
-    await api('POST', '/api/products', { name: 'Complete', brand_id: brand.id, category_id: cat.id, mrp: 1 })
+    await ctx
+      .as(token)
+      .post('/api/products', { name: 'Complete', brand_id: brand.id, category_id: cat.id, mrp: 1 })
   ).json();
-  await api('POST', '/api/products', { name: 'No Brand', category_id: cat.id, mrp: 1 });
-  await api('POST', '/api/products', { name: 'Bare', mrp: 1 });
+  await ctx.as(token).post('/api/products', { name: 'No Brand', category_id: cat.id, mrp: 1 });
+  await ctx.as(token).post('/api/products', { name: 'Bare', mrp: 1 });
   // Only "Complete" gets an image.
   const form = new FormData();
   form.append('images[]', new Blob([new Uint8Array(await png('#0d0d0d'))], { type: 'image/png' }), 'a.png');
   const body = new Response(form);
-  await ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${complete.id}/images/batch`,
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { ...ctx.auth(token), 'content-type': body.headers.get('content-type') ?? '' },
-  });
+  await ctx
+    .as(token)
+    .post(`/api/products/${complete.id}/images/batch`, Buffer.from(await body.arrayBuffer()), {
+      headers: { 'content-type': body.headers.get('content-type') ?? '' },
+    });
   // Discounts: live, inactive, expired, and one ending in three days.
   const ins = (name: string, extra: string) =>
     q(
@@ -60,11 +59,11 @@ afterAll(() => ctx.close());
 
 describe('GET /api/dashboard', () => {
   it('needs a token', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/dashboard')).statusCode).toBe(401);
   });
 
   it('reports the figures of the known data', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    const res = await ctx.as(token).get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json();
     expect(d.counts).toEqual({
@@ -114,21 +113,18 @@ describe('GET /api/dashboard', () => {
   it('counts a product without images again once its last image is deleted (migration 0006 keeps the count)', async () => {
     const [image] = (await q('select id, product_id from product_images')).rows;
     const headers = ctx.auth(token);
-    const del = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/products/${image.product_id}/images/${image.id}/delete`,
-      headers,
-    });
+    const del = await ctx
+      .as()
+      .post(`/api/products/${image.product_id}/images/${image.id}/delete`, undefined, { headers: headers });
     expect(del.statusCode, del.body).toBeLessThan(300);
-    const d = (await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers })).json();
+    const d = (await ctx.as().get('/api/dashboard', { headers: headers })).json();
     expect(d.health.products_without_images.count).toBe(3);
     expect((await q('select sum(image_count)::int as n from products')).rows[0].n).toBe(0);
   });
 
   it('keeps its totals true through bulk writes, deletes, moves, a rollback and a truncate (migration 0007)', async () => {
     const headers = ctx.auth(token);
-    const dashboard = async () =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers })).json();
+    const dashboard = async () => (await ctx.as().get('/api/dashboard', { headers: headers })).json();
     /** What the dashboard must say, counted the slow way. */
     const truth = async () => {
       const one = async (text: string) => (await q(text)).rows[0].n as number;
@@ -191,11 +187,13 @@ describe('GET /api/dashboard', () => {
     // Deleting the brand sets brand_id null on its products (ON DELETE SET NULL), in the
     // database's own update, which the triggers see too.
     await q("update inquiries set created_at = created_at - interval '3 days' where name like 'Bulk 2%'");
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/brands/${(await q("select id from brands where name = 'Dash Brand'")).rows[0].id}`,
-      headers,
-    });
+    const del = await ctx
+      .as()
+      .delete(
+        `/api/brands/${(await q("select id from brands where name = 'Dash Brand'")).rows[0].id}`,
+        undefined,
+        { headers: headers },
+      );
     expect(del.statusCode, del.body).toBeLessThan(500);
     await agrees();
 
@@ -259,7 +257,7 @@ describe('dashboard health lists past their five rows', () => {
       [n],
     );
     const one = async (text: string) => (await q(text)).rows[0].n as number;
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    const res = await ctx.as(token).get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const h = res.json().health;
     const noImages = await one('select count(*)::int as n from products where image_count = 0');
@@ -351,7 +349,7 @@ describe("the quote desk's month (pipeline)", () => {
       tax: '10',
     });
     await inquiry('Waiting', 4);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    const res = await ctx.as(token).get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     // 50.97 (3 × 19.99 less 15 %) + 1.25 (0.14 + 1.00 shipping, 10 % tax 0.11).
     expect(res.json().pipeline).toEqual({
@@ -366,7 +364,7 @@ describe("the quote desk's month (pipeline)", () => {
 
   it('says null for the rates when nothing was answered or quoted', async () => {
     await q('truncate inquiries cascade');
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: ctx.auth(token) });
+    const res = await ctx.as(token).get('/api/dashboard');
     expect(res.json().pipeline).toEqual({
       requests: 0,
       quoted: 0,

@@ -12,7 +12,7 @@ let ids: number[];
 type Seeded = { id: number; name: string; applies_to: string; state: string };
 let seeded: Seeded[];
 
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: ctx.auth(ctx.adminToken) });
+const get = (url: string) => ctx.as(ctx.adminToken).get(url);
 const list = async (query: string) => {
   const res = await get(`/api/discounts?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -134,7 +134,7 @@ describe('GET /api/discounts', () => {
   });
 
   it('needs a token', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/discounts/export.csv' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/discounts/export.csv')).statusCode).toBe(401);
   });
 });
 

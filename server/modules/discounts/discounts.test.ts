@@ -11,22 +11,21 @@ let brandId: number;
 let parentCat: number;
 let childCat: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
-const price = async () =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${product.slug}/bundle` })).json();
-const card = async () => (await api('GET', '/api/products?q=Deal%20Product')).json().data[0];
+const price = async () => (await ctx.as().get(`/api/public/products/slug/${product.slug}/bundle`)).json();
+const card = async () => (await ctx.as(token).get('/api/products?q=Deal%20Product')).json().data[0];
 const count = async () =>
   Number((await ctx.database.pool.query('select count(*) from discounts')).rows[0].count);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'Deal Maker', email: 'deals@example.com' })).token;
-  brandId = (await api('POST', '/api/brands', { name: 'Deal Brand' })).json().id;
-  parentCat = (await api('POST', '/api/categories', { name: 'Deal Parent' })).json().id;
-  childCat = (await api('POST', '/api/categories', { name: 'Deal Child', parent_id: parentCat })).json().id;
+  brandId = (await ctx.as(token).post('/api/brands', { name: 'Deal Brand' })).json().id;
+  parentCat = (await ctx.as(token).post('/api/categories', { name: 'Deal Parent' })).json().id;
+  childCat = (
+    await ctx.as(token).post('/api/categories', { name: 'Deal Child', parent_id: parentCat })
+  ).json().id;
   product = (
-    await api('POST', '/api/products', {
+    await ctx.as(token).post('/api/products', {
       name: 'Deal Product',
       mrp: 19.99,
       brand_id: brandId,
@@ -43,13 +42,13 @@ describe('access', () => {
     ['PUT', '/api/discounts/1'],
     ['DELETE', '/api/discounts/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url, {})).statusCode).toBe(401);
   });
 });
 
 describe('create, edit, toggle, delete, and prices follow at once', () => {
   it('walks one discount through its life', async () => {
-    const created = await api('POST', '/api/discounts', {
+    const created = await ctx.as(token).post('/api/discounts', {
       name: 'Spring sale',
       type: 'percent',
       value: 15,
@@ -76,11 +75,11 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     expect((await price()).price).toEqual({ mrp: 19.99, final: 16.99 });
     expect((await card()).price).toEqual({ mrp: 19.99, final: 16.99 });
 
-    const list = (await api('GET', '/api/discounts')).json();
+    const list = (await ctx.as(token).get('/api/discounts')).json();
     expect(list.data.find((x: { id: number }) => x.id === d.id)).toMatchObject({ title: 'Spring sale' });
 
     // PUT sends title in place of name.
-    const edited = await api('PUT', `/api/discounts/${d.id}`, {
+    const edited = await ctx.as(token).put(`/api/discounts/${d.id}`, {
       title: 'Spring sale II',
       type: 'amount',
       value: '5.50',
@@ -97,8 +96,8 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     });
     expect((await price()).price.final).toBe(14.49);
 
-    const off = await api('PUT', `/api/discounts/${d.id}`, {
-      ...edited.json(),
+    const off = await ctx.as(token).put(`/api/discounts/${d.id}`, {
+      ...edited.json<object>(),
       title: 'Spring sale II',
       active: 0,
       name: undefined,
@@ -112,13 +111,13 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     expect(off.json().active).toBe(0);
     expect((await price()).price.final).toBe(19.99);
 
-    expect((await api('DELETE', `/api/discounts/${d.id}`)).statusCode).toBe(204);
-    expect((await api('DELETE', `/api/discounts/${d.id}`)).statusCode).toBe(404);
+    expect((await ctx.as(token).delete(`/api/discounts/${d.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(token).delete(`/api/discounts/${d.id}`)).statusCode).toBe(404);
   });
 
   it('scopes to an ancestor category and to the brand; scheduled and expired ones do not count', async () => {
     const make = (payload: object) =>
-      api('POST', '/api/discounts', { type: 'percent', active: true, ...payload });
+      ctx.as(token).post('/api/discounts', { type: 'percent', active: true, ...payload });
     const cat = (await make({ value: 10, applies_to: 'category', category_id: parentCat })).json();
     expect((await price()).discounts.best).toMatchObject({ id: cat.id, save_amount: 2 });
     // The list prices in its own statement (productPricing with a moment): same answer.
@@ -134,26 +133,26 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     const brand = (await make({ value: 20, applies_to: 'brand', brand_id: brandId })).json();
     expect((await price()).discounts.best).toMatchObject({ id: brand.id, save_amount: 4 });
     expect((await card()).best_discount).toEqual({ type: 'percent', value: 20 });
-    for (const x of [cat, future, past, brand]) await api('DELETE', `/api/discounts/${x.id}`);
+    for (const x of [cat, future, past, brand]) await ctx.as(token).delete(`/api/discounts/${x.id}`);
   });
 
   it('follows the category tree as it changes: a move, a new ancestor, a deleted one', async () => {
     const category = async (name: string, parent_id: number | null = null) =>
-      (await api('POST', '/api/categories', { name, parent_id })).json().id as number;
+      (await ctx.as(token).post('/api/categories', { name, parent_id })).json().id as number;
     const top = await category('Tree Top');
     const mid = await category('Tree Mid', top);
     const leaf = await category('Tree Leaf', mid);
     const other = await category('Tree Other');
     const item = (
-      await api('POST', '/api/products', { name: 'Tree Product', mrp: 100, category_id: leaf })
+      await ctx.as(token).post('/api/products', { name: 'Tree Product', mrp: 100, category_id: leaf })
     ).json();
     const bundleBest = async () =>
-      (await ctx.app.inject({ url: `/api/public/products/slug/${item.slug}/bundle` })).json().discounts.best;
+      (await ctx.as().get(`/api/public/products/slug/${item.slug}/bundle`)).json().discounts.best;
     const cardBest = async () =>
-      (await api('GET', '/api/products?q=Tree%20Product')).json().data[0].best_discount;
+      (await ctx.as(token).get('/api/products?q=Tree%20Product')).json().data[0].best_discount;
     const discount = async (value: number, category_id: number) =>
       (
-        await api('POST', '/api/discounts', {
+        await ctx.as(token).post('/api/discounts', {
           type: 'percent',
           value,
           active: true,
@@ -168,7 +167,7 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
 
     // Moving the middle away takes the leaf out of the top's reach.
     expect(
-      (await api('PUT', `/api/categories/${mid}`, { name: 'Tree Mid', parent_id: other })).statusCode,
+      (await ctx.as(token).put(`/api/categories/${mid}`, { name: 'Tree Mid', parent_id: other })).statusCode,
     ).toBe(200);
     expect(await bundleBest()).toBeNull();
     expect(await cardBest()).toBeNull();
@@ -177,27 +176,27 @@ describe('create, edit, toggle, delete, and prices follow at once', () => {
     expect(await cardBest()).toEqual({ type: 'percent', value: 25 });
 
     // Deleting the new ancestor makes the middle a root: nothing above it is left to apply.
-    expect((await api('DELETE', `/api/categories/${other}`)).statusCode).toBe(204);
+    expect((await ctx.as(token).delete(`/api/categories/${other}`)).statusCode).toBe(204);
     expect(await bundleBest()).toBeNull();
     expect(await cardBest()).toBeNull();
     const onMid = await discount(5, mid);
     expect(await bundleBest()).toMatchObject({ id: onMid.id, save_amount: 5 });
     expect(await cardBest()).toEqual({ type: 'percent', value: 5 });
-    for (const x of [onTop, onOther, onMid]) await api('DELETE', `/api/discounts/${x.id}`);
+    for (const x of [onTop, onOther, onMid]) await ctx.as(token).delete(`/api/discounts/${x.id}`);
   });
 
   it("lists the product editor's own discount as editor-owned", async () => {
-    await api('PUT', `/api/products/${product.id}`, {
+    await ctx.as(token).put(`/api/products/${product.id}`, {
       name: 'Deal Product',
       brand_id: brandId,
       category_id: childCat,
       pricing: { mrp: 19.99, discountPercent: 5 },
     });
-    const own = (await api('GET', '/api/discounts'))
+    const own = (await ctx.as(token).get('/api/discounts'))
       .json()
       .data.find((x: { editor_owned: boolean }) => x.editor_owned);
     expect(own).toMatchObject({ applies_to: 'product', product_id: product.id, value: 5 });
-    await api('PUT', `/api/products/${product.id}`, {
+    await ctx.as(token).put(`/api/products/${product.id}`, {
       name: 'Deal Product',
       brand_id: brandId,
       category_id: childCat,
@@ -221,32 +220,34 @@ describe('validation', () => {
     [{ editor_owned: true }, API_ERROR.unknownField('editor_owned')],
   ])('refuses %j and stores nothing', async (change, message) => {
     const before = await count();
-    const res = await api('POST', '/api/discounts', { ...base, ...target(), ...change });
+    const res = await ctx.as(token).post('/api/discounts', { ...base, ...target(), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await count()).toBe(before);
   });
 
   it('refuses a discount without its target', async () => {
-    expect((await api('POST', '/api/discounts', base)).json().error).toBe(DISCOUNT_TEXT.required);
-    const wrongScope = await api('POST', '/api/discounts', { ...base, applies_to: 'brand', ...target() });
+    expect((await ctx.as(token).post('/api/discounts', base)).json().error).toBe(DISCOUNT_TEXT.required);
+    const wrongScope = await ctx
+      .as(token)
+      .post('/api/discounts', { ...base, applies_to: 'brand', ...target() });
     expect(wrongScope.json().error).toBe(DISCOUNT_TEXT.required);
   });
 
   it('refuses a target that does not match applies_to, or does not exist', async () => {
-    const mismatch = await api('POST', '/api/discounts', {
+    const mismatch = await ctx.as(token).post('/api/discounts', {
       ...base,
       product_id: product.id,
       brand_id: brandId,
     });
     expect(mismatch.json().error).toBe(DISCOUNT_TEXT.targetMismatch);
-    const missing = await api('POST', '/api/discounts', { ...base, product_id: 999999 });
+    const missing = await ctx.as(token).post('/api/discounts', { ...base, product_id: 999999 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(DISCOUNT_TEXT.targetNotFound('product'));
   });
 
   it('refuses an end before the start, on create and on update', async () => {
-    const res = await api('POST', '/api/discounts', {
+    const res = await ctx.as(token).post('/api/discounts', {
       ...base,
       product_id: product.id,
       starts_at: '2026-05-02 00:00:00',
@@ -254,13 +255,13 @@ describe('validation', () => {
     });
     expect(res.json().error).toBe(DISCOUNT_TEXT.endBeforeStart);
     const d = (
-      await api('POST', '/api/discounts', {
+      await ctx.as(token).post('/api/discounts', {
         ...base,
         product_id: product.id,
         starts_at: '2026-05-02 00:00:00',
       })
     ).json();
-    const upd = await api('PUT', `/api/discounts/${d.id}`, {
+    const upd = await ctx.as(token).put(`/api/discounts/${d.id}`, {
       ...base,
       title: 'X',
       product_id: product.id,
@@ -268,12 +269,12 @@ describe('validation', () => {
     });
     expect(upd.statusCode).toBe(400);
     expect(upd.json().error).toBe(DISCOUNT_TEXT.endBeforeStart);
-    await api('DELETE', `/api/discounts/${d.id}`);
+    await ctx.as(token).delete(`/api/discounts/${d.id}`);
   });
 
   it('answers 404 when updating a missing discount', async () => {
-    expect((await api('PUT', '/api/discounts/999999', { ...base, product_id: product.id })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.as(token).put('/api/discounts/999999', { ...base, product_id: product.id })).statusCode,
+    ).toBe(404);
   });
 });

@@ -30,21 +30,21 @@ it('refuses a file over 50 MB as it streams, keeping nothing of it', async () =>
     Buffer.alloc(IMPORT_LIMITS.maxBytes + 64 * 1024, 'x\n'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/imports',
+  const res = await ctx.as(ctx.adminToken).post(
+    '/api/imports',
     // Chunked, without a length: the limit is met while the file streams into the database.
-    payload: Readable.from(
+    Readable.from(
       (function* () {
         for (let i = 0; i < payload.length; i += 1 << 20) yield payload.subarray(i, i + (1 << 20));
       })(),
     ),
-    headers: {
-      ...ctx.auth(ctx.adminToken),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'transfer-encoding': 'chunked',
+    {
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
     },
-  });
+  );
   expect(res.statusCode, res.body).toBe(413);
   expect(res.json().error).toBe(IMPORT_TEXT.tooLarge);
   const { rows } = await ctx.database.pool.query(
@@ -69,23 +69,14 @@ async function importFile(text: string) {
     { dry_run: 'false', create_missing: 'true' },
     { field: 'file', name: 'bulk.csv', type: 'text/csv', bytes: Buffer.from(text) },
   );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    payload: body.payload,
-    headers: { ...ctx.auth(ctx.adminToken), ...body.headers },
-  });
+  const res = await ctx
+    .as(ctx.adminToken)
+    .post('/api/imports', body.payload, { headers: { ...body.headers } });
   expect(res.statusCode, res.body).toBe(202);
   const uploadMs = Date.now() - started;
   let job: Job;
   for (;;) {
-    job = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/jobs/${res.json().job_id}`,
-        headers: ctx.auth(ctx.adminToken),
-      })
-    ).json();
+    job = (await ctx.as(ctx.adminToken).get(`/api/jobs/${res.json().job_id}`)).json();
     if (job.state === 'succeeded' || job.state === 'failed') break;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, IMPORT_TEXT, type Job } from '#domain/imports';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
+import { createClient } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { multipart } from '../../test/images';
+import { upload as sendFile } from '../../test/uploads';
 
 let ctx: TestContext;
 let token: string;
@@ -35,22 +36,22 @@ afterAll(() => ctx.close());
 
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
 
-async function upload(file: string | Buffer | null, fields: Record<string, string> = {}) {
-  const bytes = typeof file === 'string' ? Buffer.from(file) : file;
-  const body = await multipart(
+const upload = (file: string | Buffer | null, fields: Record<string, string> = {}) =>
+  sendFile(
+    ctx.as(token),
+    '/api/imports',
+    file === null
+      ? null
+      : {
+          field: 'file',
+          name: 'products.csv',
+          type: 'text/csv',
+          bytes: typeof file === 'string' ? Buffer.from(file) : file,
+        },
     fields,
-    bytes ? { field: 'file', name: 'products.csv', type: 'text/csv', bytes } : undefined,
   );
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    payload: body.payload,
-    headers: { ...ctx.auth(token), ...body.headers },
-  });
-}
 
-const getJob = (id: string, app = ctx.app) =>
-  app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: ctx.auth(token) });
+const getJob = (id: string, app = ctx.app) => createClient(app, token).get(`/api/jobs/${id}`);
 
 async function finished(id: string): Promise<Job> {
   for (let i = 0; i < 300; i++) {
@@ -117,12 +118,11 @@ describe('POST /api/imports refuses a bad file at once, storing nothing', () => 
   it('a file whose declared length is over 50 MB: 413 before a byte is read', async () => {
     const before = await snapshot();
     const boundary = 'stockroom-test-boundary';
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: Buffer.alloc(IMPORT_LIMITS.maxBytes + 512 * 1024, 'x'),
-      headers: { ...ctx.auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
+    const res = await ctx
+      .as(token)
+      .post('/api/imports', Buffer.alloc(IMPORT_LIMITS.maxBytes + 512 * 1024, 'x'), {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(IMPORT_TEXT.tooLarge);
     expect(await snapshot()).toEqual(before);
@@ -334,11 +334,7 @@ describe('an apply', () => {
 
 describe('the products export', () => {
   it('imports again as it is: every row an existing product, none changed', async () => {
-    const exported = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/products/export.csv',
-      headers: ctx.auth(token),
-    });
+    const exported = await ctx.as(token).get('/api/products/export.csv');
     expect(exported.statusCode).toBe(200);
     const rows = Number((await q('select count(*) from products')).rows[0].count);
     const job = await run(exported.body);
@@ -359,11 +355,7 @@ describe('the products export', () => {
         )
       ).rows;
     const before = await stored();
-    const exported = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/products/export.csv?q=RISKY-',
-      headers: ctx.auth(token),
-    });
+    const exported = await ctx.as(token).get('/api/products/export.csv?q=RISKY-');
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain('"Split x;=1+1"');
     expect(exported.body).toContain("''=lead");
@@ -412,10 +404,7 @@ describe('GET /api/jobs/{id}', () => {
     const unknown = await getJob('6f1c1f0e-8a55-4c1e-9a43-5d7b1d7c9e21');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(IMPORT_TEXT.jobNotFound);
-    const anonymous = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/jobs/6f1c1f0e-8a55-4c1e-9a43-5d7b1d7c9e21',
-    });
+    const anonymous = await ctx.as().get('/api/jobs/6f1c1f0e-8a55-4c1e-9a43-5d7b1d7c9e21');
     expect(anonymous.statusCode).toBe(401);
   });
 

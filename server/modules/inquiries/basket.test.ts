@@ -11,9 +11,7 @@ afterAll(() => ctx.close());
 
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const send = (payload: object, remoteAddress = address()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/inquiries', payload, remoteAddress });
-const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  ctx.as().post('/api/inquiries', payload, { remoteAddress });
 const visitor = {
   name: 'Basil Buyer',
   email: 'basil@example.com',
@@ -31,7 +29,7 @@ const counts = async () => {
 };
 
 async function product(name: string, extra: object = {}) {
-  const res = await staff('POST', '/api/products', { name, mrp: 19.99, ...extra });
+  const res = await ctx.as(ctx.adminToken).post('/api/products', { name, mrp: 19.99, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string; sku: string | null };
 }
@@ -41,7 +39,7 @@ describe('a quote request with a basket', () => {
     const drill = await product('Basket Drill', { sku: 'BD-1' });
     const saw = await product('Basket Saw');
     // 15 % off the drill: 19.99 saves exactly 3.00, so the line is priced at 16.99.
-    const discount = await staff('POST', '/api/discounts', {
+    const discount = await ctx.as(ctx.adminToken).post('/api/discounts', {
       name: 'Drill week',
       type: 'percent',
       value: 15,
@@ -99,8 +97,10 @@ describe('a quote request with a basket', () => {
 
     // Staff see the reference, the company and the lines on each list item, as they were sent,
     // even after the product is renamed.
-    await staff('PUT', `/api/products/${saw.id}`, { name: 'Renamed Saw', pricing: { mrp: 50 } });
-    const listed = (await staff('GET', '/api/inquiries?q=Basil')).json().data[0];
+    await ctx
+      .as(ctx.adminToken)
+      .put(`/api/products/${saw.id}`, { name: 'Renamed Saw', pricing: { mrp: 50 } });
+    const listed = (await ctx.as(ctx.adminToken).get('/api/inquiries?q=Basil')).json().data[0];
     expect(listed).toMatchObject({ id: body.id, reference: body.reference, company: 'Basil & Co' });
     expect(listed.lines).toEqual(body.lines);
   });
@@ -109,7 +109,7 @@ describe('a quote request with a basket', () => {
     const fine = await product('Fine Product');
     const draft = await product('Secret Draft Product', { status: 'draft', sku: 'SECRET-SKU' });
     const gone = await product('Gone Product');
-    expect((await staff('DELETE', `/api/products/${gone.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(ctx.adminToken).delete(`/api/products/${gone.id}`)).statusCode).toBe(204);
     const before = await counts();
 
     const res = await send({
@@ -187,8 +187,8 @@ describe('a quote request with a basket', () => {
     const res = await send({ ...visitor, lines: [{ product_id: made.id, quantity: 2 }] });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().lines[0]).toMatchObject({ product_id: made.id, product_slug: made.slug });
-    expect((await staff('DELETE', `/api/products/${made.id}`)).statusCode).toBe(204);
-    const listed = (await staff('GET', '/api/inquiries?perPage=50')).json().data;
+    expect((await ctx.as(ctx.adminToken).delete(`/api/products/${made.id}`)).statusCode).toBe(204);
+    const listed = (await ctx.as(ctx.adminToken).get('/api/inquiries?perPage=50')).json().data;
     expect(listed.find((i: { id: number }) => i.id === res.json().id).lines).toEqual([
       {
         product_id: null,

@@ -18,17 +18,18 @@ const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = 
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const as = (token: string) => (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
+  ctx.as(token).send(method, url, payload);
 const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   as(ctx.adminToken)(method, url, payload);
 
 async function request(extra: object = {}) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    remoteAddress: address(),
-    payload: { name: 'Dora Desk', email: 'dora@example.com', subject: 'Desks', message: 'Ten.', ...extra },
-  });
+  const res = await ctx
+    .as()
+    .post(
+      '/api/inquiries',
+      { name: 'Dora Desk', email: 'dora@example.com', subject: 'Desks', message: 'Ten.', ...extra },
+      { remoteAddress: address() },
+    );
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; reference: string };
 }

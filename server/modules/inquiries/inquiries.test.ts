@@ -17,9 +17,8 @@ afterAll(() => ctx.close());
 // Each test posts from its own address, so the per-address limit never couples them.
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const send = (payload: object, remoteAddress = address()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/inquiries', payload, remoteAddress });
-const list = (query = '') =>
-  ctx.app.inject({ method: 'GET', url: `/api/inquiries?${query}`, headers: ctx.auth(token) });
+  ctx.as().post('/api/inquiries', payload, { remoteAddress });
+const list = (query = '') => ctx.as(token).get(`/api/inquiries?${query}`);
 const valid = {
   name: 'Vera Visitor',
   email: 'vera@example.com',
@@ -47,14 +46,7 @@ describe('POST /api/inquiries (public)', () => {
   });
 
   it('links the product it was sent from', async () => {
-    const product = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: { name: 'Quoted Thing', mrp: 5 },
-        headers: ctx.auth(token),
-      })
-    ).json();
+    const product = (await ctx.as(token).post('/api/products', { name: 'Quoted Thing', mrp: 5 })).json();
     const res = await send({ ...valid, product_id: product.id, phone: null });
     expect(res.json()).toMatchObject({
       phone: null,
@@ -67,22 +59,15 @@ describe('POST /api/inquiries (public)', () => {
 
   it('refuses a draft or trashed product_id exactly as an unknown one, storing nothing', async () => {
     const make = async (name: string, status: 'draft' | 'published') => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: { name, mrp: 5, status, sku: `${status.toUpperCase()}-${Date.now()}` },
-        headers: ctx.auth(token),
-      });
+      const res = await ctx
+        .as(token)
+        .post('/api/products', { name, mrp: 5, status, sku: `${status.toUpperCase()}-${Date.now()}` });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as { id: number; slug: string; sku: string };
     };
     const draft = await make('Unreleased Gadget', 'draft');
     const trashed = await make('Trashed Gadget', 'published');
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${trashed.id}`,
-      headers: ctx.auth(token),
-    });
+    const removed = await ctx.as(token).delete(`/api/products/${trashed.id}`);
     expect(removed.statusCode).toBe(204);
     const before = await count();
     const unknown = await send({ ...valid, product_id: 999_998 });
@@ -165,7 +150,7 @@ describe('staff inbox', () => {
     ['GET', '/api/inquiries'],
     ['DELETE', '/api/inquiries/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url)).statusCode).toBe(401);
   });
 
   describe('list', () => {
@@ -231,12 +216,9 @@ describe('staff inbox', () => {
     const found = async (q: string) => (await ids(q)).data.map((i) => i.id);
 
     beforeAll(async () => {
-      const product = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        payload: { name: `Found Lathe ${tag}`, sku: `LTH-${tag}-9`, mrp: 12 },
-        headers: ctx.auth(token),
-      });
+      const product = await ctx
+        .as(token)
+        .post('/api/products', { name: `Found Lathe ${tag}`, sku: `LTH-${tag}-9`, mrp: 12 });
       expect(product.statusCode, product.body).toBe(201);
       const sent = await send({
         name: `Hedda Finder ${tag}`,
@@ -344,17 +326,10 @@ describe('staff inbox', () => {
 
   it('deletes permanently', async () => {
     const id = (await send(valid)).json().id;
-    const res = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/inquiries/${id}`,
-      headers: ctx.auth(token),
-    });
+    const res = await ctx.as(token).delete(`/api/inquiries/${id}`);
     expect(res.statusCode).toBe(204);
     expect((await ctx.database.pool.query('select 1 from inquiries where id = $1', [id])).rowCount).toBe(0);
-    expect(
-      (await ctx.app.inject({ method: 'DELETE', url: `/api/inquiries/${id}`, headers: ctx.auth(token) }))
-        .statusCode,
-    ).toBe(404);
+    expect((await ctx.as(token).delete(`/api/inquiries/${id}`)).statusCode).toBe(404);
   });
 });
 
@@ -372,20 +347,14 @@ describe('with Redis (REDIS_URL)', () => {
     const two = await createTestContext(env, { redis });
     try {
       const ip = address();
-      const post = (c: TestContext) =>
-        c.app.inject({ method: 'POST', url: '/api/inquiries', payload: valid, remoteAddress: ip });
+      const post = (c: TestContext) => c.as().post('/api/inquiries', valid, { remoteAddress: ip });
       expect((await post(one)).statusCode).toBe(201);
       expect((await post(two)).statusCode).toBe(201);
       expect((await post(one)).statusCode).toBe(429);
 
       const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
       const login = (c: TestContext) =>
-        c.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password: 'nope' },
-          remoteAddress: address(),
-        });
+        c.as().post('/api/auth/login', { email, password: 'nope' }, { remoteAddress: address() });
       expect((await login(one)).statusCode).toBe(401);
       expect((await login(two)).statusCode).toBe(401);
       expect((await login(one)).statusCode).toBe(429);

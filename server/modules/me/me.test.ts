@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'PUT', url: string, token: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: ctx.auth(token), payload });
+  ctx.as(token).send(method, url, payload);
 const row = async (id: number) =>
   (await ctx.database.pool.query('select * from users where id = $1', [id])).rows[0];
 
@@ -22,7 +22,7 @@ describe('GET /api/me', () => {
   });
 
   it('needs a token', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    expect((await ctx.as().get('/api/me')).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
 import { buildApp } from '../../app';
+import { createClient } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BUNDLE_SQL, BUNDLE_STATEMENT } from './bundle.query';
 import { createBundleService } from './bundle.service';
@@ -16,10 +17,10 @@ let categoryId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  brandId = (await api('POST', '/api/brands', { name: 'Cache Brand' })).json().id;
-  categoryId = (await api('POST', '/api/categories', { name: 'Cache Category' })).json().id;
+  brandId = (await ctx.as(ctx.adminToken).post('/api/brands', { name: 'Cache Brand' })).json().id;
+  categoryId = (await ctx.as(ctx.adminToken).post('/api/categories', { name: 'Cache Category' })).json().id;
   product = (
-    await api('POST', '/api/products', {
+    await ctx.as(ctx.adminToken).post('/api/products', {
       name: 'Cached Drill',
       sku: 'CACHE-1',
       mrp: 100,
@@ -30,12 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-}
 const bundleUrl = () => `/api/public/products/slug/${product.slug}/bundle`;
 const fetchBundle = async (app = ctx.app, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: bundleUrl(), headers });
+  createClient(app).get(bundleUrl(), { headers });
 const finalPrice = async (app = ctx.app) => (await fetchBundle(app)).json().price.final as number;
 /** A live, always-on discount body: 10 % off everything of the test's brand. */
 const tenPercentOffTheBrand = (name: string) => ({
@@ -76,7 +74,7 @@ describe('HTTP caching', () => {
     expect((await fetchBundle(ctx.app, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
     expect((await fetchBundle(ctx.app, { 'if-none-match': '"stale"' })).statusCode).toBe(200);
 
-    await api('PUT', `/api/products/${product.id}`, {
+    await ctx.as(ctx.adminToken).put(`/api/products/${product.id}`, {
       name: 'Cached Drill',
       sku: 'CACHE-1',
       brand_id: brandId,
@@ -91,7 +89,7 @@ describe('HTTP caching', () => {
   });
 
   it('answers 404 for an unknown slug, and does not cache the miss', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/public/products/slug/no-such/bundle' });
+    const res = await ctx.as().get('/api/public/products/slug/no-such/bundle');
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBeTruthy();
   });
@@ -102,34 +100,38 @@ describe('invalidation in this process', () => {
     const body = async () => (await fetchBundle()).json();
     await body(); // cached now
 
-    const list = await api('POST', `/api/products/${product.id}/lists`, {
+    const list = await ctx.as(ctx.adminToken).post(`/api/products/${product.id}/lists`, {
       title: 'Features',
       items: [{ caption: 'Fast' }],
     });
     expect(list.statusCode).toBe(201);
     expect((await body()).lists.map((l: { title: string }) => l.title)).toEqual(['Features']);
 
-    await api('PUT', `/api/products/${product.id}/lists/${list.json().id}`, {
+    await ctx.as(ctx.adminToken).put(`/api/products/${product.id}/lists/${list.json().id}`, {
       title: 'Features',
       items: [{ caption: 'Faster' }],
     });
     expect((await body()).lists[0].items.map((i: { caption: string }) => i.caption)).toEqual(['Faster']);
 
-    await api('PUT', `/api/brands/${brandId}`, {
+    await ctx.as(ctx.adminToken).put(`/api/brands/${brandId}`, {
       name: 'Renamed Brand',
       slug: 'cache-brand',
       description: '',
     });
     expect((await body()).base.brand).toBe('Renamed Brand');
 
-    await api('PUT', `/api/categories/${categoryId}`, { name: 'Renamed Category', slug: 'cache-category' });
+    await ctx
+      .as(ctx.adminToken)
+      .put(`/api/categories/${categoryId}`, { name: 'Renamed Category', slug: 'cache-category' });
     expect((await body()).base.category).toBe('Renamed Category');
 
-    const brandDeal = await api('POST', '/api/discounts', tenPercentOffTheBrand('Brand deal'));
+    const brandDeal = await ctx
+      .as(ctx.adminToken)
+      .post('/api/discounts', tenPercentOffTheBrand('Brand deal'));
     expect(brandDeal.statusCode, brandDeal.body).toBe(201);
     expect(await finalPrice()).toBe(90);
 
-    await api('DELETE', `/api/discounts/${brandDeal.json().id}`);
+    await ctx.as(ctx.adminToken).delete(`/api/discounts/${brandDeal.json().id}`);
     expect(await finalPrice()).toBe(100);
   });
 
@@ -148,7 +150,7 @@ describe('invalidation in this process', () => {
     });
     await deaf.ready();
     const write = (app: typeof deaf, method: 'PUT' | 'POST', url: string, payload: object) =>
-      app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+      createClient(app, ctx.adminToken).send(method, url, payload);
     const description = async () => (await fetchBundle(deaf)).json().base.description as string;
     const productBody = (text: string) => ({
       name: 'Cached Drill',
@@ -184,11 +186,7 @@ describe('invalidation in this process', () => {
       expect(deal.statusCode, deal.body).toBe(201);
       expect(await description()).toBe('By SQL');
       await write(deaf, 'PUT', `/api/products/${product.id}`, productBody(before));
-      await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/discounts/${deal.json().id}`,
-        headers: ctx.auth(ctx.adminToken),
-      });
+      await ctx.as(ctx.adminToken).delete(`/api/discounts/${deal.json().id}`);
     } finally {
       await deaf.close();
     }
@@ -245,7 +243,7 @@ describe('invalidation across processes', () => {
       expect((await fetchBundle(other)).json()).toEqual(before); // served from its cache now
 
       // Written through the first app: the second hears of it through NOTIFY.
-      await api('PUT', `/api/products/${product.id}`, {
+      await ctx.as(ctx.adminToken).put(`/api/products/${product.id}`, {
         name: 'Cached Drill',
         sku: 'CACHE-1',
         brand_id: brandId,
@@ -272,7 +270,7 @@ describe('invalidation across processes', () => {
 
 describe('discount windows', () => {
   it('a cached price changes by itself when a discount window opens', async () => {
-    await api('PUT', `/api/products/${product.id}`, {
+    await ctx.as(ctx.adminToken).put(`/api/products/${product.id}`, {
       name: 'Cached Drill',
       sku: 'CACHE-1',
       brand_id: brandId,
@@ -282,7 +280,7 @@ describe('discount windows', () => {
     await ctx.database.pool.query('update products set mrp = 100 where id = $1', [product.id]);
     // Starts on the second after next: the form takes whole seconds.
     const startsAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
-    const res = await api('POST', '/api/discounts', {
+    const res = await ctx.as(ctx.adminToken).post('/api/discounts', {
       name: 'Flash sale',
       type: 'amount',
       value: 30,
@@ -309,12 +307,9 @@ describe('slugs no product can have', () => {
   /** A context whose database connection has not prepared the bundle statement yet. */
   async function freshContext() {
     const fresh = await createTestContext();
-    const created = await fresh.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      payload: { name: 'Fresh Drill', sku: 'FRESH-1', mrp: 10 },
-      headers: fresh.auth(fresh.adminToken),
-    });
+    const created = await fresh
+      .as(fresh.adminToken)
+      .post('/api/products', { name: 'Fresh Drill', sku: 'FRESH-1', mrp: 10 });
     expect(created.statusCode, created.body).toBe(201);
     return { fresh, slug: created.json().slug as string };
   }
@@ -323,21 +318,15 @@ describe('slugs no product can have', () => {
     const { fresh, slug } = await freshContext();
     try {
       for (const junk of ['%00', 'a%00b']) {
-        const res = await fresh.app.inject({
-          method: 'GET',
-          url: `/api/public/products/slug/${junk}/bundle`,
-        });
+        const res = await fresh.as().get(`/api/public/products/slug/${junk}/bundle`);
         expect(res.statusCode, `${junk}: ${res.body}`).toBe(400);
         expect(res.json().error).toBe(API_ERROR.nulCharacter);
       }
       for (const junk of ['%F2%A1%B6%91', 'UPPER', '-x-', 'a--b', '..']) {
-        const res = await fresh.app.inject({
-          method: 'GET',
-          url: `/api/public/products/slug/${junk}/bundle`,
-        });
+        const res = await fresh.as().get(`/api/public/products/slug/${junk}/bundle`);
         expect(res.statusCode, `${junk}: ${res.body}`).toBe(404);
       }
-      const res = await fresh.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+      const res = await fresh.as().get(`/api/public/products/slug/${slug}/bundle`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().base.slug).toBe(slug);
     } finally {
@@ -354,10 +343,7 @@ describe('slugs no product can have', () => {
         fresh.database.pool.query({ name: BUNDLE_STATEMENT, text: BUNDLE_SQL, values: ['\u0000'] }),
       ).rejects.toMatchObject({ code: '22021' });
       for (let i = 0; i < 2; i++) {
-        const res = await fresh.app.inject({
-          method: 'GET',
-          url: `/api/public/products/slug/${slug}/bundle`,
-        });
+        const res = await fresh.as().get(`/api/public/products/slug/${slug}/bundle`);
         expect(res.statusCode, res.body).toBe(200);
       }
     } finally {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { png, uploadGallery } from '../../test/images';
+import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /**
  * The public bundle reads each product's sections from the document migration 0012's
@@ -18,18 +19,14 @@ afterAll(() => ctx.close());
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query<T>(text, values)).rows;
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-}
-
 async function createProduct(name: string) {
-  const res = await api('POST', '/api/products', { name, mrp: 10 });
+  const res = await ctx.as(ctx.adminToken).post('/api/products', { name, mrp: 10 });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string };
 }
 
 async function bundle(slug: string) {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+  const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -43,9 +40,9 @@ async function staleDocuments() {
   return rows.map((r) => r.id);
 }
 
-async function uploadImages(productId: number, colours: string[]) {
+async function addImages(productId: number, colours: string[]) {
   const files = await Promise.all(colours.map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })));
-  const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), productId, files);
+  const upload = await uploadImages(ctx.as(ctx.adminToken), productId, files);
   expect(upload.statusCode, upload.body).toBe(201);
   return upload.json().data as { id: number; url: string }[];
 }
@@ -57,22 +54,24 @@ describe('product_contents', () => {
     expect((await bundle(p.slug)).lists).toEqual([]);
 
     const list = (
-      await api('POST', `/api/products/${p.id}/lists`, { title: 'Features', items: [{ caption: 'Fast' }] })
+      await ctx
+        .as(ctx.adminToken)
+        .post(`/api/products/${p.id}/lists`, { title: 'Features', items: [{ caption: 'Fast' }] })
     ).json();
     const group = (
-      await api('POST', `/api/products/${p.id}/spec-groups`, {
+      await ctx.as(ctx.adminToken).post(`/api/products/${p.id}/spec-groups`, {
         name: 'Power',
         specs: [{ label: 'Voltage', value: '18', unit: 'V' }],
       })
     ).json();
     const table = (
-      await api('POST', `/api/products/${p.id}/tables`, {
+      await ctx.as(ctx.adminToken).post(`/api/products/${p.id}/tables`, {
         heading: 'Sizes',
         columns: ['Size'],
         rows: [['S'], ['M']],
       })
     ).json();
-    const images = await uploadImages(p.id, ['#a00000', '#00a000']);
+    const images = await addImages(p.id, ['#a00000', '#00a000']);
     expect(await staleDocuments()).toEqual([]);
     let shown = await bundle(p.slug);
     expect(shown.lists[0].items.map((i: { caption: string }) => i.caption)).toEqual(['Fast']);
@@ -80,38 +79,45 @@ describe('product_contents', () => {
     expect(shown.tables[0].heading).toBe('Sizes');
     expect(shown.images.map((i: { id: number }) => i.id)).toEqual(images.map((i) => i.id));
 
-    await api('PUT', `/api/products/${p.id}/lists/${list.id}`, {
+    await ctx.as(ctx.adminToken).put(`/api/products/${p.id}/lists/${list.id}`, {
       title: 'Features',
       items: [{ caption: 'Faster' }, { caption: 'Quiet' }],
     });
-    await api('PUT', `/api/products/${p.id}/spec-groups/${group.id}`, {
+    await ctx.as(ctx.adminToken).put(`/api/products/${p.id}/spec-groups/${group.id}`, {
       name: 'Power',
       specs: [{ label: 'Voltage', value: '20', unit: 'V' }],
     });
-    const blocks = (await api('GET', `/api/products/${p.id}/layout`)).json().blocks as { id: number }[];
+    const blocks = (await ctx.as(ctx.adminToken).get(`/api/products/${p.id}/layout`)).json().blocks as {
+      id: number;
+    }[];
     const last = blocks[blocks.length - 1];
     expect(
-      (await api('POST', `/api/products/${p.id}/layout/blocks/${last.id}/move`, { direction: 'up' }))
-        .statusCode,
+      (
+        await ctx
+          .as(ctx.adminToken)
+          .post(`/api/products/${p.id}/layout/blocks/${last.id}/move`, { direction: 'up' })
+      ).statusCode,
     ).toBe(200);
-    await api('POST', `/api/products/${p.id}/images/${images[0].id}/delete`);
+    await ctx.as(ctx.adminToken).post(`/api/products/${p.id}/images/${images[0].id}/delete`);
     expect(await staleDocuments()).toEqual([]);
     shown = await bundle(p.slug);
     expect(shown.lists[0].items.map((i: { caption: string }) => i.caption)).toEqual(['Faster', 'Quiet']);
     expect(shown.specGroups[0].specs[0].value).toBe('20');
     expect(shown.images.map((i: { id: number }) => i.id)).toEqual([images[1].id]);
-    const moved = (await api('GET', `/api/products/${p.id}/layout`)).json().blocks as { id: number }[];
+    const moved = (await ctx.as(ctx.adminToken).get(`/api/products/${p.id}/layout`)).json().blocks as {
+      id: number;
+    }[];
     expect(shown.layout.blocks.map((b: { id: number }) => b.id)).toEqual(moved.map((b) => b.id));
     expect(moved.map((b) => b.id)).not.toEqual(blocks.map((b) => b.id));
 
-    await api('DELETE', `/api/products/${p.id}/tables/${table.id}`);
-    await api('DELETE', `/api/products/${p.id}/lists/${list.id}`);
+    await ctx.as(ctx.adminToken).delete(`/api/products/${p.id}/tables/${table.id}`);
+    await ctx.as(ctx.adminToken).delete(`/api/products/${p.id}/lists/${list.id}`);
     expect(await staleDocuments()).toEqual([]);
     shown = await bundle(p.slug);
     expect(shown.tables).toEqual([]);
     expect(shown.lists).toEqual([]);
 
-    expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(ctx.adminToken).delete(`/api/products/${p.id}`)).statusCode).toBe(204);
     expect(await q('select 1 from product_contents where product_id = $1', [p.id])).toEqual([]);
   });
 
@@ -183,7 +189,9 @@ describe('product_contents', () => {
 
   it('a product whose document is missing still gets its whole bundle', async () => {
     const p = await createProduct('Undocumented Fan');
-    await api('POST', `/api/products/${p.id}/lists`, { title: 'Features', items: [{ caption: 'Breezy' }] });
+    await ctx
+      .as(ctx.adminToken)
+      .post(`/api/products/${p.id}/lists`, { title: 'Features', items: [{ caption: 'Breezy' }] });
     const before = await bundle(p.slug);
     await q('delete from product_contents where product_id = $1', [p.id]);
     expect(await staleDocuments()).toEqual([p.id]);

@@ -12,8 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
 const stored = async (id: number) =>
   (await ctx.database.pool.query('select mrp from products where id = $1', [id])).rows[0];
 const count = async (table: string) =>
@@ -22,26 +20,26 @@ const count = async (table: string) =>
 describe('negative amounts', () => {
   it('a product with a negative MRP is refused with the field named', async () => {
     const before = await count('products');
-    const res = await api('POST', '/api/products', { name: 'Minus', mrp: -5 });
+    const res = await ctx.as(token).post('/api/products', { name: 'Minus', mrp: -5 });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ mrp: PRODUCT_MESSAGES.mrpInvalid });
     expect(await count('products')).toBe(before);
   });
 
   it('an edit to a negative MRP is refused and the stored one kept', async () => {
-    const created = await api('POST', '/api/products', { name: 'Plus', mrp: 5 });
+    const created = await ctx.as(token).post('/api/products', { name: 'Plus', mrp: 5 });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json();
-    const res = await api('PUT', `/api/products/${id}`, { name: 'Plus', pricing: { mrp: -5 } });
+    const res = await ctx.as(token).put(`/api/products/${id}`, { name: 'Plus', pricing: { mrp: -5 } });
     expect(res.statusCode).toBe(400);
     expect(Object.values(res.json().details ?? {})).toContain(PRODUCT_MESSAGES.mrpInvalid);
     expect((await stored(id)).mrp).toBe('5.00');
   });
 
   it('a discount with a negative value is refused', async () => {
-    const { id } = (await api('POST', '/api/products', { name: 'Target', mrp: 5 })).json();
+    const { id } = (await ctx.as(token).post('/api/products', { name: 'Target', mrp: 5 })).json();
     const before = await count('discounts');
-    const res = await api('POST', '/api/discounts', {
+    const res = await ctx.as(token).post('/api/discounts', {
       type: 'amount',
       value: -1,
       applies_to: 'product',

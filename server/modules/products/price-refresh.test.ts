@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
 import { openTestDatabase } from '../../test/harness';
 
 /**
@@ -15,7 +14,6 @@ let client: pg.PoolClient;
 
 beforeAll(async () => {
   database = await openTestDatabase({ migrated: true });
-  await runMigrations(database);
   client = await database.pool.connect();
   await client.query(`insert into products (name, slug, mrp)
     select 'Due ' || i, 'due-' || i, 10 from generate_series(1, 3000) i`);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_TEXT } from '#domain/product-list';
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { png, uploadGallery } from '../../test/images';
+import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /**
  * POST /api/products/bulk on real rows: each action by ids and by a filter, dry runs, the count
@@ -14,13 +15,10 @@ let brand: number;
 let category: number;
 let ids: number[];
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
-const purge = (id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/product/${id}`, headers: ctx.auth(ctx.adminToken) });
+const purge = (id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/product/${id}`);
 const bulk = async (payload: object, status = 200) => {
-  const res = await api('POST', '/api/products/bulk', payload);
+  const res = await ctx.as(token).post('/api/products/bulk', payload);
   expect(res.statusCode, res.body).toBe(status);
   return res.json();
 };
@@ -36,8 +34,8 @@ const MRPS = ['0.10', '10.05', '19.99', '100.00', '0.00'];
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'Bulk Editor', email: 'bulk-editor@example.com' })).token;
-  brand = (await api('POST', '/api/brands', { name: 'Bulk Brand' })).json().id;
-  category = (await api('POST', '/api/categories', { name: 'Bulk Category' })).json().id;
+  brand = (await ctx.as(token).post('/api/brands', { name: 'Bulk Brand' })).json().id;
+  category = (await ctx.as(token).post('/api/categories', { name: 'Bulk Category' })).json().id;
 });
 afterAll(() => ctx.close());
 
@@ -45,7 +43,7 @@ beforeEach(async () => {
   await q('delete from products');
   ids = [];
   for (const [i, mrp] of MRPS.entries()) {
-    const res = await api('POST', '/api/products', {
+    const res = await ctx.as(token).post('/api/products', {
       name: `Bulk ${i}`,
       mrp,
       status: i % 2 ? 'draft' : 'published',
@@ -92,7 +90,7 @@ describe('actions', () => {
     expect(now.map((r) => r.category_id)).toEqual([category, category, category, null, null]);
     // Priced with the change: 10 % off 10.05 is 1.005, half-up 1.01.
     expect(now.map((r) => r.final)).toEqual(['0.09', '9.04', '17.99', '100.00', '0.00']);
-    const listed = await api('GET', `/api/products?discounted=1&sortBy=price&order=asc`);
+    const listed = await ctx.as(token).get(`/api/products?discounted=1&sortBy=price&order=asc`);
     expect(listed.json().data.map((p: { name: string }) => p.name)).toEqual(['Bulk 0', 'Bulk 1', 'Bulk 2']);
     expect(
       await bulk({ filter: { category_id: String(category) }, action: 'set_category', category_id: null }),
@@ -130,12 +128,12 @@ describe('actions', () => {
       await bulk({ ids: ids.slice(1, 3), action: 'adjust_price', by: 'set', value: '19.99' }),
     ).toMatchObject({ count: 2 });
     expect((await rows()).map((r) => r.mrp)).toEqual(['0.11', '19.99', '19.99', '104.45', '0.00']);
-    const listed = await api('GET', '/api/products?price_min=19.99&price_max=19.99');
+    const listed = await ctx.as(token).get('/api/products?price_min=19.99&price_max=19.99');
     expect(listed.json().meta.total).toBe(2);
   });
 
   it('a price edit keeps when a discounted price next changes, without rewriting what stays', async () => {
-    const discount = await api('POST', '/api/discounts', {
+    const discount = await ctx.as(token).post('/api/discounts', {
       name: 'Brand week',
       type: 'percent',
       value: 10,
@@ -152,7 +150,7 @@ describe('actions', () => {
         ])
       ).rows;
     // Any list that reads stored prices brings them up to date first.
-    expect((await api('GET', '/api/products?sortBy=price')).statusCode).toBe(200);
+    expect((await ctx.as(token).get('/api/products?sortBy=price')).statusCode).toBe(200);
     const before = await due();
     expect(before).toHaveLength(1);
     expect(await bulk({ ids, action: 'adjust_price', by: 'amount', value: '1.00' })).toMatchObject({
@@ -172,9 +170,7 @@ describe('actions', () => {
 
   it('delete removes the products with their sections and lets go of shared gallery images', async () => {
     const [a, b] = ids;
-    const upload = await uploadGallery(ctx.app, ctx.auth(token), a, [
-      { name: 'a.png', bytes: await png('#123') },
-    ]);
+    const upload = await uploadImages(ctx.as(token), a, [{ name: 'a.png', bytes: await png('#123') }]);
     expect(upload.statusCode, upload.body).toBe(201);
     const url = upload.json().data[0].url as string;
     // b shows the same image by reference, as a duplicated product does.
@@ -199,15 +195,15 @@ describe('actions', () => {
     expect((await q('select ref_count from images')).rows).toEqual([{ ref_count: 2 }]);
     expect((await purge(a)).statusCode).toBe(204);
     expect((await q('select ref_count from images')).rows).toEqual([{ ref_count: 1 }]);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await ctx.as().get(url)).statusCode).toBe(200);
     expect(await bulk({ filter: { q: 'Bulk' }, action: 'delete' })).toMatchObject({ count: 4 });
     expect(await left('products')).toBe(0);
     expect(await left('trash')).toBe(4);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await ctx.as().get(url)).statusCode).toBe(200);
     for (const id of ids.slice(1)) expect((await purge(id)).statusCode).toBe(204);
     expect(await left('images')).toBe(0);
     expect(await left('product_price_due')).toBe(0);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await ctx.as().get(url)).statusCode).toBe(404);
   });
 });
 
@@ -227,7 +223,7 @@ describe('a big edit', () => {
       { relname: 'products_name_trgm', reloptions: ['fastupdate=off'] },
       { relname: 'products_sku_trgm', reloptions: ['fastupdate=off'] },
     ]);
-    const found = await api('GET', '/api/products?q=Many%20119&status=published&price_min=2');
+    const found = await ctx.as(token).get('/api/products?q=Many%20119&status=published&price_min=2');
     expect(found.json().data.map((p: { name: string }) => p.name)).toEqual([
       'Many 1199',
       'Many 1198',
@@ -253,7 +249,7 @@ describe('refusals change nothing', () => {
     ['a price too large', { by: 'percent', value: '99999999999' }, 400, BULK_TEXT.tooLarge],
   ])('%s', async (_label, fields, status, message) => {
     const before = await rows();
-    const res = await api('POST', '/api/products/bulk', { ids, action: 'adjust_price', ...fields });
+    const res = await ctx.as(token).post('/api/products/bulk', { ids, action: 'adjust_price', ...fields });
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().error).toBe(message);
     expect(await rows()).toEqual(before);
@@ -262,7 +258,7 @@ describe('refusals change nothing', () => {
   it('an unknown category or brand, ids and a filter both, too many ids, no value', async () => {
     const before = await rows();
     const refused = async (payload: object, status: number, message?: string) => {
-      const res = await api('POST', '/api/products/bulk', payload);
+      const res = await ctx.as(token).post('/api/products/bulk', payload);
       expect(res.statusCode, res.body).toBe(status);
       if (message) expect(res.body).toContain(message);
     };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '#domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '#domain/product-list';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { png, uploadGallery } from '../../test/images';
+import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /** POST /api/products/{id}/duplicate and GET /api/products/export.csv, on real rows. */
 let ctx: TestContext;
@@ -13,14 +14,12 @@ let child: { id: number; slug: string };
 
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query<T>(text, values)).rows;
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
 const ok = async <T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
 ): Promise<T> => {
-  const res = await api(method, url, payload);
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json() as T;
 };
@@ -55,7 +54,7 @@ const content = (b: Bundle) => {
   };
 };
 const csv = async (query = '') => {
-  const res = await api('GET', `/api/products/export.csv${query ? `?${query}` : ''}`);
+  const res = await ctx.as(ctx.adminToken).get(`/api/products/export.csv${query ? `?${query}` : ''}`);
   expect(res.statusCode, res.body).toBe(200);
   const rows = parse(res.body) as string[][];
   expect(rows[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
@@ -121,13 +120,13 @@ describe('POST /api/products/{id}/duplicate', () => {
     const files = await Promise.all(
       ['#a01010', '#10a010'].map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })),
     );
-    const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), original.id, files);
+    const upload = await uploadImages(ctx.as(ctx.adminToken), original.id, files);
     expect(upload.statusCode, upload.body).toBe(201);
     images = upload.json().data;
   });
 
   it('copies fields, own discount, sections in layout order and gallery as a draft with a new slug and no SKU', async () => {
-    const res = await api('POST', `/api/products/${original.id}/duplicate`);
+    const res = await ctx.as(ctx.adminToken).post(`/api/products/${original.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
     const copy = res.json() as { id: number; slug: string };
     expect(Object.keys(copy).sort()).toEqual(['id', 'slug']);
@@ -176,9 +175,9 @@ describe('POST /api/products/{id}/duplicate', () => {
     const copy = await ok<{ id: number; slug: string }>('POST', `/api/products/${original.id}/duplicate`);
     // A copy of a copy-named product gets the next free slug.
     expect(copy.slug).toBe('cordless-drill-copy-2');
-    expect((await api('DELETE', `/api/products/${original.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(ctx.adminToken).delete(`/api/products/${original.id}`)).statusCode).toBe(204);
     for (const image of images) {
-      const file = await ctx.app.inject({ method: 'GET', url: image.url });
+      const file = await ctx.as().get(image.url);
       expect(file.statusCode, image.url).toBe(200);
       expect(file.headers['content-type']).toBe('image/webp');
     }
@@ -187,13 +186,12 @@ describe('POST /api/products/{id}/duplicate', () => {
     // the files go (close() checks the rest).
     const copies = await q<{ id: number }>(`select id from products where name = 'Cordless Drill (copy)'`);
     expect(copies).toHaveLength(2);
-    for (const c of copies) expect((await api('DELETE', `/api/products/${c.id}`)).statusCode).toBe(204);
-    for (const image of images)
-      expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+    for (const c of copies)
+      expect((await ctx.as(ctx.adminToken).delete(`/api/products/${c.id}`)).statusCode).toBe(204);
+    for (const image of images) expect((await ctx.as().get(image.url)).statusCode).toBe(200);
     for (const id of [original.id, ...copies.map((c) => c.id)])
-      expect((await api('DELETE', `/api/trash/product/${id}`)).statusCode).toBe(204);
-    for (const image of images)
-      expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
+      expect((await ctx.as(ctx.adminToken).delete(`/api/trash/product/${id}`)).statusCode).toBe(204);
+    for (const image of images) expect((await ctx.as().get(image.url)).statusCode).toBe(404);
     expect(await q('select key from images')).toEqual([]);
   });
 
@@ -224,11 +222,11 @@ describe('POST /api/products/{id}/duplicate', () => {
 
   it('answers 404 for an unknown product, 400 for a bad id and 401 without a token, changing nothing', async () => {
     const before = await q('select count(*)::int as n from products');
-    const missing = await api('POST', '/api/products/999999/duplicate');
+    const missing = await ctx.as(ctx.adminToken).post('/api/products/999999/duplicate');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('Product not found');
-    expect((await api('POST', '/api/products/abc/duplicate')).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/products/1/duplicate' })).statusCode).toBe(401);
+    expect((await ctx.as(ctx.adminToken).post('/api/products/abc/duplicate')).statusCode).toBe(400);
+    expect((await ctx.as().post('/api/products/1/duplicate')).statusCode).toBe(401);
     expect(await q('select count(*)::int as n from products')).toEqual(before);
   });
 });
@@ -265,7 +263,7 @@ describe('GET /api/products/export.csv', () => {
     const files = await Promise.all(
       ['#203040', '#405060'].map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })),
     );
-    const upload = await uploadGallery(ctx.app, ctx.auth(ctx.adminToken), p.id, files);
+    const upload = await uploadImages(ctx.as(ctx.adminToken), p.id, files);
     pictured = { id: p.id, urls: upload.json().data.map((i: { url: string }) => i.url) };
     await ok('POST', '/api/discounts', {
       name: 'Lamp deal',
@@ -324,7 +322,7 @@ describe('GET /api/products/export.csv', () => {
     const utf = (await csv('q=UTF-1')).rows;
     expect(utf[0].slice(1, 3)).toEqual(['UTF-1', 'Café Zürich — 日本 😀']);
     expect(utf[0][col('description')]).toBe('Ünïcode, "quoted", text');
-    const raw = await api('GET', '/api/products/export.csv?q=UTF-1');
+    const raw = await ctx.as(ctx.adminToken).get('/api/products/export.csv?q=UTF-1');
     expect(raw.rawPayload.toString('utf8')).toContain('Café Zürich — 日本 😀');
   });
 
@@ -361,7 +359,9 @@ describe('GET /api/products/export.csv', () => {
       'price_min=abc',
       'x=1',
     ])
-      expect((await api('GET', `/api/products/export.csv?${query}`)).statusCode, query).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/products/export.csv' })).statusCode).toBe(401);
+      expect((await ctx.as(ctx.adminToken).get(`/api/products/export.csv?${query}`)).statusCode, query).toBe(
+        400,
+      );
+    expect((await ctx.as().get('/api/products/export.csv')).statusCode).toBe(401);
   });
 });

@@ -209,19 +209,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function api(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-}
-
 async function create(kind: 'brands' | 'categories', name: string) {
-  const res = await api('POST', `/api/${kind}`, { name });
+  const res = await ctx.as(ctx.adminToken).post(`/api/${kind}`, { name });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as number, name };
 }
 
 async function readBundle(slug: string) {
   const before = ctx.bundleCheck.checked;
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+  const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   // The harness held it to productBundleSchema on its way out.
   expect(ctx.bundleCheck.checked).toBe(before + 1);
@@ -229,7 +225,7 @@ async function readBundle(slug: string) {
 }
 
 async function readListItem(id: number, name: string) {
-  const res = await api('GET', `/api/products?q=${encodeURIComponent(name)}`);
+  const res = await ctx.as(ctx.adminToken).get(`/api/products?q=${encodeURIComponent(name)}`);
   expect(res.statusCode, res.body).toBe(200);
   const item = res.json().data.find((row: { id: number }) => row.id === id);
   expect(item, `product ${id} in the list`).toBeDefined();
@@ -271,7 +267,7 @@ describe('where a product field lives', () => {
       brand: await create('brands', 'Key Brand'),
       category: await create('categories', 'Key Category'),
     };
-    const made = await api('POST', '/api/products', bodyFor('create', s));
+    const made = await ctx.as(ctx.adminToken).post('/api/products', bodyFor('create', s));
     expect(made.statusCode, made.body).toBe(201);
     const bundle = await readBundle(made.json().slug);
     expect(sorted(Object.keys(bundle))).toEqual(sorted(Object.keys(productBundleSchema.shape)));
@@ -300,7 +296,7 @@ describe('where a product field lives', () => {
       brand: await create('brands', 'Field Brand'),
       category: await create('categories', 'Field Category'),
     };
-    const made = await api('POST', '/api/products', bodyFor('create', first));
+    const made = await ctx.as(ctx.adminToken).post('/api/products', bodyFor('create', first));
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().id as number;
     expectShown('base', made.json(), first);
@@ -316,7 +312,7 @@ describe('where a product field lives', () => {
       brand: await create('brands', 'Other Field Brand'),
       category: await create('categories', 'Other Field Category'),
     };
-    const saved = await api('PUT', `/api/products/${id}`, bodyFor('update', second));
+    const saved = await ctx.as(ctx.adminToken).put(`/api/products/${id}`, bodyFor('update', second));
     expect(saved.statusCode, saved.body).toBe(200);
     expectShown('base', saved.json(), second);
     expectShown('base', (await readBundle(second.slug)).base, second);

@@ -5,6 +5,7 @@ import { API_ERROR, VALIDATION } from '#domain/messages';
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png, text, uploadedFiles } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 /**
  * Arranging a gallery through the API: its order (the first image is the primary one on cards, in
@@ -21,17 +22,15 @@ afterAll(() => ctx.close());
 
 type Image = { id: number; url: string; alt: string | null };
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-
 let made = 0;
 async function productWithImages(name: string, colors: string[]) {
-  const res = await api('POST', '/api/products', { name: `${name} ${++made}`, mrp: 10 });
+  const res = await ctx.as(ctx.adminToken).post('/api/products', { name: `${name} ${++made}`, mrp: 10 });
   expect(res.statusCode, res.body).toBe(201);
   const product = res.json() as { id: number; slug: string; name: string };
   const images: Image[] = [];
   if (colors.length > 0) {
     const upload = await uploadImages(
+      ctx.as(ctx.adminToken),
       product.id,
       await Promise.all(colors.map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) }))),
     );
@@ -39,19 +38,6 @@ async function productWithImages(name: string, colors: string[]) {
     images.push(...upload.json().data);
   }
   return { ...product, images };
-}
-
-async function uploadImages(productId: number, files: { name: string; bytes: Buffer }[]) {
-  const form = new FormData();
-  for (const f of files)
-    form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), f.name);
-  const res = new Response(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
 }
 
 /** The gallery's rows as stored: id, position and alt, in position order. */
@@ -64,13 +50,13 @@ const rows = async (productId: number) =>
   ).rows as { id: number; position: number; alt: string | null }[];
 
 const bundle = async (slug: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/products/slug/${slug}/bundle` });
+  const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { images: Image[] };
 };
 
 const order = (productId: number, ids: unknown) =>
-  api('PUT', `/api/products/${productId}/images/order`, { ids });
+  ctx.as(ctx.adminToken).put(`/api/products/${productId}/images/order`, { ids });
 
 describe('PUT /api/products/{id}/images/order', () => {
   it('stores the order as positions 0..n-1, answers it, and the first image becomes the card image', async () => {
@@ -84,15 +70,16 @@ describe('PUT /api/products/{id}/images/order', () => {
       { id: a.id, position: 1, alt: p.name },
       { id: b.id, position: 2, alt: p.name },
     ]);
-    expect((await api('GET', `/api/products/${p.id}/images`)).json().data.map((i: Image) => i.id)).toEqual([
-      c.id,
-      a.id,
-      b.id,
-    ]);
-    const card = (await api('GET', `/api/products?q=${encodeURIComponent(p.name)}`)).json().data[0];
+    expect(
+      (await ctx.as(ctx.adminToken).get(`/api/products/${p.id}/images`)).json().data.map((i: Image) => i.id),
+    ).toEqual([c.id, a.id, b.id]);
+    const card = (await ctx.as(ctx.adminToken).get(`/api/products?q=${encodeURIComponent(p.name)}`)).json()
+      .data[0];
     expect(card.image).toBe(c.url.replace('.webp', '-thumb.webp'));
     // An image added later goes after the reordered ones.
-    const more = await uploadImages(p.id, [{ name: 'late.png', bytes: await png('#333333') }]);
+    const more = await uploadImages(ctx.as(ctx.adminToken), p.id, [
+      { name: 'late.png', bytes: await png('#333333') },
+    ]);
     expect(
       more
         .json()
@@ -123,7 +110,7 @@ describe('PUT /api/products/{id}/images/order', () => {
     const unknown = await order(99_999, [a.id, b.id, c.id]);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(PRODUCT_MESSAGES.productNotFound);
-    const extra = await api('PUT', `/api/products/${p.id}/images/order`, {
+    const extra = await ctx.as(ctx.adminToken).put(`/api/products/${p.id}/images/order`, {
       ids: [c.id, b.id, a.id],
       position: 1,
     });
@@ -137,7 +124,7 @@ describe('PUT /api/products/{id}/images/order', () => {
 describe('PATCH /api/products/{id}/images/{imageId}', () => {
   it('sets the alt text, trimmed, which the bundle carries', async () => {
     const p = await productWithImages('Described', ['#b00000', '#00b000']);
-    const res = await api('PATCH', `/api/products/${p.id}/images/${p.images[1].id}`, {
+    const res = await ctx.as(ctx.adminToken).patch(`/api/products/${p.id}/images/${p.images[1].id}`, {
       alt: '  The drill from the side  ',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -150,30 +137,34 @@ describe('PATCH /api/products/{id}/images/{imageId}', () => {
     const p = await productWithImages('Alt limits', ['#c00000']);
     const other = await productWithImages('Alt other', ['#00c000']);
     const url = `/api/products/${p.id}/images/${p.images[0].id}`;
-    const atLimit = await api('PATCH', url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH) });
+    const atLimit = await ctx.as(ctx.adminToken).patch(url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH) });
     expect(atLimit.statusCode, atLimit.body).toBe(200);
     const before = await rows(p.id);
 
-    const long = await api('PATCH', url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH + 1) });
+    const long = await ctx.as(ctx.adminToken).patch(url, { alt: 'x'.repeat(IMAGE_ALT_MAX_LENGTH + 1) });
     expect(long.statusCode).toBe(400);
     expect(Object.values(long.json().details ?? {})).toContain(
       VALIDATION.tooLong('Alt text', IMAGE_ALT_MAX_LENGTH),
     );
     for (const alt of ['', '   ']) {
-      const blank = await api('PATCH', url, { alt });
+      const blank = await ctx.as(ctx.adminToken).patch(url, { alt });
       expect(blank.statusCode).toBe(400);
       expect(Object.values(blank.json().details ?? {})).toContain(PRODUCT_MESSAGES.altRequired);
     }
-    const missing = await api('PATCH', url, {});
+    const missing = await ctx.as(ctx.adminToken).patch(url, {});
     expect(missing.statusCode).toBe(400);
 
-    const foreign = await api('PATCH', `/api/products/${p.id}/images/${other.images[0].id}`, { alt: 'Mine' });
+    const foreign = await ctx
+      .as(ctx.adminToken)
+      .patch(`/api/products/${p.id}/images/${other.images[0].id}`, { alt: 'Mine' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe(PRODUCT_MESSAGES.imageNotFound);
-    const none = await api('PATCH', `/api/products/${p.id}/images/999999`, { alt: 'Mine' });
+    const none = await ctx.as(ctx.adminToken).patch(`/api/products/${p.id}/images/999999`, { alt: 'Mine' });
     expect(none.statusCode).toBe(404);
     expect(none.json().error).toBe(PRODUCT_MESSAGES.imageNotFound);
-    const noProduct = await api('PATCH', `/api/products/999999/images/${p.images[0].id}`, { alt: 'Mine' });
+    const noProduct = await ctx
+      .as(ctx.adminToken)
+      .patch(`/api/products/999999/images/${p.images[0].id}`, { alt: 'Mine' });
     expect(noProduct.statusCode).toBe(404);
 
     expect(await rows(p.id)).toEqual(before);
@@ -185,7 +176,7 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
   it('stores the good files and names each refused one with its reason', async () => {
     const p = await productWithImages('Partial batch', []);
     const oversized = Buffer.alloc(IMAGE_MAX_BYTES + 1, 1);
-    const res = await uploadImages(p.id, [
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
       { name: 'good-1.png', bytes: await png('#d00000') },
       { name: 'notes.png', bytes: text },
       { name: 'good-2.png', bytes: await png('#00d000') },
@@ -205,7 +196,9 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
 
   it('answers a good batch as before, with no refused list', async () => {
     const p = await productWithImages('Good batch', []);
-    const res = await uploadImages(p.id, [{ name: 'fine.png', bytes: await png('#e00000') }]);
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
+      { name: 'fine.png', bytes: await png('#e00000') },
+    ]);
     expect(res.statusCode).toBe(201);
     expect(Object.keys(res.json())).toEqual(['data']);
   });
@@ -213,7 +206,7 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
   it('refuses a batch with no good file, naming every file, and stores nothing', async () => {
     const p = await productWithImages('Bad batch', []);
     const before = uploadedFiles(ctx.uploadsDir);
-    const res = await uploadImages(p.id, [
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
       { name: 'a.txt.png', bytes: text },
       { name: 'b.txt.png', bytes: text },
     ]);
@@ -232,10 +225,11 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
 
   it('refuses a request that is not a multipart form, or carries too many files, as a whole', async () => {
     const p = await productWithImages('Whole refusal', []);
-    const json = await api('POST', `/api/products/${p.id}/images/batch`, { images: [] });
+    const json = await ctx.as(ctx.adminToken).post(`/api/products/${p.id}/images/batch`, { images: [] });
     expect(json.statusCode).toBe(415);
     expect(json.json().error).toBe('Expected a multipart form upload');
     const many = await uploadImages(
+      ctx.as(ctx.adminToken),
       p.id,
       await Promise.all(
         Array.from({ length: 11 }, async (_, i) => ({ name: `${i}.png`, bytes: await png('#101010') })),
@@ -248,7 +242,9 @@ describe('POST /api/products/{id}/images/batch with refused files', () => {
 
   it('refuses a batch whose only file is too large with 413', async () => {
     const p = await productWithImages('Huge batch', []);
-    const res = await uploadImages(p.id, [{ name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1, 2) }]);
+    const res = await uploadImages(ctx.as(ctx.adminToken), p.id, [
+      { name: 'huge.png', bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1, 2) },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(VALIDATION.imageSize);
     expect(res.json().refused).toEqual([{ file: 'huge.png', error: VALIDATION.imageSize }]);
@@ -260,16 +256,17 @@ describe('the shop after arranging', () => {
   it("uses each image's alt text and the first image after a reorder as og:image", async () => {
     const p = await productWithImages('Shop arranged', ['#f00000', '#00f000']);
     const [a, b] = p.images;
-    const first = await ctx.app.inject({ method: 'GET', url: `/shop/${p.slug}` });
+    const first = await ctx.as().get(`/shop/${p.slug}`);
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(`<meta property="og:image" content="${PUBLIC_URL}${a.url}">`);
 
     expect(
-      (await api('PATCH', `/api/products/${p.id}/images/${b.id}`, { alt: 'Green side view' })).statusCode,
+      (await ctx.as(ctx.adminToken).patch(`/api/products/${p.id}/images/${b.id}`, { alt: 'Green side view' }))
+        .statusCode,
     ).toBe(200);
     expect((await order(p.id, [b.id, a.id])).statusCode).toBe(200);
     // The page was cached before the writes; they must have cleared it.
-    const html = (await ctx.app.inject({ method: 'GET', url: `/shop/${p.slug}` })).body;
+    const html = (await ctx.as().get(`/shop/${p.slug}`)).body;
     expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}${b.url}">`);
     expect(html).toMatch(new RegExp(`<img data-gallery-main src="${b.url}" alt="Green side view"`));
     expect(html).toContain(`data-alt="${p.name}"`);

@@ -14,13 +14,13 @@ let root: number;
 let child: number;
 let other: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
 
 type Item = { id: number; name: string; price: { mrp: number; final: number }; status: string };
 async function list(query: string): Promise<{ data: Item[]; meta: { total: number } }> {
-  const res = await api('GET', `/api/products?${query.includes('limit=') ? '' : 'limit=100&'}${query}`);
+  const res = await ctx
+    .as(token)
+    .get(`/api/products?${query.includes('limit=') ? '' : 'limit=100&'}${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -38,15 +38,15 @@ const CATALOGUE = [
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'List Editor', email: 'list-editor@example.com' })).token;
-  brandA = (await api('POST', '/api/brands', { name: 'Filter Brand A' })).json().id;
-  brandB = (await api('POST', '/api/brands', { name: 'Filter Brand B' })).json().id;
-  root = (await api('POST', '/api/categories', { name: 'Filter Root' })).json().id;
-  child = (await api('POST', '/api/categories', { name: 'Filter Child', parent_id: root })).json().id;
-  other = (await api('POST', '/api/categories', { name: 'Filter Other' })).json().id;
+  brandA = (await ctx.as(token).post('/api/brands', { name: 'Filter Brand A' })).json().id;
+  brandB = (await ctx.as(token).post('/api/brands', { name: 'Filter Brand B' })).json().id;
+  root = (await ctx.as(token).post('/api/categories', { name: 'Filter Root' })).json().id;
+  child = (await ctx.as(token).post('/api/categories', { name: 'Filter Child', parent_id: root })).json().id;
+  other = (await ctx.as(token).post('/api/categories', { name: 'Filter Other' })).json().id;
   const brands = { A: brandA, B: brandB } as const;
   const categories = { root, child, other } as const;
   for (const [name, mrp, brand, category, status] of CATALOGUE) {
-    const res = await api('POST', '/api/products', {
+    const res = await ctx.as(token).post('/api/products', {
       name,
       sku: `F-${name.toUpperCase()}`,
       mrp,
@@ -131,7 +131,7 @@ describe('filters', () => {
       'sortBy=sku',
       'order=up',
     ]) {
-      const res = await api('GET', `/api/products?${query}`);
+      const res = await ctx.as(token).get(`/api/products?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
     // An id out of range says which bound it missed; the largest id is still an id.
@@ -140,11 +140,11 @@ describe('filters', () => {
       ['brand_id=2147483648', 'brand_id must be at most 2147483647'],
       ['category_id=1.5', 'category_id must be a whole number'],
     ]) {
-      const res = await api('GET', `/api/products?${query}`);
+      const res = await ctx.as(token).get(`/api/products?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error, query).toBe(message);
     }
-    const largest = await api('GET', '/api/products?brand_id=2147483647');
+    const largest = await ctx.as(token).get('/api/products?brand_id=2147483647');
     expect(largest.statusCode, largest.body).toBe(200);
     expect(largest.json().meta.total).toBe(0);
   });
@@ -162,7 +162,7 @@ describe('sorts', () => {
     expect(await names('sortBy=created_at&order=asc')).toEqual(byCreated);
     expect(await names('sortBy=created_at')).toEqual([...byCreated].reverse());
     // An edit moves a product to the end of the updated order.
-    const res = await api('PUT', `/api/products/${ids.Anchor}`, {
+    const res = await ctx.as(token).put(`/api/products/${ids.Anchor}`, {
       name: 'Anchor',
       sku: 'F-ANCHOR',
       brand_id: brandA,

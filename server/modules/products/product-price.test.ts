@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal } from '#domain/money';
 import { appliesTo, type PricingDiscount, priceProduct } from '#domain/pricing';
 import type { Database } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
 import { openTestDatabase } from '../../test/harness';
 
 /**
@@ -20,7 +19,6 @@ let client: pg.PoolClient;
 
 beforeAll(async () => {
   database = await openTestDatabase({ migrated: true });
-  await runMigrations(database);
   client = await database.pool.connect();
   // A fixed tree: 1 ⊃ 2 ⊃ 3, and 4 apart; brands 1 and 2.
   await client.query(`insert into categories (id, name, slug, parent_id, path, depth) values

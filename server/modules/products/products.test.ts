@@ -15,21 +15,18 @@ let childCat: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'Prod Editor', email: 'prod-editor@example.com' })).token;
-  brandId = (await api('POST', '/api/brands', { name: 'Prod Brand' })).json().id;
-  rootCat = (await api('POST', '/api/categories', { name: 'Prod Root' })).json().id;
-  childCat = (await api('POST', '/api/categories', { name: 'Prod Child', parent_id: rootCat })).json().id;
+  brandId = (await ctx.as(token).post('/api/brands', { name: 'Prod Brand' })).json().id;
+  rootCat = (await ctx.as(token).post('/api/categories', { name: 'Prod Root' })).json().id;
+  childCat = (await ctx.as(token).post('/api/categories', { name: 'Prod Child', parent_id: rootCat })).json()
+    .id;
 });
 afterAll(() => ctx.close());
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(token) });
-}
 /** Purges an item from the trash, as only an admin may. */
-const purge = (type: string, id: number) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/trash/${type}/${id}`, headers: ctx.auth(ctx.adminToken) });
-const pub = (url: string) => ctx.app.inject({ method: 'GET', url });
+const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
+const pub = (url: string) => ctx.as().get(url);
 const createProduct = async (payload: object) => {
-  const res = await api('POST', '/api/products', payload);
+  const res = await ctx.as(token).post('/api/products', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string; name: string };
 };
@@ -43,11 +40,8 @@ const uploadImages = async (productId: number, files: { name: string; bytes: Buf
   for (const f of files)
     form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/png' }), f.name);
   const res = new Response(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(token), 'content-type': res.headers.get('content-type') ?? '' },
+  return ctx.as(token).post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+    headers: { 'content-type': res.headers.get('content-type') ?? '' },
   });
 };
 const count = async (table: string) =>
@@ -68,7 +62,7 @@ describe('access', () => {
     ['PUT', '/api/products/1/spec-groups/1'],
     ['DELETE', '/api/products/1/tables/1'],
   ] as const)('%s %s needs a token', async (method, url) => {
-    expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.as().send(method, url, {})).statusCode).toBe(401);
   });
 
   it('the bundle and option list are public; an unknown slug is 404', async () => {
@@ -116,7 +110,7 @@ describe('create', () => {
 
   it('refuses a duplicate SKU with 409', async () => {
     await createProduct({ name: 'Sku Owner', sku: 'DUP-9', mrp: 1 });
-    const res = await api('POST', '/api/products', { name: 'Sku Thief', sku: 'DUP-9', mrp: 1 });
+    const res = await ctx.as(token).post('/api/products', { name: 'Sku Thief', sku: 'DUP-9', mrp: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(PRODUCT_MESSAGES.skuTaken);
   });
@@ -130,24 +124,26 @@ describe('create', () => {
     [{ name: 'X', slug: 'x' }, API_ERROR.unknownField('slug')],
   ])('refuses %j', async (payload, message) => {
     const before = await count('products');
-    const res = await api('POST', '/api/products', payload);
+    const res = await ctx.as(token).post('/api/products', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await count('products')).toBe(before);
   });
 
   it('answers 404 for a missing brand or category', async () => {
-    expect((await api('POST', '/api/products', { name: 'X', brand_id: 99999 })).json().error).toBe(
+    expect((await ctx.as(token).post('/api/products', { name: 'X', brand_id: 99999 })).json().error).toBe(
       PRODUCT_MESSAGES.brandNotFound,
     );
-    expect((await api('POST', '/api/products', { name: 'X', category_id: 99999 })).statusCode).toBe(404);
+    expect((await ctx.as(token).post('/api/products', { name: 'X', category_id: 99999 })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('update and pricing', () => {
   it('saves basic fields and the editor discount, pricing exactly; no discount removes it', async () => {
     const p = await createProduct({ name: 'Priced', mrp: 10 });
-    const res = await api('PUT', `/api/products/${p.id}`, {
+    const res = await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Priced Renamed',
       sku: 'PR-1',
       description: 'New',
@@ -168,7 +164,7 @@ describe('update and pricing', () => {
     expect(b.discounts.best).toMatchObject({ type: 'percent', value: 15, save_amount: 3 });
     expect(b.discounts.own).toEqual({ type: 'percent', value: 15 });
 
-    await api('PUT', `/api/products/${p.id}`, {
+    await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Priced',
       pricing: { mrp: 19.99, discountAmount: 25 },
     });
@@ -176,7 +172,7 @@ describe('update and pricing', () => {
     expect(b.price.final).toBe(0);
     expect(b.discounts.own).toEqual({ type: 'amount', value: 25 });
 
-    await api('PUT', `/api/products/${p.id}`, {
+    await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Priced',
       pricing: { mrp: 19.99, discountPercent: 0 },
     });
@@ -187,7 +183,7 @@ describe('update and pricing', () => {
 
   it('uses the best of the editor discount and category-ancestor and brand discounts', async () => {
     const p = await createProduct({ name: 'Scoped', mrp: 200, category_id: childCat, brand_id: brandId });
-    await api('PUT', `/api/products/${p.id}`, {
+    await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Scoped',
       category_id: childCat,
       brand_id: brandId,
@@ -204,11 +200,11 @@ describe('update and pricing', () => {
     const b = await bundle('scoped');
     expect(b.discounts.best).toMatchObject({ type: 'percent', value: 25, save_amount: 50 });
     expect(b.price.final).toBe(150);
-    const list = (await api('GET', '/api/products?q=Scoped')).json().data[0];
+    const list = (await ctx.as(token).get('/api/products?q=Scoped')).json().data[0];
     expect(list.price).toEqual({ mrp: 200, final: 150 });
     expect(list.best_discount).toEqual({ type: 'percent', value: 25 });
     // The editor's saves leave screen-made discounts alone.
-    await api('PUT', `/api/products/${p.id}`, {
+    await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Scoped',
       category_id: childCat,
       pricing: { mrp: 200 },
@@ -223,15 +219,15 @@ describe('update and pricing', () => {
     [{ name: '', pricing: { mrp: 1 } }, VALIDATION.nameRequired],
   ])('refuses %j', async (payload, message) => {
     const p = await createProduct({ name: `Refuse ${Math.random()}`, mrp: 3 });
-    const res = await api('PUT', `/api/products/${p.id}`, payload);
+    const res = await ctx.as(token).put(`/api/products/${p.id}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
   });
 
   it('answers 404 for a missing product', async () => {
-    expect((await api('PUT', '/api/products/99999', { name: 'X', pricing: { mrp: 1 } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.as(token).put('/api/products/99999', { name: 'X', pricing: { mrp: 1 } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -240,7 +236,7 @@ describe('list', () => {
     const tag = `lst${Date.now()}`;
     for (let i = 0; i < 3; i++)
       await createProduct({ name: `${tag} item ${i}`, sku: `${tag}-${i}`, mrp: 10 + i });
-    const res = await api('GET', `/api/products?q=${tag}&limit=2`);
+    const res = await ctx.as(token).get(`/api/products?q=${tag}&limit=2`);
     const body = res.json();
     expect(body.meta).toEqual({ total: 3, total_exact: true, page: 1, limit: 2 });
     expect(body.data.map((p: { name: string }) => p.name)).toEqual([`${tag} item 2`, `${tag} item 1`]);
@@ -259,9 +255,9 @@ describe('list', () => {
       ].sort(),
     );
     expect(
-      (await api('GET', `/api/products?q=${tag}-0`)).json().data.map((p: { name: string }) => p.name),
+      (await ctx.as(token).get(`/api/products?q=${tag}-0`)).json().data.map((p: { name: string }) => p.name),
     ).toEqual([`${tag} item 0`]);
-    expect((await api('GET', '/api/products?limit=101')).statusCode).toBe(400);
+    expect((await ctx.as(token).get('/api/products?limit=101')).statusCode).toBe(400);
   });
 });
 
@@ -275,15 +271,17 @@ describe('images', () => {
     expect(res.statusCode, res.body).toBe(201);
     const images = res.json().data;
     expect(images).toHaveLength(2);
-    expect((await api('GET', `/api/products/${p.id}/images`)).json().data).toEqual(images);
-    const card = (await api('GET', '/api/products?q=Gallery')).json().data[0];
+    expect((await ctx.as(token).get(`/api/products/${p.id}/images`)).json().data).toEqual(images);
+    const card = (await ctx.as(token).get('/api/products?q=Gallery')).json().data[0];
     expect(card.image).toBe(images[0].url.replace('.webp', '-thumb.webp'));
 
-    const del = await api('POST', `/api/products/${p.id}/images/${images[0].id}/delete`);
+    const del = await ctx.as(token).post(`/api/products/${p.id}/images/${images[0].id}/delete`);
     expect(del.statusCode).toBe(204);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(images[0].url));
     expect((await bundle('gallery')).images.map((i: { id: number }) => i.id)).toEqual([images[1].id]);
-    expect((await api('POST', `/api/products/${p.id}/images/${images[0].id}/delete`)).statusCode).toBe(404);
+    expect((await ctx.as(token).post(`/api/products/${p.id}/images/${images[0].id}/delete`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('stores the good files of a batch and names the one that is not an image', async () => {
@@ -294,7 +292,7 @@ describe('images', () => {
     ]);
     expect(res.statusCode).toBe(201);
     expect(res.json().refused).toEqual([{ file: 'evil.png', error: VALIDATION.imageType }]);
-    const stored = (await api('GET', `/api/products/${p.id}/images`)).json().data;
+    const stored = (await ctx.as(token).get(`/api/products/${p.id}/images`)).json().data;
     expect(stored).toEqual(res.json().data);
     expect(stored).toHaveLength(1);
   });
@@ -302,12 +300,9 @@ describe('images', () => {
   it('refuses an empty batch and a missing product', async () => {
     const p = await createProduct({ name: 'Empty Batch', mrp: 5 });
     const body = await multipart({});
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/products/${p.id}/images/batch`,
-      payload: body.payload,
-      headers: { ...ctx.auth(token), ...body.headers },
-    });
+    const empty = await ctx
+      .as(token)
+      .post(`/api/products/${p.id}/images/batch`, body.payload, { headers: { ...body.headers } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(PRODUCT_MESSAGES.noImages);
     expect((await uploadImages(99999, [{ name: 'a.png', bytes: await png() }])).statusCode).toBe(404);
@@ -317,7 +312,7 @@ describe('images', () => {
 describe('sections and layout', () => {
   it('adds each kind with the shared clean-ups, orders them, edits, moves and removes them', async () => {
     const p = await createProduct({ name: 'Sectioned', sku: 'SEC-1', mrp: 5 });
-    const list = await api('POST', `/api/products/${p.id}/lists`, {
+    const list = await ctx.as(token).post(`/api/products/${p.id}/lists`, {
       title: ' Features ',
       items: [{ caption: 'Fast' }, { caption: '  ' }, { caption: 'Quiet' }],
     });
@@ -327,7 +322,7 @@ describe('sections and layout', () => {
       items: [{ caption: 'Fast' }, { caption: 'Quiet' }],
     });
 
-    const specs = await api('POST', `/api/products/${p.id}/spec-groups`, {
+    const specs = await ctx.as(token).post(`/api/products/${p.id}/spec-groups`, {
       name: 'Power',
       intro: 'Electrical',
       specs: [
@@ -340,7 +335,7 @@ describe('sections and layout', () => {
       expect.objectContaining({ label: 'Voltage', value: '18', unit: 'V' }),
     ]);
 
-    const table = await api('POST', `/api/products/${p.id}/tables`, {
+    const table = await ctx.as(token).post(`/api/products/${p.id}/tables`, {
       heading: 'Sizes',
       columns: 'Size, Length ,,Weight',
       rows: [
@@ -363,28 +358,32 @@ describe('sections and layout', () => {
     const tableBlock = b.layout.blocks[4];
 
     // Up twice: past the spec group, then past the list (not past images).
-    await api('POST', `/api/products/${p.id}/layout/blocks/${tableBlock.id}/move`, { direction: 'up' });
-    await api('POST', `/api/products/${p.id}/layout/blocks/${tableBlock.id}/move`, { direction: 'up' });
+    await ctx
+      .as(token)
+      .post(`/api/products/${p.id}/layout/blocks/${tableBlock.id}/move`, { direction: 'up' });
+    await ctx
+      .as(token)
+      .post(`/api/products/${p.id}/layout/blocks/${tableBlock.id}/move`, { direction: 'up' });
     b = await bundle('sectioned');
     expect(order()).toEqual(['basic', 'images', 'table', 'list', 'spec_group']);
-    const top = await api('POST', `/api/products/${p.id}/layout/blocks/${tableBlock.id}/move`, {
+    const top = await ctx.as(token).post(`/api/products/${p.id}/layout/blocks/${tableBlock.id}/move`, {
       direction: 'up',
     });
     expect(top.statusCode).toBe(409);
     expect(top.json().error).toBe(PRODUCT_MESSAGES.alreadyFirst);
-    const layout = (await api('GET', `/api/products/${p.id}/layout`)).json().blocks;
+    const layout = (await ctx.as(token).get(`/api/products/${p.id}/layout`)).json().blocks;
     expect(new Set(layout.map((x: { position: number }) => x.position)).size).toBe(5);
 
-    const edited = await api('PUT', `/api/products/${p.id}/lists/${list.json().id}`, {
+    const edited = await ctx.as(token).put(`/api/products/${p.id}/lists/${list.json().id}`, {
       title: 'Features+',
       items: [{ caption: 'Only one' }],
     });
     expect(edited.json()).toMatchObject({ title: 'Features+', items: [{ caption: 'Only one' }] });
     expect((await bundle('sectioned')).lists[0].items).toHaveLength(1);
 
-    expect((await api('DELETE', `/api/products/${p.id}/spec-groups/${specs.json().id}`)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await ctx.as(token).delete(`/api/products/${p.id}/spec-groups/${specs.json().id}`)).statusCode,
+    ).toBe(204);
     b = await bundle('sectioned');
     expect(order()).toEqual(['basic', 'images', 'table', 'list']);
     expect(b.specGroups).toEqual([]);
@@ -393,17 +392,17 @@ describe('sections and layout', () => {
   it('concurrent moves never leave duplicate or missing positions', async () => {
     const p = await createProduct({ name: 'Racer', mrp: 5 });
     for (let i = 0; i < 4; i++)
-      await api('POST', `/api/products/${p.id}/lists`, { title: `L${i}`, items: [{ caption: 'x' }] });
-    const blocks = (await api('GET', `/api/products/${p.id}/layout`)).json().blocks;
+      await ctx.as(token).post(`/api/products/${p.id}/lists`, { title: `L${i}`, items: [{ caption: 'x' }] });
+    const blocks = (await ctx.as(token).get(`/api/products/${p.id}/layout`)).json().blocks;
     const moves = await Promise.all(
       [blocks[3], blocks[4], blocks[5], blocks[3], blocks[4]].map((blk: { id: number }, i: number) =>
-        api('POST', `/api/products/${p.id}/layout/blocks/${blk.id}/move`, {
+        ctx.as(token).post(`/api/products/${p.id}/layout/blocks/${blk.id}/move`, {
           direction: i % 2 ? 'up' : 'down',
         }),
       ),
     );
     for (const m of moves) expect([200, 409]).toContain(m.statusCode);
-    const after = (await api('GET', `/api/products/${p.id}/layout`)).json().blocks;
+    const after = (await ctx.as(token).get(`/api/products/${p.id}/layout`)).json().blocks;
     expect(after).toHaveLength(6);
     expect(new Set(after.map((x: { position: number }) => x.position)).size).toBe(6);
     expect(new Set(after.map((x: { id: number }) => x.id))).toEqual(
@@ -417,7 +416,9 @@ describe('sections and layout', () => {
     for (let i = 0; i < 3; i++)
       ids.push(
         (
-          await api('POST', `/api/products/${p.id}/lists`, { title: `L${i}`, items: [{ caption: 'x' }] })
+          await ctx
+            .as(token)
+            .post(`/api/products/${p.id}/lists`, { title: `L${i}`, items: [{ caption: 'x' }] })
         ).json().id,
       );
     // The images block between two sections, as an older layout may hold it: it swaps places with
@@ -445,7 +446,7 @@ describe('sections and layout', () => {
     const url = `/api/products/${p.id}/layout/order`;
 
     // The last section first, in one call: each section takes a section's slot.
-    const res = await api('PUT', url, { ids: [blockOf(ids[2]), blockOf(ids[0]), blockOf(ids[1])] });
+    const res = await ctx.as(token).put(url, { ids: [blockOf(ids[2]), blockOf(ids[0]), blockOf(ids[1])] });
     expect(res.statusCode, res.body).toBe(200);
     const after = await rows();
     expect(after.map((b) => [b.block_type, b.ref_id === null ? null : ids.indexOf(b.ref_id)])).toEqual([
@@ -465,11 +466,13 @@ describe('sections and layout', () => {
       [[blockOf(ids[0]), blockOf(ids[1]), images], 404, PRODUCT_MESSAGES.sectionNotFound],
       [[blockOf(ids[0]), blockOf(ids[1]), 2147483000], 404, PRODUCT_MESSAGES.sectionNotFound],
     ] as const) {
-      const bad = await api('PUT', url, { ids: ids_ });
+      const bad = await ctx.as(token).put(url, { ids: ids_ });
       expect(bad.statusCode, bad.body).toBe(status);
       expect(bad.json().error).toBe(error);
     }
-    expect((await api('PUT', '/api/products/2147483000/layout/order', { ids: [1] })).statusCode).toBe(404);
+    expect((await ctx.as(token).put('/api/products/2147483000/layout/order', { ids: [1] })).statusCode).toBe(
+      404,
+    );
     expect(await rows()).toEqual(after);
   });
 
@@ -481,7 +484,7 @@ describe('sections and layout', () => {
     ['tables', { heading: '', columns: 'a' }, SECTION_MESSAGES.tableRequired],
   ])('refuses an empty %s section with the shared message', async (kind, payload, message) => {
     const p = await createProduct({ name: `Empty ${kind} ${Math.random()}`, mrp: 1 });
-    const res = await api('POST', `/api/products/${p.id}/${kind}`, payload);
+    const res = await ctx.as(token).post(`/api/products/${p.id}/${kind}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
   });
@@ -490,32 +493,34 @@ describe('sections and layout', () => {
     const a = await createProduct({ name: 'Owner A', mrp: 1 });
     const b = await createProduct({ name: 'Owner B', mrp: 1 });
     const list = (
-      await api('POST', `/api/products/${a.id}/lists`, { title: 'Mine', items: [{ caption: 'x' }] })
+      await ctx.as(token).post(`/api/products/${a.id}/lists`, { title: 'Mine', items: [{ caption: 'x' }] })
     ).json();
     expect(
       (
-        await api('PUT', `/api/products/${b.id}/lists/${list.id}`, {
+        await ctx.as(token).put(`/api/products/${b.id}/lists/${list.id}`, {
           title: 'Stolen',
           items: [{ caption: 'y' }],
         })
       ).statusCode,
     ).toBe(404);
-    expect((await api('DELETE', `/api/products/${b.id}/lists/${list.id}`)).statusCode).toBe(404);
+    expect((await ctx.as(token).delete(`/api/products/${b.id}/lists/${list.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('delete', () => {
   it('removes the product with its sections, blocks, images, files and own discount', async () => {
     const p = await createProduct({ name: 'Doomed Product', mrp: 9 });
-    await api('PUT', `/api/products/${p.id}`, {
+    await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Doomed Product',
       pricing: { mrp: 9, discountPercent: 10 },
     });
-    await api('POST', `/api/products/${p.id}/lists`, { title: 'L', items: [{ caption: 'x' }] });
-    await api('POST', `/api/products/${p.id}/tables`, { heading: 'T', columns: 'a,b', rows: [['1', '2']] });
+    await ctx.as(token).post(`/api/products/${p.id}/lists`, { title: 'L', items: [{ caption: 'x' }] });
+    await ctx
+      .as(token)
+      .post(`/api/products/${p.id}/tables`, { heading: 'T', columns: 'a,b', rows: [['1', '2']] });
     const image = (await uploadImages(p.id, [{ name: 'doomed.png', bytes: await png('#dddddd') }])).json()
       .data[0];
-    const res = await api('DELETE', `/api/products/${p.id}`);
+    const res = await ctx.as(token).delete(`/api/products/${p.id}`);
     expect(res.statusCode).toBe(204);
     for (const table of [
       'products',
@@ -536,20 +541,20 @@ describe('delete', () => {
     expect(uploadedFiles(ctx.uploadsDir)).toContain(path.basename(image.url));
     expect((await purge('product', p.id)).statusCode).toBe(204);
     expect(uploadedFiles(ctx.uploadsDir)).not.toContain(path.basename(image.url));
-    expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(404);
+    expect((await ctx.as(token).delete(`/api/products/${p.id}`)).statusCode).toBe(404);
   });
 
   it('deleting a brand or category leaves its products without one', async () => {
-    const brand = (await api('POST', '/api/brands', { name: 'Fleeting Brand' })).json();
-    const cat = (await api('POST', '/api/categories', { name: 'Fleeting Cat' })).json();
+    const brand = (await ctx.as(token).post('/api/brands', { name: 'Fleeting Brand' })).json();
+    const cat = (await ctx.as(token).post('/api/categories', { name: 'Fleeting Cat' })).json();
     const p = await createProduct({
       name: 'Survivor Product',
       mrp: 1,
       brand_id: brand.id,
       category_id: cat.id,
     });
-    await api('DELETE', `/api/brands/${brand.id}`);
-    await api('DELETE', `/api/categories/${cat.id}`);
+    await ctx.as(token).delete(`/api/brands/${brand.id}`);
+    await ctx.as(token).delete(`/api/categories/${cat.id}`);
     const b = await bundle(p.slug);
     expect(b.base).toMatchObject({ brand_id: null, brand: null, category_id: null, category: null });
   });

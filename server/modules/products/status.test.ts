@@ -8,20 +8,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-const visitor = (url: string) => ctx.app.inject({ method: 'GET', url });
+const visitor = (url: string) => ctx.as().get(url);
 const statusOf = async (id: number) =>
   (await ctx.database.pool.query('select status from products where id = $1', [id])).rows[0].status;
 
 async function product(name: string, extra: object = {}) {
-  const res = await staff('POST', '/api/products', { name, mrp: 10, ...extra });
+  const res = await ctx.as(ctx.adminToken).post('/api/products', { name, mrp: 10, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string; status: string };
 }
 
 const update = (id: number, extra: object = {}) =>
-  staff('PUT', `/api/products/${id}`, { name: 'Renamed', pricing: { mrp: 12 }, ...extra });
+  ctx.as(ctx.adminToken).put(`/api/products/${id}`, { name: 'Renamed', pricing: { mrp: 12 }, ...extra });
 
 describe('draft or published', () => {
   it('publishes when a call names no status, as clients written before drafts expect', async () => {
@@ -50,7 +48,9 @@ describe('draft or published', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ status: PRODUCT_STATUS_TEXT.invalid });
     expect(await statusOf(made.id)).toBe('published');
-    const created = await staff('POST', '/api/products', { name: 'Never Made', status: 'live' });
+    const created = await ctx
+      .as(ctx.adminToken)
+      .post('/api/products', { name: 'Never Made', status: 'live' });
     expect(created.statusCode).toBe(400);
     const { rows } = await ctx.database.pool.query("select 1 from products where name = 'Never Made'");
     expect(rows).toHaveLength(0);
@@ -58,9 +58,9 @@ describe('draft or published', () => {
 
   it('shows the status on staff list items and on the bundle', async () => {
     const draft = await product('Listed Draft', { status: 'draft' });
-    const list = await staff('GET', '/api/products?q=Listed%20Draft');
+    const list = await ctx.as(ctx.adminToken).get('/api/products?q=Listed%20Draft');
     expect(list.json().data.map((p: { status: string }) => p.status)).toEqual(['draft']);
-    const bundle = await staff('GET', `/api/products/slug/${draft.slug}/bundle`);
+    const bundle = await ctx.as(ctx.adminToken).get(`/api/products/slug/${draft.slug}/bundle`);
     expect(bundle.statusCode, bundle.body).toBe(200);
     expect(bundle.json().base.status).toBe('draft');
   });
@@ -70,7 +70,7 @@ describe('visitors see published products only', () => {
   it("answers 404 for a draft's public bundle, while staff preview it", async () => {
     const draft = await product('Hidden Gadget', { status: 'draft' });
     expect((await visitor(`/api/public/products/slug/${draft.slug}/bundle`)).statusCode).toBe(404);
-    const preview = await staff('GET', `/api/products/slug/${draft.slug}/bundle`);
+    const preview = await ctx.as(ctx.adminToken).get(`/api/products/slug/${draft.slug}/bundle`);
     expect(preview.statusCode).toBe(200);
     expect(preview.json().base.name).toBe('Hidden Gadget');
     // The staff route needs a token.
@@ -94,7 +94,7 @@ describe('visitors see published products only', () => {
     await product('Optioned Draft', { status: 'draft' });
     const names = (res: { json: () => { data: { name: string }[] } }) => res.json().data.map((p) => p.name);
     expect(names(await visitor('/api/public/products?q=Optioned'))).toEqual(['Optioned Published']);
-    expect(names(await staff('GET', '/api/products/options?q=Optioned'))).toEqual([
+    expect(names(await ctx.as(ctx.adminToken).get('/api/products/options?q=Optioned'))).toEqual([
       'Optioned Draft',
       'Optioned Published',
     ]);

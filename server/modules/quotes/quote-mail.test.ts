@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { until } from '../../test/until';
 
 /**
  * A sent quote as the customer receives it: the app's own mailer delivers to a real SMTP server on
@@ -38,35 +39,21 @@ afterAll(async () => {
 });
 
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting for the message');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('sending a quote', () => {
   it("e-mails the customer a link to the quote's page and the quote as a PDF", async () => {
     const bracket = await ok('POST', '/api/products', { name: 'Wall Bracket', sku: 'WB-77', mrp: 12.5 });
-    const request = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/inquiries',
-      payload: {
-        name: 'Grace Customer',
-        email: 'grace@example.com',
-        subject: 'Brackets',
-        message: 'Forty, please.',
-        company: 'Navy Yard',
-        lines: [{ product_id: bracket.id, quantity: 40 }],
-      },
+    const request = await ctx.as().post('/api/inquiries', {
+      name: 'Grace Customer',
+      email: 'grace@example.com',
+      subject: 'Brackets',
+      message: 'Forty, please.',
+      company: 'Navy Yard',
+      lines: [{ product_id: bracket.id, quantity: 40 }],
     });
     expect(request.statusCode, request.body).toBe(201);
     const { id: inquiryId, reference } = request.json();
@@ -88,7 +75,7 @@ describe('sending a quote', () => {
     expect(mail.subject).toContain(reference);
     expect(mail.text).toContain(`https://shop.example.com/quote/${sent.token}`);
     // The link opens the customer's page.
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${sent.token}` });
+    const page = await ctx.as().get(`/api/public/quotes/${sent.token}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ reference, total: 558, can_answer: true });
 

@@ -45,12 +45,12 @@ const q = async <T = Record<string, unknown>>(sqlText: string, params: unknown[]
   (await ctx.database.pool.query(sqlText, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.body ? res.json() : null;
 };
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
-  ctx.app.inject({ method, url, payload, remoteAddress });
+  ctx.as().send(method, url, payload, { remoteAddress });
 
 async function pdfText(pdf: Buffer | Uint8Array) {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
@@ -106,11 +106,9 @@ describe("the customer's page", () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(logo)).toBe(true);
-    const again = await ctx.app.inject({
-      method: 'GET',
-      url: COMPANY_LOGO_PATH,
-      headers: { 'if-none-match': String(image.headers.etag) },
-    });
+    const again = await ctx
+      .as()
+      .get(COMPANY_LOGO_PATH, { headers: { 'if-none-match': String(image.headers.etag) } });
     expect(again.statusCode).toBe(304);
   });
 

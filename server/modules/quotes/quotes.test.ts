@@ -5,6 +5,7 @@ import { VALIDATION } from '#domain/messages';
 import { PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { sentQuote } from '../../test/quotes';
 
 /** Quotes: drafts from a request, sending and versions, the customer's page and answers. */
 let ctx: TestContext;
@@ -25,15 +26,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const staff = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
 const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await staff(method, url, payload);
+  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.body ? res.json() : null;
 };
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
-  ctx.app.inject({ method, url, payload, remoteAddress });
+  ctx.as().send(method, url, payload, { remoteAddress });
 
 async function product(name: string, mrp: number, sku?: string) {
   return (await ok('POST', '/api/products', { name, mrp, sku })) as { id: number };
@@ -53,14 +52,8 @@ async function request(extra: object = {}) {
 }
 
 const line = { name: 'Typed line', quantity: 2, unit_price: 10 };
-/** A request with a sent quote (v1): its ids and token. */
-async function sentQuote(lines: object[] = [line]) {
-  const inquiry = await request();
-  const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-  await ok('PUT', `/api/quotes/${draft.id}`, { lines });
-  const sent = await ok('POST', `/api/quotes/${draft.id}/send`);
-  return { inquiry, id: sent.id as number, token: sent.token as string };
-}
+/** What `request` sends, for a sent quote's inquiry. */
+const fromQuinn = () => ({ inquiry: { company: 'Quinn Ltd' }, remoteAddress: address() });
 const inquiryStatus = async (id: number) =>
   (await q<{ status: string }>('select status from inquiries where id = $1', [id]))[0].status;
 
@@ -84,7 +77,7 @@ describe('a draft', () => {
       active: true,
     });
     await ok('DELETE', `/api/products/${saw.id}`);
-    const res = await staff('POST', `/api/inquiries/${inquiry.id}/quotes`);
+    const res = await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.id}/quotes`);
     expect(res.statusCode, res.body).toBe(201);
     const draft = res.json();
     expect(draft).toMatchObject({
@@ -119,7 +112,7 @@ describe('a draft', () => {
     ]);
     expect(draft.total).toBe(100.97);
     expect(draft.valid_until).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
-    const again = await staff('POST', `/api/inquiries/${inquiry.id}/quotes`);
+    const again = await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.id}/quotes`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(QUOTE_TEXT.draftExists);
   });
@@ -132,7 +125,7 @@ describe('a draft', () => {
     ]);
     const bare = await request();
     expect((await ok('POST', `/api/inquiries/${bare.id}/quotes`)).lines).toEqual([]);
-    expect((await staff('POST', '/api/inquiries/999999/quotes')).statusCode).toBe(404);
+    expect((await ctx.as(ctx.adminToken).post('/api/inquiries/999999/quotes')).statusCode).toBe(404);
   });
 
   it('is replaced by PUT, totals computed on read, and deleted while a draft', async () => {
@@ -158,14 +151,15 @@ describe('a draft', () => {
       ]),
     ).toEqual([{ shipping: '4.99', tax_rate: '20.00', valid_until: '2099-12-31' }]);
     expect(
-      (await staff('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 0 }] })).statusCode,
+      (await ctx.as(ctx.adminToken).put(`/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 0 }] }))
+        .statusCode,
     ).toBe(400);
     // A product that is not there (deleted while the builder was open) leaves the line unlinked.
     const unlinked = await ok('PUT', `/api/quotes/${draft.id}`, {
       lines: [{ ...line, product_id: 999_999 }],
     });
     expect(unlinked.lines[0]).toMatchObject({ product_id: null, name: 'Typed line', unit_price: 10 });
-    expect((await staff('DELETE', `/api/quotes/${draft.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(ctx.adminToken).delete(`/api/quotes/${draft.id}`)).statusCode).toBe(204);
     expect(await q('select 1 from quotes where id = $1', [draft.id])).toEqual([]);
   });
 });
@@ -174,13 +168,13 @@ describe('sending and versions', () => {
   it('refuses to send without lines', async () => {
     const inquiry = await request();
     const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-    const res = await staff('POST', `/api/quotes/${draft.id}/send`);
+    const res = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(QUOTE_TEXT.noLines);
   });
 
   it('send → v1 with a token and the e-mail; revise + send → v2, v1 superseded but readable; a sent quote is frozen', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     const v1 = await ok('GET', `/api/quotes/${id}`);
     // No mail server here: the e-mail is kept in the outbox, and the quote says so, not "sent".
     expect(v1).toMatchObject({
@@ -227,7 +221,9 @@ describe('sending and versions', () => {
       ['DELETE', `/api/quotes/${id}`],
       ['POST', `/api/quotes/${id}/send`],
     ] as const) {
-      const res = await staff(method, url, method === 'PUT' ? { lines: [line] } : undefined);
+      const res = await ctx
+        .as(ctx.adminToken)
+        .send(method, url, method === 'PUT' ? { lines: [line] } : undefined);
       expect(res.statusCode, url).toBe(409);
       expect(res.json().error).toBe(QUOTE_TEXT.notDraft);
     }
@@ -235,7 +231,7 @@ describe('sending and versions', () => {
     const draft = await ok('POST', `/api/quotes/${id}/revise`);
     expect(draft).toMatchObject({ status: 'draft', version: null, total: 20 });
     expect((await q('select revised_from from quotes where id = $1', [draft.id]))[0].revised_from).toBe(id);
-    expect((await staff('POST', `/api/quotes/${id}/revise`)).statusCode).toBe(409);
+    expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${id}/revise`)).statusCode).toBe(409);
     await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 3 }] });
     const v2 = await ok('POST', `/api/quotes/${draft.id}/send`);
     expect(v2).toMatchObject({ version: 2, status: 'sent', total: 30 });
@@ -258,7 +254,7 @@ describe('sending and versions', () => {
 
 describe("the customer's page", () => {
   it('shows a sent quote by its token, never staff notes; a wrong, malformed or draft token is 404', async () => {
-    const { inquiry, token } = await sentQuote();
+    const { inquiry, token } = await sentQuote(ctx, fromQuinn());
     await ok('POST', `/api/inquiries/${inquiry.id}/notes`, { body: 'Secret margin' });
     const res = await visitor('GET', `/api/public/quotes/${token}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -291,7 +287,7 @@ describe("the customer's page", () => {
   });
 
   it('takes an acceptance once, signed, moving the request and telling the owner', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     await ok('PATCH', `/api/inquiries/${inquiry.id}`, { owner_id: owner.id });
     const res = await visitor('POST', `/api/public/quotes/${token}/accept`, { name: 'Quinn Q.' }, '10.9.9.9');
     expect(res.statusCode, res.body).toBe(200);
@@ -342,7 +338,7 @@ describe("the customer's page", () => {
   });
 
   it('takes a signature of one line only: a line break is a 400 and nothing moves', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     const res = await visitor('POST', `/api/public/quotes/${token}/accept`, {
       name: 'Quinn\n\nOpen it: https://evil.example',
     });
@@ -353,7 +349,7 @@ describe("the customer's page", () => {
   });
 
   it('of two acceptances at once, exactly one wins', async () => {
-    const { token } = await sentQuote();
+    const { token } = await sentQuote(ctx, fromQuinn());
     const answers = await Promise.all(
       [1, 2, 3].map((n) => visitor('POST', `/api/public/quotes/${token}/accept`, { name: `Signer ${n}` })),
     );
@@ -361,7 +357,7 @@ describe("the customer's page", () => {
   });
 
   it('a declined quote cannot be accepted; the request is declined', async () => {
-    const { inquiry, token } = await sentQuote();
+    const { inquiry, token } = await sentQuote(ctx, fromQuinn());
     const declined = await visitor('POST', `/api/public/quotes/${token}/decline`, { reason: 'Too dear' });
     expect(declined.json()).toMatchObject({
       status: 'declined',
@@ -372,18 +368,18 @@ describe("the customer's page", () => {
   });
 
   it('changes requested reopen the request and can be revised', async () => {
-    const { inquiry, id, token } = await sentQuote();
+    const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
     const res = await visitor('POST', `/api/public/quotes/${token}/changes`, { message: 'Blue ones' });
     expect(res.json()).toMatchObject({ status: 'changes_requested', answer: { message: 'Blue ones' } });
     expect(await inquiryStatus(inquiry.id)).toBe('open');
-    expect((await staff('POST', `/api/quotes/${id}/revise`)).statusCode).toBe(201);
+    expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${id}/revise`)).statusCode).toBe(201);
     expect((await visitor('POST', `/api/public/quotes/${token}/changes`, { message: '' })).statusCode).toBe(
       400,
     );
   });
 
   it('is rate-limited per client address, apart from quote requests', async () => {
-    const { token } = await sentQuote();
+    const { token } = await sentQuote(ctx, fromQuinn());
     const ip = address();
     for (let i = 0; i < 5; i++)
       expect((await visitor('GET', `/api/public/quotes/${token}`, undefined, ip)).statusCode).toBe(200);
@@ -394,7 +390,7 @@ describe("the customer's page", () => {
   });
 
   it('an expired quote cannot be accepted', async () => {
-    const { token, id } = await sentQuote();
+    const { token, id } = await sentQuote(ctx, fromQuinn());
     await q(`update quotes set valid_until = current_date - 1 where id = $1`, [id]);
     expect((await visitor('GET', `/api/public/quotes/${token}`)).json()).toMatchObject({
       expired: true,
@@ -408,7 +404,7 @@ describe("the customer's page", () => {
 
 describe('the desk and quotes together', () => {
   it('refuses every move outside INQUIRY_MOVES with 409, and staff marking quoted by hand, changing nothing', async () => {
-    const { inquiry } = await sentQuote();
+    const { inquiry } = await sentQuote(ctx, fromQuinn());
     const events = async () =>
       (await q('select count(*)::int as n from inquiry_events where inquiry_id = $1', [inquiry.id]))[0].n;
     const before = await events();
@@ -420,7 +416,7 @@ describe('the desk and quotes together', () => {
           from === 'closed' ? 'other' : null,
           inquiry.id,
         ]);
-        const res = await staff('PATCH', `/api/inquiries/${inquiry.id}`, {
+        const res = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, {
           status: to,
           ...(to === 'closed' ? { close_reason: 'lost' } : {}),
         });
@@ -433,7 +429,7 @@ describe('the desk and quotes together', () => {
     // Only sending a quote makes a request quoted, even once a quote was sent.
     for (const from of ['new', 'open'] as const) {
       await q(`update inquiries set status = $1, close_reason = null where id = $2`, [from, inquiry.id]);
-      const res = await staff('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'quoted' });
+      const res = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, { status: 'quoted' });
       expect(res.statusCode, `${from} → quoted`).toBe(409);
       expect(await inquiryStatus(inquiry.id)).toBe(from);
     }
@@ -456,7 +452,7 @@ describe('the desk and quotes together', () => {
   ] as const)(
     'once the customer answers (%s), no version can be sent: 409, nothing moves',
     async (path, body, status, label) => {
-      const { inquiry, id, token } = await sentQuote();
+      const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
       // A revision already started before the answer came in.
       const draft = await ok('POST', `/api/quotes/${id}/revise`);
       await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 5 }] });
@@ -465,7 +461,7 @@ describe('the desk and quotes together', () => {
       expect(await inquiryStatus(inquiry.id)).toBe(status);
       const before = await stateOf(inquiry.id);
 
-      const send = await staff('POST', `/api/quotes/${draft.id}/send`);
+      const send = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
       expect(send.statusCode, send.body).toBe(409);
       expect(send.json().error).toBe(DESK_TEXT.moveForbidden(label, 'Quoted'));
       expect(await stateOf(inquiry.id)).toEqual(before);
@@ -474,17 +470,17 @@ describe('the desk and quotes together', () => {
       const fresh = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
       await ok('PUT', `/api/quotes/${fresh.id}`, { lines: [line] });
       const mid = await stateOf(inquiry.id);
-      expect((await staff('POST', `/api/quotes/${fresh.id}/send`)).statusCode).toBe(409);
+      expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${fresh.id}/send`)).statusCode).toBe(409);
       expect(await stateOf(inquiry.id)).toEqual(mid);
     },
   );
 
   it('a closed request takes a new version only once reopened', async () => {
-    const { inquiry, id } = await sentQuote();
+    const { inquiry, id } = await sentQuote(ctx, fromQuinn());
     const draft = await ok('POST', `/api/quotes/${id}/revise`);
     await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'closed', close_reason: 'lost' });
     const before = await stateOf(inquiry.id);
-    const refused = await staff('POST', `/api/quotes/${draft.id}/send`);
+    const refused = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(DESK_TEXT.moveForbidden('Closed', 'Quoted'));
     expect(await stateOf(inquiry.id)).toEqual(before);
@@ -499,7 +495,7 @@ describe('the desk and quotes together', () => {
   ] as const)(
     'a quote whose request the desk moved to %s takes no answer the moves forbid',
     async (status, patch) => {
-      const { inquiry, id, token } = await sentQuote();
+      const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
       await ok('PATCH', `/api/inquiries/${inquiry.id}`, patch);
       const page = await visitor('GET', `/api/public/quotes/${token}`);
       expect(page.json()).toMatchObject({ status: 'sent', can_answer: false });
@@ -521,11 +517,11 @@ describe('the desk and quotes together', () => {
   it('marks accepted or declined by hand only once a quote was sent', async () => {
     const bare = await request();
     await ok('PATCH', `/api/inquiries/${bare.id}`, { status: 'open' });
-    const early = await staff('PATCH', `/api/inquiries/${bare.id}`, { status: 'accepted' });
+    const early = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${bare.id}`, { status: 'accepted' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe(DESK_TEXT.quoteNeeded);
-    const { inquiry } = await sentQuote();
-    const marked = await staff('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'declined' });
+    const { inquiry } = await sentQuote(ctx, fromQuinn());
+    const marked = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${inquiry.id}`, { status: 'declined' });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json().history.at(-1)).toMatchObject({ from: 'quoted', to: 'declined', actor: { id: 1 } });
   });

@@ -14,13 +14,13 @@ afterAll(async () => {
 
 describe('GET /api/public/settings', () => {
   it('answers the configured currency, without a sign-in', async () => {
-    const res = await euro.app.inject({ method: 'GET', url: '/api/public/settings' });
+    const res = await euro.as().get('/api/public/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ currency: 'EUR' });
   });
 
   it('answers USD when CURRENCY is not set', async () => {
-    const res = await standard.app.inject({ method: 'GET', url: '/api/public/settings' });
+    const res = await standard.as().get('/api/public/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ currency: 'USD' });
   });

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLive, type PricingDiscount } from '#domain/pricing';
 import type { Database } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
 import { openTestDatabase } from '../../test/harness';
 import { discountLiveAt } from './pricing.sql';
 
@@ -16,7 +15,6 @@ let database: Database;
 
 beforeAll(async () => {
   database = await openTestDatabase({ migrated: true });
-  await runMigrations(database);
 });
 afterAll(() => database.close());
 

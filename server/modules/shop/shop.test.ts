@@ -26,14 +26,10 @@ let ctx: TestContext;
 const ids: Record<string, number> = {};
 const slugs: Record<string, string> = {};
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url, payload, headers: ctx.auth(ctx.adminToken) });
-}
-const visit = (url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers });
+const visit = (url: string, headers: Record<string, string> = {}) => ctx.as().get(url, { headers: headers });
 
 async function made(url: string, payload: object) {
-  const res = await api('POST', url, payload);
+  const res = await ctx.as(ctx.adminToken).post(url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string };
 }
@@ -49,12 +45,11 @@ async function uploadImage(productId: number, color: string) {
   const form = new FormData();
   form.append('images[]', new Blob([new Uint8Array(await png(color, 24))], { type: 'image/png' }), 'a.png');
   const res = new Response(form);
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images/batch`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { ...ctx.auth(ctx.adminToken), 'content-type': res.headers.get('content-type') ?? '' },
-  });
+  const upload = await ctx
+    .as(ctx.adminToken)
+    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
+      headers: { 'content-type': res.headers.get('content-type') ?? '' },
+    });
   expect(upload.statusCode, upload.body).toBe(201);
   return upload.json().data[0].url as string;
 }
@@ -130,7 +125,7 @@ beforeAll(async () => {
     description: `</script><script>alert(2)</script> -->`,
   });
   // A discount on the drill: the card and the page show the one pricing rule's answer.
-  const discounted = await api('PUT', `/api/products/${ids.drill}`, {
+  const discounted = await ctx.as(ctx.adminToken).put(`/api/products/${ids.drill}`, {
     name: 'Cordless Drill',
     sku: 'DR-100',
     brand_id: acme.id,
@@ -358,7 +353,7 @@ describe('the product page', () => {
   it('is cached per slug, and a product update clears it with the bundles', async () => {
     const before = await visit(`/shop/${slugs.hammer}`);
     expect((await visit(`/shop/${slugs.hammer}`)).body).toBe(before.body);
-    const saved = await api('PUT', `/api/products/${ids.hammer}`, {
+    const saved = await ctx.as(ctx.adminToken).put(`/api/products/${ids.hammer}`, {
       name: 'Claw Hammer',
       sku: 'HM-1',
       brand_id: ids.bolt,
@@ -373,7 +368,9 @@ describe('the product page', () => {
     expect(after.body).toContain('Now with a description');
     expect(after.body).toContain('$25.00');
     // A brand's new name reaches the page too (a catalogue write clears every cached page).
-    const renamed = await api('PUT', `/api/brands/${ids.bolt}`, { name: 'Bolt Works', slug: 'bolt' });
+    const renamed = await ctx
+      .as(ctx.adminToken)
+      .put(`/api/brands/${ids.bolt}`, { name: 'Bolt Works', slug: 'bolt' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await visit(`/shop/${slugs.hammer}`)).body).toContain('Bolt Works');
   });
@@ -381,7 +378,7 @@ describe('the product page', () => {
   it("answers the shop's 404 page for a draft, an unknown, a deleted product and deeper paths", async () => {
     const gone = await product('gone', { name: 'Gone Soon' });
     expect((await visit(`/shop/${gone.slug}`)).statusCode).toBe(200);
-    expect((await api('DELETE', `/api/products/${gone.id}`)).statusCode).toBe(204);
+    expect((await ctx.as(ctx.adminToken).delete(`/api/products/${gone.id}`)).statusCode).toBe(204);
     for (const url of [
       `/shop/${slugs.draft}`,
       '/shop/no-such-product',
@@ -396,7 +393,7 @@ describe('the product page', () => {
       expect(res.body).toContain(`href="/shop">${SHOP_TEXT.backToShop}`);
     }
     // The draft published: its page appears at once.
-    const published = await api('PUT', `/api/products/${ids.draft}`, {
+    const published = await ctx.as(ctx.adminToken).put(`/api/products/${ids.draft}`, {
       name: 'Secret Saw',
       category_id: ids.power,
       pricing: { mrp: 50 },
@@ -404,7 +401,7 @@ describe('the product page', () => {
     });
     expect(published.statusCode, published.body).toBe(200);
     expect((await visit(`/shop/${slugs.draft}`)).statusCode).toBe(200);
-    await api('PUT', `/api/products/${ids.draft}`, {
+    await ctx.as(ctx.adminToken).put(`/api/products/${ids.draft}`, {
       name: 'Secret Saw',
       category_id: ids.power,
       pricing: { mrp: 50 },
@@ -450,8 +447,7 @@ describe('an empty shop', () => {
   beforeAll(async () => {
     empty = await createTestContext({ PUBLIC_URL, COMPANY_NAME: COMPANY });
     const auth = empty.auth(empty.adminToken);
-    const create = (url: string, payload: object) =>
-      empty.app.inject({ method: 'POST', url, payload, headers: auth });
+    const create = (url: string, payload: object) => empty.as().post(url, payload, { headers: auth });
     expect((await create('/api/categories', { name: 'Tools' })).statusCode).toBe(201);
     expect((await create('/api/brands', { name: 'Acme' })).statusCode).toBe(201);
     // A draft is not in the shop: the shop is still empty.
@@ -461,7 +457,7 @@ describe('an empty shop', () => {
   });
   afterAll(() => empty.close());
   const see = async (url: string) => {
-    const res = await empty.app.inject({ method: 'GET', url });
+    const res = await empty.as().get(url);
     expect(res.statusCode, url).toBe(200);
     return res.body;
   };

@@ -13,12 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, token = ctx.adminToken) =>
-  ctx.app.inject({ method: 'GET', url, headers: ctx.auth(token) });
+const get = (url: string, token = ctx.adminToken) => ctx.as(token).get(url);
 const post = (payload: unknown, token = ctx.adminToken) =>
-  ctx.app.inject({ method: 'POST', url: '/api/users', payload: payload as object, headers: ctx.auth(token) });
-const del = (id: number, token = ctx.adminToken) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: ctx.auth(token) });
+  ctx.as(token).post('/api/users', payload as object);
+const del = (id: number, token = ctx.adminToken) => ctx.as(token).delete(`/api/users/${id}`);
 const rowByEmail = async (email: string) =>
   (await ctx.database.pool.query('select * from users where email = $1', [email])).rows[0];
 
@@ -31,13 +29,13 @@ describe('access', () => {
   ] as const;
 
   it.each(routes)('%s %s needs a token', async (method, url) => {
-    const res = await ctx.app.inject({ method, url });
+    const res = await ctx.as().send(method, url);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: API_ERROR.unauthenticated });
   });
 
   it.each(routes)('%s %s is refused to editors with 403', async (method, url) => {
-    const res = await ctx.app.inject({ method, url, headers: ctx.auth(editorToken), payload: {} });
+    const res = await ctx.as(editorToken).send(method, url, {});
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(API_ERROR.forbiddenAdminOnly);
   });
@@ -104,12 +102,9 @@ describe('create', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: { ...ctx.auth(ctx.adminToken), 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const res = await ctx
+      .as(ctx.adminToken)
+      .post('/api/users', '{"name":', { headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(API_ERROR.invalidJson);
   });
@@ -234,14 +229,12 @@ describe('list', () => {
 describe('delete', () => {
   it('deletes a user, and that user is signed out on the next request', async () => {
     const { user, token } = await ctx.makeUser({ name: 'Doomed', email: 'doomed@example.com' });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: ctx.auth(token) })).statusCode,
-    ).toBe(200);
+    expect((await ctx.as(token).get('/api/me')).statusCode).toBe(200);
     const res = await del(user.id);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await rowByEmail('doomed@example.com')).toBeUndefined();
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: ctx.auth(token) });
+    const after = await ctx.as(token).get('/api/me');
     expect(after.statusCode).toBe(401);
   });
 
