@@ -1,11 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type InjectResponse = LightMyRequestResponse;
 /** A JSON body, or raw bytes/text (a multipart form, a CSV) sent as they are. */
-export type Body = InjectOptions['payload'];
+type Body = InjectOptions['payload'];
 /** Per-request extras: more headers (they win over the client's), a query string, a client address. */
-export type RequestOptions = Pick<InjectOptions, 'headers' | 'query' | 'remoteAddress'>;
+type RequestOptions = Pick<InjectOptions, 'headers' | 'query' | 'remoteAddress'>;
 
 /**
  * Requests to the app through `inject`, as one caller: a staff member's bearer token, or nobody.
