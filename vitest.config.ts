@@ -79,6 +79,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // One jsdom and one module registry per worker rather than per file: setting them up
+          // again cost more than the tests. The set-up file cleans the DOM, storage and mocks after
+          // each test; a file that mocks a module reloads what it tests (vi.resetModules).
+          isolate: false,
         },
       },
     ],

@@ -1,10 +1,13 @@
 import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#domain/constants';
-import { api, LOGIN_PATH } from './client';
-import { hardRedirect } from './redirect';
 
 vi.mock('./redirect', () => ({ hardRedirect: vi.fn() }));
+// Another file in this worker may have loaded these modules already (the web suite shares its
+// module registry); reloading them here makes them take the mock above.
+vi.resetModules();
+const { api, LOGIN_PATH } = await import('./client');
+const { hardRedirect } = await import('./redirect');
 
 /** Answers every request with `status`, the way axios' own adapters reject non-2xx answers. */
 function answerWith(status: number, data: unknown): AxiosAdapter {

@@ -3,11 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#domain/constants';
 import { SESSION_TEXT } from '#domain/messages';
 import type { StoredUserData } from '#domain/users';
-import { getMe } from '../api/me';
-import { useSession } from './SessionContext';
-import { SessionProvider } from './SessionProvider';
 
 vi.mock('../api/me', () => ({ getMe: vi.fn() }));
+// Another file in this worker may have loaded these modules already (the web suite shares its
+// module registry); reloading them here makes them take the mock above.
+vi.resetModules();
+const { getMe } = await import('../api/me');
+const { useSession } = await import('./SessionContext');
+const { SessionProvider } = await import('./SessionProvider');
 
 const stored: StoredUserData = { id: 7, username: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
 

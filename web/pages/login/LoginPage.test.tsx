@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
-import { login } from '../../api/auth';
-import { GuestOnly } from '../../shell/GuestOnly';
-import { RequireAuth } from '../../shell/RequireAuth';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { LoginPage } from './LoginPage';
 
 vi.mock('../../api/auth', () => ({ login: vi.fn() }));
+// Another file in this worker may have loaded these modules already (the web suite shares its
+// module registry); reloading them here makes them take the mock above.
+vi.resetModules();
+const { login } = await import('../../api/auth');
+const { GuestOnly } = await import('../../shell/GuestOnly');
+const { RequireAuth } = await import('../../shell/RequireAuth');
+const { renderWithProviders } = await import('../../test/renderWithProviders');
+const { LoginPage } = await import('./LoginPage');
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
