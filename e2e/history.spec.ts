@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { HISTORY_TEXT } from '#domain/history';
 import { PRODUCT_CONFIRM, PRODUCT_TOAST } from '#domain/products';
 import { HISTORY_SCREEN } from '../web/components/history/texts';
@@ -10,10 +10,12 @@ import { apiCreateProduct, apiStaffBundle, apiUpdateProduct, openEditor, section
 const historyTab = (page: Page) => page.getByRole('tab', { name: HISTORY_TEXT.historyTab });
 const entries = (page: Page) => page.getByTestId('history-entry');
 
-test.describe('as an admin', () => {
-  test.beforeEach(async ({ page, request }) => {
-    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-  });
+const signInAsAdmin = async ({ page, request }: { page: Page; request: APIRequestContext }) => {
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+};
+
+test.describe("as an admin, in a product's History", () => {
+  test.beforeEach(signInAsAdmin);
 
   test('a price change shows in History as the current version, and restoring the one before it brings the old price back', async ({
     page,
@@ -115,6 +117,10 @@ test.describe('as an admin', () => {
     const bundle = await (await apiStaffBundle(request, product.slug)).json();
     expect([bundle.base.name, bundle.base.mrp]).toEqual([product.name, 151.71]);
   });
+});
+
+test.describe('as an admin, in the trash and Activity', () => {
+  test.beforeEach(signInAsAdmin);
 
   test('deleting a product moves it to the trash, and Undo brings it back', async ({ page, request }) => {
     const tag = uniqueTag('undo');

@@ -46,7 +46,7 @@ async function makeProduct(extra: Record<string, unknown> = {}) {
   return res.json().id as number;
 }
 
-describe('restoring a past version', () => {
+describe('restoring a past version of a product', () => {
   it('brings a price and a name back as a new restore entry under its author', async () => {
     const id = await makeProduct({ sku: 'RST-1', description: 'First words' });
     await call('PUT', `/api/products/${id}`, { name: 'Renamed', sku: 'RST-1', pricing: { mrp: 24.5 } }, 200);
@@ -194,7 +194,9 @@ describe('restoring a past version', () => {
     });
     expect((await lastEntry('product', id)).id).toBe(before.id);
   });
+});
 
+describe('restoring a past version of a category, a brand or a discount', () => {
   it('puts a category back under its old parent, with path and depth, unless that parent is gone', async () => {
     const top = (await call('POST', '/api/categories', { name: 'Rooms', slug: 'rooms' }, 201)).json().id;
     const child = (
@@ -305,7 +307,9 @@ describe('restoring a past version', () => {
       )[0],
     ).toEqual({ type: 'percent', value: '10.00', applies_to: 'product', product_id: id, brand_id: null });
   });
+});
 
+describe('restoring a past version: what is refused', () => {
   it("refuses the state before a product's comeback from the trash, and keeps its sections", async () => {
     const id = await makeProduct();
     await call('POST', `/api/products/${id}/lists`, { title: 'Kept', items: [{ caption: 'A' }] }, 201);

@@ -205,6 +205,113 @@ async function burst(servers: ServerProcess[], email: string, count: number) {
 const checkedOn = (answers: { server: string; status: number }[], server?: string) =>
   answers.filter((r) => r.status === 401 && (server === undefined || r.server === server)).length;
 
+/**
+ * Straight from the database, after A was killed mid-write: every write A acknowledged is there,
+ * and nothing is half-written.
+ */
+async function expectWholeRows(acknowledged: { products: number[]; lists: number[] }) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  const rows = async (sql: string, values: unknown[] = []) => (await client.query(sql, values)).rows;
+  try {
+    // Every write A acknowledged is there.
+    expect(
+      (await rows('select count(*)::int as n from products where id = any($1)', [acknowledged.products]))[0]
+        .n,
+    ).toBe(acknowledged.products.length);
+    expect(
+      (await rows('select count(*)::int as n from product_lists where id = any($1)', [acknowledged.lists]))[0]
+        .n,
+    ).toBe(acknowledged.lists.length);
+
+    // Whole rows only: each product has its two fixed blocks, each section exactly one block
+    // and each section block its section, on the same product.
+    expect(
+      await rows(`select p.id from products p where
+        (select count(*) from product_layout_blocks b where b.product_id = p.id and b.block_type = 'basic') <> 1
+        or (select count(*) from product_layout_blocks b where b.product_id = p.id and b.block_type = 'images') <> 1`),
+      'products without exactly one basic and one images block',
+    ).toEqual([]);
+    expect(
+      await rows(`
+        select 'list' as kind, s.id from product_lists s where (select count(*) from product_layout_blocks b
+          where b.product_id = s.product_id and b.block_type = 'list' and b.ref_id = s.id) <> 1
+        union all
+        select 'spec_group', s.id from product_spec_groups s where (select count(*) from product_layout_blocks b
+          where b.product_id = s.product_id and b.block_type = 'spec_group' and b.ref_id = s.id) <> 1
+        union all
+        select 'table', s.id from product_tables s where (select count(*) from product_layout_blocks b
+          where b.product_id = s.product_id and b.block_type = 'table' and b.ref_id = s.id) <> 1
+        union all
+        select b.block_type, b.id from product_layout_blocks b where
+          (b.block_type = 'list' and not exists (select 1 from product_lists s where s.id = b.ref_id and s.product_id = b.product_id))
+          or (b.block_type = 'spec_group' and not exists (select 1 from product_spec_groups s where s.id = b.ref_id and s.product_id = b.product_id))
+          or (b.block_type = 'table' and not exists (select 1 from product_tables s where s.id = b.ref_id and s.product_id = b.product_id))`),
+      'sections and layout blocks that do not match one to one',
+    ).toEqual([]);
+    // Every list in this suite is written with three items, every spec group with two specs.
+    expect(
+      await rows(`select l.id from product_lists l
+        where (select count(*) from product_list_items i where i.list_id = l.id) <> 3`),
+      'lists without all their items',
+    ).toEqual([]);
+    expect(
+      await rows(`select g.id from product_spec_groups g
+        where (select count(*) from product_specs s where s.group_id = g.id) <> 2`),
+      'spec groups without all their specs',
+    ).toEqual([]);
+    // The documents the bundle reads, and the counts triggers keep, agree with the rows.
+    expect(
+      await rows(`select p.id from products p left join product_contents c on c.product_id = p.id
+        where c.body is null or c.body::text <> stockroom_product_content(p.id)::text`),
+      'products whose section document differs from their rows',
+    ).toEqual([]);
+    expect(
+      await rows(`select p.id from products p
+        where p.image_count <> (select count(*) from product_images i where i.product_id = p.id)`),
+      'products whose image_count is wrong',
+    ).toEqual([]);
+    expect(
+      await rows(`select c.table_name, c.n, case c.table_name
+            when 'products' then (select count(*) from products)
+            when 'categories' then (select count(*) from categories)
+            when 'brands' then (select count(*) from brands)
+            when 'inquiries' then (select count(*) from inquiries) end as real
+          from table_counts c`).then((r) => r.filter((x) => Number(x.n) !== Number(x.real))),
+      'table_counts that differ from the tables',
+    ).toEqual([]);
+    expect(
+      await rows(`select h.name, h.n, case h.name
+            when 'products_without_images' then (select count(*) from products where image_count = 0)
+            when 'products_without_taxonomy' then (select count(*) from products where category_id is null or brand_id is null)
+          end as real from health_counts h`).then((r) => r.filter((x) => Number(x.n) !== Number(x.real))),
+      'health_counts that differ from the products',
+    ).toEqual([]);
+    expect((await rows('select count(*)::int as n from product_images'))[0].n).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Every image row's objects are in the bucket, every image URL has its row, and reference
+ * counts match the rows using them. Objects a killed upload stored before its transaction
+ * would have committed may remain: nothing refers to them, and images:check sweeps them.
+ */
+async function expectImagesWhole() {
+  const store = createImageStore(loadConfig({ ...s3?.env, DATA_DIR: started[0].dataDir }).imageStore, '');
+  const orphanCheck = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, max: 1 });
+  try {
+    const report = await findOrphans(orphanCheck.db, store);
+    expect(
+      { missing: report.missingFiles, dangling: report.danglingReferences, miscounted: report.miscounted },
+      describeOrphans(report),
+    ).toEqual({ missing: [], dangling: [], miscounted: [] });
+  } finally {
+    await orphanCheck.close();
+  }
+}
+
 describe('two processes on one database, Redis and S3', () => {
   it('follow one import from either: a file uploaded to one is checked and applied by the queue, and both answer its job alike', async () => {
     const sku = `MULTI-${randomBytes(3).toString('hex')}`;
@@ -368,7 +475,9 @@ describe('two processes on one database, Redis and S3', () => {
     // Signing in again afterwards works, through either.
     await must(200, b, 'GET', '/api/me', { token: await signIn(a, email, USER_PASSWORD) });
   });
+});
 
+describe('two processes when one is killed', () => {
   it('a process killed mid-write leaves no partial rows, and the other answers every request throughout', async () => {
     const shared = await png('#808080');
     // Made through B before the load, so B's reads below never depend on A.
@@ -508,110 +617,18 @@ describe('two processes on one database, Redis and S3', () => {
     expect(loggedErrors(b.output()), 'B logged no errors').toEqual([]);
 
     // Now the database, directly.
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    const rows = async (sql: string, values: unknown[] = []) => (await client.query(sql, values)).rows;
-    try {
-      // Every write A acknowledged is there.
-      expect(
-        (await rows('select count(*)::int as n from products where id = any($1)', [acknowledged.products]))[0]
-          .n,
-      ).toBe(acknowledged.products.length);
-      expect(
-        (
-          await rows('select count(*)::int as n from product_lists where id = any($1)', [acknowledged.lists])
-        )[0].n,
-      ).toBe(acknowledged.lists.length);
+    await expectWholeRows(acknowledged);
 
-      // Whole rows only: each product has its two fixed blocks, each section exactly one block
-      // and each section block its section, on the same product.
-      expect(
-        await rows(`select p.id from products p where
-          (select count(*) from product_layout_blocks b where b.product_id = p.id and b.block_type = 'basic') <> 1
-          or (select count(*) from product_layout_blocks b where b.product_id = p.id and b.block_type = 'images') <> 1`),
-        'products without exactly one basic and one images block',
-      ).toEqual([]);
-      expect(
-        await rows(`
-          select 'list' as kind, s.id from product_lists s where (select count(*) from product_layout_blocks b
-            where b.product_id = s.product_id and b.block_type = 'list' and b.ref_id = s.id) <> 1
-          union all
-          select 'spec_group', s.id from product_spec_groups s where (select count(*) from product_layout_blocks b
-            where b.product_id = s.product_id and b.block_type = 'spec_group' and b.ref_id = s.id) <> 1
-          union all
-          select 'table', s.id from product_tables s where (select count(*) from product_layout_blocks b
-            where b.product_id = s.product_id and b.block_type = 'table' and b.ref_id = s.id) <> 1
-          union all
-          select b.block_type, b.id from product_layout_blocks b where
-            (b.block_type = 'list' and not exists (select 1 from product_lists s where s.id = b.ref_id and s.product_id = b.product_id))
-            or (b.block_type = 'spec_group' and not exists (select 1 from product_spec_groups s where s.id = b.ref_id and s.product_id = b.product_id))
-            or (b.block_type = 'table' and not exists (select 1 from product_tables s where s.id = b.ref_id and s.product_id = b.product_id))`),
-        'sections and layout blocks that do not match one to one',
-      ).toEqual([]);
-      // Every list in this suite is written with three items, every spec group with two specs.
-      expect(
-        await rows(`select l.id from product_lists l
-          where (select count(*) from product_list_items i where i.list_id = l.id) <> 3`),
-        'lists without all their items',
-      ).toEqual([]);
-      expect(
-        await rows(`select g.id from product_spec_groups g
-          where (select count(*) from product_specs s where s.group_id = g.id) <> 2`),
-        'spec groups without all their specs',
-      ).toEqual([]);
-      // The documents the bundle reads, and the counts triggers keep, agree with the rows.
-      expect(
-        await rows(`select p.id from products p left join product_contents c on c.product_id = p.id
-          where c.body is null or c.body::text <> stockroom_product_content(p.id)::text`),
-        'products whose section document differs from their rows',
-      ).toEqual([]);
-      expect(
-        await rows(`select p.id from products p
-          where p.image_count <> (select count(*) from product_images i where i.product_id = p.id)`),
-        'products whose image_count is wrong',
-      ).toEqual([]);
-      expect(
-        await rows(`select c.table_name, c.n, case c.table_name
-              when 'products' then (select count(*) from products)
-              when 'categories' then (select count(*) from categories)
-              when 'brands' then (select count(*) from brands)
-              when 'inquiries' then (select count(*) from inquiries) end as real
-            from table_counts c`).then((r) => r.filter((x) => Number(x.n) !== Number(x.real))),
-        'table_counts that differ from the tables',
-      ).toEqual([]);
-      expect(
-        await rows(`select h.name, h.n, case h.name
-              when 'products_without_images' then (select count(*) from products where image_count = 0)
-              when 'products_without_taxonomy' then (select count(*) from products where category_id is null or brand_id is null)
-            end as real from health_counts h`).then((r) => r.filter((x) => Number(x.n) !== Number(x.real))),
-        'health_counts that differ from the products',
-      ).toEqual([]);
-      expect((await rows('select count(*)::int as n from product_images'))[0].n).toBeGreaterThan(0);
-    } finally {
-      await client.end();
-    }
-
-    // Images: every row's objects are in the bucket, every image URL has its row, and reference
-    // counts match the rows using them. Objects a killed upload stored before its transaction
-    // would have committed may remain: nothing refers to them, and images:check sweeps them.
-    const store = createImageStore(loadConfig({ ...s3?.env, DATA_DIR: started[0].dataDir }).imageStore, '');
-    const orphanCheck = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, max: 1 });
-    try {
-      const report = await findOrphans(orphanCheck.db, store);
-      expect(
-        { missing: report.missingFiles, dangling: report.danglingReferences, miscounted: report.miscounted },
-        describeOrphans(report),
-      ).toEqual({ missing: [], dangling: [], miscounted: [] });
-    } finally {
-      await orphanCheck.close();
-    }
+    await expectImagesWhole();
 
     // A new process in A's place serves again, and the tokens issued before still work there.
     a = startProcess('a2', a.port);
     await waitForHealth(a, 'ok', 60_000);
     await must(200, a, 'GET', '/api/me', { token: adminToken });
   });
+});
 
+describe('two processes when Redis stops', () => {
   it('with Redis stopped: sign-in works on both, /healthz says degraded, bursts are throttled per process; back to ok when Redis returns', async () => {
     if (!redis) throw new Error('no redis');
     const outage = await makeUser('outage');

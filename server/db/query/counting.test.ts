@@ -56,7 +56,7 @@ const list = async (query: string) => {
   return res.json() as { data: { name: string }[]; meta: { total: number; total_exact: boolean } };
 };
 
-describe('list totals', () => {
+describe('list totals through the API', () => {
   it('an unfiltered list is exact at any size: the triggers of migration 0007 keep its count', async () => {
     const all = await list('perPage=20');
     const { n } = (await ctx.database.pool.query('select count(*)::int as n from inquiries')).rows[0];
@@ -91,7 +91,9 @@ describe('list totals', () => {
     const desc = await list('perPage=5&page=1&q=rare%20topic&sortBy=name&order=desc');
     expect(desc.data.map((r) => r.name)).toEqual([...names].reverse().slice(0, 5));
   });
+});
 
+describe('list totals in the counting helpers', () => {
   it('countMatches honours its cap exactly at the boundary', async () => {
     const where = ilike(inquiries.subject, 'Rare topic');
     const n = Math.floor(extra / 100);
@@ -183,7 +185,9 @@ describe('list totals', () => {
     expect(beyond.rows).toEqual([]);
     expect(beyond.meta.total).toBeGreaterThan(PAGING.exactCountCap);
   });
+});
 
+describe('list totals by ids first, and remembered estimates', () => {
   it("idsFirst: a search finds its page's ids, then reads the page by them with a statement of fixed text", async () => {
     const statements: string[] = [];
     const db = watched((text) => statements.push(text));
