@@ -66,7 +66,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const { worker, port } = await startPgliteWorker(opts.dataDir, opts.from);
+  const server = await startPglite(opts.dataDir, opts.from);
+  return connectPglite(server.port, server.stop);
+}
+
+/**
+ * An embedded database's worker, listening on a loopback port, apart from any connection to it:
+ * the tests hand one worker to one file after another (server/test/pglite-reuse.ts).
+ */
+export async function startPglite(
+  dataDir: string | null,
+  from?: string,
+): Promise<{ port: number; stop: () => Promise<void> }> {
+  const { worker, port } = await startPgliteWorker(dataDir, from);
+  return { port, stop: () => stopPgliteWorker(worker) };
+}
+
+/** A Database over an embedded database's port; close() ends the pool, then calls `stop`. */
+export function connectPglite(port: number, stop: () => Promise<void>): Database {
   // One client, never dropped when idle: a reconnect races the worker's teardown of the old
   // socket, and PGlite has only one session to give.
   const pool = new pg.Pool({
@@ -107,7 +124,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     async close() {
       await pool.end();
-      await stopPgliteWorker(worker);
+      await stop();
     },
   };
 }

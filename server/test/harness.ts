@@ -15,12 +15,14 @@ import { createUsersService } from '../modules/users/users.service';
 import type { RedisConnection } from '../redis/connection';
 import { checkBundlesAgainstSchema } from './bundle-schema-check';
 import { bearer, createClient } from './client';
+import { borrowPglite } from './pglite-reuse';
 
 /**
  * One fresh database per test file: embedded PGlite in memory by default, or, with TEST_DB=pg,
  * a database of its own on the PostgreSQL server (TEST_DATABASE_URL), dropped afterwards.
  * `migrated` hands it over migrated: an embedded one starts from the dump the global set-up made
- * (server/test/pglite-template.ts) when there is one, and any other is migrated here.
+ * (server/test/pglite-template.ts) when there is one, or is an earlier file's put back in that
+ * state (server/test/pglite-reuse.ts), and any other is migrated here.
  */
 export async function openTestDatabase(
   opts: { migrated?: boolean } = {},
@@ -28,7 +30,11 @@ export async function openTestDatabase(
   if (process.env.TEST_DB !== 'pg') {
     // Outside Vitest (bench/web/upload.mjs) there is no global set-up to have made one.
     const from = opts.migrated && process.env.VITEST ? (inject('pgliteTemplate') ?? undefined) : undefined;
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, from });
+    // A worker that keeps its modules between files (the server project) keeps its databases too.
+    const database =
+      from && process.env.STOCKROOM_TEST_REUSE_DB
+        ? await borrowPglite(from)
+        : await openDatabase({ kind: 'pglite', dataDir: null, from });
     if (opts.migrated && !from) await runMigrations(database);
     return { ...database, label: 'pglite' };
   }
