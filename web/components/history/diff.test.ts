@@ -12,6 +12,20 @@ describe('formatValue', () => {
     expect(formatValue('password', HIDDEN_VALUE, 'user')).toEqual({ text: HIDDEN_VALUE });
   });
 
+  it("reads a quote's lines and an inquiry's notes as people do, not as JSON", () => {
+    const lines = [
+      { id: 1, name: 'Drill', sku: 'SPA-1', quantity: 2, unit_price: 144.49, discount_percent: 0 },
+      { id: 2, name: 'Saw', sku: null, quantity: 1, unit_price: 80, discount_percent: 5 },
+    ];
+    expect(formatValue('lines', lines, 'quote')).toEqual({
+      text: '2 × Drill (SPA-1) at $144.49; 1 × Saw at $80.00, less 5 %',
+    });
+    expect(formatValue('lines', [], 'quote')).toEqual({ text: '—' });
+    expect(formatValue('notes', [{ id: 3, body: 'Called back' }], 'inquiry')).toEqual({
+      text: 'Called back',
+    });
+  });
+
   it('refers to categories and brands by id, for the screen to name them', () => {
     expect(formatValue('category_id', 7, 'product')).toEqual({ ref: 'category', id: 7 });
     expect(formatValue('brand_id', 3, 'discount')).toEqual({ ref: 'brand', id: 3 });

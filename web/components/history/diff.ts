@@ -86,7 +86,32 @@ export function formatValue(field: string, value: unknown, entityType: EntityTyp
   if (DATE_FIELDS.has(field) && typeof value === 'string') return text(formatDateTime(value));
   if (typeof value === 'string') return text(value);
   if (typeof value === 'number') return text(String(value));
+  if (Array.isArray(value)) return text(rowsText(value));
   return text(JSON.stringify(value));
+}
+
+/**
+ * Rows logged under one field of their parent (a quote's lines, an inquiry's notes), each as the
+ * screens show it: a line by its quantity, name, SKU and price; a note by its text.
+ */
+function rowsText(rows: unknown[]): string {
+  if (rows.length === 0) return EMPTY_VALUE;
+  return rows
+    .map((row) => {
+      if (!row || typeof row !== 'object') return String(row);
+      const r = row as Record<string, unknown>;
+      if (typeof r.name === 'string' && r.quantity !== undefined) {
+        const sku = typeof r.sku === 'string' && r.sku ? ` (${r.sku})` : '';
+        const price = Number(r.unit_price);
+        const off = Number(r.discount_percent);
+        return `${r.quantity} × ${r.name}${sku}${Number.isFinite(price) ? ` at ${formatPrice(price)}` : ''}${
+          off > 0 ? `, less ${off} %` : ''
+        }`;
+      }
+      if (typeof r.body === 'string') return r.body;
+      return JSON.stringify(row);
+    })
+    .join('; ');
 }
 
 type Named = { id?: unknown } & Record<string, unknown>;
