@@ -1,0 +1,241 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { centsToDecimal, toCents } from '#domain/money';
+import type { SpecFilter } from '#domain/shop';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+
+/** What narrows the shop's products: the URL's filters, with its slugs resolved to ids. */
+export type ShopFilter = {
+  q: string;
+  categoryIds: number[] | null;
+  brandId: number | null;
+  /** Bounds on the final price, in cents. */
+  priceMin: number | null;
+  priceMax: number | null;
+  specs: SpecFilter[];
+};
+
+/**
+ * A filter as SQL over products, one condition per facet, so that each facet's counts can leave
+ * out its own: the rest (published, the category, the search) always applies.
+ */
+export type ShopConditions = {
+  base: SQL[];
+  brand: SQL | null;
+  price: SQL | null;
+  /** By the key's normalised name. */
+  specs: Map<string, SQL>;
+};
+
+/** Which facet a statement leaves out, if any. */
+type Except = { kind: 'brand' } | { kind: 'price' } | { kind: 'spec'; norm: string } | null;
+
+/** Every condition but the one excepted, as one WHERE over products. */
+export function whereOf(conditions: ShopConditions, except: Except = null): SQL {
+  const parts: SQL[] = [...conditions.base];
+  if (conditions.brand && except?.kind !== 'brand') parts.push(conditions.brand);
+  if (conditions.price && except?.kind !== 'price') parts.push(conditions.price);
+  for (const [norm, condition] of conditions.specs)
+    if (!(except?.kind === 'spec' && except.norm === norm)) parts.push(condition);
+  return and(...parts) as SQL;
+}
+
+/**
+ * A key's filter: the products with any of the values asked for, or a number in any of the
+ * ranges, each branch found from its own index (product_spec_values_value_idx, _num_idx).
+ */
+function specCondition(filter: SpecFilter): SQL {
+  const branches: SQL[] = [];
+  if (filter.values.length > 0) {
+    const norms = `{${filter.values.map((v) => `"${v.toLowerCase().replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+    branches.push(sql`select s.product_id from product_spec_values s
+      where s.key_norm = ${filter.norm} and s.value_norm = any(${norms}::text[])`);
+  }
+  for (const range of filter.ranges)
+    branches.push(sql`select s.product_id from product_spec_values s
+      where s.key_norm = ${filter.norm} and s.num is not null
+        ${range.min !== null ? sql`and s.num >= ${range.min}::numeric` : sql``}
+        ${range.max !== null ? sql`and s.num <= ${range.max}::numeric` : sql``}`);
+  return sql`${products.id} in (${sql.join(branches, sql` union all `)})`;
+}
+
+/** The filter's conditions, around the given base (published, category, search). */
+export function shopConditions(base: SQL[], filter: ShopFilter): ShopConditions {
+  const { priceMin, priceMax } = filter;
+  const price = and(
+    priceMin !== null ? sql`${products.price_final} >= ${centsToDecimal(priceMin)}::numeric` : undefined,
+    priceMax !== null ? sql`${products.price_final} <= ${centsToDecimal(priceMax)}::numeric` : undefined,
+  );
+  return {
+    base,
+    brand: filter.brandId !== null ? eq(products.brand_id, filter.brandId) : null,
+    price: price ?? null,
+    specs: new Map(filter.specs.map((f) => [f.norm, specCondition(f)])),
+  };
+}
+
+/** A facet's value with the products it would show. */
+type FacetValue = { value: string; count: number; num: string | null };
+
+/** A spec key's facet: its values (numbers in order), and the range of its numbers, if any. */
+export type SpecFacet = {
+  key: string;
+  norm: string;
+  /** Products in the set that have the key. */
+  count: number;
+  values: FacetValue[];
+  numeric: { min: string; max: string; unit: string } | null;
+};
+
+export type ShopFacets = {
+  brands: { slug: string; name: string; count: number }[];
+  /** The lowest and highest price of the products the other filters give, in cents. */
+  price: { min: number; max: number } | null;
+  specs: SpecFacet[];
+};
+
+/** How many spec keys the panel shows, and how many values of each (the most common). */
+export const FACET_LIMITS = { keys: 8, values: 12, minProducts: 2 } as const;
+
+type Parts = { brands: boolean; price: boolean; specs: 'all' | string | null };
+type Row = {
+  brands: [string, string, number][] | null;
+  price: [string | null, string | null] | null;
+  keys: [string, string, number][] | null;
+  specs: [string, string, number, string | null, string][] | null;
+};
+
+/**
+ * One statement for the facets a set of products gives: its brands and their counts, its price
+ * range, and its spec keys and values with their counts (all keys, or one). The products are read
+ * once (the CTE), from the filter's own indexes; their spec rows from the table's primary key.
+ */
+async function readParts(db: Pick<Db, 'execute'>, where: SQL, parts: Parts): Promise<Row> {
+  const none = sql`null`;
+  const oneKey =
+    parts.specs !== null && parts.specs !== 'all' ? sql`where s.key_norm = ${parts.specs}` : sql``;
+  const { rows } = await db.execute<Row>(sql`
+    with m as materialized (
+      select ${products.id} as id, ${products.brand_id} as brand_id, ${products.price_final} as price
+      from ${products} where ${where}
+    ), sv as materialized (
+      ${
+        parts.specs === null
+          ? sql`select null::int as product_id, null::text as key_norm, null::text as key,
+              null::text as value_norm, null::text as value, null::text as unit, null::numeric as num
+              where false`
+          : sql`select s.product_id, s.key_norm, s.key, s.value_norm, s.value, s.unit, s.num
+              from m join product_spec_values s on s.product_id = m.id ${oneKey}`
+      }
+    )
+    select
+      ${
+        parts.brands
+          ? sql`(select json_agg(json_build_array(b.slug, b.name, x.n) order by lower(b.name), b.id)
+              from (select brand_id, count(*)::int as n from m where brand_id is not null group by brand_id) x
+              join brands b on b.id = x.brand_id)`
+          : none
+      } as brands,
+      ${parts.price ? sql`(select json_build_array(min(price)::text, max(price)::text) from m)` : none} as price,
+      (select json_agg(json_build_array(key_norm, key, n)) from (
+        select key_norm, min(key) as key, count(distinct product_id)::int as n from sv group by key_norm) k) as keys,
+      (select json_agg(json_build_array(key_norm, value, n, num::text, unit)) from (
+        select key_norm, value_norm, min(value) as value, count(*)::int as n, min(num) as num, min(unit) as unit
+        from sv group by key_norm, value_norm) v) as specs`);
+  return rows[0];
+}
+
+/** A key's facet from its rows: the values the panel shows, and the range of its numbers. */
+function specFacet(
+  key: [string, string, number],
+  rows: [string, string, number, string | null, string][],
+  active: SpecFilter | undefined,
+): SpecFacet {
+  const [norm, name, count] = key;
+  const numeric = rows.length > 0 && rows.every((r) => r[3] !== null);
+  const chosen = new Set(active?.values.map((v) => v.toLowerCase()));
+  const common = [...rows].sort((a, b) => b[2] - a[2] || a[1].localeCompare(b[1]));
+  const shown = common.filter((r, i) => i < FACET_LIMITS.values || chosen.has(r[1].toLowerCase()));
+  const values: FacetValue[] = shown.map(([, value, n, num]) => ({ value, count: n, num }));
+  // A value asked for that no product here has still shows, with 0, so it can be cleared.
+  for (const value of active?.values ?? [])
+    if (!values.some((v) => v.value.toLowerCase() === value.toLowerCase()))
+      values.push({ value, count: 0, num: null });
+  if (numeric) values.sort((a, b) => compareNumbers(a.num, b.num) || a.value.localeCompare(b.value));
+  const nums = rows.map((r) => r[3] as string).sort(compareNumbers);
+  const units = new Set(rows.map((r) => r[4]));
+  return {
+    key: active?.key ?? name,
+    norm,
+    count,
+    values,
+    numeric: numeric
+      ? { min: nums[0], max: nums[nums.length - 1], unit: units.size === 1 ? rows[0][4] : '' }
+      : null,
+  };
+}
+
+/** Decimal texts in numeric order (no float is trusted with a spec's digits beyond its range). */
+function compareNumbers(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return Number(a) - Number(b) || a.localeCompare(b);
+}
+
+/**
+ * The facets of a set of products, each counted as faceted search engines count: a facet's
+ * counts apply every active filter but its own, so a visitor sees what choosing another value
+ * would give. One statement for the facets no filter touches, one more per active facet. Spec keys
+ * are read only where asked (a category or a search): across the whole catalogue they would be
+ * every key of every kind of product.
+ */
+export async function readFacets(
+  db: Pick<Db, 'execute'>,
+  conditions: ShopConditions,
+  filter: ShopFilter,
+  withSpecs: boolean,
+): Promise<ShopFacets> {
+  const brandActive = conditions.brand !== null;
+  const priceActive = conditions.price !== null;
+  const main = readParts(db, whereOf(conditions), {
+    brands: !brandActive,
+    price: !priceActive,
+    specs: withSpecs ? 'all' : null,
+  });
+  const brandOnly = brandActive
+    ? readParts(db, whereOf(conditions, { kind: 'brand' }), { brands: true, price: false, specs: null })
+    : null;
+  const priceOnly = priceActive
+    ? readParts(db, whereOf(conditions, { kind: 'price' }), { brands: false, price: true, specs: null })
+    : null;
+  const specOnly = filter.specs.map((f) =>
+    readParts(db, whereOf(conditions, { kind: 'spec', norm: f.norm }), {
+      brands: false,
+      price: false,
+      specs: f.norm,
+    }),
+  );
+  const [all, byBrand, byPrice, ...bySpec] = await Promise.all([main, brandOnly, priceOnly, ...specOnly]);
+  const brands = (byBrand ?? all).brands ?? [];
+  const [min, max] = (byPrice ?? all).price ?? [null, null];
+
+  const specs: SpecFacet[] = [];
+  if (withSpecs) {
+    const activeNorms = new Set(filter.specs.map((f) => f.norm));
+    const keys = (all.keys ?? [])
+      .filter(([norm, , n]) => !activeNorms.has(norm) && n >= FACET_LIMITS.minProducts)
+      .sort((a, b) => b[2] - a[2] || a[1].localeCompare(b[1]))
+      .slice(0, Math.max(0, FACET_LIMITS.keys - activeNorms.size));
+    const rowsOf = (row: Row, norm: string) => (row.specs ?? []).filter((r) => r[0] === norm);
+    filter.specs.forEach((f, i) => {
+      const row = bySpec[i];
+      const key = row.keys?.find((k) => k[0] === f.norm) ?? [f.norm, f.key, 0];
+      specs.push(specFacet(key, rowsOf(row, f.norm), f));
+    });
+    for (const key of keys) specs.push(specFacet(key, rowsOf(all, key[0]), undefined));
+  }
+  return {
+    brands: brands.map(([slug, name, count]) => ({ slug, name, count })),
+    price: min !== null && max !== null ? { min: toCents(min), max: toCents(max) } : null,
+    specs,
+  };
+}
