@@ -81,7 +81,7 @@ type FacetValue = { value: string; count: number; num: string | null };
 export type SpecFacet = {
   key: string;
   norm: string;
-  /** Products in the set that have the key. */
+  /** Its values' counts summed: how often the set's products name the key (ranks the keys). */
   count: number;
   values: FacetValue[];
   numeric: { min: string; max: string; unit: string } | null;
@@ -97,36 +97,46 @@ export type ShopFacets = {
 /** How many spec keys the panel shows, and how many values of each (the most common). */
 export const FACET_LIMITS = { keys: 8, values: 12, minProducts: 2 } as const;
 
-type Parts = { brands: boolean; price: boolean; specs: 'all' | string | null };
+/**
+ * What one statement reads: brands, the price range, spec values (of every key, of one, or none),
+ * and whether the spec values are the set's own rows or, for a category before any other filter,
+ * the counts kept ahead per category (migration 0036's category_spec_counts).
+ */
+type Parts = { brands: boolean; price: boolean; specs: 'all' | string | null; counted: number[] | null };
+/** A spec value's row: key (normalised, shown), value, products, number, unit. */
+type SpecRow = [string, string, string, number, string | null, string];
 type Row = {
   brands: [string, string, number][] | null;
   price: [string | null, string | null] | null;
-  keys: [string, string, number][] | null;
-  specs: [string, string, number, string | null, string][] | null;
+  specs: SpecRow[] | null;
 };
+
+/** The spec values' counts, each value named as its oldest product names it (from the value index). */
+function specCounts(parts: Parts): SQL {
+  const oneKey = (column: SQL) =>
+    parts.specs !== null && parts.specs !== 'all' ? sql`and ${column} = ${parts.specs}` : sql``;
+  const grouped = parts.counted
+    ? sql`select key_norm, value_norm, sum(n)::int as n from category_spec_counts
+        where category_id = any(${`{${parts.counted.join(',')}}`}::int[]) and n > 0 ${oneKey(sql`key_norm`)}
+        group by key_norm, value_norm`
+    : sql`select s.key_norm, s.value_norm, count(*)::int as n from m join product_spec_values s on s.product_id = m.id
+        where true ${oneKey(sql`s.key_norm`)} group by s.key_norm, s.value_norm`;
+  return sql`(select json_agg(json_build_array(g.key_norm, d.key, d.value, g.n, d.num::text, d.unit))
+    from (${grouped}) g cross join lateral (select x.key, x.value, x.unit, x.num from product_spec_values x
+      where x.key_norm = g.key_norm and x.value_norm = g.value_norm order by x.product_id limit 1) d)`;
+}
 
 /**
  * One statement for the facets a set of products gives: its brands and their counts, its price
- * range, and its spec keys and values with their counts (all keys, or one). The products are read
- * once (the CTE), from the filter's own indexes; their spec rows from the table's primary key.
+ * range, and its spec values with their counts (all keys, or one). The products are read once
+ * (the CTE), from the filter's own indexes; their spec rows from the table's primary key alone.
  */
 async function readParts(db: Pick<Db, 'execute'>, where: SQL, parts: Parts): Promise<Row> {
   const none = sql`null`;
-  const oneKey =
-    parts.specs !== null && parts.specs !== 'all' ? sql`where s.key_norm = ${parts.specs}` : sql``;
   const { rows } = await db.execute<Row>(sql`
     with m as materialized (
       select ${products.id} as id, ${products.brand_id} as brand_id, ${products.price_final} as price
       from ${products} where ${where}
-    ), sv as materialized (
-      ${
-        parts.specs === null
-          ? sql`select null::int as product_id, null::text as key_norm, null::text as key,
-              null::text as value_norm, null::text as value, null::text as unit, null::numeric as num
-              where false`
-          : sql`select s.product_id, s.key_norm, s.key, s.value_norm, s.value, s.unit, s.num
-              from m join product_spec_values s on s.product_id = m.id ${oneKey}`
-      }
     )
     select
       ${
@@ -137,42 +147,40 @@ async function readParts(db: Pick<Db, 'execute'>, where: SQL, parts: Parts): Pro
           : none
       } as brands,
       ${parts.price ? sql`(select json_build_array(min(price)::text, max(price)::text) from m)` : none} as price,
-      (select json_agg(json_build_array(key_norm, key, n)) from (
-        select key_norm, min(key) as key, count(distinct product_id)::int as n from sv group by key_norm) k) as keys,
-      (select json_agg(json_build_array(key_norm, value, n, num::text, unit)) from (
-        select key_norm, value_norm, min(value) as value, count(*)::int as n, min(num) as num, min(unit) as unit
-        from sv group by key_norm, value_norm) v) as specs`);
+      ${parts.specs !== null ? specCounts(parts) : none} as specs`);
   return rows[0];
 }
 
 /** A key's facet from its rows: the values the panel shows, and the range of its numbers. */
-function specFacet(
-  key: [string, string, number],
-  rows: [string, string, number, string | null, string][],
-  active: SpecFilter | undefined,
-): SpecFacet {
-  const [norm, name, count] = key;
-  const numeric = rows.length > 0 && rows.every((r) => r[3] !== null);
+function specFacet(rows: SpecRow[], active: SpecFilter | undefined): SpecFacet {
+  const numeric = rows.length > 0 && rows.every((r) => r[4] !== null);
   const chosen = new Set(active?.values.map((v) => v.toLowerCase()));
-  const common = [...rows].sort((a, b) => b[2] - a[2] || a[1].localeCompare(b[1]));
-  const shown = common.filter((r, i) => i < FACET_LIMITS.values || chosen.has(r[1].toLowerCase()));
-  const values: FacetValue[] = shown.map(([, value, n, num]) => ({ value, count: n, num }));
+  const common = [...rows].sort((a, b) => b[3] - a[3] || a[2].localeCompare(b[2]));
+  const shown = common.filter((r, i) => i < FACET_LIMITS.values || chosen.has(r[2].toLowerCase()));
+  const values: FacetValue[] = shown.map(([, , value, n, num]) => ({ value, count: n, num }));
   // A value asked for that no product here has still shows, with 0, so it can be cleared.
   for (const value of active?.values ?? [])
     if (!values.some((v) => v.value.toLowerCase() === value.toLowerCase()))
       values.push({ value, count: 0, num: null });
   if (numeric) values.sort((a, b) => compareNumbers(a.num, b.num) || a.value.localeCompare(b.value));
-  const nums = rows.map((r) => r[3] as string).sort(compareNumbers);
-  const units = new Set(rows.map((r) => r[4]));
+  const nums = rows.map((r) => r[4] as string).sort(compareNumbers);
+  const units = new Set(rows.map((r) => r[5]));
   return {
-    key: active?.key ?? name,
-    norm,
-    count,
+    key: active?.key ?? rows[0]?.[1] ?? '',
+    norm: active?.norm ?? rows[0]?.[0] ?? '',
+    count: rows.reduce((sum, r) => sum + r[3], 0),
     values,
     numeric: numeric
-      ? { min: nums[0], max: nums[nums.length - 1], unit: units.size === 1 ? rows[0][4] : '' }
+      ? { min: nums[0], max: nums[nums.length - 1], unit: units.size === 1 ? rows[0][5] : '' }
       : null,
   };
+}
+
+/** A set's spec rows by key. */
+function byKey(rows: SpecRow[] | null): Map<string, SpecRow[]> {
+  const keys = new Map<string, SpecRow[]>();
+  for (const row of rows ?? []) keys.set(row[0], [...(keys.get(row[0]) ?? []), row]);
+  return keys;
 }
 
 /** Decimal texts in numeric order (no float is trusted with a spec's digits beyond its range). */
@@ -196,23 +204,21 @@ export async function readFacets(
 ): Promise<ShopFacets> {
   const brandActive = conditions.brand !== null;
   const priceActive = conditions.price !== null;
-  const main = readParts(db, whereOf(conditions), {
-    brands: !brandActive,
-    price: !priceActive,
-    specs: withSpecs ? 'all' : null,
-  });
-  const brandOnly = brandActive
-    ? readParts(db, whereOf(conditions, { kind: 'brand' }), { brands: true, price: false, specs: null })
-    : null;
-  const priceOnly = priceActive
-    ? readParts(db, whereOf(conditions, { kind: 'price' }), { brands: false, price: true, specs: null })
-    : null;
+  // The counts kept per category serve a statement whose products are a category's, unfiltered.
+  const counted = (except: Except): number[] | null => {
+    if (filter.q !== '' || filter.categoryIds === null) return null;
+    if (brandActive && except?.kind !== 'brand') return null;
+    if (priceActive && except?.kind !== 'price') return null;
+    const others = filter.specs.filter((f) => !(except?.kind === 'spec' && except.norm === f.norm));
+    return others.length === 0 ? filter.categoryIds : null;
+  };
+  const read = (except: Except, parts: Omit<Parts, 'counted'>) =>
+    readParts(db, whereOf(conditions, except), { ...parts, counted: counted(except) });
+  const main = read(null, { brands: !brandActive, price: !priceActive, specs: withSpecs ? 'all' : null });
+  const brandOnly = brandActive ? read({ kind: 'brand' }, { brands: true, price: false, specs: null }) : null;
+  const priceOnly = priceActive ? read({ kind: 'price' }, { brands: false, price: true, specs: null }) : null;
   const specOnly = filter.specs.map((f) =>
-    readParts(db, whereOf(conditions, { kind: 'spec', norm: f.norm }), {
-      brands: false,
-      price: false,
-      specs: f.norm,
-    }),
+    read({ kind: 'spec', norm: f.norm }, { brands: false, price: false, specs: withSpecs ? f.norm : null }),
   );
   const [all, byBrand, byPrice, ...bySpec] = await Promise.all([main, brandOnly, priceOnly, ...specOnly]);
   const brands = (byBrand ?? all).brands ?? [];
@@ -221,17 +227,16 @@ export async function readFacets(
   const specs: SpecFacet[] = [];
   if (withSpecs) {
     const activeNorms = new Set(filter.specs.map((f) => f.norm));
-    const keys = (all.keys ?? [])
-      .filter(([norm, , n]) => !activeNorms.has(norm) && n >= FACET_LIMITS.minProducts)
-      .sort((a, b) => b[2] - a[2] || a[1].localeCompare(b[1]))
-      .slice(0, Math.max(0, FACET_LIMITS.keys - activeNorms.size));
-    const rowsOf = (row: Row, norm: string) => (row.specs ?? []).filter((r) => r[0] === norm);
     filter.specs.forEach((f, i) => {
-      const row = bySpec[i];
-      const key = row.keys?.find((k) => k[0] === f.norm) ?? [f.norm, f.key, 0];
-      specs.push(specFacet(key, rowsOf(row, f.norm), f));
+      specs.push(specFacet(byKey(bySpec[i].specs).get(f.norm) ?? [], f));
     });
-    for (const key of keys) specs.push(specFacet(key, rowsOf(all, key[0]), undefined));
+    const others = [...byKey(all.specs)]
+      .filter(([norm]) => !activeNorms.has(norm))
+      .map(([, rows]) => specFacet(rows, undefined))
+      .filter((f) => f.count >= FACET_LIMITS.minProducts)
+      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      .slice(0, Math.max(0, FACET_LIMITS.keys - activeNorms.size));
+    specs.push(...others);
   }
   return {
     brands: brands.map(([slug, name, count]) => ({ slug, name, count })),
