@@ -72,8 +72,11 @@ export const shopRoutes =
         priceMax: query.priceMax,
         specs: query.specs,
       };
-      const result = await shop.list({ ...filter, sort: shopSort(query), page: query.page });
-      const facets = await shop.facets(filter);
+      await shop.refreshPrices();
+      const [result, facets] = await Promise.all([
+        shop.list({ ...filter, sort: shopSort(query), page: query.page }),
+        shop.facets(filter),
+      ]);
       return sendHtml(
         reply,
         renderList(chrome, { query, category, brand, tree, path: chain, facets, ...result }),

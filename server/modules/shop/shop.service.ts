@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { PAGING } from '#domain/constants';
+import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '#domain/images';
 import { SHOP_PAGE_SIZE, type ShopSort } from '#domain/shop';
 import { isSlug } from '#domain/slug';
@@ -158,12 +157,11 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     /**
      * A page of published products in the order asked for (newest first by default), with its
      * total (exact up to the usual cap): matching q, below the category ids given, of the brand
-     * given, within the price bounds and the spec filters. Stored prices are brought up to date
-     * first: the price filter, the price sort and the price facet read them.
+     * given, within the price bounds and the spec filters. Call refreshPrices first: the price
+     * filter and the price sort read the stored prices.
      */
     async list(params: ShopFilter & { sort: ShopSort; page: number }) {
       const now = new Date();
-      await refreshPrices(db, now);
       const where = whereOf(shopConditions(await baseConditions(params), params));
       const order = SORTS[params.sort];
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
@@ -216,13 +214,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     /**
      * The facets of the products list() would show for the same filter (brands, price range, and
      * in a category or a search the spec keys the products share), each counted without its own
-     * filter. Call it after list(), which brings the stored prices up to date.
+     * filter. Call refreshPrices first: the price range and the price filter read the stored
+     * prices.
      */
     async facets(params: ShopFilter) {
       const base = await baseConditions(params);
       const withSpecs = params.categoryIds !== null || params.q !== '';
       return readFacets(db, shopConditions(base, params), params, withSpecs);
     },
+
+    /** Brings the stored prices up to now, before a list or facets read them (product-filter.ts). */
+    refreshPrices: () => refreshPrices(db, new Date()),
 
     /** What the product page links to: its category's chain by name and slug, its brand's slug. */
     async productLinks(categoryId: number | null, brandId: number | null): Promise<ProductLinks> {
