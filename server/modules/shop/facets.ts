@@ -95,7 +95,7 @@ export type ShopFacets = {
 };
 
 /** How many spec keys the panel shows, and how many values of each (the most common). */
-export const FACET_LIMITS = { keys: 8, values: 12, minProducts: 2 } as const;
+const FACET_LIMITS = { keys: 8, values: 12, minProducts: 2 } as const;
 
 /**
  * What one statement reads: brands, the price range, spec values (of every key, of one, or none),
