@@ -37,7 +37,7 @@ const flag = (name: string) =>
     .transform((v) => v === '1');
 
 /** A price bound from a query string: a plain decimal with at most two places. */
-const priceBound = (name: string) =>
+export const priceBound = (name: string) =>
   z
     .string()
     .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: `${name} must be an amount such as 19.99` })

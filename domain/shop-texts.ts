@@ -17,6 +17,32 @@ export const SHOP_TEXT = {
   brand: 'Brand',
   allBrands: 'All brands',
   apply: 'Apply',
+  withCount: (label: string, n: number) => `${label} (${count.format(n)})`,
+  priceRange: 'Price',
+  priceFrom: 'From',
+  priceTo: 'To',
+  priceBetween: (min: string, max: string) => `${min} – ${max}`,
+  priceChip: (min: string | null, max: string | null) =>
+    min && max ? `${min} – ${max}` : min ? `From ${min}` : `Up to ${max}`,
+  specRange: 'Range',
+  specRangeHint: (min: string, max: string, unit: string) =>
+    `${min}–${max}${unit ? ` ${unit}` : ''}, for example ${min}..${max}`,
+  specRangeChip: (key: string, min: string | null, max: string | null) =>
+    min !== null && max !== null
+      ? `${key}: ${min}–${max}`
+      : min !== null
+        ? `${key}: ${min} or more`
+        : `${key}: up to ${max}`,
+  applyFilters: 'Apply filters',
+  sortLabel: 'Sort by',
+  sortButton: 'Sort',
+  sorts: {
+    relevance: 'Best match',
+    newest: 'Newest',
+    price: 'Price: low to high',
+    price_desc: 'Price: high to low',
+    name: 'Name',
+  },
   filters: (active: number) => (active > 0 ? `Filters (${count.format(active)})` : 'Filters'),
   results: (total: number, exact: boolean) =>
     `${exact ? '' : 'About '}${count.format(total)} product${total === 1 ? '' : 's'}`,

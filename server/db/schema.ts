@@ -283,6 +283,51 @@ export const productSpecs = pgTable(
   (t) => [index('product_specs_group_idx').on(t.group_id, t.position)],
 );
 
+/**
+ * Each product's spec values as the shop's facets count them: one row per product, key and
+ * value, a number's value also as `num` with its `unit`. Written by migration 0036's triggers
+ * from the content document (product_contents), never by the services.
+ */
+export const productSpecValues = pgTable(
+  'product_spec_values',
+  {
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    key_norm: text('key_norm').notNull(),
+    value: text('value').notNull(),
+    value_norm: text('value_norm').notNull(),
+    unit: text('unit').notNull().default(''),
+    num: numeric('num'),
+    /** The product's, kept by the triggers so the counts follow a product deleted or moved. */
+    category_id: integer('category_id'),
+    published: boolean('published').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_spec_values_pkey', columns: [t.product_id, t.key_norm, t.value_norm] }),
+    index('product_spec_values_value_idx').on(t.key_norm, t.value_norm, t.product_id),
+    index('product_spec_values_num_idx').on(t.key_norm, t.num, t.product_id).where(sql`${t.num} is not null`),
+  ],
+);
+
+/**
+ * A category's own published products per spec key and value (not its subtree's), kept by
+ * migration 0036's triggers from product_spec_values: a category page sums its subtree's rows.
+ */
+export const categorySpecCounts = pgTable(
+  'category_spec_counts',
+  {
+    category_id: integer('category_id').notNull(),
+    key_norm: text('key_norm').notNull(),
+    value_norm: text('value_norm').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'category_spec_counts_pkey', columns: [t.category_id, t.key_norm, t.value_norm] }),
+  ],
+);
+
 export const productTables = pgTable(
   'product_tables',
   {

@@ -11,7 +11,9 @@ import { initBasketCount } from './header';
 initBasketCount();
 for (const details of document.querySelectorAll<HTMLDetailsElement>('[data-filters]'))
   initFiltersFold(details);
-for (const form of document.querySelectorAll<HTMLFormElement>('[data-brand-filter]')) initBrandFilter(form);
+// The brand and the sort apply as they are chosen.
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-brand-filter], [data-select-filter]'))
+  initBrandFilter(form);
 for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) initGallery(gallery);
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-add-to-quote]')) initAddToQuote(form);
 const basket = document.querySelector<HTMLElement>('[data-basket]');

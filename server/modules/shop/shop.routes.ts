@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shopListQuery } from '#domain/shop';
+import { shopListQuery, shopSort } from '#domain/shop';
 import { AppError } from '../../errors/app-error';
 import { HTML_TYPE, sendTagged } from '../../http/conditional';
 import { errorAnswer } from '../../http/errors';
@@ -60,20 +60,26 @@ export const shopRoutes =
       // A category or brand the catalogue does not have: an old link, not an empty list.
       if ((query.category && !category) || (query.brand && !brand)) return notFound(reply);
       const chain = category?.chain ?? [];
-      const [tree, brands, categoryIds] = await Promise.all([
+      const [tree, categoryIds] = await Promise.all([
         shop.categoryTree(chain),
-        shop.brandOptions(),
         category ? shop.subtree(category.id) : null,
       ]);
-      const result = await shop.list({
+      const filter = {
         q: query.q,
         categoryIds,
         brandId: brand?.id ?? null,
-        page: query.page,
-      });
+        priceMin: query.priceMin,
+        priceMax: query.priceMax,
+        specs: query.specs,
+      };
+      await shop.refreshPrices();
+      const [result, facets] = await Promise.all([
+        shop.list({ ...filter, sort: shopSort(query), page: query.page }),
+        shop.facets(filter),
+      ]);
       return sendHtml(
         reply,
-        renderList(chrome, { query, category, brand, tree, path: chain, brands, ...result }),
+        renderList(chrome, { query, category, brand, tree, path: chain, facets, ...result }),
       );
     });
 

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { PAGING } from '#domain/constants';
+import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '#domain/images';
-import { SHOP_PAGE_SIZE } from '#domain/shop';
+import { SHOP_PAGE_SIZE, type ShopSort } from '#domain/shop';
 import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
@@ -9,15 +8,36 @@ import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
+import { refreshPrices } from '../products/product-filter';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
+import { readFacets, type ShopFilter, shopConditions, whereOf } from './facets';
 import type { CategoryNode, ShopCard } from './render/list';
 import type { ProductLinks } from './render/product';
 
 /** Visitors see published products only; every statement here says so. */
 const published = eq(products.status, 'published');
 
-/** The shop lists newest first, as the staff list does, from the partial indexes of migration 0018. */
-const SORT_COLUMNS: SortColumns<'created_at'> = { created_at: products.created_at };
+/**
+ * The shop's orders: newest first by default, as the staff list, from the partial indexes of
+ * migration 0018; by price from products_price_idx, by name from products_name_idx.
+ */
+const SORT_COLUMNS: SortColumns<'created_at' | 'price' | 'name'> = {
+  created_at: products.created_at,
+  price: products.price_final,
+  name: sql`lower(${products.name})`,
+};
+
+/**
+ * Each order as a sort column and direction. Relevance is newest first until the search ranks its
+ * matches: the substring match has no score.
+ */
+const SORTS: Record<ShopSort, { by: keyof typeof SORT_COLUMNS; dir: 'asc' | 'desc' }> = {
+  relevance: { by: 'created_at', dir: 'desc' },
+  newest: { by: 'created_at', dir: 'desc' },
+  price: { by: 'price', dir: 'asc' },
+  price_desc: { by: 'price', dir: 'desc' },
+  name: { by: 'name', dir: 'asc' },
+};
 
 /** Products read per statement while a sitemap is written out. */
 const SITEMAP_BATCH = 5000;
@@ -85,14 +105,6 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     return roots;
   }
 
-  function readBrandOptions(): Promise<{ name: string; slug: string }[]> {
-    return db
-      .select({ name: brands.name, slug: brands.slug })
-      .from(brands)
-      .orderBy(asc(sql`lower(${brands.name})`), asc(brands.id))
-      .limit(limitInText(PAGING.optionsMaxLimit));
-  }
-
   async function readSubtree(categoryId: number): Promise<number[]> {
     // Level by level down categories_parent_idx.
     const { rows } = await db.execute<{ id: number }>(sql`
@@ -103,6 +115,21 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
       )
       select id from sub`);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * What every read of the catalogue keeps to, whichever facet is counted: published products,
+   * the category subtree, and the search.
+   */
+  async function baseConditions(params: Pick<ShopFilter, 'q' | 'categoryIds'>): Promise<SQL[]> {
+    const search = params.q
+      ? await containsAny(db, products, [products.name, products.sku], params.q)
+      : undefined;
+    const conditions: SQL[] = [published];
+    if (params.categoryIds !== null)
+      conditions.push(sql`${products.category_id} = any(${`{${params.categoryIds.join(',')}}`}::int[])`);
+    if (search) conditions.push(search);
+    return conditions;
   }
 
   return {
@@ -124,29 +151,19 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
      */
     categoryTree: (chain: number[]) => remembered(`tree:${chain.join(',')}`, () => readTree(chain)),
 
-    /** The brand filter's options, by name. */
-    brandOptions: () => remembered('brands', readBrandOptions),
-
     /** A category and everything below it, as ids. */
     subtree: (categoryId: number) => remembered(`subtree:${categoryId}`, () => readSubtree(categoryId)),
 
     /**
-     * A page of published products, newest first, with its total (exact up to the usual cap):
-     * matching q by name or SKU, below the category ids given, of the brand given.
+     * A page of published products in the order asked for (newest first by default), with its
+     * total (exact up to the usual cap): matching q, below the category ids given, of the brand
+     * given, within the price bounds and the spec filters. Call refreshPrices first: the price
+     * filter and the price sort read the stored prices.
      */
-    async list(params: { q: string; categoryIds: number[] | null; brandId: number | null; page: number }) {
-      const search = params.q
-        ? await containsAny(db, products, [products.name, products.sku], params.q)
-        : undefined;
-      const where = and(
-        published,
-        params.brandId !== null ? eq(products.brand_id, params.brandId) : undefined,
-        params.categoryIds !== null
-          ? sql`${products.category_id} = any(${`{${params.categoryIds.join(',')}}`}::int[])`
-          : undefined,
-        search,
-      ) as SQL;
+    async list(params: ShopFilter & { sort: ShopSort; page: number }) {
       const now = new Date();
+      const where = whereOf(shopConditions(await baseConditions(params), params));
+      const order = SORTS[params.sort];
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
       const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
@@ -157,7 +174,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
           id: products.id,
           where,
           sortColumns: SORT_COLUMNS,
-          params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: 'created_at', order: 'desc' },
+          params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
           idsFirst: true,
         },
         (scope) =>
@@ -193,6 +210,21 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
       });
       return { cards, total: meta.total, exact: meta.total_exact };
     },
+
+    /**
+     * The facets of the products list() would show for the same filter (brands, price range, and
+     * in a category or a search the spec keys the products share), each counted without its own
+     * filter. Call refreshPrices first: the price range and the price filter read the stored
+     * prices.
+     */
+    async facets(params: ShopFilter) {
+      const base = await baseConditions(params);
+      const withSpecs = params.categoryIds !== null || params.q !== '';
+      return readFacets(db, shopConditions(base, params), params, withSpecs);
+    },
+
+    /** Brings the stored prices up to now, before a list or facets read them (product-filter.ts). */
+    refreshPrices: () => refreshPrices(db, new Date()),
 
     /** What the product page links to: its category's chain by name and slug, its brand's slug. */
     async productLinks(categoryId: number | null, brandId: number | null): Promise<ProductLinks> {

@@ -48,11 +48,15 @@ export function jsonScript(value: unknown): SafeHtml {
   return new SafeHtml(text);
 }
 
-/** A path with its query: only the keys that have a value, in the order given. */
-export function withQuery(path: string, query: Record<string, string | number | null | undefined>): string {
+/** A path with its query: only the keys that have a value, in the order given; a list repeats its key. */
+export function withQuery(
+  path: string,
+  query: Record<string, string | number | null | undefined | readonly string[]>,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query))
-    if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== null && one !== undefined && one !== '') params.append(key, String(one));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }

@@ -1,6 +1,9 @@
+import { formatMoney } from '#domain/money';
 import { pageCount } from '#domain/paging';
-import { SHOP_PAGE_SIZE, type ShopListQuery } from '#domain/shop';
+import { SHOP_PAGE_SIZE, SHOP_SORTS, type ShopListQuery, SPEC_PARAM_PREFIX, shopSort } from '#domain/shop';
 import { SHOP_TEXT } from '#domain/shop-texts';
+import { specRangeText } from '#domain/spec-values';
+import type { ShopFacets, SpecFacet } from '../facets';
 import { html, type SafeHtml, withQuery } from './html';
 import { layout, type ShopChrome } from './layout';
 import { priceBlock, type ShownPrice } from './price';
@@ -25,7 +28,7 @@ export type ListPage = {
   tree: CategoryNode[];
   /** The ids of the chosen category and its ancestors, root first. */
   path: number[];
-  brands: { name: string; slug: string }[];
+  facets: ShopFacets;
   cards: ShopCard[];
   total: number;
   exact: boolean;
@@ -34,15 +37,38 @@ export type ListPage = {
 /** Card images: the thumbnail's frame (a 320 px square at most), so nothing moves as they load. */
 const CARD_IMAGE = 320;
 
+/** A query's state as URL parameters, in one order: the links and the forms' hidden fields agree. */
+function queryParams(query: ShopListQuery): Record<string, string | readonly string[] | null> {
+  const params: Record<string, string | readonly string[] | null> = {
+    q: query.q,
+    category: query.category,
+    brand: query.brand,
+    price_min: query.priceMin !== null ? centsText(query.priceMin) : null,
+    price_max: query.priceMax !== null ? centsText(query.priceMax) : null,
+  };
+  for (const spec of query.specs)
+    params[`${SPEC_PARAM_PREFIX}${spec.key}`] = [...spec.values, ...spec.ranges.map(specRangeText)];
+  params.sort = query.sort;
+  return params;
+}
+
+/** Cents as the URL and the price inputs write them: 1250 is "12.50". */
+const centsText = (cents: number) => (cents / 100).toFixed(2);
+
 /** The list's URL with some of its state changed; the page goes back to 1 unless given. */
 function listUrl(query: ShopListQuery, change: Partial<ShopListQuery>): string {
   const next = { ...query, page: 1, ...change };
-  return withQuery('/shop', {
-    q: next.q,
-    category: next.category,
-    brand: next.brand,
-    page: next.page > 1 ? next.page : null,
-  });
+  return withQuery('/shop', { ...queryParams(next), page: next.page > 1 ? String(next.page) : null });
+}
+
+/** The state a form keeps as it sends its own fields: every parameter it does not set itself. */
+function hiddenState(query: ShopListQuery, own: (name: string) => boolean): SafeHtml[] {
+  const fields: SafeHtml[] = [];
+  for (const [name, value] of Object.entries(queryParams(query)))
+    if (!own(name))
+      for (const one of Array.isArray(value) ? value : [value])
+        if (one) fields.push(html`<input type="hidden" name="${name}" value="${one}">`);
+  return fields;
 }
 
 function card(currency: string, c: ShopCard): SafeHtml {
@@ -80,16 +106,19 @@ ${items(page.tree)}
 
 function brandFilter(page: ListPage): SafeHtml {
   const { query } = page;
+  const options = page.facets.brands.filter((b) => b.count > 0 || b.slug === query.brand);
+  if (page.brand && !options.some((b) => b.slug === query.brand))
+    options.push({ slug: page.brand.slug, name: page.brand.name, count: 0 });
   // The script applies a choice at once and hides the button (web/shop/filters.ts).
   return html`<form class="brand-filter" action="/shop" method="get" data-brand-filter>
-${query.q ? html`<input type="hidden" name="q" value="${query.q}">` : ''}
-${query.category ? html`<input type="hidden" name="category" value="${query.category}">` : ''}
+${hiddenState(query, (name) => name === 'brand')}
 <label for="brand-select">${SHOP_TEXT.brand}</label>
 <div class="inline-field">
 <select id="brand-select" name="brand">
 <option value="">${SHOP_TEXT.allBrands}</option>
-${page.brands.map(
-  (b) => html`<option value="${b.slug}"${b.slug === query.brand ? html` selected` : ''}>${b.name}</option>`,
+${options.map(
+  (b) =>
+    html`<option value="${b.slug}"${b.slug === query.brand ? html` selected` : ''}>${SHOP_TEXT.withCount(b.name, b.count)}</option>`,
 )}
 </select>
 <button type="submit" class="button-secondary" data-apply>${SHOP_TEXT.apply}</button>
@@ -97,20 +126,122 @@ ${page.brands.map(
 </form>`;
 }
 
-/** How many of the panel's filters are chosen (the category, the brand); the search is the header's. */
-const chosenFilters = (page: ListPage) => (page.category ? 1 : 0) + (page.brand ? 1 : 0);
+function priceFacet(page: ListPage, currency: string): SafeHtml | string {
+  const { query, facets } = page;
+  if (!facets.price && query.priceMin === null && query.priceMax === null) return '';
+  const bound = (name: string, label: string, value: number | null, hint: number | undefined) =>
+    html`<label class="facet-bound">${label}
+<input type="number" name="${name}" min="0" step="0.01" inputmode="decimal"${
+      value !== null ? html` value="${centsText(value)}"` : ''
+    }${hint !== undefined ? html` placeholder="${centsText(hint)}"` : ''}></label>`;
+  return html`<fieldset class="facet">
+<legend>${SHOP_TEXT.priceRange}</legend>
+${facets.price ? html`<p class="facet-hint">${SHOP_TEXT.priceBetween(formatMoney(facets.price.min / 100, currency), formatMoney(facets.price.max / 100, currency))}</p>` : ''}
+<div class="facet-bounds">
+${bound('price_min', SHOP_TEXT.priceFrom, query.priceMin, facets.price?.min)}
+${bound('price_max', SHOP_TEXT.priceTo, query.priceMax, facets.price?.max)}
+</div>
+</fieldset>`;
+}
+
+function specFacet(page: ListPage, facet: SpecFacet, n: number): SafeHtml {
+  const active = page.query.specs.find((s) => s.norm === facet.norm);
+  const chosen = new Set(active?.values.map((v) => v.toLowerCase()));
+  const name = `${SPEC_PARAM_PREFIX}${facet.key}`;
+  const range = active?.ranges[0];
+  return html`<fieldset class="facet">
+<legend>${facet.key}</legend>
+<ul class="facet-values">${facet.values.map(
+    (v, i) =>
+      html`<li><label><input type="checkbox" name="${name}" value="${v.value}" id="facet-${n}-${i}"${
+        chosen.has(v.value.toLowerCase()) ? html` checked` : ''
+      }> ${v.value} <span class="facet-count">(${v.count})</span></label></li>`,
+  )}</ul>
+${
+  facet.numeric
+    ? html`<label class="facet-range">${SHOP_TEXT.specRange}
+<input type="text" name="${name}" inputmode="decimal" autocomplete="off" spellcheck="false"${
+        range ? html` value="${specRangeText(range)}"` : ''
+      } placeholder="${facet.numeric.min}..${facet.numeric.max}" aria-describedby="facet-${n}-hint"></label>
+<p class="facet-hint" id="facet-${n}-hint">${SHOP_TEXT.specRangeHint(facet.numeric.min, facet.numeric.max, facet.numeric.unit)}</p>`
+    : ''
+}
+</fieldset>`;
+}
+
+/** Price and spec facets in one form: each value a checkbox with its count, applied by the button. */
+function facetForm(page: ListPage, currency: string): SafeHtml | string {
+  const price = priceFacet(page, currency);
+  if (!price && page.facets.specs.length === 0) return '';
+  const own = (name: string) =>
+    name.startsWith(SPEC_PARAM_PREFIX) || name === 'price_min' || name === 'price_max';
+  return html`<form class="facet-form" action="/shop" method="get">
+${hiddenState(page.query, own)}
+${price}
+${page.facets.specs.map((f, i) => specFacet(page, f, i))}
+<button type="submit" class="button-secondary">${SHOP_TEXT.applyFilters}</button>
+</form>`;
+}
+
+/** How many of the panel's filters are chosen (category, brand, price, each spec key); the search is the header's. */
+const chosenFilters = (page: ListPage) =>
+  (page.category ? 1 : 0) +
+  (page.brand ? 1 : 0) +
+  (page.query.priceMin !== null || page.query.priceMax !== null ? 1 : 0) +
+  page.query.specs.length;
 
 /** The filters in force, each with a link that drops it. */
-function activeFilters(page: ListPage): SafeHtml | string {
+function activeFilters(page: ListPage, currency: string): SafeHtml | string {
+  const { query } = page;
   const chips: [string, string][] = [];
-  if (page.query.q) chips.push([`“${page.query.q}”`, listUrl(page.query, { q: '' })]);
-  if (page.category) chips.push([page.category.name, listUrl(page.query, { category: null })]);
-  if (page.brand) chips.push([page.brand.name, listUrl(page.query, { brand: null })]);
+  if (query.q) chips.push([`“${query.q}”`, listUrl(query, { q: '' })]);
+  if (page.category) chips.push([page.category.name, listUrl(query, { category: null })]);
+  if (page.brand) chips.push([page.brand.name, listUrl(query, { brand: null })]);
+  if (query.priceMin !== null || query.priceMax !== null) {
+    const money = (cents: number | null) => (cents === null ? null : formatMoney(cents / 100, currency));
+    chips.push([
+      SHOP_TEXT.priceChip(money(query.priceMin), money(query.priceMax)),
+      listUrl(query, { priceMin: null, priceMax: null }),
+    ]);
+  }
+  for (const spec of query.specs) {
+    const without = (change: Partial<typeof spec>) =>
+      query.specs
+        .map((s) => (s === spec ? { ...s, ...change } : s))
+        .filter((s) => s.values.length + s.ranges.length > 0);
+    for (const value of spec.values)
+      chips.push([
+        `${spec.key}: ${value}`,
+        listUrl(query, { specs: without({ values: spec.values.filter((v) => v !== value) }) }),
+      ]);
+    for (const range of spec.ranges)
+      chips.push([
+        SHOP_TEXT.specRangeChip(spec.key, range.min, range.max),
+        listUrl(query, { specs: without({ ranges: spec.ranges.filter((r) => r !== range) }) }),
+      ]);
+  }
   if (chips.length === 0) return '';
   return html`<ul class="chips">${chips.map(
     ([label, href]) =>
       html`<li><a class="chip" href="${href}"><span class="visually-hidden">${SHOP_TEXT.clearFilters}: </span>${label}<span aria-hidden="true"> ×</span></a></li>`,
   )}<li><a href="/shop">${SHOP_TEXT.clearFilters}</a></li></ul>`;
+}
+
+/** The order select, applied by its button (the script applies a choice at once). */
+function sortForm(page: ListPage): SafeHtml {
+  const { query } = page;
+  const current = shopSort(query);
+  const sorts = SHOP_SORTS.filter((s) => s !== 'relevance' || query.q);
+  return html`<form class="sort-form" action="/shop" method="get" data-select-filter>
+${hiddenState(query, (name) => name === 'sort')}
+<label for="sort-select">${SHOP_TEXT.sortLabel}</label>
+<div class="inline-field">
+<select id="sort-select" name="sort">
+${sorts.map((s) => html`<option value="${s}"${s === current ? html` selected` : ''}>${SHOP_TEXT.sorts[s]}</option>`)}
+</select>
+<button type="submit" class="button-secondary" data-apply>${SHOP_TEXT.sortButton}</button>
+</div>
+</form>`;
 }
 
 function pagination(page: ListPage): SafeHtml | string {
@@ -143,7 +274,7 @@ ${hasNext ? html`<li><a href="${link(current + 1)}" rel="next">${SHOP_TEXT.next}
 }
 
 function emptyState(page: ListPage): SafeHtml {
-  const filtered = Boolean(page.query.q || page.category || page.brand);
+  const filtered = Boolean(page.query.q || page.category || page.brand || chosenFilters(page) > 0);
   if (page.query.page > 1 && page.total > 0)
     return html`<div class="empty-state"><p>${SHOP_TEXT.pastLastPage}</p><p><a href="${listUrl(page.query, {})}">${SHOP_TEXT.firstPage}</a></p></div>`;
   // Nothing chosen and nothing shown: the shop has no published product yet, no filter is to blame.
@@ -159,8 +290,11 @@ export function renderList(chrome: ShopChrome, page: ListPage): string {
   const main = html`<div class="wrap catalogue">
 <div class="catalogue-head">
 <h1>${heading}</h1>
+<div class="result-bar">
 <p class="result-count">${SHOP_TEXT.results(page.total, page.exact)}</p>
-${activeFilters(page)}
+${sortForm(page)}
+</div>
+${activeFilters(page, chrome.currency)}
 </div>
 <aside class="filters">
 <details class="filters-fold" data-filters>
@@ -168,6 +302,7 @@ ${activeFilters(page)}
 <div class="filters-body">
 ${categoryNav(page)}
 ${brandFilter(page)}
+${facetForm(page, chrome.currency)}
 </div>
 </details>
 </aside>
@@ -179,14 +314,16 @@ ${pagination(page)}
   const keep: Record<string, string> = {};
   if (query.category) keep.category = query.category;
   if (query.brand) keep.brand = query.brand;
+  const faceted = chosenFilters(page) - (page.category ? 1 : 0) - (page.brand ? 1 : 0) > 0;
   return layout(
     chrome,
     {
       title: query.page > 1 ? `${heading}${SHOP_TEXT.pageSuffix(query.page)}` : heading,
       description: `${heading}: ${SHOP_TEXT.results(page.total, page.exact)} from ${chrome.companyName}.`,
-      canonical: listUrl({ ...query, q: '' }, { page: query.page }),
-      // A search's results are not a page of their own for search engines.
-      noindex: Boolean(query.q),
+      canonical: listUrl({ ...query, q: '', sort: null }, { page: query.page }),
+      // A search's results, and the endless combinations of facets, are no pages of their own
+      // for search engines.
+      noindex: Boolean(query.q) || faceted,
       og: { type: 'website' },
     },
     main,
