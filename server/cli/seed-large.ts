@@ -137,22 +137,23 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
       // Each product's groups in turn: dimensions, then power, then build, so a category's
       // products share spec keys with a few common values each, as a shop's facets would show.
       sql`insert into product_specs (group_id, label, value, unit, position)
-          select g.id, s.label, s.value, s.unit, j
-          from (select id, (row_number() over (partition by product_id order by id) - 1) % 3 as kind, product_id
+          select g.id,
+            (array['Weight','Width','Height','Voltage','Power','Length','Material','Thread','Colour'])[1 + g.kind * 3 + j],
+            case g.kind * 3 + j
+              when 0 then (1 + g.product_id % 30)::text
+              when 1 then (10 + (g.product_id * 7) % 90)::text
+              when 2 then (10 + (g.product_id * 13) % 90)::text
+              when 3 then (array['12','18','18','24','36','230'])[1 + g.product_id % 6]
+              when 4 then (array['250','500','750','1000','1500'])[1 + (g.product_id / 6) % 5]
+              when 5 then (array['20','25','30','40','40','50','60','80','100'])[1 + (g.product_id / 3) % 9]
+              when 6 then (array['stainless steel','steel','aluminium','brass','plastic','oak'])[1 + (g.product_id / 7) % 6]
+              when 7 then (array['M4','M5','M6','M8','M8','M10','M12'])[1 + (g.product_id / 11) % 7]
+              else (array['black','grey','red','blue','green','yellow','orange','white'])[1 + (g.product_id / 5) % 8]
+            end,
+            (array['kg','cm','cm','V','W','mm','','',''])[1 + g.kind * 3 + j], j
+          from (select id, product_id, (row_number() over (partition by product_id order by id) - 1)::int % 3 as kind
                 from product_spec_groups) g
-          cross join generate_series(0, 2) j
-          cross join lateral (select * from (values
-            (0, 0, 'Weight', (1 + (g.product_id + j) % 30)::text, 'kg'),
-            (0, 1, 'Width', (10 + (g.product_id * 7) % 90)::text, 'cm'),
-            (0, 2, 'Height', (10 + (g.product_id * 13) % 90)::text, 'cm'),
-            (1, 0, 'Voltage', (array['12','18','18','24','36','230'])[1 + g.product_id % 6], 'V'),
-            (1, 1, 'Power', (array['250','500','750','1000','1500'])[1 + (g.product_id / 6) % 5], 'W'),
-            (1, 2, 'Length', (array['20','25','30','40','40','50','60','80','100'])[1 + (g.product_id / 3) % 9], 'mm'),
-            (2, 0, 'Material', (array['stainless steel','steel','aluminium','brass','plastic','oak'])[1 + (g.product_id / 7) % 6], ''),
-            (2, 1, 'Thread', (array['M4','M5','M6','M8','M8','M10','M12'])[1 + (g.product_id / 11) % 7], ''),
-            (2, 2, 'Colour', (array['black','grey','red','blue','green','yellow','orange','white'])[1 + (g.product_id / 5) % 8], '')
-          ) v(kind, position, label, value, unit) where v.kind = g.kind and v.position = j) s
-          order by g.id, j`,
+          cross join generate_series(0, 2) j order by g.id, j`,
       sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
           select product_id, 'spec_group', id, 1 + ${lists} + row_number() over (partition by product_id order by id)
           from product_spec_groups`,
