@@ -166,10 +166,10 @@ export function indexSizes(deps: SearchDeps): IndexSize[] {
 
 export function indexSizeTable(sizes: IndexSize[]): string {
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  // The products' search data: relations named for search on the product tables (or tables of
-  // their own named for search), not the inbox's or the option lists' trigram indexes.
+  // The products' search data: relations named for search on the product tables or on tables of
+  // their own that start with "search", not the inbox's or the option lists' trigram indexes.
   const searchOnly = sizes.filter(
-    (s) => /search|tsv|trgm/.test(s.name) && (/^product/.test(s.of ?? s.name) || /search/.test(s.of ?? '')),
+    (s) => /search|tsv|trgm/.test(s.name) && /^(product|search)/.test(s.of ?? s.name),
   );
   return [
     '| relation | kind | of | MB |',
