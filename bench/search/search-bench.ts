@@ -9,7 +9,7 @@
  * order. Each reports hit@3 and MRR (see relevance.ts).
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DemoDb } from './demo-db';
 import { firstHit, QUERY_KINDS, type RelevanceQuery, relevanceSet, score } from './relevance';
@@ -62,7 +62,9 @@ function runScript<T>(deps: SearchDeps, script: string, env: Record<string, stri
     encoding: 'utf8',
   });
   if (ran.status !== 0) throw new Error(`bench/search/${script} failed: ${ran.stderr}`);
-  return JSON.parse(readFileSync(out, 'utf8')) as T;
+  const written = JSON.parse(readFileSync(out, 'utf8')) as T;
+  rmSync(out);
+  return written;
 }
 
 const PRODUCT_LINK = /href="\/shop\/([a-z0-9-]+)"/g;
