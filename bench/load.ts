@@ -20,6 +20,15 @@ import pg from 'pg';
 import { catalogueWork, type WorkRow, workTable } from './catalogue-work';
 import { historyWork } from './history-work';
 import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
+import {
+  type IndexSize,
+  indexSizes,
+  indexSizeTable,
+  measureRelevance,
+  type RelevanceResult,
+  relevanceTable,
+  type SearchDeps,
+} from './search/search-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -92,19 +101,23 @@ async function vacuum() {
   await client.end();
 }
 
+/** Creates the PostgreSQL database of a URL when it is missing. */
+async function ensureDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  await admin.end();
+}
+
 /** Seeds the catalogue unless the database already holds one. */
 async function ensureSeeded(kind: 'pg' | 'pglite') {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   if (kind === 'pg') {
-    const url = new URL(pgUrl);
-    const name = url.pathname.slice(1);
-    const admin = new pg.Client({
-      connectionString: Object.assign(new URL(pgUrl), { pathname: '/postgres' }).toString(),
-    });
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-    await admin.end();
+    await ensureDatabase(pgUrl);
     const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
     const has = await client
@@ -141,14 +154,15 @@ function serverEnv(kind: 'pg' | 'pglite', extra: Record<string, string> = {}): N
     // The mixed workload posts many quote requests from one address.
     INQUIRY_RATE_MAX: '1000000',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
-    ...extra,
   };
   if (kind === 'pg') env.DATABASE_URL = pgUrl;
   else {
     delete env.DATABASE_URL;
     env.DATA_DIR = pgliteDir;
   }
-  return env;
+  // Last, so that a run may point the server at another database (the change log's "off" URL,
+  // the demo catalogue).
+  return { ...env, ...extra };
 }
 
 /**
@@ -306,9 +320,14 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
 
 const choose = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
-async function runFor(
-  kind: 'pg' | 'pglite',
-): Promise<{ rows: Row[]; work: WorkRow[]; startup: Record<string, number> }> {
+type SearchFigures = { relevance?: RelevanceResult; indexSizes?: IndexSize[] };
+
+async function runFor(kind: 'pg' | 'pglite'): Promise<{
+  rows: Row[];
+  work: WorkRow[];
+  startup: Record<string, number>;
+  search: SearchFigures;
+}> {
   console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`);
   await ensureSeeded(kind);
   ensureAdmin(kind);
@@ -322,6 +341,7 @@ async function runFor(
   const staff = { authorization: `Bearer ${token}` };
   const lists = await measureLists(want, child, token, rows);
   await measureVisitorReads(want, child, rows);
+  await measureSearchLatency(want, child, token, rows);
   if (want('work')) work.push(...(await measureCatalogueWork(child, token)));
   if (want('login'))
     rows.push(
@@ -347,7 +367,95 @@ async function runFor(
   // The change log's costs restart the server (with the log off, then on again): PostgreSQL only,
   // where the log is turned off per connection.
   if (kind === 'pg' && want('history')) rows.push(...(await measureHistory(kind)));
-  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter } };
+  const search = want('search relevance') ? await searchFigures(kind) : {};
+  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter }, search };
+}
+
+/**
+ * The search pages at scale, as visitors and staff use them: a shop search of two words with its
+ * facets, a one-word search as the palette (Ctrl+K) sends it while typing, and a department's page
+ * with its facets. Each request picks among a few queries, so no one answer is measured warm.
+ */
+async function measureSearchLatency(
+  want: (name: string) => boolean,
+  child: ChildProcess,
+  token: string,
+  rows: Row[],
+) {
+  const staff = { authorization: `Bearer ${token}` };
+  const departments: string[] = (await (await api('GET', '/api/public/categories?flat=1')).json()).data
+    .filter((c: { depth: number }) => c.depth === 0)
+    .map((c: { slug: string }) => c.slug);
+  // Words of the seeded names (an adjective, then a noun), each pair held by 1 in 80 products.
+  const twoWords = ['cordless drill', 'compact lamp', 'smart kettle', 'eco fan', 'ultra chair', 'pro saw'];
+  // What the palette sends as a word is typed (after its debounce), from three letters on.
+  const typed = [
+    'dri',
+    'dril',
+    'drill',
+    'cor',
+    'cord',
+    'cordl',
+    'cordless',
+    'ket',
+    'kettl',
+    'mow',
+    'mower',
+    'lamp',
+  ];
+  const scenarios: [string, () => Request][] = [
+    [
+      'search: shop, two words, with facets',
+      () => ({ path: `/shop?q=${encodeURIComponent(choose(twoWords))}` }),
+    ],
+    [
+      'search: palette (Ctrl+K), one word as typed',
+      () => ({
+        path: `/api/products?q=${choose(typed)}&page=1&limit=5&order=asc&sortBy=name`,
+        headers: staff,
+      }),
+    ],
+    ['search: shop, a department with facets', () => ({ path: `/shop?category=${choose(departments)}` })],
+  ];
+  for (const [name, pick] of scenarios) {
+    if (!want(name)) continue;
+    await load(name, 10, pick, child, { seconds: 1, quiet: true });
+    rows.push(await load(name, 10, pick, child));
+  }
+}
+
+/**
+ * Relevance over the demo catalogue (in a database of its own beside the benchmark's), then the
+ * search relations' sizes on the seeded catalogue; the server is stopped for both.
+ */
+async function searchFigures(kind: 'pg' | 'pglite'): Promise<SearchFigures> {
+  const demoUrl = Object.assign(new URL(pgUrl), { pathname: `${new URL(pgUrl).pathname}_demo` }).toString();
+  if (kind === 'pg') await ensureDatabase(demoUrl);
+  const deps: SearchDeps = {
+    root,
+    kind,
+    largeEnv: kind === 'pg' ? { DATABASE_URL: pgUrl } : { DATA_DIR: pgliteDir },
+    demoEnv:
+      kind === 'pg'
+        ? {
+            DATABASE_URL: demoUrl,
+            DATA_DIR: path.join(root, '.tmp', `bench-demo-${new URL(demoUrl).pathname.slice(1)}`),
+          }
+        : { DATA_DIR: `${pgliteDir}-demo` },
+    startServer: async (env) => (await startServer(kind, env)).child,
+    stop,
+    baseUrl: `http://127.0.0.1:${PORT}`,
+    log: console.log,
+  };
+  const relevance = await measureRelevance(deps);
+  console.log(`\n${relevanceTable(relevance)}\n`);
+  for (const miss of relevance.misses)
+    console.log(
+      `  not in the first three: "${miss.q}" (${miss.kind}) rank ${miss.rank ?? '-'}; top ${miss.top.join(', ')}`,
+    );
+  const sizes = indexSizes(deps);
+  console.log(`\n${indexSizeTable(sizes)}`);
+  return { relevance, indexSizes: sizes };
 }
 
 const bundlePick = (slugs: string[]) => () => ({ path: `/api/public/products/slug/${choose(slugs)}/bundle` });
@@ -753,13 +861,13 @@ if (processes > 1) {
   if (rows.some((r) => r.errors > 0)) failed = true;
 }
 for (const kind of processes > 1 ? [] : kinds) {
-  const { rows, work, startup } = await runFor(kind);
+  const { rows, work, startup, search } = await runFor(kind);
   console.log(
     `\n${table(rows)}\n\n${work.length ? `${workTable(work)}\n\n` : ''}ready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,
   );
   writeFileSync(
     path.join(root, 'bench', 'results', `${kind}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work, search }, null, 2)}\n`,
   );
   if (rows.some((r) => r.errors > 0)) failed = true;
 }

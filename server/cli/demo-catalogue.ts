@@ -394,7 +394,177 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     editorId: editor.id,
     editorName: editor.name,
   });
+  await seedSpecProducts({ products, gallery, sections }, leaves, brandRows);
   return accounts;
+}
+
+type SpecProduct = {
+  name: string;
+  sku: string;
+  brand: (typeof BRANDS)[number];
+  leaf: Leaf;
+  description: string;
+  specs: { label: string; value: string; unit: string }[];
+};
+
+/**
+ * Products that buyers find by their specifications: a voltage, a thread, a length, a material.
+ * Added after everything the generator draws, so the products before them stay as they were.
+ */
+const SPEC_PRODUCTS: SpecProduct[] = [
+  {
+    name: 'Boltline Cordless Drill Driver',
+    sku: 'BOL-2001',
+    brand: 'Boltline',
+    leaf: 'Drills',
+    description:
+      'A cordless drill driver for daily site work: two speeds, a keyless chuck and an LED work light.',
+    specs: [
+      { label: 'Voltage', value: '18', unit: 'V' },
+      { label: 'Chuck', value: '13', unit: 'mm' },
+      { label: 'Weight', value: '1.6', unit: 'kg' },
+    ],
+  },
+  {
+    name: 'Sparrow Cordless Impact Drill',
+    sku: 'SPA-2002',
+    brand: 'Sparrow',
+    leaf: 'Drills',
+    description: 'Hammer action for masonry and brick, in a compact body that fits between joists.',
+    specs: [
+      { label: 'Voltage', value: '12', unit: 'V' },
+      { label: 'Chuck', value: '10', unit: 'mm' },
+      { label: 'Weight', value: '1.1', unit: 'kg' },
+    ],
+  },
+  {
+    name: 'Ironclad Random Orbital Sander',
+    sku: 'IRO-2003',
+    brand: 'Ironclad',
+    leaf: 'Sanders',
+    description:
+      'Random orbital sanding for a smooth finish on wood, filler and old paint, with dust extraction.',
+    specs: [
+      { label: 'Voltage', value: '18', unit: 'V' },
+      { label: 'Pad diameter', value: '125', unit: 'mm' },
+      { label: 'Material', value: 'Composite', unit: '' },
+    ],
+  },
+  {
+    name: 'Forge Hex Bolt M8, stainless (box of 100)',
+    sku: 'FOR-2004',
+    brand: 'Forge',
+    leaf: 'Wrenches',
+    description: 'Fully threaded hex bolts for outdoor frames and marine fittings that must not rust.',
+    specs: [
+      { label: 'Thread', value: 'M8', unit: '' },
+      { label: 'Length', value: '40', unit: 'mm' },
+      { label: 'Material', value: 'Stainless steel A2', unit: '' },
+    ],
+  },
+  {
+    name: 'Forge Hex Bolt M8, zinc-plated (box of 100)',
+    sku: 'FOR-2005',
+    brand: 'Forge',
+    leaf: 'Wrenches',
+    description: 'Fully threaded hex bolts for indoor frames, shelving and machine guards.',
+    specs: [
+      { label: 'Thread', value: 'M8', unit: '' },
+      { label: 'Length', value: '60', unit: 'mm' },
+      { label: 'Material', value: 'Zinc-plated steel', unit: '' },
+    ],
+  },
+  {
+    name: 'Forge Hex Bolt M10, stainless (box of 50)',
+    sku: 'FOR-2006',
+    brand: 'Forge',
+    leaf: 'Wrenches',
+    description: 'Heavy hex bolts for decking joists and gate posts, in stainless steel.',
+    specs: [
+      { label: 'Thread', value: 'M10', unit: '' },
+      { label: 'Length', value: '40', unit: 'mm' },
+      { label: 'Material', value: 'Stainless steel A4', unit: '' },
+    ],
+  },
+  {
+    name: 'Tidewater Hose Connector 19 mm',
+    sku: 'TID-2007',
+    brand: 'Tidewater',
+    leaf: 'Hoses',
+    description: 'A click-on connector that joins two lengths of garden hose without leaks.',
+    specs: [
+      { label: 'Diameter', value: '19', unit: 'mm' },
+      { label: 'Material', value: 'Stainless steel', unit: '' },
+    ],
+  },
+  {
+    name: 'Greenleaf Cordless Grass Trimmer',
+    sku: 'GRE-2008',
+    brand: 'Greenleaf',
+    leaf: 'Trimmers',
+    description: 'Edges lawns and cuts long grass along fences, on one battery charge per garden.',
+    specs: [
+      { label: 'Voltage', value: '36', unit: 'V' },
+      { label: 'Cutting width', value: '30', unit: 'cm' },
+      { label: 'Weight', value: '2.9', unit: 'kg' },
+    ],
+  },
+  {
+    name: "Hearth Chef's Knife",
+    sku: 'HEA-2009',
+    brand: 'Hearth',
+    leaf: 'Knives',
+    description: 'A forged blade that keeps its edge through a season of kitchen prep.',
+    specs: [
+      { label: 'Blade length', value: '20', unit: 'cm' },
+      { label: 'Material', value: 'Stainless steel', unit: '' },
+    ],
+  },
+  {
+    name: 'Lumen & Co LED Bulb E27',
+    sku: 'LUM-2010',
+    brand: 'Lumen & Co',
+    leaf: 'Bulbs',
+    description: 'A warm white LED bulb that replaces a 60 W incandescent one.',
+    specs: [
+      { label: 'Power', value: '9', unit: 'W' },
+      { label: 'Socket', value: 'E27', unit: '' },
+      { label: 'Colour temperature', value: '2700', unit: 'K' },
+    ],
+  },
+];
+
+async function seedSpecProducts(
+  services: {
+    products: ReturnType<typeof createProductsService>;
+    gallery: ReturnType<typeof createProductImagesService>;
+    sections: ReturnType<typeof createSectionsService>;
+  },
+  leaves: LeafRow[],
+  brandRows: { id: number; name: string }[],
+) {
+  for (const [i, p] of SPEC_PRODUCTS.entries()) {
+    const product = await services.products.create({
+      name: p.name,
+      sku: p.sku,
+      brand_id: brandRows.find((b) => b.name === p.brand)!.id,
+      category_id: leaves.find((l) => l.name === p.leaf)!.id,
+      description: p.description,
+      mrp: 12 + i * 7.5,
+      status: 'published',
+    });
+    await services.gallery.addBatch(product.id, [
+      await prepareImage(
+        await picture(SINGULAR[p.leaf], PALETTE[i % PALETTE.length]),
+        IMAGE_MESSAGES.product,
+      ),
+    ]);
+    await services.sections.createSpecGroup(product.id, {
+      name: 'Specifications',
+      intro: null,
+      specs: p.specs,
+    });
+  }
 }
 
 const sqlInsertInquiry = (

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,15 @@ describe('npm run demo', () => {
     const { rows: names } = await database.pool.query<{ name: string }>('select name from products');
     expect(names.filter((r) => /Wrenche |Knive /.test(r.name))).toEqual([]);
     expect(names.some((r) => /Knife /.test(r.name))).toBe(true);
+    // The search benchmark's relevance set names these products; its own test reads this copy.
+    const { rows: products } = await database.pool.query(
+      'select slug, sku, status from products order by id',
+    );
+    expect({ products }).toEqual(
+      JSON.parse(
+        readFileSync(path.join(import.meta.dirname, '../../bench/search/demo-products.json'), 'utf8'),
+      ),
+    );
     expect(after.notes).toBeGreaterThan(0);
     expect(after.owned).toBeGreaterThan(0);
     expect(after.products).toBeGreaterThanOrEqual(60);

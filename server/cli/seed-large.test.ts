@@ -60,6 +60,13 @@ describe('npm run seed:large', () => {
     ).toEqual({
       lists: 4,
     });
+    // Spec keys shared by every product, each with a few values, for the shop's facets to count.
+    const specs = await one(`select count(distinct label)::int as keys,
+      count(*) filter (where label = 'Voltage')::int as voltages,
+      count(distinct value) filter (where label = 'Voltage')::int as voltage_values,
+      count(*) filter (where value = 'stainless steel')::int as stainless from product_specs`);
+    expect(specs).toMatchObject({ keys: 9, voltages: 300, voltage_values: 5 });
+    expect(specs.stainless).toBeGreaterThan(30);
     // Every gallery row points at a stored image whose reference count matches.
     expect(
       await one(`select count(*)::int as bad from images i

@@ -87,7 +87,12 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
             (array['Compact','Pro','Heavy-Duty','Cordless','Classic','Ultra','Smart','Eco'])[1 + i % 8] || ' '
               || (array['Drill','Lamp','Chair','Kettle','Hose','Saw','Table','Mower','Knife','Fan'])[1 + (i / 8) % 10] || ' ' || i,
             'product-' || i, 'SKU-' || lpad(i::text, 7, '0'),
-            'A dependable product, number ' || i || ', for benchmarks.',
+            'A dependable product, number ' || i || ', for benchmarks: '
+              || (array['rust-proof','lightweight','weatherproof','quiet','brushless','ergonomic','insulated',
+                        'portable','rechargeable','industrial','foldable','washable'])[1 + (i * 7) % 12] || ' and '
+              || (array['durable','precise','compact','balanced','powerful','efficient','sturdy'])[1 + (i * 11) % 7]
+              || ', for ' || (array['workshop','garden','kitchen','building site','warehouse','office','garage',
+                        'farm','boat','studio'])[1 + (i * 13) % 10] || ' use.',
             case when i % 50 = 0 then null else ids.makers[1 + i % cardinality(ids.makers)] end,
             case when i % 70 = 0 then null else ids.leaves[1 + i % cardinality(ids.leaves)] end,
             (1 + (i * 7919) % 99999) / 100.0 + 5,
@@ -129,9 +134,26 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
       sql`insert into product_spec_groups (product_id, name, intro)
           select p.id, 'Specifications ' || k, 'Measured in the lab.' from products p cross join generate_series(1, ${groups}) k
           order by p.id, k`,
+      // Each product's groups in turn: dimensions, then power, then build, so a category's
+      // products share spec keys with a few common values each, as a shop's facets would show.
       sql`insert into product_specs (group_id, label, value, unit, position)
-          select g.id, (array['Weight','Width','Height'])[j + 1], (10 + (g.id + j) % 90)::text, (array['kg','cm','cm'])[j + 1], j
-          from product_spec_groups g cross join generate_series(0, 2) j order by g.id, j`,
+          select g.id,
+            (array['Weight','Width','Height','Voltage','Power','Length','Material','Thread','Colour'])[1 + g.kind * 3 + j],
+            case g.kind * 3 + j
+              when 0 then (1 + g.product_id % 30)::text
+              when 1 then (10 + (g.product_id * 7) % 90)::text
+              when 2 then (10 + (g.product_id * 13) % 90)::text
+              when 3 then (array['12','18','18','24','36','230'])[1 + g.product_id % 6]
+              when 4 then (array['250','500','750','1000','1500'])[1 + (g.product_id / 6) % 5]
+              when 5 then (array['20','25','30','40','40','50','60','80','100'])[1 + (g.product_id / 3) % 9]
+              when 6 then (array['stainless steel','steel','aluminium','brass','plastic','oak'])[1 + (g.product_id / 7) % 6]
+              when 7 then (array['M4','M5','M6','M8','M8','M10','M12'])[1 + (g.product_id / 11) % 7]
+              else (array['black','grey','red','blue','green','yellow','orange','white'])[1 + (g.product_id / 5) % 8]
+            end,
+            (array['kg','cm','cm','V','W','mm','','',''])[1 + g.kind * 3 + j], j
+          from (select id, product_id, (row_number() over (partition by product_id order by id) - 1)::int % 3 as kind
+                from product_spec_groups) g
+          cross join generate_series(0, 2) j order by g.id, j`,
       sql`insert into product_layout_blocks (product_id, block_type, ref_id, position)
           select product_id, 'spec_group', id, 1 + ${lists} + row_number() over (partition by product_id order by id)
           from product_spec_groups`,
