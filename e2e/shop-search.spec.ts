@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { apiCreateCategory, uniqueTag } from './catalog';
+import { apiAddSection, apiCreateProduct } from './products';
+import { cards } from './shop';
+
+// A visitor, no sign-in: the shop's search forgives a typo and a plural, and its spec facets narrow.
+
+test('a visitor types "cordles drils", finds the drills and narrows them by a spec facet', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('find');
+  const category = await apiCreateCategory(request, { name: `Drivers ${tag}` });
+  const make = async (name: string, volts: string) => {
+    const product = await apiCreateProduct(request, {
+      name: `${name} ${tag}`,
+      mrp: 99,
+      category_id: category.id,
+    });
+    await apiAddSection(request, product.id, 'spec_group', {
+      name: 'Power',
+      intro: null,
+      specs: [{ label: 'Voltage', value: volts, unit: 'V' }],
+    });
+    return product;
+  };
+  const big = await make('Cordless Drill', '18');
+  const small = await make('Cordless Drill Compact', '12');
+  const saw = await make('Corded Saw', '230');
+
+  await page.goto('/shop');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(`cordles drils ${tag}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=cordles\+drils/);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(cards(page)).toContainText([big.name, small.name].sort());
+  await expect(page.locator('.cards')).not.toContainText(saw.name);
+
+  // The facet counts what the search found, and a value narrows it.
+  const voltage = page.getByRole('group', { name: 'Voltage' });
+  await expect(voltage).toContainText('12 V (1)');
+  await expect(voltage).toContainText('18 V (1)');
+  await voltage.getByRole('checkbox', { name: /18 V/ }).check();
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/spec\.Voltage=18/);
+  await expect(cards(page)).toHaveText([big.name]);
+  // The chip drops the filter again.
+  await page.getByRole('link', { name: /Voltage: 18 V/ }).click();
+  await expect(cards(page)).toHaveCount(2);
+});
