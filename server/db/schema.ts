@@ -351,15 +351,16 @@ export const productSearch = pgTable(
     doc: tsvector('doc').notNull(),
     sku_key: text('sku_key').notNull(),
   },
-  (t) => [index('product_search_doc_idx').using('gin', t.doc), index('product_search_sku_key_idx').on(t.sku_key)],
+  (t) => [
+    index('product_search_doc_idx').using('gin', t.doc),
+    index('product_search_sku_key_idx').on(t.sku_key),
+  ],
 );
 
 /** The words of the products' searchable text (letters only), for typos and "Did you mean". */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [trigram('search_words_trgm', t.word)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  trigram('search_words_trgm', t.word),
+]);
 
 export const discounts = pgTable(
   'discounts',

@@ -149,6 +149,11 @@ export type ListQuery<K extends string = string> = {
    */
   idsFirst?: boolean;
   cap?: number;
+  /**
+   * A search's relevance (higher first), ordered before the sort key: ties keep the list's
+   * order. Only for lists whose rows a search picked (product-search.ts).
+   */
+  rank?: SQL;
 };
 
 /**
@@ -173,9 +178,9 @@ export type PageScope = {
 };
 
 /** The order of a list query: the sort key's column, then the id, both in the direction asked for. */
-function listOrder<K extends string>({ id, sortColumns, params }: ListQuery<K>): SQL[] {
+function listOrder<K extends string>({ id, sortColumns, params, rank }: ListQuery<K>): SQL[] {
   const dir = params.order === 'asc' ? asc : desc;
-  return [dir(sortColumns[params.sortBy]), dir(id)];
+  return [...(rank ? [desc(rank)] : []), dir(sortColumns[params.sortBy]), dir(id)];
 }
 
 /**
@@ -239,9 +244,10 @@ export async function pageWithTotal<K extends string, R extends { total: number 
         select count(*)::int as n from (select 1 from ${table} where ${where}
           limit ${limitInText(cap + 1)}) capped)
       select n, case when n <= ${capText}
-          then array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k
+          then array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
+                ${query.rank ?? sql`0`} as r
               from ${table} where ${where} limit ${limitInText(cap + 1)}) m
-            order by m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})
+            order by m.r desc, m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})
           else ${idsOf(where)} end as ids
       from counted`);
     const { n, ids } = rows[0];

@@ -6,7 +6,7 @@ import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
-import { containsAny } from '../../db/query/search';
+import { productSearch, searchSuggestion } from '../../db/query/product-search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
@@ -132,19 +132,18 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
 
     /**
      * A page of published products, newest first, with its total (exact up to the usual cap):
-     * matching q by name or SKU, below the category ids given, of the brand given.
+     * matching the search q (best matches first), below the category ids given, of the brand
+     * given. When q finds nothing, `suggestion` is a query that does ("Did you mean"), or null.
      */
     async list(params: { q: string; categoryIds: number[] | null; brandId: number | null; page: number }) {
-      const search = params.q
-        ? await containsAny(db, products, [products.name, products.sku], params.q)
-        : undefined;
+      const search = params.q ? await productSearch(db, params.q) : undefined;
       const where = and(
         published,
         params.brandId !== null ? eq(products.brand_id, params.brandId) : undefined,
         params.categoryIds !== null
           ? sql`${products.category_id} = any(${`{${params.categoryIds.join(',')}}`}::int[])`
           : undefined,
-        search,
+        search?.where,
       ) as SQL;
       const now = new Date();
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
@@ -158,6 +157,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
           where,
           sortColumns: SORT_COLUMNS,
           params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: 'created_at', order: 'desc' },
+          rank: search?.rank,
           idsFirst: true,
         },
         (scope) =>
@@ -191,7 +191,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
           best: price.best ? { type: price.best.type, value: price.best.value } : null,
         };
       });
-      return { cards, total: meta.total, exact: meta.total_exact };
+      const suggestion =
+        params.q && meta.total === 0
+          ? await searchSuggestion(db, params.q, async (candidate) => {
+              const found = await productSearch(db, candidate);
+              const { rows: hit } = await db.execute(
+                sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
+              );
+              return hit.length > 0;
+            })
+          : null;
+      return { cards, total: meta.total, exact: meta.total_exact, suggestion };
     },
 
     /** What the product page links to: its category's chain by name and slug, its brand's slug. */
