@@ -26,7 +26,7 @@ CREATE FUNCTION stockroom_search_text(t text) RETURNS text LANGUAGE sql IMMUTABL
 $$;--> statement-breakpoint
 -- A SKU as it is compared: lower-case letters and digits only (domain/search.ts skuKey).
 CREATE FUNCTION stockroom_sku_key(sku text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT regexp_replace(lower(sku), '[^[:alnum:]]+', '', 'g')
+  SELECT regexp_replace(lower(coalesce(sku, '')), '[^[:alnum:]]+', '', 'g')
 $$;--> statement-breakpoint
 -- The searchable text of a content document (migration 0012): lists' titles and items, spec
 -- groups' names and each spec's label, value and unit, tables' headings and cells (their JSON
