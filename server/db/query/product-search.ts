@@ -83,20 +83,25 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
   if (!q) return undefined;
   const substring = await containsAny(db, products, [products.name, products.sku], q);
   const key = skuKey(q);
+  // The exact SKU's product, found once through the key's index, not from each row's SKU.
   const byKey = key
-    ? sql`${products.sku} is not null and stockroom_sku_key(${products.sku}) = ${key}`
+    ? sql`${products.id} = any(array(select product_id from product_search where sku_key = ${key}))`
     : sql`false`;
+  // The matches as one set of ids, a semi-join. As an OR of conditions on products, the ids from
+  // the documents were an array that every row the trigram index found was checked against.
+  const either = (documents: SQL) =>
+    sql`${products.id} in (select product_id from product_search where ${documents}
+      union all select ${products.id} from ${products} where ${substring})`;
   const words = searchWords(q);
   // Stop words ("the", "and") have no stem: the document holds none of them.
   const rows = words.length
     ? (await readWords(db, words)).filter((r) => r.stem !== '' || /\d/.test(r.word))
     : [];
-  if (rows.length === 0) {
-    const where = key
-      ? sql`(${substring} or ${products.id} = any(array(select product_id from product_search where sku_key = ${key})))`
-      : substring;
-    return { where, rank: sql`(case when ${byKey} then 3 else 0 end)` };
-  }
+  if (rows.length === 0)
+    return {
+      where: either(key ? sql`sku_key = ${key}` : sql`false`),
+      rank: sql`(case when ${byKey} then 3 else 0 end)`,
+    };
   const terms = rows.map((r) => {
     const near = (r.near ?? []).filter((w) => w !== r.word && editDistance(r.word, w) <= 1);
     return { ...r, near };
@@ -107,8 +112,6 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
     .map((t) => (t.near.length ? `(${[own(t.word), ...t.near].join(' | ')})` : own(t.word)))
     .join(' & ');
   const found = sql`to_tsquery('english', ${tsquery})`;
-  const matched = sql`${products.id} = any(array(select product_id from product_search
-    where doc @@ ${found}${key ? sql` or sku_key = ${key}` : sql``}))`;
   const each = terms.map((t) => nameRegex(t.word, t.stem, t.near));
   const phrase = `\\m${each.join('[[:alnum:]]*[^[:alnum:]]+')}`;
   const allInName = sql.join(
@@ -116,7 +119,7 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
     sql` and `,
   );
   return {
-    where: sql`(${matched} or ${substring})`,
+    where: either(key ? sql`doc @@ ${found} or sku_key = ${key}` : sql`doc @@ ${found}`),
     rank: sql`(case when ${byKey} then 3 when ${products.name} ~* ${phrase} then 2
       when ${allInName} then 1 else 0 end)`,
   };
