@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, normaliseSearchText, SEARCH_LIMITS, searchWords, skuKey, typoCandidate } from './search';
+import {
+  editDistance,
+  normaliseSearchText,
+  SEARCH_LIMITS,
+  searchWords,
+  skuKey,
+  typoCandidate,
+} from './search';
 
 describe('searchWords', () => {
   it('splits on anything but letters and digits, lower-cased, without repeats', () => {
@@ -14,10 +21,11 @@ describe('searchWords', () => {
     expect(searchWords('40mm')).toEqual(['40mm']);
     expect(searchWords('18 V drill')).toEqual(['18v', 'drill']);
     expect(searchWords('18V')).toEqual(['18v']);
+    // A decimal joined to its unit is read as the parser reads "2.5mm": the number, the unit.
     expect(searchWords('2.5 mm')).toEqual(['2.5', 'mm']);
-    // A unit glued to a longer word, or a number inside a word, stays apart.
+    expect(searchWords('M8 x40 mm')).toEqual(['m8', 'x40mm']);
+    // Only a whole unit is joined.
     expect(searchWords('40 mmx')).toEqual(['40', 'mmx']);
-    expect(searchWords('x40 mm')).toEqual(['x40', 'mm']);
     expect(searchWords('40 volts')).toEqual(['40', 'volts']);
   });
 
@@ -35,7 +43,7 @@ describe('searchWords', () => {
 
 describe('normaliseSearchText', () => {
   it('reads punctuation as spaces but keeps decimal points', () => {
-    expect(normaliseSearchText('Hex-Bolt (M8), 2.5 mm; 40 MM.')).toBe('hex bolt  m8   2.5 mm  40mm ');
+    expect(normaliseSearchText('Hex-Bolt (M8), 2.5 mm; 40 MM.')).toBe('hex bolt  m8   2.5mm  40mm ');
   });
 });
 

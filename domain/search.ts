@@ -51,8 +51,8 @@ export const SEARCH_LIMITS = {
 } as const;
 
 const UNIT_PATTERN = [...SEARCH_UNITS].sort((a, b) => b.length - a.length).join('|');
-/** A whole number, a space and a unit, neither part glued to a longer word or a decimal. */
-const NUMBER_UNIT = new RegExp(`(?<![\\p{L}\\p{N}.])(\\d+)\\s+(${UNIT_PATTERN})(?![\\p{L}\\p{N}])`, 'gu');
+/** A digit, spaces and a unit that ends a word: the spaces go. */
+const NUMBER_UNIT = new RegExp(`(\\d)\\s+(${UNIT_PATTERN})(?![\\p{L}\\p{N}])`, 'gu');
 /** ASCII punctuation, and a point that is not a decimal one: both only part words. */
 const PUNCTUATION = /[!-\-/:-@[-`{-~]|\.(?!\d)|(?<!\d)\./g;
 /** A decimal number, or a run of letters and digits; anything else only parts words. */

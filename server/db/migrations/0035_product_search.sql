@@ -17,13 +17,14 @@ CREATE TABLE "search_words" (
 );--> statement-breakpoint
 CREATE INDEX "search_words_trgm" ON "search_words" USING gin ("word" gin_trgm_ops) WITH (fastupdate = off);--> statement-breakpoint
 -- Text as search reads it: lower case, ASCII punctuation (and points that are not decimal ones)
--- as spaces, and a whole number joined to the unit after it ("40 mm" is "40mm"). domain/search.ts
+-- as spaces, and a number joined to the unit after it ("40 mm" is "40mm"). The simplest regular
+-- expressions that do it: this runs over every product's whole text when documents are built. domain/search.ts
 -- normaliseSearchText does the same to a query, with the same unit list (SEARCH_UNITS).
 CREATE FUNCTION stockroom_search_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT regexp_replace(
     regexp_replace(lower(coalesce(t, '')), '[!-\-/:-@\[-`{-~]|\.(?![0-9])|(?<![0-9])\.', ' ', 'g'),
-    '(^|[^[:alnum:].])([0-9]+)\s+(mm|cm|m|km|in|ft|v|w|kw|a|ah|mah|wh|kwh|kg|g|mg|l|ml|nm|rpm|hz|khz|bar|psi|db|gb|tb|pcs)(?![[:alnum:]])',
-    '\1\2\3', 'g')
+    '([0-9])\s+(mm|cm|m|km|in|ft|v|w|kw|a|ah|mah|wh|kwh|kg|g|mg|l|ml|nm|rpm|hz|khz|bar|psi|db|gb|tb|pcs)\M',
+    '\1\2', 'g')
 $$;--> statement-breakpoint
 -- A SKU as it is compared: lower-case letters and digits only (domain/search.ts skuKey).
 CREATE FUNCTION stockroom_sku_key(sku text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
