@@ -141,13 +141,16 @@ export async function searchSuggestion(
     select t.word, case when t.word ~ '^[[:alpha:]]{3,}$' then (select w.word from search_words w
         where w.word % t.word order by similarity(w.word, t.word) desc, w.word limit 1) end as near
     from unnest(${textArray(words)}::text[]) with ordinality as t(word, i) order by t.i`);
-  const candidates: string[] = [];
+  const candidates = new Set<string>();
   const closest = rows.map((r) => r.near ?? r.word).join(' ');
-  if (closest !== words.join(' ')) candidates.push(closest);
+  if (closest !== words.join(' ')) candidates.add(closest);
+  // Without the words the catalogue has nothing like ("cordles fn" is "cordless").
+  const known = rows.filter((r) => r.near !== null).map((r) => r.near);
+  if (known.length > 0 && known.length < rows.length) candidates.add(known.join(' '));
+  for (const candidate of candidates) if (await finds(candidate)) return candidate;
   const { rows: names } = await db.execute<{ name: string }>(sql`
     select name from ${products} where status = 'published' and ${query.trim()} <% name
     order by word_similarity(${query.trim()}, name) desc, name limit 1`);
-  if (names[0]) candidates.push(names[0].name);
-  for (const candidate of candidates) if (await finds(candidate)) return candidate;
+  if (names[0] && (await finds(names[0].name))) return names[0].name;
   return null;
 }

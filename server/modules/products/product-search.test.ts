@@ -204,6 +204,10 @@ describe('the lists that use it', () => {
     expect(names).toEqual([]);
     expect(html).toContain(`${SHOP_TEXT.didYouMean} <a href="/shop?q=orbital" rel="nofollow">orbital</a>?`);
     expect((await shop('zzqqxx')).html).not.toContain(SHOP_TEXT.didYouMean);
+    // A word like nothing in the catalogue is left out of the suggestion.
+    expect((await shop('orbitle qzx')).html).toContain(
+      '<a href="/shop?q=orbital" rel="nofollow">orbital</a>?',
+    );
   });
 });
 
