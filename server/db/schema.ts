@@ -350,6 +350,8 @@ export const productSearch = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     doc: tsvector('doc').notNull(),
     sku_key: text('sku_key').notNull(),
+    /** stockroom_contents_key of the content document the row was built from. */
+    contents_key: text('contents_key').notNull(),
   },
   (t) => [
     index('product_search_doc_idx').using('gin', t.doc),

@@ -7,7 +7,8 @@
 CREATE TABLE "product_search" (
 	"product_id" integer PRIMARY KEY NOT NULL REFERENCES "products"("id") ON DELETE cascade,
 	"doc" tsvector NOT NULL,
-	"sku_key" text NOT NULL
+	"sku_key" text NOT NULL,
+	"contents_key" text NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "product_search_doc_idx" ON "product_search" USING gin ("doc");--> statement-breakpoint
 CREATE INDEX "product_search_sku_key_idx" ON "product_search" ("sku_key");--> statement-breakpoint
@@ -45,6 +46,11 @@ CREATE FUNCTION stockroom_contents_text(body json) RETURNS text LANGUAGE sql IMM
     (SELECT string_agg(concat_ws(' ', t->>'heading', t->>'intro', t->>'columns_json', t->>'rows_json', t->>'note'), ' ')
       FROM json_array_elements(body->'tables') t))
 $$;--> statement-breakpoint
+-- What of a content document search reads, as a digest: a rewritten document whose text is the
+-- same (a section moved, an image added, an import's layout blocks) leaves the search row alone.
+CREATE FUNCTION stockroom_contents_key(body json) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT md5(coalesce(stockroom_contents_text(body), ''))
+$$;--> statement-breakpoint
 -- Rewrites the search rows of the products named (those that still exist) and adds their words
 -- to the vocabulary. Locks the rows first and builds in a second statement, as
 -- stockroom_refresh_contents does: a writer that waited for another's lock then builds from what
@@ -60,6 +66,7 @@ CREATE FUNCTION stockroom_search_refresh(ids integer[]) RETURNS void LANGUAGE sq
         (SELECT string_agg(x.name, ' ') FROM categories x WHERE x.id = ANY(c.chain)))) AS b,
       stockroom_search_text(p.description) AS c,
       stockroom_search_text(stockroom_contents_text(pc.body)) AS d,
+      stockroom_contents_key(pc.body) AS ck,
       stockroom_sku_key(p.sku) AS k
     FROM products p
     LEFT JOIN brands b ON b.id = p.brand_id
@@ -67,10 +74,11 @@ CREATE FUNCTION stockroom_search_refresh(ids integer[]) RETURNS void LANGUAGE sq
     LEFT JOIN product_contents pc ON pc.product_id = p.id
     WHERE p.id IN (SELECT unnest(ids))
   ), saved AS (
-    INSERT INTO product_search (product_id, doc, sku_key)
-    SELECT id, strip(to_tsvector('english', concat_ws(' ', a, b, c, d))), k
+    INSERT INTO product_search (product_id, doc, sku_key, contents_key)
+    SELECT id, strip(to_tsvector('english', concat_ws(' ', a, b, c, d))), k, ck
     FROM src
-    ON CONFLICT (product_id) DO UPDATE SET doc = excluded.doc, sku_key = excluded.sku_key
+    ON CONFLICT (product_id) DO UPDATE
+      SET doc = excluded.doc, sku_key = excluded.sku_key, contents_key = excluded.contents_key
   )
   INSERT INTO search_words (word)
   SELECT DISTINCT w FROM src, regexp_split_to_table(concat_ws(' ', a, b, c, d), '[^[:alpha:]]+') w
@@ -87,7 +95,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- The products a statement on products (one that named a searched column) or on their content
--- documents wrote, rebuilt once each.
+-- documents wrote, rebuilt once each; of rewritten documents, only those whose text changed.
 CREATE FUNCTION stockroom_search_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'products' THEN
@@ -96,6 +104,10 @@ BEGIN
     END IF;
     PERFORM set_config('stockroom.search', '', true);
     PERFORM stockroom_search_refresh(array(SELECT id FROM added));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM stockroom_search_refresh(array(
+      SELECT a.product_id FROM added a LEFT JOIN product_search s ON s.product_id = a.product_id
+      WHERE s.contents_key IS DISTINCT FROM stockroom_contents_key(a.body)));
   ELSE
     PERFORM stockroom_search_refresh(array(SELECT product_id FROM added));
   END IF;
