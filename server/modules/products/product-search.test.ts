@@ -221,6 +221,13 @@ describe('search documents', () => {
     const moved = await as.put(`/api/categories/${ids.tools}`, { name: 'Equipment' });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await found('equipment sander')).toEqual([SANDER]);
+    // A category moved under another takes the new ancestor's name; a deleted brand leaves.
+    const fasteners = (await sqlRows<{ id: number }>(`select id from categories where name = 'Fasteners'`))[0]
+      .id;
+    await sqlRows('update categories set parent_id = $1 where id = $2', [ids.drills, fasteners]);
+    expect(await found('drills stainless')).toEqual([BOLT]);
+    await sqlRows('delete from brands where id = $1', [ids.boltwerk]);
+    expect(await found('falcon')).toEqual([]);
     await sqlRows(`update products set description = 'weatherproof housing' where id = $1`, [ids.adapter]);
     expect(await found('weatherproof')).toEqual([ADAPTER]);
     await as.post(`/api/products/${ids.adapter}/lists`, {
