@@ -222,7 +222,9 @@ export async function pageWithTotal<K extends string, R extends { total: number 
   const none = sql<number>`0`;
   if (where && query.idsFirst) {
     const byIds = (ids: number[], total: ListTotal) =>
-      read(idsScope(db, id, ids, total.total, order, pageSize)).then((rows) => answer(rows, total));
+      read(idsScope(db, id, ids, total.total, query.rank ? null : order, pageSize)).then((rows) =>
+        answer(rows, total),
+      );
     const estimate = await plannerRows(db, table, where);
     const idsOf = (filter: SQL) =>
       sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
@@ -292,14 +294,16 @@ export async function pageWithTotal<K extends string, R extends { total: number 
 
 /**
  * A page read by ids found before: the ids travel as one array parameter and the total as
- * another, so the statement's text is the same for every search and every page.
+ * another, so the statement's text is the same for every search and every page. Ordered as the
+ * list orders, or (order null: a search's relevance, whose text changes with the query) in the
+ * order the ids were found in.
  */
 function idsScope(
   db: Pick<Db, 'select'>,
   id: PgColumn,
   ids: number[],
   total: number,
-  order: SQL[],
+  order: SQL[] | null,
   pageSize: number,
 ): PageScope {
   const list = `{${ids.join(',')}}`;
@@ -307,7 +311,7 @@ function idsScope(
     db,
     where: sql`${id} = any(${list}::int[])`,
     total: sql<number>`${total}::int`,
-    order,
+    order: order ?? [sql`array_position(${list}::int[], ${id})`],
     limit: pageSize,
     offset: 0,
     // In parentheses as a subquery builder would be: inArray writes an SQL object as it is.
