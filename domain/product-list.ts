@@ -111,6 +111,8 @@ export const productListQuery = z
     filter: toFilter(v),
     sortBy: (v.sortBy ?? PRODUCT_LIST.defaultSort) as ProductSortKey,
     order: v.order ?? PRODUCT_LIST.defaultOrder,
+    /** A search with no sort asked for lists the best matches first, ties in the default order. */
+    byRelevance: v.sortBy === undefined && (v.q ?? '').trim() !== '',
     page: v.page ?? 1,
     limit: v.limit ?? PRODUCT_LIST.defaultLimit,
   }));

@@ -48,6 +48,8 @@ export const SHOP_TEXT = {
     `${exact ? '' : 'About '}${count.format(total)} product${total === 1 ? '' : 's'}`,
   searchResultsFor: (q: string) => `Results for “${q}”`,
   noResults: 'No products match these filters.',
+  /** Before the suggested search's link, which a question mark follows. */
+  didYouMean: 'Did you mean',
   noProductsYet: 'No products yet. Check back soon.',
   pastLastPage: 'There are no products on this page.',
   clearFilters: 'Clear filters',

@@ -378,6 +378,37 @@ export const productContents = pgTable('product_contents', {
   body: json('body').notNull(),
 });
 
+/** A tsvector column (PostgreSQL's full-text document), read and written as its text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Each product's search document and SKU key, kept by migration 0035's triggers from the product,
+ * its brand, its category chain and its content document (server/db/query/product-search.ts).
+ * A table of its own, so that writes to products that leave their text alone (prices) never
+ * rewrite its GIN index.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    product_id: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    doc: tsvector('doc').notNull(),
+    sku_key: text('sku_key').notNull(),
+    /** stockroom_contents_key of the content document the row was built from. */
+    contents_key: text('contents_key').notNull(),
+  },
+  (t) => [
+    index('product_search_doc_idx').using('gin', t.doc),
+    index('product_search_sku_key_idx').on(t.sku_key),
+  ],
+);
+
+/** The words of the products' searchable text (letters only), for typos and "Did you mean". */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  trigram('search_words_trgm', t.word),
+]);
+
 export const discounts = pgTable(
   'discounts',
   {

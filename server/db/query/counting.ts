@@ -149,6 +149,11 @@ export type ListQuery<K extends string = string> = {
    */
   idsFirst?: boolean;
   cap?: number;
+  /**
+   * A search's relevance (higher first), ordered before the sort key: ties keep the list's
+   * order. Only for lists whose rows a search picked (product-search.ts).
+   */
+  rank?: SQL;
 };
 
 /**
@@ -173,9 +178,9 @@ export type PageScope = {
 };
 
 /** The order of a list query: the sort key's column, then the id, both in the direction asked for. */
-function listOrder<K extends string>({ id, sortColumns, params }: ListQuery<K>): SQL[] {
+function listOrder<K extends string>({ id, sortColumns, params, rank }: ListQuery<K>): SQL[] {
   const dir = params.order === 'asc' ? asc : desc;
-  return [dir(sortColumns[params.sortBy]), dir(id)];
+  return [...(rank ? [desc(rank)] : []), dir(sortColumns[params.sortBy]), dir(id)];
 }
 
 /**
@@ -217,7 +222,9 @@ export async function pageWithTotal<K extends string, R extends { total: number 
   const none = sql<number>`0`;
   if (where && query.idsFirst) {
     const byIds = (ids: number[], total: ListTotal) =>
-      read(idsScope(db, id, ids, total.total, order, pageSize)).then((rows) => answer(rows, total));
+      read(idsScope(db, id, ids, total.total, query.rank ? null : order, pageSize)).then((rows) =>
+        answer(rows, total),
+      );
     const estimate = await plannerRows(db, table, where);
     const idsOf = (filter: SQL) =>
       sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
@@ -239,9 +246,10 @@ export async function pageWithTotal<K extends string, R extends { total: number 
         select count(*)::int as n from (select 1 from ${table} where ${where}
           limit ${limitInText(cap + 1)}) capped)
       select n, case when n <= ${capText}
-          then array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k
+          then array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
+                ${query.rank ?? sql`0`} as r
               from ${table} where ${where} limit ${limitInText(cap + 1)}) m
-            order by m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})
+            order by m.r desc, m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})
           else ${idsOf(where)} end as ids
       from counted`);
     const { n, ids } = rows[0];
@@ -286,14 +294,16 @@ export async function pageWithTotal<K extends string, R extends { total: number 
 
 /**
  * A page read by ids found before: the ids travel as one array parameter and the total as
- * another, so the statement's text is the same for every search and every page.
+ * another, so the statement's text is the same for every search and every page. Ordered as the
+ * list orders, or (order null: a search's relevance, whose text changes with the query) in the
+ * order the ids were found in.
  */
 function idsScope(
   db: Pick<Db, 'select'>,
   id: PgColumn,
   ids: number[],
   total: number,
-  order: SQL[],
+  order: SQL[] | null,
   pageSize: number,
 ): PageScope {
   const list = `{${ids.join(',')}}`;
@@ -301,7 +311,7 @@ function idsScope(
     db,
     where: sql`${id} = any(${list}::int[])`,
     total: sql<number>`${total}::int`,
-    order,
+    order: order ?? [sql`array_position(${list}::int[], ${id})`],
     limit: pageSize,
     offset: 0,
     // In parentheses as a subquery builder would be: inArray writes an SQL object as it is.

@@ -3,7 +3,7 @@ import { centsToDecimal } from '#domain/money';
 import type { ProductFilter, ProductSortKey } from '#domain/product-list';
 import type { Db } from '../../db/client';
 import type { SortColumns } from '../../db/query/counting';
-import { containsAny } from '../../db/query/search';
+import { productSearch } from '../../db/query/product-search';
 import { products } from '../../db/schema';
 
 type Executor = Pick<Db, 'execute'>;
@@ -54,9 +54,23 @@ export async function productFilterWhere(
   now: Date,
   sortBy?: ProductSortKey,
 ): Promise<SQL | undefined> {
+  return (await productFilterQuery(db, filter, now, sortBy)).where;
+}
+
+/**
+ * productFilterWhere with the search's relevance (product-search.ts), for a list that orders by
+ * it; rank is undefined without a search.
+ */
+export async function productFilterQuery(
+  db: Executor,
+  filter: ProductFilter,
+  now: Date,
+  sortBy?: ProductSortKey,
+): Promise<{ where: SQL | undefined; rank: SQL | undefined }> {
   if (readsPrices(filter, sortBy)) await refreshPrices(db, now);
+  const search = filter.q ? await productSearch(db, filter.q) : undefined;
   const conditions: (SQL | undefined)[] = [
-    filter.q ? await containsAny(db, products, [products.name, products.sku], filter.q) : undefined,
+    search?.where,
     // The subtree's ids as an array, so the category index drives the match (an IN subquery
     // would be hashed and every product scanned).
     filter.category_id !== undefined
@@ -78,6 +92,6 @@ export async function productFilterWhere(
     filter.no_brand ? isNull(products.brand_id) : undefined,
   ];
   const kept = conditions.filter((c): c is SQL => c !== undefined);
-  if (kept.length === 0) return undefined;
-  return kept.length === 1 ? kept[0] : and(...kept);
+  const where = kept.length === 0 ? undefined : kept.length === 1 ? kept[0] : and(...kept);
+  return { where, rank: search?.rank };
 }

@@ -21,7 +21,7 @@ import { AppError, conflict, notFound } from '../../errors/app-error';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
 import { moveToTrash } from '../shared/trash-move';
-import { PRODUCT_SORT_COLUMNS, productFilterWhere } from './product-filter';
+import { PRODUCT_SORT_COLUMNS, productFilterQuery } from './product-filter';
 import { readLayout } from './section-layout';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
@@ -122,7 +122,7 @@ export function createProductsService(db: Db) {
 
     async list(params: ProductListParams) {
       const now = new Date();
-      const where = await productFilterWhere(db, params.filter, now, params.sortBy);
+      const { where, rank } = await productFilterQuery(db, params.filter, now, params.sortBy);
       // Remembered page starts hold for the whole list in its default order only.
       const pageStarts = !where && isNewestFirst(params);
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
@@ -140,6 +140,7 @@ export function createProductsService(db: Db) {
             where,
             sortColumns: PRODUCT_SORT_COLUMNS,
             params: { page: params.page, limit: params.limit, sortBy: params.sortBy, order: params.order },
+            rank: params.byRelevance ? rank : undefined,
             idsFirst: true,
           },
           (scope) => {

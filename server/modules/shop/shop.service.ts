@@ -1,11 +1,11 @@
-import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '#domain/images';
 import { SHOP_PAGE_SIZE, type ShopSort } from '#domain/shop';
 import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
-import { containsAny } from '../../db/query/search';
+import { type ProductSearch, productSearch, searchSuggestion } from '../../db/query/product-search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
 import { refreshPrices } from '../products/product-filter';
@@ -119,17 +119,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
 
   /**
    * What every read of the catalogue keeps to, whichever facet is counted: published products,
-   * the category subtree, and the search.
+   * the category subtree, and the search (with its rank, for the list's relevance order).
    */
-  async function baseConditions(params: Pick<ShopFilter, 'q' | 'categoryIds'>): Promise<SQL[]> {
-    const search = params.q
-      ? await containsAny(db, products, [products.name, products.sku], params.q)
-      : undefined;
+  async function baseConditions(
+    params: Pick<ShopFilter, 'q' | 'categoryIds'>,
+  ): Promise<{ conditions: SQL[]; search: ProductSearch | undefined }> {
+    const search = params.q ? await productSearch(db, params.q) : undefined;
     const conditions: SQL[] = [published];
     if (params.categoryIds !== null)
       conditions.push(sql`${products.category_id} = any(${`{${params.categoryIds.join(',')}}`}::int[])`);
-    if (search) conditions.push(search);
-    return conditions;
+    if (search) conditions.push(search.where);
+    return { conditions, search };
   }
 
   return {
@@ -155,14 +155,16 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     subtree: (categoryId: number) => remembered(`subtree:${categoryId}`, () => readSubtree(categoryId)),
 
     /**
-     * A page of published products in the order asked for (newest first by default), with its
-     * total (exact up to the usual cap): matching q, below the category ids given, of the brand
-     * given, within the price bounds and the spec filters. Call refreshPrices first: the price
-     * filter and the price sort read the stored prices.
+     * A page of published products in the order asked for (best matches first for a search, else
+     * newest first, by default), with its total (exact up to the usual cap): matching q, below the
+     * category ids given, of the brand given, within the price bounds and the spec filters. When q
+     * finds nothing, `suggestion` is a query that does ("Did you mean"), or null. Call
+     * refreshPrices first: the price filter and the price sort read the stored prices.
      */
     async list(params: ShopFilter & { sort: ShopSort; page: number }) {
       const now = new Date();
-      const where = whereOf(shopConditions(await baseConditions(params), params));
+      const { conditions, search } = await baseConditions(params);
+      const where = whereOf(shopConditions(conditions, params));
       const order = SORTS[params.sort];
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
       const firstImage = sql<string | null>`(select pi.url from product_images pi
@@ -175,6 +177,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
           where,
           sortColumns: SORT_COLUMNS,
           params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
+          rank: params.sort === 'relevance' ? search?.rank : undefined,
           idsFirst: true,
         },
         (scope) =>
@@ -208,7 +211,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
           best: price.best ? { type: price.best.type, value: price.best.value } : null,
         };
       });
-      return { cards, total: meta.total, exact: meta.total_exact };
+      const suggestion =
+        params.q && meta.total === 0
+          ? await searchSuggestion(db, params.q, async (candidate) => {
+              const found = await productSearch(db, candidate);
+              const { rows: hit } = await db.execute(
+                sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
+              );
+              return hit.length > 0;
+            })
+          : null;
+      return { cards, total: meta.total, exact: meta.total_exact, suggestion };
     },
 
     /**
@@ -218,9 +231,9 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
      * prices.
      */
     async facets(params: ShopFilter) {
-      const base = await baseConditions(params);
+      const { conditions } = await baseConditions(params);
       const withSpecs = params.categoryIds !== null || params.q !== '';
-      return readFacets(db, shopConditions(base, params), params, withSpecs);
+      return readFacets(db, shopConditions(conditions, params), params, withSpecs);
     },
 
     /** Brings the stored prices up to now, before a list or facets read them (product-filter.ts). */

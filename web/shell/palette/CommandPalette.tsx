@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TEXT_LIMITS } from '#domain/constants';
+import { PRODUCT_LIST } from '#domain/product-list';
 import { useBrands } from '../../api/brands';
 import { useCategories } from '../../api/categories';
 import { useInquiries } from '../../api/inquiries';
@@ -123,7 +124,12 @@ type KindResults = { label: string; query: UseQueryResult<unknown>; items: Palet
 
 function useStaffSearch(q: string): KindResults[] {
   const controls = { q, page: 1, limit: PER_KIND, order: 'asc' } as const;
-  const products = useProducts({ ...controls, sortBy: 'name' });
+  // No sort of its own: a search without one lists the best matches first (product-search.ts).
+  const products = useProducts({
+    ...controls,
+    sortBy: PRODUCT_LIST.defaultSort,
+    order: PRODUCT_LIST.defaultOrder,
+  });
   const categories = useCategories({ ...controls, sortBy: 'name', parentId: null });
   const brands = useBrands({ ...controls, sortBy: 'name' });
   // The inbox's own defaults (newest first, no filter), searched, first page.

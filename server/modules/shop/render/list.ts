@@ -32,6 +32,8 @@ export type ListPage = {
   cards: ShopCard[];
   total: number;
   exact: boolean;
+  /** A search that finds products when q finds none ("Did you mean"). */
+  suggestion?: string | null;
 };
 
 /** Card images: the thumbnail's frame (a 320 px square at most), so nothing moves as they load. */
@@ -279,7 +281,10 @@ function emptyState(page: ListPage): SafeHtml {
     return html`<div class="empty-state"><p>${SHOP_TEXT.pastLastPage}</p><p><a href="${listUrl(page.query, {})}">${SHOP_TEXT.firstPage}</a></p></div>`;
   // Nothing chosen and nothing shown: the shop has no published product yet, no filter is to blame.
   if (!filtered) return html`<div class="empty-state"><p>${SHOP_TEXT.noProductsYet}</p></div>`;
-  return html`<div class="empty-state"><p>${SHOP_TEXT.noResults}</p><p><a href="/shop">${SHOP_TEXT.clearFilters}</a></p></div>`;
+  const suggestion = page.suggestion
+    ? html`<p>${SHOP_TEXT.didYouMean} <a href="${withQuery('/shop', { q: page.suggestion })}" rel="nofollow">${page.suggestion}</a>?</p>`
+    : '';
+  return html`<div class="empty-state"><p>${SHOP_TEXT.noResults}</p>${suggestion}<p><a href="/shop">${SHOP_TEXT.clearFilters}</a></p></div>`;
 }
 
 export function renderList(chrome: ShopChrome, page: ListPage): string {

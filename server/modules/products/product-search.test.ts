@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_LIMITS } from '#domain/constants';
+import { normaliseSearchText, SEARCH_UNITS } from '#domain/search';
+import { SHOP_TEXT } from '#domain/shop-texts';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+/**
+ * The one product search (server/db/query/product-search.ts) through every list that uses it: the
+ * staff list and public product API (GET /api/products), the shop, bulk "all matching" and the
+ * CSV export. A small catalogue whose words sit in each field a search reads.
+ */
+let ctx: TestContext;
+const ids: Record<string, number> = {};
+
+const sqlRows = async <T>(text: string, values: unknown[] = []) =>
+  (await ctx.database.pool.query(text, values)).rows as T[];
+
+async function made(url: string, payload: object) {
+  const res = await ctx.as(ctx.adminToken).post(url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; slug: string };
+}
+
+async function product(key: string, payload: object) {
+  ids[key] = (await made('/api/products', { mrp: 10, status: 'published', ...payload })).id;
+}
+
+/** The staff list's names for a query string, in its order. */
+async function listed(query: string): Promise<string[]> {
+  const res = await ctx.as(ctx.adminToken).get(`/api/products?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.map((p: { name: string }) => p.name);
+}
+const found = (q: string) => listed(new URLSearchParams({ q }).toString());
+
+/** The shop's card names for a search, in order, and the page. */
+async function shop(q: string) {
+  const res = await ctx.as().get(`/shop?${new URLSearchParams({ q })}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const names = [
+    ...res.body.matchAll(/<h2 class="card-title"><a href="\/shop\/[^"]+">([^<]*)<\/a><\/h2>/g),
+  ].map((m) => m[1]);
+  return { names, html: res.body };
+}
+
+const DRILL = 'Sparrow Cordless Drill 18V';
+const LOOSE = 'Drill Heavy Duty Cordless';
+const BITS = 'Drill Bit Set';
+const SANDER = 'Orbital Sander';
+const BOLT = 'Hex Bolt M8';
+const ADAPTER = 'Adapter for SPA-1042';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const tools = await made('/api/categories', { name: 'Tools' });
+  const power = await made('/api/categories', { name: 'Power Tools', parent_id: tools.id });
+  const drills = await made('/api/categories', { name: 'Drills', parent_id: power.id });
+  const fasteners = await made('/api/categories', { name: 'Fasteners' });
+  const sparrow = await made('/api/brands', { name: 'Sparrow' });
+  const bolt = await made('/api/brands', { name: 'Boltwerk' });
+  Object.assign(ids, { tools: tools.id, drills: drills.id, sparrow: sparrow.id, boltwerk: bolt.id });
+  // Created in this order, so newest first (the lists' default) is the reverse.
+  await product('drill', {
+    name: DRILL,
+    sku: 'SPA-1042',
+    brand_id: sparrow.id,
+    category_id: drills.id,
+    description: 'A compact driver for workshops.',
+  });
+  await product('loose', { name: LOOSE, sku: 'HD-2', brand_id: bolt.id, category_id: drills.id });
+  await product('bits', {
+    name: BITS,
+    sku: 'DBS-1',
+    category_id: drills.id,
+    description: 'For cordless drills.',
+  });
+  await product('sander', { name: SANDER, sku: 'OS-77', brand_id: bolt.id, category_id: power.id });
+  await product('bolt', { name: BOLT, sku: 'HB-M8', category_id: fasteners.id });
+  await product('adapter', { name: ADAPTER, sku: 'AD-1' });
+  await product('draft', { name: 'Cordless Prototype', sku: 'PR-1', status: 'draft' });
+  const as = ctx.as(ctx.adminToken);
+  await as.post(`/api/products/${ids.sander}/lists`, { title: 'Features', items: [{ caption: 'Dust bag' }] });
+  await as.post(`/api/products/${ids.sander}/spec-groups`, {
+    name: 'Power',
+    specs: [{ label: 'Voltage', value: '18', unit: 'V' }],
+  });
+  await as.post(`/api/products/${ids.bolt}/spec-groups`, {
+    name: 'Build',
+    specs: [
+      { label: 'Material', value: 'stainless steel', unit: '' },
+      { label: 'Length', value: '40', unit: 'mm' },
+    ],
+  });
+  await as.post(`/api/products/${ids.bolt}/tables`, {
+    heading: 'Finishes',
+    columns: ['Finish'],
+    rows: [['galvanised'], ['zinc']],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('matching', () => {
+  it('needs every word, in any order, across name, brand, category chain, description and sections', async () => {
+    expect(await found('sparrow drill')).toEqual([DRILL]);
+    expect(await found('drill sparrow')).toEqual([DRILL]);
+    expect(await found('tools sander')).toEqual([SANDER]);
+    expect(await found('power tools cordless')).toEqual(expect.arrayContaining([DRILL, LOOSE, BITS]));
+    expect(await found('compact driver')).toEqual([DRILL]);
+    expect(await found('dust bag')).toEqual([SANDER]);
+    expect(await found('voltage sander')).toEqual([SANDER]);
+    expect(await found('stainless')).toEqual([BOLT]);
+    expect(await found('galvanised bolt')).toEqual([BOLT]);
+    expect(await found('sparrow sander')).toEqual([]);
+  });
+
+  it('finds word forms and prefixes as you type', async () => {
+    expect(await found('drills sparrow')).toEqual([DRILL]);
+    expect(await found('sanding')).toEqual([SANDER]);
+    expect((await found('cordl')).sort()).toEqual([BITS, LOOSE, DRILL, 'Cordless Prototype'].sort());
+  });
+
+  it('forgives one typo in a word of five letters or more', async () => {
+    expect(await found('stainles')).toEqual([BOLT]);
+    expect(await found('stianless')).toEqual([BOLT]);
+    expect(await found('stainlees steal')).toEqual([BOLT]);
+    expect(await found('sandr')).toEqual([SANDER]);
+    expect(await found('cordles sparow')).toEqual([DRILL]);
+    expect(await found('cordles drils sparrow')).toEqual([DRILL]);
+    // Two edits are not one, and a short word takes none.
+    expect(await found('stailss')).toEqual([]);
+    expect(await found('hox bolt')).toEqual([]);
+  });
+
+  it('reads a number with or without its unit', async () => {
+    for (const q of ['40mm', '40 mm', 'bolt 40 MM']) expect(await found(q), q).toEqual([BOLT]);
+    for (const q of ['18V', '18 v']) expect((await found(q)).sort(), q).toEqual([DRILL, SANDER].sort());
+  });
+
+  it('matches a SKU with or without separators, the exact hit first', async () => {
+    for (const q of ['SPA-1042', 'SPA 1042', 'spa-1042']) expect(await found(q), q).toEqual([DRILL, ADAPTER]);
+    expect(await found('spa1042')).toEqual([DRILL]);
+    expect(await found('hbm8')).toEqual([BOLT]);
+  });
+
+  it('still finds what the substring search found', async () => {
+    expect(await found('rdless Dri')).toEqual([DRILL]);
+    expect(await found('S-1')).toContain(BITS);
+    expect(await found('apter fo')).toEqual([ADAPTER]);
+  });
+
+  it('never fails on odd input', async () => {
+    for (const q of [
+      `&|!:*()'"\\`,
+      "o'brien",
+      '(',
+      ':*',
+      '!!',
+      'a & b | c',
+      '\u0000x',
+      'x'.repeat(TEXT_LIMITS.search),
+    ]) {
+      const res = await ctx.as(ctx.adminToken).get(`/api/products?${new URLSearchParams({ q })}`);
+      expect(res.statusCode, `${q}: ${res.body}`).toBeLessThan(500);
+      const page = await ctx.as().get(`/shop?${new URLSearchParams({ q })}`);
+      expect(page.statusCode, q).toBeLessThan(500);
+    }
+  });
+});
+
+describe('ranking', () => {
+  it('puts the phrase in the name first, then all words in the name, then the rest', async () => {
+    expect(await found('cordless drill')).toEqual([DRILL, LOOSE, BITS]);
+    expect((await shop('cordless drill')).names).toEqual([DRILL, LOOSE, BITS]);
+  });
+
+  it('keeps the list order among ties, and an explicit sort over relevance', async () => {
+    // All three have "drill" in the name; newest first among them.
+    expect(await found('drill')).toEqual([BITS, LOOSE, DRILL]);
+    expect(await listed('q=cordless+drill&sortBy=name&order=asc')).toEqual([BITS, LOOSE, DRILL]);
+  });
+});
+
+describe('the lists that use it', () => {
+  it('selects the same rows for bulk "all matching" and the export', async () => {
+    const dry = await ctx
+      .as(ctx.adminToken)
+      .post('/api/products/bulk', { filter: { q: 'cordles drills' }, action: 'unpublish', dry_run: true });
+    expect(dry.json()).toMatchObject({ count: 3 });
+    const csv = await ctx.as(ctx.adminToken).get('/api/products/export.csv?q=sanding');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(SANDER);
+    expect(csv.body).not.toContain(BOLT);
+  });
+
+  it('shows published products only in the shop', async () => {
+    expect((await shop('cordless')).names.sort()).toEqual([BITS, LOOSE, DRILL].sort());
+  });
+
+  it('suggests a search that finds something when nothing matches', async () => {
+    const { names, html } = await shop('orbitle');
+    expect(names).toEqual([]);
+    expect(html).toContain(`${SHOP_TEXT.didYouMean} <a href="/shop?q=orbital" rel="nofollow">orbital</a>?`);
+    expect((await shop('zzqqxx')).html).not.toContain(SHOP_TEXT.didYouMean);
+    // A word like nothing in the catalogue is left out of the suggestion.
+    expect((await shop('orbitle qzx')).html).toContain(
+      '<a href="/shop?q=orbital" rel="nofollow">orbital</a>?',
+    );
+  });
+});
+
+describe('search documents', () => {
+  it('follow writes through the API and in plain SQL', async () => {
+    const as = ctx.as(ctx.adminToken);
+    const renamed = await as.put(`/api/brands/${ids.boltwerk}`, { name: 'Falcon' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found('falcon sander')).toEqual([SANDER]);
+    expect(await found('boltwerk')).toEqual([]);
+    const moved = await as.put(`/api/categories/${ids.tools}`, { name: 'Equipment' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await found('equipment sander')).toEqual([SANDER]);
+    // A category moved under another takes the new ancestor's name; a deleted brand leaves.
+    const fasteners = (await sqlRows<{ id: number }>(`select id from categories where name = 'Fasteners'`))[0]
+      .id;
+    await sqlRows('update categories set parent_id = $1 where id = $2', [ids.drills, fasteners]);
+    expect(await found('drills stainless')).toEqual([BOLT]);
+    await sqlRows('delete from brands where id = $1', [ids.boltwerk]);
+    expect(await found('falcon')).toEqual([]);
+    await sqlRows(`update products set description = 'weatherproof housing' where id = $1`, [ids.adapter]);
+    expect(await found('weatherproof')).toEqual([ADAPTER]);
+    await as.post(`/api/products/${ids.adapter}/lists`, {
+      title: 'Fits',
+      items: [{ caption: 'Magnetic mount' }],
+    });
+    expect(await found('magnetic adapter')).toEqual([ADAPTER]);
+    // A price edit leaves the documents alone, and they stay right.
+    await sqlRows('update products set mrp = mrp + 1');
+    expect(await found('magnetic')).toEqual([ADAPTER]);
+    await sqlRows('delete from products where id = $1', [ids.adapter]);
+    expect(await sqlRows('select 1 from product_search where product_id = $1', [ids.adapter])).toEqual([]);
+  });
+
+  it('read text as the domain reads a query', async () => {
+    const samples = [
+      'Hex Bolt M8 x 40 mm, 2.5 mm thread',
+      'SPA-1042 (18 V) 40mm 5 kg x10 a.b 1/2" kwh',
+      ...SEARCH_UNITS.map((u) => `Part 12 ${u.toUpperCase()} end`),
+    ];
+    for (const text of samples) {
+      const [row] = await sqlRows<{ t: string }>('select stockroom_search_text($1) as t', [text]);
+      expect(row.t.split(/\s+/).filter(Boolean), text).toEqual(
+        normaliseSearchText(text).split(/\s+/).filter(Boolean),
+      );
+    }
+  });
+});
