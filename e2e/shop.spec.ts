@@ -43,11 +43,12 @@ test('a visitor browses, searches, fills the basket and sends a quote request th
     'page',
   );
 
-  // Search from the header: within the chosen category, by name.
+  // Search from the header, within the chosen category: the drill by its name first, then the
+  // lamp, which its category ("Drills …") names.
   await page.getByRole('searchbox', { name: 'Search products' }).fill(`Drill ${shop.tag}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=Cordless|q=Drill/);
-  await expect(cards(page)).toHaveText([shop.drill.name]);
+  await expect(cards(page)).toHaveText([shop.drill.name, shop.lamp.name]);
   const card = page.locator('.card').filter({ hasText: shop.drill.name });
   await expect(card).toContainText('$108.00');
   await expect(card).toContainText('$120.00');

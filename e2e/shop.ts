@@ -69,7 +69,7 @@ export const filters = (page: Page) => ({
   toggle: page.locator('summary.filters-toggle'),
   categories: page.getByRole('navigation', { name: 'Categories' }),
   brand: page.getByLabel('Brand', { exact: true }),
-  apply: page.getByRole('button', { name: 'Apply' }),
+  apply: page.getByRole('button', { name: 'Apply', exact: true }),
 });
 
 /** The header's quote link: its name carries the basket's count once there is one. */
