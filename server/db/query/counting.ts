@@ -154,6 +154,13 @@ export type ListQuery<K extends string = string> = {
    * order. Only for lists whose rows a search picked (product-search.ts).
    */
   rank?: SQL;
+  /**
+   * Find every match before ordering them, also for a broad filter (with idsFirst). Walking the
+   * sort index and checking each row suits a filter whose matches are spread along it; a search's
+   * matches can cluster there (names that share their first word), and the walk then read most
+   * of the table, checking each row against every match, before it found a page.
+   */
+  matchesFirst?: boolean;
 };
 
 /**
@@ -226,8 +233,17 @@ export async function pageWithTotal<K extends string, R extends { total: number 
         answer(rows, total),
       );
     const estimate = await plannerRows(db, table, where);
+    const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
+    // The matches with their sort key (and rank), ordered once found; `bound` caps how many.
+    const sortedMatches = (bound: SQL) =>
+      sql`array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
+            ${query.rank ?? sql`0`} as r
+          from ${table} where ${where} ${bound}) m
+        order by m.r desc, m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})`;
     const idsOf = (filter: SQL) =>
-      sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
+      query.matchesFirst
+        ? sortedMatches(sql`offset 0`)
+        : sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
         limit ${pageSize} offset ${offset})`;
     const broadIds = async () => {
       const { rows } = await db.execute<{ ids: number[] }>(sql`select ${idsOf(where)} as ids`);
@@ -240,16 +256,12 @@ export async function pageWithTotal<K extends string, R extends { total: number 
     // branch is an InitPlan, run only if its CASE arm is taken. The count reads only the filter's
     // columns (an index-only scan where an index covers them); the few matches carry their sort
     // key, so they are not fetched a second time to be ordered.
-    const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
     const capText = limitInText(cap);
     const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with counted as (
         select count(*)::int as n from (select 1 from ${table} where ${where}
           limit ${limitInText(cap + 1)}) capped)
       select n, case when n <= ${capText}
-          then array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
-                ${query.rank ?? sql`0`} as r
-              from ${table} where ${where} limit ${limitInText(cap + 1)}) m
-            order by m.r desc, m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})
+          then ${sortedMatches(sql`limit ${limitInText(cap + 1)}`)}
           else ${idsOf(where)} end as ids
       from counted`);
     const { n, ids } = rows[0];

@@ -141,6 +141,7 @@ export function createProductsService(db: Db) {
             sortColumns: PRODUCT_SORT_COLUMNS,
             params: { page: params.page, limit: params.limit, sortBy: params.sortBy, order: params.order },
             rank: params.byRelevance ? rank : undefined,
+            matchesFirst: rank !== undefined,
             idsFirst: true,
           },
           (scope) => {

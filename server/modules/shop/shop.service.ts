@@ -178,6 +178,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
           sortColumns: SORT_COLUMNS,
           params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
           rank: params.sort === 'relevance' ? search?.rank : undefined,
+          matchesFirst: search !== undefined,
           idsFirst: true,
         },
         (scope) =>
