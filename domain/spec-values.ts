@@ -16,9 +16,11 @@ export const specKeyNorm = (label: string) => squeeze(label).toLowerCase();
 /** A key as shown: trimmed, inner spaces as one. */
 export const specKeyShown = (label: string) => squeeze(label);
 
-const NUMBER_ONLY = /^(-?[0-9]{1,15}(?:\.[0-9]{1,10})?)$/;
+/** A decimal as spec values and ranges hold one. */
+const NUMBER = '(-?[0-9]{1,15}(?:\\.[0-9]{1,10})?)';
+const NUMBER_ONLY = new RegExp(`^${NUMBER}$`);
 // A unit after the number may not start with a sign, a point or a comma, nor hold a digit.
-const NUMBER_AND_UNIT = /^(-?[0-9]{1,15}(?:\.[0-9]{1,10})?) ?([^0-9 .,-][^0-9]{0,15})?$/;
+const NUMBER_AND_UNIT = new RegExp(`^${NUMBER} ?([^0-9 .,-][^0-9]{0,15})?$`);
 
 /** A decimal's canonical text, as PostgreSQL prints trim_scale(numeric): "018.50" is "18.5". */
 export function canonicalNumber(text: string): string {
@@ -52,7 +54,7 @@ export function parseSpecValue(raw: string, rawUnit = ''): SpecValue {
 /** A numeric range on a key, either end open: `10..40`, `10..`, `..40`. */
 export type SpecRange = { min: string | null; max: string | null };
 
-const RANGE = /^(-?[0-9]{1,15}(?:\.[0-9]{1,10})?)?\.\.(-?[0-9]{1,15}(?:\.[0-9]{1,10})?)?$/;
+const RANGE = new RegExp(`^${NUMBER}?\\.\\.${NUMBER}?$`);
 
 /** A URL value as a range, or null when it is a value (or names neither end). */
 export function parseSpecRange(text: string): SpecRange | null {

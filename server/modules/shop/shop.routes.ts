@@ -64,23 +64,17 @@ export const shopRoutes =
         shop.categoryTree(chain),
         category ? shop.subtree(category.id) : null,
       ]);
-      const filter = {
+      const result = await shop.catalogue({
         q: query.q,
         categoryIds,
         brandId: brand?.id ?? null,
         priceMin: query.priceMin,
         priceMax: query.priceMax,
         specs: query.specs,
-      };
-      await shop.refreshPrices();
-      const [result, facets] = await Promise.all([
-        shop.list({ ...filter, sort: shopSort(query), page: query.page }),
-        shop.facets(filter),
-      ]);
-      return sendHtml(
-        reply,
-        renderList(chrome, { query, category, brand, tree, path: chain, facets, ...result }),
-      );
+        sort: shopSort(query),
+        page: query.page,
+      });
+      return sendHtml(reply, renderList(chrome, { query, category, brand, tree, path: chain, ...result }));
     });
 
     app.get('/shop/quote', { schema }, async (_request, reply) => sendHtml(reply, renderBasket(chrome)));

@@ -132,6 +132,76 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     return { conditions, search };
   }
 
+  /**
+   * A page of published products matching the filter, in the order asked for, with its total and,
+   * when a search finds nothing, a suggestion (catalogue()).
+   */
+  async function list(
+    params: ShopFilter & { sort: ShopSort; page: number },
+    { conditions, search }: Awaited<ReturnType<typeof baseConditions>>,
+  ) {
+    const now = new Date();
+    const where = whereOf(shopConditions(conditions, params));
+    const order = SORTS[params.sort];
+    // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
+    const firstImage = sql<string | null>`(select pi.url from product_images pi
+        where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
+    const { rows, meta } = await pageWithTotal(
+      db,
+      {
+        table: products,
+        id: products.id,
+        where,
+        sortColumns: SORT_COLUMNS,
+        params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
+        rank: params.sort === 'relevance' ? search?.rank : undefined,
+        matchesFirst: search !== undefined,
+        idsFirst: true,
+      },
+      (scope) =>
+        scope.db
+          .select({
+            id: products.id,
+            slug: products.slug,
+            name: products.name,
+            mrp: products.mrp,
+            brand_id: products.brand_id,
+            brand: brands.name,
+            image: firstImage,
+            pricing: productPricing('products', 'categories', now),
+            total: scope.total,
+          })
+          .from(products)
+          .leftJoin(brands, eq(brands.id, products.brand_id))
+          .leftJoin(categories, eq(categories.id, products.category_id))
+          .where(inArray(products.id, scope.ids()))
+          .orderBy(...scope.order),
+    );
+    const cards: ShopCard[] = rows.map((r) => {
+      const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
+      return {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        brand: r.brand,
+        image: thumbnailUrl(r.image),
+        price: { mrp: price.mrp, final: price.final },
+        best: price.best ? { type: price.best.type, value: price.best.value } : null,
+      };
+    });
+    const suggestion =
+      params.q && meta.total === 0
+        ? await searchSuggestion(db, params.q, async (candidate) => {
+            const found = await productSearch(db, candidate);
+            const { rows: hit } = await db.execute(
+              sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
+            );
+            return hit.length > 0;
+          })
+        : null;
+    return { cards, total: meta.total, exact: meta.total_exact, suggestion };
+  }
+
   return {
     /** A category by its slug, with its chain (its ancestors' ids and its own, root first). */
     async category(slug: string): Promise<ShopCategory | null> {
@@ -155,90 +225,24 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     subtree: (categoryId: number) => remembered(`subtree:${categoryId}`, () => readSubtree(categoryId)),
 
     /**
-     * A page of published products in the order asked for (best matches first for a search, else
-     * newest first, by default), with its total (exact up to the usual cap): matching q, below the
-     * category ids given, of the brand given, within the price bounds and the spec filters. When q
-     * finds nothing, `suggestion` is a query that does ("Did you mean"), or null. Call
-     * refreshPrices first: the price filter and the price sort read the stored prices.
+     * A catalogue page and its facets for one filter: the page of published products in the order
+     * asked for (best matches first for a search, else newest first, by default) with its total
+     * (exact up to the usual cap) and, when q finds nothing, a `suggestion` that does ("Did you
+     * mean") or null; and the facets (brands, price range, and in a category or a search the spec
+     * keys the products share), each counted without its own filter. The stored prices are brought
+     * up to now first (the price filter, sort and range read them), and the search is read once
+     * for both.
      */
-    async list(params: ShopFilter & { sort: ShopSort; page: number }) {
-      const now = new Date();
-      const { conditions, search } = await baseConditions(params);
-      const where = whereOf(shopConditions(conditions, params));
-      const order = SORTS[params.sort];
-      // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
-      const firstImage = sql<string | null>`(select pi.url from product_images pi
-        where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
-      const { rows, meta } = await pageWithTotal(
-        db,
-        {
-          table: products,
-          id: products.id,
-          where,
-          sortColumns: SORT_COLUMNS,
-          params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
-          rank: params.sort === 'relevance' ? search?.rank : undefined,
-          matchesFirst: search !== undefined,
-          idsFirst: true,
-        },
-        (scope) =>
-          scope.db
-            .select({
-              id: products.id,
-              slug: products.slug,
-              name: products.name,
-              mrp: products.mrp,
-              brand_id: products.brand_id,
-              brand: brands.name,
-              image: firstImage,
-              pricing: productPricing('products', 'categories', now),
-              total: scope.total,
-            })
-            .from(products)
-            .leftJoin(brands, eq(brands.id, products.brand_id))
-            .leftJoin(categories, eq(categories.id, products.category_id))
-            .where(inArray(products.id, scope.ids()))
-            .orderBy(...scope.order),
-      );
-      const cards: ShopCard[] = rows.map((r) => {
-        const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
-        return {
-          id: r.id,
-          slug: r.slug,
-          name: r.name,
-          brand: r.brand,
-          image: thumbnailUrl(r.image),
-          price: { mrp: price.mrp, final: price.final },
-          best: price.best ? { type: price.best.type, value: price.best.value } : null,
-        };
-      });
-      const suggestion =
-        params.q && meta.total === 0
-          ? await searchSuggestion(db, params.q, async (candidate) => {
-              const found = await productSearch(db, candidate);
-              const { rows: hit } = await db.execute(
-                sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
-              );
-              return hit.length > 0;
-            })
-          : null;
-      return { cards, total: meta.total, exact: meta.total_exact, suggestion };
-    },
-
-    /**
-     * The facets of the products list() would show for the same filter (brands, price range, and
-     * in a category or a search the spec keys the products share), each counted without its own
-     * filter. Call refreshPrices first: the price range and the price filter read the stored
-     * prices.
-     */
-    async facets(params: ShopFilter) {
-      const { conditions } = await baseConditions(params);
+    async catalogue(params: ShopFilter & { sort: ShopSort; page: number }) {
+      await refreshPrices(db, new Date());
+      const base = await baseConditions(params);
       const withSpecs = params.categoryIds !== null || params.q !== '';
-      return readFacets(db, shopConditions(conditions, params), params, withSpecs);
+      const [page, facets] = await Promise.all([
+        list(params, base),
+        readFacets(db, shopConditions(base.conditions, params), params, withSpecs),
+      ]);
+      return { ...page, facets };
     },
-
-    /** Brings the stored prices up to now, before a list or facets read them (product-filter.ts). */
-    refreshPrices: () => refreshPrices(db, new Date()),
 
     /** What the product page links to: its category's chain by name and slug, its brand's slug. */
     async productLinks(categoryId: number | null, brandId: number | null): Promise<ProductLinks> {
