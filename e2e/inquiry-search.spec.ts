@@ -125,6 +125,8 @@ test('Ctrl+K finds a request by its reference and Enter opens it', async ({ page
     await expect(page.getByRole('button', { name: 'Search and commands' })).toBeVisible();
     await page.keyboard.press('ControlOrMeta+K');
     await expect(palette(page)).toBeVisible();
+    // Keys typed before the search field takes the focus are lost on a busy machine.
+    await expect(palette(page).getByRole('combobox', { name: 'Search and commands' })).toBeFocused();
     await page.keyboard.type(wanted.reference);
     await expect(found).toBeVisible();
     await expect(palette(page).getByText('Searching…')).toBeHidden();
