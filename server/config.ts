@@ -94,6 +94,7 @@ const envSchema = z.object({
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   QUOTE_PAGE_RATE_MAX: z.coerce.number().int().positive().default(60),
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(HISTORY_LIMITS.retentionDays),
   // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
   // not the whole X-Forwarded-For chain, whose first entries the client writes itself. A number
@@ -149,6 +150,11 @@ export type Config = {
   quotePageRateLimit: { max: number; windowMs: number };
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
   bundleCacheEntries: number;
+  /**
+   * Shop catalogue pages, and staff product searches' pages, kept in memory per process; 0 turns
+   * both off.
+   */
+  searchCacheEntries: number;
   /** Change-log entries older than this many days are pruned by the scheduled housekeeping. */
   historyRetentionDays: number;
 };
@@ -273,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,
+    searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     passwordChangeThrottle: {
       max: e.PASSWORD_CHANGE_MAX_FAILURES,

@@ -109,7 +109,7 @@ export function createServices(database: Database, config: Config, opts: Service
 
   // The visitors' shop: its taxonomy lookups and product pages are cached in the bundles'
   // freshness group, cleared with them.
-  const shop = createShopService(db, { caches: bundles.caches });
+  const shop = createShopService(db, { caches: bundles.caches, pages: config.searchCacheEntries });
   const shopChrome = {
     companyName: config.companyName,
     publicUrl: config.publicUrl,
@@ -131,7 +131,7 @@ export function createServices(database: Database, config: Config, opts: Service
     users: createUsersService(db),
     categories: createCategoriesService(db, images),
     brands: createBrandsService(db, images),
-    products: createProductsService(db),
+    products: createProductsService(db, { caches: bundles.caches, searches: config.searchCacheEntries }),
     productBulk: createProductBulkService(db),
     productImages: createProductImagesService(db, images),
     sections: createSectionsService(db),

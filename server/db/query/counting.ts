@@ -161,7 +161,18 @@ export type ListQuery<K extends string = string> = {
    * of the table, checking each row against every match, before it found a page.
    */
   matchesFirst?: boolean;
+  /**
+   * Where a search's page (its ids in order) and total may be kept between requests (with
+   * idsFirst): the catalogue's caches, which forget on every catalogue write. The rows are read
+   * each time, by those ids.
+   */
+  remember?: RememberPage;
 };
+
+/** A page found by its ids, and the list's total. */
+export type FoundPage = { ids: number[]; total: ListTotal };
+/** Gives the kept page for a key, or what read finds (and keeps it). */
+export type RememberPage = (key: string, read: () => Promise<FoundPage>) => Promise<FoundPage>;
 
 /**
  * What a list's page statement is given by pageWithTotal: the builder to start from (it carries
@@ -228,46 +239,12 @@ export async function pageWithTotal<K extends string, R extends { total: number 
   const answer = (rows: R[], total: ListTotal) => ({ rows, meta: { ...total, page, limit } });
   const none = sql<number>`0`;
   if (where && query.idsFirst) {
-    const byIds = (ids: number[], total: ListTotal) =>
-      read(idsScope(db, id, ids, total.total, query.rank ? null : order, pageSize)).then((rows) =>
-        answer(rows, total),
-      );
-    const estimate = await plannerRows(db, table, where);
-    const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
-    // The matches with their sort key (and rank), ordered once found; `bound` caps how many.
-    const sortedMatches = (bound: SQL) =>
-      sql`array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
-            ${query.rank ?? sql`0`} as r
-          from ${table} where ${where} ${bound}) m
-        order by m.r desc, m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})`;
-    const idsOf = (filter: SQL) =>
-      query.matchesFirst
-        ? sortedMatches(sql`offset 0`)
-        : sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
-        limit ${pageSize} offset ${offset})`;
-    const broadIds = async () => {
-      const { rows } = await db.execute<{ ids: number[] }>(sql`select ${idsOf(where)} as ids`);
-      return rows[0].ids;
-    };
-    if (estimate > cap * SURELY_BROAD)
-      return byIds(await broadIds(), { total: estimate, total_exact: false });
-    // One statement counts the matches up to the cap and finds the page's ids: by sorting the
-    // matches themselves when they are few, else by walking the filter in the list's order. Each
-    // branch is an InitPlan, run only if its CASE arm is taken. The count reads only the filter's
-    // columns (an index-only scan where an index covers them); the few matches carry their sort
-    // key, so they are not fetched a second time to be ordered.
-    const capText = limitInText(cap);
-    const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with counted as (
-        select count(*)::int as n from (select 1 from ${table} where ${where}
-          limit ${limitInText(cap + 1)}) capped)
-      select n, case when n <= ${capText}
-          then ${sortedMatches(sql`limit ${limitInText(cap + 1)}`)}
-          else ${idsOf(where)} end as ids
-      from counted`);
-    const { n, ids } = rows[0];
-    if (n <= cap) return byIds(ids, { total: n, total_exact: true });
-    // More than the cap matched: the total is the estimate, never fewer than the matches counted.
-    return byIds(ids, { total: Math.max(estimate, n), total_exact: false });
+    const find = () => findPage(db, query, where, order, cap, offset);
+    const found = query.remember ? await query.remember(pageKey(query, where, offset), find) : await find();
+    const rows = await read(
+      idsScope(db, id, found.ids, found.total.total, query.rank ? null : order, pageSize),
+    );
+    return answer(rows, found.total);
   }
   if (where) {
     const estimate = query.estimateFirst ? await plannerRows(db, table, where) : null;
@@ -302,6 +279,66 @@ export async function pageWithTotal<K extends string, R extends { total: number 
   const rows = await read(scope(db, undefined, count.n));
   if (rows.length === 0) return answer(rows, await afterEmptyPage(db, table, where, page, cap));
   return answer(rows, await totalFrom(db, table, where, cap, count.kept, rows[0].total));
+}
+
+/**
+ * A search's page as ids, in the list's order, with the total (pageWithTotal with idsFirst). The
+ * planner is asked first: finding the first cap + 1 matches of a broad term costs a scan of
+ * thousands of rows for an answer that would be the estimate anyway.
+ */
+async function findPage<K extends string>(
+  db: Executor,
+  query: ListQuery<K>,
+  where: SQL,
+  order: SQL[],
+  cap: number,
+  offset: number,
+): Promise<FoundPage> {
+  const { table, id } = query;
+  const pageSize = limitInText(query.params.limit);
+  const estimate = await plannerRows(db, table, where);
+  const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
+  // The matches with their sort key (and rank), ordered once found; `bound` caps how many.
+  const sortedMatches = (bound: SQL) =>
+    sql`array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
+          ${query.rank ?? sql`0`} as r
+        from ${table} where ${where} ${bound}) m
+      order by m.r desc, m.k ${dir}, m.id ${dir} limit ${pageSize} offset ${offset})`;
+  const idsOf = (filter: SQL) =>
+    query.matchesFirst
+      ? sortedMatches(sql`offset 0`)
+      : sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
+      limit ${pageSize} offset ${offset})`;
+  if (estimate > cap * SURELY_BROAD) {
+    const { rows } = await db.execute<{ ids: number[] }>(sql`select ${idsOf(where)} as ids`);
+    return { ids: rows[0].ids, total: { total: estimate, total_exact: false } };
+  }
+  // One statement counts the matches up to the cap and finds the page's ids: by sorting the
+  // matches themselves when they are few, else by walking the filter in the list's order. Each
+  // branch is an InitPlan, run only if its CASE arm is taken. The count reads only the filter's
+  // columns (an index-only scan where an index covers them); the few matches carry their sort
+  // key, so they are not fetched a second time to be ordered.
+  const capText = limitInText(cap);
+  const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with counted as (
+      select count(*)::int as n from (select 1 from ${table} where ${where}
+        limit ${limitInText(cap + 1)}) capped)
+    select n, case when n <= ${capText}
+        then ${sortedMatches(sql`limit ${limitInText(cap + 1)}`)}
+        else ${idsOf(where)} end as ids
+    from counted`);
+  const { n, ids } = rows[0];
+  if (n <= cap) return { ids, total: { total: n, total_exact: true } };
+  // More than the cap matched: the total is the estimate, never fewer than the matches counted.
+  return { ids, total: { total: Math.max(estimate, n), total_exact: false } };
+}
+
+/** What names a search's page for RememberPage: the statement's filter, rank, order and bounds. */
+function pageKey<K extends string>(query: ListQuery<K>, where: SQL, offset: number): string {
+  const { sortBy, order, limit } = query.params;
+  const built = dialect.sqlToQuery(
+    sql`${where} | ${query.rank ?? sql`0`} | ${query.sortColumns[sortBy]} ${sql.raw(order === 'asc' ? 'asc' : 'desc')} | ${limit} | ${offset} | ${query.cap ?? PAGING.exactCountCap}`,
+  );
+  return `${built.sql}\u0000${JSON.stringify(built.params)}`;
 }
 
 /**

@@ -39,6 +39,19 @@ export async function refreshPrices(db: Executor, now: Date): Promise<number> {
 }
 
 /**
+ * When the next stored price changes by itself (the earliest edge of a discount window aimed at a
+ * product, in ms), or null when none will: what a page priced from the stored prices can be kept
+ * until. A price made stale by a write is due at once, so its page is never kept.
+ */
+export async function nextPriceChange(db: Executor): Promise<number | null> {
+  const { rows } = await db.execute<{ at: number | null }>(
+    sql`select (extract(epoch from min(due)) * 1000)::float8 as at from product_price_due`,
+  );
+  const at = rows[0].at;
+  return at === null ? null : Number(at);
+}
+
+/**
  * The one WHERE of a ProductFilter, shared by the staff list, bulk actions and the CSV export so
  * that a list's link, its "all N matching" and its export select the same rows. Undefined when
  * the filter is empty. When the filter or the sort (`sortBy`) reads the final price or the

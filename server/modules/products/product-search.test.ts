@@ -256,3 +256,45 @@ describe('search documents', () => {
     }
   });
 });
+
+describe('a search kept between requests', () => {
+  /** Changes made as a replica: no trigger runs, so no document follows and no cache hears. */
+  async function quietly(statements: [string, unknown[]][]) {
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query("set session_replication_role = 'replica'");
+      for (const [text, values] of statements) await client.query(text, values);
+    } finally {
+      await client.query("set session_replication_role = 'origin'");
+      client.release();
+    }
+  }
+
+  it('keeps which products match until the catalogue changes, reading their rows each time', async () => {
+    const as = ctx.as(ctx.adminToken);
+    let kept: string[] = [];
+    // Kept once the process listens for catalogue writes (until then nothing is kept).
+    for (let tries = 0; tries < 100 && kept.length === 0; tries++) {
+      // The document back through its triggers; then an API write, which this process's caches
+      // forget at once, so the next search is read and kept.
+      await sqlRows('update products set name = $1 where id = $2', [SANDER, ids.sander]);
+      expect((await as.post('/api/brands', { name: `Quiet ${tries}` })).statusCode).toBe(201);
+      expect(await found('orbital')).toEqual([SANDER]);
+      await quietly([
+        ['update products set name = $1 where id = $2', ['Quiet Polisher', ids.sander]],
+        ['delete from product_search where product_id = $1', [ids.sander]],
+      ]);
+      kept = await found('orbital');
+      if (kept.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    // The match is the kept one; the row is today's.
+    expect(kept).toEqual(['Quiet Polisher']);
+    // Another search, or the same one in another order, is read afresh.
+    expect(await found('sander')).toEqual([]);
+    expect(await listed('q=orbital&sortBy=name')).toEqual([]);
+    // Any catalogue write forgets it.
+    expect((await as.post('/api/brands', { name: 'Quiet Last' })).statusCode).toBe(201);
+    expect(await found('orbital')).toEqual([]);
+    await sqlRows('update products set name = $1 where id = $2', [SANDER, ids.sander]);
+  });
+});

@@ -10,9 +10,10 @@ import {
   type ProductStatus,
   type UpdateProductBody,
 } from '#domain/products';
+import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { pageWithTotal } from '../../db/query/counting';
+import { type FoundPage, pageWithTotal, type RememberPage } from '../../db/query/counting';
 import { type PageStart, rememberPage, startBefore } from '../../db/query/page-starts';
 import { escapeLike, limitInText } from '../../db/query/sql';
 import { brands, categories, layoutBlocks, products, tableCounts } from '../../db/schema';
@@ -21,7 +22,7 @@ import { AppError, conflict, notFound } from '../../errors/app-error';
 import { setEditorDiscount } from '../discounts/discounts.service';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
 import { moveToTrash } from '../shared/trash-move';
-import { PRODUCT_SORT_COLUMNS, productFilterQuery } from './product-filter';
+import { nextPriceChange, PRODUCT_SORT_COLUMNS, productFilterQuery, readsPrices } from './product-filter';
 import { readLayout } from './section-layout';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
@@ -77,7 +78,27 @@ const selectBase = (db: Executor) =>
     .leftJoin(brands, eq(brands.id, products.brand_id))
     .leftJoin(categories, eq(categories.id, products.category_id));
 
-export function createProductsService(db: Db) {
+/**
+ * Given the catalogue's caches, a search's page of the list (which products, in which order, and
+ * how many match) is kept until the next catalogue write (or, for a list that filters or sorts by
+ * price, the next price change); the rows themselves are read each time. Each entry is a page's
+ * ids and a total.
+ */
+function searchMemory(db: Db, caches: CatalogueCaches | undefined, entries: number) {
+  const pages = entries > 0 ? caches?.cache<FoundPage>(entries) : undefined;
+  return (pricesRead: boolean): RememberPage | undefined => {
+    if (!pages) return undefined;
+    return (key, read) =>
+      pages.get(key, async () => {
+        // Read before the page: a price that changes while it is read ends its stay at once.
+        const expiresAt = pricesRead ? await nextPriceChange(db) : null;
+        return { value: await read(), expiresAt };
+      });
+  };
+}
+
+export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; searches?: number } = {}) {
+  const rememberSearch = searchMemory(db, opts.caches, opts.searches ?? 0);
   /** The referenced brand and category must exist: a clear 404 beats a foreign-key 500. */
   async function checkReferences(
     tx: Executor,
@@ -143,6 +164,7 @@ export function createProductsService(db: Db) {
             rank: params.byRelevance ? rank : undefined,
             matchesFirst: rank !== undefined,
             idsFirst: true,
+            remember: params.filter.q ? rememberSearch(readsPrices(params.filter, params.sortBy)) : undefined,
           },
           (scope) => {
             started = seek && pageStarts ? startBefore(db, scope.offset) : null;

@@ -8,9 +8,9 @@ import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { type ProductSearch, productSearch, searchSuggestion } from '../../db/query/product-search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
-import { refreshPrices } from '../products/product-filter';
+import { nextPriceChange, refreshPrices } from '../products/product-filter';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
-import { readFacets, type ShopFilter, shopConditions, whereOf } from './facets';
+import { readFacets, type ShopFacets, type ShopFilter, shopConditions, whereOf } from './facets';
 import type { CategoryNode, ShopCard } from './render/list';
 import type { ProductLinks } from './render/product';
 
@@ -48,16 +48,27 @@ const LOOKUPS_MAX = 2000;
 export type ShopCategory = { id: number; name: string; slug: string; chain: number[] };
 export type ShopBrand = { id: number; name: string; slug: string };
 type SitemapKey = { createdAt: string; id: number };
+type CatalogueParams = ShopFilter & { sort: ShopSort; page: number };
+export type CataloguePage = {
+  cards: ShopCard[];
+  total: number;
+  exact: boolean;
+  suggestion: string | null;
+  facets: ShopFacets;
+};
 type SitemapRow = { id: number; slug: string; created_at: string; updated_at: string | Date };
 
 /**
  * The shop's reads. Given the catalogue's caches, the taxonomy around a list (the category and
- * brand named in the URL, the category tree, the brand options, a category's subtree) is kept
- * between requests and forgotten with the bundles, on any catalogue write; the products
- * themselves are read each time.
+ * brand named in the URL, the category tree, the brand options, a category's subtree) and the
+ * catalogue pages are kept between requests and forgotten with the bundles, on any catalogue
+ * write; a page also at the next price change.
  */
-export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {}) {
+export function createShopService(db: Db, opts: { caches?: CatalogueCaches; pages?: number } = {}) {
   const lookups = opts.caches?.cache<{ value: unknown }>(LOOKUPS_MAX);
+  // A department's page or a popular search is the same for every visitor until the catalogue
+  // changes or a price does.
+  const pages = opts.pages ? opts.caches?.cache<CataloguePage>(opts.pages) : undefined;
   const remembered = async <T>(key: string, read: () => Promise<T>): Promise<T> => {
     if (!lookups) return read();
     const box = await lookups.get(key, async () => ({ value: { value: await read() }, expiresAt: null }));
@@ -137,7 +148,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
    * when a search finds nothing, a suggestion (catalogue()).
    */
   async function list(
-    params: ShopFilter & { sort: ShopSort; page: number },
+    params: CatalogueParams,
     { conditions, search }: Awaited<ReturnType<typeof baseConditions>>,
   ) {
     const now = new Date();
@@ -202,6 +213,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
     return { cards, total: meta.total, exact: meta.total_exact, suggestion };
   }
 
+  async function readCatalogue(params: CatalogueParams, refresh = true) {
+    if (refresh) await refreshPrices(db, new Date());
+    const base = await baseConditions(params);
+    const withSpecs = params.categoryIds !== null || params.q !== '';
+    const [page, facets] = await Promise.all([
+      list(params, base),
+      readFacets(db, shopConditions(base.conditions, params), params, withSpecs),
+    ]);
+    return { ...page, facets };
+  }
+
   return {
     /** A category by its slug, with its chain (its ancestors' ids and its own, root first). */
     async category(slug: string): Promise<ShopCategory | null> {
@@ -231,17 +253,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches } = {
      * mean") or null; and the facets (brands, price range, and in a category or a search the spec
      * keys the products share), each counted without its own filter. The stored prices are brought
      * up to now first (the price filter, sort and range read them), and the search is read once
-     * for both.
+     * for both. Given the catalogue's caches, a page is kept until a catalogue write or the next
+     * price change, whichever comes first.
      */
-    async catalogue(params: ShopFilter & { sort: ShopSort; page: number }) {
-      await refreshPrices(db, new Date());
-      const base = await baseConditions(params);
-      const withSpecs = params.categoryIds !== null || params.q !== '';
-      const [page, facets] = await Promise.all([
-        list(params, base),
-        readFacets(db, shopConditions(base.conditions, params), params, withSpecs),
-      ]);
-      return { ...page, facets };
+    catalogue(params: CatalogueParams): Promise<CataloguePage> {
+      if (!pages) return readCatalogue(params);
+      return pages.get(JSON.stringify(params), async () => {
+        await refreshPrices(db, new Date());
+        // Read before the page: a price that changes while the page is read ends its stay at once.
+        const expiresAt = await nextPriceChange(db);
+        return { value: await readCatalogue(params, false), expiresAt };
+      });
     },
 
     /** What the product page links to: its category's chain by name and slug, its brand's slug. */

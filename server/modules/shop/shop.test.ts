@@ -281,6 +281,92 @@ describe('the catalogue', () => {
   });
 });
 
+describe('catalogue pages kept between visits', () => {
+  /** A write no trigger announces (as replica), so only a page read again would show it. */
+  async function renameQuietly(id: number, name: string) {
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query("set session_replication_role = 'replica'");
+      await client.query('update products set name = $1 where id = $2', [name, id]);
+    } finally {
+      await client.query("set session_replication_role = 'origin'");
+      client.release();
+    }
+  }
+
+  async function until(check: () => Promise<boolean>, ms = 5000) {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  }
+
+  it('serves a page again from the cache, and forgets it on a catalogue write', async () => {
+    const url = '/shop?q=rake&sort=name';
+    expect(cardNames((await visit(url)).body)).toEqual(['Leaf Rake']);
+    // Kept: the unannounced change is not read (once the process listens for catalogue writes;
+    // until then nothing is kept).
+    const kept = await until(async () => {
+      await renameQuietly(ids.rake, 'Leaf Rake');
+      await visit(url);
+      await renameQuietly(ids.rake, 'Leaf Rake Unseen');
+      return cardNames((await visit(url)).body)[0] === 'Leaf Rake';
+    });
+    expect(kept).toBe(true);
+    // Another page is read afresh.
+    expect(cardNames((await visit('/shop?q=rake&sort=newest')).body)).toEqual(['Leaf Rake Unseen']);
+    const saved = await ctx.as(ctx.adminToken).put(`/api/products/${ids.rake}`, {
+      name: 'Leaf Rake',
+      brand_id: ids.acme,
+      category_id: ids.garden,
+      pricing: { mrp: 15 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // This process's write cleared it before answering.
+    expect(cardNames((await visit(url)).body)).toEqual(['Leaf Rake']);
+    await renameQuietly(ids.rake, 'Leaf Rake Again');
+    expect(cardNames((await visit(url)).body)).toEqual(['Leaf Rake']);
+    // A write by another process (plain SQL here) reaches the cache through NOTIFY.
+    await ctx.database.pool.query("update products set name = 'Leaf Rake' where id = $1", [ids.rake]);
+    await ctx.database.pool.query("update products set name = 'Leaf Rake' where id = $1", [ids.rake]);
+    expect(
+      await until(async () => cardNames((await visit('/shop?q=rake&sort=newest')).body)[0] === 'Leaf Rake'),
+    ).toBe(true);
+  });
+
+  it('reads a page again when a discount window opens, with no write', async () => {
+    const url = '/shop?category=garden&sort=price';
+    const cardPrice = async () =>
+      /class="price-final"><span[^>]*>[^<]*<\/span>\$(\d+\.\d\d)/.exec((await visit(url)).body)?.[1];
+    // Starts on the second after next: the form takes whole seconds.
+    const startsAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
+    const res = await ctx.as(ctx.adminToken).post('/api/discounts', {
+      name: 'Garden week',
+      type: 'amount',
+      value: 5,
+      applies_to: 'category',
+      product_id: null,
+      category_id: ids.garden,
+      brand_id: null,
+      starts_at: startsAt.toISOString().slice(0, 19).replace('T', ' '),
+      ends_at: '',
+      active: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const before = await cardPrice();
+    expect(before).toBe('15.00');
+    expect(await cardPrice()).toBe('15.00');
+    expect(Date.now()).toBeLessThan(startsAt.getTime());
+    expect(await until(async () => (await cardPrice()) === '10.00', 6000)).toBe(true);
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
+    const deleted = await ctx.as(ctx.adminToken).delete(`/api/discounts/${res.json().id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(await cardPrice()).toBe('15.00');
+  });
+});
+
 describe('the product page', () => {
   it('has the title, description, canonical URL, Open Graph tags and JSON-LD', async () => {
     const res = await visit(`/shop/${slugs.drill}`);
