@@ -55,6 +55,33 @@ describe('catalogue caches', () => {
     expect(a.size).toBe(0);
   });
 
+  it('gives requests for a key being read that read, unless an invalidation came since', async () => {
+    const caches = createCatalogueCaches();
+    const a = caches.cache<string>(10);
+    caches.onChannelEvent({ type: 'up' });
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = async () => {
+      reads += 1;
+      const n = reads;
+      await gate;
+      return { value: `read ${n}`, expiresAt: null };
+    };
+    const first = [a.get('k', slow), a.get('k', slow), a.get('k', slow)];
+    expect(reads).toBe(1);
+    caches.invalidate();
+    const after = a.get('k', slow);
+    expect(reads).toBe(2);
+    release();
+    expect(await Promise.all(first)).toEqual(['read 1', 'read 1', 'read 1']);
+    expect(await after).toBe('read 2');
+    expect(await a.get('k', slow)).toBe('read 2');
+    expect(reads).toBe(2);
+  });
+
   it('reads again once an entry reaches the moment it goes stale', async () => {
     let t = 1000;
     const caches = createCatalogueCaches({ now: () => t });

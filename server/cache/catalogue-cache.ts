@@ -17,7 +17,10 @@ export type Fresh<V> = { value: V; expiresAt: number | null };
  *   it is back (and then everything cached before is dropped);
  * - a read that started before an invalidation never stores its result (generation check), so a
  *   slow read cannot put back what a write just cleared;
- * - an entry expires by itself at the moment its reader gave (a discount window opens or closes).
+ * - an entry expires by itself at the moment its reader gave (a discount window opens or closes);
+ * - requests for a key that is being read wait for that read rather than start their own (ten
+ *   visitors on a page nobody has asked for since the last write cost one read, not ten), unless
+ *   an invalidation came since it began.
  */
 export function createCatalogueCaches(opts: { now?: () => number } = {}) {
   const now = opts.now ?? Date.now;
@@ -48,6 +51,8 @@ export function createCatalogueCaches(opts: { now?: () => number } = {}) {
     cache<V extends {}>(maxEntries: number): CatalogueCache<V> {
       // max must be at least 1; with maxEntries 0 nothing is ever stored (see get).
       const entries = new LRUCache<string, Fresh<V>>({ max: Math.max(1, maxEntries) });
+      /** Reads under way, with the generation each began in. */
+      const reading = new Map<string, { generation: number; read: Promise<Fresh<V>> }>();
       members.add(entries);
       return {
         /** Entries held now (for tests and the benchmark's report). */
@@ -60,10 +65,19 @@ export function createCatalogueCaches(opts: { now?: () => number } = {}) {
           const hit = entries.get(key);
           if (hit && (hit.expiresAt === null || now() < hit.expiresAt)) return hit.value;
           if (hit) entries.delete(key);
+          const under = reading.get(key);
+          if (under && under.generation === generation && listening && maxEntries > 0)
+            return (await under.read).value;
           const startedAt = generation;
-          const fresh = await read();
-          if (listening && startedAt === generation && maxEntries > 0) entries.set(key, fresh);
-          return fresh.value;
+          const pending = read();
+          reading.set(key, { generation: startedAt, read: pending });
+          try {
+            const fresh = await pending;
+            if (listening && startedAt === generation && maxEntries > 0) entries.set(key, fresh);
+            return fresh.value;
+          } finally {
+            if (reading.get(key)?.read === pending) reading.delete(key);
+          }
         },
       };
     },
