@@ -1,4 +1,4 @@
-import { ilike, inArray, type SQL } from 'drizzle-orm';
+import { ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGING } from '#domain/constants';
@@ -252,6 +252,68 @@ describe('list totals by ids first, and remembered estimates', () => {
     // Every page statement had the same text: ids and totals are parameters, not SQL.
     expect(new Set(pages).size).toBe(1);
     expect(pages[0]).not.toMatch(/ilike/);
+  });
+
+  it('a broad ranked search takes its page from the first rows when they settle it, else from every match', async () => {
+    const statements: string[] = [];
+    const db = watched((text) => statements.push(text));
+    const search = ilike(inquiries.subject, 'Quote');
+    const ranked = (rank: SQL, outranked: SQL, pageNumber = 1) =>
+      pageWithTotal(
+        db,
+        {
+          ...byName(search, pageNumber),
+          cap: 50,
+          idsFirst: true,
+          matchesFirst: true,
+          rank,
+          window: { where: search, settle: 2, outranked },
+        },
+        (scope) =>
+          scope.db
+            .select({ id: inquiries.id, total: scope.total })
+            .from(inquiries)
+            .where(inArray(inquiries.id, scope.ids()))
+            .orderBy(...scope.order),
+      );
+    /** The same page by plain SQL: every match ranked, sorted, cut. */
+    const truth = async (rank: string, pageNumber = 1) =>
+      (
+        await ctx.database.pool.query(
+          `select id from inquiries where subject ilike 'Quote'
+           order by ${rank} desc, name, id limit 5 offset $1`,
+          [(pageNumber - 1) * 5],
+        )
+      ).rows.map((r: { id: number }) => r.id);
+    const ids = (page: { rows: { id: number }[] }) => page.rows.map((r) => r.id);
+    const usedWindow = () => statements.some((t) => /with m as/.test(t));
+
+    // A tenth of the matches rank 2 (names ending in 7): the first rows by name settle pages 1 and 2.
+    const tenth = "(case when name like '%7' then 2 else 0 end)";
+    for (const pageNumber of [1, 2]) {
+      statements.length = 0;
+      const page = await ranked(sql.raw(tenth), sql`false`, pageNumber);
+      expect(ids(page)).toEqual(await truth(tenth, pageNumber));
+      expect(page.meta.total_exact).toBe(false);
+      expect(usedWindow()).toBe(true);
+      expect(statements.some((t) => /^select array\(select m\.id/.test(t))).toBe(false);
+    }
+    // One row ranks 2, the last by name: the first rows hold no page of rank 2, so every match
+    // is ranked, and that row comes first.
+    const last = (
+      await ctx.database.pool.query("select max(name) as n from inquiries where subject ilike 'Quote'")
+    ).rows[0].n as string;
+    const one = `(case when name = '${last}' then 2 when name like '%7' then 1 else 0 end)`;
+    statements.length = 0;
+    const fallback = await ranked(sql.raw(one), sql`false`);
+    expect(ids(fallback)).toEqual(await truth(one));
+    expect(usedWindow()).toBe(true);
+    expect(statements.some((t) => /^select array\(select m\.id/.test(t))).toBe(true);
+    // A row that may rank above the settling rank anywhere (an exact SKU hit) means the same.
+    statements.length = 0;
+    const outranked = await ranked(sql.raw(tenth), sql`true`);
+    expect(ids(outranked)).toEqual(await truth(tenth));
+    expect(statements.some((t) => /^select array\(select m\.id/.test(t))).toBe(true);
   });
 
   it("remembers the planner's estimate of a search for a while, per database", async () => {

@@ -167,7 +167,22 @@ export type ListQuery<K extends string = string> = {
    * each time, by those ids.
    */
   remember?: RememberPage;
+  /** A broad search's first page found among the list's first rows (RankWindow), with rank. */
+  window?: RankWindow;
 };
+
+/**
+ * A ranked search whose first page can often be found among the first rows of the whole table in
+ * the list's order: a broad search ("drill", "cord" as typed) ranks thousands of matches, but a
+ * page of the best of them usually sits among the newest few hundred rows. `where` is the list's
+ * filter written row by row (probes, not a set of every match). When at least a page of those
+ * rows reach rank `settle` and no row anywhere can rank above it (`outranked` is false: no exact
+ * SKU hit), no row further down the list can come before them, so they are the page.
+ */
+export type RankWindow = { where: SQL; settle: number; outranked: SQL };
+
+/** How many of the list's first rows a RankWindow reads. */
+const WINDOW_ROWS = 1000;
 
 /** A page found by its ids, and the list's total. */
 export type FoundPage = { ids: number[]; total: ListTotal };
@@ -310,6 +325,9 @@ async function findPage<K extends string>(
       : sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
       limit ${pageSize} offset ${offset})`;
   if (estimate > cap * SURELY_BROAD) {
+    const settled =
+      query.rank && query.window ? await windowPage(db, query, query.rank, query.window, offset) : null;
+    if (settled) return { ids: settled, total: { total: estimate, total_exact: false } };
     const { rows } = await db.execute<{ ids: number[] }>(sql`select ${idsOf(where)} as ids`);
     return { ids: rows[0].ids, total: { total: estimate, total_exact: false } };
   }
@@ -330,6 +348,37 @@ async function findPage<K extends string>(
   if (n <= cap) return { ids, total: { total: n, total_exact: true } };
   // More than the cap matched: the total is the estimate, never fewer than the matches counted.
   return { ids, total: { total: Math.max(estimate, n), total_exact: false } };
+}
+
+/**
+ * The page's ids from the list's first WINDOW_ROWS rows (RankWindow), or null when those rows do
+ * not settle it.
+ */
+async function windowPage<K extends string>(
+  db: Executor,
+  query: ListQuery<K>,
+  rank: SQL,
+  window: RankWindow,
+  offset: number,
+): Promise<number[] | null> {
+  const { table, id } = query;
+  const need = offset + query.params.limit;
+  if (need > WINDOW_ROWS / 4) return null;
+  const key = query.sortColumns[query.params.sortBy];
+  const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
+  // The first rows under the table's own name, so the filter and the rank read them as written.
+  // Only rows that reach the settling rank can make the page: the rank (from the row itself) is
+  // checked before the filter's probes.
+  const { rows } = await db.execute<{ outranked: boolean; ids: number[] }>(sql`
+    with m as (
+      select ${id} as id, ${key} as k, ${rank} as r
+      from (select * from ${table} order by ${key} ${dir}, ${id} ${dir} limit ${limitInText(WINDOW_ROWS)}) ${table}
+      where ${rank} >= ${window.settle}::int and ${window.where}
+      order by r desc, k ${dir}, id ${dir} limit ${limitInText(need)})
+    select ${window.outranked} as outranked, array(select id from m order by r desc, k ${dir}, id ${dir}) as ids`);
+  const { outranked, ids } = rows[0];
+  if (outranked || ids.length < need) return null;
+  return ids.slice(offset);
 }
 
 /** What names a search's page for RememberPage: the statement's filter, rank, order and bounds. */

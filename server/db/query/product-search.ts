@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { editDistance, SEARCH_UNITS, searchWords, skuKey, typoCandidate } from '#domain/search';
 import type { Db } from '../client';
 import { products } from '../schema';
+import type { RankWindow } from './counting';
 import { containsAny } from './search';
 
 type Executor = Pick<Db, 'execute'>;
@@ -22,7 +23,7 @@ type Executor = Pick<Db, 'execute'>;
  * The tsquery is written here from words of letters, digits and decimal points only, so no input
  * can make it a syntax error.
  */
-export type ProductSearch = { where: SQL; rank: SQL };
+export type ProductSearch = { where: SQL; rank: SQL; window?: RankWindow };
 
 const SEARCH = {
   /** Vocabulary words within trigram reach of a mistyped word, checked for one edit in JS. */
@@ -127,6 +128,15 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
     ),
     rank: sql`(case when ${byKey} then 3 when ${products.name} ~* ${phrase} then 2
       when ${allInName} then 1 else 0 end)`,
+    // The same match row by row, for a few rows (RankWindow): a probe of the product's own
+    // document by its key, where the set above reads every match. A scalar subquery, as EXISTS
+    // was planned as the set of every match, hashed.
+    window: {
+      where: sql`(coalesce((select s.doc @@ ${found} ${key ? sql`or s.sku_key = ${key}` : sql``}
+          from product_search s where s.product_id = ${products.id}), false) or ${substring})`,
+      settle: 2,
+      outranked: key ? sql`exists (select 1 from product_search where sku_key = ${key})` : sql`false`,
+    },
   };
 }
 

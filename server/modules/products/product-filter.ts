@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { centsToDecimal } from '#domain/money';
 import type { ProductFilter, ProductSortKey } from '#domain/product-list';
 import type { Db } from '../../db/client';
-import type { SortColumns } from '../../db/query/counting';
+import type { RankWindow, SortColumns } from '../../db/query/counting';
 import { productSearch } from '../../db/query/product-search';
 import { products } from '../../db/schema';
 
@@ -72,18 +72,18 @@ export async function productFilterWhere(
 
 /**
  * productFilterWhere with the search's relevance (product-search.ts), for a list that orders by
- * it; rank is undefined without a search.
+ * it, and the same filter row by row for its first rows (RankWindow); both are undefined without
+ * a search.
  */
 export async function productFilterQuery(
   db: Executor,
   filter: ProductFilter,
   now: Date,
   sortBy?: ProductSortKey,
-): Promise<{ where: SQL | undefined; rank: SQL | undefined }> {
+): Promise<{ where: SQL | undefined; rank: SQL | undefined; window: RankWindow | undefined }> {
   if (readsPrices(filter, sortBy)) await refreshPrices(db, now);
   const search = filter.q ? await productSearch(db, filter.q) : undefined;
   const conditions: (SQL | undefined)[] = [
-    search?.where,
     // The subtree's ids as an array, so the category index drives the match (an IN subquery
     // would be hashed and every product scanned).
     filter.category_id !== undefined
@@ -105,6 +105,10 @@ export async function productFilterQuery(
     filter.no_brand ? isNull(products.brand_id) : undefined,
   ];
   const kept = conditions.filter((c): c is SQL => c !== undefined);
-  const where = kept.length === 0 ? undefined : kept.length === 1 ? kept[0] : and(...kept);
-  return { where, rank: search?.rank };
+  const all = (searched: SQL | undefined) => {
+    const parts = searched ? [searched, ...kept] : kept;
+    return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : and(...parts);
+  };
+  const window = search?.window && { ...search.window, where: all(search.window.where) as SQL };
+  return { where: all(search?.where), rank: search?.rank, window };
 }

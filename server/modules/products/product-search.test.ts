@@ -1,7 +1,9 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '#domain/constants';
 import { normaliseSearchText, SEARCH_UNITS } from '#domain/search';
 import { SHOP_TEXT } from '#domain/shop-texts';
+import { productSearch } from '../../db/query/product-search';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /**
@@ -166,6 +168,32 @@ describe('matching', () => {
       expect(res.statusCode, `${q}: ${res.body}`).toBeLessThan(500);
       const page = await ctx.as().get(`/shop?${new URLSearchParams({ q })}`);
       expect(page.statusCode, q).toBeLessThan(500);
+    }
+  });
+});
+
+describe('the search row by row', () => {
+  it('finds exactly what the set of matches finds, for every kind of query', async () => {
+    for (const q of [
+      'drill',
+      'cordles drils',
+      'spa1042',
+      'SPA-1042',
+      'm8 40mm',
+      'stainles',
+      'voltage sander',
+      'ill',
+      'zzz',
+    ]) {
+      const search = await productSearch(ctx.database.db, q);
+      if (!search?.window) throw new Error(`no row-by-row search for ${q}`);
+      const ids = async (where: SQL) =>
+        (
+          await ctx.database.db.execute<{ id: number }>(
+            sql`select id from products where ${where} order by id`,
+          )
+        ).rows.map((r) => r.id);
+      expect(await ids(search.window.where), q).toEqual(await ids(search.where));
     }
   });
 });

@@ -143,7 +143,7 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
 
     async list(params: ProductListParams) {
       const now = new Date();
-      const { where, rank } = await productFilterQuery(db, params.filter, now, params.sortBy);
+      const { where, rank, window } = await productFilterQuery(db, params.filter, now, params.sortBy);
       // Remembered page starts hold for the whole list in its default order only.
       const pageStarts = !where && isNewestFirst(params);
       // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
@@ -162,6 +162,7 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
             sortColumns: PRODUCT_SORT_COLUMNS,
             params: { page: params.page, limit: params.limit, sortBy: params.sortBy, order: params.order },
             rank: params.byRelevance ? rank : undefined,
+            window: params.byRelevance ? window : undefined,
             matchesFirst: rank !== undefined,
             idsFirst: true,
             remember: params.filter.q ? rememberSearch(readsPrices(params.filter, params.sortBy)) : undefined,

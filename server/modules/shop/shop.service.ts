@@ -4,7 +4,7 @@ import { SHOP_PAGE_SIZE, type ShopSort } from '#domain/shop';
 import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
-import { pageWithTotal, type SortColumns } from '../../db/query/counting';
+import { pageWithTotal, type RankWindow, type SortColumns } from '../../db/query/counting';
 import { type ProductSearch, productSearch, searchSuggestion } from '../../db/query/product-search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
@@ -154,6 +154,17 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     const now = new Date();
     const where = whereOf(shopConditions(conditions, params));
     const order = SORTS[params.sort];
+    const ranked = params.sort === 'relevance' ? search : undefined;
+    // The filter with the search written row by row, for the list's first rows (RankWindow).
+    const window = ranked?.window && {
+      ...ranked.window,
+      where: whereOf(
+        shopConditions(
+          conditions.map((c) => (c === ranked.where ? (ranked.window as RankWindow).where : c)),
+          params,
+        ),
+      ),
+    };
     // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
     const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
@@ -165,7 +176,8 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
         where,
         sortColumns: SORT_COLUMNS,
         params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
-        rank: params.sort === 'relevance' ? search?.rank : undefined,
+        rank: ranked?.rank,
+        window,
         matchesFirst: search !== undefined,
         idsFirst: true,
       },
