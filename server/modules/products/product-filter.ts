@@ -3,10 +3,13 @@ import { centsToDecimal } from '#domain/money';
 import type { ProductFilter, ProductSortKey } from '#domain/product-list';
 import type { Db } from '../../db/client';
 import type { RankWindow, SortColumns } from '../../db/query/counting';
-import { productSearch } from '../../db/query/product-search';
+import { type ProductSearch, productSearch } from '../../db/query/product-search';
 import { products } from '../../db/schema';
 
 type Executor = Pick<Db, 'execute'>;
+
+/** How a query becomes its search: productSearch, or one that remembers what it read. */
+export type SearchFor = (db: Executor, query: string) => Promise<ProductSearch | undefined>;
 
 /**
  * The column each sort of the staff products list orders by, each served by an index with the id
@@ -80,9 +83,10 @@ export async function productFilterQuery(
   filter: ProductFilter,
   now: Date,
   sortBy?: ProductSortKey,
+  searchFor: SearchFor = productSearch,
 ): Promise<{ where: SQL | undefined; rank: SQL | undefined; window: RankWindow | undefined }> {
   if (readsPrices(filter, sortBy)) await refreshPrices(db, now);
-  const search = filter.q ? await productSearch(db, filter.q) : undefined;
+  const search = filter.q ? await searchFor(db, filter.q) : undefined;
   const conditions: (SQL | undefined)[] = [
     // The subtree's ids as an array, so the category index drives the match (an IN subquery
     // would be hashed and every product scanned).
