@@ -41,11 +41,23 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
   return Number((n * 2n + d) / (2n * d));
 }
 
+/**
+ * One formatter per locale and currency: building an Intl.NumberFormat costs far more than
+ * formatting with one (a shop page formats a few dozen prices).
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Display formatting; the currency is the store's one (CURRENCY). */
 export function formatMoney(
   amount: number | Intl.StringNumericLiteral,
   currency = 'USD',
   locale = 'en-US',
 ): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  const key = `${locale}\u0000${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
 }
