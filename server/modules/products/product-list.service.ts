@@ -15,6 +15,7 @@ import {
   PRODUCT_SORT_COLUMNS,
   productFilterQuery,
   readsPrices,
+  refreshPrices,
   type SearchFor,
 } from './product-filter';
 
@@ -56,11 +57,37 @@ function queryMemory(caches: CatalogueCaches | undefined, entries: number): Sear
       .search;
 }
 
+type ListPage = { data: ProductListItem[]; meta: Awaited<ReturnType<typeof pageWithTotal>>['meta'] };
+
+/**
+ * A search's whole answer, priced, kept until the next catalogue write or price change: the
+ * palette and the list ask the same few searches again and again as staff type and come back, and
+ * a kept answer costs them no statement at all. Searches alone: the unsearched list's pages are
+ * cheap already (page-starts.ts) and would crowd the searches out.
+ */
+function answerMemory(db: Db, caches: CatalogueCaches | undefined, entries: number) {
+  const answers = entries > 0 ? caches?.cache<ListPage>(entries) : undefined;
+  return (params: ProductListParams, read: () => Promise<ListPage>): Promise<ListPage> => {
+    if (!answers || !params.filter.q) return read();
+    return answers.get(JSON.stringify(params), async () => {
+      // Stored prices brought up to now first, as the shop does: one left stale by a write is
+      // due at once and would keep nothing. Read before the answer: a price that changes while
+      // it is read ends its stay at once.
+      await refreshPrices(db, new Date());
+      const expiresAt = await nextPriceChange(db);
+      return { value: await read(), expiresAt };
+    });
+  };
+}
+
 /** The staff products list (GET /api/products): a page of products with their prices, and the total. */
 export function createProductList(db: Db, opts: { caches?: CatalogueCaches; searches?: number } = {}) {
   const rememberSearch = searchMemory(db, opts.caches, opts.searches ?? 0);
   const searchFor = queryMemory(opts.caches, opts.searches ?? 0);
-  return async function list(params: ProductListParams) {
+  const remembered = answerMemory(db, opts.caches, opts.searches ?? 0);
+  return (params: ProductListParams): Promise<ListPage> => remembered(params, () => readList(params));
+
+  async function readList(params: ProductListParams): Promise<ListPage> {
     const now = new Date();
     const { where, rank, window } = await productFilterQuery(
       db,
@@ -153,5 +180,5 @@ export function createProductList(db: Db, opts: { caches?: CatalogueCaches; sear
       };
     });
     return { data, meta };
-  };
+  }
 }
