@@ -15,7 +15,6 @@ import {
   PRODUCT_SORT_COLUMNS,
   productFilterQuery,
   readsPrices,
-  refreshPrices,
   type SearchFor,
 } from './product-filter';
 
@@ -58,6 +57,8 @@ function queryMemory(caches: CatalogueCaches | undefined, entries: number): Sear
 }
 
 type ListPage = { data: ProductListItem[]; meta: Awaited<ReturnType<typeof pageWithTotal>>['meta'] };
+/** A page as read, with the next moment any price in the catalogue changes by itself (ms). */
+type ReadPage = ListPage & { priceEdge: number | null };
 
 /**
  * A search's whole answer, priced, kept until the next catalogue write or price change: the
@@ -65,29 +66,41 @@ type ListPage = { data: ProductListItem[]; meta: Awaited<ReturnType<typeof pageW
  * a kept answer costs them no statement at all. Searches alone: the unsearched list's pages are
  * cheap already (page-starts.ts) and would crowd the searches out.
  */
-function answerMemory(db: Db, caches: CatalogueCaches | undefined, entries: number) {
+function answerMemory(caches: CatalogueCaches | undefined, entries: number) {
   const answers = entries > 0 ? caches?.cache<ListPage>(entries) : undefined;
-  return (params: ProductListParams, read: () => Promise<ListPage>): Promise<ListPage> => {
-    if (!answers || !params.filter.q) return read();
+  return async (params: ProductListParams, read: () => Promise<ReadPage>): Promise<ListPage> => {
+    if (!answers || !params.filter.q) return withoutEdge(await read());
     return answers.get(JSON.stringify(params), async () => {
-      // Stored prices brought up to now first, as the shop does: one left stale by a write is
-      // due at once and would keep nothing. Read before the answer: a price that changes while
-      // it is read ends its stay at once.
-      await refreshPrices(db, new Date());
-      const expiresAt = await nextPriceChange(db);
-      return { value: await read(), expiresAt };
+      const page = await read();
+      // The rows' prices change at the next edge of any discount's window; an empty page changes
+      // with a price only when the filter or sort reads prices, and is then not kept at all.
+      const expiresAt =
+        page.data.length > 0 ? page.priceEdge : readsPrices(params.filter, params.sortBy) ? 0 : null;
+      return { value: withoutEdge(page), expiresAt };
     });
   };
 }
+
+const withoutEdge = ({ data, meta }: ReadPage): ListPage => ({ data, meta });
+
+/**
+ * The next edge of any active discount's window after `at`, in ms, or null: a start, or an end
+ * (the price changes the microsecond after it; ending the stay at the end itself is safe). Two
+ * index scans (discounts_live_idx, discounts_ending_idx), read with the page it prices.
+ */
+const nextDiscountEdge = (at: Date) => sql<number | null>`(select (extract(epoch from least(
+    (select min(d.starts_at) from discounts d where d.active and d.starts_at > ${at.toISOString()}::timestamptz),
+    (select min(d.ends_at) from discounts d where d.active and d.ends_at >= ${at.toISOString()}::timestamptz)
+  )) * 1000)::float8)`;
 
 /** The staff products list (GET /api/products): a page of products with their prices, and the total. */
 export function createProductList(db: Db, opts: { caches?: CatalogueCaches; searches?: number } = {}) {
   const rememberSearch = searchMemory(db, opts.caches, opts.searches ?? 0);
   const searchFor = queryMemory(opts.caches, opts.searches ?? 0);
-  const remembered = answerMemory(db, opts.caches, opts.searches ?? 0);
+  const remembered = answerMemory(opts.caches, opts.searches ?? 0);
   return (params: ProductListParams): Promise<ListPage> => remembered(params, () => readList(params));
 
-  async function readList(params: ProductListParams): Promise<ListPage> {
+  async function readList(params: ProductListParams): Promise<ReadPage> {
     const now = new Date();
     const { where, rank, window } = await productFilterQuery(
       db,
@@ -145,6 +158,8 @@ export function createProductList(db: Db, opts: { caches?: CatalogueCaches; sear
               // exactly as this statement saw them (page-starts.ts); other lists have no use
               // for either.
               sortKey: pageStarts ? sql<string>`${products.created_at}::text` : sql<null>`null`,
+              // For a search, whose answer is kept (answerMemory), how long its prices hold.
+              priceEdge: params.filter.q ? nextDiscountEdge(now) : sql<null>`null`,
               version: pageStarts
                 ? sql<string>`(select ${tableCounts.version}::text from ${tableCounts}
                     where ${tableCounts.table_name} = 'products')`
@@ -179,6 +194,7 @@ export function createProductList(db: Db, opts: { caches?: CatalogueCaches; sear
         status: r.status as ProductStatus,
       };
     });
-    return { data, meta };
+    const edge = rows[0]?.priceEdge;
+    return { data, meta, priceEdge: edge == null ? null : Number(edge) };
   }
 }

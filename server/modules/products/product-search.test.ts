@@ -325,4 +325,32 @@ describe('a search kept between requests', () => {
     expect(await found('orbital')).toEqual([]);
     await sqlRows('update products set name = $1 where id = $2', [SANDER, ids.sander]);
   });
+
+  it('reads a kept answer again once a discount window opens, with its new price', async () => {
+    const as = ctx.as(ctx.adminToken);
+    const answer = async () => {
+      const res = await as.get('/api/products?q=orbital');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((p: { name: string; price: { final: string } }) => [p.name, p.price.final]);
+    };
+    const opens = new Date(Date.now() + 1500);
+    const discount = await made('/api/discounts', {
+      name: 'Opens soon',
+      type: 'percent',
+      value: 50,
+      applies_to: 'product',
+      product_id: ids.sander,
+      starts_at: opens.toISOString(),
+    });
+    const [[, before]] = await answer();
+    // Renamed where no cache hears: the answer stays the kept one until the window opens.
+    await quietly([['update products set name = $1 where id = $2', ['Quiet Polisher', ids.sander]]]);
+    expect(await answer()).toEqual([[SANDER, before]]);
+    await new Promise((r) => setTimeout(r, opens.getTime() - Date.now() + 50));
+    const [[name, after]] = await answer();
+    expect(name).toBe('Quiet Polisher');
+    expect(Number(after)).toBe(Number(before) / 2);
+    await sqlRows('update products set name = $1 where id = $2', [SANDER, ids.sander]);
+    expect((await as.delete(`/api/discounts/${discount.id}`)).statusCode).toBe(204);
+  });
 });
