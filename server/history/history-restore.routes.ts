@@ -20,6 +20,7 @@ export const historyRestoreRoutes =
     app.post(
       '/api/history/:id/restore',
       {
+        config: { permission: 'history.restore' },
         schema: {
           tags: ['history'],
           security: bearer,
@@ -36,6 +37,7 @@ export const historyRestoreRoutes =
     app.get(
       '/api/history/:id/restore-preview',
       {
+        config: { permission: 'history.read' },
         schema: {
           tags: ['history'],
           security: bearer,

@@ -9,7 +9,7 @@ import {
   trashQuery,
   trashRestoreResponse,
 } from '#domain/history';
-import { type Authenticate, requireRole } from '../auth/hooks';
+import { type Authenticate } from '../auth/hooks';
 import { bearer, errors } from '../http/schemas';
 import type { TrashService } from './trash.service';
 
@@ -26,6 +26,7 @@ export const trashRoutes =
     app.get(
       '/api/trash',
       {
+        config: { permission: 'history.read' },
         schema: {
           tags,
           security,
@@ -39,6 +40,7 @@ export const trashRoutes =
     app.post(
       '/api/trash/:type/:id/restore',
       {
+        config: { permission: 'trash.restore' },
         schema: {
           tags,
           security,
@@ -53,7 +55,7 @@ export const trashRoutes =
     app.delete(
       '/api/trash',
       {
-        onRequest: requireRole('admin', HISTORY_TEXT.purgeAdminOnly),
+        config: { permission: 'trash.purge' },
         schema: {
           tags,
           security,
@@ -69,7 +71,7 @@ export const trashRoutes =
     app.delete(
       '/api/trash/:type/:id',
       {
-        onRequest: requireRole('admin', HISTORY_TEXT.purgeAdminOnly),
+        config: { permission: 'trash.purge' },
         schema: {
           tags,
           security,

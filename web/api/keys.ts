@@ -129,3 +129,10 @@ export const trashKeys = queryKeysFactory<TrashListParams>('trash');
 
 export type OutboxListParams = { status?: string; inquiry_id?: string; page: number; limit: number };
 export const outboxKeys = queryKeysFactory<OutboxListParams>('outbox');
+
+/** The roles and the permission codes they are made of. */
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: () => ['roles', 'list'] as const,
+  permissions: () => ['roles', 'permissions'] as const,
+};

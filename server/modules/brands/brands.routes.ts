@@ -35,6 +35,7 @@ export const brandsRoutes =
     app.get(
       '/api/brands',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -48,6 +49,7 @@ export const brandsRoutes =
     app.get(
       '/api/brands/:id',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -88,6 +90,7 @@ export const brandsRoutes =
     app.delete(
       '/api/brands/:id',
       {
+        config: { permission: 'brand.edit' },
         schema: {
           tags,
           security: bearer,

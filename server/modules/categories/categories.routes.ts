@@ -38,6 +38,7 @@ export const categoriesRoutes =
     app.get(
       '/api/categories',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -51,6 +52,7 @@ export const categoriesRoutes =
     app.get(
       '/api/categories/:id',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -91,6 +93,7 @@ export const categoriesRoutes =
     app.delete(
       '/api/categories/:id',
       {
+        config: { permission: 'category.edit' },
         schema: {
           tags,
           security: bearer,
@@ -108,6 +111,7 @@ export const categoriesRoutes =
     app.post(
       '/api/categories/:id/reorder',
       {
+        config: { permission: 'category.edit' },
         schema: {
           tags,
           security: bearer,
@@ -122,6 +126,7 @@ export const categoriesRoutes =
     app.post(
       '/api/categories/:id/move',
       {
+        config: { permission: 'category.edit' },
         schema: {
           tags,
           security: bearer,

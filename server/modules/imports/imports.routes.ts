@@ -26,6 +26,7 @@ export const importsRoutes =
     app.post(
       '/api/imports',
       {
+        config: { permission: 'import.run' },
         onRequest: refuseOversized,
         schema: {
           tags: ['imports'],

@@ -28,6 +28,7 @@ export const meRoutes =
     app.put(
       '/api/me',
       {
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['me'],
           security: bearer,
@@ -41,6 +42,7 @@ export const meRoutes =
     app.put(
       '/api/me/password',
       {
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['me'],
           summary: 'Change the password; older tokens stop working and a fresh one is returned',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_ERROR } from '#domain/messages';
 import { idParam } from '#domain/paging';
 import { createUserBody, userListQuery, userListResponse, userSchema } from '#domain/users';
-import { type Authenticate, currentUser, requireRole } from '../../auth/hooks';
+import { type Authenticate, currentUser } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import type { UsersService } from './users.service';
 
@@ -17,11 +17,11 @@ export const usersRoutes =
   (deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', deps.authenticate);
-    app.addHook('onRequest', requireRole('admin', API_ERROR.forbiddenAdminOnly));
 
     app.get(
       '/api/users',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -35,6 +35,7 @@ export const usersRoutes =
     app.get(
       '/api/users/:id',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -48,6 +49,7 @@ export const usersRoutes =
     app.post(
       '/api/users',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -61,6 +63,7 @@ export const usersRoutes =
     app.delete(
       '/api/users/:id',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
