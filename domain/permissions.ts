@@ -140,7 +140,7 @@ export const PERMISSIONS = [
   {
     code: 'user.manage',
     label: 'Manage staff accounts',
-    description: "Create and delete staff accounts, rename them and change their role; see their history.",
+    description: 'Create and delete staff accounts, rename them and change their role; see their history.',
     area: 'Administration',
   },
   {
@@ -199,25 +199,27 @@ const EDITOR: readonly PermissionCode[] = [
 ];
 
 /** The built-in roles; migration 0038 seeds the same rows (a test holds the two together). */
-export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, { name: string; permissions: readonly PermissionCode[] }> =
-  {
-    admin: { name: 'Admin', permissions: PERMISSION_CODES },
-    editor: { name: 'Editor', permissions: EDITOR },
-    sales: {
-      name: 'Sales',
-      permissions: [
-        'catalogue.read',
-        'export.run',
-        'inquiry.read',
-        'inquiry.work',
-        'quote.edit',
-        'quote.send',
-        'order.read',
-        'order.work',
-      ],
-    },
-    viewer: { name: 'Viewer', permissions: ['catalogue.read', 'inquiry.read', 'order.read', 'history.read'] },
-  };
+export const BUILT_IN_ROLE_PERMISSIONS: Record<
+  BuiltInRole,
+  { name: string; permissions: readonly PermissionCode[] }
+> = {
+  admin: { name: 'Admin', permissions: PERMISSION_CODES },
+  editor: { name: 'Editor', permissions: EDITOR },
+  sales: {
+    name: 'Sales',
+    permissions: [
+      'catalogue.read',
+      'export.run',
+      'inquiry.read',
+      'inquiry.work',
+      'quote.edit',
+      'quote.send',
+      'order.read',
+      'order.work',
+    ],
+  },
+  viewer: { name: 'Viewer', permissions: ['catalogue.read', 'inquiry.read', 'order.read', 'history.read'] },
+};
 
 /** What a route declares: a code, several codes (all needed), or only a signed-in staff member. */
 export type RoutePermission = PermissionCode | readonly PermissionCode[] | 'signed-in';

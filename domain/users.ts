@@ -9,9 +9,9 @@ import {
   USER_SORT_KEYS,
 } from './constants';
 import { requiredText } from './fields';
-import { permissionCodeSchema } from './roles';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
+import { permissionCodeSchema } from './roles';
 
 const email = (requiredMessage: string) =>
   requiredText(requiredMessage, 'Email', TEXT_LIMITS.email)

@@ -69,7 +69,6 @@ export function createAuthenticate(tokens: TokenService, sessions: SessionsServi
   };
 }
 
-
 /** The signed-in user; only called after authenticate has run. */
 export const currentUser = (request: FastifyRequest): AuthUser => {
   if (!request.authUser) throw new AppError(401, API_ERROR.unauthenticated);

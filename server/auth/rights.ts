@@ -1,9 +1,4 @@
-import {
-  PERMISSION_CODES,
-  PERMISSION_TEXT,
-  type PermissionCode,
-  permissionLabel,
-} from '#domain/permissions';
+import { PERMISSION_CODES, PERMISSION_TEXT, type PermissionCode, permissionLabel } from '#domain/permissions';
 import { AppError } from '../errors/app-error';
 
 /** The permission codes a caller holds: a request's user's, or every code for the server's own work. */

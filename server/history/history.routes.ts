@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HISTORY_TEXT, historyListResponse, historyQuery } from '#domain/history';
+import { historyListResponse, historyQuery } from '#domain/history';
 import { type Authenticate, currentUser } from '../auth/hooks';
 import { sendCsv } from '../http/csv';
 import { bearer, errors } from '../http/schemas';

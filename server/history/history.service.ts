@@ -1,4 +1,3 @@
-import type { PermissionCode } from '#domain/permissions';
 import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type ChangeAction,
@@ -9,6 +8,7 @@ import {
   type HistoryQuery,
 } from '#domain/history';
 import type { ListMeta } from '#domain/paging';
+import type { PermissionCode } from '#domain/permissions';
 import type { Db } from '../db/client';
 import { pageWithTotal } from '../db/query/counting';
 import { keysetBatches } from '../db/query/stream';

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  OUTBOX_TEXT,
   outboxAttachmentParams,
   outboxIdParams,
   outboxListQuery,
   outboxListResponse,
   outboxMessageSchema,
 } from '#domain/outbox';
-import { type Authenticate } from '../auth/hooks';
+import type { Authenticate } from '../auth/hooks';
 import { attachmentDisposition } from '../http/download';
 import { bearer, errors } from '../http/schemas';
 import type { OutboxService } from './outbox.service';

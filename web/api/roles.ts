@@ -22,7 +22,8 @@ export function useRoles(enabled = true) {
 export function usePermissionList(enabled = true) {
   return useQuery({
     queryKey: roleKeys.permissions(),
-    queryFn: async ({ signal }) => (await api.get<PermissionListResponse>('/permissions', { signal })).data.data,
+    queryFn: async ({ signal }) =>
+      (await api.get<PermissionListResponse>('/permissions', { signal })).data.data,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     meta: { errorMessage: ROLE_SCREEN_TEXT.loadPermissions },

@@ -65,11 +65,14 @@ export const categoriesRoutes =
 
     app.post(
       '/api/categories',
-      imageForm.options({
-        tags,
-        description: formDescription,
-        response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
-      }),
+      imageForm.options(
+        {
+          tags,
+          description: formDescription,
+          response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+        'category.edit',
+      ),
       async (request, reply) => {
         const { fields, image } = await imageForm.read(request);
         return reply.code(201).send(await deps.categories.create(fields, image));
@@ -78,12 +81,15 @@ export const categoriesRoutes =
 
     app.put(
       '/api/categories/:id',
-      imageForm.options({
-        tags,
-        description: `${formDescription} Send image_url as an empty string to remove the image.`,
-        params: idParam,
-        response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
-      }),
+      imageForm.options(
+        {
+          tags,
+          description: `${formDescription} Send image_url as an empty string to remove the image.`,
+          params: idParam,
+          response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+        'category.edit',
+      ),
       async (request) => {
         const { fields, image } = await imageForm.read(request);
         return deps.categories.update(request.params.id, fields, image);

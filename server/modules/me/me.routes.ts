@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBody, passwordChangedResponse, updateProfileBody, userSchema } from '#domain/users';
+import {
+  changePasswordBody,
+  meSchema,
+  passwordChangedResponse,
+  updateProfileBody,
+  userSchema,
+} from '#domain/users';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import type { PasswordChangeThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
@@ -21,8 +27,16 @@ export const meRoutes =
 
     app.get(
       '/api/me',
-      { schema: { tags: ['me'], security: bearer, response: { 200: userSchema, ...errors(401) } } },
-      async (request) => deps.users.get(currentUser(request).id),
+      {
+        config: { permission: 'signed-in' },
+        schema: {
+          tags: ['me'],
+          security: bearer,
+          description: "The signed-in user, its role's name and the permission codes it holds now.",
+          response: { 200: meSchema, ...errors(401) },
+        },
+      },
+      async (request) => deps.users.me(currentUser(request).id),
     );
 
     app.put(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PRICE_CENTS } from '#domain/constants';
 import { centsToDecimal, toCents } from '#domain/money';
+import type { PermissionCode } from '#domain/permissions';
 import {
   BULK_TEXT,
   type ProductBulkBody,
@@ -8,7 +9,6 @@ import {
   type ProductFilter,
 } from '#domain/product-list';
 import { PRODUCT_MESSAGES } from '#domain/products';
-import type { PermissionCode } from '#domain/permissions';
 import { ALL_RIGHTS, type Rights, requireRights } from '../../auth/rights';
 import type { Db, Tx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema';

@@ -163,7 +163,10 @@ export const productSectionsRoutes =
       );
       app.delete(
         `/api/products/:id/${kind.path}/:${kind.param}`,
-        { schema: { tags, security, params, response: { ...deleted, ...errors(400, 401, 404) } } },
+        {
+          config: { permission: 'product.edit' },
+          schema: { tags, security, params, response: { ...deleted, ...errors(400, 401, 403, 404) } },
+        },
         async (request, reply) => {
           await kind.remove(request.params.id, sectionId(request.params as Record<string, number>));
           return reply.code(204).send(null);

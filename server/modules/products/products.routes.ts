@@ -136,12 +136,16 @@ export const productsRoutes =
           response: { 200: productBaseSchema, ...errors(400, 401, 404, 409) },
         },
       },
-      async (request) => deps.products.update(request.params.id, request.body, currentUser(request).permissions),
+      async (request) =>
+        deps.products.update(request.params.id, request.body, currentUser(request).permissions),
     );
 
     app.delete(
       '/api/products/:id',
-      { schema: { tags, security, params: idParam, response: { ...deleted, ...errors(400, 401, 404) } } },
+      {
+        config: { permission: 'product.delete' },
+        schema: { tags, security, params: idParam, response: { ...deleted, ...errors(400, 401, 403, 404) } },
+      },
       async (request, reply) => {
         await deps.products.remove(request.params.id);
         return reply.code(204).send(null);

@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '#domain/money';
-import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
 import {
   type CreateProductBody,
   PRODUCT_MESSAGES,
   type ProductBase,
   type UpdateProductBody,
 } from '#domain/products';
+import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
