@@ -39,12 +39,8 @@ export const updateRoleBody = z
   .refine((v) => v.name !== undefined || v.permissions !== undefined, { error: ROLE_TEXT.patchEmpty });
 export type UpdateRoleBody = z.input<typeof updateRoleBody>;
 
-export const roleKeyParam = z.object({
-  key: z
-    .string()
-    .max(60, { error: ROLE_TEXT.roleNotFound })
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: ROLE_TEXT.roleNotFound }),
-});
+/** A role's key in a path; one that names no role is the service's 404. */
+export const roleKeyParam = z.object({ key: z.string().max(200, { error: ROLE_TEXT.roleNotFound }) });
 
 export const roleSchema = z.object({
   key: z.string(),

@@ -70,7 +70,9 @@ describe('roles', () => {
       users: 0,
       permissions: ['catalogue.read', 'product.edit'],
     });
-    expect((await admin().post('/api/roles', { name: 'catalogue assistant', permissions: [] })).statusCode).toBe(409);
+    expect(
+      (await admin().post('/api/roles', { name: 'catalogue assistant', permissions: [] })).statusCode,
+    ).toBe(409);
     expect((await admin().post('/api/roles', { name: 'X', permissions: ['root.all'] })).statusCode).toBe(400);
 
     const renamed = await admin().patch('/api/roles/catalogue-assistant', {
@@ -89,7 +91,11 @@ describe('roles', () => {
     expect(rows[1].changes.name).toEqual({ before: 'Catalogue Assistant', after: 'Copywriter' });
     const history = await admin().get('/api/history?entity_type=role');
     expect(history.statusCode).toBe(200);
-    expect(history.json().data[0]).toMatchObject({ entity_type: 'role', entity_name: 'Copywriter', actor_name: 'Ada Admin' });
+    expect(history.json().data[0]).toMatchObject({
+      entity_type: 'role',
+      entity_name: 'Copywriter',
+      actor_name: 'Ada Admin',
+    });
   });
 
   it('keeps built-in roles fixed and undeletable', async () => {
@@ -162,7 +168,16 @@ describe('users and their roles', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details.role).toBe(ROLE_TEXT.unknownRole);
     expect((await admin().patch(`/api/users/${user.user.id}`, {})).statusCode).toBe(400);
-    expect((await admin().post('/api/users', { name: 'N', email: 'n@example.com', password: 'secret-1', role: 'wizard' })).statusCode).toBe(400);
+    expect(
+      (
+        await admin().post('/api/users', {
+          name: 'N',
+          email: 'n@example.com',
+          password: 'secret-1',
+          role: 'wizard',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await admin().patch('/api/users/2000000000', { role: 'editor' })).statusCode).toBe(404);
   });
 
@@ -202,7 +217,14 @@ describe('field-level rights on products', () => {
   beforeAll(async () => {
     await admin().post('/api/roles', {
       name: 'Assistant',
-      permissions: ['catalogue.read', 'product.edit', 'import.run', 'history.read', 'history.restore', 'trash.restore'],
+      permissions: [
+        'catalogue.read',
+        'product.edit',
+        'import.run',
+        'history.read',
+        'history.restore',
+        'trash.restore',
+      ],
     });
     assistant = (await person('assistant')).token;
     editor = (await person('editor')).token;
@@ -214,7 +236,10 @@ describe('field-level rights on products', () => {
     const named = await as.put(`/api/products/${id}`, productBody({ name: 'Field One b' }));
     expect(named.statusCode).toBe(200);
 
-    const price = await as.put(`/api/products/${id}`, productBody({ name: 'Field One b', pricing: { mrp: 90 } }));
+    const price = await as.put(
+      `/api/products/${id}`,
+      productBody({ name: 'Field One b', pricing: { mrp: 90 } }),
+    );
     expect(price.statusCode).toBe(403);
     expect(price.json().permission).toBe('product.price');
     const discount = await as.put(
@@ -229,7 +254,9 @@ describe('field-level rights on products', () => {
     expect(rows[0]).toEqual({ name: 'Field One b', mrp: '100.00', status: 'published' });
 
     // An editor holds both.
-    const ok = await ctx.as(editor).put(`/api/products/${id}`, productBody({ pricing: { mrp: 90 }, status: 'draft' }));
+    const ok = await ctx
+      .as(editor)
+      .put(`/api/products/${id}`, productBody({ pricing: { mrp: 90 }, status: 'draft' }));
     expect(ok.statusCode).toBe(200);
   });
 
@@ -238,7 +265,9 @@ describe('field-level rights on products', () => {
     const published = await as.post('/api/products', { name: 'New published' });
     expect(published.statusCode).toBe(403);
     expect(published.json().permission).toBe('product.publish');
-    expect((await as.post('/api/products', { name: 'New draft', status: 'draft', mrp: 5 })).statusCode).toBe(201);
+    expect((await as.post('/api/products', { name: 'New draft', status: 'draft', mrp: 5 })).statusCode).toBe(
+      201,
+    );
   });
 
   it('checks each bulk action against the field it changes', async () => {
@@ -254,11 +283,17 @@ describe('field-level rights on products', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().permission).toBe(permission);
     }
-    expect((await as.post('/api/products/bulk', { ids: [id], action: 'set_brand', brand_id: null })).statusCode).toBe(200);
+    expect(
+      (await as.post('/api/products/bulk', { ids: [id], action: 'set_brand', brand_id: null })).statusCode,
+    ).toBe(200);
     const { rows } = await q(`select mrp, status from products where id = $1`, [id]);
     expect(rows[0]).toEqual({ mrp: '100.00', status: 'published' });
     const sales = (await person('sales')).token;
-    expect((await ctx.as(sales).post('/api/products/bulk', { ids: [id], action: 'set_brand', brand_id: null })).json().permission).toBe('product.edit');
+    expect(
+      (
+        await ctx.as(sales).post('/api/products/bulk', { ids: [id], action: 'set_brand', brand_id: null })
+      ).json().permission,
+    ).toBe('product.edit');
   });
 
   it('refuses an import that would write prices before it runs, and lets a dry run check it', async () => {
@@ -271,17 +306,29 @@ describe('field-level rights on products', () => {
     expect((await q('select count(*)::int as n from jobs')).rows[0].n).toBe(jobsBefore);
     expect((await q('select count(*)::int as n from import_chunks')).rows[0].n).toBe(0);
 
-    const status = await upload(ctx.as(assistant), '/api/imports', { ...file, bytes: Buffer.from('sku,name,status\nIMP-1,I,draft\n') }, { dry_run: 'false' });
+    const status = await upload(
+      ctx.as(assistant),
+      '/api/imports',
+      { ...file, bytes: Buffer.from('sku,name,status\nIMP-1,I,draft\n') },
+      { dry_run: 'false' },
+    );
     expect(status.json().permission).toBe('product.publish');
 
     expect((await upload(ctx.as(assistant), '/api/imports', file, { dry_run: 'true' })).statusCode).toBe(202);
-    const names = await upload(ctx.as(assistant), '/api/imports', { ...file, bytes: Buffer.from('sku,name\nIMP-1,Imported\n') }, { dry_run: 'false' });
+    const names = await upload(
+      ctx.as(assistant),
+      '/api/imports',
+      { ...file, bytes: Buffer.from('sku,name\nIMP-1,Imported\n') },
+      { dry_run: 'false' },
+    );
     expect(names.statusCode).toBe(202);
   });
 
   it('asks the same rights of a history restore', async () => {
     const id = await product('Restore One');
-    await ctx.as(editor).put(`/api/products/${id}`, productBody({ name: 'Restore One', pricing: { mrp: 80 } }));
+    await ctx
+      .as(editor)
+      .put(`/api/products/${id}`, productBody({ name: 'Restore One', pricing: { mrp: 80 } }));
     const { rows } = await q(
       `select id from change_log where entity_type = 'product' and entity_id = $1 order by id desc limit 1`,
       [id],
@@ -297,7 +344,8 @@ describe('field-level rights on products', () => {
   it('asks product.publish of a trash restore that brings a published product back', async () => {
     const published = await product('Trash One');
     const draft = await product('Trash Two', 'draft');
-    for (const id of [published, draft]) expect((await admin().delete(`/api/products/${id}`)).statusCode).toBe(204);
+    for (const id of [published, draft])
+      expect((await admin().delete(`/api/products/${id}`)).statusCode).toBe(204);
     const res = await ctx.as(assistant).post(`/api/trash/product/${published}/restore`);
     expect(res.statusCode).toBe(403);
     expect(res.json().permission).toBe('product.publish');
