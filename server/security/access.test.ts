@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '#domain/messages';
 import { createTestContext, type TestContext } from '../test/harness';
 
 /**

@@ -5,6 +5,7 @@ import { useSession } from '../session/SessionContext';
 import classes from './AppLayout.module.css';
 import { ErrorBanner } from './ErrorBanner';
 import { NavMenu } from './NavMenu';
+import { ScreenGate } from './ScreenGate';
 import { CommandPalette } from './palette/CommandPalette';
 import { SkipLink } from './SkipLink';
 import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts';
@@ -42,7 +43,9 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <ErrorBanner />
-        <Outlet />
+        <ScreenGate>
+          <Outlet />
+        </ScreenGate>
       </AppShell.Main>
       <CommandPalette />
       <KeyboardShortcuts />

@@ -1,12 +1,12 @@
 import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { PageHeader } from '../../components/PageHeader';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { USERS_CAPTION } from './texts';
 import { UsersAdmin } from './UsersAdmin';
 
 export function UsersPage() {
-  const { user } = useSession();
-  if (user?.role !== 'admin') {
+  const { has } = usePermissions();
+  if (!has('user.manage')) {
     // No list request at all: the server would only answer 403 (admins only).
     return (
       <>
