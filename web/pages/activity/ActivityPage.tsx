@@ -98,7 +98,10 @@ function ActivityLog() {
           label="Type"
           data={[
             { value: ALL, label: HISTORY_SCREEN.allTypes },
-            ...ENTITY_TYPES.filter((t) => staffReader || t !== 'user').map((t) => ({ value: t, label: ENTITY_LABEL[t] ?? t })),
+            ...ENTITY_TYPES.filter((t) => staffReader || t !== 'user').map((t) => ({
+              value: t,
+              label: ENTITY_LABEL[t] ?? t,
+            })),
           ]}
           value={state.type ?? ALL}
           onChange={(v) => change({ type: !v || v === ALL ? null : (v as ActivityUrlState['type']) })}
