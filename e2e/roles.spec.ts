@@ -9,8 +9,12 @@ import { apiCreateProduct } from './products';
  * may not change as read-only, with the reason.
  */
 
-const navLinks = async (page: Page) =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allInnerTexts();
+/** The nav's entries once the role's rights are in (every built-in role reads the catalogue). */
+async function navLinks(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Products' })).toBeVisible();
+  return nav.getByRole('link').allInnerTexts();
+}
 
 async function signInAs(page: Page, request: Parameters<typeof createUser>[0], role: string) {
   const user = await createUser(request, { name: `Role ${role}`, role });
