@@ -56,14 +56,13 @@ export type RoleRecord = z.infer<typeof roleSchema>;
 export const roleListResponse = z.object({ data: z.array(roleSchema) });
 export type RoleListResponse = z.infer<typeof roleListResponse>;
 
-export const permissionSchema = z.object({
+const permissionSchema = z.object({
   code: permissionCodeSchema,
   label: z.string(),
   description: z.string(),
   area: z.enum(PERMISSION_AREAS),
 });
 export const permissionListResponse = z.object({ data: z.array(permissionSchema) });
-export type PermissionListResponse = z.infer<typeof permissionListResponse>;
 
 /** GET /api/permissions and GET /api/roles take no query; an unknown field is a 400. */
 export const noQuery = z.strictObject({});

@@ -19,7 +19,7 @@ const email = (requiredMessage: string) =>
     .pipe(z.email({ error: VALIDATION.invalidEmail }));
 
 /** A role's key; whether such a role exists is the server's to say. */
-export const roleKeySchema = z
+const roleKeySchema = z
   .string({ error: VALIDATION.invalidRole })
   .max(ROLE_KEY_MAX, { error: VALIDATION.invalidRole })
   .regex(ROLE_KEY_PATTERN, { error: VALIDATION.invalidRole });

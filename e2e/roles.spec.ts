@@ -77,7 +77,10 @@ test('Editor: the catalogue and requests, no Users or Outbox; prices editable', 
   await expect(page.getByRole('textbox', { name: 'MRP' })).toBeEditable();
 });
 
-test('Admin: every screen, and the Roles tab with its holders and Duplicate role', async ({ page, request }) => {
+test('Admin: every screen, and the Roles tab with its holders and Duplicate role', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, request, 'admin');
   await page.goto('/');
   const links = await navLinks(page);
@@ -97,7 +100,9 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
 
   // Users filtered by role, the filter kept in the URL.
   await page.goto('/users?role=sales');
-  await expect(page.getByRole('textbox', { name: 'Role' }).or(page.getByLabel('Role', { exact: true }))).toHaveValue('Sales');
+  await expect(
+    page.getByRole('textbox', { name: 'Role' }).or(page.getByLabel('Role', { exact: true })),
+  ).toHaveValue('Sales');
   const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
 });

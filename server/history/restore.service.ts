@@ -177,7 +177,7 @@ const EDIT_RIGHT = {
  * A restore writes fields as an edit would, so it needs the same rights: the entity's edit
  * right, and for a product whose MRP or status it changes, product.price or product.publish.
  */
-export function requireRestoreRights(
+function requireRestoreRights(
   rights: Rights,
   type: RestorableType,
   values: Row,

@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateRoleBody,
-  PermissionListResponse,
-  RoleListResponse,
-  RoleRecord,
-  UpdateRoleBody,
-} from '#domain/roles';
+import type { CreateRoleBody, RoleListResponse, RoleRecord, UpdateRoleBody } from '#domain/roles';
 import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import { api } from './client';
 import { meKeys, roleKeys, userKeys } from './keys';
@@ -16,17 +10,6 @@ export function useRoles(enabled = true) {
     queryFn: async ({ signal }) => (await api.get<RoleListResponse>('/roles', { signal })).data.data,
     enabled,
     meta: { errorMessage: ROLE_SCREEN_TEXT.loadRoles },
-  });
-}
-
-export function usePermissionList(enabled = true) {
-  return useQuery({
-    queryKey: roleKeys.permissions(),
-    queryFn: async ({ signal }) =>
-      (await api.get<PermissionListResponse>('/permissions', { signal })).data.data,
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { errorMessage: ROLE_SCREEN_TEXT.loadPermissions },
   });
 }
 
