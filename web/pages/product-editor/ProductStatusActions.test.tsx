@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_STATUS_TEXT, type ProductBundle, type ProductStatus } from '#domain/products';
 import { api } from '../../api/client';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { signedInAs } from '../../test/signedIn';
 import { BasicPriceForm } from './BasicPriceForm';
 import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 
@@ -40,7 +41,13 @@ const storedBody = {
   pricing: { mrp: 120, discountPercent: 15 },
 };
 
+/** An editor's session: its /me answers the editor's permissions, which Publish needs. */
 function putSpy() {
+  const me = signedInAs('editor');
+  vi.spyOn(api, 'get').mockImplementation(async (url) => {
+    if (url === '/me') return { data: me };
+    throw new Error(`No fake route for GET ${url}`);
+  });
   return vi.spyOn(api, 'put').mockImplementation(async (_url, body) => ({ data: body }));
 }
 
@@ -53,7 +60,7 @@ describe('PublishButton', () => {
       [{ path: '/', element: <PublishButton bundle={bundleOf('draft')} slug="oak-chair" /> }],
       '/',
     );
-    await userEvent.click(screen.getByRole('button', { name: PRODUCT_STATUS_TEXT.publish }));
+    await userEvent.click(await screen.findByRole('button', { name: PRODUCT_STATUS_TEXT.publish }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     expect(put).toHaveBeenCalledWith('/products/7', { ...storedBody, status: 'published' });
     expect(await screen.findByText(PRODUCT_STATUS_TEXT.publishedToast)).toBeTruthy();
@@ -65,7 +72,7 @@ describe('PublishButton', () => {
       [{ path: '/', element: <PublishButton bundle={bundleOf('published')} slug="oak-chair" /> }],
       '/',
     );
-    await userEvent.click(screen.getByRole('button', { name: PRODUCT_STATUS_TEXT.unpublish }));
+    await userEvent.click(await screen.findByRole('button', { name: PRODUCT_STATUS_TEXT.unpublish }));
     await waitFor(() => expect(put).toHaveBeenCalledWith('/products/7', { ...storedBody, status: 'draft' }));
     expect(await screen.findByText(PRODUCT_STATUS_TEXT.unpublishedToast)).toBeTruthy();
   });

@@ -88,7 +88,7 @@ export function UsersAdmin() {
         <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
         <OrderSelect value={params.order} onChange={list.setOrder} />
         <Select
-          aria-label={ROLE_SCREEN_TEXT.filterLabel}
+          label={ROLE_SCREEN_TEXT.filterLabel}
           data={[{ value: ALL_ROLES, label: ROLE_SCREEN_TEXT.allRoles }, ...roleOptions]}
           value={role ?? ALL_ROLES}
           onChange={(v) => list.setFilter('role', !v || v === ALL_ROLES ? undefined : v)}
