@@ -46,7 +46,8 @@ function putSpy() {
   const me = signedInAs('editor');
   vi.spyOn(api, 'get').mockImplementation(async (url) => {
     if (url === '/me') return { data: me };
-    throw new Error(`No fake route for GET ${url}`);
+    // The brand select asks for its options; none are needed here.
+    return { data: { data: [] } };
   });
   return vi.spyOn(api, 'put').mockImplementation(async (_url, body) => ({ data: body }));
 }
@@ -81,8 +82,6 @@ describe('PublishButton', () => {
 describe('BasicPriceForm', () => {
   it('saves a draft as a draft', async () => {
     const put = putSpy();
-    // The brand select asks for its options; none are needed here.
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { data: [] } });
     renderWithProviders(
       [
         {

@@ -129,7 +129,8 @@ describe('UsersPage', () => {
       'POST /users': ({ body }) => ({ ...user(4, 'Dee Doe'), ...(body as object) }),
     });
     renderUsers();
-    await screen.findByRole('cell', { name: 'Ada Admin' });
+    // The list waits for the user's rights first.
+    await screen.findByRole('cell', { name: 'Ada Admin' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
     await fill(within(dialog).getByLabelText('Name', { exact: false }), '  Dee Doe ');
