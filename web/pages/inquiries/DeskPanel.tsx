@@ -16,6 +16,7 @@ import { useAddNote, usePatchInquiry } from '../../api/inquiries';
 import { formatDateTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import classes from './Inquiries.module.css';
 import { QuotesSection } from './PaneQuotes';
 
@@ -23,12 +24,16 @@ type Staff = readonly { id: number; name: string }[];
 
 /** The desk around one request: its status, owner, notes, history and quotes. */
 export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Staff }) {
+  // Status and owner are inquiry.work's; a role that only reads sees them in the history.
+  const mayWork = usePermissions().has('inquiry.work');
   return (
     <Stack gap="lg">
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <StatusControl detail={detail} />
-        <OwnerControl detail={detail} staff={staff} />
-      </Group>
+      {mayWork && (
+        <Group gap="lg" align="flex-end" wrap="wrap">
+          <StatusControl detail={detail} />
+          <OwnerControl detail={detail} staff={staff} />
+        </Group>
+      )}
       <QuotesSection detail={detail} />
       <NotesSection detail={detail} />
       <HistorySection detail={detail} />
