@@ -196,6 +196,7 @@ function OwnerControl({ detail, staff }: { detail: InquiryDetail; staff: Staff }
 function NotesSection({ detail }: { detail: InquiryDetail }) {
   const titleId = useId();
   const add = useAddNote(detail.id);
+  const mayWork = usePermissions().has('inquiry.work');
   const [body, setBody] = useState('');
   const notes = [...detail.notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const send = () => {
@@ -219,31 +220,33 @@ function NotesSection({ detail }: { detail: InquiryDetail }) {
   return (
     <section aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{DESK_SCREEN.notes}</SectionTitle>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send();
-        }}
-      >
-        <Stack gap={6} mb="sm">
-          <Textarea
-            aria-label={DESK_SCREEN.addNote}
-            placeholder={DESK_SCREEN.notePlaceholder}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={NOTE_MAX_LENGTH}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" size="xs" loading={add.isPending}>
-              {DESK_SCREEN.addNote}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {mayWork && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <Stack gap={6} mb="sm">
+            <Textarea
+              aria-label={DESK_SCREEN.addNote}
+              placeholder={DESK_SCREEN.notePlaceholder}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={NOTE_MAX_LENGTH}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" size="xs" loading={add.isPending}>
+                {DESK_SCREEN.addNote}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
       {notes.length === 0 ? (
         <Text size="sm" c="dimmed">
           {DESK_SCREEN.noNotes}
