@@ -38,9 +38,12 @@ export const MAX_PAGE = 1_000_000;
 /** The largest price NUMERIC(12,2) holds, in cents. */
 export const MAX_PRICE_CENTS = 999_999_999_999;
 
-export const ROLES = ['editor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+/** A role's key: a built-in role (domain/permissions.ts) or a custom one named by an admin. */
+export type Role = string;
 export const DEFAULT_ROLE: Role = 'editor';
+/** A role key: lower-case letters and digits, words joined by single dashes. */
+export const ROLE_KEY_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const ROLE_KEY_MAX = 60;
 
 /** Upper bounds on free text, so nobody can store a megabyte in a name. */
 export const TEXT_LIMITS = {

@@ -10,7 +10,16 @@ import { listMeta, queryInt } from './paging';
  */
 
 /** What an entry is about. 'quote' entries belong to an inquiry's quote desk. */
-export const ENTITY_TYPES = ['product', 'category', 'brand', 'discount', 'user', 'inquiry', 'quote'] as const;
+export const ENTITY_TYPES = [
+  'product',
+  'category',
+  'brand',
+  'discount',
+  'user',
+  'role',
+  'inquiry',
+  'quote',
+] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /**

@@ -17,11 +17,12 @@ export const VALIDATION = {
   // Our wording for rules the texts above imply.
   passwordTooShort: 'Password must be at least 6 characters',
   invalidEmail: 'Enter a valid email address',
-  invalidRole: 'Role must be editor or admin',
+  invalidRole: 'Role must be the key of an existing role',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   oneLine: (field: string) =>
     `${field} must be one line of text, without line breaks, tabs or control characters`,
   nameRequired: 'Name is required',
+  updateUserEmpty: 'Send a role, a name or both',
   imageType: 'Image must be JPG/PNG/WEBP',
   imageSize: 'Max size 5MB',
   logoType: 'Logo must be JPG/PNG/WEBP',

@@ -1,15 +1,29 @@
 import { z } from 'zod';
-import { DEFAULT_ROLE, PAGING, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS, USER_SORT_KEYS } from './constants';
+import {
+  DEFAULT_ROLE,
+  PAGING,
+  PASSWORD_MIN_LENGTH,
+  ROLE_KEY_MAX,
+  ROLE_KEY_PATTERN,
+  TEXT_LIMITS,
+  USER_SORT_KEYS,
+} from './constants';
 import { requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
+import { permissionCodeSchema } from './roles';
 
 const email = (requiredMessage: string) =>
   requiredText(requiredMessage, 'Email', TEXT_LIMITS.email)
     .toLowerCase()
     .pipe(z.email({ error: VALIDATION.invalidEmail }));
 
-const roleSchema = z.enum(ROLES, { error: VALIDATION.invalidRole });
+/** A role's key; whether such a role exists is the server's to say. */
+const roleKeySchema = z
+  .string({ error: VALIDATION.invalidRole })
+  .max(ROLE_KEY_MAX, { error: VALIDATION.invalidRole })
+  .regex(ROLE_KEY_PATTERN, { error: VALIDATION.invalidRole });
+const roleSchema = roleKeySchema;
 
 export const loginBody = z.strictObject({
   email: z
@@ -43,6 +57,15 @@ export const updateProfileBody = z.strictObject({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
+/** PATCH /api/users/{id}: a staff account's role and name; at least one of them. */
+export const updateUserBody = z
+  .strictObject({
+    role: roleKeySchema.optional(),
+    name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.name !== undefined, { error: VALIDATION.updateUserEmpty });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
 export const changePasswordBody = z.strictObject({
   current_password: z
     .string({ error: VALIDATION.passwordFieldsRequired })
@@ -71,18 +94,25 @@ export const userSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  role: roleSchema,
+  role: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /api/me: the user, its role's name and the permission codes it holds now. */
+export const meSchema = userSchema.extend({
+  role_name: z.string(),
+  permissions: z.array(permissionCodeSchema),
+});
+export type Me = z.infer<typeof meSchema>;
 
 /** The user as the login response carries it. */
 const sessionUserSchema = userSchema.pick({ id: true, name: true, email: true, role: true });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** What the web app keeps in localStorage under userData (username taken from name). */
-export type StoredUserData = { id: number; username: string; email: string; role: (typeof ROLES)[number] };
+export type StoredUserData = { id: number; username: string; email: string; role: string };
 
 export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema });
 export const passwordChangedResponse = z.object({ token: z.string() });
@@ -92,6 +122,7 @@ export const userListQuery = listQuery({
   defaultSort: PAGING.users.defaultSort,
   defaultOrder: PAGING.users.defaultOrder,
   defaultLimit: PAGING.users.defaultLimit,
+  extra: { role: roleKeySchema.optional() },
 });
 
 export const userListResponse = z.object({

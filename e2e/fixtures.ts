@@ -6,7 +6,7 @@ export type TestUser = {
   id: number;
   name: string;
   email: string;
-  role: 'admin' | 'editor';
+  role: string;
   password: string;
 };
 
@@ -28,7 +28,7 @@ export const adminToken = async (request: APIRequestContext) =>
 /** Creates a staff account through the API as the e2e admin. */
 export async function createUser(
   request: APIRequestContext,
-  input: { name: string; email?: string; role?: 'admin' | 'editor'; password?: string },
+  input: { name: string; email?: string; role?: string; password?: string },
 ): Promise<TestUser> {
   const data = {
     name: input.name,

@@ -229,13 +229,15 @@ test.describe('as an admin, in the trash and Activity', () => {
   });
 });
 
-test('an editor sees the Trash but not Activity', async ({ page, request }) => {
+test('an editor reads Trash and Activity, without staff accounts or the export', async ({ page, request }) => {
   const editor = await createUser(request, { name: `Ed ${uniqueTag('nav')}` });
   await signInWithStorage(page, request, editor.email, editor.password);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: HISTORY_TEXT.trashTitle })).toBeVisible();
-  await expect(nav.getByRole('link', { name: HISTORY_TEXT.activityTitle })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: HISTORY_TEXT.activityTitle })).toBeVisible();
   await page.goto('/activity');
-  await expect(page.getByText(HISTORY_SCREEN.adminsOnly)).toBeVisible();
+  await expect(page.getByRole('heading', { name: HISTORY_TEXT.activityTitle, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Export/ })).toHaveCount(0);
+  await expect(page.getByText(HISTORY_SCREEN.adminsOnly)).toHaveCount(0);
 });

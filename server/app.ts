@@ -35,6 +35,7 @@ import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productSectionsRoutes } from './modules/products/product-sections.routes';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle: limits.passwordThrottle }));
   await app.register(settingsRoutes({ currency: config.currency }));
   await app.register(usersRoutes({ users, authenticate }));
+  await app.register(rolesRoutes({ roles: services.roles, authenticate }));
   await app.register(categoriesRoutes({ categories: services.categories, authenticate }));
   await app.register(publicCategoriesRoutes({ categories: services.categories, cache: publicLists }));
   await app.register(brandsRoutes({ brands: services.brands, authenticate }));

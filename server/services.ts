@@ -35,6 +35,7 @@ import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
 import { renderQuotePdf } from './modules/quotes/pdf';
 import { createQuotesService } from './modules/quotes/quotes.service';
+import { createRolesService } from './modules/roles/roles.service';
 import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
@@ -129,6 +130,7 @@ export function createServices(database: Database, config: Config, opts: Service
     limits,
     mailer,
     users: createUsersService(db),
+    roles: createRolesService(db),
     categories: createCategoriesService(db, images),
     brands: createBrandsService(db, images),
     products: createProductsService(db, { caches: bundles.caches, searches: config.searchCacheEntries }),

@@ -274,6 +274,8 @@ async function seedDiscounts(
 export type DemoAccounts = {
   admin: { email: string; password: string };
   editor: { email: string; password: string };
+  /** A salesperson (the Sales role): quotes, but changes no price; absent from older demo data. */
+  sales?: { email: string; password: string };
 };
 
 /**
@@ -291,9 +293,11 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
   const sections = createSectionsService(db);
   const discounts = createDiscountsService(db);
 
+  const sales = { email: 'sales@demo.stockroom', password: randomBytes(9).toString('base64url') };
   const accounts: DemoAccounts = {
     admin: { email: 'admin@demo.stockroom', password: randomBytes(9).toString('base64url') },
     editor: { email: 'editor@demo.stockroom', password: randomBytes(9).toString('base64url') },
+    sales,
   };
   const admin = await users.create({
     name: 'Demo Admin',
@@ -306,6 +310,12 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     email: accounts.editor.email,
     password: accounts.editor.password,
     role: 'editor',
+  });
+  await users.create({
+    name: 'Demo Sales',
+    email: sales.email,
+    password: sales.password,
+    role: 'sales',
   });
 
   const image = async (label: string, color: string) =>

@@ -54,9 +54,10 @@ describe('npm run demo', () => {
   it('seeds a realistic catalogue once, and a second run adds nothing', async () => {
     const first = await prepareDemo(database, dataDir);
     expect(first?.admin.email).toBe('admin@demo.stockroom');
+    expect(first?.sales?.email).toBe('sales@demo.stockroom');
     const after = await counts();
     expect(after).toMatchObject({
-      users: 2,
+      users: 3,
       max_depth: 2,
       categories_without_image: 0,
       brands: 10,

@@ -38,7 +38,7 @@ async function main() {
   const accounts = await prepareDemo(database, config.dataDir);
   await startServer(config, database, (url) =>
     accounts
-      ? `\n  Stockroom demo at ${url}\n    admin:  ${accounts.admin.email}  /  ${accounts.admin.password}\n    editor: ${accounts.editor.email}  /  ${accounts.editor.password}\n  Data in ${config.dataDir} (delete it to start over).\n`
+      ? `\n  Stockroom demo at ${url}\n    admin:  ${accounts.admin.email}  /  ${accounts.admin.password}\n    editor: ${accounts.editor.email}  /  ${accounts.editor.password}\n${accounts.sales ? `    sales:  ${accounts.sales.email}  /  ${accounts.sales.password}\n` : ''}  Data in ${config.dataDir} (delete it to start over).\n`
       : `\n  Stockroom demo at ${url} (accounts file missing in ${config.dataDir}; delete the folder to start over).\n`,
   );
 }

@@ -62,3 +62,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pgErr = e as { code?: string; constraint?: string };
   return pgErr?.code === '23505' && (!constraint || pgErr.constraint === constraint);
 }
+
+/** True for PostgreSQL's foreign key violation, optionally on one named constraint. */
+export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const pgErr = e as { code?: string; constraint?: string };
+  return pgErr?.code === '23503' && (!constraint || pgErr.constraint === constraint);
+}

@@ -41,9 +41,11 @@ export const users = pgTable(
     name: text('name').notNull(),
     // Stored lower-cased by the domain schema, so the unique index is case-insensitive in effect.
     email: text('email').notNull(),
-    role: text('role', { enum: ['editor', 'admin'] })
+    // A role's key (roles.key): its permissions are the user's rights.
+    role: text('role')
       .notNull()
-      .default('editor'),
+      .default('editor')
+      .references(() => roles.key, { onDelete: 'restrict' }),
     password_hash: text('password_hash').notNull(),
     // Bumped on password change: tokens carry the version they were issued under (ADR 0002).
     token_version: integer('token_version').notNull().default(0),
@@ -54,7 +56,25 @@ export const users = pgTable(
     // The Users screen sorts by each of these with id as the tie-breaker.
     index('users_created_at_idx').on(t.created_at, t.id),
     index('users_name_idx').on(sql`lower(${t.name})`, t.id),
-    check('users_role_check', sql`${t.role} in ('editor', 'admin')`),
+    index('users_role_idx').on(t.role, t.id),
+  ],
+);
+
+/** Named sets of permission codes (domain/permissions.ts); the built-in ones cannot be deleted. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    built_in: boolean('built_in').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('roles_key_key').on(t.key),
+    uniqueIndex('roles_name_key').on(sql`lower(${t.name})`),
+    check('roles_key_format', sql`${t.key} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
 

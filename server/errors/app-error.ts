@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly details?: Record<string, string>,
     /** Headers the answer carries, such as a 429's Retry-After. */
     readonly headers?: Record<string, string>,
+    /** On a 403 for a missing right: the permission code the caller lacks. */
+    readonly permission?: string,
   ) {
     super(message);
   }

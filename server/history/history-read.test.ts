@@ -239,7 +239,7 @@ describe('GET /api/history/export.csv', () => {
   it('is for admins only, and takes the same filters', async () => {
     const denied = await ctx.as(editor.token).get('/api/history/export.csv');
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().error).toBe(HISTORY_TEXT.exportAdminOnly);
+    expect(denied.json().permission).toBe('user.manage');
     const bad = await ctx.as(ctx.adminToken).get('/api/history/export.csv?action=edit');
     expect(bad.statusCode).toBe(400);
     const all = await ctx.as(ctx.adminToken).get('/api/history/export.csv');

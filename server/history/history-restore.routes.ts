@@ -6,13 +6,13 @@ import {
   historyRestoreResponse,
 } from '#domain/history';
 import { idParam } from '#domain/paging';
-import type { Authenticate } from '../auth/hooks';
+import { type Authenticate, currentUser } from '../auth/hooks';
 import { bearer, errors } from '../http/schemas';
 import type { RestoreService } from './restore.service';
 
 export type HistoryRestoreRoutesDeps = { restore: RestoreService; authenticate: Authenticate };
 
-/** Bringing back a past version: open to any signed-in staff, as editing the entity is. */
+/** Bringing back a past version: history.restore, plus the rights editing those fields needs. */
 export const historyRestoreRoutes =
   (deps: HistoryRestoreRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -20,6 +20,7 @@ export const historyRestoreRoutes =
     app.post(
       '/api/history/:id/restore',
       {
+        config: { permission: 'history.restore' },
         schema: {
           tags: ['history'],
           security: bearer,
@@ -27,15 +28,17 @@ export const historyRestoreRoutes =
             'Brings back a version as a new change. `to=before` (the default, and what a call without `to` has always done) puts the fields (and a product\'s sections) this change changed back as they were before it; other fields stay as they are. `to=after` (the History tab\'s "Restore this version") brings back the whole row and its sections as they were right after this change, undoing every later change to them; `GET /api/history/{id}/restore-preview` lists those first. Fields that cannot come back (images, a category or brand deleted since, a slug or SKU another item uses now) are left as they are and listed in `skipped`; `data` is the new entry, or null when nothing changed.',
           params: idParam,
           querystring: historyRestoreQuery,
-          response: { 200: historyRestoreResponse, ...errors(400, 401, 404, 409) },
+          response: { 200: historyRestoreResponse, ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => deps.restore.restore(request.params.id, request.query.to),
+      async (request) =>
+        deps.restore.restore(request.params.id, request.query.to, currentUser(request).permissions),
     );
 
     app.get(
       '/api/history/:id/restore-preview',
       {
+        config: { permission: 'history.read' },
         schema: {
           tags: ['history'],
           security: bearer,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HISTORY_TEXT, historyListResponse, historyQuery } from '#domain/history';
-import { type Authenticate, currentUser, requireRole } from '../auth/hooks';
+import { historyListResponse, historyQuery } from '#domain/history';
+import { type Authenticate, currentUser } from '../auth/hooks';
 import { sendCsv } from '../http/csv';
 import { bearer, errors } from '../http/schemas';
 import { HISTORY_CSV_COLUMNS, type HistoryService } from './history.service';
@@ -18,6 +18,7 @@ export const historyRoutes =
     app.get(
       '/api/history',
       {
+        config: { permission: 'history.read' },
         schema: {
           tags,
           security: bearer,
@@ -33,7 +34,7 @@ export const historyRoutes =
     app.get(
       '/api/history/export.csv',
       {
-        onRequest: requireRole('admin', HISTORY_TEXT.exportAdminOnly),
+        config: { permission: ['history.read', 'user.manage'] },
         schema: {
           tags,
           security: bearer,

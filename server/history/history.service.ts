@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
-import type { Role } from '#domain/constants';
 import {
   type ChangeAction,
   type EntityType,
@@ -9,6 +8,7 @@ import {
   type HistoryQuery,
 } from '#domain/history';
 import type { ListMeta } from '#domain/paging';
+import type { PermissionCode } from '#domain/permissions';
 import type { Db } from '../db/client';
 import { pageWithTotal } from '../db/query/counting';
 import { keysetBatches } from '../db/query/stream';
@@ -27,8 +27,8 @@ export const HISTORY_CSV_COLUMNS = [
   'changes',
 ] as const;
 
-/** Who reads the log: staff accounts' own entries are for admins only. */
-export type HistoryReader = { role: Role };
+/** Who reads the log: staff accounts' own entries are for holders of user.manage only. */
+export type HistoryReader = { permissions: ReadonlySet<PermissionCode> };
 
 type Row = {
   id: number | string;
@@ -50,11 +50,12 @@ const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 
 /** The filters as one condition; an editor's never reach a staff account's entries. */
 function filterOf(query: HistoryQuery, reader: HistoryReader): SQL | undefined {
-  if (reader.role !== 'admin' && query.entity_type === 'user')
-    throw new AppError(403, HISTORY_TEXT.userHistoryAdminOnly);
+  const staffReader = reader.permissions.has('user.manage');
+  if (!staffReader && query.entity_type === 'user')
+    throw new AppError(403, HISTORY_TEXT.userHistoryAdminOnly, undefined, undefined, 'user.manage');
   return and(
     query.entity_type ? eq(changeLog.entity_type, query.entity_type) : undefined,
-    reader.role !== 'admin' && !query.entity_type ? ne(changeLog.entity_type, 'user') : undefined,
+    !staffReader && !query.entity_type ? ne(changeLog.entity_type, 'user') : undefined,
     query.entity_id !== undefined ? eq(changeLog.entity_id, query.entity_id) : undefined,
     query.actor_id !== undefined ? eq(changeLog.actor_id, query.actor_id) : undefined,
     query.action ? eq(changeLog.action, query.action) : undefined,
@@ -89,6 +90,7 @@ const entityName = sql<string | null>`coalesce(
     when 'brand' then (select name from brands where id = ${changeLog.entity_id})
     when 'discount' then (select name from discounts where id = ${changeLog.entity_id})
     when 'user' then (select name from users where id = ${changeLog.entity_id})
+    when 'role' then (select name from roles where id = ${changeLog.entity_id})
     when 'inquiry' then (select subject from inquiries where id = ${changeLog.entity_id})
   end,
   (select name from trash t where t.entity_type = "change_log"."entity_type" and t.entity_id = "change_log"."entity_id"),

@@ -8,6 +8,9 @@ import {
   type HistoryRestoreResult,
   type RestoreTarget,
 } from '#domain/history';
+import { toCents } from '#domain/money';
+import type { PermissionCode } from '#domain/permissions';
+import { ALL_RIGHTS, type Rights, requireProductRights, requireRights } from '../auth/rights';
 import type { Db, Tx } from '../db/client';
 import { conflict, notFound } from '../errors/app-error';
 import { lockCategoryTree, recomputeSubtrees } from '../modules/categories/tree';
@@ -159,7 +162,40 @@ async function prepare(tx: Tx, loaded: Loaded, lock: boolean) {
     ...Object.keys(planned.values).filter((c) => c in target),
     ...(planned.sections ? ['sections'] : []),
   ];
-  return { ...planned, restored, later: undone(later, restored) };
+  return { ...planned, current, restored, later: undone(later, restored) };
+}
+
+/** The right editing each kind of entity needs; a product's price and status need their own. */
+const EDIT_RIGHT = {
+  product: 'product.edit',
+  category: 'category.edit',
+  brand: 'brand.edit',
+  discount: 'discount.edit',
+} as const satisfies Record<RestorableType, PermissionCode>;
+
+/**
+ * A restore writes fields as an edit would, so it needs the same rights: the entity's edit
+ * right, and for a product whose MRP or status it changes, product.price or product.publish.
+ */
+function requireRestoreRights(
+  rights: Rights,
+  type: RestorableType,
+  values: Row,
+  current: Row,
+  sections: boolean,
+): void {
+  const changed = Object.keys(values).filter((c) => asText(values[c]) !== asText(current[c]));
+  if (type !== 'product') {
+    if (changed.length || sections) requireRights(rights, [EDIT_RIGHT[type]]);
+    return;
+  }
+  const mrpChanged =
+    changed.includes('mrp') && toCents(String(values.mrp ?? 0)) !== toCents(String(current.mrp ?? 0));
+  requireProductRights(rights, {
+    price: mrpChanged,
+    status: changed.includes('status'),
+    other: sections || changed.some((c) => c !== 'mrp' && c !== 'status'),
+  });
 }
 
 /**
@@ -173,14 +209,19 @@ export function createRestoreService(db: Db) {
      * Brings back a version of an entry's entity as a new change: the fields it changed as they
      * were before it (the default), or the whole row and sections as they were right after it.
      */
-    async restore(entryId: number, to: RestoreTarget = 'before'): Promise<HistoryRestoreResult> {
+    async restore(
+      entryId: number,
+      to: RestoreTarget = 'before',
+      rights: Rights = ALL_RIGHTS,
+    ): Promise<HistoryRestoreResult> {
       const loaded = await load(db, entryId, to);
       const { type, id } = loaded;
       const table = ENTITY_TABLES[type];
 
       return db.transaction(async (tx) => {
         await setChangeContext(tx, { action: 'restore' });
-        const { values, skipped, sections, restored } = await prepare(tx, loaded, true);
+        const { values, skipped, sections, restored, current } = await prepare(tx, loaded, true);
+        requireRestoreRights(rights, type, values, current, Boolean(sections));
         const columns = Object.keys(values);
         if (columns.length) {
           const casts = COLUMNS[type];

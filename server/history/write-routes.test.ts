@@ -45,6 +45,8 @@ async function send(
   return res;
 }
 const id = (res: { json: () => Record<string, unknown> }) => Number(res.json().id);
+const roleId = async (key: string) =>
+  (await query('select id from roles where key = $1', [key]))[0].id as number;
 
 async function upload(url: string, field: string, color: string, fields: Record<string, string> = {}) {
   const res = await sendFile(
@@ -121,6 +123,32 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     );
     await send('DELETE', `/api/users/${user}`);
     return [admin('user', user, 'delete')];
+  },
+  'PATCH /api/users/:id': async () => {
+    const user = id(
+      await send('POST', '/api/users', {
+        name: 'Route Role',
+        email: 'route-role@example.com',
+        password: 'secret1',
+      }),
+    );
+    await send('PATCH', `/api/users/${user}`, { role: 'sales', name: 'Route Sales' });
+    return [admin('user', user, ['create', 'update'])];
+  },
+  'POST /api/roles': async () => {
+    await send('POST', '/api/roles', { name: 'Route Role A', permissions: ['catalogue.read'] });
+    return [admin('role', await roleId('route-role-a'), 'create')];
+  },
+  'PATCH /api/roles/:key': async () => {
+    await send('POST', '/api/roles', { name: 'Route Role B', permissions: [] });
+    await send('PATCH', '/api/roles/route-role-b', { permissions: ['inquiry.read'] });
+    return [admin('role', await roleId('route-role-b'), ['create', 'update'])];
+  },
+  'DELETE /api/roles/:key': async () => {
+    await send('POST', '/api/roles', { name: 'Route Role C', permissions: [] });
+    const role = await roleId('route-role-c');
+    await send('DELETE', '/api/roles/route-role-c');
+    return [admin('role', role, ['create', 'delete'])];
   },
 
   'POST /api/categories': async () => [

@@ -22,7 +22,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 /** What an error answers: its status, the API's error body, and headers (Retry-After). */
 export type ErrorAnswer = {
   status: number;
-  body: { error: string; details?: Record<string, string> };
+  body: { error: string; details?: Record<string, string>; permission?: string };
   headers?: Record<string, string>;
 };
 
@@ -45,7 +45,11 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
   if (err instanceof AppError) {
     return {
       status: err.statusCode,
-      body: { error: err.message, ...(err.details ? { details: err.details } : {}) },
+      body: {
+        error: err.message,
+        ...(err.details ? { details: err.details } : {}),
+        ...(err.permission ? { permission: err.permission } : {}),
+      },
       headers: err.headers,
     };
   }

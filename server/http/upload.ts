@@ -3,6 +3,7 @@ import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/typ
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ImageMessages } from '#domain/images';
+import type { PermissionCode } from '#domain/permissions';
 import { type PreparedImage, prepareImage } from '../images/process';
 import { readForm, refuseOversizedUpload } from './form';
 import { bearer } from './schemas';
@@ -49,7 +50,8 @@ export function imageFormRoutes<S extends z.ZodType>(
   const refuseOversized = refuseOversizedUpload(1, file.messages.size);
   return {
     /** A route's options from its tags, description, params and responses. */
-    options: <T extends { tags: string[] }>({ tags, ...schema }: T) => ({
+    options: <T extends { tags: string[] }>({ tags, ...schema }: T, permission: PermissionCode) => ({
+      config: { permission },
       onRequest: refuseOversized,
       validatorCompiler: formBodyValidator,
       schema: { body, consumes: FORM_CONSUMES, tags, security: bearer, ...schema },

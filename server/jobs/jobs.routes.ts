@@ -17,6 +17,7 @@ export const jobsRoutes =
     app.get(
       '/api/jobs/:id',
       {
+        config: { permission: 'import.run' },
         schema: {
           tags: ['jobs'],
           description:

@@ -220,7 +220,7 @@ describe('POST /api/outbox/{id}/retry', () => {
     const id = await failedMessage('editor-try@example.com');
     const res = await retry(id, editorToken);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: OUTBOX_TEXT.adminOnly });
+    expect(res.json()).toMatchObject({ permission: 'outbox.read' });
     expect((await rowOf(id)).status).toBe('failed');
   });
 });

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  OUTBOX_TEXT,
   outboxAttachmentParams,
   outboxIdParams,
   outboxListQuery,
   outboxListResponse,
   outboxMessageSchema,
 } from '#domain/outbox';
-import { type Authenticate, requireRole } from '../auth/hooks';
+import type { Authenticate } from '../auth/hooks';
 import { attachmentDisposition } from '../http/download';
 import { bearer, errors } from '../http/schemas';
 import type { OutboxService } from './outbox.service';
@@ -26,11 +25,11 @@ export const outboxRoutes =
   (deps: OutboxRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', deps.authenticate);
-    app.addHook('onRequest', requireRole('admin', OUTBOX_TEXT.adminOnly));
 
     app.get(
       '/api/outbox',
       {
+        config: { permission: 'outbox.read' },
         schema: {
           tags: ['outbox'],
           security: bearer,
@@ -44,6 +43,7 @@ export const outboxRoutes =
     app.get(
       '/api/outbox/:id',
       {
+        config: { permission: 'outbox.read' },
         schema: {
           tags: ['outbox'],
           security: bearer,
@@ -58,6 +58,7 @@ export const outboxRoutes =
     app.post(
       '/api/outbox/:id/retry',
       {
+        config: { permission: 'outbox.read' },
         schema: {
           tags: ['outbox'],
           security: bearer,
@@ -77,6 +78,7 @@ export const outboxRoutes =
     app.get(
       '/api/outbox/:id/attachments/:attachmentId',
       {
+        config: { permission: 'outbox.read' },
         schema: {
           tags: ['outbox'],
           security: bearer,

@@ -70,7 +70,7 @@ describe('access', () => {
   it.each(ROUTES)('%s %s is refused to editors', async (method, url) => {
     const res = await ctx.as(editorToken).send(method, url);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: OUTBOX_TEXT.adminOnly });
+    expect(res.json()).toMatchObject({ permission: 'outbox.read' });
   });
 });
 

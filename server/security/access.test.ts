@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR } from '#domain/messages';
 import { createTestContext, type TestContext } from '../test/harness';
 
 /**
@@ -112,7 +111,7 @@ describe('every staff route refuses anonymous and forged callers', () => {
           route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
         );
       if (res.statusCode !== 403) failures.push(`${route.method} ${route.url}: ${res.statusCode}`);
-      else expect(res.json().error).toBe(API_ERROR.forbiddenAdminOnly);
+      else expect(res.json().permission).toBe('user.manage');
     }
     expect(failures).toEqual([]);
   });

@@ -52,6 +52,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/users': () => ({
     body: { name: 'New', email: `new${next()}@example.com`, password: 'secret1' },
   }),
+  'POST /api/roles': () => ({ body: { name: `MA Role ${next()}`, permissions: ['catalogue.read'] } }),
   'POST /api/categories': () => ({ body: { name: `MA Category ${next()}` } }),
   'PUT /api/categories/:id': () => ({ body: { name: 'Seed Category' } }),
   'POST /api/categories/:id/reorder': () => ({ body: { sort_order: 3 } }),

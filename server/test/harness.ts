@@ -116,7 +116,7 @@ export async function createTestContext(
     login,
     adminToken: await login(ADMIN.email, ADMIN.password),
     /** Creates a user directly and returns it with a token. */
-    async makeUser(input: { name: string; email: string; role?: 'admin' | 'editor'; password?: string }) {
+    async makeUser(input: { name: string; email: string; role?: string; password?: string }) {
       const password = input.password ?? 'secret-pass';
       const user = await users.create({ role: 'editor', ...input, password });
       return { user, token: await login(input.email, password) };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  HISTORY_TEXT,
   trashEmptyQuery,
   trashEmptyResponse,
   trashListResponse,
@@ -9,7 +8,7 @@ import {
   trashQuery,
   trashRestoreResponse,
 } from '#domain/history';
-import { type Authenticate, requireRole } from '../auth/hooks';
+import { type Authenticate, currentUser } from '../auth/hooks';
 import { bearer, errors } from '../http/schemas';
 import type { TrashService } from './trash.service';
 
@@ -26,6 +25,7 @@ export const trashRoutes =
     app.get(
       '/api/trash',
       {
+        config: { permission: 'history.read' },
         schema: {
           tags,
           security,
@@ -39,21 +39,23 @@ export const trashRoutes =
     app.post(
       '/api/trash/:type/:id/restore',
       {
+        config: { permission: 'trash.restore' },
         schema: {
           tags,
           security,
           description: 'Puts the item back with its own id. No body.',
           params: trashParams,
-          response: { 200: trashRestoreResponse, ...errors(400, 401, 404, 409) },
+          response: { 200: trashRestoreResponse, ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => deps.trash.restore(request.params.type, request.params.id),
+      async (request) =>
+        deps.trash.restore(request.params.type, request.params.id, currentUser(request).permissions),
     );
 
     app.delete(
       '/api/trash',
       {
-        onRequest: requireRole('admin', HISTORY_TEXT.purgeAdminOnly),
+        config: { permission: 'trash.purge' },
         schema: {
           tags,
           security,
@@ -69,7 +71,7 @@ export const trashRoutes =
     app.delete(
       '/api/trash/:type/:id',
       {
-        onRequest: requireRole('admin', HISTORY_TEXT.purgeAdminOnly),
+        config: { permission: 'trash.purge' },
         schema: {
           tags,
           security,

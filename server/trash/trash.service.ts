@@ -7,6 +7,8 @@ import {
   type TrashRestoreResult,
   type TrashType,
 } from '#domain/history';
+import type { PermissionCode } from '#domain/permissions';
+import { ALL_RIGHTS, type Rights, requireProductRights, requireRights } from '../auth/rights';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { escapeLike, limitInText } from '../db/query/sql';
@@ -154,6 +156,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * The trash: what deletes moved there, restoring it with its own ids, and purging it for good,
  * which releases its images through their reference counts.
  */
+const TRASH_EDIT_RIGHT = {
+  category: 'category.edit',
+  brand: 'brand.edit',
+  discount: 'discount.edit',
+} as const satisfies Record<Exclude<TrashType, 'product'>, PermissionCode>;
+
 export function createTrashService(db: Db, images: ImagesService) {
   /**
    * Deletes entries and releases their images, logging a 'purge' for each; in the caller's
@@ -220,7 +228,12 @@ export function createTrashService(db: Db, images: ImagesService) {
      * Puts an entry back with its own ids, in one transaction logged as 'restore'. A slug or SKU
      * taken since refuses it (409) and changes nothing.
      */
-    async restore(type: TrashType, id: number): Promise<TrashRestoreResult> {
+    /**
+     * Puts an entry back. It needs the right editing its entity needs, and a product that comes
+     * back published or archived needs product.publish, as creating it would; its price comes
+     * back as it was, which changes no price.
+     */
+    async restore(type: TrashType, id: number, rights: Rights = ALL_RIGHTS): Promise<TrashRestoreResult> {
       let row: Record<string, unknown> = {};
       try {
         return await db.transaction(async (tx) => {
@@ -229,6 +242,12 @@ export function createTrashService(db: Db, images: ImagesService) {
           );
           if (rows.length === 0) throw notFound(HISTORY_TEXT.trashNotFound);
           row = rows[0].data[ENTITY_TABLES[type]]?.[0] ?? {};
+          if (type === 'product')
+            requireProductRights(rights, {
+              other: true,
+              status: row.status !== undefined && row.status !== 'draft',
+            });
+          else requireRights(rights, [TRASH_EDIT_RIGHT[type]]);
           const skipped = await putBack(tx, type, id, rows[0].data);
           await tx.execute(sql`delete from trash where entity_type = ${type} and entity_id = ${id}`);
           return { data: { entity_type: type, entity_id: id, name: rows[0].name }, skipped };

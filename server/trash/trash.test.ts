@@ -161,7 +161,7 @@ describe('a product in the trash', () => {
     expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(204);
     const forbidden = await api('DELETE', `/api/trash/product/${p.id}`);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().error).toBe(HISTORY_TEXT.purgeAdminOnly);
+    expect(forbidden.json().permission).toBe('trash.purge');
     expect(await q(`select 1 from trash where entity_id = $1`, [p.id])).toHaveLength(1);
     expect(uploadedFiles(ctx.uploadsDir)).toContain(path.basename(url));
 
@@ -400,7 +400,7 @@ describe('DELETE /api/trash', () => {
 
     const refused = await api('DELETE', '/api/trash');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(HISTORY_TEXT.purgeAdminOnly);
+    expect(refused.json().permission).toBe('trash.purge');
     expect((await asAdmin('DELETE', '/api/trash?entity_type=user')).statusCode).toBe(400);
     expect((await asAdmin('DELETE', '/api/trash?everything=1')).statusCode).toBe(400);
     expect(Number((await q('select count(*) from trash'))[0].count)).toBeGreaterThan(2);

@@ -22,12 +22,13 @@ export type BrandSave = {
   onProgress?: (percent: number) => void;
 };
 
-export function useBrands(params: BrandListParams) {
+export function useBrands(params: BrandListParams, enabled = true) {
   return useQuery({
     queryKey: brandKeys.list(params),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: Brand[]; meta: ListMeta }>('/brands', { params: toListQuery(params), signal }))
         .data,
+    enabled,
     placeholderData: keepPreviousData,
     meta: { errorMessage: FALLBACK.loadBrands },
   });

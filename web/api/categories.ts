@@ -23,7 +23,7 @@ export type CategorySave = {
   onProgress?: (percent: number) => void;
 };
 
-export function useCategories(params: CategoryListParams) {
+export function useCategories(params: CategoryListParams, enabled = true) {
   const { parentId, ...controls } = params;
   return useQuery({
     queryKey: categoryKeys.list(params),
@@ -34,6 +34,7 @@ export function useCategories(params: CategoryListParams) {
           signal,
         })
       ).data,
+    enabled,
     placeholderData: keepPreviousData,
     meta: { errorMessage: FALLBACK.loadCategories },
   });

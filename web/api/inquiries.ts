@@ -39,11 +39,12 @@ function inquiryQuery({ limit, ...params }: InquiryListParams) {
 }
 
 /** The staff inbox: this list names its page size `perPage`, not `limit`. */
-export function useInquiries(params: InquiryListParams) {
+export function useInquiries(params: InquiryListParams, enabled = true) {
   return useQuery({
     queryKey: inquiryKeys.list(params),
     queryFn: async ({ signal }) =>
       (await api.get<InquiryList>('/inquiries', { params: inquiryQuery(params), signal })).data,
+    enabled,
     placeholderData: keepPreviousData,
     // Visitors send requests at any time; every visit to the inbox asks again.
     staleTime: 0,

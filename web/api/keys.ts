@@ -28,7 +28,8 @@ export type InquiryListParams = ListControls<InquirySortKey> & InquiryFilters;
 /** The products list's filters as the URL and the query string spell them; undefined = not filtered. */
 export type ProductFilterValues = Partial<Record<ProductFilterKey, string>>;
 export type ProductListParams = ListControls<ProductSortKey> & ProductFilterValues;
-export type UserListParams = ListControls<UserSortKey>;
+/** role: a role's key, or undefined for every role. */
+export type UserListParams = ListControls<UserSortKey> & { role?: string };
 /** The discounts list: the title search, its filters (undefined = all) and the page. */
 export type DiscountListParams = {
   q: string;
@@ -129,3 +130,10 @@ export const trashKeys = queryKeysFactory<TrashListParams>('trash');
 
 export type OutboxListParams = { status?: string; inquiry_id?: string; page: number; limit: number };
 export const outboxKeys = queryKeysFactory<OutboxListParams>('outbox');
+
+/** The roles and the permission codes they are made of. */
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: () => ['roles', 'list'] as const,
+  permissions: () => ['roles', 'permissions'] as const,
+};

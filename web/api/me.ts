@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { FALLBACK } from '#domain/messages';
-import type { ChangePasswordBody, passwordChangedResponse, UpdateProfileBody, User } from '#domain/users';
+import type { ChangePasswordBody, Me, passwordChangedResponse, UpdateProfileBody, User } from '#domain/users';
 import { api } from './client';
 import { meKeys } from './keys';
 
-export async function getMe(): Promise<User> {
-  const { data } = await api.get<User>('/me');
+export async function getMe(): Promise<Me> {
+  const { data } = await api.get<Me>('/me');
   return data;
 }
 

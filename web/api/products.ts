@@ -94,7 +94,7 @@ function productQuery({ sortBy, order, ...rest }: Partial<ProductListParams>) {
   });
 }
 
-export function useProducts(params: ProductListParams) {
+export function useProducts(params: ProductListParams, enabled = true) {
   return useQuery({
     queryKey: productKeys.list(params),
     queryFn: async ({ signal }) =>
@@ -104,6 +104,7 @@ export function useProducts(params: ProductListParams) {
           signal,
         })
       ).data,
+    enabled,
     placeholderData: keepPreviousData,
     meta: { errorMessage: PRODUCT_FALLBACK.loadProducts },
   });

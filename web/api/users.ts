@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGING } from '#domain/constants';
 import { FALLBACK } from '#domain/messages';
-import type { CreateUserBody, User, UserListResponse } from '#domain/users';
+import type { CreateUserBody, UpdateUserBody, User, UserListResponse } from '#domain/users';
 import { api } from './client';
 import { type UserListParams, userKeys } from './keys';
 import { toListQuery } from './listQuery';
@@ -32,6 +32,22 @@ export function useCreateUser() {
     mutationFn: async (body: CreateUserBody) => (await api.post<User>('/users', body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { errorMessage: FALLBACK.createUser },
+  });
+}
+
+/** A user's new role or name; the role list's counts and the user's own rights may change too. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: UpdateUserBody }) =>
+      (await api.patch<User>(`/users/${id}`, body)).data,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['roles'] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+      ]),
+    meta: { errorMessage: 'Could not change the user' },
   });
 }
 

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OutboxDelivery, OutboxStatus } from '#domain/outbox';
 import { DELIVERY_TEXT } from '#domain/quote-texts';
-import { useSession } from '../session/SessionContext';
+import { usePermissions } from '../session/usePermissions';
 import { formatDateTime } from './format';
 
 const COLORS: Record<OutboxStatus, string> = {
@@ -45,7 +45,7 @@ export const deliveryLine = (d: Delivery) =>
  * and, while it will be tried again, the next try. Admins get a link to the message itself.
  */
 export function DeliveryState({ delivery }: { delivery: OutboxDelivery }) {
-  const { user } = useSession();
+  const { has } = usePermissions();
   const retrying = isRetrying(delivery);
   const color = retrying ? 'orange' : COLORS[delivery.status];
   return (
@@ -54,7 +54,7 @@ export function DeliveryState({ delivery }: { delivery: OutboxDelivery }) {
         <Badge size="sm" variant="light" radius="sm" tt="none" color={color}>
           {deliveryLine(delivery)}
         </Badge>
-        {user?.role === 'admin' && (
+        {has('outbox.read') && (
           <Anchor component={Link} to={`/outbox/${delivery.outbox_id}`} size="xs">
             {DELIVERY_TEXT.openInOutbox}
           </Anchor>

@@ -1,4 +1,6 @@
 import { Button, Group, Tooltip } from '@mantine/core';
+import type { PermissionCode } from '#domain/permissions';
+import { usePermissions } from '../session/usePermissions';
 import { ownClick } from './clickableRow';
 
 /**
@@ -15,8 +17,12 @@ export function RowActions(props: {
   busy: boolean;
   /** Why this row cannot be deleted; the button stays inert and says so. */
   deleteRefused?: string | null;
+  /** The right editing and deleting these rows needs: without it the cell is empty. */
+  permission?: PermissionCode;
 }) {
+  const { has } = usePermissions();
   const refused = props.deleteRefused;
+  if (props.permission && !has(props.permission)) return null;
   return (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="default" onClick={ownClick(props.onOpen)}>

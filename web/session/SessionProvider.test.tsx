@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#domain/constants';
 import { SESSION_TEXT } from '#domain/messages';
-import type { StoredUserData } from '#domain/users';
+import type { Me, StoredUserData } from '#domain/users';
 
 vi.mock('../api/me', () => ({ getMe: vi.fn() }));
 // Another file in this worker may have loaded these modules already (the web suite shares its
@@ -15,14 +15,16 @@ const { SessionProvider } = await import('./SessionProvider');
 const stored: StoredUserData = { id: 7, username: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
 
 /** What /api/me answers for that admin after a rename elsewhere. */
-const adaRenamed = {
+const adaRenamed: Me = {
   id: 7,
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   role: 'admin',
+  role_name: 'Admin',
+  permissions: ['user.manage', 'role.manage'],
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-02T00:00:00.000Z',
-} as const;
+};
 
 function Probe() {
   const { user, token, loading } = useSession();

@@ -1,4 +1,4 @@
-import { ROLES, STORAGE_KEYS } from '#domain/constants';
+import { ROLE_KEY_PATTERN, STORAGE_KEYS } from '#domain/constants';
 import { SESSION_TEXT } from '#domain/messages';
 import type { SessionUser, StoredUserData } from '#domain/users';
 import { clearStoredSession, readStoredToken } from '../api/tokenStorage';
@@ -18,7 +18,8 @@ function isStoredUserData(value: unknown): value is StoredUserData {
     typeof v.id === 'number' &&
     typeof v.username === 'string' &&
     typeof v.email === 'string' &&
-    ROLES.includes(v.role as StoredUserData['role'])
+    typeof v.role === 'string' &&
+    ROLE_KEY_PATTERN.test(v.role)
   );
 }
 

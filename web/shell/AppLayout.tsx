@@ -6,6 +6,7 @@ import classes from './AppLayout.module.css';
 import { ErrorBanner } from './ErrorBanner';
 import { NavMenu } from './NavMenu';
 import { CommandPalette } from './palette/CommandPalette';
+import { ScreenGate } from './ScreenGate';
 import { SkipLink } from './SkipLink';
 import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts';
 import { TopBar } from './TopBar';
@@ -42,7 +43,9 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <ErrorBanner />
-        <Outlet />
+        <ScreenGate>
+          <Outlet />
+        </ScreenGate>
       </AppShell.Main>
       <CommandPalette />
       <KeyboardShortcuts />

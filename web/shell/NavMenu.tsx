@@ -1,15 +1,15 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../session/SessionContext';
+import { usePermissions } from '../session/usePermissions';
 import { isNavItemActive, navItemsFor } from './navItems';
 
 /** The sidebar's entries; `onNavigate` lets the phone menu close itself after a choice. */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const { user } = useSession();
+  const { has } = usePermissions();
   return (
     <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-      {navItemsFor(user?.role === 'admin').map((item) => {
+      {navItemsFor(has).map((item) => {
         const active = isNavItemActive(item, pathname);
         const Icon = item.icon;
         return (

@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
+import type { PermissionCode } from '#domain/permissions';
 
 export type NavItem = {
   label: string;
@@ -24,10 +25,10 @@ export type NavItem = {
   alsoActiveUnder?: string;
   /** The letter that, after `g`, jumps here (the shortcuts and their sheet read it). */
   goKey: string;
-  /** The list's create dialog, for the palette's actions and the `n` shortcut. */
-  create?: { label: string; adminOnly?: boolean };
-  /** Shown to admins only: anyone else would only be refused. */
-  adminOnly?: boolean;
+  /** The list's create dialog, for the palette's actions and the `n` shortcut, and the right it needs. */
+  create?: { label: string; permission: PermissionCode };
+  /** The right the screen needs: without it, it is not shown (the server would only refuse). */
+  permission?: PermissionCode;
 };
 
 /** Every entry, in this order, for everyone; then the change log's screens. */
@@ -38,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Overview of the back-office.',
     icon: IconLayoutDashboard,
     goKey: 'h',
+    permission: 'catalogue.read',
   },
   {
     label: 'Product Categories',
@@ -45,7 +47,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Organise products into a tree of categories.',
     icon: IconCategory,
     goKey: 'c',
-    create: { label: 'New category' },
+    create: { label: 'New category', permission: 'category.edit' },
+    permission: 'catalogue.read',
   },
   {
     label: 'Brands',
@@ -53,7 +56,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Brands, their logos and descriptions.',
     icon: IconBuildingStore,
     goKey: 'b',
-    create: { label: 'New brand' },
+    create: { label: 'New brand', permission: 'brand.edit' },
+    permission: 'catalogue.read',
   },
   {
     label: 'Products',
@@ -62,7 +66,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: IconPackage,
     alsoActiveUnder: '/product/',
     goKey: 'p',
-    create: { label: 'New product' },
+    create: { label: 'New product', permission: 'product.edit' },
+    permission: 'catalogue.read',
   },
   {
     label: 'Discounts',
@@ -70,7 +75,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Percent or amount discounts on products, categories or brands.',
     icon: IconDiscount,
     goKey: 'd',
-    create: { label: 'New discount' },
+    create: { label: 'New discount', permission: 'discount.edit' },
+    permission: 'catalogue.read',
   },
   {
     label: 'Inquiries',
@@ -78,14 +84,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Quote requests sent by visitors.',
     icon: IconMessages,
     goKey: 'i',
+    permission: 'inquiry.read',
   },
   {
     label: 'Users',
     path: '/users',
-    description: 'Admin and editor accounts.',
+    description: 'Staff accounts and their roles.',
     icon: IconUsers,
     goKey: 'u',
-    create: { label: 'New user', adminOnly: true },
+    create: { label: 'New user', permission: 'user.manage' },
+    permission: 'user.manage',
   },
   {
     label: HISTORY_TEXT.trashTitle,
@@ -93,6 +101,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: `Deleted items, kept ${HISTORY_LIMITS.trashDays} days to restore.`,
     icon: IconTrash,
     goKey: 't',
+    permission: 'history.read',
   },
   {
     label: HISTORY_TEXT.activityTitle,
@@ -100,7 +109,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Who changed what, and when.',
     icon: IconHistory,
     goKey: 'a',
-    adminOnly: true,
+    permission: 'history.read',
   },
   {
     label: 'Outbox',
@@ -108,7 +117,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Every e-mail sent or kept, its delivery, and retries.',
     icon: IconMail,
     goKey: 'o',
-    adminOnly: true,
+    permission: 'outbox.read',
   },
   {
     label: 'Profile',
@@ -119,9 +128,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** The entries this user is shown. */
-export const navItemsFor = (admin: boolean): readonly NavItem[] =>
-  admin ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.adminOnly);
+/** The entries this user is shown: those whose right it holds. */
+export const navItemsFor = (has: (code: PermissionCode) => boolean): readonly NavItem[] =>
+  NAV_ITEMS.filter((item) => !item.permission || has(item.permission));
+
+/** The screen a path belongs to, and so the right it needs; undefined for any other path. */
+export const navItemFor = (pathname: string): NavItem | undefined =>
+  NAV_ITEMS.find((item) => item.path !== '/' && isNavItemActive(item, pathname)) ??
+  (pathname === '/' ? NAV_ITEMS[0] : undefined);
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   if (item.path === '/') return pathname === '/';

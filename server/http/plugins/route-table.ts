@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
+import type { RoutePermission } from '#domain/permissions';
 
-type RouteEntry = { method: string; url: string };
+/** A route as registered, with the permission it declares (staff routes must declare one). */
+type RouteEntry = { method: string; url: string; permission?: RoutePermission };
 
 /**
  * Every route, as registered, so tests can check each one (docs coverage, auth) without a list
@@ -10,7 +12,8 @@ export const routeTable = fp(
   async (app) => {
     const table: RouteEntry[] = [];
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) table.push({ method, url: route.url });
+      for (const method of [route.method].flat())
+        table.push({ method, url: route.url, permission: route.config?.permission });
     });
     app.decorate('routeTable', table);
   },

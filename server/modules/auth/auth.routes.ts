@@ -47,6 +47,7 @@ export const authRoutes =
     app.post(
       '/api/auth/logout',
       {
+        config: { permission: 'signed-in' },
         onRequest: deps.authenticate,
         schema: {
           tags: ['auth'],
@@ -66,6 +67,7 @@ export const authRoutes =
     app.post(
       '/api/auth/logout-all',
       {
+        config: { permission: 'signed-in' },
         onRequest: deps.authenticate,
         schema: {
           tags: ['auth'],

@@ -35,6 +35,7 @@ export const brandsRoutes =
     app.get(
       '/api/brands',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -48,6 +49,7 @@ export const brandsRoutes =
     app.get(
       '/api/brands/:id',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -60,11 +62,14 @@ export const brandsRoutes =
 
     app.post(
       '/api/brands',
-      logoForm.options({
-        tags,
-        description: formDescription,
-        response: { 201: brandSchema, ...errors(400, 401, 409, 413, 415) },
-      }),
+      logoForm.options(
+        {
+          tags,
+          description: formDescription,
+          response: { 201: brandSchema, ...errors(400, 401, 409, 413, 415) },
+        },
+        'brand.edit',
+      ),
       async (request, reply) => {
         const { fields, image } = await logoForm.read(request);
         return reply.code(201).send(await deps.brands.create(fields, image));
@@ -73,12 +78,15 @@ export const brandsRoutes =
 
     app.put(
       '/api/brands/:id',
-      logoForm.options({
-        tags,
-        description: `${formDescription} logo_url '' removes the logo; a new logo file replaces it.`,
-        params: idParam,
-        response: { 200: brandSchema, ...errors(400, 401, 404, 409, 413, 415) },
-      }),
+      logoForm.options(
+        {
+          tags,
+          description: `${formDescription} logo_url '' removes the logo; a new logo file replaces it.`,
+          params: idParam,
+          response: { 200: brandSchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+        'brand.edit',
+      ),
       async (request) => {
         const { fields, image } = await logoForm.read(request);
         return deps.brands.update(request.params.id, fields, image);
@@ -88,6 +96,7 @@ export const brandsRoutes =
     app.delete(
       '/api/brands/:id',
       {
+        config: { permission: 'brand.edit' },
         schema: {
           tags,
           security: bearer,

@@ -38,6 +38,7 @@ export const categoriesRoutes =
     app.get(
       '/api/categories',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -51,6 +52,7 @@ export const categoriesRoutes =
     app.get(
       '/api/categories/:id',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -63,11 +65,14 @@ export const categoriesRoutes =
 
     app.post(
       '/api/categories',
-      imageForm.options({
-        tags,
-        description: formDescription,
-        response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
-      }),
+      imageForm.options(
+        {
+          tags,
+          description: formDescription,
+          response: { 201: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+        'category.edit',
+      ),
       async (request, reply) => {
         const { fields, image } = await imageForm.read(request);
         return reply.code(201).send(await deps.categories.create(fields, image));
@@ -76,12 +81,15 @@ export const categoriesRoutes =
 
     app.put(
       '/api/categories/:id',
-      imageForm.options({
-        tags,
-        description: `${formDescription} Send image_url as an empty string to remove the image.`,
-        params: idParam,
-        response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
-      }),
+      imageForm.options(
+        {
+          tags,
+          description: `${formDescription} Send image_url as an empty string to remove the image.`,
+          params: idParam,
+          response: { 200: categorySchema, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+        'category.edit',
+      ),
       async (request) => {
         const { fields, image } = await imageForm.read(request);
         return deps.categories.update(request.params.id, fields, image);
@@ -91,6 +99,7 @@ export const categoriesRoutes =
     app.delete(
       '/api/categories/:id',
       {
+        config: { permission: 'category.edit' },
         schema: {
           tags,
           security: bearer,
@@ -108,6 +117,7 @@ export const categoriesRoutes =
     app.post(
       '/api/categories/:id/reorder',
       {
+        config: { permission: 'category.edit' },
         schema: {
           tags,
           security: bearer,
@@ -122,6 +132,7 @@ export const categoriesRoutes =
     app.post(
       '/api/categories/:id/move',
       {
+        config: { permission: 'category.edit' },
         schema: {
           tags,
           security: bearer,

@@ -14,6 +14,7 @@ export const dashboardRoutes =
     app.get(
       '/api/dashboard',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags: ['dashboard'],
           security: bearer,

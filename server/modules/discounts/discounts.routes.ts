@@ -28,6 +28,7 @@ export const discountsRoutes =
     app.get(
       '/api/discounts',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security: bearer,
@@ -42,6 +43,7 @@ export const discountsRoutes =
     app.get(
       '/api/discounts/export.csv',
       {
+        config: { permission: ['catalogue.read', 'export.run'] },
         schema: {
           tags,
           security: bearer,
@@ -61,6 +63,7 @@ export const discountsRoutes =
     app.post(
       '/api/discounts',
       {
+        config: { permission: 'discount.edit' },
         schema: {
           tags,
           security: bearer,
@@ -74,6 +77,7 @@ export const discountsRoutes =
     app.put(
       '/api/discounts/:id',
       {
+        config: { permission: 'discount.edit' },
         schema: {
           tags,
           security: bearer,
@@ -89,6 +93,7 @@ export const discountsRoutes =
     app.delete(
       '/api/discounts/:id',
       {
+        config: { permission: 'discount.edit' },
         schema: {
           tags,
           security: bearer,

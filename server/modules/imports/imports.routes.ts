@@ -26,19 +26,24 @@ export const importsRoutes =
     app.post(
       '/api/imports',
       {
+        config: { permission: 'import.run' },
         onRequest: refuseOversized,
         schema: {
           tags: ['imports'],
           description:
-            'Multipart/form-data: `file`, a UTF-8 CSV of products with a header row (at most 50 MB); `mapping`, JSON of field to column header (sku, name, mrp, status, category, brand, description; without it the export\'s own headers are used); `dry_run`, "true" (the default) to check and report only or "false" to apply when the check finds nothing; `create_missing`, "true" to create the categories (by path) and brands (by name) the file names that do not exist. Answers 202 with the job to follow at GET /api/jobs/{id}.',
+            'Applying (`dry_run` "false") a file whose mapping includes `mrp` also needs product.price, `status` product.publish: 403 before any job is made. Multipart/form-data: `file`, a UTF-8 CSV of products with a header row (at most 50 MB); `mapping`, JSON of field to column header (sku, name, mrp, status, category, brand, description; without it the export\'s own headers are used); `dry_run`, "true" (the default) to check and report only or "false" to apply when the check finds nothing; `create_missing`, "true" to create the categories (by path) and brands (by name) the file names that do not exist. Answers 202 with the job to follow at GET /api/jobs/{id}.',
           consumes: ['multipart/form-data'],
           security: bearer,
-          response: { 202: importAcceptedSchema, ...errors(400, 401, 413, 415) },
+          response: { 202: importAcceptedSchema, ...errors(400, 401, 403, 413, 415) },
         },
       },
       async (request, reply) => {
         const user = request.authUser as NonNullable<FastifyRequest['authUser']>;
-        const accepted = await deps.imports.accept((sink) => receiveImport(request, sink), user.id);
+        const accepted = await deps.imports.accept(
+          (sink) => receiveImport(request, sink),
+          user.id,
+          user.permissions,
+        );
         return reply.code(202).send(accepted);
       },
     );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_TEXT, type ImportMapping, importFormFields, importMappingSchema } from '#domain/imports';
+import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { zodToAppError } from '../../errors/validation';
@@ -68,6 +69,7 @@ export function createImportsService(deps: {
     async accept(
       receive: (sink: ChunkSink) => Promise<ReceivedImport>,
       userId: number,
+      rights: Rights = ALL_RIGHTS,
     ): Promise<{ job_id: string }> {
       const jobId = randomUUID();
       await failAbandoned(false);
@@ -91,6 +93,13 @@ export function createImportsService(deps: {
           ]);
         });
         params = checkForm(received);
+        // An import that would write prices or statuses needs the rights the editor would: it is
+        // refused here, before a job exists. A dry run only reads, so it is let through.
+        if (!params.dry_run)
+          requireProductRights(rights, {
+            price: Boolean(params.columns.mrp),
+            status: Boolean(params.columns.status),
+          });
       } catch (err) {
         await discard(jobId).catch(() => {});
         throw err;

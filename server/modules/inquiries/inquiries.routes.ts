@@ -60,6 +60,7 @@ export const inquiriesRoutes =
       staff.get(
         '/api/inquiries',
         {
+          config: { permission: 'inquiry.read' },
           schema: {
             tags,
             security: bearer,
@@ -72,6 +73,7 @@ export const inquiriesRoutes =
       staff.get(
         '/api/inquiries/export.csv',
         {
+          config: { permission: ['inquiry.read', 'export.run'] },
           schema: {
             tags,
             security: bearer,
@@ -90,6 +92,7 @@ export const inquiriesRoutes =
       staff.get(
         '/api/inquiries/:id',
         {
+          config: { permission: 'inquiry.read' },
           schema: {
             tags,
             security: bearer,
@@ -104,6 +107,7 @@ export const inquiriesRoutes =
       staff.patch(
         '/api/inquiries/:id',
         {
+          config: { permission: 'inquiry.work' },
           schema: {
             tags,
             security: bearer,
@@ -119,6 +123,7 @@ export const inquiriesRoutes =
       staff.post(
         '/api/inquiries/:id/notes',
         {
+          config: { permission: 'inquiry.work' },
           schema: {
             tags,
             security: bearer,
@@ -141,6 +146,7 @@ export const inquiriesRoutes =
       staff.delete(
         '/api/inquiries/:id',
         {
+          config: { permission: 'inquiry.work' },
           schema: {
             tags,
             security: bearer,

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBody, passwordChangedResponse, updateProfileBody, userSchema } from '#domain/users';
+import {
+  changePasswordBody,
+  meSchema,
+  passwordChangedResponse,
+  updateProfileBody,
+  userSchema,
+} from '#domain/users';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import type { PasswordChangeThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
@@ -21,13 +27,22 @@ export const meRoutes =
 
     app.get(
       '/api/me',
-      { schema: { tags: ['me'], security: bearer, response: { 200: userSchema, ...errors(401) } } },
-      async (request) => deps.users.get(currentUser(request).id),
+      {
+        config: { permission: 'signed-in' },
+        schema: {
+          tags: ['me'],
+          security: bearer,
+          description: "The signed-in user, its role's name and the permission codes it holds now.",
+          response: { 200: meSchema, ...errors(401) },
+        },
+      },
+      async (request) => deps.users.me(currentUser(request).id),
     );
 
     app.put(
       '/api/me',
       {
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['me'],
           security: bearer,
@@ -41,6 +56,7 @@ export const meRoutes =
     app.put(
       '/api/me/password',
       {
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['me'],
           summary: 'Change the password; older tokens stop working and a fresh one is returned',

@@ -18,7 +18,11 @@ describe('GET /api/me', () => {
     const { user, token } = await ctx.makeUser({ name: 'Meg', email: 'meg@example.com' });
     const res = await call('GET', '/api/me', token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(user);
+    const { permissions, role_name, ...rest } = res.json();
+    expect(rest).toEqual(user);
+    expect(role_name).toBe('Editor');
+    expect(permissions).toContain('product.edit');
+    expect(permissions).not.toContain('user.manage');
   });
 
   it('needs a token', async () => {

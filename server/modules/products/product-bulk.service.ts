@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PRICE_CENTS } from '#domain/constants';
 import { centsToDecimal, toCents } from '#domain/money';
+import type { PermissionCode } from '#domain/permissions';
 import {
   BULK_TEXT,
   type ProductBulkBody,
@@ -8,6 +9,7 @@ import {
   type ProductFilter,
 } from '#domain/product-list';
 import { PRODUCT_MESSAGES } from '#domain/products';
+import { ALL_RIGHTS, type Rights, requireRights } from '../../auth/rights';
 import type { Db, Tx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema';
 import { AppError, badRequest } from '../../errors/app-error';
@@ -59,6 +61,16 @@ function newMrp({ by, cents }: Adjustment): SQL {
   if (by === 'amount') return sql`(${mrp} + ${centsToDecimal(cents)}::numeric)`;
   return sql`${centsToDecimal(cents)}::numeric`;
 }
+
+/** The right each action needs, as the same field changed in the editor would. */
+const BULK_RIGHTS: Record<ProductBulkBody['action'], PermissionCode> = {
+  set_category: 'product.edit',
+  set_brand: 'product.edit',
+  publish: 'product.publish',
+  unpublish: 'product.publish',
+  adjust_price: 'product.price',
+  delete: 'product.delete',
+};
 
 const idList = (ids: number[]) => `{${ids.join(',')}}`;
 
@@ -189,7 +201,8 @@ export function createProductBulkService(db: Db) {
   }
 
   return {
-    async apply(body: ProductBulkBody): Promise<ProductBulkResponse> {
+    async apply(body: ProductBulkBody, rights: Rights = ALL_RIGHTS): Promise<ProductBulkResponse> {
+      requireRights(rights, [BULK_RIGHTS[body.action]]);
       const now = new Date();
       const dryRun = body.dry_run ?? false;
       const adjustment = body.action === 'adjust_price' ? readAdjustment(body) : null;

@@ -16,6 +16,7 @@ export const productDuplicateRoutes =
     app.post(
       '/api/products/:id/duplicate',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags: ['products'],
           security: bearer,

@@ -17,6 +17,7 @@ export const productExportRoutes =
     app.get(
       '/api/products/export.csv',
       {
+        config: { permission: ['catalogue.read', 'export.run'] },
         schema: {
           tags: ['products'],
           security: bearer,

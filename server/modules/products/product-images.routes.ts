@@ -39,6 +39,7 @@ export const productImagesRoutes =
     app.get(
       '/api/products/:id/images',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security,
@@ -52,6 +53,7 @@ export const productImagesRoutes =
     app.post(
       '/api/products/:id/images/batch',
       {
+        config: { permission: 'product.edit' },
         onRequest: refuseOversizedUpload(IMAGE_BATCH_MAX, IMAGE_MESSAGES.product.size),
         schema: {
           tags,
@@ -93,6 +95,7 @@ export const productImagesRoutes =
     app.put(
       '/api/products/:id/images/order',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,
@@ -109,6 +112,7 @@ export const productImagesRoutes =
     app.patch(
       '/api/products/:id/images/:imageId',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,
@@ -126,6 +130,7 @@ export const productImagesRoutes =
     app.post(
       '/api/products/:id/images/:imageId/delete',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,

@@ -48,6 +48,7 @@ export const productSectionsRoutes =
     app.get(
       '/api/products/:id/layout',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security,
@@ -61,6 +62,7 @@ export const productSectionsRoutes =
     app.post(
       '/api/products/:id/layout/blocks/:blockId/move',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,
@@ -77,6 +79,7 @@ export const productSectionsRoutes =
     app.put(
       '/api/products/:id/layout/order',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,
@@ -127,6 +130,7 @@ export const productSectionsRoutes =
       app.post(
         `/api/products/:id/${kind.path}`,
         {
+          config: { permission: 'product.edit' },
           schema: {
             tags,
             security,
@@ -141,6 +145,7 @@ export const productSectionsRoutes =
       app.put(
         `/api/products/:id/${kind.path}/:${kind.param}`,
         {
+          config: { permission: 'product.edit' },
           schema: {
             tags,
             security,
@@ -158,7 +163,10 @@ export const productSectionsRoutes =
       );
       app.delete(
         `/api/products/:id/${kind.path}/:${kind.param}`,
-        { schema: { tags, security, params, response: { ...deleted, ...errors(400, 401, 404) } } },
+        {
+          config: { permission: 'product.edit' },
+          schema: { tags, security, params, response: { ...deleted, ...errors(400, 401, 403, 404) } },
+        },
         async (request, reply) => {
           await kind.remove(request.params.id, sectionId(request.params as Record<string, number>));
           return reply.code(204).send(null);

@@ -12,7 +12,7 @@ import {
   slugParam,
   updateProductBody,
 } from '#domain/products';
-import type { Authenticate } from '../../auth/hooks';
+import { type Authenticate, currentUser } from '../../auth/hooks';
 import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { bearer, deleted, errors } from '../../http/schemas';
 import type { BundleService } from './bundle.service';
@@ -41,6 +41,7 @@ export const productsRoutes =
     app.get(
       '/api/products',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security,
@@ -54,6 +55,7 @@ export const productsRoutes =
     app.get(
       '/api/products/options',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security,
@@ -74,6 +76,7 @@ export const productsRoutes =
     app.get(
       '/api/products/slug/:slug/bundle',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security,
@@ -89,22 +92,25 @@ export const productsRoutes =
     app.post(
       '/api/products/bulk',
       {
+        config: { permission: 'catalogue.read' },
         schema: {
           tags,
           security,
           description:
+            'Each action needs the right its field needs in the editor: set_category and set_brand product.edit, publish and unpublish product.publish, adjust_price product.price, delete product.delete. ' +
             "One action on the products picked by `ids` or by the list's `filter`, in one transaction. " +
             '`count` is how many changed; with `dry_run` how many would, and nothing changes.',
           body: productBulkBody,
           response: { 200: productBulkResponse, ...errors(400, 401, 404) },
         },
       },
-      async (request) => deps.bulk.apply(request.body),
+      async (request) => deps.bulk.apply(request.body, currentUser(request).permissions),
     );
 
     app.post(
       '/api/products',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,
@@ -112,26 +118,34 @@ export const productsRoutes =
           response: { 201: productBaseSchema, ...errors(400, 401, 404, 409) },
         },
       },
-      async (request, reply) => reply.code(201).send(await deps.products.create(request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await deps.products.create(request.body, currentUser(request).permissions)),
     );
 
     app.put(
       '/api/products/:id',
       {
+        config: { permission: 'product.edit' },
         schema: {
           tags,
           security,
+          description:
+            'Saves every field. Changing `mrp` or the own discount also needs product.price, changing `status` product.publish (403 naming the permission).',
           params: idParam,
           body: updateProductBody,
           response: { 200: productBaseSchema, ...errors(400, 401, 404, 409) },
         },
       },
-      async (request) => deps.products.update(request.params.id, request.body),
+      async (request) =>
+        deps.products.update(request.params.id, request.body, currentUser(request).permissions),
     );
 
     app.delete(
       '/api/products/:id',
-      { schema: { tags, security, params: idParam, response: { ...deleted, ...errors(400, 401, 404) } } },
+      {
+        config: { permission: 'product.delete' },
+        schema: { tags, security, params: idParam, response: { ...deleted, ...errors(400, 401, 403, 404) } },
+      },
       async (request, reply) => {
         await deps.products.remove(request.params.id);
         return reply.code(204).send(null);

@@ -6,11 +6,12 @@ import {
   type ProductBase,
   type UpdateProductBody,
 } from '#domain/products';
+import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike, limitInText } from '../../db/query/sql';
-import { brands, categories, layoutBlocks, products } from '../../db/schema';
+import { brands, categories, discounts, layoutBlocks, products } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, conflict, notFound } from '../../errors/app-error';
 import { setEditorDiscount } from '../discounts/discounts.service';
@@ -67,7 +68,9 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
 
     list,
 
-    async create(input: CreateProductBody) {
+    /** A new product's price needs no right of its own (it has to have one); publishing it does. */
+    async create(input: CreateProductBody, rights: Rights = ALL_RIGHTS) {
+      requireProductRights(rights, { other: true, status: input.status !== 'draft' });
       return write(() =>
         db.transaction(async (tx) => {
           await checkReferences(tx, input);
@@ -100,15 +103,29 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
     },
 
     /** Saves the Basic and Price card: fields, MRP and the editor's own discount, together. */
-    async update(id: number, input: UpdateProductBody) {
+    async update(id: number, input: UpdateProductBody, rights: Rights = ALL_RIGHTS) {
       return write(() =>
         db.transaction(async (tx) => {
           const [current] = await tx
-            .select({ id: products.id })
+            .select({ id: products.id, mrp: products.mrp, status: products.status })
             .from(products)
             .where(eq(products.id, id))
             .for('update');
           if (!current) throw notFound(PRODUCT_MESSAGES.productNotFound);
+          // The form sends every field; only the ones it changes need their right.
+          const [own] = await tx
+            .select({ type: discounts.type, value: discounts.value })
+            .from(discounts)
+            .where(and(eq(discounts.product_id, id), eq(discounts.editor_owned, true)));
+          const next = input.pricing.discount;
+          const discountChanged =
+            (own ? `${own.type}:${toCents(own.value)}` : null) !==
+            (next ? `${next.type}:${toCents(next.value)}` : null);
+          requireProductRights(rights, {
+            other: true,
+            price: toCents(current.mrp) !== toCents(input.pricing.mrp) || discountChanged,
+            status: current.status !== input.status,
+          });
           await checkReferences(tx, input);
           await tx
             .update(products)

@@ -47,6 +47,7 @@ export const quotesRoutes =
       staff.post(
         '/api/inquiries/:id/quotes',
         {
+          config: { permission: 'quote.edit' },
           schema: {
             tags,
             security: bearer,
@@ -62,6 +63,7 @@ export const quotesRoutes =
       staff.get(
         '/api/quotes/:id',
         {
+          config: { permission: 'inquiry.read' },
           schema: {
             tags,
             security: bearer,
@@ -74,6 +76,7 @@ export const quotesRoutes =
       staff.put(
         '/api/quotes/:id',
         {
+          config: { permission: 'quote.edit' },
           schema: {
             tags,
             security: bearer,
@@ -88,6 +91,7 @@ export const quotesRoutes =
       staff.delete(
         '/api/quotes/:id',
         {
+          config: { permission: 'quote.edit' },
           schema: {
             tags,
             security: bearer,
@@ -104,6 +108,7 @@ export const quotesRoutes =
       staff.post(
         '/api/quotes/:id/send',
         {
+          config: { permission: 'quote.send' },
           schema: {
             tags,
             security: bearer,
@@ -118,6 +123,7 @@ export const quotesRoutes =
       staff.post(
         '/api/quotes/:id/revise',
         {
+          config: { permission: 'quote.edit' },
           schema: {
             tags,
             security: bearer,

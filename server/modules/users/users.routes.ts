@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_ERROR } from '#domain/messages';
 import { idParam } from '#domain/paging';
-import { createUserBody, userListQuery, userListResponse, userSchema } from '#domain/users';
-import { type Authenticate, currentUser, requireRole } from '../../auth/hooks';
+import { createUserBody, updateUserBody, userListQuery, userListResponse, userSchema } from '#domain/users';
+import { type Authenticate, currentUser } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import type { UsersService } from './users.service';
 
@@ -12,16 +11,16 @@ export type UsersRoutesDeps = {
   authenticate: Authenticate;
 };
 
-/** Staff accounts: admins only; editors get 403. */
+/** Staff accounts: for holders of user.manage; anyone else gets 403. */
 export const usersRoutes =
   (deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', deps.authenticate);
-    app.addHook('onRequest', requireRole('admin', API_ERROR.forbiddenAdminOnly));
 
     app.get(
       '/api/users',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -35,6 +34,7 @@ export const usersRoutes =
     app.get(
       '/api/users/:id',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -48,6 +48,7 @@ export const usersRoutes =
     app.post(
       '/api/users',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -58,9 +59,27 @@ export const usersRoutes =
       async (request, reply) => reply.code(201).send(await deps.users.create(request.body)),
     );
 
+    app.patch(
+      '/api/users/:id',
+      {
+        config: { permission: 'user.manage' },
+        schema: {
+          tags: ['users'],
+          security: bearer,
+          description:
+            "Renames the account or gives it another role (a role's key); the user's next request holds the new rights. A role that would leave nobody holding both user.manage and role.manage is 409.",
+          params: idParam,
+          body: updateUserBody,
+          response: { 200: userSchema, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => deps.users.update(request.params.id, request.body),
+    );
+
     app.delete(
       '/api/users/:id',
       {
+        config: { permission: 'user.manage' },
         schema: {
           tags: ['users'],
           security: bearer,

@@ -2,14 +2,17 @@ import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserSortKey } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
 import type { ListParams } from '#domain/paging';
-import type { User } from '#domain/users';
+import type { PermissionCode } from '#domain/permissions';
+import { ROLE_TEXT } from '#domain/roles';
+import type { Me, User } from '#domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { ownRows, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike } from '../../db/query/sql';
-import { users } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../errors/app-error';
+import { roles, users } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
+import { assertSomeoneManages, lockTeam } from '../roles/roles.service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -37,13 +40,15 @@ export function createUsersService(db: Db) {
     return row;
   }
 
-  /** Turns the unique-email violation into the 409 the client can show. */
+  /** Turns the unique-email violation into the 409 the client can show, an unknown role into a 400. */
   async function withEmailUnique<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_key'))
         throw conflict(API_ERROR.emailTaken, { email: API_ERROR.emailTaken });
+      if (isForeignKeyViolation(err, 'users_role_fkey'))
+        throw badRequest(ROLE_TEXT.unknownRole, { role: ROLE_TEXT.unknownRole });
       throw err;
     }
   }
@@ -54,15 +59,62 @@ export function createUsersService(db: Db) {
       return toUser(await getRow(id));
     },
 
+    /** The signed-in user with its role's name and the permissions it holds now. */
+    async me(id: number): Promise<Me> {
+      const [row] = await db
+        .select({ user: users, role_name: roles.name, permissions: roles.permissions })
+        .from(users)
+        .innerJoin(roles, eq(roles.key, users.role))
+        .where(eq(users.id, id));
+      if (!row) throw notFound(API_ERROR.userNotFound);
+      return {
+        ...toUser(row.user),
+        role_name: row.role_name,
+        permissions: row.permissions as PermissionCode[],
+      };
+    },
+
+    /**
+     * Renames a staff account or gives it another role (which holds from its next request). The
+     * team is locked, so the check that someone still holds user.manage and role.manage sees
+     * every concurrent change.
+     */
+    async update(id: number, input: { role?: string; name?: string }) {
+      return withEmailUnique(() =>
+        db.transaction(async (tx) => {
+          if (input.role !== undefined) await lockTeam(tx);
+          const [row] = await tx
+            .update(users)
+            .set({
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.role !== undefined ? { role: input.role } : {}),
+              updated_at: sql`now()`,
+            })
+            .where(eq(users.id, id))
+            .returning();
+          if (!row) throw notFound(API_ERROR.userNotFound);
+          if (input.role !== undefined) await assertSomeoneManages(tx);
+          return toUser(row);
+        }),
+      );
+    },
+
     async count() {
       const [{ n }] = await db.select({ n: count() }).from(users);
       return n;
     },
 
     async list(params: ListParams<UserSortKey>) {
-      const where = params.q
-        ? or(ilike(users.name, `%${escapeLike(params.q)}%`), ilike(users.email, `%${escapeLike(params.q)}%`))
-        : undefined;
+      const role = params.filters.role;
+      const where = and(
+        params.q
+          ? or(
+              ilike(users.name, `%${escapeLike(params.q)}%`),
+              ilike(users.email, `%${escapeLike(params.q)}%`),
+            )
+          : undefined,
+        role ? eq(users.role, role) : undefined,
+      );
       const { rows, meta } = await pageWithTotal(
         db,
         { table: users, id: users.id, where, sortColumns: SORT_COLUMNS, params },
@@ -120,24 +172,22 @@ export function createUsersService(db: Db) {
     },
 
     /**
-     * Deletes a user, refusing to delete yourself or the last admin. The admin count is read and
-     * the row deleted in one transaction with the admins locked, so two admins deleting each other
-     * at once cannot leave none.
+     * Deletes a user, refusing to delete yourself or the last one holding user.manage and
+     * role.manage. The team is locked for the check and the delete, so two admins deleting each
+     * other at once cannot leave none.
      */
     async remove(actorId: number, id: number) {
       if (actorId === id) throw conflict(API_ERROR.cannotDeleteSelf);
       await db.transaction(async (tx) => {
-        const admins = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.role, 'admin'))
-          .for('update');
+        await lockTeam(tx);
         const [target] = await tx.select().from(users).where(eq(users.id, id));
         if (!target) throw notFound(API_ERROR.userNotFound);
-        if (target.role === 'admin' && admins.filter((a) => a.id !== id).length === 0) {
+        await tx.delete(users).where(and(eq(users.id, id), ne(users.id, actorId)));
+        try {
+          await assertSomeoneManages(tx);
+        } catch {
           throw conflict(API_ERROR.cannotDeleteLastAdmin);
         }
-        await tx.delete(users).where(and(eq(users.id, id), ne(users.id, actorId)));
       });
     },
   };

@@ -37,7 +37,7 @@ describe('access', () => {
   it.each(routes)('%s %s is refused to editors with 403', async (method, url) => {
     const res = await ctx.as(editorToken).send(method, url, {});
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe(API_ERROR.forbiddenAdminOnly);
+    expect(res.json().permission).toBe('user.manage');
   });
 
   it('refuses a garbage token', async () => {

@@ -43,6 +43,7 @@ export const ENTITY_LABEL: Record<string, string> = {
   brand: 'Brand',
   discount: 'Discount',
   user: 'User',
+  role: 'Role',
   inquiry: 'Inquiry',
   quote: 'Quote',
 };

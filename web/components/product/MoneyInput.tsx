@@ -10,6 +10,8 @@ type MoneyProps = {
   max?: number;
   /** The server's message for this field (useFieldErrors). */
   error?: string;
+  /** Shown but not editable, with why under it (a role without the right to change prices). */
+  readOnlyReason?: string;
 };
 
 /**
@@ -43,7 +45,7 @@ export function useMinusRefusal() {
 }
 
 /** An amount of money: at least 0, cents at most (minimum 0, step 0.01). */
-export function MoneyInput({ label, value, onChange, disabled, max, error }: MoneyProps) {
+export function MoneyInput({ label, value, onChange, disabled, max, error, readOnlyReason }: MoneyProps) {
   const minus = useMinusRefusal();
   return (
     <NumberInput
@@ -58,6 +60,8 @@ export function MoneyInput({ label, value, onChange, disabled, max, error }: Mon
       onChange={onChange}
       {...minus.inputProps}
       disabled={disabled}
+      readOnly={Boolean(readOnlyReason)}
+      description={readOnlyReason}
       error={minus.message ?? error}
     />
   );

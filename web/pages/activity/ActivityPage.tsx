@@ -16,7 +16,7 @@ import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SkeletonLines } from '../../components/SkeletonLines';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityUrlState,
@@ -28,10 +28,13 @@ import {
 
 const ALL = 'all';
 
-/** Activity (/activity, admins only): the whole change log, filtered, paged and exported. */
+/**
+ * Activity (/activity, with history.read): the whole change log, filtered and paged; staff
+ * accounts' entries, the people filter and the export need user.manage as well.
+ */
 export function ActivityPage() {
-  const { user } = useSession();
-  if (user?.role !== 'admin') {
+  const { has } = usePermissions();
+  if (!has('history.read')) {
     // No request at all: the server would only answer 403.
     return (
       <>
@@ -48,7 +51,9 @@ function ActivityLog() {
   const state = readActivityUrl(searchParams);
   const filters = historyFilters(state);
   const history = useHistoryPage(filters, state.page, ACTIVITY_PAGE_SIZE);
-  const staff = useStaffOptions(true);
+  const { has } = usePermissions();
+  const staffReader = has('user.manage');
+  const staff = useStaffOptions(staffReader);
   const exportCsv = useExportHistory();
   const change = (next: Partial<ActivityUrlState>) =>
     setSearchParams(writeActivityUrl(changeActivityUrl(state, next)), { replace: next.page === undefined });
@@ -93,7 +98,10 @@ function ActivityLog() {
           label="Type"
           data={[
             { value: ALL, label: HISTORY_SCREEN.allTypes },
-            ...ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_LABEL[t] ?? t })),
+            ...ENTITY_TYPES.filter((t) => staffReader || t !== 'user').map((t) => ({
+              value: t,
+              label: ENTITY_LABEL[t] ?? t,
+            })),
           ]}
           value={state.type ?? ALL}
           onChange={(v) => change({ type: !v || v === ALL ? null : (v as ActivityUrlState['type']) })}
@@ -111,11 +119,13 @@ function ActivityLog() {
           style={{ flex: '1 1 130px' }}
         />
         <DateRangeFields from={state.from} to={state.to} onChange={change} />
-        <ExportButton
-          onClick={() => exportCsv.mutate(filters)}
-          pending={exportCsv.isPending}
-          received={exportCsv.received}
-        />
+        {staffReader && (
+          <ExportButton
+            onClick={() => exportCsv.mutate(filters)}
+            pending={exportCsv.isPending}
+            received={exportCsv.received}
+          />
+        )}
       </Group>
       <Card withBorder radius="md" padding="lg" aria-busy={history.isFetching}>
         {history.isPending ? (

@@ -6,6 +6,7 @@ import { CONFIRM, TOAST } from '#domain/messages';
 import { fakeApi, httpError } from '../../test/fakeApi';
 import { fill } from '../../test/fill';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { signedInAs } from '../../test/signedIn';
 import { BrandsPage } from './BrandsPage';
 
 const brand = (id: number, name: string, slug: string): Brand => ({
@@ -57,7 +58,12 @@ describe('BrandsPage', () => {
   });
 
   it('deletes a brand only after the confirmation, and offers to undo', async () => {
-    const server = fakeApi({ 'GET /brands': () => page([NORDIC, ACME]), 'DELETE /brands/3': () => '' });
+    const me = signedInAs('editor');
+    const server = fakeApi({
+      'GET /me': () => me,
+      'GET /brands': () => page([NORDIC, ACME]),
+      'DELETE /brands/3': () => '',
+    });
     renderBrands();
     await screen.findByRole('rowheader', { name: 'Nordic' });
     await userEvent.click(within(row('Nordic')).getByRole('button', { name: 'Delete' }));
@@ -73,7 +79,9 @@ describe('BrandsPage', () => {
   });
 
   it('saves an edited name as JSON to the brand', async () => {
+    const me = signedInAs('editor');
     const server = fakeApi({
+      'GET /me': () => me,
       'GET /brands': () => page([NORDIC]),
       'PUT /brands/3': ({ body }) => ({ ...NORDIC, ...(body as object) }),
     });

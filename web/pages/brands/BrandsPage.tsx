@@ -16,6 +16,7 @@ import { TotalCount } from '../../components/TotalCount';
 import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { BrandFormModal } from './BrandFormModal';
 import { BrandsTable } from './BrandsTable';
@@ -35,6 +36,7 @@ export function BrandsPage() {
   const movedToTrash = useMovedToTrash();
   const remove = useDeleteBrand();
   const form = useDialogState<{ brand: Brand | null }>();
+  const { has } = usePermissions();
   useCreateParam(() => form.open({ brand: null }));
   const deleting = useDialogState<Brand>();
 
@@ -72,9 +74,14 @@ export function BrandsPage() {
           </>
         }
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.open({ brand: null })}>
-            Add Brand
-          </Button>
+          has('brand.edit') && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => form.open({ brand: null })}
+            >
+              Add Brand
+            </Button>
+          )
         }
       />
       <ListToolbar>

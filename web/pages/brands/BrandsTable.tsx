@@ -42,6 +42,7 @@ export function BrandsTable({ brands, loading, failed, deletingId, onEdit, onDel
           </Table.Td>
           <Table.Td>
             <RowActions
+              permission="brand.edit"
               onOpen={() => onEdit(brand)}
               onDelete={() => onDelete(brand)}
               deleting={deletingId === brand.id}

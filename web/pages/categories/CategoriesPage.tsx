@@ -16,6 +16,7 @@ import { TotalCount } from '../../components/TotalCount';
 import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { CategoriesTable } from './CategoriesTable';
 import { CategoryDetailsModal } from './CategoryDetailsModal';
@@ -44,6 +45,7 @@ export function CategoriesPage() {
   const remove = useDeleteCategory();
   const details = useDialogState<number>();
   const form = useDialogState<{ category: Category | null }>();
+  const { has } = usePermissions();
   useCreateParam(() => form.open({ category: null }));
   const deleting = useDialogState<Category>();
 
@@ -82,12 +84,14 @@ export function CategoriesPage() {
           </>
         }
         actions={
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => form.open({ category: null })}
-          >
-            Add Category
-          </Button>
+          has('category.edit') && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => form.open({ category: null })}
+            >
+              Add Category
+            </Button>
+          )
         }
       />
       <ListToolbar>

@@ -77,6 +77,7 @@ export function CategoriesTable(props: Props) {
           </Table.Td>
           <Table.Td>
             <RowActions
+              permission="category.edit"
               onOpen={() => onEdit(category)}
               onDelete={() => onDelete(category)}
               deleting={deletingId === category.id}

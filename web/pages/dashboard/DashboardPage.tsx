@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useDashboard } from '../../api/dashboard';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { CatalogueHealth } from './CatalogueHealth';
 import { InquiriesPerDay } from './InquiriesPerDay';
 import { LatestChanges } from './LatestChanges';
@@ -14,6 +15,7 @@ import { DASHBOARD_TEXT } from './texts';
 /** Dashboard (/): texts.ts says what it shows. One call, GET /api/dashboard. */
 export function DashboardPage() {
   const { user } = useSession();
+  const { has } = usePermissions();
   const dashboard = useDashboard();
   const data = dashboard.data;
   return (
@@ -23,7 +25,7 @@ export function DashboardPage() {
         caption={
           user && (
             <>
-              Welcome, <strong>{user.username}</strong>. You are signed in as an {user.role}.
+              Welcome, <strong>{user.username}</strong>. Your role: {user.role}.
             </>
           )
         }
@@ -60,7 +62,7 @@ export function DashboardPage() {
               <LatestInquiries items={data?.latest_inquiries} />
             </Grid.Col>
           </Grid>
-          <LatestChanges admin={user?.role === 'admin'} />
+          <LatestChanges admin={has('user.manage')} />
           <CatalogueHealth health={data?.health} />
         </Stack>
       )}

@@ -18,6 +18,7 @@ import { TotalCount } from '../../components/TotalCount';
 import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { DiscountFilters } from './DiscountFilters';
 import { DiscountFormModal } from './DiscountFormModal';
@@ -52,6 +53,7 @@ export function DiscountsPage() {
   const movedToTrash = useMovedToTrash();
   const remove = useDeleteDiscount();
   const form = useDialogState<{ discount: Discount | null }>();
+  const { has } = usePermissions();
   useCreateParam(() => form.open({ discount: null }));
   const deleting = useDialogState<Discount>();
 
@@ -93,17 +95,21 @@ export function DiscountsPage() {
         }
         actions={
           <Group gap="sm">
-            <ExportButton
-              onClick={() => exportCsv.mutate(params)}
-              pending={exportCsv.isPending}
-              received={exportCsv.received}
-            />
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => form.open({ discount: null })}
-            >
-              Add Discount
-            </Button>
+            {has('export.run') && (
+              <ExportButton
+                onClick={() => exportCsv.mutate(params)}
+                pending={exportCsv.isPending}
+                received={exportCsv.received}
+              />
+            )}
+            {has('discount.edit') && (
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => form.open({ discount: null })}
+              >
+                Add Discount
+              </Button>
+            )}
           </Group>
         }
       />

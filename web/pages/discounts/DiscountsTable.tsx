@@ -98,6 +98,7 @@ export function DiscountsTable(props: Props) {
             </Table.Td>
             <Table.Td>
               <RowActions
+                permission="discount.edit"
                 onOpen={() => onEdit(discount)}
                 onDelete={() => onDelete(discount)}
                 deleting={deletingId === discount.id}

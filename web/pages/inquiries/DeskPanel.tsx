@@ -16,6 +16,7 @@ import { useAddNote, usePatchInquiry } from '../../api/inquiries';
 import { formatDateTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import classes from './Inquiries.module.css';
 import { QuotesSection } from './PaneQuotes';
 
@@ -23,12 +24,16 @@ type Staff = readonly { id: number; name: string }[];
 
 /** The desk around one request: its status, owner, notes, history and quotes. */
 export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Staff }) {
+  // Status and owner are inquiry.work's; a role that only reads sees them in the history.
+  const mayWork = usePermissions().has('inquiry.work');
   return (
     <Stack gap="lg">
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <StatusControl detail={detail} />
-        <OwnerControl detail={detail} staff={staff} />
-      </Group>
+      {mayWork && (
+        <Group gap="lg" align="flex-end" wrap="wrap">
+          <StatusControl detail={detail} />
+          <OwnerControl detail={detail} staff={staff} />
+        </Group>
+      )}
       <QuotesSection detail={detail} />
       <NotesSection detail={detail} />
       <HistorySection detail={detail} />
@@ -191,6 +196,7 @@ function OwnerControl({ detail, staff }: { detail: InquiryDetail; staff: Staff }
 function NotesSection({ detail }: { detail: InquiryDetail }) {
   const titleId = useId();
   const add = useAddNote(detail.id);
+  const mayWork = usePermissions().has('inquiry.work');
   const [body, setBody] = useState('');
   const notes = [...detail.notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const send = () => {
@@ -214,31 +220,33 @@ function NotesSection({ detail }: { detail: InquiryDetail }) {
   return (
     <section aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{DESK_SCREEN.notes}</SectionTitle>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send();
-        }}
-      >
-        <Stack gap={6} mb="sm">
-          <Textarea
-            aria-label={DESK_SCREEN.addNote}
-            placeholder={DESK_SCREEN.notePlaceholder}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={NOTE_MAX_LENGTH}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" size="xs" loading={add.isPending}>
-              {DESK_SCREEN.addNote}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {mayWork && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <Stack gap={6} mb="sm">
+            <Textarea
+              aria-label={DESK_SCREEN.addNote}
+              placeholder={DESK_SCREEN.notePlaceholder}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={NOTE_MAX_LENGTH}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" size="xs" loading={add.isPending}>
+                {DESK_SCREEN.addNote}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
       {notes.length === 0 ? (
         <Text size="sm" c="dimmed">
           {DESK_SCREEN.noNotes}

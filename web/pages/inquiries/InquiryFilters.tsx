@@ -7,6 +7,7 @@ import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
 import type { InquiryUrlState } from '../../components/inquiry/urlState';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { usePermissions } from '../../session/usePermissions';
 
 type Props = {
   state: InquiryUrlState;
@@ -34,6 +35,7 @@ export function InquiryFilters({
   exporting,
   exported,
 }: Props) {
+  const mayExport = usePermissions().has('export.run');
   const cap = PAGING.exactCountCap;
   // A count that stopped past the cap says "at least": the cap, or the sum of what was counted.
   const total = counts
@@ -83,7 +85,7 @@ export function InquiryFilters({
         style={{ flex: '1 1 130px' }}
       />
       <DateRangeFields from={state.from} to={state.to} onChange={onChange} />
-      <ExportButton onClick={onExport} pending={exporting} received={exported} />
+      {mayExport && <ExportButton onClick={onExport} pending={exporting} received={exported} />}
     </Group>
   );
 }

@@ -9,7 +9,7 @@ import { useCreateQuote } from '../../api/quotes';
 import { DeliveryState } from '../../components/DeliveryState';
 import { formatDateTime } from '../../components/format';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import classes from './Inquiries.module.css';
 
 /** The request's quotes in the pane: each version's state, a way into the builder and the customer's page. */
@@ -18,7 +18,8 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
   const navigate = useNavigate();
   const create = useCreateQuote(detail.id);
   // The outbox is admins' (it holds every customer's mail).
-  const admin = useSession().user?.role === 'admin';
+  const { has } = usePermissions();
+  const admin = has('outbox.read');
   // The first quote starts here; later ones come from revising a sent one in the builder.
   const canCreate = detail.quotes.length === 0;
   // Newest version first; the draft (no version yet) above them all.
@@ -36,7 +37,7 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
             </Anchor>
           )}
         </Group>
-        {canCreate && (
+        {canCreate && has('quote.edit') && (
           <Button
             size="xs"
             variant="light"

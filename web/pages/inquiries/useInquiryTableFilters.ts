@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useStaffOptions } from '../../api/users';
 import { SEARCH_DEBOUNCE_MS } from '../../components/useListState';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import type { InquiryTableQuery } from './useInquiryTableQuery';
 
 /**
@@ -13,8 +13,8 @@ export function useInquiryTableFilters({
   state,
   correctRef,
 }: Pick<InquiryTableQuery, 'state' | 'correctRef'>) {
-  const { user } = useSession();
-  const staff = useStaffOptions(user?.role === 'admin');
+  const { has } = usePermissions();
+  const staff = useStaffOptions(has('user.manage'));
   const [search, setSearch] = useState(state.q);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const written = useRef(state.q);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { PageHeader } from '../../components/PageHeader';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { OUTBOX_SCREEN as T } from './texts';
 
 /**
@@ -9,8 +9,8 @@ import { OUTBOX_SCREEN as T } from './texts';
  * server would only answer 403).
  */
 export function AdminsOnly({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  if (user?.role === 'admin') return children;
+  const { has } = usePermissions();
+  if (has('outbox.read')) return children;
   return (
     <>
       <PageHeader title={T.title} caption={T.caption} />

@@ -1,11 +1,13 @@
-import { Anchor, Button, Card, Group, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { PERMISSION_TEXT } from '#domain/permissions';
 import type { ProductBundle } from '#domain/products';
 import { formatPrice } from '../../api/currency';
 import { DetailList } from '../../components/DetailList';
 import { discountLabel } from '../../components/product/discountLabel';
+import { usePermissions } from '../../session/usePermissions';
 import { BasicPriceForm } from './BasicPriceForm';
 
 type Props = { bundle: ProductBundle; slug: string; onReload: () => void };
@@ -16,6 +18,7 @@ export function BasicPriceCard({ bundle, slug, onReload }: Props) {
   const [editing, setEditing] = useState(false);
   const { base, price, discounts } = bundle;
   const best = discounts.best;
+  const { has } = usePermissions();
 
   return (
     <Card component="section" withBorder radius="md" padding="lg" aria-labelledby={titleId}>
@@ -27,7 +30,7 @@ export function BasicPriceCard({ bundle, slug, onReload }: Props) {
           <Anchor component={Link} to="/discounts" size="sm">
             Manage Discounts
           </Anchor>
-          {!editing && (
+          {!editing && has('product.edit') && (
             <Button
               variant="default"
               size="xs"
@@ -58,7 +61,19 @@ export function BasicPriceCard({ bundle, slug, onReload }: Props) {
             { label: 'Brand', value: base.brand },
             { label: 'Category', value: base.category },
             { label: 'Description', value: base.description },
-            { label: 'MRP', value: formatPrice(base.mrp) },
+            {
+              label: 'MRP',
+              value: has('product.price') ? (
+                formatPrice(base.mrp)
+              ) : (
+                <>
+                  {formatPrice(base.mrp)}
+                  <Text size="xs" c="dimmed" data-testid="price-read-only">
+                    {PERMISSION_TEXT.readOnlyPrice}
+                  </Text>
+                </>
+              ),
+            },
             {
               label: 'Best discount',
               value: best ? `${discountLabel(best)} (saves ${formatPrice(best.save_amount)})` : null,

@@ -2,6 +2,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { VALIDATION } from '#domain/messages';
+import { PERMISSION_TEXT } from '#domain/permissions';
 import { type DiscountType, PERCENT_MAX, previewPrice } from '#domain/pricing';
 import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle, SKU_MAX_LENGTH } from '#domain/products';
 import { formatPrice } from '../../api/currency';
@@ -15,6 +16,7 @@ import { MoneyInput } from '../../components/product/MoneyInput';
 import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../../components/product/ProductSelects';
 import { refuse } from '../../components/refuse';
 import { useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
+import { usePermissions } from '../../session/usePermissions';
 
 type Props = { bundle: ProductBundle; slug: string; onDone: () => void; onCancel: () => void };
 
@@ -43,6 +45,8 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
   const [discountType, setDiscountType] = useState<DiscountType>(discounts.own?.type ?? 'percent');
   const [discountValue, setDiscountValue] = useState<string | number>(discounts.own?.value ?? '');
   const preview = safePreview(mrp, discountType, discountValue);
+  // Without product.price the server refuses any change to the MRP or the own discount.
+  const priceLocked = usePermissions().has('product.price') ? undefined : PERMISSION_TEXT.readOnlyPrice;
   const fields = useFieldErrors(update.error);
   const leave = useUnsavedChanges(
     useDirty({ name, sku, brand, category, description, mrp, discountType, discountValue }),
@@ -120,6 +124,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
           value={mrp}
           onChange={fields.track('pricing.mrp', setMrp)}
           disabled={saving}
+          readOnlyReason={priceLocked}
           error={fields.of('pricing.mrp', 'mrp')}
         />
         <Stack gap={4}>
@@ -132,6 +137,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
             value={discountType}
             onChange={(v) => setDiscountType(v as DiscountType)}
             disabled={saving}
+            readOnly={Boolean(priceLocked)}
           />
         </Stack>
         <MoneyInput
@@ -144,6 +150,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
           error={fields.of('pricing.discount.value', 'pricing.discount', 'pricing')}
           max={discountType === 'percent' ? PERCENT_MAX : undefined}
           disabled={saving}
+          readOnlyReason={priceLocked}
         />
       </SimpleGrid>
       <Text size="sm" aria-live="polite" data-testid="final-price-preview">

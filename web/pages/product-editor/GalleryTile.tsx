@@ -16,6 +16,8 @@ type Props = {
   onMove: (to: number) => void;
   onEditAlt: () => void;
   onDelete: () => void;
+  /** Without product.edit: the picture and its alt text only, no controls. */
+  readOnly?: boolean;
 };
 
 /**
@@ -32,6 +34,7 @@ export function GalleryTile({
   onMove,
   onEditAlt,
   onDelete,
+  readOnly = false,
 }: Props) {
   const { index } = sortable;
   const n = index + 1;
@@ -62,61 +65,65 @@ export function GalleryTile({
         )}
       </Box>
       {/* On the picture: readable whatever its colours. */}
-      <Group pos="absolute" top={6} left={6} right={6} justify="space-between" wrap="nowrap">
-        <DragHandle label={`Drag image ${n}`} handle={{ ...sortable.handle, disabled }} size="md" />
-        <ActionIcon
-          color="red"
-          variant="white"
-          bd="1px solid var(--mantine-color-gray-3)"
-          aria-label={`Delete image ${n}`}
-          loading={deleting}
-          disabled={busy}
-          onClick={onDelete}
-        >
-          <IconTrash size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
-      <Stack gap={6} p={6}>
-        <Group gap={4} justify="space-between" wrap="nowrap">
-          {index > 0 ? (
-            <ActionIcon
-              variant="default"
-              aria-label={`Make image ${n} primary`}
-              disabled={disabled}
-              onClick={() => onMove(0)}
-            >
-              <IconStar size={16} aria-hidden />
-            </ActionIcon>
-          ) : (
-            <span />
-          )}
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              aria-label={`Move image ${n} left`}
-              disabled={disabled || index === 0}
-              onClick={() => onMove(index - 1)}
-            >
-              <IconArrowLeft size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              aria-label={`Move image ${n} right`}
-              disabled={disabled || index === total - 1}
-              onClick={() => onMove(index + 1)}
-            >
-              <IconArrowRight size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              aria-label={`Edit alt text of image ${n}`}
-              disabled={busy}
-              onClick={onEditAlt}
-            >
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
+      {!readOnly && (
+        <Group pos="absolute" top={6} left={6} right={6} justify="space-between" wrap="nowrap">
+          <DragHandle label={`Drag image ${n}`} handle={{ ...sortable.handle, disabled }} size="md" />
+          <ActionIcon
+            color="red"
+            variant="white"
+            bd="1px solid var(--mantine-color-gray-3)"
+            aria-label={`Delete image ${n}`}
+            loading={deleting}
+            disabled={busy}
+            onClick={onDelete}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
         </Group>
+      )}
+      <Stack gap={6} p={6}>
+        {!readOnly && (
+          <Group gap={4} justify="space-between" wrap="nowrap">
+            {index > 0 ? (
+              <ActionIcon
+                variant="default"
+                aria-label={`Make image ${n} primary`}
+                disabled={disabled}
+                onClick={() => onMove(0)}
+              >
+                <IconStar size={16} aria-hidden />
+              </ActionIcon>
+            ) : (
+              <span />
+            )}
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="default"
+                aria-label={`Move image ${n} left`}
+                disabled={disabled || index === 0}
+                onClick={() => onMove(index - 1)}
+              >
+                <IconArrowLeft size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                aria-label={`Move image ${n} right`}
+                disabled={disabled || index === total - 1}
+                onClick={() => onMove(index + 1)}
+              >
+                <IconArrowRight size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                aria-label={`Edit alt text of image ${n}`}
+                disabled={busy}
+                onClick={onEditAlt}
+              >
+                <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Group>
+        )}
         <Text
           size="xs"
           c="dimmed"

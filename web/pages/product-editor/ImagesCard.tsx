@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { refuse } from '../../components/refuse';
 import { SortableList, type SortableMove } from '../../components/SortableList';
 import { UploadProgress } from '../../components/UploadProgress';
+import { usePermissions } from '../../session/usePermissions';
 import { GalleryTile } from './GalleryTile';
 import { ImageAltModal } from './ImageAltModal';
 
@@ -42,6 +43,7 @@ export function ImagesCard({ productId, productName, slug, images }: Props) {
   const upload = useUploadImages(slug);
   const reorder = useReorderImages(slug);
   const remove = useDeleteImage(slug);
+  const mayEdit = usePermissions().has('product.edit');
   const busy = upload.isPending || remove.isPending || reorder.isPending;
 
   const choose = (picked: File[]) => {
@@ -135,63 +137,68 @@ export function ImagesCard({ productId, productName, slug, images }: Props) {
                 onMove={(to) => moveTo(sortable.index, to)}
                 onEditAlt={() => setEditingAlt({ image, n: sortable.index + 1 })}
                 onDelete={() => setDeleting(image)}
+                readOnly={!mayEdit}
               />
             )}
           </SortableList>
         )}
-        <Dropzone
-          onDrop={send}
-          onReject={rejectDropped}
-          accept={[...IMAGE_MIME_TYPES]}
-          maxSize={IMAGE_MAX_BYTES}
-          multiple
-          loading={upload.isPending}
-          disabled={upload.isPending}
-          // The file field below is the way to choose by click or keyboard; this is for dropping.
-          activateOnClick={false}
-          activateOnKeyboard={false}
-          // Its own file input is for drops only: the field is the one people and screen readers use.
-          inputProps={{ 'aria-hidden': true }}
-          p="md"
-          radius="md"
-          aria-label="Drop images to upload"
-        >
-          <Group justify="center" gap="sm" mih={48} style={{ pointerEvents: 'none' }}>
-            <IconUpload size={20} aria-hidden />
-            <Dropzone.Accept>
-              <Text size="sm">{GALLERY_TEXT.dropActive}</Text>
-            </Dropzone.Accept>
-            <Dropzone.Idle>
-              <Text size="sm" c="dimmed">
-                {GALLERY_TEXT.dropHint}
-              </Text>
-            </Dropzone.Idle>
-          </Group>
-        </Dropzone>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <FileInput
-            multiple
-            label="Add images"
-            description={`PNG, JPEG or WEBP, up to ${IMAGE_MAX_SIZE_TEXT} each`}
-            placeholder="Choose images"
-            accept={IMAGE_ACCEPT}
-            leftSection={<IconPhotoPlus size={16} aria-hidden />}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear chosen images' }}
-            value={files}
-            onChange={choose}
-            disabled={upload.isPending}
-            style={{ flex: '1 1 240px' }}
-          />
-          <Button
-            leftSection={<IconUpload size={16} aria-hidden />}
-            onClick={() => send(files)}
-            loading={upload.isPending}
-            disabled={files.length === 0}
-          >
-            Upload
-          </Button>
-        </Group>
+        {mayEdit && (
+          <>
+            <Dropzone
+              onDrop={send}
+              onReject={rejectDropped}
+              accept={[...IMAGE_MIME_TYPES]}
+              maxSize={IMAGE_MAX_BYTES}
+              multiple
+              loading={upload.isPending}
+              disabled={upload.isPending}
+              // The file field below is the way to choose by click or keyboard; this is for dropping.
+              activateOnClick={false}
+              activateOnKeyboard={false}
+              // Its own file input is for drops only: the field is the one people and screen readers use.
+              inputProps={{ 'aria-hidden': true }}
+              p="md"
+              radius="md"
+              aria-label="Drop images to upload"
+            >
+              <Group justify="center" gap="sm" mih={48} style={{ pointerEvents: 'none' }}>
+                <IconUpload size={20} aria-hidden />
+                <Dropzone.Accept>
+                  <Text size="sm">{GALLERY_TEXT.dropActive}</Text>
+                </Dropzone.Accept>
+                <Dropzone.Idle>
+                  <Text size="sm" c="dimmed">
+                    {GALLERY_TEXT.dropHint}
+                  </Text>
+                </Dropzone.Idle>
+              </Group>
+            </Dropzone>
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <FileInput
+                multiple
+                label="Add images"
+                description={`PNG, JPEG or WEBP, up to ${IMAGE_MAX_SIZE_TEXT} each`}
+                placeholder="Choose images"
+                accept={IMAGE_ACCEPT}
+                leftSection={<IconPhotoPlus size={16} aria-hidden />}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear chosen images' }}
+                value={files}
+                onChange={choose}
+                disabled={upload.isPending}
+                style={{ flex: '1 1 240px' }}
+              />
+              <Button
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => send(files)}
+                loading={upload.isPending}
+                disabled={files.length === 0}
+              >
+                Upload
+              </Button>
+            </Group>
+          </>
+        )}
         {progress !== null && <UploadProgress percent={progress} />}
         {refused.length > 0 && (
           <Alert

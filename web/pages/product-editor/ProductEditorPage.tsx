@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ProductLoadError, ProductLoading } from '../../components/product/ProductLoadState';
 import { ProductStatusBadge } from '../../components/product/ProductStatusBadge';
 import { LEAVE_FREELY } from '../../components/useUnsavedChanges';
+import { usePermissions } from '../../session/usePermissions';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { BasicPriceCard } from './BasicPriceCard';
 import { DuplicateButton } from './DuplicateButton';
@@ -58,6 +59,7 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
   const { base } = bundle;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { has } = usePermissions();
   const remove = useDeleteProduct();
   const [adding, setAdding] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -112,7 +114,7 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
           <>
             <PublishButton bundle={bundle} slug={slug} />
             <ViewInShopButton base={base} />
-            <DuplicateButton base={base} />
+            {has('product.edit') && <DuplicateButton base={base} />}
             <Button
               component={Link}
               to={`/product/${base.slug}/preview`}
@@ -135,26 +137,34 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
         </Tabs.List>
         <Tabs.Panel value="product">
           <ProductContent bundle={bundle} slug={slug} onReload={onReload} />
-          <Paper withBorder radius="md" p="sm" mt="lg" shadow="sm" className={classes.actionBar}>
-            <Group justify="space-between" gap="sm" wrap="nowrap">
-              <Button
-                color="red"
-                variant="light"
-                size="sm"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirmingDelete(true)}
-              >
-                Delete Product
-              </Button>
-              <Button
-                size="sm"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setAdding(true)}
-              >
-                Add Section
-              </Button>
-            </Group>
-          </Paper>
+          {(has('product.delete') || has('product.edit')) && (
+            <Paper withBorder radius="md" p="sm" mt="lg" shadow="sm" className={classes.actionBar}>
+              <Group justify="space-between" gap="sm" wrap="nowrap">
+                {has('product.delete') ? (
+                  <Button
+                    color="red"
+                    variant="light"
+                    size="sm"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => setConfirmingDelete(true)}
+                  >
+                    Delete Product
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {has('product.edit') && (
+                  <Button
+                    size="sm"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={() => setAdding(true)}
+                  >
+                    Add Section
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryPanel productId={base.id} slug={slug} active={tab === 'history'} />

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_STATUS_TEXT, type ProductBundle, type ProductStatus } from '#domain/products';
 import { api } from '../../api/client';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { signedInAs } from '../../test/signedIn';
 import { BasicPriceForm } from './BasicPriceForm';
 import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 
@@ -40,7 +41,14 @@ const storedBody = {
   pricing: { mrp: 120, discountPercent: 15 },
 };
 
+/** An editor's session: its /me answers the editor's permissions, which Publish needs. */
 function putSpy() {
+  const me = signedInAs('editor');
+  vi.spyOn(api, 'get').mockImplementation(async (url) => {
+    if (url === '/me') return { data: me };
+    // The brand select asks for its options; none are needed here.
+    return { data: { data: [] } };
+  });
   return vi.spyOn(api, 'put').mockImplementation(async (_url, body) => ({ data: body }));
 }
 
@@ -53,7 +61,7 @@ describe('PublishButton', () => {
       [{ path: '/', element: <PublishButton bundle={bundleOf('draft')} slug="oak-chair" /> }],
       '/',
     );
-    await userEvent.click(screen.getByRole('button', { name: PRODUCT_STATUS_TEXT.publish }));
+    await userEvent.click(await screen.findByRole('button', { name: PRODUCT_STATUS_TEXT.publish }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     expect(put).toHaveBeenCalledWith('/products/7', { ...storedBody, status: 'published' });
     expect(await screen.findByText(PRODUCT_STATUS_TEXT.publishedToast)).toBeTruthy();
@@ -65,7 +73,7 @@ describe('PublishButton', () => {
       [{ path: '/', element: <PublishButton bundle={bundleOf('published')} slug="oak-chair" /> }],
       '/',
     );
-    await userEvent.click(screen.getByRole('button', { name: PRODUCT_STATUS_TEXT.unpublish }));
+    await userEvent.click(await screen.findByRole('button', { name: PRODUCT_STATUS_TEXT.unpublish }));
     await waitFor(() => expect(put).toHaveBeenCalledWith('/products/7', { ...storedBody, status: 'draft' }));
     expect(await screen.findByText(PRODUCT_STATUS_TEXT.unpublishedToast)).toBeTruthy();
   });
@@ -74,8 +82,6 @@ describe('PublishButton', () => {
 describe('BasicPriceForm', () => {
   it('saves a draft as a draft', async () => {
     const put = putSpy();
-    // The brand select asks for its options; none are needed here.
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { data: [] } });
     renderWithProviders(
       [
         {

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { PRODUCT_STATUS_TEXT, type ProductBase, type ProductBundle } from '#domain/products';
 import { storedUpdateInput, useUpdateProduct } from '../../api/products';
+import { usePermissions } from '../../session/usePermissions';
 
 type Props = { bundle: ProductBundle; slug: string };
 
@@ -13,6 +14,7 @@ type Props = { bundle: ProductBundle; slug: string };
  */
 export function PublishButton({ bundle, slug }: Props) {
   const update = useUpdateProduct(slug);
+  const mayPublish = usePermissions().has('product.publish');
   const draft = bundle.base.status === 'draft';
   const toggle = () =>
     update.mutate(
@@ -22,6 +24,8 @@ export function PublishButton({ bundle, slug }: Props) {
           toast.success(draft ? PRODUCT_STATUS_TEXT.publishedToast : PRODUCT_STATUS_TEXT.unpublishedToast),
       },
     );
+  // Without product.publish the server would refuse the change: no button at all.
+  if (!mayPublish) return null;
   return (
     <Button
       variant={draft ? 'filled' : 'default'}

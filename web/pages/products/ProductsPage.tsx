@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { TotalCount } from '../../components/TotalCount';
 import { useCreateParam } from '../../components/useCreateParam';
+import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { BulkBar } from './BulkBar';
 import { BulkDialog } from './BulkDialog';
@@ -38,6 +39,7 @@ export function ProductsPage() {
   const [view, setView] = useProductView();
   const exportCsv = useExportProducts();
   const [creating, setCreating] = useState(false);
+  const { has } = usePermissions();
   useCreateParam(() => setCreating(true));
   const [importing, setImporting] = useState(() => loadImportRun() !== null);
   const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
@@ -69,22 +71,28 @@ export function ProductsPage() {
             >
               Refresh
             </Button>
-            <ExportButton
-              onClick={() => exportCsv.mutate({ q, sortBy, order, ...values })}
-              pending={exportCsv.isPending}
-              received={exportCsv.received}
-              label={PRODUCTS_SCREEN.exportCsv}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconUpload size={16} aria-hidden />}
-              onClick={() => setImporting(true)}
-            >
-              {PRODUCTS_SCREEN.importCsv}
-            </Button>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-              Add Product
-            </Button>
+            {has('export.run') && (
+              <ExportButton
+                onClick={() => exportCsv.mutate({ q, sortBy, order, ...values })}
+                pending={exportCsv.isPending}
+                received={exportCsv.received}
+                label={PRODUCTS_SCREEN.exportCsv}
+              />
+            )}
+            {has('import.run') && (
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setImporting(true)}
+              >
+                {PRODUCTS_SCREEN.importCsv}
+              </Button>
+            )}
+            {has('product.edit') && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                Add Product
+              </Button>
+            )}
           </>
         }
       />

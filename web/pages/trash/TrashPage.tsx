@@ -17,7 +17,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { TotalCount } from '../../components/TotalCount';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 
 const ALL = 'all';
 const COLUMNS = ['Type', 'Name', 'Deleted', 'Deleted by', 'Purged on', 'Actions'] as const;
@@ -25,8 +25,9 @@ const isTrashType = (v: string): v is TrashType => (TRASH_TYPES as readonly stri
 
 /** Trash (/trash): what was deleted in the last days, to restore, or for admins to delete for good. */
 export function TrashPage() {
-  const { user } = useSession();
-  const admin = user?.role === 'admin';
+  const { has } = usePermissions();
+  const admin = has('trash.purge');
+  const mayRestore = has('trash.restore');
   const list = useListState<'deleted_at', 'entity_type'>({
     defaultLimit: HISTORY_LIMITS.defaultLimit,
     defaultSort: 'deleted_at',
@@ -155,14 +156,16 @@ export function TrashPage() {
             </Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <RowButton
-                  label={HISTORY_SCREEN.restore}
-                  name={`${HISTORY_SCREEN.restore} ${item.name}`}
-                  icon={<IconRestore size={14} aria-hidden />}
-                  loading={busyOn(item, restore)}
-                  disabled={busy}
-                  onClick={() => restoreItem(item)}
-                />
+                {mayRestore && (
+                  <RowButton
+                    label={HISTORY_SCREEN.restore}
+                    name={`${HISTORY_SCREEN.restore} ${item.name}`}
+                    icon={<IconRestore size={14} aria-hidden />}
+                    loading={busyOn(item, restore)}
+                    disabled={busy}
+                    onClick={() => restoreItem(item)}
+                  />
+                )}
                 {admin && (
                   <RowButton
                     label={HISTORY_TEXT.purge}

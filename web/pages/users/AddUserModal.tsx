@@ -1,10 +1,11 @@
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, ROLES, TEXT_LIMITS } from '#domain/constants';
+import { DEFAULT_ROLE, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
 import type { CreateUserBody } from '#domain/users';
 import { useFieldErrors } from '../../api/errors';
+import { useRoles } from '../../api/roles';
 import { useCreateUser } from '../../api/users';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
@@ -13,7 +14,6 @@ import { SELECT_DEFAULTS } from '../../components/ListSelects';
 type Props = { opened: boolean; onClose: () => void; onCreated: () => void };
 
 const EMPTY: Required<CreateUserBody> = { name: '', email: '', role: DEFAULT_ROLE, password: '' };
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
 
 export function AddUserModal({ opened, onClose, onCreated }: Props) {
   const create = useCreateUser();
@@ -33,6 +33,8 @@ type FormProps = {
 /** Mounted per opening (FormModal), so every opening starts empty. */
 function AddUserForm({ create, onCancel, onCreated }: FormProps) {
   const [form, setForm] = useState(EMPTY);
+  const roles = useRoles();
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.key, label: r.name }));
   const fields = useFieldErrors(create.error);
   useFormDirty(form);
 
@@ -80,7 +82,7 @@ function AddUserForm({ create, onCancel, onCreated }: FormProps) {
       />
       <Select
         label="Role"
-        data={ROLE_OPTIONS}
+        data={roleOptions}
         value={form.role}
         {...SELECT_DEFAULTS}
         onChange={(v) => v && set('role')(v)}

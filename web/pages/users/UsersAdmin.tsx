@@ -1,14 +1,16 @@
-import { Button } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PAGING, USER_SORT_KEYS, type UserSortKey } from '#domain/constants';
 import { CONFIRM, TOAST } from '#domain/messages';
 import { pageAfterDelete, pageCount } from '#domain/paging';
+import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import type { User } from '#domain/users';
-import { useDeleteUser, useUsers } from '../../api/users';
+import { useRoles } from '../../api/roles';
+import { useDeleteUser, useUpdateUser, useUsers } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { OrderSelect, PerPageSelect, SortSelect } from '../../components/ListSelects';
+import { OrderSelect, PerPageSelect, SELECT_DEFAULTS, SortSelect } from '../../components/ListSelects';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -23,18 +25,24 @@ import { USERS_CAPTION } from './texts';
 import { UserProfileModal } from './UserProfileModal';
 import { UsersTable } from './UsersTable';
 
+const ALL_ROLES = 'all';
 const SORT_LABELS: Record<UserSortKey, string> = { created_at: 'Created', name: 'Name', email: 'Email' };
 const SORT_OPTIONS = USER_SORT_KEYS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** The Users screen for admins: list, add, profile, delete. */
 export function UsersAdmin() {
-  const list = useListState<UserSortKey>({
+  const list = useListState<UserSortKey, 'role'>({
     ...PAGING.users,
     sortKeys: USER_SORT_KEYS,
     limits: PAGING.users.options,
+    filters: ['role'],
   });
   const { params } = list;
-  const users = useUsers(params);
+  const role = list.filters.role;
+  const users = useUsers({ ...params, role });
+  const roles = useRoles();
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.key, label: r.name }));
+  const changeRole = useUpdateUser();
   const remove = useDeleteUser();
   const [adding, setAdding] = useState(false);
   useCreateParam(() => setAdding(true));
@@ -79,6 +87,14 @@ export function UsersAdmin() {
         <SearchInput value={list.search} onChange={list.setSearch} placeholder="Name or email" />
         <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
         <OrderSelect value={params.order} onChange={list.setOrder} />
+        <Select
+          label={ROLE_SCREEN_TEXT.filterLabel}
+          data={[{ value: ALL_ROLES, label: ROLE_SCREEN_TEXT.allRoles }, ...roleOptions]}
+          value={role ?? ALL_ROLES}
+          onChange={(v) => list.setFilter('role', !v || v === ALL_ROLES ? undefined : v)}
+          {...SELECT_DEFAULTS}
+          style={{ flex: '0 1 180px' }}
+        />
         <PerPageSelect value={params.limit} options={PAGING.users.options} onChange={list.setLimit} />
       </ListToolbar>
       <UsersTable
@@ -88,6 +104,14 @@ export function UsersAdmin() {
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
         ownId={me?.id ?? null}
         onProfile={(user) => profile.open(user.id)}
+        roleOptions={roleOptions}
+        changingId={changeRole.isPending ? (changeRole.variables?.id ?? null) : null}
+        onRole={(user, next) =>
+          changeRole.mutate(
+            { id: user.id, body: { role: next } },
+            { onSuccess: () => toast.success(ROLE_SCREEN_TEXT.roleChanged) },
+          )
+        }
         onDelete={deleting.open}
       />
       <Pager page={params.page} pages={pages} onChange={list.setPage} />

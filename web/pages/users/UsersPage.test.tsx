@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '#domain/messages';
+import { BUILT_IN_ROLE_PERMISSIONS } from '#domain/permissions';
 import type { User } from '#domain/users';
 import { fakeApi, httpError } from '../../test/fakeApi';
 import { fill } from '../../test/fill';
@@ -26,6 +27,16 @@ const listOf = (data: User[], total = data.length) => ({ data, total, meta: { to
 const renderUsers = (path = '/users') =>
   renderWithProviders([{ path: '/users', element: <UsersPage /> }], path);
 const row = (text: string) => screen.getByRole('cell', { name: text }).closest('tr') as HTMLElement;
+
+const ROLES = (['admin', 'editor', 'sales', 'viewer'] as const).map((key) => ({
+  key,
+  name: BUILT_IN_ROLE_PERMISSIONS[key].name,
+  permissions: [...BUILT_IN_ROLE_PERMISSIONS[key].permissions],
+  built_in: true,
+  users: 1,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+}));
 
 describe('UsersPage', () => {
   it('asks an editor for nothing and says only admins manage accounts', async () => {
@@ -114,10 +125,12 @@ describe('UsersPage', () => {
     const server = fakeApi({
       'GET /me': () => me,
       'GET /users': () => listOf([me]),
+      'GET /roles': () => ({ data: ROLES }),
       'POST /users': ({ body }) => ({ ...user(4, 'Dee Doe'), ...(body as object) }),
     });
     renderUsers();
-    await screen.findByRole('cell', { name: 'Ada Admin' });
+    // The list waits for the user's rights first.
+    await screen.findByRole('cell', { name: 'Ada Admin' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
     await fill(within(dialog).getByLabelText('Name', { exact: false }), '  Dee Doe ');

@@ -1,5 +1,6 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Select, Table } from '@mantine/core';
 import { API_ERROR } from '#domain/messages';
+import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import type { User } from '#domain/users';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
@@ -15,9 +16,24 @@ type Props = {
   ownId: number | null;
   onProfile: (user: User) => void;
   onDelete: (user: User) => void;
+  /** The roles a user may be given, and the user whose role is being changed. */
+  roleOptions: { value: string; label: string }[];
+  changingId: number | null;
+  onRole: (user: User, role: string) => void;
 };
 
-export function UsersTable({ users, loading, failed, deletingId, ownId, onProfile, onDelete }: Props) {
+export function UsersTable({
+  users,
+  loading,
+  failed,
+  deletingId,
+  ownId,
+  onProfile,
+  onDelete,
+  roleOptions,
+  changingId,
+  onRole,
+}: Props) {
   return (
     <ListTable
       label="Users"
@@ -34,9 +50,22 @@ export function UsersTable({ users, loading, failed, deletingId, ownId, onProfil
           <Table.Td>{user.name}</Table.Td>
           <Table.Td>{user.email}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={user.role === 'admin' ? 'indigo' : 'gray'}>
-              {user.role}
-            </Badge>
+            {roleOptions.length > 0 ? (
+              <Select
+                aria-label={`${ROLE_SCREEN_TEXT.changeRole}: ${user.name}`}
+                data={roleOptions}
+                value={user.role}
+                onChange={(v) => v && v !== user.role && onRole(user, v)}
+                disabled={changingId === user.id}
+                allowDeselect={false}
+                size="xs"
+                w={150}
+              />
+            ) : (
+              <Badge variant="light" color={user.role === 'admin' ? 'indigo' : 'gray'}>
+                {user.role}
+              </Badge>
+            )}
           </Table.Td>
           <Table.Td>
             <RowActions

@@ -1,1 +1,1 @@
-export const USERS_CAPTION = 'Manage admin and editor accounts.';
+export const USERS_CAPTION = 'Manage staff accounts and their roles.';

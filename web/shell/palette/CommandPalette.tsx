@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TEXT_LIMITS } from '#domain/constants';
+import type { PermissionCode } from '#domain/permissions';
 import { PRODUCT_LIST } from '#domain/product-list';
 import { useBrands } from '../../api/brands';
 import { useCategories } from '../../api/categories';
@@ -16,7 +17,7 @@ import { useUsers } from '../../api/users';
 import { INQUIRY_URL_DEFAULTS, listParams } from '../../components/inquiry/urlState';
 import { useOpenCreate } from '../../components/useCreateParam';
 import { SEARCH_DEBOUNCE_MS } from '../../components/useListState';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { NAV_ITEMS } from '../navItems';
 import { HOTKEYS } from '../shortcuts/shortcuts';
 import {
@@ -104,62 +105,78 @@ function PaletteSearch() {
 
 /** Inside the palette's dialog, so mounted only while it is open: its searches run only then. */
 function PaletteBody({ query }: { query: string }) {
-  const { user } = useSession();
-  const admin = user?.role === 'admin';
+  const { has } = usePermissions();
   const typed = query.trim().slice(0, TEXT_LIMITS.search);
   const [searched] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const local: PaletteGroup[] = [
-    { label: PALETTE_TEXT.groups.screens, items: screenItems(typed, admin) },
-    { label: PALETTE_TEXT.groups.actions, items: actionItems(typed, admin) },
+    { label: PALETTE_TEXT.groups.screens, items: screenItems(typed, has) },
+    { label: PALETTE_TEXT.groups.actions, items: actionItems(typed, has) },
   ];
   if (!typed) return <Results groups={local} pending={false} showEmpty={false} />;
-  const props = { q: searched, local, typing: searched !== typed };
-  // Only admins may list users; an editor's palette never asks (the server would answer 403).
-  return admin ? <AdminSearch {...props} /> : <StaffSearch {...props} />;
+  const props = { q: searched, local, typing: searched !== typed, has };
+  // Each kind is searched only with the right to read it: the server would answer 403.
+  return has('user.manage') ? <AdminSearch {...props} /> : <StaffSearch {...props} />;
 }
 
-type SearchProps = { q: string; local: PaletteGroup[]; typing: boolean };
+type SearchProps = {
+  q: string;
+  local: PaletteGroup[];
+  typing: boolean;
+  has: (code: PermissionCode) => boolean;
+};
 
 type KindResults = { label: string; query: UseQueryResult<unknown>; items: PaletteItem[] };
 
-function useStaffSearch(q: string): KindResults[] {
+function useStaffSearch(q: string, has: SearchProps['has']): KindResults[] {
+  const catalogue = has('catalogue.read');
   const controls = { q, page: 1, limit: PER_KIND, order: 'asc' } as const;
   // No sort of its own: a search without one lists the best matches first (product-search.ts).
-  const products = useProducts({
-    ...controls,
-    sortBy: PRODUCT_LIST.defaultSort,
-    order: PRODUCT_LIST.defaultOrder,
-  });
-  const categories = useCategories({ ...controls, sortBy: 'name', parentId: null });
-  const brands = useBrands({ ...controls, sortBy: 'name' });
+  const products = useProducts(
+    { ...controls, sortBy: PRODUCT_LIST.defaultSort, order: PRODUCT_LIST.defaultOrder },
+    catalogue,
+  );
+  const categories = useCategories({ ...controls, sortBy: 'name', parentId: null }, catalogue);
+  const brands = useBrands({ ...controls, sortBy: 'name' }, catalogue);
   // The inbox's own defaults (newest first, no filter), searched, first page.
-  const inquiries = useInquiries({ ...listParams(INQUIRY_URL_DEFAULTS), q, limit: PER_KIND });
-  return [
+  const inquiries = useInquiries(
+    { ...listParams(INQUIRY_URL_DEFAULTS), q, limit: PER_KIND },
+    has('inquiry.read'),
+  );
+  const kinds: (KindResults & { shown: boolean })[] = [
     {
       label: PALETTE_TEXT.groups.products,
       query: products,
       items: products.data?.data.map(productItem) ?? [],
+      shown: catalogue,
     },
     {
       label: PALETTE_TEXT.groups.categories,
       query: categories,
       items: categories.data?.data.map(categoryItem) ?? [],
+      shown: catalogue,
     },
-    { label: PALETTE_TEXT.groups.brands, query: brands, items: brands.data?.data.map(brandItem) ?? [] },
+    {
+      label: PALETTE_TEXT.groups.brands,
+      query: brands,
+      items: brands.data?.data.map(brandItem) ?? [],
+      shown: catalogue,
+    },
     {
       label: PALETTE_TEXT.groups.inquiries,
       query: inquiries,
       items: inquiries.data?.data.map((i) => inquiryItem(i, q)) ?? [],
+      shown: has('inquiry.read'),
     },
   ];
+  return kinds.filter((k) => k.shown);
 }
 
-function StaffSearch({ q, local, typing }: SearchProps) {
-  return <Found found={useStaffSearch(q)} local={local} typing={typing} />;
+function StaffSearch({ q, local, typing, has }: SearchProps) {
+  return <Found found={useStaffSearch(q, has)} local={local} typing={typing} />;
 }
 
-function AdminSearch({ q, local, typing }: SearchProps) {
-  const found = useStaffSearch(q);
+function AdminSearch({ q, local, typing, has }: SearchProps) {
+  const found = useStaffSearch(q, has);
   const users = useUsers({ q, page: 1, limit: PER_KIND, sortBy: 'name', order: 'asc' });
   const all = [
     ...found,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Inquiry } from '#domain/inquiries';
 import { readInquiryUrl } from '../../components/inquiry/urlState';
+import { rightsOf } from '../../test/signedIn';
 import { NAV_ITEMS } from '../navItems';
 import {
   actionItems,
@@ -19,21 +20,26 @@ describe('the palette’s lines', () => {
   });
 
   it('lists every screen for an empty query, and filters them by name', () => {
-    expect(screenItems('', true).map((i) => i.to)).toEqual(NAV_ITEMS.map((n) => n.path));
-    expect(screenItems('categ', true).map((i) => i.label)).toEqual(['Product Categories']);
+    expect(screenItems('', rightsOf('admin')).map((i) => i.to)).toEqual(NAV_ITEMS.map((n) => n.path));
+    expect(screenItems('categ', rightsOf('admin')).map((i) => i.label)).toEqual(['Product Categories']);
   });
 
-  it('offers Activity to admins only, and Trash to everyone', () => {
-    expect(screenItems('activ', true).map((i) => i.to)).toEqual(['/activity']);
-    expect(screenItems('activ', false)).toEqual([]);
-    expect(screenItems('trash', false).map((i) => i.to)).toEqual(['/trash']);
+  it('offers a screen only to a role holding its right', () => {
+    expect(screenItems('activ', rightsOf('viewer')).map((i) => i.to)).toEqual(['/activity']);
+    expect(screenItems('activ', rightsOf('sales'))).toEqual([]);
+    expect(screenItems('users', rightsOf('editor'))).toEqual([]);
+    expect(screenItems('outbox', rightsOf('editor'))).toEqual([]);
+    expect(screenItems('trash', rightsOf('editor')).map((i) => i.to)).toEqual(['/trash']);
+    expect(screenItems('inquir', rightsOf('sales')).map((i) => i.to)).toEqual(['/inquiries']);
   });
 
-  it('offers New user to admins only', () => {
-    const labels = (admin: boolean) => actionItems('', admin).map((i) => i.label);
-    expect(labels(true)).toEqual(['New category', 'New brand', 'New product', 'New discount', 'New user']);
-    expect(labels(false)).not.toContain('New user');
-    expect(actionItems('new disc', true)).toEqual([
+  it('offers each create action only with its right', () => {
+    const labels = (role: 'admin' | 'editor' | 'sales') =>
+      actionItems('', rightsOf(role)).map((i) => i.label);
+    expect(labels('admin')).toEqual(['New category', 'New brand', 'New product', 'New discount', 'New user']);
+    expect(labels('editor')).not.toContain('New user');
+    expect(labels('sales')).toEqual([]);
+    expect(actionItems('new disc', rightsOf('admin'))).toEqual([
       expect.objectContaining({ label: 'New discount', to: '/discounts', create: true }),
     ]);
   });

@@ -2,6 +2,7 @@ import type { Brand } from '#domain/brands';
 import type { Category } from '#domain/categories';
 import { TEXT_LIMITS } from '#domain/constants';
 import type { Inquiry } from '#domain/inquiries';
+import type { PermissionCode } from '#domain/permissions';
 import type { ProductListItem } from '#domain/products';
 import type { User } from '#domain/users';
 import { INQUIRY_URL_DEFAULTS, writeInquiryUrl } from '../../components/inquiry/urlState';
@@ -28,8 +29,10 @@ export function matchesQuery(query: string, ...texts: string[]): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
-export function screenItems(query: string, admin: boolean): PaletteItem[] {
-  return navItemsFor(admin)
+type Has = (code: PermissionCode) => boolean;
+
+export function screenItems(query: string, has: Has): PaletteItem[] {
+  return navItemsFor(has)
     .filter((item) => matchesQuery(query, item.label))
     .map((item) => ({
       id: `screen:${item.path}`,
@@ -40,10 +43,10 @@ export function screenItems(query: string, admin: boolean): PaletteItem[] {
     }));
 }
 
-export function actionItems(query: string, admin: boolean): PaletteItem[] {
+export function actionItems(query: string, has: Has): PaletteItem[] {
   return NAV_ITEMS.flatMap((item) =>
     item.create &&
-    (admin || !item.create.adminOnly) &&
+    has(item.create.permission) &&
     matchesQuery(query, item.create.label, 'add create', item.label)
       ? [
           {

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LIST_SEARCH_ATTRIBUTE } from '../../components/SearchInput';
 import { useOpenCreate } from '../../components/useCreateParam';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { NAV_ITEMS, navItemsFor } from '../navItems';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { GO_SEQUENCE_MS, HOTKEYS } from './shortcuts';
@@ -21,7 +21,7 @@ export function KeyboardShortcuts() {
   const [sheetOpened, sheet] = useDisclosure(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { user } = useSession();
+  const { has } = usePermissions();
   const openCreate = useOpenCreate();
   const goPressedAt = useRef(0);
 
@@ -43,7 +43,7 @@ export function KeyboardShortcuts() {
 
   const create = () => {
     const item = NAV_ITEMS.find((i) => i.path === pathname && i.create);
-    if (!item?.create || (item.create.adminOnly && user?.role !== 'admin')) return false;
+    if (!item?.create || !has(item.create.permission)) return false;
     openCreate(item.path);
     return true;
   };
@@ -66,7 +66,7 @@ export function KeyboardShortcuts() {
     // Most layouts type `?` with Shift; useHotkeys matches Shift exactly, so both are listed.
     [`shift+${HOTKEYS.help}`, key(showSheet), noPrevent],
     [HOTKEYS.go, key(startGo), noPrevent],
-    ...navItemsFor(user?.role === 'admin').map(
+    ...navItemsFor(has).map(
       (item): HotkeyItem => [
         item.goKey,
         key(() => {

@@ -1,17 +1,17 @@
 import { Group, Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { isMac, shortcutSheet } from './shortcuts';
 
 type Props = { opened: boolean; onClose: () => void };
 
 /** The `?` sheet: every shortcut, read from the same table as the handlers. */
 export function ShortcutsSheet({ opened, onClose }: Props) {
-  const { user } = useSession();
+  const { has } = usePermissions();
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="md">
       <Stack gap="md">
-        {shortcutSheet(isMac(), user?.role === 'admin').map((section, index) => (
+        {shortcutSheet(isMac(), has).map((section, index) => (
           <section key={section.title} aria-labelledby={`shortcuts-section-${index}`}>
             <Title order={3} size="sm" mb={4} id={`shortcuts-section-${index}`}>
               {section.title}

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '#domain/permissions';
 import { navItemsFor } from '../navItems';
 
 /**
@@ -35,7 +36,10 @@ type ShortcutRow = {
 export type ShortcutSection = { title: string; rows: ShortcutRow[] };
 
 /** The `?` sheet's content. */
-export function shortcutSheet(mac = isMac(), admin = false): ShortcutSection[] {
+export function shortcutSheet(
+  mac = isMac(),
+  has: (code: PermissionCode) => boolean = () => false,
+): ShortcutSection[] {
   return [
     {
       title: 'Anywhere',
@@ -53,7 +57,7 @@ export function shortcutSheet(mac = isMac(), admin = false): ShortcutSection[] {
     },
     {
       title: 'Go to a screen',
-      rows: navItemsFor(admin).map((item) => ({ keys: [HOTKEYS.go, item.goKey], description: item.label })),
+      rows: navItemsFor(has).map((item) => ({ keys: [HOTKEYS.go, item.goKey], description: item.label })),
     },
   ];
 }

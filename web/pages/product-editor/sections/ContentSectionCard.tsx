@@ -7,6 +7,7 @@ import { useDeleteSection, useSaveSection } from '../../../api/products';
 import { SectionView } from '../../../components/product/SectionViews';
 import { refuse } from '../../../components/refuse';
 import { DragHandle, type SortableItemState } from '../../../components/SortableList';
+import { usePermissions } from '../../../session/usePermissions';
 import { type ContentSection, SECTION_KIND_LABEL, sectionTitle } from './contentSections';
 import { draftOf, draftToSave, type SectionDraft } from './drafts';
 import { SectionForm } from './SectionForm';
@@ -31,6 +32,7 @@ export function ContentSectionCard({ productId, slug, item, sortable, first, las
   const titleId = useId();
   const [draft, setDraft] = useState<SectionDraft | null>(null);
   const save = useSaveSection(slug, 'update');
+  const mayEdit = usePermissions().has('product.edit');
   const remove = useDeleteSection(slug);
   const editing = draft !== null;
   const busy = save.isPending || remove.isPending;
@@ -82,47 +84,49 @@ export function ContentSectionCard({ productId, slug, item, sortable, first, las
             {title}
           </Title>
         </Group>
-        <Group gap={6} wrap="nowrap">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={editing ? <IconEye size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
-            onClick={() => setDraft(editing ? null : draftOf(item))}
-            disabled={busy}
-            aria-pressed={editing}
-          >
-            {editing ? 'View' : 'Edit'}
-          </Button>
-          <ActionIcon
-            variant="default"
-            size="md"
-            aria-label={`Move ${title} up`}
-            onClick={() => onMove('up')}
-            disabled={first || moving || busy}
-          >
-            <IconArrowUp size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            size="md"
-            aria-label={`Move ${title} down`}
-            onClick={() => onMove('down')}
-            disabled={last || moving || busy}
-          >
-            <IconArrowDown size={16} aria-hidden />
-          </ActionIcon>
-          <Button
-            variant="light"
-            color="red"
-            size="xs"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={removeSection}
-            loading={remove.isPending}
-            disabled={save.isPending}
-          >
-            Remove
-          </Button>
-        </Group>
+        {mayEdit && (
+          <Group gap={6} wrap="nowrap">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={editing ? <IconEye size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
+              onClick={() => setDraft(editing ? null : draftOf(item))}
+              disabled={busy}
+              aria-pressed={editing}
+            >
+              {editing ? 'View' : 'Edit'}
+            </Button>
+            <ActionIcon
+              variant="default"
+              size="md"
+              aria-label={`Move ${title} up`}
+              onClick={() => onMove('up')}
+              disabled={first || moving || busy}
+            >
+              <IconArrowUp size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              size="md"
+              aria-label={`Move ${title} down`}
+              onClick={() => onMove('down')}
+              disabled={last || moving || busy}
+            >
+              <IconArrowDown size={16} aria-hidden />
+            </ActionIcon>
+            <Button
+              variant="light"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={removeSection}
+              loading={remove.isPending}
+              disabled={save.isPending}
+            >
+              Remove
+            </Button>
+          </Group>
+        )}
       </Group>
       {draft ? (
         <form onSubmit={submit} noValidate>

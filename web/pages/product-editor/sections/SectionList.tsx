@@ -4,6 +4,7 @@ import type { ProductBundle } from '#domain/products';
 import { useMoveBlock } from '../../../api/products';
 import { useDragSection } from '../../../api/sectionOrder';
 import { SortableList } from '../../../components/SortableList';
+import { usePermissions } from '../../../session/usePermissions';
 import { ContentSectionCard } from './ContentSectionCard';
 import { contentSections, sectionTitle } from './contentSections';
 
@@ -13,6 +14,7 @@ type Props = { bundle: ProductBundle; slug: string };
 export function SectionList({ bundle, slug }: Props) {
   const productId = bundle.base.id;
   const sections = contentSections(bundle);
+  const mayEdit = usePermissions().has('product.edit');
   const move = useMoveBlock(slug);
   const drag = useDragSection(slug);
   const [status, setStatus] = useState('');
@@ -21,7 +23,9 @@ export function SectionList({ bundle, slug }: Props) {
   if (sections.length === 0)
     return (
       <Text c="dimmed" size="sm" ta="center" py="md">
-        No sections yet. Add a list, key-values or a table with Add Section.
+        {mayEdit
+          ? 'No sections yet. Add a list, key-values or a table with Add Section.'
+          : 'No sections yet.'}
       </Text>
     );
 

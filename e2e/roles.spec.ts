@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PERMISSION_TEXT } from '#domain/permissions';
+import { createUser, signInWithStorage } from './fixtures';
+import { apiCreateProduct } from './products';
+
+/**
+ * One browser test per built-in role: the navigation offers only the screens the role may open,
+ * a screen typed by hand says so instead of breaking, and the product editor shows what the role
+ * may not change as read-only, with the reason.
+ */
+
+/** The nav's entries once the role's rights are in (every built-in role reads the catalogue). */
+async function navLinks(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Products' })).toBeVisible();
+  return nav.getByRole('link').allInnerTexts();
+}
+
+async function signInAs(page: Page, request: Parameters<typeof createUser>[0], role: string) {
+  const user = await createUser(request, { name: `Role ${role}`, role });
+  await signInWithStorage(page, request, user.email, user.password);
+  return user;
+}
+
+test('Sales: no Users in the nav, the price read-only with a reason, quotes and requests open', async ({
+  page,
+  request,
+}) => {
+  const product = await apiCreateProduct(request, { name: `Sales view ${Date.now()}`, mrp: 42 });
+  await signInAs(page, request, 'sales');
+  await page.goto('/');
+  const links = await navLinks(page);
+  expect(links).not.toContain('Users');
+  expect(links).not.toContain('Outbox');
+  expect(links).not.toContain('Trash');
+  expect(links).toContain('Inquiries');
+  expect(links).toContain('Products');
+
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByRole('heading', { name: 'Basic and Price' })).toBeVisible();
+  await expect(page.getByTestId('price-read-only')).toHaveText(PERMISSION_TEXT.readOnlyPrice);
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete Product' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Publish|Unpublish)$/ })).toHaveCount(0);
+
+  await page.goto('/users');
+  await expect(page.getByText(PERMISSION_TEXT.noAccess)).toBeVisible();
+  await page.goto('/inquiries');
+  await expect(page.getByRole('heading', { name: 'Inquiries', level: 1 })).toBeVisible();
+});
+
+test('Viewer: reads the catalogue and changes nothing', async ({ page, request }) => {
+  await signInAs(page, request, 'viewer');
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Import CSV/i })).toHaveCount(0);
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { name: 'Product Categories', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Category' })).toHaveCount(0);
+  await page.goto('/outbox');
+  await expect(page.getByText(PERMISSION_TEXT.noAccess)).toBeVisible();
+  expect(await navLinks(page)).not.toContain('Users');
+});
+
+test('Editor: the catalogue and requests, no Users or Outbox; prices editable', async ({ page, request }) => {
+  const product = await apiCreateProduct(request, { name: `Editor view ${Date.now()}`, mrp: 10 });
+  await signInAs(page, request, 'editor');
+  await page.goto('/');
+  const links = await navLinks(page);
+  expect(links).not.toContain('Users');
+  expect(links).not.toContain('Outbox');
+  expect(links).toContain('Trash');
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByTestId('price-read-only')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+  await expect(page.getByRole('textbox', { name: 'MRP' })).toBeEditable();
+});
+
+test('Admin: every screen, and the Roles tab with its holders and Duplicate role', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, request, 'admin');
+  await page.goto('/');
+  const links = await navLinks(page);
+  for (const label of ['Users', 'Outbox', 'Trash', 'Inquiries']) expect(links).toContain(label);
+  await page.goto('/users?tab=roles');
+  const sales = page.getByTestId('role-sales');
+  await expect(sales.getByRole('heading', { name: 'Sales' })).toBeVisible();
+  await expect(sales.getByRole('checkbox', { name: /Change prices/ })).not.toBeChecked();
+  await expect(sales.getByRole('checkbox', { name: /Send quotes/ })).toBeChecked();
+  await expect(sales.getByText(/\d+ users?/)).toBeVisible();
+  await sales.getByRole('button', { name: 'Duplicate role: Sales' }).click();
+  const copy = page.locator('[data-testid^="role-sales-copy"]').first();
+  await expect(copy.getByRole('heading', { name: /^Sales \(copy\)/ })).toBeVisible();
+  await copy.getByRole('checkbox', { name: /Change prices/ }).check();
+  await copy.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Role saved' })).toBeVisible();
+
+  // Users filtered by role, the filter kept in the URL.
+  await page.goto('/users?role=sales');
+  await expect(
+    page.getByRole('textbox', { name: 'Role' }).or(page.getByLabel('Role', { exact: true })),
+  ).toHaveValue('Sales');
+  const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+});

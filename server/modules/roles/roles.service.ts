@@ -1,0 +1,142 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { ADMIN_RIGHTS, type PermissionCode } from '#domain/permissions';
+import { type CreateRoleBody, ROLE_TEXT, type RoleRecord, roleKeyFromName } from '#domain/roles';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { roles, users } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
+
+type RoleRow = typeof roles.$inferSelect;
+
+const toRole = (row: RoleRow, holders: number): RoleRecord => ({
+  key: row.key,
+  name: row.name,
+  permissions: row.permissions as PermissionCode[],
+  built_in: row.built_in,
+  users: holders,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const holdsAdminRights = (permissions: readonly string[]) =>
+  ADMIN_RIGHTS.every((code) => permissions.includes(code));
+
+/**
+ * Someone must keep both user.manage and role.manage, or nobody could manage the team again.
+ * Run inside the changing transaction after its write, with the roles and users locked first
+ * (`lockTeam`), so two admins demoting each other at once cannot leave nobody.
+ */
+export async function assertSomeoneManages(tx: Tx): Promise<void> {
+  const { rows } = await tx.execute(
+    sql`select 1 from users u join roles r on r.key = u.role
+        where r.permissions @> ${`{${ADMIN_RIGHTS.join(',')}}`}::text[] limit 1`,
+  );
+  if (rows.length === 0) throw conflict(ROLE_TEXT.lastAdmin);
+}
+
+/** Serialises every change to who holds which rights (roles, users' roles, user deletes). */
+export async function lockTeam(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table roles in share row exclusive mode`);
+}
+
+/** Turns the unique-name violation into the 409 the screen shows under the name. */
+async function withNameUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'roles_name_key') || isUniqueViolation(err, 'roles_key_key'))
+      throw conflict(ROLE_TEXT.roleNameTaken, { name: ROLE_TEXT.roleNameTaken });
+    throw err;
+  }
+}
+
+/**
+ * Roles: named sets of permission codes. The built-in four are fixed rows (migration 0038);
+ * admins create, rename, change and delete their own. Every write goes through the change log's
+ * triggers (entity `role`), with the request's user as the actor.
+ */
+export function createRolesService(db: Db) {
+  async function holders(tx: Db | Tx, key: string): Promise<number> {
+    const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.role, key));
+    return n;
+  }
+
+  async function lockedRow(tx: Tx, key: string): Promise<RoleRow> {
+    const [row] = await tx.select().from(roles).where(eq(roles.key, key)).for('update');
+    if (!row) throw notFound(ROLE_TEXT.roleNotFound);
+    return row;
+  }
+
+  return {
+    async list(): Promise<RoleRecord[]> {
+      const rows = await db
+        .select({
+          role: roles,
+          holders: sql<number>`(select count(*)::int from users u where u.role = ${roles.key})`,
+        })
+        .from(roles)
+        .orderBy(sql`not ${roles.built_in}`, asc(roles.id));
+      return rows.map((r) => toRole(r.role, r.holders));
+    },
+
+    async get(key: string): Promise<RoleRecord> {
+      const [row] = await db.select().from(roles).where(eq(roles.key, key));
+      if (!row) throw notFound(ROLE_TEXT.roleNotFound);
+      return toRole(row, await holders(db, key));
+    },
+
+    /** Whether a role with this key exists (a user's new role must). */
+    async exists(tx: Db | Tx, key: string): Promise<boolean> {
+      const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.key, key)).for('key share');
+      return Boolean(row);
+    },
+
+    async create(input: CreateRoleBody & { permissions: PermissionCode[] }): Promise<RoleRecord> {
+      const key = roleKeyFromName(input.name);
+      if (!key) throw badRequest(ROLE_TEXT.keyFromName, { name: ROLE_TEXT.keyFromName });
+      return withNameUnique(async () => {
+        const [row] = await db
+          .insert(roles)
+          .values({ key, name: input.name, permissions: input.permissions, built_in: false })
+          .returning();
+        return toRole(row, 0);
+      });
+    },
+
+    async update(key: string, input: { name?: string; permissions?: PermissionCode[] }): Promise<RoleRecord> {
+      return withNameUnique(() =>
+        db.transaction(async (tx) => {
+          await lockTeam(tx);
+          const row = await lockedRow(tx, key);
+          if (row.built_in) throw conflict(ROLE_TEXT.builtInFixed);
+          const [updated] = await tx
+            .update(roles)
+            .set({
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.permissions !== undefined ? { permissions: input.permissions } : {}),
+              updated_at: sql`now()`,
+            })
+            .where(eq(roles.key, key))
+            .returning();
+          if (holdsAdminRights(row.permissions) && !holdsAdminRights(updated.permissions))
+            await assertSomeoneManages(tx);
+          return toRole(updated, await holders(tx, key));
+        }),
+      );
+    },
+
+    /** Refuses a built-in role, and one still held by users (409 naming how many). */
+    async remove(key: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockTeam(tx);
+        const row = await lockedRow(tx, key);
+        if (row.built_in) throw conflict(ROLE_TEXT.builtInFixed);
+        const n = await holders(tx, key);
+        if (n > 0) throw new AppError(409, ROLE_TEXT.roleHeld(n), { users: String(n) });
+        await tx.delete(roles).where(eq(roles.key, key));
+      });
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

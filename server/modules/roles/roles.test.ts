@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_CODES } from '#domain/permissions';
+import { ROLE_TEXT } from '#domain/roles';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { upload } from '../../test/uploads';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
+const admin = () => ctx.as(ctx.adminToken);
+let serial = 0;
+const person = async (role: string) => {
+  serial += 1;
+  return ctx.makeUser({ name: `Person ${serial}`, email: `person-${serial}@example.com`, role });
+};
+
+/** A product row of our own, published with an MRP of 100 and no own discount. */
+async function product(name: string, status = 'published') {
+  const { rows } = await q(
+    `insert into products (name, slug, sku, mrp, status) values ($1, $2, $3, 100, $4) returning id`,
+    [name, name.toLowerCase().replace(/\W+/g, '-'), `SKU-${name}`, status],
+  );
+  return rows[0].id as number;
+}
+const productBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Catalogue thing',
+  sku: null,
+  brand_id: null,
+  category_id: null,
+  description: '',
+  pricing: { mrp: 100 },
+  status: 'published',
+  ...over,
+});
+
+describe('roles', () => {
+  it('lists the four built-in roles with how many users hold each', async () => {
+    const res = await admin().get('/api/roles');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as { key: string; users: number; built_in: boolean }[];
+    expect(rows.slice(0, 4).map((r) => r.key)).toEqual(['admin', 'editor', 'sales', 'viewer']);
+    expect(rows.find((r) => r.key === 'admin')?.users).toBe(1);
+  });
+
+  it('refuses an unknown query field on the lists', async () => {
+    expect((await admin().get('/api/roles?x=1')).statusCode).toBe(400);
+    expect((await admin().get('/api/permissions?x=1')).statusCode).toBe(400);
+  });
+
+  it('lists the permission codes with labels, descriptions and areas', async () => {
+    const res = await admin().get('/api/permissions');
+    expect(res.statusCode).toBe(200);
+    const codes = (res.json().data as { code: string; description: string }[]).map((p) => p.code);
+    expect(codes).toEqual([...PERMISSION_CODES]);
+  });
+
+  it('creates a custom role with a key from its name, renames and changes it, and records each in the history', async () => {
+    const created = await admin().post('/api/roles', {
+      name: 'Catalogue Assistant',
+      permissions: ['product.edit', 'catalogue.read', 'catalogue.read'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      key: 'catalogue-assistant',
+      built_in: false,
+      users: 0,
+      permissions: ['catalogue.read', 'product.edit'],
+    });
+    expect(
+      (await admin().post('/api/roles', { name: 'catalogue assistant', permissions: [] })).statusCode,
+    ).toBe(409);
+    expect((await admin().post('/api/roles', { name: 'X', permissions: ['root.all'] })).statusCode).toBe(400);
+
+    const renamed = await admin().patch('/api/roles/catalogue-assistant', {
+      name: 'Copywriter',
+      permissions: ['catalogue.read', 'product.edit', 'import.run'],
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ key: 'catalogue-assistant', name: 'Copywriter' });
+
+    const { rows } = await q(
+      `select c.action, c.actor_id, c.changes from change_log c join roles r on r.id = c.entity_id
+       where c.entity_type = 'role' and r.key = 'catalogue-assistant' order by c.id`,
+    );
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
+    expect(rows.every((r) => r.actor_id === 1)).toBe(true);
+    expect(rows[1].changes.name).toEqual({ before: 'Catalogue Assistant', after: 'Copywriter' });
+    const history = await admin().get('/api/history?entity_type=role');
+    expect(history.statusCode).toBe(200);
+    expect(history.json().data[0]).toMatchObject({
+      entity_type: 'role',
+      entity_name: 'Copywriter',
+      actor_name: 'Ada Admin',
+    });
+  });
+
+  it('keeps built-in roles fixed and undeletable', async () => {
+    expect((await admin().patch('/api/roles/editor', { name: 'Writer' })).statusCode).toBe(409);
+    const res = await admin().delete('/api/roles/viewer');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(ROLE_TEXT.builtInFixed);
+    expect((await q(`select 1 from roles where key = 'viewer'`)).rowCount).toBe(1);
+  });
+
+  it('refuses to delete a role still held by users, naming how many', async () => {
+    await admin().post('/api/roles', { name: 'Packers', permissions: ['catalogue.read'] });
+    await person('packers');
+    await person('packers');
+    const res = await admin().delete('/api/roles/packers');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(ROLE_TEXT.roleHeld(2));
+    await q(`delete from users where role = 'packers'`);
+    expect((await admin().delete('/api/roles/packers')).statusCode).toBe(204);
+    expect((await admin().delete('/api/roles/packers')).statusCode).toBe(404);
+  });
+
+  it('answers 403 with the missing permission to a role without role.manage', async () => {
+    const editor = await person('editor');
+    const res = await ctx.as(editor.token).post('/api/roles', { name: 'Mine', permissions: [] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ permission: 'role.manage' });
+    expect(typeof res.json().error).toBe('string');
+  });
+});
+
+describe('users and their roles', () => {
+  it('changes a user role and name, and the user holds the new rights on the next request', async () => {
+    const user = await person('editor');
+    expect((await ctx.as(user.token).get('/api/users')).statusCode).toBe(403);
+    const res = await admin().patch(`/api/users/${user.user.id}`, { role: 'admin', name: 'Promoted' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'admin', name: 'Promoted' });
+    // The same token, no new sign-in.
+    expect((await ctx.as(user.token).get('/api/users')).statusCode).toBe(200);
+    const me = (await ctx.as(user.token).get('/api/me')).json();
+    expect(me).toMatchObject({ role: 'admin', role_name: 'Admin' });
+    expect(me.permissions).toContain('user.manage');
+
+    await admin().patch(`/api/users/${user.user.id}`, { role: 'viewer' });
+    expect((await ctx.as(user.token).get('/api/users')).statusCode).toBe(403);
+
+    const { rows } = await q(
+      `select actor_id, changes from change_log where entity_type = 'user' and entity_id = $1 and action = 'update' order by id`,
+      [user.user.id],
+    );
+    expect(rows.map((r) => r.changes.role)).toEqual([
+      { before: 'editor', after: 'admin' },
+      { before: 'admin', after: 'viewer' },
+    ]);
+    expect(rows.every((r) => r.actor_id === 1)).toBe(true);
+  });
+
+  it('sees a change to its role on the next request', async () => {
+    await admin().post('/api/roles', { name: 'Desk', permissions: ['inquiry.read'] });
+    const user = await person('desk');
+    expect((await ctx.as(user.token).get('/api/products')).statusCode).toBe(403);
+    await admin().patch('/api/roles/desk', { permissions: ['inquiry.read', 'catalogue.read'] });
+    expect((await ctx.as(user.token).get('/api/products')).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown role, and an empty change', async () => {
+    const user = await person('editor');
+    const res = await admin().patch(`/api/users/${user.user.id}`, { role: 'wizard' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.role).toBe(ROLE_TEXT.unknownRole);
+    expect((await admin().patch(`/api/users/${user.user.id}`, {})).statusCode).toBe(400);
+    expect(
+      (
+        await admin().post('/api/users', {
+          name: 'N',
+          email: 'n@example.com',
+          password: 'secret-1',
+          role: 'wizard',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await admin().patch('/api/users/2000000000', { role: 'editor' })).statusCode).toBe(404);
+  });
+
+  it('keeps someone holding user.manage and role.manage (409)', async () => {
+    // Ada is the only admin left holding both (earlier tests demoted theirs).
+    await q(`update users set role = 'editor' where role = 'admin' and id <> 1`);
+    const res = await admin().patch('/api/users/1', { role: 'editor' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(ROLE_TEXT.lastAdmin);
+    expect((await q(`select role from users where id = 1`)).rows[0].role).toBe('admin');
+
+    // A custom role holding both may be the last one, and then cannot lose them.
+    await admin().post('/api/roles', { name: 'Owners', permissions: ['user.manage', 'role.manage'] });
+    const owner = await person('owners');
+    expect((await admin().patch('/api/users/1', { role: 'editor' })).statusCode).toBe(200);
+    const ownerClient = ctx.as(owner.token);
+    const dropped = await ownerClient.patch('/api/roles/owners', { permissions: ['user.manage'] });
+    expect(dropped.statusCode).toBe(409);
+    expect((await ownerClient.patch(`/api/users/${owner.user.id}`, { role: 'sales' })).statusCode).toBe(409);
+    expect((await ownerClient.patch('/api/users/1', { role: 'admin' })).statusCode).toBe(200);
+    expect((await ownerClient.patch(`/api/users/${owner.user.id}`, { role: 'sales' })).statusCode).toBe(200);
+  });
+
+  it('filters users by role', async () => {
+    const res = await admin().get('/api/users?role=sales&limit=100');
+    expect(res.statusCode).toBe(200);
+    const roles = (res.json().data as { role: string }[]).map((u) => u.role);
+    expect(roles.length).toBeGreaterThan(0);
+    expect(new Set(roles)).toEqual(new Set(['sales']));
+    expect((await admin().get('/api/users?role=Not%20A%20Key')).statusCode).toBe(400);
+  });
+});
+
+describe('field-level rights on products', () => {
+  let assistant: string;
+  let editor: string;
+  beforeAll(async () => {
+    await admin().post('/api/roles', {
+      name: 'Assistant',
+      permissions: [
+        'catalogue.read',
+        'product.edit',
+        'import.run',
+        'history.read',
+        'history.restore',
+        'trash.restore',
+      ],
+    });
+    assistant = (await person('assistant')).token;
+    editor = (await person('editor')).token;
+  });
+
+  it('lets product.edit change names but not the MRP, the own discount or the status', async () => {
+    const id = await product('Field One');
+    const as = ctx.as(assistant);
+    const named = await as.put(`/api/products/${id}`, productBody({ name: 'Field One b' }));
+    expect(named.statusCode).toBe(200);
+
+    const price = await as.put(
+      `/api/products/${id}`,
+      productBody({ name: 'Field One b', pricing: { mrp: 90 } }),
+    );
+    expect(price.statusCode).toBe(403);
+    expect(price.json().permission).toBe('product.price');
+    const discount = await as.put(
+      `/api/products/${id}`,
+      productBody({ name: 'Field One b', pricing: { mrp: 100, discountPercent: 10 } }),
+    );
+    expect(discount.json().permission).toBe('product.price');
+    const status = await as.put(`/api/products/${id}`, productBody({ name: 'Field One b', status: 'draft' }));
+    expect(status.statusCode).toBe(403);
+    expect(status.json().permission).toBe('product.publish');
+    const { rows } = await q(`select name, mrp, status from products where id = $1`, [id]);
+    expect(rows[0]).toEqual({ name: 'Field One b', mrp: '100.00', status: 'published' });
+
+    // An editor holds both.
+    const ok = await ctx
+      .as(editor)
+      .put(`/api/products/${id}`, productBody({ pricing: { mrp: 90 }, status: 'draft' }));
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('asks product.publish of a new product that is not a draft', async () => {
+    const as = ctx.as(assistant);
+    const published = await as.post('/api/products', { name: 'New published' });
+    expect(published.statusCode).toBe(403);
+    expect(published.json().permission).toBe('product.publish');
+    expect((await as.post('/api/products', { name: 'New draft', status: 'draft', mrp: 5 })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('checks each bulk action against the field it changes', async () => {
+    const id = await product('Bulk One');
+    const as = ctx.as(assistant);
+    const tries = [
+      [{ action: 'adjust_price', by: 'percent', value: '10' }, 'product.price'],
+      [{ action: 'unpublish' }, 'product.publish'],
+      [{ action: 'delete' }, 'product.delete'],
+    ] as const;
+    for (const [body, permission] of tries) {
+      const res = await as.post('/api/products/bulk', { ids: [id], ...body });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().permission).toBe(permission);
+    }
+    expect(
+      (await as.post('/api/products/bulk', { ids: [id], action: 'set_brand', brand_id: null })).statusCode,
+    ).toBe(200);
+    const { rows } = await q(`select mrp, status from products where id = $1`, [id]);
+    expect(rows[0]).toEqual({ mrp: '100.00', status: 'published' });
+    const sales = (await person('sales')).token;
+    expect(
+      (
+        await ctx.as(sales).post('/api/products/bulk', { ids: [id], action: 'set_brand', brand_id: null })
+      ).json().permission,
+    ).toBe('product.edit');
+  });
+
+  it('refuses an import that would write prices before it runs, and lets a dry run check it', async () => {
+    const csv = 'sku,name,mrp\nIMP-1,Imported,12.50\n';
+    const file = { field: 'file', name: 'p.csv', type: 'text/csv', bytes: Buffer.from(csv) };
+    const jobsBefore = (await q('select count(*)::int as n from jobs')).rows[0].n;
+    const refused = await upload(ctx.as(assistant), '/api/imports', file, { dry_run: 'false' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().permission).toBe('product.price');
+    expect((await q('select count(*)::int as n from jobs')).rows[0].n).toBe(jobsBefore);
+    expect((await q('select count(*)::int as n from import_chunks')).rows[0].n).toBe(0);
+
+    const status = await upload(
+      ctx.as(assistant),
+      '/api/imports',
+      { ...file, bytes: Buffer.from('sku,name,status\nIMP-1,I,draft\n') },
+      { dry_run: 'false' },
+    );
+    expect(status.json().permission).toBe('product.publish');
+
+    expect((await upload(ctx.as(assistant), '/api/imports', file, { dry_run: 'true' })).statusCode).toBe(202);
+    const names = await upload(
+      ctx.as(assistant),
+      '/api/imports',
+      { ...file, bytes: Buffer.from('sku,name\nIMP-1,Imported\n') },
+      { dry_run: 'false' },
+    );
+    expect(names.statusCode).toBe(202);
+  });
+
+  it('asks the same rights of a history restore', async () => {
+    const id = await product('Restore One');
+    await ctx
+      .as(editor)
+      .put(`/api/products/${id}`, productBody({ name: 'Restore One', pricing: { mrp: 80 } }));
+    const { rows } = await q(
+      `select id from change_log where entity_type = 'product' and entity_id = $1 order by id desc limit 1`,
+      [id],
+    );
+    const res = await ctx.as(assistant).post(`/api/history/${rows[0].id}/restore`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().permission).toBe('product.price');
+    expect((await q(`select mrp from products where id = $1`, [id])).rows[0].mrp).toBe('80.00');
+    expect((await ctx.as(editor).post(`/api/history/${rows[0].id}/restore`)).statusCode).toBe(200);
+    expect((await q(`select mrp from products where id = $1`, [id])).rows[0].mrp).toBe('100.00');
+  });
+
+  it('asks product.publish of a trash restore that brings a published product back', async () => {
+    const published = await product('Trash One');
+    const draft = await product('Trash Two', 'draft');
+    for (const id of [published, draft])
+      expect((await admin().delete(`/api/products/${id}`)).statusCode).toBe(204);
+    const res = await ctx.as(assistant).post(`/api/trash/product/${published}/restore`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().permission).toBe('product.publish');
+    expect((await q(`select 1 from products where id = $1`, [published])).rowCount).toBe(0);
+    expect((await ctx.as(assistant).post(`/api/trash/product/${draft}/restore`)).statusCode).toBe(200);
+    expect((await ctx.as(editor).post(`/api/trash/product/${published}/restore`)).statusCode).toBe(200);
+  });
+});
