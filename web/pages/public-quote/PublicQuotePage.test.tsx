@@ -49,6 +49,8 @@ const quote = (over: Partial<PublicQuote> = {}): PublicQuote => ({
   expired: false,
   can_answer: true,
   answer: null,
+  order: null,
+  accept_requires: [],
   ...over,
 });
 
