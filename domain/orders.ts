@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants';
+import { MAX_ID, SORT_ORDERS } from './constants';
 import { calendarDay, oneLine, optionalText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
@@ -114,7 +114,10 @@ export const ORDER_SORT_KEYS = ['created_at', 'number', 'total'] as const;
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 export const ORDER_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
 
-/** The orders list: search, status, owner ('me', 'nobody' or a user id) and days (UTC, inclusive). */
+/**
+ * The orders list: search, status, owner ('me', 'nobody' or a user id) and days (UTC, inclusive).
+ * The direction is `sortOrder` (the other lists' `order` is taken too; sortOrder wins).
+ */
 export const orderListQuery = listQuery({
   sortKeys: ORDER_SORT_KEYS,
   defaultSort: 'created_at',
@@ -131,8 +134,13 @@ export const orderListQuery = listQuery({
       .optional(),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
+    sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).optional(),
   },
-});
+}).transform(({ filters: { sortOrder, ...filters }, ...params }) => ({
+  ...params,
+  filters,
+  order: (sortOrder as (typeof SORT_ORDERS)[number] | undefined) ?? params.order,
+}));
 
 const staffRef = z.object({ id: z.number(), name: z.string() });
 

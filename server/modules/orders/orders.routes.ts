@@ -98,14 +98,12 @@ export const ordersRoutes =
         },
         async (request, reply) => {
           const user = currentUser(request);
-          return reply
-            .code(201)
-            .send(
-              await deps.orders.addNote(request.params.id, request.body.body, {
-                id: user.id,
-                name: user.name,
-              }),
-            );
+          return reply.code(201).send(
+            await deps.orders.addNote(request.params.id, request.body.body, {
+              id: user.id,
+              name: user.name,
+            }),
+          );
         },
       );
     });

@@ -173,53 +173,106 @@ async function listWhere(db: Reader, params: ListParams<OrderSortKey>, callerId:
   return allOf(parts);
 }
 
-export function createOrdersService(db: Db, deps: OrdersDeps) {
-  async function readDetail(reader: Pick<Db, 'select'>, id: number): Promise<OrderDetail> {
-    const [row] = await selectOrders(reader).where(eq(orders.id, id));
-    if (!row) throw notFound(ORDER_TEXT.notFound);
-    const [lines, notes, history] = await Promise.all([
-      reader.select().from(orderLines).where(eq(orderLines.order_id, id)).orderBy(asc(orderLines.position)),
-      reader
-        .select({ note: orderNotes, author: users.name })
-        .from(orderNotes)
-        .leftJoin(users, eq(users.id, orderNotes.author_id))
-        .where(eq(orderNotes.order_id, id))
-        .orderBy(sql`${orderNotes.id} desc`),
-      reader
-        .select({ event: orderEvents, actor: users.name })
-        .from(orderEvents)
-        .leftJoin(users, eq(users.id, orderEvents.actor_id))
-        .where(eq(orderEvents.order_id, id))
-        .orderBy(asc(orderEvents.id)),
-    ]);
-    return {
-      ...toOrder(row as OrderRow),
-      lines: lines.map((l) => ({
-        product_id: l.product_id,
-        sku: l.sku,
-        name: l.name,
-        quantity: l.quantity,
-        unit_price: decimal(l.unit_price),
-        discount_percent: decimal(l.discount_percent),
-        line_total: decimal(l.line_total),
-      })),
-      notes: notes.map(({ note, author }) => ({
-        id: note.id,
-        body: note.body,
-        author: note.author_id !== null ? { id: note.author_id, name: author ?? '' } : null,
-        created_at: iso(note.created_at),
-      })),
-      history: history.map(({ event, actor }) => ({
-        id: event.id,
-        at: iso(event.at),
-        actor: event.actor_id !== null ? { id: event.actor_id, name: actor ?? '' } : null,
-        from: event.from as OrderStatus | null,
-        to: event.to as OrderStatus,
-        cancel_reason: event.cancel_reason,
-      })),
-    };
-  }
+/** An order with its lines, notes (newest first) and history (oldest first). */
+async function readDetail(reader: Pick<Db, 'select'>, id: number): Promise<OrderDetail> {
+  const [row] = await selectOrders(reader).where(eq(orders.id, id));
+  if (!row) throw notFound(ORDER_TEXT.notFound);
+  const [lines, notes, history] = await Promise.all([
+    reader.select().from(orderLines).where(eq(orderLines.order_id, id)).orderBy(asc(orderLines.position)),
+    reader
+      .select({ note: orderNotes, author: users.name })
+      .from(orderNotes)
+      .leftJoin(users, eq(users.id, orderNotes.author_id))
+      .where(eq(orderNotes.order_id, id))
+      .orderBy(sql`${orderNotes.id} desc`),
+    reader
+      .select({ event: orderEvents, actor: users.name })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actor_id))
+      .where(eq(orderEvents.order_id, id))
+      .orderBy(asc(orderEvents.id)),
+  ]);
+  return {
+    ...toOrder(row as OrderRow),
+    lines: lines.map((l) => ({
+      product_id: l.product_id,
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price: decimal(l.unit_price),
+      discount_percent: decimal(l.discount_percent),
+      line_total: decimal(l.line_total),
+    })),
+    notes: notes.map(({ note, author }) => ({
+      id: note.id,
+      body: note.body,
+      author: note.author_id !== null ? { id: note.author_id, name: author ?? '' } : null,
+      created_at: iso(note.created_at),
+    })),
+    history: history.map(({ event, actor }) => ({
+      id: event.id,
+      at: iso(event.at),
+      actor: event.actor_id !== null ? { id: event.actor_id, name: actor ?? '' } : null,
+      from: event.from as OrderStatus | null,
+      to: event.to as OrderStatus,
+      cancel_reason: event.cancel_reason,
+    })),
+  };
+}
 
+/** The list's matches as CSV records (CSV_COLUMNS), in its order, in keyset batches. */
+async function* exportOrders(db: Db, params: ListParams<OrderSortKey>, callerId: number) {
+  const where = await listWhere(db, params, callerId);
+  const order = {
+    key: SORT_COLUMNS[params.sortBy],
+    type: params.sortBy === 'created_at' ? 'timestamptz' : params.sortBy === 'total' ? 'numeric' : 'integer',
+    id: orders.id,
+    order: params.order,
+  } as const;
+  type ExportRow = Record<string, unknown> & { id: number; sort_key: string };
+  const batches = keysetBatches<ExportRow>(order, async (batch) => {
+    const filters = allOf([where, batch.after]);
+    const { rows } = await db.execute<ExportRow>(sql`select ${orders.id} as id,
+        ${batch.sortKey} as sort_key, ${orders.number} as number, ${orders.created_at} as created_at,
+        ${orders.status} as status, ${orders.reference} as reference,
+        (select u.name from ${users} u where u.id = ${orders.owner_id}) as owner,
+        ${orders.customer_name} as customer_name, ${orders.customer_email} as customer_email,
+        ${orders.customer_company} as customer_company, ${orders.po_number} as po_number,
+        ${orders.currency} as currency, (${orders.subtotal} * 100)::bigint::text as subtotal,
+        (${orders.shipping} * 100)::bigint::text as shipping, (${orders.tax} * 100)::bigint::text as tax,
+        (${orders.total} * 100)::bigint::text as total,
+        (select count(*)::int from ${orderLines} l where l.order_id = ${orders.id}) as lines,
+        ${orders.billing_address} as billing_address, ${orders.shipping_address} as shipping_address,
+        ${orders.cancel_reason} as cancel_reason
+      from ${orders} ${filters ? sql`where ${filters}` : sql``}
+      order by ${batch.orderBy} limit ${batch.limit}`);
+    return rows;
+  });
+  const cents = (v: unknown) => bigCentsToDecimal(BigInt(v as string));
+  for await (const rows of batches)
+    yield rows.map((r) => [
+      orderNumber(r.number as number),
+      iso(r.created_at as Date),
+      r.status as string,
+      r.reference as string,
+      r.owner as string | null,
+      r.customer_name as string,
+      r.customer_email as string,
+      r.customer_company as string | null,
+      r.po_number as string | null,
+      r.currency as string,
+      cents(r.subtotal),
+      cents(r.shipping),
+      cents(r.tax),
+      cents(r.total),
+      r.lines as number,
+      r.billing_address as string | null,
+      r.shipping_address as string | null,
+      r.cancel_reason as string | null,
+    ]);
+}
+
+export function createOrdersService(db: Db, deps: OrdersDeps) {
   const seller = {
     address: deps.company.address,
     email: deps.company.email,
@@ -364,58 +417,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       };
     },
 
-    /** The list's matches as CSV records (CSV_COLUMNS), in its order, in keyset batches. */
-    async *exportBatches(params: ListParams<OrderSortKey>, callerId: number) {
-      const where = await listWhere(db, params, callerId);
-      const order = {
-        key: SORT_COLUMNS[params.sortBy],
-        type:
-          params.sortBy === 'created_at' ? 'timestamptz' : params.sortBy === 'total' ? 'numeric' : 'integer',
-        id: orders.id,
-        order: params.order,
-      } as const;
-      type ExportRow = Record<string, unknown> & { id: number; sort_key: string };
-      const batches = keysetBatches<ExportRow>(order, async (batch) => {
-        const filters = allOf([where, batch.after]);
-        const { rows } = await db.execute<ExportRow>(sql`select ${orders.id} as id,
-            ${batch.sortKey} as sort_key, ${orders.number} as number, ${orders.created_at} as created_at,
-            ${orders.status} as status, ${orders.reference} as reference,
-            (select u.name from ${users} u where u.id = ${orders.owner_id}) as owner,
-            ${orders.customer_name} as customer_name, ${orders.customer_email} as customer_email,
-            ${orders.customer_company} as customer_company, ${orders.po_number} as po_number,
-            ${orders.currency} as currency, (${orders.subtotal} * 100)::bigint::text as subtotal,
-            (${orders.shipping} * 100)::bigint::text as shipping, (${orders.tax} * 100)::bigint::text as tax,
-            (${orders.total} * 100)::bigint::text as total,
-            (select count(*)::int from ${orderLines} l where l.order_id = ${orders.id}) as lines,
-            ${orders.billing_address} as billing_address, ${orders.shipping_address} as shipping_address,
-            ${orders.cancel_reason} as cancel_reason
-          from ${orders} ${filters ? sql`where ${filters}` : sql``}
-          order by ${batch.orderBy} limit ${batch.limit}`);
-        return rows;
-      });
-      const cents = (v: unknown) => bigCentsToDecimal(BigInt(v as string));
-      for await (const rows of batches)
-        yield rows.map((r) => [
-          orderNumber(r.number as number),
-          iso(r.created_at as Date),
-          r.status as string,
-          r.reference as string,
-          r.owner as string | null,
-          r.customer_name as string,
-          r.customer_email as string,
-          r.customer_company as string | null,
-          r.po_number as string | null,
-          r.currency as string,
-          cents(r.subtotal),
-          cents(r.shipping),
-          cents(r.tax),
-          cents(r.total),
-          r.lines as number,
-          r.billing_address as string | null,
-          r.shipping_address as string | null,
-          r.cancel_reason as string | null,
-        ]);
-    },
+    exportBatches: (params: ListParams<OrderSortKey>, callerId: number) => exportOrders(db, params, callerId),
 
     get: (id: number) => readDetail(db, id),
 
