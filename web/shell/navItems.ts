@@ -8,6 +8,7 @@ import {
   IconMessages,
   IconPackage,
   IconTrash,
+  IconTruckDelivery,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -78,6 +79,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Quote requests sent by visitors.',
     icon: IconMessages,
     goKey: 'i',
+  },
+  {
+    label: 'Orders',
+    path: '/orders',
+    description: 'Accepted quotes, from confirmed to shipped and completed.',
+    icon: IconTruckDelivery,
+    goKey: 'r',
   },
   {
     label: 'Users',
