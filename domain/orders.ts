@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { MAX_ID, SORT_ORDERS } from './constants';
+import { MAX_ID, ORDER_LIMITS, SORT_ORDERS } from './constants';
 import { calendarDay, oneLine, optionalText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
+import { ORDER_STATUS_TEXT } from './quote-texts';
 
 /**
  * An order: what an accepted quote becomes, in the acceptance's own transaction. It keeps the
@@ -29,12 +30,7 @@ export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_MOVES[
 /** Orders still to be delivered: the dashboard's open orders. */
 export const OPEN_ORDER_STATUSES = ['confirmed', 'in_progress', 'shipped'] as const satisfies OrderStatus[];
 
-export const ORDER_LIMITS = {
-  poNumber: 100,
-  /** Each address is a free-text block (several lines). */
-  address: 500,
-  cancelReason: 2000,
-} as const;
+export { ORDER_LIMITS };
 
 /** The fields of the acceptance form that settings can make required. */
 export const ACCEPT_FIELDS = ['po_number', 'billing_address', 'shipping_address'] as const;
@@ -50,13 +46,7 @@ export const ORDER_TEXT = {
     billing_address: 'Enter the billing address',
     shipping_address: 'Enter the delivery address',
   } satisfies Record<AcceptField, string>,
-  status: {
-    confirmed: 'Confirmed',
-    in_progress: 'In progress',
-    shipped: 'Shipped',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-  } satisfies Record<OrderStatus, string>,
+  status: ORDER_STATUS_TEXT satisfies Record<OrderStatus, string>,
   loadFailed: 'Failed to load orders',
   moveFailed: 'Failed to change the order',
   moved: 'Order updated',
