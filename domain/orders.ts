@@ -27,8 +27,6 @@ const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 export const orderMoves = (from: OrderStatus): readonly OrderStatus[] => ORDER_MOVES[from];
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_MOVES[from].includes(to);
-/** Orders still to be delivered: the dashboard's open orders. */
-export const OPEN_ORDER_STATUSES = ['confirmed', 'in_progress', 'shipped'] as const satisfies OrderStatus[];
 
 export { ORDER_LIMITS };
 
@@ -143,9 +141,8 @@ const orderLineSchema = z.object({
   discount_percent: z.number(),
   line_total: z.number(),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderSchema = z.object({
+const orderSchema = z.object({
   id: z.number(),
   /** SO-000123 */
   number: z.string(),
@@ -177,14 +174,12 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-const orderNoteSchema = z.object({
+export const orderNoteSchema = z.object({
   id: z.number(),
   body: z.string(),
   author: staffRef.nullable(),
   created_at: z.string(),
 });
-
-export { orderNoteSchema };
 
 const orderEventSchema = z.object({
   id: z.number(),
