@@ -7,6 +7,8 @@
 
 export const DESK_SCREEN = {
   statusLabel: 'Status',
+  /** The order the request's accepted quote became. */
+  order: (number: string) => `Order ${number}`,
   allStatuses: 'All',
   ownerLabel: 'Owner',
   ownerAnyone: 'Anyone',

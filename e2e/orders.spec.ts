@@ -137,6 +137,13 @@ test('the customer accepts with a PO number and addresses, and staff ship the or
   await customer.screenshot({ path: `${SHOTS}/quote-page-order-1280.png`, fullPage: true });
   await visitor.close();
 
+  // The request's pane names its order too, with where it stands.
+  await page.goto(`/inquiries?selected=${inquiry.id}`);
+  await expect(page.getByTestId('pane-order')).toContainText(number);
+  await expect(page.getByTestId('pane-order')).toContainText('Shipped');
+  await page.goto(`/orders?status=shipped&q=${po}`);
+  await page.getByTestId('order-row').click();
+
   // The screen at a phone's width and in dark mode.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
