@@ -326,6 +326,30 @@ describe('notes, list and export', () => {
     expect((await staff().get('/api/orders?status=lost')).statusCode).toBe(400);
   });
 
+  it('sorts by total both ways (sortOrder), and by number', async () => {
+    await acceptedOrder();
+    const totals = async (query: string) =>
+      (await staff().get(`/api/orders?${query}`))
+        .json()
+        .data.map((o: { total: number }) => o.total) as number[];
+    const up = await totals('sortBy=total&sortOrder=asc&limit=50');
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(await totals('sortBy=total&sortOrder=desc&limit=50')).toEqual([...up].reverse());
+    const numbers = (await staff().get('/api/orders?sortBy=number&sortOrder=asc&limit=50'))
+      .json()
+      .data.map((o: { number: string }) => o.number) as string[];
+    expect(numbers).toEqual([...numbers].sort());
+    expect((await staff().get('/api/orders?sortOrder=sideways')).statusCode).toBe(400);
+  });
+
+  it('outlives its request: deleting the request leaves the order as it was', async () => {
+    const { orderId, inquiry } = await acceptedOrder();
+    const before = (await staff().get(`/api/orders/${orderId}`)).json();
+    expect((await staff().delete(`/api/inquiries/${inquiry.id}`)).statusCode).toBe(204);
+    const after = (await staff().get(`/api/orders/${orderId}`)).json();
+    expect(after).toEqual({ ...before, inquiry_id: null, quote_id: null });
+  });
+
   it('exports the list as CSV', async () => {
     const { page } = await acceptedOrder({ po_number: 'PO-CSV-1' });
     const res = await staff().get('/api/orders/export.csv?q=PO-CSV-1');
