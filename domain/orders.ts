@@ -48,6 +48,15 @@ export const ORDER_TEXT = {
   loadFailed: 'Failed to load orders',
   moveFailed: 'Failed to change the order',
   moved: 'Order updated',
+  settingsTitle: 'Acceptance form',
+  settingsHint: 'What the customer must fill in when accepting a quote, beside their name.',
+  settingsSaved: 'Acceptance form saved',
+  settingsFailed: 'Failed to save the acceptance form',
+  fieldLabel: {
+    po_number: 'Purchase-order number',
+    billing_address: 'Billing address',
+    shipping_address: 'Delivery address',
+  } satisfies Record<AcceptField, string>,
 } as const;
 
 /** The order number customers and staff quote: SO- and the sequence's number, six digits at least. */
@@ -85,6 +94,19 @@ export type AcceptOrderInput = { [K in AcceptField]: string | null };
 /** The acceptance's fields missing that settings require, with their messages. */
 export const missingAcceptFields = (input: AcceptOrderInput, required: readonly AcceptField[]) =>
   required.filter((f) => !input[f]);
+
+/** GET and PUT /api/orders/settings: which acceptance fields the customer must fill. */
+export const orderSettingsSchema = z.object({ required_fields: z.array(z.enum(ACCEPT_FIELDS)) });
+export type OrderSettings = z.infer<typeof orderSettingsSchema>;
+export const orderSettingsBody = z.strictObject({
+  required_fields: z
+    .array(z.enum(ACCEPT_FIELDS, { error: `Each field must be one of: ${ACCEPT_FIELDS.join(', ')}` }), {
+      error: 'required_fields must be a list',
+    })
+    .max(ACCEPT_FIELDS.length)
+    // Each once, in the form's order, whatever order they came in.
+    .transform((fields) => ACCEPT_FIELDS.filter((f) => fields.includes(f))),
+});
 
 /** PATCH /api/orders/{id}. */
 export const patchOrderBody = z

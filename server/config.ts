@@ -3,7 +3,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS } from '#domain/history';
-import type { AcceptField } from '#domain/orders';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
@@ -52,17 +51,6 @@ const envSchema = z.object({
     .regex(/^[+(0-9][0-9 ()./-]{2,39}$/, { error: 'must be a phone number such as +1 555 010 0199' })
     .optional(),
   COMPANY_LOGO_FILE: z.string().min(1).optional(),
-  // Which of the acceptance form's fields the customer must fill, comma-separated (none by default).
-  ACCEPT_REQUIRED_FIELDS: z
-    .string()
-    .trim()
-    .regex(
-      /^((po_number|billing_address|shipping_address)(\s*,\s*(po_number|billing_address|shipping_address))*)?$/,
-      {
-        error: 'must list any of po_number, billing_address, shipping_address, separated by commas',
-      },
-    )
-    .default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#]+/, {
@@ -139,8 +127,6 @@ export type Config = {
   companyName: string;
   /** The business as its customers see it on a quote (its page and PDF): contact and logo. */
   company: CompanyDetails;
-  /** The acceptance form's fields the customer must fill (ACCEPT_REQUIRED_FIELDS). */
-  acceptRequired: AcceptField[];
   mail: MailConfig;
   redisUrl: string | undefined;
   /** Put before every Redis key, so deployments sharing one Redis never share a counter. */
@@ -261,13 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     companyName: e.COMPANY_NAME,
-    acceptRequired: [
-      ...new Set(
-        e.ACCEPT_REQUIRED_FIELDS.split(',')
-          .map((f) => f.trim())
-          .filter(Boolean) as AcceptField[],
-      ),
-    ],
     company: {
       // Written with \n in .env (or real newlines), the address keeps its lines.
       address: e.COMPANY_ADDRESS?.replace(/\\n/g, '\n'),

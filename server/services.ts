@@ -158,7 +158,7 @@ export function createServices(database: Database, config: Config, opts: Service
       companyName: config.companyName,
       company: config.company,
       currency: config.currency,
-      acceptRequired: config.acceptRequired,
+      acceptRequired: orders.requiredFields,
       createOrder: orders.createFromQuote,
     }),
     orders,

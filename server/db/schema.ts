@@ -762,6 +762,23 @@ export const orderEvents = pgTable(
   ],
 );
 
+/** The acceptance form's settings (one row): which of its order fields the customer must fill. */
+export const orderSettings = pgTable(
+  'order_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    required_fields: text('required_fields').array().notNull().default(sql`'{}'`),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_settings_one_row', sql`${t.id}`),
+    check(
+      'order_settings_fields_check',
+      sql`${t.required_fields} <@ ARRAY['po_number', 'billing_address', 'shipping_address']::text[]`,
+    ),
+  ],
+);
+
 /** A staff note on an order, never shown to the customer. */
 export const orderNotes = pgTable(
   'order_notes',

@@ -95,6 +95,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   // with each valid body.
   'PATCH /api/orders/:id': () => ({ body: { status: 'in_progress' }, control: false }),
   'POST /api/orders/:id/notes': () => ({ body: { body: 'An order note' } }),
+  'PUT /api/orders/settings': () => ({ body: { required_fields: [] } }),
   // An answer is taken once, so the customer's three have no control: the quotes tests answer
   // with each valid body.
   'POST /api/public/quotes/:token/accept': () => ({

@@ -96,4 +96,12 @@ CREATE INDEX "order_lines_product_idx" ON "order_lines" USING btree ("product_id
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "order_events_actor_idx" ON "order_events" USING btree ("actor_id");--> statement-breakpoint
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id","id");--> statement-breakpoint
-CREATE INDEX "order_notes_author_idx" ON "order_notes" USING btree ("author_id");
+CREATE INDEX "order_notes_author_idx" ON "order_notes" USING btree ("author_id");--> statement-breakpoint
+-- The acceptance form's settings, one row: which of its order fields the customer must fill.
+CREATE TABLE "order_settings" (
+	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"required_fields" text[] DEFAULT '{}' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_settings_one_row" CHECK ("order_settings"."id"),
+	CONSTRAINT "order_settings_fields_check" CHECK ("order_settings"."required_fields" <@ ARRAY['po_number', 'billing_address', 'shipping_address']::text[])
+);

@@ -6,6 +6,8 @@ import {
   orderListQuery,
   orderListResponse,
   orderNoteSchema,
+  orderSettingsBody,
+  orderSettingsSchema,
   patchOrderBody,
 } from '#domain/orders';
 import { idParam } from '#domain/paging';
@@ -55,6 +57,33 @@ export const ordersRoutes =
             columns: CSV_COLUMNS,
             batches: deps.orders.exportBatches(request.query, currentUser(request).id),
           }),
+      );
+      staff.get(
+        '/api/orders/settings',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "The acceptance form's settings: which of its order fields (po_number, billing_address, shipping_address) the customer must fill.",
+            response: { 200: orderSettingsSchema, ...errors(401) },
+          },
+        },
+        async () => ({ required_fields: await deps.orders.requiredFields() }),
+      );
+      staff.put(
+        '/api/orders/settings',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "Chooses which of the acceptance form's order fields the customer must fill (any of po_number, billing_address, shipping_address; [] for none). From then on an acceptance missing one is 400.",
+            body: orderSettingsBody,
+            response: { 200: orderSettingsSchema, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.orders.setRequiredFields(request.body.required_fields),
       );
       staff.get(
         '/api/orders/:id',

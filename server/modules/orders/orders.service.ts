@@ -2,11 +2,14 @@ import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizz
 import { inquiryReference, parseInquiryReference } from '#domain/inquiries';
 import { bigCentsToDecimal } from '#domain/money';
 import {
+  ACCEPT_FIELDS,
+  type AcceptField,
   type AcceptOrderInput,
   canMoveOrder,
   ORDER_TEXT,
   type Order,
   type OrderDetail,
+  type OrderSettings,
   type OrderSortKey,
   type OrderStatus,
   orderNumber,
@@ -19,7 +22,15 @@ import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { keysetBatches } from '../../db/query/stream';
-import { inquiries, orderEvents, orderLines, orderNotes, orders, users } from '../../db/schema';
+import {
+  inquiries,
+  orderEvents,
+  orderLines,
+  orderNotes,
+  orderSettings,
+  orders,
+  users,
+} from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { renderOrderPdf } from './order-pdf';
@@ -447,6 +458,23 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         if (body.status === 'shipped') await shipped(tx, detail);
         return detail;
       }),
+
+    /** Which acceptance fields the customer must fill; none until staff choose. */
+    requiredFields: async (reader: Pick<Db, 'select'> = db): Promise<AcceptField[]> => {
+      const [row] = await reader.select({ fields: orderSettings.required_fields }).from(orderSettings);
+      return ACCEPT_FIELDS.filter((f) => row?.fields.includes(f));
+    },
+
+    async setRequiredFields(fields: AcceptField[]): Promise<OrderSettings> {
+      await db
+        .insert(orderSettings)
+        .values({ id: true, required_fields: fields })
+        .onConflictDoUpdate({
+          target: orderSettings.id,
+          set: { required_fields: fields, updated_at: sql`now()` },
+        });
+      return { required_fields: fields };
+    },
 
     async addNote(id: number, body: string, author: { id: number; name: string }) {
       const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));

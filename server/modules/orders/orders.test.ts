@@ -367,28 +367,45 @@ describe('notes, list and export', () => {
 });
 
 describe('required acceptance fields', () => {
-  it('refuses an acceptance missing a field the settings require, and takes it when given', async () => {
-    const strict = await createTestContext({
-      INQUIRY_RATE_MAX: '1000',
-      ACCEPT_REQUIRED_FIELDS: 'po_number, billing_address',
+  it('staff choose them; an acceptance missing one is refused, changing nothing, and taken when given', async () => {
+    expect((await staff().get('/api/orders/settings')).json()).toEqual({ required_fields: [] });
+    const set = await staff().put('/api/orders/settings', {
+      required_fields: ['billing_address', 'po_number', 'po_number'],
     });
+    expect(set.statusCode, set.body).toBe(200);
+    // Each once, in the form's order.
+    expect(set.json()).toEqual({ required_fields: ['po_number', 'billing_address'] });
+    expect((await staff().put('/api/orders/settings', { required_fields: ['phone'] })).statusCode).toBe(400);
+    expect((await ctx.as().put('/api/orders/settings', { required_fields: [] })).statusCode).toBe(401);
     try {
-      const sent = await sentQuote(strict, { remoteAddress: address() });
-      const page = (await strict.as().get(`/api/public/quotes/${sent.token}`)).json();
+      const sent = await sentQuote(ctx, { remoteAddress: address() });
+      const page = (
+        await ctx.as().get(`/api/public/quotes/${sent.token}`, { remoteAddress: address() })
+      ).json();
       expect(page.accept_requires).toEqual(['po_number', 'billing_address']);
-      const missing = await strict.as().post(`/api/public/quotes/${sent.token}/accept`, { name: 'Nina' });
+      const missing = await ctx
+        .as()
+        .post(
+          `/api/public/quotes/${sent.token}/accept`,
+          { name: 'Nina', billing_address: 'Somewhere 1' },
+          { remoteAddress: address() },
+        );
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error).toBe(ORDER_TEXT.fieldRequired.po_number);
-      const rows = await strict.database.pool.query('select count(*)::int as n from orders');
-      expect(rows.rows[0].n).toBe(0);
-      const ok = await strict.as().post(`/api/public/quotes/${sent.token}/accept`, {
-        name: 'Nina',
-        po_number: 'PO-1',
-        billing_address: 'Somewhere 1',
-      });
+      expect(await q('select 1 from orders where quote_id = $1', [sent.id])).toEqual([]);
+      expect(
+        (await q<{ status: string }>('select status from quotes where id = $1', [sent.id]))[0].status,
+      ).toBe('sent');
+      const ok = await ctx
+        .as()
+        .post(
+          `/api/public/quotes/${sent.token}/accept`,
+          { name: 'Nina', po_number: 'PO-1', billing_address: 'Somewhere 1' },
+          { remoteAddress: address() },
+        );
       expect(ok.statusCode, ok.body).toBe(200);
     } finally {
-      await strict.close();
+      await staff().put('/api/orders/settings', { required_fields: [] });
     }
   });
 });

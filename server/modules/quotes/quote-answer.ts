@@ -40,7 +40,7 @@ async function withOrder(
   return {
     ...page,
     order: await orderOfQuote(reader, quoteId),
-    accept_requires: [...ctx.deps.acceptRequired],
+    accept_requires: await ctx.deps.acceptRequired(reader),
   };
 }
 
@@ -72,7 +72,7 @@ export async function answerQuote(
   };
   // The fields the seller requires, checked before anything is read or locked.
   if (input.kind === 'accepted') {
-    const missing = missingAcceptFields(order, ctx.deps.acceptRequired);
+    const missing = missingAcceptFields(order, await ctx.deps.acceptRequired(ctx.db));
     if (missing.length)
       throw badRequest(
         ORDER_TEXT.fieldRequired[missing[0]],

@@ -19,8 +19,8 @@ export type QuotesDeps = {
   company: CompanyDetails;
   currency: string;
   notifyEmail: string | undefined;
-  /** The acceptance form's fields the customer must fill (a setting). */
-  acceptRequired: readonly AcceptField[];
+  /** The acceptance form's fields the customer must fill (a setting staff choose). */
+  acceptRequired: (reader: Pick<Db, 'select'>) => Promise<AcceptField[]>;
   /**
    * Writes the order an acceptance makes, in its transaction (the orders service, wired by
    * services.ts: quotes import no other module).
