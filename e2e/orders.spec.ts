@@ -87,6 +87,13 @@ test('the customer accepts with a PO number and addresses, and staff ship the or
   await page.goto('/');
   await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
+  // Staff choose what the acceptance form requires (looked at, left as it is: other tests accept too).
+  await page.getByRole('button', { name: 'Acceptance form' }).click();
+  const settings = page.getByRole('dialog', { name: 'Acceptance form' });
+  await expect(settings.getByRole('checkbox')).toHaveCount(3);
+  await expect(settings.getByLabel('Purchase-order number')).not.toBeChecked();
+  await shoot(page, 'acceptance-settings-1280');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
   await page.getByPlaceholder('Number, reference, company, email, PO number').fill(po);
   await expect(page).toHaveURL(new RegExp(`q=${po}`));
   const row = page.getByTestId('order-row');

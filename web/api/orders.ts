@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_TEXT, type Order, type OrderDetail, type PatchOrderBody } from '#domain/orders';
+import {
+  ORDER_TEXT,
+  type Order,
+  type OrderDetail,
+  type OrderSettings,
+  type PatchOrderBody,
+} from '#domain/orders';
 import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
@@ -71,5 +77,26 @@ export function useExportOrders() {
     fallbackName: 'orders.csv',
     errorMessage: DESK_SCREEN.exportFailed,
     query: ({ page: _page, limit: _limit, ...filters }: OrderListParams) => orderQuery(filters),
+  });
+}
+
+const settingsKey = [...orderKeys.all, 'settings'] as const;
+
+/** Which acceptance fields the customer must fill. */
+export function useOrderSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }) => (await api.get<OrderSettings>('/orders/settings', { signal })).data,
+    enabled,
+    meta: { errorMessage: ORDER_TEXT.loadFailed },
+  });
+}
+
+export function useSaveOrderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: OrderSettings) => (await api.put<OrderSettings>('/orders/settings', body)).data,
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+    meta: { errorMessage: ORDER_TEXT.settingsFailed },
   });
 }

@@ -39,6 +39,7 @@ import { isDay, positiveInt } from '../../components/urlValues';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { useSession } from '../../session/SessionContext';
 import { navDescription } from '../../shell/navItems';
+import { AcceptanceSettings } from './AcceptanceSettings';
 import { OrderPane } from './OrderPane';
 import classes from './Orders.module.css';
 import { ORDER_SORT_LABELS, ORDER_SCREEN as T } from './texts';
@@ -180,6 +181,7 @@ export function OrdersPage() {
     <>
       <PageHeader
         title={T.title}
+        actions={<AcceptanceSettings />}
         caption={
           <>
             {navDescription('/orders')}{' '}
