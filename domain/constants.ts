@@ -79,3 +79,14 @@ export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * Lengths of what an order holds beyond its quote (domain/orders.ts), here so the customer's quote
+ * page can bound its form without loading the schemas.
+ */
+export const ORDER_LIMITS = {
+  poNumber: 100,
+  /** Each address is a free-text block (several lines). */
+  address: 500,
+  cancelReason: 2000,
+} as const;

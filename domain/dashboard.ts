@@ -33,6 +33,15 @@ export const dashboardSchema = z.object({
     /** The accepted quotes' totals this month, exact, with two decimals. */
     accepted_value: z.number(),
   }),
+  /** Orders (accepted quotes): this calendar month (UTC) and those still open. */
+  orders: z.object({
+    /** Orders made this month, cancelled ones left out. */
+    this_month: z.number(),
+    /** Their totals, exact, with two decimals. */
+    this_month_value: z.number(),
+    /** Orders not yet completed or cancelled, per status. */
+    open_by_status: z.object({ confirmed: z.number(), in_progress: z.number(), shipped: z.number() }),
+  }),
   health: z.object({
     products_without_images: healthList(productRef),
     products_without_category_or_brand: healthList(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, TEXT_LIMITS } from './constants';
 import { calendarDay, oneLine } from './fields';
 import { VALIDATION } from './messages';
+import { orderSummarySchema } from './orders';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
 
@@ -317,6 +318,8 @@ export const inquiryDetailSchema = inquirySchema.extend({
   notes: z.array(inquiryNoteSchema),
   history: z.array(inquiryEventSchema),
   quotes: z.array(quoteSchema),
+  /** The request's order once an accepted quote made one (its newest), else null. */
+  order: orderSummarySchema.nullish(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 

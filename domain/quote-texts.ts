@@ -7,6 +7,8 @@
 
 export const DESK_SCREEN = {
   statusLabel: 'Status',
+  /** The order the request's accepted quote became. */
+  order: (number: string) => `Order ${number}`,
   allStatuses: 'All',
   ownerLabel: 'Owner',
   ownerAnyone: 'Anyone',
@@ -187,6 +189,21 @@ export const PUBLIC_QUOTE_TEXT = {
   notFound: 'This link does not lead to a quote. Check that it was copied whole, or contact us.',
   failed: 'The quote could not be loaded. Try again in a moment.',
   answerFailed: 'Your answer could not be sent. Try again in a moment.',
+  poNumber: 'Purchase-order number',
+  billingAddress: 'Billing address',
+  deliveryAddress: 'Delivery address',
+  sameAsBilling: 'Delivery address same as billing',
+  /** The order an acceptance made, as the quote's page shows it. */
+  order: (number: string, status: string) => `Order ${number}: ${status}`,
+} as const;
+
+/** An order's statuses in words, shared by the staff screen and the customer's page. */
+export const ORDER_STATUS_TEXT = {
+  confirmed: 'Confirmed',
+  in_progress: 'In progress',
+  shipped: 'Shipped',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
 } as const;
 
 export const PIPELINE_TEXT = {

@@ -3,6 +3,7 @@ import { MAX_ID } from './constants';
 import { oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { bigCentsToDecimal, toCents } from './money';
+import { ACCEPT_FIELDS, acceptOrderFields, orderSummarySchema } from './orders';
 import { OUTBOX_STATUSES, outboxDeliverySchema } from './outbox';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
@@ -133,6 +134,8 @@ export type QuoteInput = z.output<typeof quoteBody>;
 export const acceptQuoteBody = z.strictObject({
   // The signature is one line: it is quoted in the e-mail staff read.
   name: oneLine(text('Name', QUOTE_LIMITS.signature).min(1, { error: QUOTE_TEXT.signatureRequired }), 'Name'),
+  // What the order carries; each optional unless settings require it (older clients send the name alone).
+  ...acceptOrderFields,
 });
 export const declineQuoteBody = z.strictObject({ reason: optionalText('Reason', QUOTE_LIMITS.reason) });
 export const changesQuoteBody = z.strictObject({
@@ -306,6 +309,10 @@ export const publicQuoteSchema = z.object({
    */
   can_answer: z.boolean(),
   answer: quoteAnswerSchema.omit({ address: true }).nullable(),
+  /** The order this quote became once accepted, with where it stands; null before. */
+  order: orderSummarySchema.nullable(),
+  /** The acceptance form's fields the seller requires (a setting); the rest are optional. */
+  accept_requires: z.array(z.enum(ACCEPT_FIELDS)),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 

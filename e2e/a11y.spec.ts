@@ -113,6 +113,7 @@ for (const size of widths) {
         ['activity', '/activity', 'Activity'],
         ['trash', `/trash?q=${tag}`, 'Trash'],
         ['outbox', '/outbox', 'Outbox'],
+        ['orders', '/orders', 'Orders'],
         ['not found', '/no-such-page', 'Page not found'],
       ];
       for (const [label, path, heading] of screens)
@@ -151,6 +152,7 @@ test('each screen names its tab; the product editor and quote builder say which 
     ['/activity', 'Activity · Stockroom'],
     ['/trash', 'Trash · Stockroom'],
     ['/outbox', 'Outbox · Stockroom'],
+    ['/orders', 'Orders · Stockroom'],
     ['/no-such-page', 'Page not found · Stockroom'],
     [`/product/${product.slug}`, `${product.name} · Stockroom`],
   ] as const;

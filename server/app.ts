@@ -29,6 +29,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { productDuplicateRoutes } from './modules/products/product-duplicate.routes';
 import { productExportRoutes } from './modules/products/product-export.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
       logo: config.company.logo,
     }),
   );
+  await app.register(ordersRoutes({ orders: services.orders, authenticate }));
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
   await app.register(historyRestoreRoutes({ restore: services.restore, authenticate }));
   const { queue, housekeeping } = services;

@@ -26,6 +26,8 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDiscountsService } from './modules/discounts/discounts.service';
 import { createImportsService, IMPORT_QUEUE } from './modules/imports/imports.service';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
+import { renderOrderPdf } from './modules/orders/order-pdf';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createBundleService } from './modules/products/bundle.service';
 import { createProductBulkService } from './modules/products/product-bulk.service';
 import { createProductDuplicateService } from './modules/products/product-duplicate.service';
@@ -118,6 +120,15 @@ export function createServices(database: Database, config: Config, opts: Service
     assets: readShopAssets(opts.webRoot),
   };
 
+  // Orders come from accepted quotes: the quotes' acceptance writes one through this service.
+  const orders = createOrdersService(db, {
+    mailer,
+    renderPdf: renderOrderPdf,
+    publicUrl: config.publicUrl,
+    companyName: config.companyName,
+    company: config.company,
+  });
+
   return {
     imageStore,
     images,
@@ -149,7 +160,10 @@ export function createServices(database: Database, config: Config, opts: Service
       companyName: config.companyName,
       company: config.company,
       currency: config.currency,
+      acceptRequired: orders.requiredFields,
+      createOrder: orders.createFromQuote,
     }),
+    orders,
     outbox: createOutboxService(db, { mode: mailer.mode }),
     restore: createRestoreService(db),
     history: createHistoryService(db),

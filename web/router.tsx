@@ -105,6 +105,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/orders',
+                handle: { title: 'Orders' },
+                lazy: async () => ({
+                  Component: (await import('./pages/orders/OrdersPage')).OrdersPage,
+                }),
+              },
+              {
                 path: '/activity',
                 handle: { title: 'Activity' },
                 lazy: async () => ({

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { InquiryStatus } from '#domain/inquiries';
-import type { QuoteStatus } from '#domain/quotes';
+import { type InquiryStatus, inquiryReference } from '#domain/inquiries';
+import { bigCentsToDecimal } from '#domain/money';
+import type { OrderStatus } from '#domain/orders';
+import { type QuoteStatus, quoteTotals } from '#domain/quotes';
 import type { Db } from '../db/client';
 import { priceLines } from '../modules/shared/desk';
 
@@ -10,7 +12,8 @@ type Staff = { adminId: number; editorId: number; adminName: string; editorName:
 /**
  * The desk of the demo: requests in every status, with owners, notes, history and quotes (sent,
  * accepted with a signature, declined, changes requested, expired, and one superseded by a second
- * version). Written as rows, not through the services, so the demo queues no e-mail: a demo run
+ * version), and orders in every status from five more accepted quotes. Written as rows, not
+ * through the services, so the demo queues no e-mail: a demo run
  * with SMTP_URL set must not write to its made-up customers.
  */
 export async function seedDemoDesk(db: Db, staff: Staff) {
@@ -21,7 +24,7 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
       where created_at <= now() - interval '36 hours'
       order by created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' desc,
         created_at desc, id
-      limit 10`,
+      limit 14`,
   );
   const priced = await priceLines(
     db,
@@ -72,13 +75,15 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
         ${extra.answer?.at ?? null}, ${extra.answer?.kind ?? null}, ${extra.answer?.name ?? null},
         ${extra.answer?.message ?? null}, ${extra.answer ? '203.0.113.7' : null})
       returning id`);
+    const quoteId = rows[0].id;
     await db.execute(sql`insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price,
         discount_percent, catalogue_price)
       values (${rows[0].id}, 0, ${r.product_id}, ${product.name}, ${product.sku}, ${10 * version}, ${product.final.toFixed(2)},
         ${version > 1 ? '5.00' : '0.00'}, ${product.final.toFixed(2)})`);
+    return quoteId;
   }
 
-  const [fresh, opened, quoted, accepted, declined, changes, expired, spam, revised] = requests;
+  const [fresh, opened, quoted, accepted, declined, changes, expired, spam, revised, ...ordered] = requests;
   void fresh; // stays new: nobody has touched it
   const { adminId: admin, editorId: editor } = staff;
 
@@ -140,4 +145,98 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
     'Sent a second version with a volume discount.',
   );
   await set(revised.id, 'quoted', editor);
+
+  await seedDemoOrders(db, { staff, ordered, quote, event, set, hours, priced });
+}
+
+/** The steps each demo order took, one per status, and who made them (null: the customer). */
+const ORDER_PATHS: readonly (readonly OrderStatus[])[] = [
+  ['confirmed'],
+  ['confirmed', 'in_progress'],
+  ['confirmed', 'in_progress', 'shipped'],
+  ['confirmed', 'in_progress', 'shipped', 'completed'],
+  ['confirmed', 'cancelled'],
+];
+const DEMO_BUYERS = [
+  { po: 'PO-4471', billing: 'Harbour Fitters Ltd\n14 Quay Street\nBristol BS1 4QA', delivery: null },
+  {
+    po: null,
+    billing: 'Ridge Joinery\n2 Mill Lane\nLeeds LS9 8AB',
+    delivery: 'Site 3, Ridge Park\nLeeds LS10 1XY',
+  },
+  { po: 'ACME-2291', billing: 'Acme Shopfitting\n77 King Road\nManchester M4 2JT', delivery: null },
+  {
+    po: 'PO-90017',
+    billing: 'Northwind Retail\n5 Market Row\nYork YO1 7HB',
+    delivery: 'Warehouse 4\nDock Lane\nHull HU9 1TQ',
+  },
+  { po: null, billing: 'Brightside Cafés\n9 Canal Walk\nNottingham NG1 7HR', delivery: null },
+];
+
+async function seedDemoOrders(
+  db: Db,
+  desk: {
+    staff: Staff;
+    ordered: { id: number; product_id: number; created_at: Date }[];
+    quote: (
+      r: { id: number; product_id: number; created_at: Date },
+      version: number,
+      status: QuoteStatus,
+      sentAt: string,
+      extra: { answer?: { kind: string; at: string; name?: string } },
+    ) => Promise<number>;
+    event: (id: number, at: string, actor: number | null, from: string | null, to: string | null) => unknown;
+    set: (id: number, status: InquiryStatus, owner: number | null) => unknown;
+    hours: (from: Date | string, n: number) => string;
+    priced: Awaited<ReturnType<typeof priceLines>>;
+  },
+) {
+  const { staff, hours } = desk;
+  for (const [i, r] of desk.ordered.entries()) {
+    const path = ORDER_PATHS[i % ORDER_PATHS.length];
+    const buyer = DEMO_BUYERS[i % DEMO_BUYERS.length];
+    const { rows: who } = await db.execute<{ name: string; email: string; company: string | null }>(
+      sql`select name, email, company from inquiries where id = ${r.id}`,
+    );
+    const sentAt = hours(r.created_at, 4);
+    const acceptedAt = hours(r.created_at, 20);
+    await desk.event(r.id, hours(r.created_at, 1), staff.adminId, 'new', 'open');
+    await desk.event(r.id, sentAt, staff.adminId, 'open', 'quoted');
+    await desk.event(r.id, acceptedAt, null, 'quoted', 'accepted');
+    const quoteId = await desk.quote(r, 1, 'accepted', sentAt, {
+      answer: { kind: 'accepted', at: acceptedAt, name: who[0].name },
+    });
+    await desk.set(r.id, 'accepted', staff.adminId);
+    // The totals by the one rule, from the line the quote was given.
+    const product = desk.priced.get(r.product_id)!;
+    const unit = product.final.toFixed(2);
+    const totals = quoteTotals({
+      lines: [{ quantity: 10, unit_price: unit }],
+      shipping: '25.00',
+      tax_rate: '20.00',
+    });
+    const money = (cents: bigint) => bigCentsToDecimal(cents);
+    const status = path[path.length - 1];
+    const { rows } = await db.execute<{ id: number }>(sql`
+      insert into orders (status, cancel_reason, reference, inquiry_id, quote_id, quote_version, owner_id,
+        customer_name, customer_email, customer_company, signed_by, po_number, billing_address,
+        shipping_address, currency, subtotal, shipping, shipping_label, tax_rate, tax, total, created_at, updated_at)
+      values (${status}, ${status === 'cancelled' ? 'The customer found the shelving locally.' : null},
+        ${inquiryReference(r.id)}, ${r.id}, ${quoteId}, 1, ${staff.adminId}, ${who[0].name}, ${who[0].email},
+        ${who[0].company}, ${who[0].name}, ${buyer.po}, ${buyer.billing},
+        ${buyer.delivery ?? buyer.billing}, 'USD', ${money(totals.subtotal)},
+        ${money(totals.shipping)}, 'Pallet delivery', '20.00', ${money(totals.tax)}, ${money(totals.total)},
+        ${acceptedAt}, ${hours(acceptedAt, 24 * (path.length - 1))})
+      returning id`);
+    const orderId = rows[0].id;
+    await db.execute(sql`insert into order_lines (order_id, position, product_id, sku, name, quantity, unit_price,
+        discount_percent, line_total)
+      values (${orderId}, 0, ${r.product_id}, ${product.sku}, ${product.name}, 10, ${unit}, '0.00',
+        ${money(totals.lines[0])})`);
+    for (const [step, to] of path.entries())
+      await db.execute(sql`insert into order_events (order_id, at, actor_id, "from", "to", cancel_reason)
+        values (${orderId}, ${hours(acceptedAt, 24 * step)}, ${step === 0 ? null : staff.adminId},
+          ${step === 0 ? null : path[step - 1]}, ${to},
+          ${to === 'cancelled' ? 'The customer found the shelving locally.' : null})`);
+  }
 }

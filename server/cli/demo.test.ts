@@ -46,7 +46,10 @@ const counts = async () => {
     (select count(*) from quotes where status = 'sent' and valid_until < current_date)::int as expired_quotes,
     (select count(*) from quotes where answer_kind = 'accepted' and answer_name is not null)::int as signed,
     (select count(*) from inquiry_notes)::int as notes,
-    (select count(*) from inquiries where owner_id is not null)::int as owned`);
+    (select count(*) from inquiries where owner_id is not null)::int as owned,
+    (select count(distinct status) from orders)::int as order_statuses,
+    (select count(*) from orders o where o.total <> (select sum(l.line_total) from order_lines l
+      where l.order_id = o.id) + o.shipping + o.tax)::int as orders_off_total`);
   return rows[0];
 };
 
@@ -70,7 +73,10 @@ describe('npm run demo', () => {
       statuses: 6,
       quote_statuses: 5,
       expired_quotes: 1,
-      signed: 1,
+      // The accepted request and five more, one order in each status.
+      signed: 6,
+      order_statuses: 5,
+      orders_off_total: 0,
     });
     // Spread over 60 days, with the newest in this month.
     expect(after.last_month_inquiries).toBeGreaterThan(0);

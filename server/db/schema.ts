@@ -686,6 +686,138 @@ export const quoteLines = pgTable(
 );
 
 /**
+ * An order (domain/orders.ts): an accepted quote, written in the acceptance's transaction, one per
+ * quote. Lines, totals and the customer are copied as they were (migration 0037).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: integer('number').notNull().default(sql`nextval('orders_number_seq')`),
+    status: text('status', { enum: ['confirmed', 'in_progress', 'shipped', 'completed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    cancel_reason: text('cancel_reason'),
+    reference: text('reference').notNull(),
+    inquiry_id: integer('inquiry_id').references(() => inquiries.id, { onDelete: 'set null' }),
+    quote_id: integer('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    quote_version: integer('quote_version').notNull(),
+    owner_id: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    customer_name: text('customer_name').notNull(),
+    customer_email: text('customer_email').notNull(),
+    customer_company: text('customer_company'),
+    signed_by: text('signed_by').notNull(),
+    po_number: text('po_number'),
+    billing_address: text('billing_address'),
+    shipping_address: text('shipping_address'),
+    currency: text('currency').notNull(),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull(),
+    shipping_label: text('shipping_label'),
+    tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_quote_key').on(t.quote_id),
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_created_idx').on(t.created_at, t.id),
+    index('orders_total_idx').on(t.total, t.id),
+    index('orders_status_idx').on(t.status, t.created_at, t.id),
+    index('orders_owner_idx').on(t.owner_id, t.created_at, t.id),
+    index('orders_inquiry_idx').on(t.inquiry_id, t.id),
+    index('orders_reference_idx').on(t.reference),
+    trigram('orders_company_trgm', t.customer_company),
+    trigram('orders_email_trgm', t.customer_email),
+    trigram('orders_po_number_trgm', t.po_number),
+    trigram('orders_name_trgm', t.customer_name),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('confirmed', 'in_progress', 'shipped', 'completed', 'cancelled')`,
+    ),
+    check('orders_cancel_reason_check', sql`(${t.status} = 'cancelled') = (${t.cancel_reason} is not null)`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    line_total: numeric('line_total', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_position_key').on(t.order_id, t.position),
+    index('order_lines_product_idx').on(t.product_id),
+  ],
+);
+
+/** An order's history: its creation (from null) and each status move, who made it and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    from: text('from'),
+    to: text('to').notNull(),
+    cancel_reason: text('cancel_reason'),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.order_id, t.id),
+    index('order_events_actor_idx').on(t.actor_id),
+  ],
+);
+
+/** The acceptance form's settings (one row): which of its order fields the customer must fill. */
+export const orderSettings = pgTable(
+  'order_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    required_fields: text('required_fields').array().notNull().default(sql`'{}'`),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_settings_one_row', sql`${t.id}`),
+    check(
+      'order_settings_fields_check',
+      sql`${t.required_fields} <@ ARRAY['po_number', 'billing_address', 'shipping_address']::text[]`,
+    ),
+  ],
+);
+
+/** A staff note on an order, never shown to the customer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_notes_order_idx').on(t.order_id, t.id),
+    index('order_notes_author_idx').on(t.author_id),
+  ],
+);
+
+/**
  * Row counts of the tables the dashboard totals, kept by statement triggers (migration 0007):
  * counting the tables on every dashboard view cost time that grew with them.
  */

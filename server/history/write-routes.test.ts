@@ -449,6 +449,12 @@ const EXEMPT: Record<string, string> = {
     "signing out everywhere bumps the user's token_version, which the log leaves out as bookkeeping",
   'POST /api/imports':
     'the upload only stores the file and queues a job; the job logs its rows and its batch entry (batch.test.ts)',
+  'PATCH /api/orders/:id':
+    "an order's moves are its own history (order_events: who, when, from, to, the reason), read with the order; orders are no change-log entity",
+  'POST /api/orders/:id/notes':
+    "an order's notes are rows of their own with their author and time; orders are no change-log entity",
+  'PUT /api/orders/settings':
+    "the acceptance form's required fields are one settings row, not a logged entity; the setting itself says what is required now",
   'POST /api/outbox/:id/retry':
     "a retry reschedules a message's delivery, which the outbox itself records (attempts, status, next try); the outbox is no logged entity",
 };

@@ -92,9 +92,17 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   }),
   'POST /api/inquiries/:id/notes': () => ({ body: { body: 'A note' } }),
   'PUT /api/quotes/:id': () => ({ body: { lines: [{ name: 'Line', quantity: 1, unit_price: 5 }] } }),
+  // A move is taken once (a second in_progress is a 409), so no control: the orders tests move
+  // with each valid body.
+  'PATCH /api/orders/:id': () => ({ body: { status: 'in_progress' }, control: false }),
+  'POST /api/orders/:id/notes': () => ({ body: { body: 'An order note' } }),
+  'PUT /api/orders/settings': () => ({ body: { required_fields: [] } }),
   // An answer is taken once, so the customer's three have no control: the quotes tests answer
   // with each valid body.
-  'POST /api/public/quotes/:token/accept': () => ({ body: { name: 'Signer' }, control: false }),
+  'POST /api/public/quotes/:token/accept': () => ({
+    body: { name: 'Signer', po_number: 'PO-1', billing_address: 'A street', shipping_address: null },
+    control: false,
+  }),
   'POST /api/public/quotes/:token/decline': () => ({ body: { reason: 'No' }, control: false }),
   'POST /api/public/quotes/:token/changes': () => ({ body: { message: 'More' }, control: false }),
 };

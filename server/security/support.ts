@@ -177,6 +177,24 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
   });
   const sent = await call('POST', `/api/quotes/${first.id}/send`, {});
   const draft = await call('POST', `/api/quotes/${first.id}/revise`, {});
+  // An order: a second request's quote, sent and accepted by its customer.
+  const buyer = await ctx.as().post('/api/inquiries', {
+    name: 'Seed Buyer',
+    email: 'buyer@example.com',
+    subject: 'Order',
+    message: 'Ten, please.',
+  });
+  if (buyer.statusCode !== 201) throw new Error(`seed inquiry: ${buyer.statusCode} ${buyer.body}`);
+  const ordered = await call('POST', `/api/inquiries/${buyer.json().id}/quotes`, {});
+  await call('PUT', `/api/quotes/${ordered.id}`, {
+    lines: [{ name: `${prefix} ordered`, quantity: 1, unit_price: 5 }],
+  });
+  const orderedSent = await call('POST', `/api/quotes/${ordered.id}/send`, {});
+  const accepted = await ctx
+    .as()
+    .post(`/api/public/quotes/${orderedSent.token}/accept`, { name: 'Seed Buyer' });
+  if (accepted.statusCode !== 200) throw new Error(`seed accept: ${accepted.statusCode} ${accepted.body}`);
+  const orderList = (await ctx.as().get('/api/orders', { headers: auth })).json();
   const editor = await ctx.makeUser({
     name: `${prefix} Editor`,
     email: `${prefix.toLowerCase()}-editor@example.com`,
@@ -202,6 +220,7 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     inquiryId,
     quoteId: draft.id as number,
     quoteToken: sent.token as string,
+    orderId: listOf<{ id: number }>(orderList)[0]?.id,
     editorId: editor.user.id,
     editorToken: editor.token,
   };
@@ -234,6 +253,7 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
     [/^\/api\/discounts\//, seed.discountId],
     [/^\/api\/inquiries\//, seed.inquiryId],
     [/^\/api\/quotes\//, seed.quoteId],
+    [/^\/api\/orders\//, seed.orderId],
   ];
   return String(byResource.find(([re]) => re.test(url))?.[1] ?? 1);
 }

@@ -1,6 +1,7 @@
 import type { BrandSortKey, CategorySortKey, UserSortKey } from '#domain/constants';
 import type { DiscountState } from '#domain/discounts';
 import type { InquirySortKey, InquiryStatus } from '#domain/inquiries';
+import type { OrderSortKey } from '#domain/orders';
 import type { DiscountScope } from '#domain/pricing';
 import type { ProductFilterKey, ProductSortKey } from '#domain/product-list';
 import type { ListControls } from './listQuery';
@@ -91,6 +92,15 @@ export const jobKeys = queryKeysFactory<never, string>('jobs');
 export const discountKeys = queryKeysFactory<DiscountListParams>('discounts');
 
 export const inquiryKeys = queryKeysFactory<InquiryListParams>('inquiries');
+
+/** The orders list's filters, as its URL and the API name them. */
+export type OrderListParams = ListControls<OrderSortKey> & {
+  status?: string;
+  owner?: string;
+  from?: string;
+  to?: string;
+};
+export const orderKeys = queryKeysFactory<OrderListParams>('orders');
 
 const quotes = queryKeysFactory('quotes');
 export const quoteKeys = {

@@ -97,7 +97,13 @@ export function usePublicQuote(token: string) {
 }
 
 export type QuoteAnswerInput =
-  | { kind: 'accept'; name: string }
+  | {
+      kind: 'accept';
+      name: string;
+      po_number?: string | null;
+      billing_address?: string | null;
+      shipping_address?: string | null;
+    }
   | { kind: 'decline'; reason: string | null }
   | { kind: 'changes'; message: string };
 

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { DESK_TEXT, type InquiryStatus } from '#domain/inquiries';
+import { ORDER_TEXT, type OrderStatus } from '#domain/orders';
 import { QUOTE_STATUS_TEXT } from '#domain/quote-texts';
 import type { QuoteStatus } from '#domain/quotes';
 
@@ -36,6 +37,30 @@ export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return (
     <Badge size="sm" variant="light" radius="sm" tt="none" color={color}>
       {QUOTE_STATUS_TEXT[status]}
+    </Badge>
+  );
+}
+
+const ORDER_COLORS: Record<OrderStatus, string> = {
+  confirmed: 'blue',
+  in_progress: 'violet',
+  shipped: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+};
+
+/** An order's status. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      color={ORDER_COLORS[status]}
+      data-testid="order-status-badge"
+    >
+      {ORDER_TEXT.status[status]}
     </Badge>
   );
 }

@@ -8,6 +8,7 @@ import {
   IconMessages,
   IconPackage,
   IconTrash,
+  IconTruckDelivery,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -85,6 +86,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: IconMessages,
     goKey: 'i',
     permission: 'inquiry.read',
+  },
+  {
+    label: 'Orders',
+    path: '/orders',
+    description: 'Accepted quotes, from confirmed to shipped and completed.',
+    icon: IconTruckDelivery,
+    goKey: 'r',
   },
   {
     label: 'Users',

@@ -29,7 +29,7 @@ export function createDashboardService(db: Db) {
       // their partial indexes, they cost every view time that grows with the catalogue. The
       // discounts' depend on the clock, so they are counted, from their partial indexes: a
       // count(*) over () beside the rows shown read every match from the heap.
-      const [counts, latest, perDay, noImages, noTaxonomy, ending, pipeline] = await Promise.all([
+      const [counts, latest, perDay, noImages, noTaxonomy, ending, pipeline, orderRows] = await Promise.all([
         // Whole-table totals and whole days come from the counters migration 0007's triggers
         // keep; only the part of a day that the rolling 7-day window cuts is counted here.
         db.execute<Dashboard['counts']>(sql`
@@ -132,7 +132,15 @@ export function createDashboardService(db: Db) {
                     l.discount_percent::text)), '[]'::json)
                   from quote_lines l where l.quote_id = a.id)))
               from answered a where a.answer_kind = 'accepted'), '[]'::json) as accepted_quotes`),
+        // The month's orders by their created index, the open ones by their status index.
+        db.execute<{ this_month: number; value_cents: string; open: Record<string, number> | null }>(sql`
+          with m as (select date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' as start)
+          select count(*)::int as this_month, coalesce(sum(total) * 100, 0)::bigint::text as value_cents,
+            (select json_object_agg(s.status, s.n) from (select status, count(*)::int as n from orders
+              where status in ('confirmed', 'in_progress', 'shipped') group by status) s) as open
+          from orders where created_at >= (select start from m) and status <> 'cancelled'`),
       ]);
+      const o = orderRows.rows[0];
       const p = pipeline.rows[0];
       const acceptedCents = p.accepted_quotes.reduce(
         (sum, [shipping, tax_rate, lines]) =>
@@ -165,6 +173,15 @@ export function createDashboardService(db: Db) {
           median_hours_to_quote:
             p.median_hours === null ? null : Math.round(Number(p.median_hours) * 100) / 100,
           accepted_value: centsToNumber(acceptedCents),
+        },
+        orders: {
+          this_month: o.this_month,
+          this_month_value: centsToNumber(BigInt(o.value_cents)),
+          open_by_status: {
+            confirmed: o.open?.confirmed ?? 0,
+            in_progress: o.open?.in_progress ?? 0,
+            shipped: o.open?.shipped ?? 0,
+          },
         },
         health: {
           products_without_images: {

@@ -375,3 +375,33 @@ describe("the quote desk's month (pipeline)", () => {
     });
   });
 });
+
+describe('orders on the dashboard', () => {
+  it('counts this month’s orders and their value (cancelled left out) and the open ones by status', async () => {
+    await q('truncate orders cascade');
+    const m = `date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`;
+    const order = (status: string, total: string, hours: number) =>
+      q(
+        `insert into orders (status, cancel_reason, reference, quote_version, customer_name, customer_email,
+           signed_by, currency, subtotal, shipping, tax_rate, tax, total, created_at)
+         values ($1, case when $1 = 'cancelled' then 'No' end, 'Q-000001', 1, 'C', 'c@example.com', 'C', 'USD',
+           $2, 0, 0, 0, $2, ${m} + make_interval(hours => $3::int))`,
+        [status, total, hours],
+      );
+    await order('confirmed', '10.10', 1);
+    await order('confirmed', '0.20', 2);
+    await order('in_progress', '100.00', 3);
+    await order('shipped', '5.05', 4);
+    await order('completed', '1.00', 5);
+    await order('cancelled', '999.00', 6);
+    // Last month: open, so counted by status, but not among this month's orders.
+    await order('shipped', '50.00', -48);
+    const res = await ctx.as(token).get('/api/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().orders).toEqual({
+      this_month: 5,
+      this_month_value: 116.35,
+      open_by_status: { confirmed: 2, in_progress: 1, shipped: 2 },
+    });
+  });
+});

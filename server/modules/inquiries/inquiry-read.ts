@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { inquiries, inquiryEvents, inquiryLines, inquiryNotes, products, users } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
+import { orderOfInquiry } from '../shared/order-summary';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
 
 const columns = {
@@ -158,5 +159,6 @@ export async function readDetail(
       close_reason: e.close_reason,
     })),
     quotes: quoteRows.map((q) => toQuote(q, delivery.get(q.id) ?? null)),
+    order: await orderOfInquiry(reader, id),
   };
 }

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '#domain/money';
 import type { Quote } from '#domain/quotes';
+import { money, printable } from '../shared/pdf-text';
 
 /** Who the quote is from, beyond the name: what the business configured (COMPANY_*). */
 type PdfSeller = {
@@ -44,26 +44,6 @@ const LOGO = { width: 160, height: 48 } as const;
 const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
-
-/**
- * Text the PDF's standard fonts can show: they carry the Windows-1252 characters only, and
- * anything else would print as garbage (embedding a font for every script would weigh more than
- * the quote). Outside it, a character becomes '?'; money falls back to the ISO code instead.
- */
-const WIN_ANSI = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ\n\t]*$/;
-const printable = (text: string) =>
-  WIN_ANSI.test(text)
-    ? text
-    : [...text.normalize('NFC')].map((ch) => (WIN_ANSI.test(ch) ? ch : '?')).join('');
-
-function money(amount: number, currency: string) {
-  const text = formatMoney(amount, currency);
-  if (WIN_ANSI.test(text)) return text;
-  // A symbol the fonts lack (₹, ₩…): the code instead, as 'INR 1,234.00'.
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' }).format(
-    amount,
-  );
-}
 
 const percent = (n: number) => `${Number(n.toFixed(2))}%`;
 

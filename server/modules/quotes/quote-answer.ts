@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { inquiryReference } from '#domain/inquiries';
+import { type AcceptOrderInput, missingAcceptFields, ORDER_TEXT } from '#domain/orders';
 import { type PublicQuote, QUOTE_TEXT, type Quote, type QuoteAnswer, quoteTokenParam } from '#domain/quotes';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { quotes } from '../../db/schema';
-import { conflict, notFound } from '../../errors/app-error';
+import { badRequest, conflict, notFound } from '../../errors/app-error';
 import { checkInquiryMove, lockInquiry, moveInquiry, staffRecipient } from '../shared/desk';
+import { orderOfQuote } from '../shared/order-summary';
 import { quoteExpired, REQUEST_AFTER, readQuoteRows, toPublicQuote, toQuote } from '../shared/quote-read';
 import type { QuoteContext } from './quote-context';
 import { lockBoth } from './quote-locks';
@@ -16,7 +18,7 @@ const ANSWER_WORDS: Record<QuoteAnswer, string> = {
 };
 
 export type AnswerInput =
-  | { kind: 'accepted'; name: string }
+  | ({ kind: 'accepted'; name: string } & Partial<AcceptOrderInput>)
   | { kind: 'declined'; reason: string | null }
   | { kind: 'changes_requested'; message: string };
 
@@ -25,7 +27,21 @@ export async function publicQuote(ctx: QuoteContext, token: string): Promise<Pub
   if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
   const [row] = await readQuoteRows(ctx.db, sql`q.token = ${token} and q.status <> 'draft'`);
   if (!row) throw notFound(QUOTE_TEXT.notFound);
-  return toPublicQuote(row, await ctx.aboutOf(ctx.db, row.inquiry_id));
+  return withOrder(ctx, ctx.db, row.id, toPublicQuote(row, await ctx.aboutOf(ctx.db, row.inquiry_id)));
+}
+
+/** The page's order (once accepted) and the acceptance form's required fields. */
+async function withOrder(
+  ctx: QuoteContext,
+  reader: Db | Tx,
+  quoteId: number,
+  page: Omit<PublicQuote, 'order' | 'accept_requires'>,
+): Promise<PublicQuote> {
+  return {
+    ...page,
+    order: await orderOfQuote(reader, quoteId),
+    accept_requires: await ctx.deps.acceptRequired(reader),
+  };
 }
 
 /** The customer's PDF of a sent version, by its token: signed once accepted. */
@@ -49,6 +65,20 @@ export async function answerQuote(
   address: string,
 ): Promise<PublicQuote> {
   if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
+  const order: AcceptOrderInput = {
+    po_number: (input.kind === 'accepted' && input.po_number) || null,
+    billing_address: (input.kind === 'accepted' && input.billing_address) || null,
+    shipping_address: (input.kind === 'accepted' && input.shipping_address) || null,
+  };
+  // The fields the seller requires, checked before anything is read or locked.
+  if (input.kind === 'accepted') {
+    const missing = missingAcceptFields(order, await ctx.deps.acceptRequired(ctx.db));
+    if (missing.length)
+      throw badRequest(
+        ORDER_TEXT.fieldRequired[missing[0]],
+        Object.fromEntries(missing.map((field) => [field, ORDER_TEXT.fieldRequired[field]])),
+      );
+  }
   return ctx.db.transaction(async (tx) => {
     const locked = await lockBoth(tx, sql`token = ${token} and status <> 'draft'`);
     if (!locked) throw notFound(QUOTE_TEXT.notFound);
@@ -89,8 +119,13 @@ export async function answerQuote(
       input.kind === 'accepted' ? `Signed: ${input.name}` : message ? `Their words: ${message}` : null,
     );
     const [row] = await readQuoteRows(tx, sql`q.id = ${quote.id}`);
-    if (input.kind === 'accepted') await confirmAcceptance(ctx, tx, toQuote(row, null), token);
-    return toPublicQuote(row, await ctx.aboutOf(tx, quote.inquiry_id));
+    if (input.kind === 'accepted') {
+      const accepted = toQuote(row, null);
+      await confirmAcceptance(ctx, tx, accepted, token);
+      // The order, in this same transaction: it stands exactly when the acceptance does.
+      await ctx.deps.createOrder(tx, accepted, { ...order, signed_by: input.name, token });
+    }
+    return withOrder(ctx, tx, quote.id, toPublicQuote(row, await ctx.aboutOf(tx, quote.inquiry_id)));
   });
 }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { inquiryReference } from '#domain/inquiries';
+import type { AcceptField, AcceptOrderInput } from '#domain/orders';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT, type Quote, type Seller } from '#domain/quotes';
 import type { CompanyDetails } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -18,6 +19,17 @@ export type QuotesDeps = {
   company: CompanyDetails;
   currency: string;
   notifyEmail: string | undefined;
+  /** The acceptance form's fields the customer must fill (a setting staff choose). */
+  acceptRequired: (reader: Pick<Db, 'select'>) => Promise<AcceptField[]>;
+  /**
+   * Writes the order an acceptance makes, in its transaction (the orders service, wired by
+   * services.ts: quotes import no other module).
+   */
+  createOrder: (
+    tx: Tx,
+    quote: Quote,
+    input: AcceptOrderInput & { signed_by: string; token: string },
+  ) => Promise<void>;
 };
 
 /**

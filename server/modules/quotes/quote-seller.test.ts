@@ -200,8 +200,11 @@ describe('accepting', () => {
     expect(mail.quote_id).toBeNull();
     // No mail server here: the quote's own message is stored, and stays so.
     expect((await ok('GET', `/api/quotes/${id}`)).delivery).toBe('stored');
-    const toCustomer = `select id from outbox where inquiry_id = $1 and to_address = 'quinn@example.com'`;
-    expect(await q(toCustomer, [inquiry.id])).toHaveLength(before.length + 1);
+    // New to the customer: this confirmation and the order's (orders.test.ts reads that one).
+    const toCustomer = `select kind from outbox where inquiry_id = $1 and to_address = 'quinn@example.com'`;
+    const after = await q<{ kind: string }>(toCustomer, [inquiry.id]);
+    expect(after).toHaveLength(before.length + 2);
+    expect(after.filter((m) => m.kind === 'order_confirmed')).toHaveLength(1);
 
     const files = await q<{ filename: string; content_type: string; content: Buffer }>(
       'select filename, content_type, content from outbox_attachments where outbox_id = $1',

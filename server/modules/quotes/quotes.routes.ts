@@ -217,7 +217,7 @@ export const quotesRoutes =
           schema: {
             tags,
             description: description(
-              'Accepts the quote, signed with a typed name. Taken once: answered, expired or superseded is 409.',
+              "Accepts the quote, signed with a typed name, with an optional PO number and billing and delivery addresses (free text up to 500 characters; required when the seller's settings say so, else 400). Creates the order (SO-000123) in the same transaction; the answer carries `order`. Taken once: answered, expired or superseded is 409.",
             ),
             params: tokenParam,
             body: acceptQuoteBody,
@@ -225,7 +225,7 @@ export const quotesRoutes =
           },
         },
         async (request) =>
-          deps.quotes.answer(request.params.token, { kind: 'accepted', name: request.body.name }, request.ip),
+          deps.quotes.answer(request.params.token, { kind: 'accepted', ...request.body }, request.ip),
       );
       visitor.post(
         '/api/public/quotes/:token/decline',

@@ -149,7 +149,7 @@ export function toPublicQuote(
   about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller'> & {
     requestStatus: InquiryStatus;
   },
-): PublicQuote {
+): Omit<PublicQuote, 'order' | 'accept_requires'> {
   const { requestStatus, ...shown } = about;
   const expired = quoteExpired(r);
   const { lines, ...rest } = content(r);

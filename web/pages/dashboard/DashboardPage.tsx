@@ -8,6 +8,7 @@ import { CatalogueHealth } from './CatalogueHealth';
 import { InquiriesPerDay } from './InquiriesPerDay';
 import { LatestChanges } from './LatestChanges';
 import { LatestInquiries } from './LatestInquiries';
+import { OrdersSummary } from './OrdersSummary';
 import { Pipeline } from './Pipeline';
 import { StatCards } from './StatCards';
 import { DASHBOARD_TEXT } from './texts';
@@ -54,6 +55,7 @@ export function DashboardPage() {
           <StatCards counts={data?.counts} />
           {/* A server without the desk's figures leaves the card out rather than showing zeros. */}
           {(!data || data.pipeline) && <Pipeline pipeline={data?.pipeline} />}
+          {(!data || data.orders) && <OrdersSummary orders={data?.orders} />}
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <InquiriesPerDay days={data?.inquiries_per_day} />

@@ -1,7 +1,8 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconChevronDown, IconUserCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import {
   CLOSE_REASONS,
   type CloseReason,
@@ -14,7 +15,7 @@ import {
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
 import { formatDateTime } from '../../components/format';
-import { StatusBadge } from '../../components/StatusBadge';
+import { OrderStatusBadge, StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
 import { usePermissions } from '../../session/usePermissions';
 import classes from './Inquiries.module.css';
@@ -32,6 +33,18 @@ export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Sta
         <Group gap="lg" align="flex-end" wrap="wrap">
           <StatusControl detail={detail} />
           <OwnerControl detail={detail} staff={staff} />
+        </Group>
+      )}
+      {detail.order && (
+        <Group gap="xs" data-testid="pane-order">
+          <Anchor
+            component={Link}
+            to={`/orders?${new URLSearchParams({ q: detail.order.number })}`}
+            size="sm"
+          >
+            {DESK_SCREEN.order(detail.order.number)}
+          </Anchor>
+          <OrderStatusBadge status={detail.order.status} />
         </Group>
       )}
       <QuotesSection detail={detail} />

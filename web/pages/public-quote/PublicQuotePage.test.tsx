@@ -49,6 +49,8 @@ const quote = (over: Partial<PublicQuote> = {}): PublicQuote => ({
   expired: false,
   can_answer: true,
   answer: null,
+  order: null,
+  accept_requires: [],
   ...over,
 });
 
@@ -119,10 +121,61 @@ describe('PublicQuotePage', () => {
     await fill(within(dialog).getByLabelText(T.signature, { exact: false }), '  Nina North ');
     await userEvent.click(confirm);
     await waitFor(() => expect(server.to(`POST /public/quotes/${TOKEN}/accept`)).toHaveLength(1));
-    expect(server.to(`POST /public/quotes/${TOKEN}/accept`)[0].body).toEqual({ name: 'Nina North' });
+    // Nothing else typed: the order's fields go as null (all optional by default).
+    expect(server.to(`POST /public/quotes/${TOKEN}/accept`)[0].body).toEqual({
+      name: 'Nina North',
+      po_number: null,
+      billing_address: null,
+      shipping_address: null,
+    });
     const banner = await screen.findByTestId('quote-banner');
     expect(banner.textContent).toContain(T.accepted('Nina North', '2025-07-02'));
     expect(screen.queryByRole('button', { name: T.accept })).toBeNull();
+  });
+
+  it('sends the PO number and addresses, delivery "same as billing" by default, and asks what settings require', async () => {
+    const server = fakeApi({
+      [ROUTE]: () => quote({ accept_requires: ['po_number'] }),
+      [`POST /public/quotes/${TOKEN}/accept`]: () =>
+        quote({
+          answer: { kind: 'accepted', at: '2025-07-02T09:00:00.000Z', name: 'Nina North', message: null },
+          can_answer: false,
+          order: { number: 'SO-000123', status: 'confirmed' },
+        }),
+    });
+    renderQuote();
+    await userEvent.click(await screen.findByRole('button', { name: T.accept }));
+    const dialog = await screen.findByRole('dialog', { name: T.acceptTitle });
+    const confirm = within(dialog).getByRole('button', { name: T.acceptConfirm });
+    await fill(within(dialog).getByLabelText(T.signature, { exact: false }), 'Nina North');
+    // The PO number is required here: no acceptance without it.
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await fill(within(dialog).getByLabelText(T.poNumber, { exact: false }), 'PO-9');
+    await fill(within(dialog).getByLabelText(T.billingAddress, { exact: false }), '1 Main St\nLeeds');
+    expect((within(dialog).getByLabelText(T.sameAsBilling) as HTMLInputElement).checked).toBe(true);
+    // Name, PO number and billing: no delivery box while it is the same.
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(3);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(server.to(`POST /public/quotes/${TOKEN}/accept`)).toHaveLength(1));
+    expect(server.to(`POST /public/quotes/${TOKEN}/accept`)[0].body).toEqual({
+      name: 'Nina North',
+      po_number: 'PO-9',
+      billing_address: '1 Main St\nLeeds',
+      shipping_address: '1 Main St\nLeeds',
+    });
+  });
+
+  it('shows the order an acceptance made, with its status', async () => {
+    fakeApi({
+      [ROUTE]: () =>
+        quote({
+          answer: { kind: 'accepted', at: '2025-07-02T09:00:00.000Z', name: 'Nina North', message: null },
+          can_answer: false,
+          order: { number: 'SO-000123', status: 'shipped' },
+        }),
+    });
+    renderQuote();
+    expect((await screen.findByTestId('quote-order')).textContent).toBe(T.order('SO-000123', 'Shipped'));
   });
 
   it('declines without a reason as null, and keeps the dialog open with the error on failure', async () => {

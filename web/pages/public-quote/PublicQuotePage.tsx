@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Container,
   Group,
   Loader,
@@ -16,7 +17,8 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
+import { ORDER_LIMITS } from '#domain/constants';
+import { ORDER_STATUS_TEXT, PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
 import type { PublicQuote, Seller } from '#domain/quotes';
 import { errorMessage, hasStatus } from '../../api/errors';
 import { type QuoteAnswerInput, useAnswerQuote, usePublicQuote } from '../../api/quotes';
@@ -146,6 +148,11 @@ function QuoteView({ token, quote }: { token: string; quote: PublicQuote }) {
         </div>
       </header>
       <Banner quote={quote} />
+      {quote.order && (
+        <Alert color="blue" data-testid="quote-order">
+          {T.order(quote.order.number, ORDER_STATUS_TEXT[quote.order.status])}
+        </Alert>
+      )}
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'lg' }}>
         <QuoteDocument quote={quote} />
       </Paper>
@@ -162,7 +169,14 @@ function QuoteView({ token, quote }: { token: string; quote: PublicQuote }) {
           </Button>
         </div>
       )}
-      {dialog && <AnswerDialog token={token} kind={dialog} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <AnswerDialog
+          token={token}
+          kind={dialog}
+          requires={quote.accept_requires ?? []}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Stack>
   );
 }
@@ -238,22 +252,35 @@ const DIALOGS = {
 function AnswerDialog({
   token,
   kind,
+  requires,
   onClose,
 }: {
   token: string;
   kind: NonNullable<Dialog>;
+  /** The acceptance's fields the seller requires. */
+  requires: PublicQuote['accept_requires'];
   onClose: () => void;
 }) {
   const answer = useAnswerQuote(token);
   const [text, setText] = useState('');
+  const [order, setOrder] = useState({ po_number: '', billing_address: '', shipping_address: '' });
+  const [sameAsBilling, setSameAsBilling] = useState(true);
   const d = DIALOGS[kind];
   const required = kind !== 'decline';
   const submit = () => {
     const value = text.trim();
     if (required && !value) return;
+    const billing = order.billing_address.trim() || null;
     const input: QuoteAnswerInput =
       kind === 'accept'
-        ? { kind, name: value }
+        ? {
+            kind,
+            name: value,
+            po_number: order.po_number.trim() || null,
+            billing_address: billing,
+            // "Same as billing": the order carries the billing address as its delivery address too.
+            shipping_address: sameAsBilling ? billing : order.shipping_address.trim() || null,
+          }
         : kind === 'decline'
           ? { kind, reason: value || null }
           : { kind, message: value };
@@ -269,14 +296,50 @@ function AnswerDialog({
       >
         <Stack gap="sm">
           {kind === 'accept' ? (
-            <TextInput
-              label={d.label}
-              required
-              autoComplete="name"
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              data-autofocus
-            />
+            <>
+              <TextInput
+                label={d.label}
+                required
+                autoComplete="name"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                data-autofocus
+              />
+              <TextInput
+                label={T.poNumber}
+                required={requires.includes('po_number')}
+                maxLength={ORDER_LIMITS.poNumber}
+                value={order.po_number}
+                onChange={(e) => setOrder({ ...order, po_number: e.currentTarget.value })}
+              />
+              <Textarea
+                label={T.billingAddress}
+                required={requires.includes('billing_address')}
+                autoComplete="billing street-address"
+                autosize
+                minRows={3}
+                maxLength={ORDER_LIMITS.address}
+                value={order.billing_address}
+                onChange={(e) => setOrder({ ...order, billing_address: e.currentTarget.value })}
+              />
+              <Checkbox
+                label={T.sameAsBilling}
+                checked={sameAsBilling}
+                onChange={(e) => setSameAsBilling(e.currentTarget.checked)}
+              />
+              {!sameAsBilling && (
+                <Textarea
+                  label={T.deliveryAddress}
+                  required={requires.includes('shipping_address')}
+                  autoComplete="shipping street-address"
+                  autosize
+                  minRows={3}
+                  maxLength={ORDER_LIMITS.address}
+                  value={order.shipping_address}
+                  onChange={(e) => setOrder({ ...order, shipping_address: e.currentTarget.value })}
+                />
+              )}
+            </>
           ) : (
             <Textarea
               label={d.label}
@@ -301,7 +364,15 @@ function AnswerDialog({
               type="submit"
               color={d.color}
               loading={answer.isPending}
-              disabled={required && !text.trim()}
+              disabled={
+                (required && !text.trim()) ||
+                (kind === 'accept' &&
+                  requires.some((f) =>
+                    f === 'shipping_address' && sameAsBilling
+                      ? !order.billing_address.trim()
+                      : !order[f].trim(),
+                  ))
+              }
             >
               {d.confirm}
             </Button>

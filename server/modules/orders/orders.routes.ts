@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noteBody } from '#domain/inquiries';
+import {
+  orderDetailSchema,
+  orderListQuery,
+  orderListResponse,
+  orderNoteSchema,
+  orderSettingsBody,
+  orderSettingsSchema,
+  patchOrderBody,
+} from '#domain/orders';
+import { idParam } from '#domain/paging';
+import { type Authenticate, currentUser } from '../../auth/hooks';
+import { sendCsv } from '../../http/csv';
+import { bearer, errors } from '../../http/schemas';
+import { CSV_COLUMNS, type OrdersService } from './orders.service';
+
+export type OrdersRoutesDeps = { orders: OrdersService; authenticate: Authenticate };
+
+/** Every orders route, for staff: one plugin, so each route's options stay in one place. */
+export const ordersRoutes =
+  (deps: OrdersRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['orders'];
+    await app.register(async (scope) => {
+      const staff = scope.withTypeProvider<ZodTypeProvider>();
+      staff.addHook('onRequest', deps.authenticate);
+      staff.get(
+        '/api/orders',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'Orders, newest first by default. q finds an order by its number (SO-000123), its request reference (Q-000041), or part of the company, e-mail, PO number or customer name; status, owner (me, nobody or a user id) and from/to (days ordered, UTC) filter.',
+            querystring: orderListQuery,
+            response: { 200: orderListResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.orders.list(request.query, currentUser(request).id),
+      );
+      staff.get(
+        '/api/orders/export.csv',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: `The list's matches as CSV (same search, filters and order; no paging), streamed: ${CSV_COLUMNS.join(', ')}. Cells a spreadsheet would read as a formula start with an apostrophe.`,
+            querystring: orderListQuery,
+            response: { 200: z.string().describe('text/csv'), ...errors(400, 401) },
+          },
+        },
+        async (request, reply) =>
+          sendCsv(request, reply, {
+            stem: 'orders',
+            columns: CSV_COLUMNS,
+            batches: deps.orders.exportBatches(request.query, currentUser(request).id),
+          }),
+      );
+      staff.get(
+        '/api/orders/settings',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "The acceptance form's settings: which of its order fields (po_number, billing_address, shipping_address) the customer must fill.",
+            response: { 200: orderSettingsSchema, ...errors(401) },
+          },
+        },
+        async () => ({ required_fields: await deps.orders.requiredFields() }),
+      );
+      staff.put(
+        '/api/orders/settings',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "Chooses which of the acceptance form's order fields the customer must fill (any of po_number, billing_address, shipping_address; [] for none). From then on an acceptance missing one is 400.",
+            body: orderSettingsBody,
+            response: { 200: orderSettingsSchema, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.orders.setRequiredFields(request.body.required_fields),
+      );
+      staff.get(
+        '/api/orders/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: 'The order with its lines, notes (newest first) and history (oldest first).',
+            params: idParam,
+            response: { 200: orderDetailSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.orders.get(request.params.id),
+      );
+      staff.patch(
+        '/api/orders/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'Moves the order: confirmed → in_progress → shipped → completed (forward only, steps may be skipped), or to cancelled with a cancel_reason. An unknown status is 400, a move not allowed from the current status 409. Each move is recorded in its history; shipped e-mails the customer.',
+            params: idParam,
+            body: patchOrderBody,
+            response: { 200: orderDetailSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request) => deps.orders.patch(request.params.id, request.body, currentUser(request).id),
+      );
+      staff.post(
+        '/api/orders/:id/notes',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: 'A note for staff (never shown to the customer); the author is the caller.',
+            params: idParam,
+            body: noteBody,
+            response: { 201: orderNoteSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) => {
+          const user = currentUser(request);
+          return reply.code(201).send(
+            await deps.orders.addNote(request.params.id, request.body.body, {
+              id: user.id,
+              name: user.name,
+            }),
+          );
+        },
+      );
+    });
+  };

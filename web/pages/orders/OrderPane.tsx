@@ -1,0 +1,400 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { DESK_TEXT, NOTE_MAX_LENGTH } from '#domain/inquiries';
+import { formatMoney } from '#domain/money';
+import { ORDER_LIMITS, ORDER_TEXT, type OrderDetail, type OrderStatus, orderMoves } from '#domain/orders';
+import { DESK_SCREEN } from '#domain/quote-texts';
+import { useAddOrderNote, useOrderDetail, usePatchOrder } from '../../api/orders';
+import { formatDateTime } from '../../components/format';
+import { OrderStatusBadge } from '../../components/StatusBadge';
+import classes from './Orders.module.css';
+import { ORDER_SCREEN as T } from './texts';
+
+/** The chosen order: its customer, status and moves, lines and totals, addresses, notes and history. */
+export function OrderPane({ id }: { id: number }) {
+  const detail = useOrderDetail(id);
+  if (!detail.data)
+    return (
+      <Paper withBorder radius="md" p="lg">
+        {detail.isError ? (
+          <Text c="dimmed" ta="center">
+            {ORDER_TEXT.notFound}
+          </Text>
+        ) : (
+          <Stack aria-hidden>
+            <Skeleton height={28} width="40%" />
+            <Skeleton height={120} />
+          </Stack>
+        )}
+      </Paper>
+    );
+  const order = detail.data;
+  const money = (n: number) => formatMoney(n, order.currency);
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="order-pane">
+      <Stack gap="lg">
+        <div>
+          <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+            <Title order={2} size="h3" ff="monospace" data-testid="order-number">
+              {order.number}
+            </Title>
+            <Text size="sm" c="dimmed">
+              <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {order.inquiry_id ? (
+              <Anchor component={Link} to={`/inquiries?selected=${order.inquiry_id}`} size="sm">
+                {T.fromQuote(order.reference, order.quote_version)}
+              </Anchor>
+            ) : (
+              T.fromQuote(order.reference, order.quote_version)
+            )}{' '}
+            · {T.signedBy(order.signed_by)}
+          </Text>
+        </div>
+        <StatusControl order={order} />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Block title={T.customer}>
+            {[order.customer_name, order.customer_company, order.customer_email].filter(Boolean).join('\n')}
+          </Block>
+          <Block title={T.billing}>{order.billing_address ?? '—'}</Block>
+          <Block title={T.delivery}>
+            {order.shipping_address ?? (order.billing_address ? T.sameAsBilling : '—')}
+          </Block>
+        </SimpleGrid>
+        {order.po_number && (
+          <Text size="sm">
+            <strong>{T.poNumber}:</strong> <span data-testid="order-po">{order.po_number}</span>
+          </Text>
+        )}
+        <Lines order={order} money={money} />
+        <Notes order={order} />
+        <History order={order} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function SectionTitle({ id, children }: { id?: string; children: string }) {
+  return (
+    <Title order={3} size="h6" id={id} tt="uppercase" c="dimmed" fw={600} mb={6}>
+      {children}
+    </Title>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <SectionTitle>{title}</SectionTitle>
+      <Text size="sm" className={classes.message}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function StatusControl({ order }: { order: OrderDetail }) {
+  const patch = usePatchOrder(order.id);
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const moves = orderMoves(order.status);
+  const move = (status: OrderStatus) => {
+    if (status === 'cancelled') {
+      setReason('');
+      setCancelling(true);
+      return;
+    }
+    patch.mutate({ status }, { onSuccess: () => toast.success(ORDER_TEXT.moved) });
+  };
+  const cancel = () => {
+    if (!reason.trim()) {
+      toast.error(ORDER_TEXT.cancelReasonRequired, { id: ORDER_TEXT.cancelReasonRequired });
+      return;
+    }
+    patch.mutate(
+      { status: 'cancelled', cancel_reason: reason },
+      {
+        onSuccess: () => {
+          setCancelling(false);
+          toast.success(ORDER_TEXT.moved);
+        },
+      },
+    );
+  };
+  return (
+    <div>
+      <Text size="xs" fw={500} mb={4}>
+        {T.statusLabel}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        <span data-testid="order-status">
+          <OrderStatusBadge status={order.status} />
+        </span>
+        {order.cancel_reason && (
+          <Text size="xs" c="dimmed" className={classes.message}>
+            {order.cancel_reason}
+          </Text>
+        )}
+        {moves.length > 0 && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                size="compact-sm"
+                variant="default"
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                loading={patch.isPending && !cancelling}
+              >
+                {T.moveTo}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {moves.map((s) => (
+                <Menu.Item key={s} onClick={() => move(s)} color={s === 'cancelled' ? 'red' : undefined}>
+                  {ORDER_TEXT.status[s]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <Modal
+        opened={cancelling}
+        onClose={() => !patch.isPending && setCancelling(false)}
+        title={T.cancelTitle}
+        centered
+        size="sm"
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            cancel();
+          }}
+        >
+          <Stack gap="sm">
+            <Textarea
+              label={T.cancelReason}
+              required
+              autosize
+              minRows={2}
+              maxLength={ORDER_LIMITS.cancelReason}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setCancelling(false)} disabled={patch.isPending}>
+                {T.keep}
+              </Button>
+              <Button type="submit" color="red" loading={patch.isPending}>
+                {T.cancelConfirm}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </div>
+  );
+}
+
+function Lines({ order, money }: { order: OrderDetail; money: (n: number) => string }) {
+  const titleId = useId();
+  const totals: [string, number, boolean][] = [
+    [T.subtotal, order.subtotal, false],
+    [order.shipping_label ? `${T.shipping} (${order.shipping_label})` : T.shipping, order.shipping, false],
+    [T.tax(order.tax_rate), order.tax, false],
+    [T.total, order.total, true],
+  ];
+  return (
+    <section aria-labelledby={titleId} className={classes.lines}>
+      <SectionTitle id={titleId}>{T.lines}</SectionTitle>
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing={4} fz="sm" data-testid="order-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{T.item}</Table.Th>
+              <Table.Th className={classes.wide}>{T.sku}</Table.Th>
+              <Table.Th ta="right" className={classes.wide}>
+                {T.quantity}
+              </Table.Th>
+              <Table.Th ta="right" className={classes.wide}>
+                {T.unitPrice}
+              </Table.Th>
+              <Table.Th ta="right" className={classes.wide}>
+                {T.discount}
+              </Table.Th>
+              <Table.Th ta="right">{T.lineTotal}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.lines.map((l, i) => (
+              // Lines are kept in order and never change: the place is the key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <Table.Tr key={i}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {l.name}
+                  <Text size="xs" c="dimmed" className={classes.compact}>
+                    {[
+                      l.sku,
+                      `${l.quantity} × ${money(l.unit_price)}`,
+                      l.discount_percent ? `−${l.discount_percent}%` : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.wide}>{l.sku ?? ''}</Table.Td>
+                <Table.Td ta="right" className={classes.wide}>
+                  {l.quantity}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.wide}>
+                  {money(l.unit_price)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.wide}>
+                  {l.discount_percent ? `${l.discount_percent}%` : ''}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(l.line_total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack gap={2} mt="xs" align="flex-end">
+        {totals.map(([label, amount, strong]) => (
+          <Group key={label} gap="md" wrap="nowrap">
+            <Text size="sm" fw={strong ? 700 : 400}>
+              {label}
+            </Text>
+            <Text
+              size="sm"
+              fw={strong ? 700 : 400}
+              miw={90}
+              ta="right"
+              data-testid={strong ? 'order-total' : undefined}
+            >
+              {money(amount)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function Notes({ order }: { order: OrderDetail }) {
+  const titleId = useId();
+  const add = useAddOrderNote(order.id);
+  const [body, setBody] = useState('');
+  const send = () => {
+    if (!body.trim()) {
+      toast.error(DESK_TEXT.noteRequired, { id: DESK_TEXT.noteRequired });
+      return;
+    }
+    add.mutate(body, {
+      onSuccess: () => {
+        setBody('');
+        toast.success(DESK_SCREEN.noteAdded);
+      },
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      send();
+    }
+  };
+  return (
+    <section aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{T.notes}</SectionTitle>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <Stack gap={6} mb="sm">
+          <Textarea
+            aria-label={DESK_SCREEN.addNote}
+            placeholder={DESK_SCREEN.notePlaceholder}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={NOTE_MAX_LENGTH}
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" size="xs" loading={add.isPending}>
+              {DESK_SCREEN.addNote}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {order.notes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {DESK_SCREEN.noNotes}
+        </Text>
+      ) : (
+        <ul className={classes.timeline} data-testid="order-notes">
+          {order.notes.map((n) => (
+            <li key={n.id}>
+              <Text size="xs" c="dimmed">
+                <strong>{n.author?.name ?? '—'}</strong> ·{' '}
+                <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
+              </Text>
+              <Text size="sm" className={classes.message}>
+                {n.body}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function History({ order }: { order: OrderDetail }) {
+  const titleId = useId();
+  const events = [...order.history].reverse();
+  return (
+    <section aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{T.history}</SectionTitle>
+      <ul className={classes.timeline} data-testid="order-history">
+        {events.map((e) => (
+          <li key={e.id}>
+            <Text size="sm">
+              {e.from === null
+                ? T.historyCreated
+                : T.historyMove(ORDER_TEXT.status[e.from], ORDER_TEXT.status[e.to])}
+              {e.cancel_reason && ` (${e.cancel_reason})`}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {e.actor?.name ?? T.byCustomer} · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,309 @@
+import {
+  Button,
+  Chip,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import {
+  ORDER_PAGING,
+  ORDER_SORT_KEYS,
+  ORDER_STATUSES,
+  ORDER_TEXT,
+  type Order,
+  type OrderSortKey,
+} from '#domain/orders';
+import { pageCount } from '#domain/paging';
+import { formatPrice } from '../../api/currency';
+import { useExportOrders, useOrders } from '../../api/orders';
+import { useStaffOptions } from '../../api/users';
+import { DateRangeFields } from '../../components/DateRangeFields';
+import { ExportButton } from '../../components/ExportButton';
+import { formatDateTime } from '../../components/format';
+import { OrderSelect, PerPageSelect, SELECT_DEFAULTS, SortSelect } from '../../components/ListSelects';
+import { ListToolbar } from '../../components/ListToolbar';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { SearchInput } from '../../components/SearchInput';
+import { OrderStatusBadge } from '../../components/StatusBadge';
+import { TotalCount } from '../../components/TotalCount';
+import { isDay, positiveInt } from '../../components/urlValues';
+import { useKeepPageInRange, useListState } from '../../components/useListState';
+import { useSession } from '../../session/SessionContext';
+import { navDescription } from '../../shell/navItems';
+import { AcceptanceSettings } from './AcceptanceSettings';
+import { OrderPane } from './OrderPane';
+import classes from './Orders.module.css';
+import { ORDER_SORT_LABELS, ORDER_SCREEN as T } from './texts';
+
+/** Below Mantine's md breakpoint the two panes do not fit side by side (the sidebar takes 240 px). */
+const NARROW = '(max-width: 61.99em)';
+const ALL = 'all';
+const SORT_OPTIONS = ORDER_SORT_KEYS.map((value) => ({ value, label: ORDER_SORT_LABELS[value] }));
+
+/**
+ * Orders (/orders): accepted quotes, a list on the left and the chosen one on the right. The
+ * search, filters, sort, page and the chosen order live in the URL, so reload and Back restore them.
+ */
+export function OrdersPage() {
+  const { user } = useSession();
+  const staff = useStaffOptions(user?.role === 'admin').data ?? [];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const list = useListState<OrderSortKey, 'status' | 'owner' | 'from' | 'to'>({
+    defaultLimit: ORDER_PAGING.defaultLimit,
+    limits: ORDER_PAGING.options,
+    defaultSort: 'created_at',
+    defaultOrder: 'desc',
+    sortKeys: ORDER_SORT_KEYS,
+    filters: ['status', 'owner', 'from', 'to'],
+    accept: {
+      status: ORDER_STATUSES,
+      owner: (v) => v === 'me' || v === 'nobody' || positiveInt(v) !== null,
+      from: isDay,
+      to: isDay,
+    },
+  });
+  const { params, filters } = list;
+  const listParams = {
+    ...params,
+    status: filters.status,
+    owner: filters.owner,
+    from: filters.from,
+    to: filters.to,
+  };
+  const orders = useOrders(listParams);
+  const exportCsv = useExportOrders();
+  const total = orders.data?.meta.total ?? 0;
+  const pages = pageCount(total, params.limit);
+  useKeepPageInRange(params.page, pages, !!orders.data, list.setPage);
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  // The chosen order is in the URL too, beside the list's keys: choosing one keeps the list's page.
+  const selectedId = positiveInt(searchParams.get('selected'));
+  const select = (order: Order | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (order) next.set('selected', String(order.id));
+      else next.delete('selected');
+      return next;
+    });
+
+  const ownerData = [
+    { value: ALL, label: 'Anyone' },
+    { value: 'me', label: 'Me' },
+    { value: 'nobody', label: 'Nobody' },
+    ...staff.map((u) => ({ value: String(u.id), label: u.name })),
+  ];
+  if (filters.owner && !ownerData.some((o) => o.value === filters.owner))
+    ownerData.push({ value: filters.owner, label: `#${filters.owner}` });
+
+  const listPane = (
+    <Stack gap={0}>
+      <ListToolbar>
+        <SearchInput value={list.search} onChange={list.setSearch} placeholder={T.searchPlaceholder} />
+        <SortSelect value={params.sortBy} options={SORT_OPTIONS} onChange={list.setSortBy} />
+        <OrderSelect value={params.order} onChange={list.setOrder} />
+        <PerPageSelect value={params.limit} options={ORDER_PAGING.options} onChange={list.setLimit} />
+      </ListToolbar>
+      <Group gap="xs" mb="sm" align="flex-end" data-testid="order-filters">
+        <Chip.Group
+          multiple={false}
+          value={filters.status ?? ALL}
+          onChange={(v) => list.setFilter('status', v === ALL ? undefined : v)}
+        >
+          <Group gap={6} role="radiogroup" aria-label={T.statusLabel} w="100%">
+            <Chip value={ALL} size="xs" radius="sm">
+              {T.allStatuses}
+            </Chip>
+            {ORDER_STATUSES.map((s) => (
+              <Chip key={s} value={s} size="xs" radius="sm">
+                {ORDER_TEXT.status[s]}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <Select
+          {...SELECT_DEFAULTS}
+          label={T.ownerLabel}
+          data={ownerData}
+          value={filters.owner ?? ALL}
+          onChange={(v) => list.setFilter('owner', !v || v === ALL ? undefined : v)}
+          style={{ flex: '1 1 130px' }}
+        />
+        <DateRangeFields
+          from={filters.from ?? null}
+          to={filters.to ?? null}
+          onChange={(change) =>
+            list.setFilters({
+              ...('from' in change ? { from: change.from ?? undefined } : {}),
+              ...('to' in change ? { to: change.to ?? undefined } : {}),
+            })
+          }
+        />
+        <ExportButton
+          onClick={() => exportCsv.mutate(listParams)}
+          pending={exportCsv.isPending}
+          received={exportCsv.received}
+        />
+      </Group>
+      <OrderList
+        orders={orders.data?.data}
+        loading={orders.isFetching}
+        failed={orders.isError}
+        selectedId={selectedId}
+        onSelect={select}
+      />
+      <Pager page={params.page} pages={pages} onChange={list.setPage} />
+    </Stack>
+  );
+  const readingPane =
+    selectedId !== null ? (
+      <OrderPane key={selectedId} id={selectedId} />
+    ) : (
+      orders.data &&
+      orders.data.data.length > 0 && (
+        <Paper withBorder radius="md" p="xl">
+          <Text c="dimmed" ta="center">
+            {T.noneSelected}
+          </Text>
+        </Paper>
+      )
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={T.title}
+        actions={<AcceptanceSettings />}
+        caption={
+          <>
+            {navDescription('/orders')}{' '}
+            {orders.data && (
+              <TotalCount
+                count={total}
+                exact={orders.data.meta.total_exact}
+                singular="order"
+                testId="orders-total"
+              />
+            )}
+          </>
+        }
+      />
+      {narrow ? (
+        selectedId !== null ? (
+          <Stack gap="sm">
+            <Button
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={() => select(null)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {T.back}
+            </Button>
+            {readingPane}
+          </Stack>
+        ) : (
+          listPane
+        )
+      ) : (
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={5}>{listPane}</Grid.Col>
+          <Grid.Col span={7} style={{ position: 'sticky', top: 72 }}>
+            {readingPane}
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}
+
+type ListProps = {
+  orders: readonly Order[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  selectedId: number | null;
+  onSelect: (order: Order) => void;
+};
+
+/** One entry per order: its number, customer, company, total, status and when. */
+function OrderList({ orders, loading, failed, selectedId, onSelect }: ListProps) {
+  if (!orders) {
+    if (loading)
+      return (
+        <Stack gap="xs" aria-hidden>
+          {[1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} height={58} radius="md" />
+          ))}
+        </Stack>
+      );
+    return <Empty text={failed ? T.failed : T.empty} />;
+  }
+  if (orders.length === 0) return <Empty text={T.empty} />;
+  return (
+    <Paper
+      component="ul"
+      withBorder
+      radius="md"
+      aria-label={T.title}
+      aria-busy={loading}
+      className={classes.list}
+      style={{ opacity: loading ? 0.6 : 1 }}
+    >
+      {orders.map((order) => (
+        <li key={order.id}>
+          <UnstyledButton
+            className={classes.entry}
+            aria-current={order.id === selectedId ? 'true' : undefined}
+            onClick={() => onSelect(order)}
+            data-testid="order-row"
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+              <Text fw={600} size="sm" ff="monospace">
+                {order.number}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+              </Text>
+            </Group>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+              <Text size="sm" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+                {order.customer_company ?? order.customer_name}
+              </Text>
+              <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
+                {formatPrice(order.total)}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap" mt={4}>
+              <OrderStatusBadge status={order.status} />
+              <Text size="xs" c="dimmed" ff="monospace">
+                {order.reference}
+              </Text>
+              {order.po_number && (
+                <Text size="xs" c="dimmed" truncate>
+                  {T.poNumber}: {order.po_number}
+                </Text>
+              )}
+            </Group>
+          </UnstyledButton>
+        </li>
+      ))}
+    </Paper>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Paper withBorder radius="md" py="xl">
+      <Text c="dimmed" ta="center">
+        {text}
+      </Text>
+    </Paper>
+  );
+}
