@@ -93,6 +93,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Accepted quotes, from confirmed to shipped and completed.',
     icon: IconTruckDelivery,
     goKey: 'r',
+    permission: 'order.read',
   },
   {
     label: 'Users',

@@ -29,6 +29,7 @@ export const ordersRoutes =
       staff.get(
         '/api/orders',
         {
+          config: { permission: 'order.read' },
           schema: {
             tags,
             security: bearer,
@@ -43,6 +44,7 @@ export const ordersRoutes =
       staff.get(
         '/api/orders/export.csv',
         {
+          config: { permission: 'export.run' },
           schema: {
             tags,
             security: bearer,
@@ -61,6 +63,7 @@ export const ordersRoutes =
       staff.get(
         '/api/orders/settings',
         {
+          config: { permission: 'order.read' },
           schema: {
             tags,
             security: bearer,
@@ -74,6 +77,7 @@ export const ordersRoutes =
       staff.put(
         '/api/orders/settings',
         {
+          config: { permission: 'settings.manage' },
           schema: {
             tags,
             security: bearer,
@@ -88,6 +92,7 @@ export const ordersRoutes =
       staff.get(
         '/api/orders/:id',
         {
+          config: { permission: 'order.read' },
           schema: {
             tags,
             security: bearer,
@@ -101,6 +106,7 @@ export const ordersRoutes =
       staff.patch(
         '/api/orders/:id',
         {
+          config: { permission: 'order.work' },
           schema: {
             tags,
             security: bearer,
@@ -116,6 +122,7 @@ export const ordersRoutes =
       staff.post(
         '/api/orders/:id/notes',
         {
+          config: { permission: 'order.work' },
           schema: {
             tags,
             security: bearer,

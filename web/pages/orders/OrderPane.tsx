@@ -24,12 +24,14 @@ import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddOrderNote, useOrderDetail, usePatchOrder } from '../../api/orders';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from '../../components/StatusBadge';
+import { usePermissions } from '../../session/usePermissions';
 import classes from './Orders.module.css';
 import { ORDER_SCREEN as T } from './texts';
 
 /** The chosen order: its customer, status and moves, lines and totals, addresses, notes and history. */
 export function OrderPane({ id }: { id: number }) {
   const detail = useOrderDetail(id);
+  const rights = usePermissions();
   if (!detail.data)
     return (
       <Paper withBorder radius="md" p="lg">
@@ -47,6 +49,8 @@ export function OrderPane({ id }: { id: number }) {
     );
   const order = detail.data;
   const money = (n: number) => formatMoney(n, order.currency);
+  // Moves and notes are order.work's; a role that only reads sees them in the history.
+  const mayWork = rights.has('order.work');
   return (
     <Paper withBorder radius="md" p="lg" data-testid="order-pane">
       <Stack gap="lg">
@@ -70,7 +74,7 @@ export function OrderPane({ id }: { id: number }) {
             · {T.signedBy(order.signed_by)}
           </Text>
         </div>
-        <StatusControl order={order} />
+        {mayWork && <StatusControl order={order} />}
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <Block title={T.customer}>
             {[order.customer_name, order.customer_company, order.customer_email].filter(Boolean).join('\n')}
@@ -86,7 +90,7 @@ export function OrderPane({ id }: { id: number }) {
           </Text>
         )}
         <Lines order={order} money={money} />
-        <Notes order={order} />
+        <Notes order={order} mayWork={mayWork} />
         <History order={order} />
       </Stack>
     </Paper>
@@ -301,7 +305,7 @@ function Lines({ order, money }: { order: OrderDetail; money: (n: number) => str
   );
 }
 
-function Notes({ order }: { order: OrderDetail }) {
+function Notes({ order, mayWork }: { order: OrderDetail; mayWork: boolean }) {
   const titleId = useId();
   const add = useAddOrderNote(order.id);
   const [body, setBody] = useState('');
@@ -326,31 +330,33 @@ function Notes({ order }: { order: OrderDetail }) {
   return (
     <section aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{T.notes}</SectionTitle>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send();
-        }}
-      >
-        <Stack gap={6} mb="sm">
-          <Textarea
-            aria-label={DESK_SCREEN.addNote}
-            placeholder={DESK_SCREEN.notePlaceholder}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={NOTE_MAX_LENGTH}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" size="xs" loading={add.isPending}>
-              {DESK_SCREEN.addNote}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {mayWork && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <Stack gap={6} mb="sm">
+            <Textarea
+              aria-label={DESK_SCREEN.addNote}
+              placeholder={DESK_SCREEN.notePlaceholder}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={NOTE_MAX_LENGTH}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" size="xs" loading={add.isPending}>
+                {DESK_SCREEN.addNote}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
       {order.notes.length === 0 ? (
         <Text size="sm" c="dimmed">
           {DESK_SCREEN.noNotes}

@@ -38,6 +38,7 @@ import { TotalCount } from '../../components/TotalCount';
 import { isDay, positiveInt } from '../../components/urlValues';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { AcceptanceSettings } from './AcceptanceSettings';
 import { OrderPane } from './OrderPane';
@@ -81,6 +82,7 @@ export function OrdersPage() {
   };
   const orders = useOrders(listParams);
   const exportCsv = useExportOrders();
+  const rights = usePermissions();
   const total = orders.data?.meta.total ?? 0;
   const pages = pageCount(total, params.limit);
   useKeepPageInRange(params.page, pages, !!orders.data, list.setPage);
@@ -147,11 +149,13 @@ export function OrdersPage() {
             })
           }
         />
-        <ExportButton
-          onClick={() => exportCsv.mutate(listParams)}
-          pending={exportCsv.isPending}
-          received={exportCsv.received}
-        />
+        {rights.has('export.run') && (
+          <ExportButton
+            onClick={() => exportCsv.mutate(listParams)}
+            pending={exportCsv.isPending}
+            received={exportCsv.received}
+          />
+        )}
       </Group>
       <OrderList
         orders={orders.data?.data}
@@ -181,7 +185,7 @@ export function OrdersPage() {
     <>
       <PageHeader
         title={T.title}
-        actions={<AcceptanceSettings />}
+        actions={rights.has('settings.manage') && <AcceptanceSettings />}
         caption={
           <>
             {navDescription('/orders')}{' '}
