@@ -65,6 +65,9 @@ test('the customer accepts with a PO number and addresses, and staff ship the or
   await expect(sign.getByLabel('Delivery address same as billing')).toBeChecked();
   await sign.getByLabel('Delivery address same as billing').uncheck();
   await sign.getByLabel('Delivery address', { exact: true }).fill('Unit 9, Avon Trade Park\nBristol BS2 0XP');
+  await customer.screenshot({ path: `${SHOTS}/accept-dialog-1280.png` });
+  await customer.setViewportSize({ width: 390, height: 844 });
+  await customer.screenshot({ path: `${SHOTS}/accept-dialog-390.png` });
   await sign.getByRole('button', { name: 'Confirm acceptance' }).click();
   const orderNote = customer.getByTestId('quote-order');
   await expect(orderNote).toHaveText(/^Order SO-\d{6}: Confirmed$/);
