@@ -82,6 +82,7 @@ export const QUOTE_STATUS_TEXT = {
   declined: 'Declined',
   changes_requested: 'Changes requested',
   superseded: 'Superseded',
+  expired: 'Expired',
 } as const;
 
 export const BUILDER_TEXT = {
@@ -180,6 +181,8 @@ export const PUBLIC_QUOTE_TEXT = {
   declined: (at: string) => `Declined on ${at}.`,
   changesRequested: (at: string) => `Changes requested on ${at}. We will send a new version.`,
   expired: 'This quote has expired. Contact us for a new one.',
+  /** The refusal of an answer to an expired quote, and the page's words for it (date YYYY-MM-DD). */
+  expiredOn: (validUntil: string) => `This quote expired on ${validUntil}`,
   superseded: 'A newer version of this quote replaces this one. Use the link in the latest e-mail.',
   /** A sent quote whose request has moved on at the desk (reopened, closed): no answer goes through. */
   notAnswerable: 'This quote can no longer be answered here. Please contact us.',

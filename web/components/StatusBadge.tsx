@@ -19,6 +19,7 @@ const QUOTE_COLORS: Record<QuoteStatus, string> = {
   declined: 'orange',
   changes_requested: 'yellow',
   superseded: 'gray',
+  expired: 'red',
 };
 
 /** A request's place on the desk (light badges: the theme keeps their text at 4.5:1). */

@@ -25,7 +25,7 @@ export async function publicQuote(ctx: QuoteContext, token: string): Promise<Pub
   if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
   const [row] = await readQuoteRows(ctx.db, sql`q.token = ${token} and q.status <> 'draft'`);
   if (!row) throw notFound(QUOTE_TEXT.notFound);
-  return toPublicQuote(row, await ctx.aboutOf(ctx.db, row.inquiry_id));
+  return toPublicQuote(row, await ctx.aboutOf(ctx.db, row.inquiry_id), ctx.deps.timeZone);
 }
 
 /** The customer's PDF of a sent version, by its token: signed once accepted. */
@@ -33,7 +33,7 @@ export async function publicPdf(ctx: QuoteContext, token: string) {
   if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
   const [row] = await readQuoteRows(ctx.db, sql`q.token = ${token} and q.status <> 'draft'`);
   if (!row) throw notFound(QUOTE_TEXT.notFound);
-  const { pdf, filename } = await ctx.pdfOf(ctx.db, toQuote(row, null));
+  const { pdf, filename } = await ctx.pdfOf(ctx.db, toQuote(row, null, ctx.deps.timeZone));
   return { pdf, filename };
 }
 
@@ -54,8 +54,9 @@ export async function answerQuote(
     if (!locked) throw notFound(QUOTE_TEXT.notFound);
     const { quote, inquiry } = locked;
     if (quote.status === 'superseded') throw conflict(QUOTE_TEXT.superseded);
+    // Expired by the job, or past its day and not yet reached by it: refused alike.
+    if (quoteExpired(quote, ctx.deps.timeZone)) throw conflict(QUOTE_TEXT.expiredOn(quote.valid_until));
     if (quote.status !== 'sent') throw conflict(QUOTE_TEXT.alreadyAnswered);
-    if (quoteExpired(quote)) throw conflict(QUOTE_TEXT.expired);
     // The request may have moved on at the desk since the quote went out (reopened, closed).
     const to = REQUEST_AFTER[input.kind];
     checkInquiryMove(inquiry.status, to, QUOTE_TEXT.notAnswerable);
@@ -89,8 +90,9 @@ export async function answerQuote(
       input.kind === 'accepted' ? `Signed: ${input.name}` : message ? `Their words: ${message}` : null,
     );
     const [row] = await readQuoteRows(tx, sql`q.id = ${quote.id}`);
-    if (input.kind === 'accepted') await confirmAcceptance(ctx, tx, toQuote(row, null), token);
-    return toPublicQuote(row, await ctx.aboutOf(tx, quote.inquiry_id));
+    if (input.kind === 'accepted')
+      await confirmAcceptance(ctx, tx, toQuote(row, null, ctx.deps.timeZone), token);
+    return toPublicQuote(row, await ctx.aboutOf(tx, quote.inquiry_id), ctx.deps.timeZone);
   });
 }
 

@@ -18,6 +18,10 @@ export type QuotesDeps = {
   company: CompanyDetails;
   currency: string;
   notifyEmail: string | undefined;
+  /** The seller's time zone: a quote is valid through the end of its valid_until day there. */
+  timeZone: string;
+  /** Days before expiry the customer is reminded; 0 sends none. */
+  reminderDays: number;
 };
 
 /**
@@ -76,7 +80,7 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
     if (!row) throw notFound(QUOTE_TEXT.notFound);
     const delivery =
       row.status === 'draft' ? new Map() : await deps.mailer.deliveryOfQuotes(reader as Db, [row.id]);
-    return toQuote(row, delivery.get(row.id) ?? null);
+    return toQuote(row, delivery.get(row.id) ?? null, deps.timeZone);
   }
 
   /** What the customer's page says about the request a quote answers. */
