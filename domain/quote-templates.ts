@@ -32,10 +32,7 @@ const id = (field: string) =>
 
 /** POST /api/quote-templates: a name for the quote's lines, note and terms. */
 export const quoteTemplateBody = z.strictObject({
-  name: oneLine(
-    requiredText(QUOTE_TEMPLATE_TEXT.nameRequired, 'Name', QUOTE_TEMPLATE_LIMITS.name),
-    'Name',
-  ),
+  name: oneLine(requiredText(QUOTE_TEMPLATE_TEXT.nameRequired, 'Name', QUOTE_TEMPLATE_LIMITS.name), 'Name'),
   from_quote_id: id('from_quote_id'),
 });
 export type QuoteTemplateInput = z.output<typeof quoteTemplateBody>;

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { toCents } from '#domain/money';
-import { QUOTE_TEXT } from '#domain/quotes';
 import {
   QUOTE_TEMPLATE_LIMITS,
   QUOTE_TEMPLATE_TEXT,
   type QuoteTemplate,
   type QuoteTemplateInput,
 } from '#domain/quote-templates';
+import { QUOTE_TEXT } from '#domain/quotes';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/query/sql';

@@ -3,10 +3,18 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { idParam } from '#domain/paging';
 import {
+  createQuoteBody,
+  quoteTemplateBody,
+  quoteTemplateListQuery,
+  quoteTemplateListResponse,
+  quoteTemplateSchema,
+} from '#domain/quote-templates';
+import {
   acceptQuoteBody,
   COMPANY_LOGO_PATH,
   changesQuoteBody,
   declineQuoteBody,
+  extendQuoteBody,
   publicQuoteSchema,
   QUOTE_TEXT,
   quoteBody,
@@ -51,13 +59,17 @@ export const quotesRoutes =
             tags,
             security: bearer,
             description:
-              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). 409 when the request already has a draft.",
+              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). With `template_id`, from that template, each linked line's unit price taken again from today's pricing rule; with `from_quote_id`, a copy of that quote's lines, note and terms as quoted (Copy to another request). 404 for an unknown request, template or quote; 409 when the request already has a draft.",
             params: idParam,
+            // No body at all is the basket's draft, as before templates.
+            body: createQuoteBody.nullish(),
             response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
           },
         },
         async (request, reply) =>
-          reply.code(201).send(await deps.quotes.create(request.params.id, currentUser(request).id)),
+          reply
+            .code(201)
+            .send(await deps.quotes.create(request.params.id, currentUser(request).id, request.body ?? {})),
       );
       staff.get(
         '/api/quotes/:id',
@@ -129,6 +141,69 @@ export const quotesRoutes =
         },
         async (request, reply) =>
           reply.code(201).send(await deps.quotes.revise(request.params.id, currentUser(request).id)),
+      );
+      staff.post(
+        '/api/quotes/:id/extend',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "Extend: the quote's lines and terms as quoted, sent at once as the request's next version with a new `valid_until`; it supersedes the sent or expired quote it extends, and the customer is e-mailed the new link. 400 for a date already past in the seller's TIMEZONE; 409 for a quote neither sent nor expired, or a request that takes no new version.",
+            params: idParam,
+            body: extendQuoteBody,
+            response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(await deps.quotes.extend(request.params.id, request.body, currentUser(request).id)),
+      );
+      staff.get(
+        '/api/quote-templates',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'Every quote template, by name, with its lines as saved; `q` keeps those whose name holds it.',
+            querystring: quoteTemplateListQuery,
+            response: { 200: quoteTemplateListResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) => ({ data: await deps.quotes.templates(request.query.q) }),
+      );
+      staff.post(
+        '/api/quote-templates',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "Save as template: a quote's lines (with the products they were priced from), note, terms, shipping and tax under a name. 404 for an unknown quote; 409 for a name already taken (in any case) or past the templates' cap.",
+            body: quoteTemplateBody,
+            response: { 201: quoteTemplateSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await deps.quotes.saveTemplate(request.body, currentUser(request).id)),
+      );
+      staff.delete(
+        '/api/quote-templates/:id',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            description: 'Deletes a template; quotes started from it are not touched.',
+            params: idParam,
+            response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) => {
+          await deps.quotes.deleteTemplate(request.params.id);
+          return reply.code(204).send(null);
+        },
       );
     });
 
@@ -211,7 +286,7 @@ export const quotesRoutes =
           schema: {
             tags,
             description: description(
-              'Accepts the quote, signed with a typed name. Taken once: answered, expired or superseded is 409.',
+              'Accepts the quote, signed with a typed name. Taken once: answered, expired ("This quote expired on {date}") or superseded is 409.',
             ),
             params: tokenParam,
             body: acceptQuoteBody,
