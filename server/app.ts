@@ -34,6 +34,7 @@ import { productExportRoutes } from './modules/products/product-export.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productSectionsRoutes } from './modules/products/product-sections.routes';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
+import { quoteTemplatesRoutes } from './modules/quotes/quote-templates.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
       logo: config.company.logo,
     }),
   );
+  await app.register(quoteTemplatesRoutes({ quotes: services.quotes, authenticate }));
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
   await app.register(historyRestoreRoutes({ restore: services.restore, authenticate }));
   const { queue, housekeeping } = services;
