@@ -355,6 +355,11 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     const draft = id(await send('POST', `/api/quotes/${quote}/revise`));
     return [admin('quote', draft, 'create')];
   },
+  'POST /api/quotes/:id/extend': async () => {
+    const { quote } = await quoteSent();
+    const extended = id(await send('POST', `/api/quotes/${quote}/extend`, { valid_until: '2099-01-31' }));
+    return [admin('quote', extended, 'create'), admin('quote', quote)];
+  },
   'POST /api/public/quotes/:token/accept': async () => {
     const { quote, token } = await quoteSent();
     await send('POST', `/api/public/quotes/${token}/accept`, { name: 'Signer' }, null);
@@ -421,6 +426,10 @@ const EXEMPT: Record<string, string> = {
     "signing out everywhere bumps the user's token_version, which the log leaves out as bookkeeping",
   'POST /api/imports':
     'the upload only stores the file and queues a job; the job logs its rows and its batch entry (batch.test.ts)',
+  'POST /api/quote-templates':
+    "a template is the staff's own starting point, kept apart from the quotes it starts (each draft made from one is logged as the quote's create)",
+  'DELETE /api/quote-templates/:id':
+    'a template is no logged entity (see POST /api/quote-templates); quotes started from it keep their own entries',
   'POST /api/outbox/:id/retry':
     "a retry reschedules a message's delivery, which the outbox itself records (attempts, status, next try); the outbox is no logged entity",
 };

@@ -55,9 +55,13 @@ export const quotesRoutes =
             description:
               "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). With `template_id`, from that template, each linked line's unit price taken again from today's pricing rule; with `from_quote_id`, a copy of that quote's lines, note and terms as quoted (Copy to another request). 404 for an unknown request, template or quote; 409 when the request already has a draft.",
             params: idParam,
-            // No body at all is the basket's draft, as before templates.
-            body: createQuoteBody.nullish(),
+            body: createQuoteBody.optional(),
             response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+          // No body at all (no content type) is the basket's draft, as before templates; a JSON
+          // null or a non-object is still a 400.
+          preValidation: async (request) => {
+            if (request.body == null && !request.headers['content-type']) request.body = {};
           },
         },
         async (request, reply) =>
