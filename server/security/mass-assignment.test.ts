@@ -96,7 +96,9 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/inquiries/:id/quotes': () => ({ body: { from_quote_id: seed.quoteId }, control: false }),
   // The seeded quote is a draft, which Extend refuses (409); quote-expiry.test.ts extends for real.
   'POST /api/quotes/:id/extend': () => ({ body: { valid_until: '2099-01-31' }, control: false }),
-  'POST /api/quote-templates': () => ({ body: { name: `MA Template ${next()}`, from_quote_id: seed.quoteId } }),
+  'POST /api/quote-templates': () => ({
+    body: { name: `MA Template ${next()}`, from_quote_id: seed.quoteId },
+  }),
   // An answer is taken once, so the customer's three have no control: the quotes tests answer
   // with each valid body.
   'POST /api/public/quotes/:token/accept': () => ({ body: { name: 'Signer' }, control: false }),

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../components/format';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
 import classes from './Inquiries.module.css';
+import { StartFromTemplate } from './StartFromTemplate';
 
 /** The request's quotes in the pane: each version's state, a way into the builder and the customer's page. */
 export function QuotesSection({ detail }: { detail: InquiryDetail }) {
@@ -37,19 +38,22 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
           )}
         </Group>
         {canCreate && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconFilePlus size={14} aria-hidden />}
-            loading={create.isPending}
-            onClick={() =>
-              create.mutate(undefined, {
-                onSuccess: (quote) => navigate(`/inquiries/${detail.id}/quotes/${quote.id}`),
-              })
-            }
-          >
-            {DESK_SCREEN.newQuote}
-          </Button>
+          <Group gap="xs">
+            <StartFromTemplate inquiryId={detail.id} />
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFilePlus size={14} aria-hidden />}
+              loading={create.isPending}
+              onClick={() =>
+                create.mutate(undefined, {
+                  onSuccess: (quote) => navigate(`/inquiries/${detail.id}/quotes/${quote.id}`),
+                })
+              }
+            >
+              {DESK_SCREEN.newQuote}
+            </Button>
+          </Group>
         )}
       </Group>
       {quotes.length === 0 ? (
@@ -90,7 +94,7 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
               </Group>
               <Text size="xs" c="dimmed">
                 {DESK_SCREEN.validUntil(q.valid_until)}
-                {q.expired && ' · expired'}
+                {q.expired && q.status !== 'expired' && ' · expired'}
                 {q.sent_at && ` · sent ${formatDateTime(q.sent_at)}`}
               </Text>
               {q.delivery_detail && <DeliveryState delivery={q.delivery_detail} />}
