@@ -69,7 +69,7 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
                   <Text fw={600} size="sm">
                     {q.version === null ? DESK_SCREEN.draft : DESK_SCREEN.version(q.version)}
                   </Text>
-                  <QuoteStatusBadge status={q.status} />
+                  <QuoteStatusBadge status={q.status} expired={q.expired} />
                   <Text size="sm" fw={500}>
                     {formatPrice(q.total)}
                   </Text>
@@ -94,7 +94,7 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
               </Group>
               <Text size="xs" c="dimmed">
                 {DESK_SCREEN.validUntil(q.valid_until)}
-                {q.expired && q.status !== 'expired' && ' · expired'}
+                {q.expired && q.status === 'draft' && ' · expired'}
                 {q.sent_at && ` · sent ${formatDateTime(q.sent_at)}`}
               </Text>
               {q.delivery_detail && <DeliveryState delivery={q.delivery_detail} />}

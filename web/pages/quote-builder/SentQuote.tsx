@@ -27,7 +27,7 @@ export function SentQuote({ quote, inquiry }: { quote: Quote; inquiry: InquiryDe
             <Title order={2} size="h4">
               {DESK_SCREEN.version(quote.version ?? 0)}
             </Title>
-            <QuoteStatusBadge status={quote.status} />
+            <QuoteStatusBadge status={quote.status} expired={quote.expired} />
             <Text size="sm" c="dimmed">
               {DESK_SCREEN.validUntil(quote.valid_until)}
             </Text>
