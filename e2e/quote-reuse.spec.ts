@@ -38,6 +38,8 @@ async function shoot(page: Page, name: string, show: () => Promise<void>) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.reload();
     await show();
+    // A dialog fades in: photographed once it is there in full.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}${scheme === 'dark' ? '-dark' : ''}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
