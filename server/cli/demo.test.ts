@@ -67,7 +67,7 @@ describe('npm run demo', () => {
       inquiries: 40,
       // Every status of a request and of a sent quote, with notes, owners and a signature.
       statuses: 6,
-      quote_statuses: 5,
+      quote_statuses: 6,
       expired_quotes: 1,
       signed: 1,
     });
