@@ -184,6 +184,7 @@ export const QUOTE_REUSE_TEXT = {
   copied: (reference: string) => `Draft started for ${reference}`,
   draftStarted: 'Draft started',
   more: 'More',
+  saveFirst: 'Save the draft first: the template keeps what is saved',
 } as const;
 
 export const PUBLIC_QUOTE_TEXT = {

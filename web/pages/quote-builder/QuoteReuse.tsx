@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconCopy, IconDots, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -109,6 +109,26 @@ function ExtendDialog({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Save as template on a draft: from what is stored, so only once the draft is saved. */
+export function SaveDraftAsTemplate({ quote, dirty }: { quote: Quote; dirty: boolean }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Tooltip label={T.saveFirst} disabled={!dirty}>
+        <Button
+          variant="default"
+          leftSection={<IconTemplate size={16} aria-hidden />}
+          onClick={() => setOpened(true)}
+          disabled={dirty || quote.lines.length === 0}
+        >
+          {T.saveTemplate}
+        </Button>
+      </Tooltip>
+      <SaveTemplateDialog opened={opened} quote={quote} onClose={() => setOpened(false)} />
+    </>
   );
 }
 
