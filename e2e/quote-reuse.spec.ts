@@ -110,6 +110,11 @@ test('staff save a quote as a template and start a new draft from it, priced tod
   await expect(lines.nth(0).getByLabel('Qty')).toHaveValue('3');
   await expect(lines.nth(0).getByLabel('Unit price')).toHaveValue('95.00');
   await expect(page.getByTestId('builder-total')).toHaveText('$285.00');
+  // The new draft, saved as it is, can itself be kept as a template.
+  await expect(page.getByRole('button', { name: QUOTE_REUSE_TEXT.saveTemplate })).toBeEnabled();
+  await shoot(page, 'draft-from-template', async () => {
+    await expect(page.getByTestId('builder-total')).toHaveText('$285.00');
+  });
 });
 
 test('an expired quote says so to its customer, offers no Accept, and Extend sends a new version', async ({
