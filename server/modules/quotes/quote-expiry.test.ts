@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_TEXT, quoteExpiresAt } from '#domain/quotes';
+import { type Db, openDatabase } from '../../db/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { sentQuote } from '../../test/quotes';
 import { renderQuotePdf } from './pdf';
@@ -32,9 +33,12 @@ const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = 
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 
-/** A service like the app's, as another process would build it, with its own reminder days. */
-const instance = (reminderDays = 3) =>
-  createQuotesService(ctx.database.db, {
+/**
+ * A service like the app's, as another process would build it, with its own reminder days; on
+ * PostgreSQL, `db` may be another pool of connections to the same database, as another process has.
+ */
+const instance = (reminderDays = 3, db: Db = ctx.database.db) =>
+  createQuotesService(db, {
     mailer: ctx.app.mailer,
     renderPdf: renderQuotePdf,
     publicUrl: ctx.config.publicUrl,
@@ -114,11 +118,16 @@ describe('expiry, exactly once', () => {
   it('two instances racing on the same database expire each quote once between them', async () => {
     const made = await Promise.all([1, 2, 3, 4].map(() => quoteValidUntil('2026-03-14')));
     const now = new Date('2026-03-15T12:00:00Z');
+    // On PostgreSQL the second "process" has a pool of its own; the embedded database has one session.
+    const url = (ctx.database.pool as unknown as { options: { connectionString?: string } }).options
+      .connectionString;
+    const other =
+      ctx.database.label === 'postgres' && url ? await openDatabase({ kind: 'postgres', url, max: 3 }) : null;
     const runs = await Promise.all([
       instance().runExpiry(now),
+      instance(3, other?.db).runExpiry(now),
       instance().runExpiry(now),
-      instance().runExpiry(now),
-    ]);
+    ]).finally(() => other?.close());
     const ids = made.map((m) => m.id);
     const taken = runs.flatMap((r) => r.expired).filter((id) => ids.includes(id));
     expect(taken.sort()).toEqual([...ids].sort());
