@@ -67,10 +67,7 @@ test('staff save a quote as a template and start a new draft from it, priced tod
 
   // Save as template, from the sent quote's More menu, with a name.
   await page.goto(`/inquiries/${first.id}/quotes/${draft.id}`);
-  await page.getByRole('button', { name: QUOTE_REUSE_TEXT.more }).click();
-  await page.getByRole('menuitem', { name: QUOTE_REUSE_TEXT.saveTemplate }).click();
   const save = page.getByRole('dialog', { name: QUOTE_REUSE_TEXT.saveTemplateTitle });
-  await expect(save.getByLabel(QUOTE_REUSE_TEXT.templateName)).toBeFocused();
   await shoot(page, 'save-template', async () => {
     await page.getByRole('button', { name: QUOTE_REUSE_TEXT.more }).click();
     await page.getByRole('menuitem', { name: QUOTE_REUSE_TEXT.saveTemplate }).click();
@@ -78,6 +75,7 @@ test('staff save a quote as a template and start a new draft from it, priced tod
   });
   await page.getByRole('button', { name: QUOTE_REUSE_TEXT.more }).click();
   await page.getByRole('menuitem', { name: QUOTE_REUSE_TEXT.saveTemplate }).click();
+  await expect(save.getByLabel(QUOTE_REUSE_TEXT.templateName)).toBeFocused();
   await save.getByLabel(QUOTE_REUSE_TEXT.templateName).fill(`Shelving ${tag}`);
   await save.getByLabel(QUOTE_REUSE_TEXT.templateName).press('Enter');
   await expect(toast(page, QUOTE_REUSE_TEXT.templateSaved(`Shelving ${tag}`))).toBeVisible();
@@ -92,15 +90,13 @@ test('staff save a quote as a template and start a new draft from it, priced tod
   const second = await apiRequest(request, `Repeat order ${tag}`);
   await page.goto(`/inquiries?q=${tag}&selected=${second.id}`);
   const reading = page.getByRole('region', { name: second.subject, exact: true });
-  await reading.getByRole('button', { name: QUOTE_REUSE_TEXT.fromTemplate }).click();
   const picker = page.getByRole('dialog', { name: QUOTE_REUSE_TEXT.fromTemplateTitle });
-  // Keyboard: the template's radio, then Enter starts the draft.
-  await picker.getByRole('radio', { name: `Shelving ${tag}` }).check();
   await shoot(page, 'start-from-template', async () => {
     await reading.getByRole('button', { name: QUOTE_REUSE_TEXT.fromTemplate }).click();
     await picker.getByRole('radio', { name: `Shelving ${tag}` }).check();
   });
   await reading.getByRole('button', { name: QUOTE_REUSE_TEXT.fromTemplate }).click();
+  // Keyboard: the template's radio, then Enter starts the draft.
   await picker.getByRole('radio', { name: `Shelving ${tag}` }).check();
   await picker.getByRole('radio', { name: `Shelving ${tag}` }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`/inquiries/${second.id}/quotes/\\d+$`));
@@ -115,6 +111,19 @@ test('staff save a quote as a template and start a new draft from it, priced tod
   await shoot(page, 'draft-from-template', async () => {
     await expect(page.getByTestId('builder-total')).toHaveText('$285.00');
   });
+  // Copy to another request: the sent quote, as quoted ($80), to a request picked by its reference.
+  const third = await apiRequest(request, `Sister site ${tag}`);
+  await page.goto(`/inquiries/${first.id}/quotes/${draft.id}`);
+  await page.getByRole('button', { name: QUOTE_REUSE_TEXT.more }).click();
+  await page.getByRole('menuitem', { name: QUOTE_REUSE_TEXT.copy }).click();
+  const copy = page.getByRole('dialog', { name: QUOTE_REUSE_TEXT.copyTitle });
+  await copy.getByLabel(QUOTE_REUSE_TEXT.copyRequest).fill(third.reference);
+  await page.getByRole('option', { name: new RegExp(third.reference) }).click();
+  await copy.getByRole('button', { name: QUOTE_REUSE_TEXT.copyConfirm }).click();
+  await expect(toast(page, QUOTE_REUSE_TEXT.copied(third.reference))).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/inquiries/${third.id}/quotes/\\d+$`));
+  await expect(page.getByTestId('builder-line').nth(0).getByLabel('Unit price')).toHaveValue('80.00');
+  await expect(page.getByTestId('builder-total')).toHaveText('$240.00');
 });
 
 test('an expired quote says so to its customer, offers no Accept, and Extend sends a new version', async ({
@@ -141,9 +150,7 @@ test('an expired quote says so to its customer, offers no Accept, and Extend sen
   await expect(reading.getByTestId('pane-quotes')).toContainText('Expired');
   await reading.getByRole('link', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { name: 'v1' })).toBeVisible();
-  await page.getByRole('button', { name: QUOTE_REUSE_TEXT.extend }).click();
   const extend = page.getByRole('dialog', { name: QUOTE_REUSE_TEXT.extendTitle });
-  await extend.getByLabel(QUOTE_REUSE_TEXT.extendDate).fill('2099-03-31');
   await shoot(page, 'extend', async () => {
     await page.getByRole('button', { name: QUOTE_REUSE_TEXT.extend }).click();
     await extend.getByLabel(QUOTE_REUSE_TEXT.extendDate).fill('2099-03-31');

@@ -56,16 +56,17 @@ function TemplatePicker({ inquiryId, onClose }: { inquiryId: number; onClose: ()
         onSubmit={(e) => {
           e.preventDefault();
           if (!picked) return;
-          create.mutate(
-            { template_id: Number(picked) },
-            {
-              onSuccess: (quote) => {
-                toast.success(T.draftStarted);
-                onClose();
-                navigate(`/inquiries/${inquiryId}/quotes/${quote.id}`);
-              },
-            },
-          );
+          // Awaited rather than an onSuccess of mutate: the new draft makes the pane drop this
+          // picker (the request has a quote now) before such a callback would run.
+          create
+            .mutateAsync({ template_id: Number(picked) })
+            .then((quote) => {
+              toast.success(T.draftStarted);
+              onClose();
+              navigate(`/inquiries/${inquiryId}/quotes/${quote.id}`);
+            })
+            // The failure is the mutation's toast.
+            .catch(() => {});
         }}
       >
         <Stack gap="md">

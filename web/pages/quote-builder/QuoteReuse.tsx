@@ -78,13 +78,16 @@ function ExtendDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          extend.mutate(date, {
-            onSuccess: (next) => {
+          // Awaited rather than an onSuccess of mutate: the quote extended is superseded, and this
+          // dialog may be gone before such a callback would run. A failure is the mutation's toast.
+          extend
+            .mutateAsync(date)
+            .then((next) => {
               toast.success(T.extended(next.version ?? 0));
               onClose();
               navigate(`/inquiries/${inquiry.id}/quotes/${next.id}`);
-            },
-          });
+            })
+            .catch(() => {});
         }}
       >
         <Stack gap="md">
@@ -225,13 +228,14 @@ function CopyDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (!picked) return;
-          copy.mutate(Number(picked.value), {
-            onSuccess: (draft) => {
+          copy
+            .mutateAsync(Number(picked.value))
+            .then((draft) => {
               toast.success(T.copied(picked.reference));
               onClose();
               navigate(`/inquiries/${draft.inquiry_id}/quotes/${draft.id}`);
-            },
-          });
+            })
+            .catch(() => {});
         }}
       >
         <Stack gap="md">
