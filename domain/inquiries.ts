@@ -237,7 +237,8 @@ const inquiryEventSchema = z.object({
   at: z.string(),
   /** Null when the customer or the system made it (an answer on the quote page, a sent quote). */
   actor: staffRef.nullable(),
-  kind: z.enum(['status', 'owner']),
+  /** 'quote_expired': the scheduled job expired a sent quote (its version in `to`). */
+  kind: z.enum(['status', 'owner', 'quote_expired']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   close_reason: z.enum(CLOSE_REASONS).nullable(),

@@ -35,6 +35,9 @@ export const DESK_SCREEN = {
   customer: 'the customer',
   historyStatus: (from: string | null, to: string | null) => `Status ${from ?? '—'} → ${to ?? '—'}`,
   historyOwner: (from: string | null, to: string | null) => `Owner ${from ?? 'nobody'} → ${to ?? 'nobody'}`,
+  /** The scheduled job's entry: the version that expired unanswered. */
+  historyQuoteExpired: (version: string | null) => `Quote v${version ?? '?'} expired unanswered`,
+  scheduled: 'automatically',
   quotes: 'Quotes',
   noQuotes: 'No quote yet.',
   newQuote: 'Create quote',
@@ -84,6 +87,7 @@ export const QUOTE_STATUS_TEXT = {
   declined: 'Declined',
   changes_requested: 'Changes requested',
   superseded: 'Superseded',
+  expired: 'Expired',
 } as const;
 
 export const BUILDER_TEXT = {
@@ -137,6 +141,54 @@ export const BUILDER_TEXT = {
   catalogue: 'catalogue',
 } as const;
 
+/** Extend, Save as template, Start from template and Copy to another request, in the builder and the pane. */
+export const QUOTE_REUSE_TEXT = {
+  extend: 'Extend',
+  extendTitle: 'Extend this quote',
+  extendBody: (email: string) =>
+    `A new version with the same lines and a new date is sent to ${email} at once; it replaces this one.`,
+  extendDate: 'Valid until',
+  extendConfirm: 'Send new version',
+  extended: (version: number) => `Version ${version} sent with the new date`,
+  extendFailed: 'Failed to extend quote',
+  saveTemplate: 'Save as template',
+  saveTemplateTitle: 'Save as template',
+  saveTemplateBody:
+    'Keeps the lines, note and terms under a name. Prices are taken again from the catalogue each time a draft starts from it.',
+  templateName: 'Template name',
+  saveTemplateConfirm: 'Save template',
+  templateSaved: (name: string) => `Template "${name}" saved`,
+  saveTemplateFailed: 'Failed to save template',
+  fromTemplate: 'Start from template',
+  fromTemplateTitle: 'Start from a template',
+  fromTemplateBody:
+    "Fills a new draft with the template's lines, note and terms, each price taken from today's catalogue.",
+  template: 'Template',
+  templatePlaceholder: 'Pick a template',
+  templateLines: (n: number) => (n === 1 ? '1 line' : `${n} lines`),
+  noTemplates: 'No templates yet. Open a quote and choose "Save as template" to keep one.',
+  fromTemplateConfirm: 'Start draft',
+  deleteTemplate: 'Delete template',
+  deleteTemplateTitle: 'Delete this template?',
+  deleteTemplateBody: (name: string) =>
+    `"${name}" is deleted for everyone. Quotes started from it stay as they are.`,
+  templateDeleted: 'Template deleted',
+  deleteTemplateFailed: 'Failed to delete template',
+  templatesFailed: 'Failed to load templates',
+  copy: 'Copy to another request',
+  copyTitle: 'Copy to another request',
+  copyBody:
+    "Starts a draft for the request you pick with this quote's lines, note and terms, prices as quoted.",
+  copyRequest: 'Request',
+  copyPlaceholder: 'Search by reference, company or e-mail',
+  copyNothing: 'No other request matches.',
+  copyConfirm: 'Start draft',
+  copied: (reference: string) => `Draft started for ${reference}`,
+  draftStarted: 'Draft started',
+  more: 'More',
+  saveFirst: 'Save the draft first: the template keeps what is saved',
+} as const;
+
 export const PUBLIC_QUOTE_TEXT = {
   loading: 'Loading…',
   title: (company: string) => `Quote from ${company}`,
@@ -181,7 +233,9 @@ export const PUBLIC_QUOTE_TEXT = {
     `Accepted${name ? ` by ${name}` : ''} on ${at}. Thank you, we will be in touch.`,
   declined: (at: string) => `Declined on ${at}.`,
   changesRequested: (at: string) => `Changes requested on ${at}. We will send a new version.`,
-  expired: 'This quote has expired. Contact us for a new one.',
+  /** The refusal of an answer to an expired quote, and the page's words for it (date YYYY-MM-DD). */
+  expiredOn: (validUntil: string) => `This quote expired on ${validUntil}`,
+  contactForNew: 'Contact us for a new one.',
   superseded: 'A newer version of this quote replaces this one. Use the link in the latest e-mail.',
   /** A sent quote whose request has moved on at the desk (reopened, closed): no answer goes through. */
   notAnswerable: 'This quote can no longer be answered here. Please contact us.',

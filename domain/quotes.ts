@@ -13,8 +13,18 @@ import { PUBLIC_QUOTE_TEXT } from './quote-texts';
  * A quote: what staff price for a request and send to the customer. A draft can be changed;
  * sending freezes it as the request's next version (1, 2, …). Revising a sent quote starts a
  * new draft from it; sending that one supersedes the earlier version, which stays readable.
+ * A sent quote left unanswered past the end of its valid_until day (in the seller's TIMEZONE)
+ * is moved to 'expired' by the scheduled job; extending it sends a new version that supersedes it.
  */
-const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded'] as const;
+const QUOTE_STATUSES = [
+  'draft',
+  'sent',
+  'accepted',
+  'declined',
+  'changes_requested',
+  'superseded',
+  'expired',
+] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** How the customer answered a sent quote on its page; each answer is taken once. */
@@ -34,6 +44,8 @@ export const QUOTE_LIMITS = {
   message: 5000,
   /** Days a quote stays valid unless staff set another date. */
   validDays: 30,
+  /** Days before expiry the customer is reminded, unless QUOTE_REMINDER_DAYS says otherwise. */
+  reminderDays: 3,
 } as const;
 
 export const QUOTE_TEXT = {
@@ -42,6 +54,11 @@ export const QUOTE_TEXT = {
   notSent: 'Only a sent quote can be answered',
   alreadyAnswered: 'This quote has already been answered',
   expired: 'This quote has expired',
+  /** An answer to a quote past its date; the date as the app writes dates (YYYY-MM-DD). */
+  expiredOn: PUBLIC_QUOTE_TEXT.expiredOn,
+  /** Extend takes a sent or expired quote that nothing newer replaces. */
+  notExtendable: 'Only a sent or expired quote can be extended',
+  extendDateInvalid: 'The new date must be today or later',
   superseded: 'A newer version of this quote replaces this one',
   notAnswerable: PUBLIC_QUOTE_TEXT.notAnswerable,
   draftExists: 'This request already has a draft quote; change that one',
@@ -197,9 +214,57 @@ export const centsToNumber = (cents: bigint) => Number(bigCentsToDecimal(cents))
 export const defaultValidUntil = (today = new Date()) =>
   new Date(today.getTime() + QUOTE_LIMITS.validDays * 86_400_000).toISOString().slice(0, 10);
 
-/** A quote is expired from the day after its valid_until date (UTC). */
-export const isExpired = (validUntil: string, now = new Date()) =>
-  now.toISOString().slice(0, 10) > validUntil;
+/** How far the wall clock in `timeZone` is ahead of UTC at the instant `at` (ms since the epoch). */
+function zoneOffsetMs(at: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The instant a quote stops being valid: it is valid through the end of its valid_until day in
+ * the seller's time zone, so this is the next day's midnight there (2026-03-10 in
+ * Pacific/Auckland: 2026-03-10T11:00Z). The offset is looked up twice, so a day whose offset
+ * changes (daylight saving) still lands on the local midnight.
+ */
+export function quoteExpiresAt(validUntil: string, timeZone = 'UTC'): Date {
+  const [y, m, d] = validUntil.split('-').map(Number);
+  const wallMidnight = Date.UTC(y, m - 1, d + 1);
+  const first = wallMidnight - zoneOffsetMs(wallMidnight, timeZone);
+  return new Date(wallMidnight - zoneOffsetMs(first, timeZone));
+}
+
+/** Whether a quote valid through `validUntil` (in `timeZone`) has expired at `now`. */
+export const isExpired = (validUntil: string, now = new Date(), timeZone = 'UTC') =>
+  now.getTime() >= quoteExpiresAt(validUntil, timeZone).getTime();
+
+/** Today's date (YYYY-MM-DD) in `timeZone`. */
+export const todayIn = (timeZone = 'UTC', now = new Date()) =>
+  new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone)).toISOString().slice(0, 10);
+
+/** Whether `timeZone` is an IANA zone this runtime knows (TIMEZONE is checked with it at start). */
+export function isTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Extend: the new version's last day. */
+export const extendQuoteBody = z.strictObject({ valid_until: isoDate });
+export type ExtendQuoteInput = z.output<typeof extendQuoteBody>;
 
 // --- Responses --------------------------------------------------------------------------------
 
@@ -261,6 +326,8 @@ export const quoteSchema = z.object({
   /** The customer's page: /quote/{token}; null while it is a draft. */
   token: z.string().nullable(),
   expired: z.boolean(),
+  /** When the scheduled job moved it to 'expired'; null otherwise. */
+  expired_at: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
   answer: quoteAnswerSchema.nullable(),

@@ -35,6 +35,7 @@ import { productExportRoutes } from './modules/products/product-export.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productSectionsRoutes } from './modules/products/product-sections.routes';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
+import { quoteTemplatesRoutes } from './modules/quotes/quote-templates.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   await app.register(ordersRoutes({ orders: services.orders, authenticate }));
+  await app.register(quoteTemplatesRoutes({ quotes: services.quotes, authenticate }));
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
   await app.register(historyRestoreRoutes({ restore: services.restore, authenticate }));
   const { queue, housekeeping } = services;

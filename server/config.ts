@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS } from '#domain/history';
+import { isTimeZone, QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
@@ -96,6 +97,18 @@ const envSchema = z.object({
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(HISTORY_LIMITS.retentionDays),
+  // The seller's time zone: a quote is valid through the end of its valid_until day there.
+  TIMEZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, { error: 'must be an IANA time zone, such as Europe/Berlin or UTC' }),
+  QUOTE_REMINDER_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be 0 (no reminder) or more days' })
+    .max(365, { error: 'must be at most 365 days' })
+    .default(QUOTE_LIMITS.reminderDays),
   // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
   // not the whole X-Forwarded-For chain, whose first entries the client writes itself. A number
   // trusts that many hops; a list names the proxies' addresses or subnets.
@@ -157,6 +170,10 @@ export type Config = {
   searchCacheEntries: number;
   /** Change-log entries older than this many days are pruned by the scheduled housekeeping. */
   historyRetentionDays: number;
+  /** The seller's IANA time zone: a quote is valid through the end of its valid_until day there. */
+  timeZone: string;
+  /** Days before a quote expires that its customer is reminded; 0 sends no reminder. */
+  quoteReminderDays: number;
 };
 
 type MailConfig = {
@@ -281,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
+    timeZone: e.TIMEZONE,
+    quoteReminderDays: e.QUOTE_REMINDER_DAYS,
     passwordChangeThrottle: {
       max: e.PASSWORD_CHANGE_MAX_FAILURES,
       windowMs: Math.round(e.LOGIN_WINDOW_MINUTES * 60_000),

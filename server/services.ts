@@ -91,7 +91,12 @@ export function createServices(database: Database, config: Config, opts: Service
 
   // Every e-mail goes through the outbox, written in the transaction that causes it.
   const mailer = createMailer(database, config, opts.log, opts.mail);
-  const desk = { mailer, publicUrl: config.publicUrl, notifyEmail: config.mail.notifyEmail };
+  const desk = {
+    mailer,
+    publicUrl: config.publicUrl,
+    notifyEmail: config.mail.notifyEmail,
+    timeZone: config.timeZone,
+  };
   const trash = createTrashService(db, images);
 
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
@@ -100,10 +105,33 @@ export function createServices(database: Database, config: Config, opts: Service
   const imports = createImportsService({ database, jobs, queue, log: opts.log });
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);
+  // Orders come from accepted quotes: the quotes' acceptance writes one through this service.
+  const orders = createOrdersService(db, {
+    mailer,
+    renderPdf: renderOrderPdf,
+    publicUrl: config.publicUrl,
+    companyName: config.companyName,
+    company: config.company,
+  });
+
+  const quotes = createQuotesService(db, {
+    ...desk,
+    renderPdf: renderQuotePdf,
+    companyName: config.companyName,
+    company: config.company,
+    currency: config.currency,
+    reminderDays: config.quoteReminderDays,
+    acceptRequired: orders.requiredFields,
+    createOrder: orders.createFromQuote,
+  });
   // Scheduled chores, about hourly on whichever process runs jobs.
   const housekeeping = createHousekeeping(queue, opts.log);
   housekeeping.add('prune-history', async () => {
     await pruneHistory(db, config.historyRetentionDays);
+  });
+  // Sent quotes past their day become expired; customers are reminded before (quote-expiry.ts).
+  housekeeping.add('quote-expiry', async () => {
+    await quotes.runExpiry();
   });
   // What has been in the trash past its days goes for good, releasing its images.
   housekeeping.add('empty-trash', async () => {
@@ -119,15 +147,6 @@ export function createServices(database: Database, config: Config, opts: Service
     currency: config.currency,
     assets: readShopAssets(opts.webRoot),
   };
-
-  // Orders come from accepted quotes: the quotes' acceptance writes one through this service.
-  const orders = createOrdersService(db, {
-    mailer,
-    renderPdf: renderOrderPdf,
-    publicUrl: config.publicUrl,
-    companyName: config.companyName,
-    company: config.company,
-  });
 
   return {
     imageStore,
@@ -154,15 +173,7 @@ export function createServices(database: Database, config: Config, opts: Service
     trash,
     dashboard: createDashboardService(db),
     inquiries: createInquiriesService(db, desk),
-    quotes: createQuotesService(db, {
-      ...desk,
-      renderPdf: renderQuotePdf,
-      companyName: config.companyName,
-      company: config.company,
-      currency: config.currency,
-      acceptRequired: orders.requiredFields,
-      createOrder: orders.createFromQuote,
-    }),
+    quotes,
     orders,
     outbox: createOutboxService(db, { mode: mailer.mode }),
     restore: createRestoreService(db),

@@ -97,7 +97,7 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
     [accepted, 'accepted'],
     [declined, 'declined'],
     [changes, 'changes_requested'],
-    [expired, 'sent'],
+    [expired, 'expired'],
   ] as const) {
     const sentAt = hours(r.created_at, 5);
     await event(r.id, hours(r.created_at, 1), admin, null, staff.adminName, 'owner');
@@ -126,6 +126,11 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
             ? 'open'
             : 'quoted';
     if (after !== 'quoted') await event(r.id, answerAt, null, 'quoted', after);
+    // What the scheduled job writes when a sent quote's day has passed (quote-expiry.ts).
+    if (status === 'expired') {
+      await db.execute(sql`update quotes set expired_at = now() where inquiry_id = ${r.id}`);
+      await event(r.id, new Date().toISOString(), null, 'sent', '1', 'quote_expired');
+    }
     await set(r.id, after, admin);
   }
   await note(accepted.id, admin, hours(accepted.created_at, 31), 'Signed. Delivery booked for next week.');

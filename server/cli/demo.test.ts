@@ -43,7 +43,7 @@ const counts = async () => {
     (select count(*) from images)::int as images,
     (select count(distinct status) from inquiries)::int as statuses,
     (select count(distinct status) from quotes)::int as quote_statuses,
-    (select count(*) from quotes where status = 'sent' and valid_until < current_date)::int as expired_quotes,
+    (select count(*) from quotes where status = 'expired' and valid_until < current_date)::int as expired_quotes,
     (select count(*) from quotes where answer_kind = 'accepted' and answer_name is not null)::int as signed,
     (select count(*) from inquiry_notes)::int as notes,
     (select count(*) from inquiries where owner_id is not null)::int as owned,
@@ -71,7 +71,7 @@ describe('npm run demo', () => {
       inquiries: 40,
       // Every status of a request and of a sent quote, with notes, owners and a signature.
       statuses: 6,
-      quote_statuses: 5,
+      quote_statuses: 6,
       expired_quotes: 1,
       // The accepted request and five more, one order in each status.
       signed: 6,

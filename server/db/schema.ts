@@ -583,14 +583,15 @@ export const inquiryEvents = pgTable(
       .references(() => inquiries.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['status', 'owner'] }).notNull(),
+    /** 'quote_expired': a sent quote ran past its date (its version in `to`), moved by the job. */
+    kind: text('kind', { enum: ['status', 'owner', 'quote_expired'] }).notNull(),
     from: text('from'),
     to: text('to'),
     close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
   },
   (t) => [
     index('inquiry_events_inquiry_idx').on(t.inquiry_id, t.id),
-    check('inquiry_events_kind_check', sql`${t.kind} in ('status', 'owner')`),
+    check('inquiry_events_kind_check', sql`${t.kind} in ('status', 'owner', 'quote_expired')`),
     check(
       'inquiry_events_close_reason_check',
       sql`${t.close_reason} is null or ${t.close_reason} in ('lost', 'spam', 'duplicate', 'other')`,
@@ -612,7 +613,7 @@ export const quotes = pgTable(
       .references(() => inquiries.id, { onDelete: 'cascade' }),
     version: integer('version'),
     status: text('status', {
-      enum: ['draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded'],
+      enum: ['draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded', 'expired'],
     })
       .notNull()
       .default('draft'),
@@ -633,6 +634,10 @@ export const quotes = pgTable(
     answer_message: text('answer_message'),
     answer_address: text('answer_address'),
     revised_from: integer('revised_from').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
+    /** When the scheduled job moved it to 'expired' (migration 0039). */
+    expired_at: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
+    /** When the customer's reminder before expiry was queued; set once. */
+    reminded_at: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('quotes_inquiry_version_key').on(t.inquiry_id, t.version),
@@ -643,9 +648,11 @@ export const quotes = pgTable(
     // The dashboard's pipeline reads quotes sent and answered in a month.
     index('quotes_sent_idx').on(t.sent_at),
     index('quotes_answered_idx').on(t.answered_at),
+    // The expiry job's scan: the sent quotes by their last day.
+    index('quotes_sent_valid_idx').on(t.valid_until, t.id).where(sql`${t.status} = 'sent'`),
     check(
       'quotes_status_check',
-      sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded')`,
+      sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded', 'expired')`,
     ),
     check(
       'quotes_answer_kind_check',
@@ -1041,5 +1048,56 @@ export const trash = pgTable(
   (t) => [
     primaryKey({ name: 'trash_pkey', columns: [t.entity_type, t.entity_id] }),
     index('trash_deleted_idx').on(t.deleted_at, t.entity_type, t.entity_id),
+  ],
+);
+
+/**
+ * A quote's lines, note and terms kept under a name (migration 0039): "Start from template" fills a
+ * new draft with them, each linked line priced again from today's rule.
+ */
+export const quoteTemplates = pgTable(
+  'quote_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull().default('0'),
+    shipping_label: text('shipping_label'),
+    tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    note: text('note'),
+    terms: text('terms'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One name once, however it is capitalised; the list reads in this order.
+    uniqueIndex('quote_templates_name_key').on(sql`lower(${t.name})`),
+    check('quote_templates_tax_rate_check', sql`${t.tax_rate} between 0 and 100`),
+    check('quote_templates_shipping_check', sql`${t.shipping} >= 0`),
+  ],
+);
+
+/** A template's lines: the product each was priced from (null for a typed line) and its quantity. */
+export const quoteTemplateLines = pgTable(
+  'quote_template_lines',
+  {
+    id: serial('id').primaryKey(),
+    template_id: integer('template_id')
+      .notNull()
+      .references(() => quoteTemplates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    quantity: integer('quantity').notNull(),
+    /** The price when saved: kept for a typed line, and for one whose product is gone. */
+    unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('quote_template_lines_position_key').on(t.template_id, t.position),
+    index('quote_template_lines_product_idx').on(t.product_id),
+    check('quote_template_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
+    check('quote_template_lines_unit_price_check', sql`${t.unit_price} >= 0`),
+    check('quote_template_lines_discount_check', sql`${t.discount_percent} between 0 and 100`),
   ],
 );

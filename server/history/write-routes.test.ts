@@ -383,6 +383,11 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     const draft = id(await send('POST', `/api/quotes/${quote}/revise`));
     return [admin('quote', draft, 'create')];
   },
+  'POST /api/quotes/:id/extend': async () => {
+    const { quote } = await quoteSent();
+    const extended = id(await send('POST', `/api/quotes/${quote}/extend`, { valid_until: '2099-01-31' }));
+    return [admin('quote', extended, 'create'), admin('quote', quote)];
+  },
   'POST /api/public/quotes/:token/accept': async () => {
     const { quote, token } = await quoteSent();
     await send('POST', `/api/public/quotes/${token}/accept`, { name: 'Signer' }, null);
@@ -455,6 +460,10 @@ const EXEMPT: Record<string, string> = {
     "an order's notes are rows of their own with their author and time; orders are no change-log entity",
   'PUT /api/orders/settings':
     "the acceptance form's required fields are one settings row, not a logged entity; the setting itself says what is required now",
+  'POST /api/quote-templates':
+    "a template is the staff's own starting point, kept apart from the quotes it starts (each draft made from one is logged as the quote's create)",
+  'DELETE /api/quote-templates/:id':
+    'a template is no logged entity (see POST /api/quote-templates); quotes started from it keep their own entries',
   'POST /api/outbox/:id/retry':
     "a retry reschedules a message's delivery, which the outbox itself records (attempts, status, next try); the outbox is no logged entity",
 };

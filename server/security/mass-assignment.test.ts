@@ -97,6 +97,14 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'PATCH /api/orders/:id': () => ({ body: { status: 'in_progress' }, control: false }),
   'POST /api/orders/:id/notes': () => ({ body: { body: 'An order note' } }),
   'PUT /api/orders/settings': () => ({ body: { required_fields: [] } }),
+  // The seeded request already holds a draft (seed.quoteId), so a control would be the 409 of a
+  // second draft; quote-templates.test.ts creates with each body.
+  'POST /api/inquiries/:id/quotes': () => ({ body: { from_quote_id: seed.quoteId }, control: false }),
+  // The seeded quote is a draft, which Extend refuses (409); quote-expiry.test.ts extends for real.
+  'POST /api/quotes/:id/extend': () => ({ body: { valid_until: '2099-01-31' }, control: false }),
+  'POST /api/quote-templates': () => ({
+    body: { name: `MA Template ${next()}`, from_quote_id: seed.quoteId },
+  }),
   // An answer is taken once, so the customer's three have no control: the quotes tests answer
   // with each valid body.
   'POST /api/public/quotes/:token/accept': () => ({

@@ -282,7 +282,6 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/logout-all',
   'POST /api/products/:id/images/:imageId/delete',
-  'POST /api/inquiries/:id/quotes',
   'POST /api/quotes/:id/send',
   'POST /api/quotes/:id/revise',
   'POST /api/products/:id/duplicate',

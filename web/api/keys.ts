@@ -91,7 +91,8 @@ export const jobKeys = queryKeysFactory<never, string>('jobs');
 
 export const discountKeys = queryKeysFactory<DiscountListParams>('discounts');
 
-export const inquiryKeys = queryKeysFactory<InquiryListParams>('inquiries');
+const inquiries = queryKeysFactory<InquiryListParams>('inquiries');
+export const inquiryKeys = { ...inquiries, ...optionKeys(inquiries.all) };
 
 /** The orders list's filters, as its URL and the API name them. */
 export type OrderListParams = ListControls<OrderSortKey> & {
@@ -107,6 +108,8 @@ export const quoteKeys = {
   ...quotes,
   /** The customer's page, by its token; it needs no session. */
   public: (token: string) => [...quotes.all, 'public', token] as const,
+  /** The quote templates, all of them (the picker shows every one). */
+  templates: () => [...quotes.all, 'templates'] as const,
 };
 
 export const userKeys = queryKeysFactory<UserListParams>('users');

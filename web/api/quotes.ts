@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BUILDER_TEXT } from '#domain/quote-texts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuoteTemplate } from '#domain/quote-templates';
+import { BUILDER_TEXT, QUOTE_REUSE_TEXT } from '#domain/quote-texts';
 import type { PublicQuote, Quote, QuoteBody } from '#domain/quotes';
 import { api } from './client';
+import type { InquiryList } from './inquiries';
 import { inquiryKeys, quoteKeys } from './keys';
 
 /** Every quote change moves its request too (status, quotes list, counts). */
@@ -24,13 +26,82 @@ export function useQuote(id: number) {
   });
 }
 
-/** A draft started from the request's lines. */
+/** Where a new draft starts: the request's lines (nothing), a template, or another quote. */
+export type DraftSource = { template_id: number } | { from_quote_id: number };
+
+/** A draft started from the request's lines, or from a template or another quote. */
 export function useCreateQuote(inquiryId: number) {
   const changed = useQuoteChanged();
   return useMutation({
-    mutationFn: async () => (await api.post<Quote>(`/inquiries/${inquiryId}/quotes`)).data,
+    mutationFn: async (source?: DraftSource) =>
+      (await api.post<Quote>(`/inquiries/${inquiryId}/quotes`, source)).data,
     onSuccess: (quote) => changed(quote),
     meta: { errorMessage: BUILDER_TEXT.createFailed },
+  });
+}
+
+/** Copy to another request: a draft for the request picked, from this quote as quoted. */
+export function useCopyQuote(quoteId: number) {
+  const changed = useQuoteChanged();
+  return useMutation({
+    mutationFn: async (inquiryId: number) =>
+      (await api.post<Quote>(`/inquiries/${inquiryId}/quotes`, { from_quote_id: quoteId })).data,
+    onSuccess: (quote) => changed(quote),
+    meta: { errorMessage: BUILDER_TEXT.createFailed },
+  });
+}
+
+/** Extend: the same offer sent at once as the next version with a new date. */
+export function useExtendQuote(id: number) {
+  const changed = useQuoteChanged();
+  return useMutation({
+    mutationFn: async (validUntil: string) =>
+      (await api.post<Quote>(`/quotes/${id}/extend`, { valid_until: validUntil })).data,
+    onSuccess: (quote) => changed(quote),
+    meta: { errorMessage: QUOTE_REUSE_TEXT.extendFailed },
+  });
+}
+
+export function useQuoteTemplates(enabled = true) {
+  return useQuery({
+    queryKey: quoteKeys.templates(),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: QuoteTemplate[] }>('/quote-templates', { signal })).data.data,
+    enabled,
+    meta: { errorMessage: QUOTE_REUSE_TEXT.templatesFailed },
+  });
+}
+
+/** Field errors (a taken name) come back in `details`, shown under the name. */
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { name: string; from_quote_id: number }) =>
+      (await api.post<QuoteTemplate>('/quote-templates', body)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/quote-templates/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
+    meta: { errorMessage: QUOTE_REUSE_TEXT.deleteTemplateFailed },
+  });
+}
+
+/** The requests a quote can be copied to: a page of the inbox's search for what was typed. */
+export function useRequestOptions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: inquiryKeys.options(q, 20),
+    queryFn: async ({ signal }) =>
+      (await api.get<InquiryList>('/inquiries', { params: { q: q || undefined, perPage: 20 }, signal })).data
+        .data,
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -20,6 +20,7 @@ const QUOTE_COLORS: Record<QuoteStatus, string> = {
   declined: 'orange',
   changes_requested: 'yellow',
   superseded: 'gray',
+  expired: 'red',
 };
 
 /** A request's place on the desk (light badges: the theme keeps their text at 4.5:1). */
@@ -32,11 +33,16 @@ export function StatusBadge({ status }: { status: InquiryStatus }) {
   );
 }
 
-export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
-  const color = QUOTE_COLORS[status];
+/**
+ * A quote's state as staff should read it: a sent quote past its day is shown expired before the
+ * scheduled job has written that status (answers are refused from the instant either way).
+ */
+export function QuoteStatusBadge({ status, expired = false }: { status: QuoteStatus; expired?: boolean }) {
+  const shown: QuoteStatus = expired && status === 'sent' ? 'expired' : status;
+  const color = QUOTE_COLORS[shown];
   return (
     <Badge size="sm" variant="light" radius="sm" tt="none" color={color}>
-      {QUOTE_STATUS_TEXT[status]}
+      {QUOTE_STATUS_TEXT[shown]}
     </Badge>
   );
 }

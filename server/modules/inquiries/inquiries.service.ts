@@ -24,7 +24,7 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
   return {
     create: (input: CreateInquiryInput) => createInquiry(db, deps, input),
 
-    get: (id: number) => readDetail(db, deps.mailer, id),
+    get: (id: number) => readDetail(db, deps.mailer, id, deps.timeZone),
 
     list: (params: ListParams<InquirySortKey>, callerId: number) => listInquiries(db, params, callerId),
 

@@ -107,6 +107,8 @@ export async function readDetail(
   reader: Db | Tx,
   mailer: Pick<Mailer, 'deliveryOfQuotes'>,
   id: number,
+  /** The seller's time zone, in which each quote's validity ends. */
+  timeZone: string,
 ): Promise<InquiryDetail> {
   const [row] = await selectInquiries(reader, {
     notes: sql`coalesce((select json_agg(json_build_object('id', n.id, 'body', n.body,
@@ -158,7 +160,7 @@ export async function readDetail(
       to: e.to,
       close_reason: e.close_reason,
     })),
-    quotes: quoteRows.map((q) => toQuote(q, delivery.get(q.id) ?? null)),
+    quotes: quoteRows.map((q) => toQuote(q, delivery.get(q.id) ?? null, timeZone)),
     order: await orderOfInquiry(reader, id),
   };
 }

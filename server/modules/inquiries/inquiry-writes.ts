@@ -18,6 +18,8 @@ export type InquiriesDeps = {
   /** The staff app's origin, for links in notifications. */
   publicUrl: string;
   notifyEmail: string | undefined;
+  /** The seller's time zone, in which each quote's validity ends. */
+  timeZone: string;
 };
 
 /**
@@ -162,7 +164,7 @@ export async function patchInquiry(
         closeReason: body.close_reason,
       });
     }
-    return readDetail(tx, deps.mailer, id);
+    return readDetail(tx, deps.mailer, id, deps.timeZone);
   });
 }
 

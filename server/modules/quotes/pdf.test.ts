@@ -43,6 +43,7 @@ function sampleQuote(overrides: Partial<Quote> = {}, lineCount = 6): Quote {
     terms: 'Payment within 30 days of delivery.',
     token: 'abcdefghijklmnopqrstuvwxyz',
     expired: false,
+    expired_at: null,
     created_at: '2026-11-20T10:00:00.000Z',
     sent_at: '2026-11-24T10:00:00.000Z',
     answer: null,

@@ -27,7 +27,12 @@ export async function publicQuote(ctx: QuoteContext, token: string): Promise<Pub
   if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
   const [row] = await readQuoteRows(ctx.db, sql`q.token = ${token} and q.status <> 'draft'`);
   if (!row) throw notFound(QUOTE_TEXT.notFound);
-  return withOrder(ctx, ctx.db, row.id, toPublicQuote(row, await ctx.aboutOf(ctx.db, row.inquiry_id)));
+  return withOrder(
+    ctx,
+    ctx.db,
+    row.id,
+    toPublicQuote(row, await ctx.aboutOf(ctx.db, row.inquiry_id), ctx.deps.timeZone),
+  );
 }
 
 /** The page's order (once accepted) and the acceptance form's required fields. */
@@ -49,7 +54,7 @@ export async function publicPdf(ctx: QuoteContext, token: string) {
   if (!quoteTokenParam.safeParse({ token }).success) throw notFound(QUOTE_TEXT.notFound);
   const [row] = await readQuoteRows(ctx.db, sql`q.token = ${token} and q.status <> 'draft'`);
   if (!row) throw notFound(QUOTE_TEXT.notFound);
-  const { pdf, filename } = await ctx.pdfOf(ctx.db, toQuote(row, null));
+  const { pdf, filename } = await ctx.pdfOf(ctx.db, toQuote(row, null, ctx.deps.timeZone));
   return { pdf, filename };
 }
 
@@ -84,8 +89,9 @@ export async function answerQuote(
     if (!locked) throw notFound(QUOTE_TEXT.notFound);
     const { quote, inquiry } = locked;
     if (quote.status === 'superseded') throw conflict(QUOTE_TEXT.superseded);
+    // Expired by the job, or past its day and not yet reached by it: refused alike.
+    if (quoteExpired(quote, ctx.deps.timeZone)) throw conflict(QUOTE_TEXT.expiredOn(quote.valid_until));
     if (quote.status !== 'sent') throw conflict(QUOTE_TEXT.alreadyAnswered);
-    if (quoteExpired(quote)) throw conflict(QUOTE_TEXT.expired);
     // The request may have moved on at the desk since the quote went out (reopened, closed).
     const to = REQUEST_AFTER[input.kind];
     checkInquiryMove(inquiry.status, to, QUOTE_TEXT.notAnswerable);
@@ -120,12 +126,17 @@ export async function answerQuote(
     );
     const [row] = await readQuoteRows(tx, sql`q.id = ${quote.id}`);
     if (input.kind === 'accepted') {
-      const accepted = toQuote(row, null);
+      const accepted = toQuote(row, null, ctx.deps.timeZone);
       await confirmAcceptance(ctx, tx, accepted, token);
       // The order, in this same transaction: it stands exactly when the acceptance does.
       await ctx.deps.createOrder(tx, accepted, { ...order, signed_by: input.name, token });
     }
-    return withOrder(ctx, tx, quote.id, toPublicQuote(row, await ctx.aboutOf(tx, quote.inquiry_id)));
+    return withOrder(
+      ctx,
+      tx,
+      quote.id,
+      toPublicQuote(row, await ctx.aboutOf(tx, quote.inquiry_id), ctx.deps.timeZone),
+    );
   });
 }
 

@@ -30,6 +30,10 @@ export type QuotesDeps = {
     quote: Quote,
     input: AcceptOrderInput & { signed_by: string; token: string },
   ) => Promise<void>;
+  /** The seller's time zone: a quote is valid through the end of its valid_until day there. */
+  timeZone: string;
+  /** Days before expiry the customer is reminded; 0 sends none. */
+  reminderDays: number;
 };
 
 /**
@@ -88,7 +92,7 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
     if (!row) throw notFound(QUOTE_TEXT.notFound);
     const delivery =
       row.status === 'draft' ? new Map() : await deps.mailer.deliveryOfQuotes(reader as Db, [row.id]);
-    return toQuote(row, delivery.get(row.id) ?? null);
+    return toQuote(row, delivery.get(row.id) ?? null, deps.timeZone);
   }
 
   /** What the customer's page says about the request a quote answers. */

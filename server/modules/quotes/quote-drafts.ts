@@ -1,14 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { INQUIRY_TEXT } from '#domain/inquiries';
 import { toCents } from '#domain/money';
+import { type CreateQuoteInput, QUOTE_TEMPLATE_TEXT } from '#domain/quote-templates';
 import { defaultValidUntil, QUOTE_TEXT, type QuoteInput } from '#domain/quotes';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import { lockInquiry, priceLines } from '../shared/desk';
+import { readQuoteRows } from '../shared/quote-read';
 import type { QuoteContext } from './quote-context';
 import { lockBoth, lockQuote } from './quote-locks';
+import { contentFromTemplate } from './quote-templates';
 
 async function writeLines(
   tx: Tx,
@@ -88,8 +91,40 @@ async function startingLines(tx: Tx, inquiryId: number) {
   ];
 }
 
-/** A draft for a request, its lines started from what was asked for; one draft at a time. */
-export async function createDraft(ctx: QuoteContext, inquiryId: number, actorId: number) {
+/** An existing quote's content, copied as quoted (any request's, any status). */
+async function contentFromQuote(tx: Tx, quoteId: number) {
+  const [row] = await readQuoteRows(tx, sql`q.id = ${quoteId}`);
+  if (!row) throw notFound(QUOTE_TEMPLATE_TEXT.sourceNotFound);
+  return {
+    fields: {
+      shipping: row.shipping,
+      shipping_label: row.shipping_label,
+      tax_rate: row.tax_rate,
+      note: row.note,
+      terms: row.terms,
+    },
+    lines: row.lines.map(([product_id, name, sku, quantity, unit_price, discount_percent]) => ({
+      product_id,
+      name,
+      sku,
+      quantity,
+      unit_price: toCents(unit_price) / 100,
+      discount_percent: toCents(discount_percent) / 100,
+    })),
+  };
+}
+
+/**
+ * A draft for a request; one draft at a time. Its lines start from what was asked for (the
+ * basket priced today), or from a template re-priced today, or from another quote as it was
+ * quoted ("Copy to another request").
+ */
+export async function createDraft(
+  ctx: QuoteContext,
+  inquiryId: number,
+  actorId: number,
+  source: CreateQuoteInput = {},
+) {
   return ctx.db
     .transaction(async (tx) => {
       const inquiry = await lockInquiry(tx, inquiryId);
@@ -99,6 +134,12 @@ export async function createDraft(ctx: QuoteContext, inquiryId: number, actorId:
         .from(quotes)
         .where(and(eq(quotes.inquiry_id, inquiryId), eq(quotes.status, 'draft')));
       if (draft) throw conflict(QUOTE_TEXT.draftExists);
+      const from =
+        source.template_id !== undefined
+          ? await contentFromTemplate(tx, source.template_id)
+          : source.from_quote_id !== undefined
+            ? await contentFromQuote(tx, source.from_quote_id)
+            : null;
       const [row] = await tx
         .insert(quotes)
         .values({
@@ -106,9 +147,10 @@ export async function createDraft(ctx: QuoteContext, inquiryId: number, actorId:
           currency: ctx.deps.currency,
           valid_until: defaultValidUntil(),
           created_by: actorId,
+          ...from?.fields,
         })
         .returning({ id: quotes.id });
-      await writeLines(tx, row.id, await startingLines(tx, inquiryId));
+      await writeLines(tx, row.id, from ? from.lines : await startingLines(tx, inquiryId));
       return ctx.readOne(tx, row.id);
     })
     .catch(draftRace);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { isExpired, QUOTE_TEXT } from '#domain/quotes';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type ExtendQuoteInput, isExpired, QUOTE_TEXT } from '#domain/quotes';
+import type { Tx } from '../../db/client';
 import { quotes } from '../../db/schema';
-import { conflict, notFound } from '../../errors/app-error';
+import { badRequest, conflict, notFound } from '../../errors/app-error';
 import { checkInquiryMove, moveInquiry } from '../shared/desk';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
 import type { QuoteContext } from './quote-context';
@@ -11,13 +12,72 @@ import { lockBoth } from './quote-locks';
 /** The customer's key to a sent quote's page: 192 random bits, never derived from the id. */
 const newToken = () => randomBytes(24).toString('base64url');
 
+/** The request's next version number; call under the request's row lock. */
+async function nextVersion(tx: Tx, inquiryId: number) {
+  const { rows } = await tx.execute<{ next: number }>(
+    sql`select coalesce(max(version), 0) + 1 as next from quotes where inquiry_id = ${inquiryId}`,
+  );
+  return rows[0].next;
+}
+
+/**
+ * What sending a version does besides writing it: every earlier version still waiting for the
+ * customer (sent, or expired unanswered) is superseded; the request moves to quoted; the
+ * customer's e-mail, with the PDF, is queued in the same transaction, so it goes out exactly
+ * when the quote is sent.
+ */
+async function afterSend(
+  ctx: QuoteContext,
+  tx: Tx,
+  sentId: number,
+  inquiry: { id: number; status: Parameters<typeof checkInquiryMove>[0] },
+  actorId: number,
+) {
+  const { deps } = ctx;
+  await tx
+    .update(quotes)
+    .set({ status: 'superseded' })
+    .where(
+      and(
+        eq(quotes.inquiry_id, inquiry.id),
+        inArray(quotes.status, ['sent', 'expired']),
+        ne(quotes.id, sentId),
+      ),
+    );
+  if (inquiry.status !== 'quoted')
+    await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
+  const [sent] = await readQuoteRows(tx, sql`q.id = ${sentId}`);
+  const full = toQuote(sent, null, deps.timeZone);
+  const { pdf, customer, reference, filename } = await ctx.pdfOf(tx, full);
+  await deps.mailer.enqueue(tx, {
+    to: customer.email,
+    subject: `Your quote ${reference} (version ${full.version}) from ${deps.companyName}`,
+    text: [
+      `Hello ${customer.name},`,
+      '',
+      `Here is our quote for your request ${reference}, version ${full.version}.`,
+      `Total: ${ctx.money(full.total, full.currency)}`,
+      `Valid until: ${full.valid_until}`,
+      '',
+      `See it, accept it, decline it or ask for changes here: ${deps.publicUrl}/quote/${full.token}`,
+      '',
+      `The quote is attached as a PDF.`,
+      '',
+      ...ctx.signature,
+    ].join('\n'),
+    attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+    inquiry_id: inquiry.id,
+    quote_id: sentId,
+    kind: 'quote_sent',
+  });
+  return ctx.readOne(tx, sentId);
+}
+
 /**
  * Sends a draft: the request's next version, a token, the time; an earlier version still
- * unanswered is superseded; the request moves to quoted; the customer's e-mail, with the PDF,
- * is queued in the same transaction, so it goes out exactly when the quote is sent.
+ * unanswered is superseded; the request moves to quoted; the customer's e-mail is queued.
  */
 export async function sendQuote(ctx: QuoteContext, id: number, actorId: number) {
-  const { deps } = ctx;
   return ctx.db.transaction(async (tx) => {
     // The request's row is the lock that numbers its versions one at a time.
     const locked = await lockBoth(tx, sql`id = ${id}`);
@@ -32,46 +92,47 @@ export async function sendQuote(ctx: QuoteContext, id: number, actorId: number) 
       )
     ).rows;
     if (lines === 0) throw conflict(QUOTE_TEXT.noLines);
-    if (isExpired(quote.valid_until)) throw conflict(QUOTE_TEXT.expired);
-    const { rows } = await tx.execute<{ next: number }>(
-      sql`select coalesce(max(version), 0) + 1 as next from quotes where inquiry_id = ${quote.inquiry_id}`,
-    );
-    const version = rows[0].next;
-    const token = newToken();
+    if (isExpired(quote.valid_until, new Date(), ctx.deps.timeZone)) throw conflict(QUOTE_TEXT.expired);
+    const version = await nextVersion(tx, quote.inquiry_id);
     await tx
       .update(quotes)
-      .set({ status: 'superseded' })
-      .where(and(eq(quotes.inquiry_id, quote.inquiry_id), eq(quotes.status, 'sent')));
-    await tx
-      .update(quotes)
-      .set({ status: 'sent', version, token, sent_at: sql`now()` })
+      .set({ status: 'sent', version, token: newToken(), sent_at: sql`now()` })
       .where(eq(quotes.id, id));
-    if (inquiry.status !== 'quoted')
-      await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
-    const [sent] = await readQuoteRows(tx, sql`q.id = ${id}`);
-    const full = toQuote(sent, null);
-    const { pdf, customer, reference, filename } = await ctx.pdfOf(tx, full);
-    await deps.mailer.enqueue(tx, {
-      to: customer.email,
-      subject: `Your quote ${reference} (version ${version}) from ${deps.companyName}`,
-      text: [
-        `Hello ${customer.name},`,
-        '',
-        `Here is our quote for your request ${reference}, version ${version}.`,
-        `Total: ${ctx.money(full.total, full.currency)}`,
-        `Valid until: ${full.valid_until}`,
-        '',
-        `See it, accept it, decline it or ask for changes here: ${deps.publicUrl}/quote/${token}`,
-        '',
-        `The quote is attached as a PDF.`,
-        '',
-        ...ctx.signature,
-      ].join('\n'),
-      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
-      inquiry_id: inquiry.id,
-      quote_id: id,
-      kind: 'quote_sent',
-    });
-    return ctx.readOne(tx, id);
+    return afterSend(ctx, tx, id, inquiry, actorId);
+  });
+}
+
+/**
+ * Extend: the same offer as a new version with a new last day, sent at once. It supersedes the
+ * quote it extends (sent, or expired unanswered), which stays readable; a draft the request may
+ * hold is left alone. The new date must not have passed in the seller's time zone.
+ */
+export async function extendQuote(ctx: QuoteContext, id: number, input: ExtendQuoteInput, actorId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockBoth(tx, sql`id = ${id}`);
+    if (!locked) throw notFound(QUOTE_TEXT.notFound);
+    const { quote, inquiry } = locked;
+    if (quote.status !== 'sent' && quote.status !== 'expired') throw conflict(QUOTE_TEXT.notExtendable);
+    if (isExpired(input.valid_until, new Date(), ctx.deps.timeZone))
+      throw badRequest(QUOTE_TEXT.extendDateInvalid, { valid_until: QUOTE_TEXT.extendDateInvalid });
+    checkInquiryMove(inquiry.status, 'quoted');
+    const version = await nextVersion(tx, quote.inquiry_id);
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      insert into quotes (inquiry_id, version, status, token, currency, shipping, shipping_label,
+        tax_rate, valid_until, note, terms, created_by, revised_from, sent_at)
+      select inquiry_id, ${version}::int, 'sent', ${newToken()}, currency, shipping, shipping_label,
+        tax_rate, ${input.valid_until}::date, note, terms, ${actorId}::int, id, now()
+      from quotes where id = ${id}
+      returning id`);
+    const newId = rows[0].id;
+    // The lines as quoted: an extension keeps the offer, prices included.
+    await tx.execute(sql`
+      insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price,
+        discount_percent, catalogue_price)
+      select ${newId}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price,
+        l.discount_percent, l.catalogue_price
+      from quote_lines l left join products p on p.id = l.product_id
+      where l.quote_id = ${id}`);
+    return afterSend(ctx, tx, newId, inquiry, actorId);
   });
 }

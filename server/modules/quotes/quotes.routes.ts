@@ -2,11 +2,13 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '#domain/paging';
+import { createQuoteBody } from '#domain/quote-templates';
 import {
   acceptQuoteBody,
   COMPANY_LOGO_PATH,
   changesQuoteBody,
   declineQuoteBody,
+  extendQuoteBody,
   publicQuoteSchema,
   QUOTE_TEXT,
   quoteBody,
@@ -52,13 +54,21 @@ export const quotesRoutes =
             tags,
             security: bearer,
             description:
-              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). 409 when the request already has a draft.",
+              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). With `template_id`, from that template, each linked line's unit price taken again from today's pricing rule; with `from_quote_id`, a copy of that quote's lines, note and terms as quoted (Copy to another request). 404 for an unknown request, template or quote; 409 when the request already has a draft.",
             params: idParam,
+            body: createQuoteBody.optional(),
             response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+          // No body at all (no content type) is the basket's draft, as before templates; a JSON
+          // null or a non-object is still a 400.
+          preValidation: async (request) => {
+            if (request.body == null && !request.headers['content-type']) request.body = {};
           },
         },
         async (request, reply) =>
-          reply.code(201).send(await deps.quotes.create(request.params.id, currentUser(request).id)),
+          reply
+            .code(201)
+            .send(await deps.quotes.create(request.params.id, currentUser(request).id, request.body ?? {})),
       );
       staff.get(
         '/api/quotes/:id',
@@ -135,6 +145,25 @@ export const quotesRoutes =
         },
         async (request, reply) =>
           reply.code(201).send(await deps.quotes.revise(request.params.id, currentUser(request).id)),
+      );
+      staff.post(
+        '/api/quotes/:id/extend',
+        {
+          config: { permission: 'quote.send' },
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              "Extend: the quote's lines and terms as quoted, sent at once as the request's next version with a new `valid_until`; it supersedes the sent or expired quote it extends, and the customer is e-mailed the new link. 400 for a date already past in the seller's TIMEZONE; 409 for a quote neither sent nor expired, or a request that takes no new version.",
+            params: idParam,
+            body: extendQuoteBody,
+            response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(await deps.quotes.extend(request.params.id, request.body, currentUser(request).id)),
       );
     });
 
@@ -217,7 +246,7 @@ export const quotesRoutes =
           schema: {
             tags,
             description: description(
-              "Accepts the quote, signed with a typed name, with an optional PO number and billing and delivery addresses (free text up to 500 characters; required when the seller's settings say so, else 400). Creates the order (SO-000123) in the same transaction; the answer carries `order`. Taken once: answered, expired or superseded is 409.",
+              'Accepts the quote, signed with a typed name, with an optional PO number and billing and delivery addresses (free text up to 500 characters; required when the seller\'s settings say so, else 400). Creates the order (SO-000123) in the same transaction; the answer carries `order`. Taken once: answered, expired ("This quote expired on {date}") or superseded is 409.',
             ),
             params: tokenParam,
             body: acceptQuoteBody,

@@ -1,23 +1,34 @@
-import type { QuoteInput } from '#domain/quotes';
+import type { CreateQuoteInput, QuoteTemplateInput } from '#domain/quote-templates';
+import type { ExtendQuoteInput, QuoteInput } from '#domain/quotes';
 import type { Db } from '../../db/client';
 import { type AnswerInput, answerQuote, publicPdf, publicQuote } from './quote-answer';
 import { type QuotesDeps, quoteContext } from './quote-context';
 import { createDraft, removeDraft, reviseQuote, updateDraft } from './quote-drafts';
-import { sendQuote } from './quote-send';
+import { runQuoteExpiry } from './quote-expiry';
+import { extendQuote, sendQuote } from './quote-send';
+import { deleteTemplate, listTemplates, saveTemplate } from './quote-templates';
 
 /**
- * The quotes of the desk: the staff's drafts, sends and revisions (quote-drafts.ts,
- * quote-send.ts) and the customer's page, PDF and answer (quote-answer.ts), over one context.
+ * The quotes of the desk: the staff's drafts, sends, revisions and extensions (quote-drafts.ts,
+ * quote-send.ts), templates (quote-templates.ts), the scheduled expiry and reminders
+ * (quote-expiry.ts) and the customer's page, PDF and answer (quote-answer.ts), over one context.
  */
 export function createQuotesService(db: Db, deps: QuotesDeps) {
   const ctx = quoteContext(db, deps);
   return {
     get: (id: number) => ctx.readOne(db, id),
-    create: (inquiryId: number, actorId: number) => createDraft(ctx, inquiryId, actorId),
+    create: (inquiryId: number, actorId: number, source?: CreateQuoteInput) =>
+      createDraft(ctx, inquiryId, actorId, source),
     update: (id: number, input: QuoteInput) => updateDraft(ctx, id, input),
     remove: (id: number) => removeDraft(ctx, id),
     send: (id: number, actorId: number) => sendQuote(ctx, id, actorId),
     revise: (id: number, actorId: number) => reviseQuote(ctx, id, actorId),
+    extend: (id: number, input: ExtendQuoteInput, actorId: number) => extendQuote(ctx, id, input, actorId),
+    /** The scheduled pass: expiry and reminders at `now` (the tests pass their own clock). */
+    runExpiry: (now?: Date) => runQuoteExpiry(ctx, now),
+    templates: (q?: string) => listTemplates(ctx, q),
+    saveTemplate: (input: QuoteTemplateInput, actorId: number) => saveTemplate(ctx, input, actorId),
+    deleteTemplate: (id: number) => deleteTemplate(ctx, id),
     publicQuote: (token: string) => publicQuote(ctx, token),
     publicPdf: (token: string) => publicPdf(ctx, token),
     answer: (token: string, input: AnswerInput, address: string) => answerQuote(ctx, token, input, address),

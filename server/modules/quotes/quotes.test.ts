@@ -398,7 +398,10 @@ describe("the customer's page", () => {
     });
     const res = await visitor('POST', `/api/public/quotes/${token}/accept`, { name: 'Late' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe(QUOTE_TEXT.expired);
+    const [{ day }] = await q<{ day: string }>(`select valid_until::text as day from quotes where id = $1`, [
+      id,
+    ]);
+    expect(res.json().error).toBe(`This quote expired on ${day}`);
   });
 });
 

@@ -53,6 +53,7 @@ export type QuoteRow = {
   answer_name: string | null;
   answer_message: string | null;
   answer_address: string | null;
+  expired_at: string | null;
   lines: LineRow[];
 };
 
@@ -65,7 +66,7 @@ export async function readQuoteRows(db: Executor, where: SQL, order: SQL = sql`q
     select q.id, q.inquiry_id, q.version, q.status, q.token, q.currency, q.shipping::text as shipping,
       q.shipping_label, q.tax_rate::text as tax_rate, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until,
       q.note, q.terms, q.created_at, q.sent_at, q.answered_at, q.answer_kind, q.answer_name,
-      q.answer_message, q.answer_address,
+      q.answer_message, q.answer_address, q.expired_at,
       coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
           l.unit_price::text, l.discount_percent::text, l.catalogue_price::text) order by l.position)
         from quote_lines l where l.quote_id = q.id), '[]'::json) as lines
@@ -113,11 +114,20 @@ function content(r: QuoteRow) {
   };
 }
 
-/** Expiry matters while the quote can still be sent or answered. */
-export const quoteExpired = (r: Pick<QuoteRow, 'status' | 'valid_until'>, now = new Date()) =>
-  (r.status === 'draft' || r.status === 'sent') && isExpired(r.valid_until, now);
+/**
+ * Expiry matters while the quote can still be sent or answered: one the job moved to 'expired',
+ * or one still 'sent' (or a draft) past the end of its day in the seller's time zone, which the
+ * job has not reached yet.
+ */
+export const quoteExpired = (
+  r: Pick<QuoteRow, 'status' | 'valid_until'>,
+  timeZone: string,
+  now = new Date(),
+) =>
+  r.status === 'expired' ||
+  ((r.status === 'draft' || r.status === 'sent') && isExpired(r.valid_until, now, timeZone));
 
-export function toQuote(r: QuoteRow, delivery: Quote['delivery_detail']): Quote {
+export function toQuote(r: QuoteRow, delivery: Quote['delivery_detail'], timeZone: string): Quote {
   const detail = r.status === 'draft' ? null : delivery;
   return {
     id: r.id,
@@ -126,7 +136,8 @@ export function toQuote(r: QuoteRow, delivery: Quote['delivery_detail']): Quote 
     status: r.status,
     ...content(r),
     token: r.token,
-    expired: quoteExpired(r),
+    expired: quoteExpired(r, timeZone),
+    expired_at: iso(r.expired_at),
     created_at: iso(r.created_at)!,
     sent_at: iso(r.sent_at),
     answer:
@@ -149,9 +160,10 @@ export function toPublicQuote(
   about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller'> & {
     requestStatus: InquiryStatus;
   },
+  timeZone: string,
 ): Omit<PublicQuote, 'order' | 'accept_requires'> {
   const { requestStatus, ...shown } = about;
-  const expired = quoteExpired(r);
+  const expired = quoteExpired(r, timeZone);
   const { lines, ...rest } = content(r);
   // Every answer's move must pass the desk's one check (INQUIRY_MOVES), which only a request
   // waiting for the customer (quoted) allows for all three.

@@ -53,7 +53,15 @@ export function fieldLabel(field: string): string {
 }
 
 const MONEY_FIELDS = new Set(['mrp', 'price', 'unit_price', 'total']);
-const DATE_FIELDS = new Set(['starts_at', 'ends_at', 'valid_until', 'sent_at', 'due_at']);
+const DATE_FIELDS = new Set([
+  'starts_at',
+  'ends_at',
+  'valid_until',
+  'sent_at',
+  'due_at',
+  'expired_at',
+  'reminded_at',
+]);
 const REF_FIELDS: Record<string, 'category' | 'brand'> = {
   category_id: 'category',
   brand_id: 'brand',

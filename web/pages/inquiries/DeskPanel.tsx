@@ -303,11 +303,14 @@ function HistorySection({ detail }: { detail: InquiryDetail }) {
               <Text size="sm">
                 {e.kind === 'status'
                   ? DESK_SCREEN.historyStatus(statusName(e.from), statusName(e.to))
-                  : DESK_SCREEN.historyOwner(e.from, e.to)}
+                  : e.kind === 'quote_expired'
+                    ? DESK_SCREEN.historyQuoteExpired(e.to)
+                    : DESK_SCREEN.historyOwner(e.from, e.to)}
                 {e.close_reason && ` (${DESK_TEXT.closeReason[e.close_reason]})`}
               </Text>
               <Text size="xs" c="dimmed">
-                {e.actor?.name ?? DESK_SCREEN.customer} · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                {e.actor?.name ?? (e.kind === 'quote_expired' ? DESK_SCREEN.scheduled : DESK_SCREEN.customer)}{' '}
+                · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
               </Text>
             </li>
           ))}

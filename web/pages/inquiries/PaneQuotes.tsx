@@ -11,6 +11,7 @@ import { formatDateTime } from '../../components/format';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
 import { usePermissions } from '../../session/usePermissions';
 import classes from './Inquiries.module.css';
+import { StartFromTemplate } from './StartFromTemplate';
 
 /** The request's quotes in the pane: each version's state, a way into the builder and the customer's page. */
 export function QuotesSection({ detail }: { detail: InquiryDetail }) {
@@ -38,19 +39,22 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
           )}
         </Group>
         {canCreate && has('quote.edit') && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconFilePlus size={14} aria-hidden />}
-            loading={create.isPending}
-            onClick={() =>
-              create.mutate(undefined, {
-                onSuccess: (quote) => navigate(`/inquiries/${detail.id}/quotes/${quote.id}`),
-              })
-            }
-          >
-            {DESK_SCREEN.newQuote}
-          </Button>
+          <Group gap="xs">
+            <StartFromTemplate inquiryId={detail.id} />
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFilePlus size={14} aria-hidden />}
+              loading={create.isPending}
+              onClick={() =>
+                create.mutate(undefined, {
+                  onSuccess: (quote) => navigate(`/inquiries/${detail.id}/quotes/${quote.id}`),
+                })
+              }
+            >
+              {DESK_SCREEN.newQuote}
+            </Button>
+          </Group>
         )}
       </Group>
       {quotes.length === 0 ? (
@@ -66,7 +70,7 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
                   <Text fw={600} size="sm">
                     {q.version === null ? DESK_SCREEN.draft : DESK_SCREEN.version(q.version)}
                   </Text>
-                  <QuoteStatusBadge status={q.status} />
+                  <QuoteStatusBadge status={q.status} expired={q.expired} />
                   <Text size="sm" fw={500}>
                     {formatPrice(q.total)}
                   </Text>
@@ -91,7 +95,7 @@ export function QuotesSection({ detail }: { detail: InquiryDetail }) {
               </Group>
               <Text size="xs" c="dimmed">
                 {DESK_SCREEN.validUntil(q.valid_until)}
-                {q.expired && ' · expired'}
+                {q.expired && q.status === 'draft' && ' · expired'}
                 {q.sent_at && ` · sent ${formatDateTime(q.sent_at)}`}
               </Text>
               {q.delivery_detail && <DeliveryState delivery={q.delivery_detail} />}

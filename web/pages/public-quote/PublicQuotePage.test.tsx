@@ -195,7 +195,11 @@ describe('PublicQuotePage', () => {
   });
 
   it.each([
-    ['an expired quote', { expired: true, can_answer: false }, T.expired],
+    [
+      'an expired quote',
+      { expired: true, can_answer: false },
+      `${T.expiredOn('2025-08-01')}${T.contactForNew}`,
+    ],
     ['a superseded one', { status: 'superseded', can_answer: false }, T.superseded],
     ['one moved on at the desk', { can_answer: false }, T.notAnswerable],
   ] as const)('offers no answer on %s, and says why', async (_, over, text) => {

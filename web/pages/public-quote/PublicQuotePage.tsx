@@ -105,8 +105,8 @@ function Banner({ quote }: { quote: PublicQuote }) {
     );
   if (quote.expired)
     return (
-      <Alert color="yellow" data-testid="quote-banner">
-        {T.expired}
+      <Alert color="yellow" data-testid="quote-banner" title={T.expiredOn(quote.valid_until)}>
+        {T.contactForNew}
       </Alert>
     );
   if (!quote.can_answer)

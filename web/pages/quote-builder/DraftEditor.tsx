@@ -21,7 +21,7 @@ export function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: Inquiry
       <UnsavedChangesPrompt guard={editor.leave} />
       <DraftLines editor={editor} />
       <DraftTerms editor={editor} />
-      <DraftSummary editor={editor} />
+      <DraftSummary editor={editor} quote={quote} />
       <SendDialog editor={editor} email={inquiry.email} />
       <ConfirmDialog
         opened={editor.confirmingDelete}

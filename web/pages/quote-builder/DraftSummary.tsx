@@ -2,12 +2,14 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { BUILDER_TEXT as T } from '#domain/quote-texts';
+import type { Quote } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
 import classes from './QuoteBuilder.module.css';
+import { SaveDraftAsTemplate } from './QuoteReuse';
 import type { QuoteDraft } from './useQuoteDraft';
 
 /** The draft's totals, and what can be done with it: delete, save, send. */
-export function DraftSummary({ editor }: { editor: QuoteDraft }) {
+export function DraftSummary({ editor, quote }: { editor: QuoteDraft; quote: Quote }) {
   const { totals, busy } = editor;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -30,6 +32,7 @@ export function DraftSummary({ editor }: { editor: QuoteDraft }) {
           {T.deleteDraft}
         </Button>
         <Group gap="sm">
+          <SaveDraftAsTemplate quote={quote} dirty={editor.dirty} />
           <Button
             variant="default"
             onClick={editor.onSave}

@@ -9,13 +9,16 @@ import { useReviseQuote } from '../../api/quotes';
 import { DeliveryState } from '../../components/DeliveryState';
 import { QuoteDocument } from '../../components/QuoteDocument';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
+import { QuoteReuseActions } from './QuoteReuse';
 
 /** A sent version, to read: its customer page, its e-mail's state, and a new version from it. */
 export function SentQuote({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail }) {
   const navigate = useNavigate();
   const revise = useReviseQuote(quote.id);
   const hasDraft = inquiry.quotes.some((q) => q.status === 'draft');
-  const canRevise = !hasDraft && quote.status !== 'superseded' && quote.status !== 'accepted';
+  // An expired quote is extended, not revised (Extend sends the next version at once).
+  const canRevise =
+    !hasDraft && quote.status !== 'superseded' && quote.status !== 'accepted' && quote.status !== 'expired';
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
@@ -24,7 +27,7 @@ export function SentQuote({ quote, inquiry }: { quote: Quote; inquiry: InquiryDe
             <Title order={2} size="h4">
               {DESK_SCREEN.version(quote.version ?? 0)}
             </Title>
-            <QuoteStatusBadge status={quote.status} />
+            <QuoteStatusBadge status={quote.status} expired={quote.expired} />
             <Text size="sm" c="dimmed">
               {DESK_SCREEN.validUntil(quote.valid_until)}
             </Text>
@@ -42,6 +45,7 @@ export function SentQuote({ quote, inquiry }: { quote: Quote; inquiry: InquiryDe
                 {DESK_SCREEN.customerPage}
               </Button>
             )}
+            <QuoteReuseActions quote={quote} inquiry={inquiry} />
             {canRevise && (
               <Button
                 loading={revise.isPending}

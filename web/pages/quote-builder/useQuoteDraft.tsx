@@ -56,7 +56,8 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
   const [draft, setDraft] = useState<Draft>(() => draftFromQuote(quote));
   // What the server holds: leaving with a draft that differs asks first.
   const [stored, setStored] = useState<Draft>(draft);
-  const leave = useUnsavedChanges(useDirty(withoutKeys(draft), withoutKeys(stored)));
+  const dirty = useDirty(withoutKeys(draft), withoutKeys(stored));
+  const leave = useUnsavedChanges(dirty);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -161,6 +162,8 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
     errors,
     lineError: (index: number, field: string): string | undefined => errors[`lines.${index}.${field}`],
     leave,
+    /** The draft on screen differs from the one stored (Save as template reads the stored one). */
+    dirty,
     set,
     setLine,
     moveLine: (index: number, by: -1 | 1) => set('lines', moveLine(draft.lines, index, by)),
