@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { inquiryReference, parseInquiryReference } from '#domain/inquiries';
-import { bigCentsToDecimal } from '#domain/money';
+import { bigCentsToDecimal, formatMoney } from '#domain/money';
 import {
   ACCEPT_FIELDS,
   type AcceptField,
@@ -33,6 +33,7 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
+import { customerSignature, pdfSellerOf } from '../shared/seller';
 import type { renderOrderPdf } from './order-pdf';
 
 export type OrdersDeps = {
@@ -284,19 +285,8 @@ async function* exportOrders(db: Db, params: ListParams<OrderSortKey>, callerId:
 }
 
 export function createOrdersService(db: Db, deps: OrdersDeps) {
-  const seller = {
-    address: deps.company.address,
-    email: deps.company.email,
-    phone: deps.company.phone,
-    logo: deps.company.logo?.bytes,
-  };
-  const money = (amount: number, currency: string) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  const signature = [
-    deps.companyName,
-    ...(deps.company.address ? [deps.company.address] : []),
-    ...[deps.company.email, deps.company.phone].filter((v): v is string => !!v),
-  ];
+  const seller = pdfSellerOf(deps.company);
+  const signature = customerSignature(deps.companyName, deps.company);
 
   /** The order confirmation with the order as a PDF, queued in the caller's transaction. */
   async function confirm(tx: Tx, order: OrderDetail, token: string) {
@@ -309,7 +299,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         '',
         `Thank you for your order. Order ${order.number} (quote ${order.reference}, version ${order.quote_version}) is confirmed.`,
         ...(order.po_number ? [`Your PO number: ${order.po_number}`] : []),
-        `Total: ${money(order.total, order.currency)}`,
+        `Total: ${formatMoney(order.total, order.currency)}`,
         '',
         'The order confirmation is attached as a PDF. We will write again when it ships.',
         `Follow it here: ${deps.publicUrl}/quote/${token}`,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { inquiryReference } from '#domain/inquiries';
+import { formatMoney } from '#domain/money';
 import type { AcceptField, AcceptOrderInput } from '#domain/orders';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT, type Quote, type Seller } from '#domain/quotes';
 import type { CompanyDetails } from '../../config';
@@ -8,6 +9,7 @@ import { inquiries } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
+import { customerSignature, pdfSellerOf } from '../shared/seller';
 import type { renderQuotePdf } from './pdf';
 
 export type QuotesDeps = {
@@ -53,22 +55,10 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
     // The file's hash in the address: a new logo is a new URL, so the old one may be cached long.
     logo_url: company.logo ? `${COMPANY_LOGO_PATH}?v=${company.logo.etag.slice(1, 13)}` : null,
   };
-  const pdfSeller = {
-    address: company.address,
-    email: company.email,
-    phone: company.phone,
-    logo: company.logo?.bytes,
-    shopUrl: `${deps.publicUrl}/shop`,
-  };
-  const money = (amount: number, currency: string) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  const pdfSeller = { ...pdfSellerOf(company), shopUrl: `${deps.publicUrl}/shop` };
+  const money = (amount: number, currency: string) => formatMoney(amount, currency);
   /** The company's name and contact details, closing an e-mail to the customer. */
-  const signature = [
-    deps.companyName,
-    ...(company.address ? [company.address] : []),
-    ...[company.email, company.phone].filter((v): v is string => !!v),
-    `${deps.publicUrl}/shop`,
-  ];
+  const signature = customerSignature(deps.companyName, company, `${deps.publicUrl}/shop`);
 
   /** The quote's PDF, as sent and as its customer downloads it (signed, once accepted). */
   async function pdfOf(reader: Db | Tx, quote: Quote) {
