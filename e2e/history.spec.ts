@@ -229,7 +229,10 @@ test.describe('as an admin, in the trash and Activity', () => {
   });
 });
 
-test('an editor reads Trash and Activity, without staff accounts or the export', async ({ page, request }) => {
+test('an editor reads Trash and Activity, without staff accounts or the export', async ({
+  page,
+  request,
+}) => {
   const editor = await createUser(request, { name: `Ed ${uniqueTag('nav')}` });
   await signInWithStorage(page, request, editor.email, editor.password);
   await page.goto('/');
