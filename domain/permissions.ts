@@ -227,6 +227,7 @@ export type RoutePermission = PermissionCode | readonly PermissionCode[] | 'sign
 export const PERMISSION_TEXT = {
   forbidden: (label: string) => `You don't have the right to do this: ${label}`,
   noAccess: "You don't have access to this screen",
+  undeclared: 'This route declares no permission, so nobody may call it',
   readOnlyPrice: "You can't change prices: your role lacks “Change prices”",
   readOnlyStatus: "You can't change the status: your role lacks “Publish products”",
 } as const;

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { Inquiry } from '#domain/inquiries';
 import { inquiryReference } from '#domain/inquiries';
 import type { OutboxMessage } from '#domain/outbox';
+import { PERMISSION_TEXT } from '#domain/permissions';
 import type { Quote } from '#domain/quotes';
 import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
@@ -188,7 +189,7 @@ test('an editor has no Outbox: not in the sidebar, and the screen says why', asy
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Trash' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Outbox' })).toHaveCount(0);
   await page.goto('/outbox');
-  await expect(page.getByText('only admins can read it')).toBeVisible();
+  await expect(page.getByText(PERMISSION_TEXT.noAccess)).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
   // The desk tells editors the delivery too, without links into the outbox.
   const { inquiry } = await sentQuote(request, uniqueTag('oe'));

@@ -1,9 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
-import { isPermissionCode, type PermissionCode, type RoutePermission } from '#domain/permissions';
+import {
+  isPermissionCode,
+  PERMISSION_TEXT,
+  type PermissionCode,
+  type RoutePermission,
+} from '#domain/permissions';
 import { AppError } from '../errors/app-error';
-import { forbidden, requireRights } from './rights';
+import { requireRights } from './rights';
 import type { SessionsService } from './sessions.service';
 import type { TokenClaims, TokenService } from './tokens';
 
@@ -64,7 +69,7 @@ export function createAuthenticate(tokens: TokenService, sessions: SessionsServi
     request.tokenClaims = claims;
     const declared = request.routeOptions.config.permission;
     // A staff route that declares nothing is refused rather than open (and a test names it).
-    if (declared === undefined) throw forbidden('user.manage');
+    if (declared === undefined) throw new AppError(403, PERMISSION_TEXT.undeclared);
     if (declared !== 'signed-in') requireRights(user.permissions, [declared].flat());
   };
 }

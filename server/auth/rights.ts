@@ -8,7 +8,7 @@ export type Rights = ReadonlySet<PermissionCode>;
 export const ALL_RIGHTS: Rights = new Set(PERMISSION_CODES);
 
 /** The 403 for a missing permission: which one, and what it allows. */
-export function forbidden(code: PermissionCode): AppError {
+function forbidden(code: PermissionCode): AppError {
   return new AppError(403, PERMISSION_TEXT.forbidden(permissionLabel(code)), undefined, undefined, code);
 }
 

@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
 import { toastError } from './errors';
+import { meKeys } from './keys';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -9,16 +11,28 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** A 403 naming a permission: the user's role changed since the app read its rights. */
+const lostARight = (error: unknown) =>
+  isAxiosError(error) &&
+  error.response?.status === 403 &&
+  typeof (error.response.data as { permission?: unknown } | undefined)?.permission === 'string';
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // Read the rights again, so the screens stop offering what the server now refuses.
+  const rereadRights = (error: unknown) => {
+    if (lostARight(error)) void client.invalidateQueries({ queryKey: meKeys.all });
+  };
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        rereadRights(error);
         const fallback = query.meta?.errorMessage;
         if (fallback) toastError(error, fallback);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
+        rereadRights(error);
         const fallback = mutation.meta?.errorMessage;
         if (fallback) toastError(error, fallback);
       },
@@ -29,4 +43,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '#domain/messages';
@@ -27,6 +27,9 @@ const listOf = (data: User[], total = data.length) => ({ data, total, meta: { to
 const renderUsers = (path = '/users') =>
   renderWithProviders([{ path: '/users', element: <UsersPage /> }], path);
 const row = (text: string) => screen.getByRole('cell', { name: text }).closest('tr') as HTMLElement;
+
+// The screen reads the user's rights before its list: a loaded machine needs more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 const ROLES = (['admin', 'editor', 'sales', 'viewer'] as const).map((key) => ({
   key,
