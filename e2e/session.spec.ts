@@ -75,11 +75,13 @@ test.describe('session', () => {
       'Products',
       'Discounts',
       'Inquiries',
-      'Users',
+      'Orders',
       'Profile',
     ]) {
       await expect(nav.getByRole('link', { name: entry })).toBeVisible();
     }
+    // Staff accounts are user.manage's, which an editor lacks: the nav offers no screen it refuses.
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('user_token'),
       user: JSON.parse(localStorage.getItem('userData') ?? 'null'),
