@@ -230,6 +230,7 @@ export const PERMISSION_TEXT = {
   undeclared: 'This route declares no permission, so nobody may call it',
   readOnlyPrice: "You can't change prices: your role lacks “Change prices”",
   readOnlyStatus: "You can't change the status: your role lacks “Publish products”",
+  readOnlyQuote: 'You can read this draft but not change it: your role lacks “Edit quotes”',
 } as const;
 
 export const permissionLabel = (code: PermissionCode): string =>

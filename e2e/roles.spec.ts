@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { Inquiry } from '#domain/inquiries';
 import { PERMISSION_TEXT } from '#domain/permissions';
-import { createUser, signInWithStorage } from './fixtures';
+import type { Quote } from '#domain/quotes';
+import { authHeaders } from './catalog';
+import { createUser, signInWithStorage, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
 /**
@@ -61,7 +64,35 @@ test('Viewer: reads the catalogue and changes nothing', async ({ page, request }
   await page.goto('/outbox');
   await expect(page.getByText(PERMISSION_TEXT.noAccess)).toBeVisible();
   expect(await navLinks(page)).not.toContain('Users');
+
+  // A draft quote typed by address: readable, every field disabled, with the reason.
+  const draft = await draftQuote(request);
+  await page.goto(`/inquiries/${draft.inquiry_id}/quotes/${draft.id}`);
+  await expect(page.getByTestId('draft-read-only')).toHaveText(PERMISSION_TEXT.readOnlyQuote);
+  await expect(page.getByTestId('builder-line').getByLabel('Unit price')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
 });
+
+/** A request with a draft quote of one product line, through the API as the admin. */
+async function draftQuote(request: Parameters<typeof createUser>[0]) {
+  const headers = await authHeaders(request);
+  const product = await apiCreateProduct(request, { name: `Viewer draft ${Date.now()}`, mrp: 30 });
+  const res = await request.post('/api/inquiries', {
+    data: {
+      name: 'Vera Viewer',
+      email: uniqueEmail('vera'),
+      phone: null,
+      subject: 'A draft to read',
+      message: 'One, please.',
+      lines: [{ product_id: product.id, quantity: 1 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const inquiry = (await res.json()) as Inquiry;
+  const created = await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Quote;
+}
 
 test('Editor: the catalogue and requests, no Users or Outbox; prices editable', async ({ page, request }) => {
   const product = await apiCreateProduct(request, { name: `Editor view ${Date.now()}`, mrp: 10 });

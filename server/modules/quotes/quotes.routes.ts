@@ -188,8 +188,16 @@ export const quotesRoutes =
       },
     );
 
-    // The customer's page: no token of staff, the quote's own token in the path; rate-limited
-    // per address, like quote requests.
+    await app.register(customerQuoteRoutes(deps));
+  };
+
+/** The customer's quote page and answers, beside the staff's routes above. */
+const customerQuoteRoutes =
+  (deps: QuotesRoutesDeps): FastifyPluginAsyncZod =>
+  // The customer's page: no token of staff, the quote's own token in the path; rate-limited
+  // per address, like quote requests.
+  async (app) => {
+    const tags = ['quotes'];
     await app.register(async (scope) => {
       const visitor = scope.withTypeProvider<ZodTypeProvider>();
       visitor.addHook('onRequest', deps.rateLimit);

@@ -1,20 +1,40 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { InquiryDetail } from '#domain/inquiries';
 import { CONFIRM } from '#domain/messages';
+import { PERMISSION_TEXT } from '#domain/permissions';
 import { DESK_SCREEN, BUILDER_TEXT as T } from '#domain/quote-texts';
 import type { Quote } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
+import { usePermissions } from '../../session/usePermissions';
 import { DraftLines } from './DraftLines';
 import { DraftSummary } from './DraftSummary';
 import { DraftTerms } from './DraftTerms';
+import classes from './QuoteBuilder.module.css';
 import { type QuoteDraft, useQuoteDraft } from './useQuoteDraft';
 
 /** A draft quote to price and send. */
 export function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: InquiryDetail }) {
   const editor = useQuoteDraft(quote, inquiry);
+  const mayEdit = usePermissions().has('quote.edit');
+  // A role that reads requests but cannot edit quotes sees the draft as it is, every field and
+  // button disabled (the server refuses its writes anyway), with the reason.
+  if (!mayEdit)
+    return (
+      <Stack gap="md">
+        <Alert color="gray" data-testid="draft-read-only">
+          {PERMISSION_TEXT.readOnlyQuote}
+        </Alert>
+        <fieldset disabled className={classes.readOnly}>
+          <Stack gap="md">
+            <DraftLines editor={editor} />
+            <DraftTerms editor={editor} />
+          </Stack>
+        </fieldset>
+      </Stack>
+    );
   return (
     // Room below Save and Send, so a toast in the corner never covers them.
     <Stack gap="md" pb={96}>
