@@ -54,10 +54,10 @@ export function createJobQueue(database: Database, log: Log) {
 
   async function run() {
     for (const work of onStart) await work();
-    await retryDeadlock(() => boss.start());
+    await oneStartAtATime(database, () => boss.start());
     for (const [queue, { handler, policy }] of handlers) {
       // A failed import is reported, not retried: running it again would fail the same way.
-      await retryDeadlock(() =>
+      await retryCreationRace(() =>
         boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS, policy }),
       );
       const id = await boss.work<never>(
@@ -133,16 +133,40 @@ export function createJobQueue(database: Database, log: Log) {
 }
 
 /**
- * Processes that start together on a new database each create the queue's tables and rows, and
- * pg-boss's statements for that can deadlock one another; PostgreSQL then fails one of them. Both
- * are idempotent, so the loser tries again after a moment.
+ * Processes that start together on a new PostgreSQL database would each find the queue's schema
+ * missing and install it; the loser's `CREATE SCHEMA` then fails on the catalogue's unique index
+ * (23505), and pg-boss, left half started, cannot be started again. So the processes take turns
+ * under a session advisory lock: the next one finds the schema installed. (PGlite is one process,
+ * and its pool's one connection could not be held here while pg-boss queries.)
  */
-async function retryDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+async function oneStartAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('stockroom.job-queue.start'))`);
+    try {
+      return await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('stockroom.job-queue.start'))`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Creating the queues at once from several processes can deadlock (40P01) or meet a row another
+ * process just inserted (23505); PostgreSQL fails one of them either way. Creation is idempotent,
+ * so the loser tries again after a moment and finds what the winner made.
+ */
+const CREATION_RACES = new Set(['40P01', '23505']);
+
+async function retryCreationRace<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt >= attempts) throw err;
+      if (!CREATION_RACES.has((err as { code?: string }).code ?? '') || attempt >= attempts) throw err;
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
     }
   }

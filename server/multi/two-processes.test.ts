@@ -142,6 +142,8 @@ async function must<T = Record<string, unknown>>(
   opts: Parameters<typeof call>[3] = {},
 ): Promise<T> {
   const res = await call(server, method, url, opts);
+  // On a wrong answer, what the server logged says why (a 500's cause is only in its log).
+  if (res.status !== status) expect.soft(server.output(), `${server.name}'s log`).toBe('');
   expect(res.status, `${method} ${url} on ${server.name}: ${JSON.stringify(res.body)}`).toBe(status);
   return res.body as T;
 }
