@@ -9,7 +9,11 @@ import { apiCreateProduct } from './products';
 const openDiscounts = async (page: Page, search?: string) => {
   await page.goto('/discounts');
   await expect(page.getByRole('heading', { name: 'Discounts', level: 1 })).toBeVisible();
-  if (search) await page.getByLabel('Search', { exact: true }).fill(search);
+  if (!search) return;
+  await page.getByLabel('Search', { exact: true }).fill(search);
+  // Rows move when the filtered answer replaces the first page: wait for it before clicking one.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${search}`));
+  await expect(page.getByRole('table', { name: 'Discounts' })).toHaveAttribute('aria-busy', 'false');
 };
 
 /** A segmented control's option: its radio is visually hidden, so a person clicks its label. */

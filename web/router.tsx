@@ -131,6 +131,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/settings/integrations',
+                handle: { title: 'Integrations' },
+                lazy: async () => ({
+                  Component: (await import('./pages/integrations/IntegrationsPage')).IntegrationsPage,
+                }),
+              },
+              {
                 path: '/trash',
                 handle: { title: 'Trash' },
                 lazy: async () => ({ Component: (await import('./pages/trash/TrashPage')).TrashPage }),

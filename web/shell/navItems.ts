@@ -5,6 +5,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconMail,
+  IconPlugConnected,
   IconMessages,
   IconPackage,
   IconTrash,
@@ -127,6 +128,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: IconMail,
     goKey: 'o',
     permission: 'outbox.read',
+  },
+  {
+    label: 'Integrations',
+    path: '/settings/integrations',
+    description: 'API tokens for scripts and ERPs, and signed webhooks.',
+    icon: IconPlugConnected,
+    goKey: 'k',
+    permission: 'settings.manage',
   },
   {
     label: 'Profile',
