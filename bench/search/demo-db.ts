@@ -44,7 +44,7 @@ async function main() {
   }
   return withConfiguredDatabase(
     async (database, config) => {
-      const accounts = await prepareDemo(database, config.dataDir);
+      const accounts = await prepareDemo(database, config);
       if (!accounts) throw new Error(`The demo's accounts file is missing in ${config.dataDir}`);
       const { rows: products } = await database.db.execute<DemoProduct>(
         sql`select slug, sku, name, status from products order by id`,

@@ -282,7 +282,7 @@ export type DemoAccounts = {
  * Fills an empty database with a realistic demo catalogue through the same services the API
  * uses, so every row obeys the product's rules. Returns the demo accounts it created.
  */
-export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<DemoAccounts> {
+export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: string): Promise<DemoAccounts> {
   const rnd = random(20261122);
   const images = createImagesService(db, store);
   const users = createUsersService(db);
@@ -403,6 +403,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore): Promise<Demo
     adminName: admin.name,
     editorId: editor.id,
     editorName: editor.name,
+    currency,
   });
   await seedSpecProducts({ products, gallery, sections }, leaves, brandRows);
   return accounts;

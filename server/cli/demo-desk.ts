@@ -7,7 +7,14 @@ import { type QuoteStatus, quoteTotals } from '#domain/quotes';
 import type { Db } from '../db/client';
 import { priceLines } from '../modules/shared/desk';
 
-type Staff = { adminId: number; editorId: number; adminName: string; editorName: string };
+type Staff = {
+  adminId: number;
+  editorId: number;
+  adminName: string;
+  editorName: string;
+  /** The store's currency (CURRENCY), which every quote and order is in. */
+  currency: string;
+};
 
 /**
  * The desk of the demo: requests in every status, with owners, notes, history and quotes (sent,
@@ -68,7 +75,7 @@ export async function seedDemoDesk(db: Db, staff: Staff) {
       insert into quotes (inquiry_id, version, status, token, currency, shipping, shipping_label, tax_rate,
         valid_until, terms, created_by, created_at, sent_at, answered_at, answer_kind, answer_name,
         answer_message, answer_address)
-      values (${r.id}, ${version}, ${status}, ${randomBytes(24).toString('base64url')}, 'USD', '25.00',
+      values (${r.id}, ${version}, ${status}, ${randomBytes(24).toString('base64url')}, ${staff.currency}, '25.00',
         'Pallet delivery', '20.00',
         ${extra.validUntil ?? new Date(Date.parse(sentAt) + 30 * 86_400_000).toISOString().slice(0, 10)},
         'Payment within 30 days of delivery.', ${staff.adminId}, ${sentAt}, ${sentAt},
@@ -229,7 +236,7 @@ async function seedDemoOrders(
       values (${status}, ${status === 'cancelled' ? 'The customer found the shelving locally.' : null},
         ${inquiryReference(r.id)}, ${r.id}, ${quoteId}, 1, ${staff.adminId}, ${who[0].name}, ${who[0].email},
         ${who[0].company}, ${who[0].name}, ${buyer.po}, ${buyer.billing},
-        ${buyer.delivery ?? buyer.billing}, 'USD', ${money(totals.subtotal)},
+        ${buyer.delivery ?? buyer.billing}, ${staff.currency}, ${money(totals.subtotal)},
         ${money(totals.shipping)}, 'Pallet delivery', '20.00', ${money(totals.tax)}, ${money(totals.total)},
         ${acceptedAt}, ${hours(acceptedAt, 24 * (path.length - 1))})
       returning id`);

@@ -55,7 +55,7 @@ const counts = async () => {
 
 describe('npm run demo', () => {
   it('seeds a realistic catalogue once, and a second run adds nothing', async () => {
-    const first = await prepareDemo(database, dataDir);
+    const first = await prepareDemo(database, { dataDir, currency: 'USD' });
     expect(first?.admin.email).toBe('admin@demo.stockroom');
     expect(first?.sales?.email).toBe('sales@demo.stockroom');
     const after = await counts();
@@ -115,7 +115,7 @@ describe('npm run demo', () => {
       after.images * 2,
     );
 
-    const second = await prepareDemo(database, dataDir);
+    const second = await prepareDemo(database, { dataDir, currency: 'USD' });
     expect(second).toEqual(first);
     expect(await counts()).toEqual(after);
   });

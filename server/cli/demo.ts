@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, loadDotEnv } from '../config';
+import { type Config, loadConfig, loadDotEnv } from '../config';
 import type { Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { diskImageStore } from '../images/store';
@@ -14,13 +14,20 @@ import { createUsersService } from '../modules/users/users.service';
 import { type DemoAccounts, seedDemoCatalogue } from './demo-catalogue';
 
 /** Seeds an empty database once; returns the demo accounts (kept beside the data to print again). */
-export async function prepareDemo(database: Database, dataDir: string): Promise<DemoAccounts | null> {
+export async function prepareDemo(
+  database: Database,
+  { dataDir, currency }: Pick<Config, 'dataDir' | 'currency'>,
+): Promise<DemoAccounts | null> {
   await runMigrations(database);
   const accountsFile = path.join(dataDir, 'demo-accounts.json');
   if ((await createUsersService(database.db).count()) > 0) {
     return existsSync(accountsFile) ? (JSON.parse(readFileSync(accountsFile, 'utf8')) as DemoAccounts) : null;
   }
-  const accounts = await seedDemoCatalogue(database.db, diskImageStore(path.join(dataDir, 'uploads')));
+  const accounts = await seedDemoCatalogue(
+    database.db,
+    diskImageStore(path.join(dataDir, 'uploads')),
+    currency,
+  );
   // Demo-only passwords, generated per demo database and readable by whoever runs it.
   writeFileSync(accountsFile, JSON.stringify(accounts, null, 2), { mode: 0o600 });
   return accounts;
@@ -35,7 +42,7 @@ async function main() {
   };
   const database = await openConfiguredDatabase(config);
   console.log('Preparing the demo catalogue (the first run takes a minute)...');
-  const accounts = await prepareDemo(database, config.dataDir);
+  const accounts = await prepareDemo(database, config);
   await startServer(config, database, (url) =>
     accounts
       ? `\n  Stockroom demo at ${url}\n    admin:  ${accounts.admin.email}  /  ${accounts.admin.password}\n    editor: ${accounts.editor.email}  /  ${accounts.editor.password}\n${accounts.sales ? `    sales:  ${accounts.sales.email}  /  ${accounts.sales.password}\n` : ''}  Data in ${config.dataDir} (delete it to start over).\n`

@@ -9,7 +9,7 @@ import { withConfiguredDatabase } from './with-database';
  * for a day to end.
  */
 const code = await withConfiguredDatabase(
-  async (database) => {
+  async (database, config) => {
     const { expiredQuote } = E2E;
     await database.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ id: number }>(sql`
@@ -20,7 +20,7 @@ const code = await withConfiguredDatabase(
       const inquiryId = rows[0].id;
       const { rows: quote } = await tx.execute<{ id: number }>(sql`
         insert into quotes (inquiry_id, version, status, token, currency, valid_until, sent_at, created_at)
-        values (${inquiryId}, 1, 'sent', ${expiredQuote.token}, 'USD', ${expiredQuote.validUntil}::date,
+        values (${inquiryId}, 1, 'sent', ${expiredQuote.token}, ${config.currency}, ${expiredQuote.validUntil}::date,
           '2026-01-05T10:00:00Z', '2026-01-05T09:00:00Z')
         returning id`);
       await tx.execute(sql`

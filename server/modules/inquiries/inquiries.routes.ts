@@ -9,12 +9,12 @@ import {
   inquiryNoteSchema,
   inquirySchema,
   looksAutomated,
-  noteBody,
   patchInquiryBody,
 } from '#domain/inquiries';
 import { idParam } from '#domain/paging';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import { sendCsv } from '../../http/csv';
+import { addNoteHandler, noteRouteOptions } from '../../http/note-route';
 import { bearer, errors } from '../../http/schemas';
 import { CSV_COLUMNS, type InquiriesService, LINE_NAME_SEPARATOR } from './inquiries.service';
 
@@ -122,26 +122,8 @@ export const inquiriesRoutes =
       );
       staff.post(
         '/api/inquiries/:id/notes',
-        {
-          config: { permission: 'inquiry.work' },
-          schema: {
-            tags,
-            security: bearer,
-            description: 'A note for staff (never shown to the customer); the author is the caller.',
-            params: idParam,
-            body: noteBody,
-            response: { 201: inquiryNoteSchema, ...errors(400, 401, 404) },
-          },
-        },
-        async (request, reply) => {
-          const user = currentUser(request);
-          return reply.code(201).send(
-            await deps.inquiries.addNote(request.params.id, request.body.body, {
-              id: user.id,
-              name: user.name,
-            }),
-          );
-        },
+        noteRouteOptions(tags, 'inquiry.work', inquiryNoteSchema),
+        addNoteHandler((id, body, author) => deps.inquiries.addNote(id, body, author)),
       );
       staff.delete(
         '/api/inquiries/:id',

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noteBody } from '#domain/inquiries';
 import {
   orderDetailSchema,
   orderListQuery,
@@ -13,6 +12,7 @@ import {
 import { idParam } from '#domain/paging';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import { sendCsv } from '../../http/csv';
+import { addNoteHandler, noteRouteOptions } from '../../http/note-route';
 import { bearer, errors } from '../../http/schemas';
 import { CSV_COLUMNS, type OrdersService } from './orders.service';
 
@@ -121,26 +121,8 @@ export const ordersRoutes =
       );
       staff.post(
         '/api/orders/:id/notes',
-        {
-          config: { permission: 'order.work' },
-          schema: {
-            tags,
-            security: bearer,
-            description: 'A note for staff (never shown to the customer); the author is the caller.',
-            params: idParam,
-            body: noteBody,
-            response: { 201: orderNoteSchema, ...errors(400, 401, 404) },
-          },
-        },
-        async (request, reply) => {
-          const user = currentUser(request);
-          return reply.code(201).send(
-            await deps.orders.addNote(request.params.id, request.body.body, {
-              id: user.id,
-              name: user.name,
-            }),
-          );
-        },
+        noteRouteOptions(tags, 'order.work', orderNoteSchema),
+        addNoteHandler((id, body, author) => deps.orders.addNote(id, body, author)),
       );
     });
   };

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconUserCheck } from '@tabler/icons-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import {
@@ -9,16 +9,16 @@ import {
   DESK_TEXT,
   type InquiryDetail,
   type InquiryStatus,
-  NOTE_MAX_LENGTH,
   staffMoves,
 } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
+import classes from '../../components/desk/Desk.module.css';
+import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
 import { usePermissions } from '../../session/usePermissions';
-import classes from './Inquiries.module.css';
 import { QuotesSection } from './PaneQuotes';
 
 type Staff = readonly { id: number; name: string }[];
@@ -27,6 +27,7 @@ type Staff = readonly { id: number; name: string }[];
 export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Staff }) {
   // Status and owner are inquiry.work's; a role that only reads sees them in the history.
   const mayWork = usePermissions().has('inquiry.work');
+  const addNote = useAddNote(detail.id);
   return (
     <Stack gap="lg">
       {mayWork && (
@@ -48,17 +49,14 @@ export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Sta
         </Group>
       )}
       <QuotesSection detail={detail} />
-      <NotesSection detail={detail} />
+      <NotesSection
+        title={DESK_SCREEN.notes}
+        notes={[...detail.notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)}
+        add={mayWork ? addNote : undefined}
+        testId="pane-notes"
+      />
       <HistorySection detail={detail} />
     </Stack>
-  );
-}
-
-function SectionTitle({ id, children }: { id: string; children: string }) {
-  return (
-    <Title order={3} size="h6" id={id} tt="uppercase" c="dimmed" fw={600} mb={6}>
-      {children}
-    </Title>
   );
 }
 
@@ -203,83 +201,6 @@ function OwnerControl({ detail, staff }: { detail: InquiryDetail; staff: Staff }
         </Button>
       )}
     </Group>
-  );
-}
-
-function NotesSection({ detail }: { detail: InquiryDetail }) {
-  const titleId = useId();
-  const add = useAddNote(detail.id);
-  const mayWork = usePermissions().has('inquiry.work');
-  const [body, setBody] = useState('');
-  const notes = [...detail.notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-  const send = () => {
-    if (!body.trim()) {
-      toast.error(DESK_TEXT.noteRequired, { id: DESK_TEXT.noteRequired });
-      return;
-    }
-    add.mutate(body, {
-      onSuccess: () => {
-        setBody('');
-        toast.success(DESK_SCREEN.noteAdded);
-      },
-    });
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      send();
-    }
-  };
-  return (
-    <section aria-labelledby={titleId}>
-      <SectionTitle id={titleId}>{DESK_SCREEN.notes}</SectionTitle>
-      {mayWork && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          <Stack gap={6} mb="sm">
-            <Textarea
-              aria-label={DESK_SCREEN.addNote}
-              placeholder={DESK_SCREEN.notePlaceholder}
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={NOTE_MAX_LENGTH}
-              value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
-              onKeyDown={onKeyDown}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" size="xs" loading={add.isPending}>
-                {DESK_SCREEN.addNote}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-      {notes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {DESK_SCREEN.noNotes}
-        </Text>
-      ) : (
-        <ul className={classes.timeline} data-testid="pane-notes">
-          {notes.map((n) => (
-            <li key={n.id}>
-              <Text size="xs" c="dimmed">
-                <strong>{n.author?.name ?? '—'}</strong> ·{' '}
-                <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
-              </Text>
-              <Text size="sm" className={classes.message}>
-                {n.body}
-              </Text>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

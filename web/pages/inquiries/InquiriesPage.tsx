@@ -1,6 +1,5 @@
-import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { INQUIRY_TEXT } from '#domain/inquiries';
@@ -8,6 +7,7 @@ import { CONFIRM } from '#domain/messages';
 import { pageAfterDelete } from '#domain/paging';
 import { useDeleteInquiry, useExportInquiries } from '../../api/inquiries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeskLayout } from '../../components/desk/DeskLayout';
 import { PageHeader } from '../../components/PageHeader';
 import { TotalCount } from '../../components/TotalCount';
 import { navDescription } from '../../shell/navItems';
@@ -95,30 +95,14 @@ export function InquiriesPage() {
           </>
         }
       />
-      {narrow ? (
-        reading && selected ? (
-          <Stack gap="sm">
-            <Button
-              variant="subtle"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-              onClick={() => setReading(false)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {INQUIRY_SCREEN.back}
-            </Button>
-            {readingPane}
-          </Stack>
-        ) : (
-          listPane
-        )
-      ) : (
-        <Grid gap="lg" align="flex-start">
-          <Grid.Col span={5}>{listPane}</Grid.Col>
-          <Grid.Col span={7} style={{ position: 'sticky', top: 72 }}>
-            {readingPane}
-          </Grid.Col>
-        </Grid>
-      )}
+      <DeskLayout
+        narrow={narrow}
+        reading={!!(reading && selected)}
+        backLabel={INQUIRY_SCREEN.back}
+        onBack={() => setReading(false)}
+        list={listPane}
+        pane={readingPane}
+      />
       <ConfirmDialog
         opened={confirmingDelete && !!selected}
         title={INQUIRY_TEXT.deleteConfirm}

@@ -16,8 +16,8 @@ import { Link } from 'react-router';
 import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
 import { useInquiryDetail } from '../../api/inquiries';
 import { DetailList } from '../../components/DetailList';
+import classes from '../../components/desk/Desk.module.css';
 import { DeskPanel } from './DeskPanel';
-import classes from './Inquiries.module.css';
 import { QuoteLines } from './QuoteLines';
 
 type Props = {

@@ -7,10 +7,10 @@ import { DELIVERY_TEXT, DESK_SCREEN } from '#domain/quote-texts';
 import { formatPrice } from '../../api/currency';
 import { useCreateQuote } from '../../api/quotes';
 import { DeliveryState } from '../../components/DeliveryState';
+import classes from '../../components/desk/Desk.module.css';
 import { formatDateTime } from '../../components/format';
 import { QuoteStatusBadge } from '../../components/StatusBadge';
 import { usePermissions } from '../../session/usePermissions';
-import classes from './Inquiries.module.css';
 import { StartFromTemplate } from './StartFromTemplate';
 
 /** The request's quotes in the pane: each version's state, a way into the builder and the customer's page. */

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { INQUIRY_TEXT, type InquiryLine } from '#domain/inquiries';
 import { formatCents, formatPrice } from '../../api/currency';
+import classes from '../../components/desk/Desk.module.css';
 import { displayValue, formatCount } from '../../components/format';
-import classes from './Inquiries.module.css';
 import { quoteTotals } from './quoteTotals';
 
 const T = INQUIRY_TEXT.lines;

@@ -14,24 +14,24 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { DESK_TEXT, NOTE_MAX_LENGTH } from '#domain/inquiries';
 import { formatMoney } from '#domain/money';
 import { ORDER_LIMITS, ORDER_TEXT, type OrderDetail, type OrderStatus, orderMoves } from '#domain/orders';
-import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddOrderNote, useOrderDetail, usePatchOrder } from '../../api/orders';
+import classes from '../../components/desk/Desk.module.css';
+import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from '../../components/StatusBadge';
 import { usePermissions } from '../../session/usePermissions';
-import classes from './Orders.module.css';
 import { ORDER_SCREEN as T } from './texts';
 
 /** The chosen order: its customer, status and moves, lines and totals, addresses, notes and history. */
 export function OrderPane({ id }: { id: number }) {
   const detail = useOrderDetail(id);
   const rights = usePermissions();
+  const addNote = useAddOrderNote(id);
   if (!detail.data)
     return (
       <Paper withBorder radius="md" p="lg">
@@ -90,18 +90,15 @@ export function OrderPane({ id }: { id: number }) {
           </Text>
         )}
         <Lines order={order} money={money} />
-        <Notes order={order} mayWork={mayWork} />
+        <NotesSection
+          title={T.notes}
+          notes={order.notes}
+          add={mayWork ? addNote : undefined}
+          testId="order-notes"
+        />
         <History order={order} />
       </Stack>
     </Paper>
-  );
-}
-
-function SectionTitle({ id, children }: { id?: string; children: string }) {
-  return (
-    <Title order={3} size="h6" id={id} tt="uppercase" c="dimmed" fw={600} mb={6}>
-      {children}
-    </Title>
   );
 }
 
@@ -301,81 +298,6 @@ function Lines({ order, money }: { order: OrderDetail; money: (n: number) => str
           </Group>
         ))}
       </Stack>
-    </section>
-  );
-}
-
-function Notes({ order, mayWork }: { order: OrderDetail; mayWork: boolean }) {
-  const titleId = useId();
-  const add = useAddOrderNote(order.id);
-  const [body, setBody] = useState('');
-  const send = () => {
-    if (!body.trim()) {
-      toast.error(DESK_TEXT.noteRequired, { id: DESK_TEXT.noteRequired });
-      return;
-    }
-    add.mutate(body, {
-      onSuccess: () => {
-        setBody('');
-        toast.success(DESK_SCREEN.noteAdded);
-      },
-    });
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      send();
-    }
-  };
-  return (
-    <section aria-labelledby={titleId}>
-      <SectionTitle id={titleId}>{T.notes}</SectionTitle>
-      {mayWork && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          <Stack gap={6} mb="sm">
-            <Textarea
-              aria-label={DESK_SCREEN.addNote}
-              placeholder={DESK_SCREEN.notePlaceholder}
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={NOTE_MAX_LENGTH}
-              value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
-              onKeyDown={onKeyDown}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" size="xs" loading={add.isPending}>
-                {DESK_SCREEN.addNote}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-      {order.notes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {DESK_SCREEN.noNotes}
-        </Text>
-      ) : (
-        <ul className={classes.timeline} data-testid="order-notes">
-          {order.notes.map((n) => (
-            <li key={n.id}>
-              <Text size="xs" c="dimmed">
-                <strong>{n.author?.name ?? '—'}</strong> ·{' '}
-                <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
-              </Text>
-              <Text size="sm" className={classes.message}>
-                {n.body}
-              </Text>
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

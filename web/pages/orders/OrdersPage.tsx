@@ -1,17 +1,5 @@
-import {
-  Button,
-  Chip,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Chip, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import {
   ORDER_PAGING,
@@ -26,6 +14,8 @@ import { formatPrice } from '../../api/currency';
 import { useExportOrders, useOrders } from '../../api/orders';
 import { useStaffOptions } from '../../api/users';
 import { DateRangeFields } from '../../components/DateRangeFields';
+import { DeskLayout } from '../../components/desk/DeskLayout';
+import { EntryList } from '../../components/desk/EntryList';
 import { ExportButton } from '../../components/ExportButton';
 import { formatDateTime } from '../../components/format';
 import { OrderSelect, PerPageSelect, SELECT_DEFAULTS, SortSelect } from '../../components/ListSelects';
@@ -42,7 +32,6 @@ import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { AcceptanceSettings } from './AcceptanceSettings';
 import { OrderPane } from './OrderPane';
-import classes from './Orders.module.css';
 import { ORDER_SORT_LABELS, ORDER_SCREEN as T } from './texts';
 
 /** Below Mantine's md breakpoint the two panes do not fit side by side (the sidebar takes 240 px). */
@@ -200,30 +189,14 @@ export function OrdersPage() {
           </>
         }
       />
-      {narrow ? (
-        selectedId !== null ? (
-          <Stack gap="sm">
-            <Button
-              variant="subtle"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-              onClick={() => select(null)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {T.back}
-            </Button>
-            {readingPane}
-          </Stack>
-        ) : (
-          listPane
-        )
-      ) : (
-        <Grid gap="lg" align="flex-start">
-          <Grid.Col span={5}>{listPane}</Grid.Col>
-          <Grid.Col span={7} style={{ position: 'sticky', top: 72 }}>
-            {readingPane}
-          </Grid.Col>
-        </Grid>
-      )}
+      <DeskLayout
+        narrow={narrow}
+        reading={selectedId !== null}
+        backLabel={T.back}
+        onBack={() => select(null)}
+        list={listPane}
+        pane={readingPane}
+      />
     </>
   );
 }
@@ -238,76 +211,48 @@ type ListProps = {
 
 /** One entry per order: its number, customer, company, total, status and when. */
 function OrderList({ orders, loading, failed, selectedId, onSelect }: ListProps) {
-  if (!orders) {
-    if (loading)
-      return (
-        <Stack gap="xs" aria-hidden>
-          {[1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} height={58} radius="md" />
-          ))}
-        </Stack>
-      );
-    return <Empty text={failed ? T.failed : T.empty} />;
-  }
-  if (orders.length === 0) return <Empty text={T.empty} />;
   return (
-    <Paper
-      component="ul"
-      withBorder
-      radius="md"
-      aria-label={T.title}
-      aria-busy={loading}
-      className={classes.list}
-      style={{ opacity: loading ? 0.6 : 1 }}
-    >
-      {orders.map((order) => (
-        <li key={order.id}>
-          <UnstyledButton
-            className={classes.entry}
-            aria-current={order.id === selectedId ? 'true' : undefined}
-            onClick={() => onSelect(order)}
-            data-testid="order-row"
-          >
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-              <Text fw={600} size="sm" ff="monospace">
-                {order.number}
+    <EntryList
+      label={T.title}
+      items={orders}
+      loading={loading}
+      failed={failed}
+      failedText={T.failed}
+      emptyText={T.empty}
+      selectedId={selectedId}
+      onSelect={onSelect}
+      entryTestId="order-row"
+      renderEntry={(order) => (
+        <>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+            <Text fw={600} size="sm" ff="monospace">
+              {order.number}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+            </Text>
+          </Group>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+            <Text size="sm" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+              {order.customer_company ?? order.customer_name}
+            </Text>
+            <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
+              {formatPrice(order.total)}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap" mt={4}>
+            <OrderStatusBadge status={order.status} />
+            <Text size="xs" c="dimmed" ff="monospace">
+              {order.reference}
+            </Text>
+            {order.po_number && (
+              <Text size="xs" c="dimmed" truncate>
+                {T.poNumber}: {order.po_number}
               </Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
-              </Text>
-            </Group>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-              <Text size="sm" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-                {order.customer_company ?? order.customer_name}
-              </Text>
-              <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
-                {formatPrice(order.total)}
-              </Text>
-            </Group>
-            <Group gap="xs" wrap="nowrap" mt={4}>
-              <OrderStatusBadge status={order.status} />
-              <Text size="xs" c="dimmed" ff="monospace">
-                {order.reference}
-              </Text>
-              {order.po_number && (
-                <Text size="xs" c="dimmed" truncate>
-                  {T.poNumber}: {order.po_number}
-                </Text>
-              )}
-            </Group>
-          </UnstyledButton>
-        </li>
-      ))}
-    </Paper>
-  );
-}
-
-function Empty({ text }: { text: string }) {
-  return (
-    <Paper withBorder radius="md" py="xl">
-      <Text c="dimmed" ta="center">
-        {text}
-      </Text>
-    </Paper>
+            )}
+          </Group>
+        </>
+      )}
+    />
   );
 }
