@@ -1,15 +1,12 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import type { Dashboard } from '#domain/dashboard';
 import { ORDER_STATUS_TEXT } from '#domain/quote-texts';
 import { formatPrice } from '../../api/currency';
 import { formatCount } from '../../components/format';
-import classes from './Dashboard.module.css';
 import { DashboardCard } from './DashboardCard';
+import { type Figure, FigureCards } from './FigureCards';
 import { monthStart } from './Pipeline';
 
 type Orders = Dashboard['orders'];
-type Figure = { label: string; value: (o: Orders) => string; to: string };
 
 const ORDERS_SUMMARY_TEXT = {
   title: 'Orders',
@@ -22,7 +19,7 @@ const ORDERS_SUMMARY_TEXT = {
 /** Orders this month, their value, and the open ones by status. */
 export function OrdersSummary({ orders }: { orders: Orders | undefined }) {
   const from = monthStart();
-  const figures: readonly Figure[] = [
+  const figures: readonly Figure<Orders>[] = [
     {
       label: ORDERS_SUMMARY_TEXT.thisMonth,
       value: (o) => formatCount(o.this_month),
@@ -41,30 +38,7 @@ export function OrdersSummary({ orders }: { orders: Orders | undefined }) {
   ];
   return (
     <DashboardCard title={ORDERS_SUMMARY_TEXT.title} caption={ORDERS_SUMMARY_TEXT.caption}>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="orders-summary">
-        {figures.map((f) => (
-          <Card
-            key={f.label}
-            component={Link}
-            to={f.to}
-            withBorder
-            radius="md"
-            padding="sm"
-            className={classes.pipelineCard}
-          >
-            <Text size="xs" c="dimmed" fw={500}>
-              {f.label}
-            </Text>
-            {orders ? (
-              <Text fz={22} fw={700} lh={1.3} data-testid={`orders-${f.label}`}>
-                {f.value(orders)}
-              </Text>
-            ) : (
-              <Skeleton height={22} width={60} my={4} radius="sm" />
-            )}
-          </Card>
-        ))}
-      </SimpleGrid>
+      <FigureCards data={orders} figures={figures} cols={5} testId="orders-summary" prefix="orders" />
     </DashboardCard>
   );
 }
