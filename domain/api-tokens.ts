@@ -65,6 +65,12 @@ export const API_TOKEN_TEXT = {
   copied: 'Copied',
   done: 'I have copied it',
   loadFailed: 'Could not load the API tokens',
+  createFailed: 'Could not create the API token',
+  revokeFailed: 'Could not revoke the API token',
+  tableLabel: 'API tokens',
+  actions: 'Actions',
+  expiresOn: 'Expires on',
+  secretLabel: 'Your new API token',
 } as const;
 
 /** POST /api/api-tokens. expires_at: an instant with its offset, or null for no expiry. */
