@@ -19,7 +19,7 @@ test('an admin creates a token, sees its secret once, uses it on the API and rev
   await page.getByRole('button', { name: API_TOKEN_TEXT.create }).click();
   const form = page.getByRole('dialog', { name: API_TOKEN_TEXT.create });
   await form.getByRole('textbox', { name: API_TOKEN_TEXT.name }).fill(name);
-  await form.getByRole('textbox', { name: API_TOKEN_TEXT.role }).click();
+  await form.getByRole('combobox', { name: API_TOKEN_TEXT.role }).click();
   await page.getByRole('option', { name: 'Viewer' }).click();
   await form.getByRole('button', { name: API_TOKEN_TEXT.create }).click();
 
