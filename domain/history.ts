@@ -19,6 +19,7 @@ export const ENTITY_TYPES = [
   'role',
   'inquiry',
   'quote',
+  'api_token',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -64,8 +65,10 @@ const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
 const historyEntrySchema = z.object({
   id: z.number(),
   actor_id: z.number().nullable(),
-  /** The author's name when the account still exists. */
+  /** The author's name when the account still exists, or the API token's as the author. */
   actor_name: z.string().nullable(),
+  /** The API token the change was made with, if any (actor_id is then null). */
+  token_id: z.number().nullable(),
   at: z.string(),
   entity_type: z.enum(ENTITY_TYPES),
   /** Null on a batch's own entry. */

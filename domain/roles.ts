@@ -9,8 +9,14 @@ export const ROLE_TEXT = {
   roleNotFound: 'Role not found',
   roleNameTaken: 'A role with this name already exists',
   builtInFixed: 'Built-in roles cannot be changed or deleted; duplicate one to make a role of your own',
-  roleHeld: (n: number) =>
-    `This role is held by ${n} ${n === 1 ? 'user' : 'users'}; give them another role before deleting it`,
+  roleHeld: (users: number, tokens = 0) => {
+    const held = [
+      users > 0 || tokens === 0 ? `${users} ${users === 1 ? 'user' : 'users'}` : null,
+      tokens > 0 ? `${tokens} API ${tokens === 1 ? 'token' : 'tokens'}` : null,
+    ].filter(Boolean);
+    const fix = tokens > 0 ? 'give them another role or revoke the tokens' : 'give them another role';
+    return `This role is held by ${held.join(' and ')}; ${fix} before deleting it`;
+  },
   lastAdmin:
     'Someone must keep “Manage staff accounts” and “Manage roles”: this would leave nobody holding both',
   unknownRole: 'Role must be the key of an existing role',

@@ -21,6 +21,7 @@ import { serverOptions } from './http/server-options';
 import { jobsRoutes } from './jobs/jobs.routes';
 import type { SenderOptions } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes';
 import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(settingsRoutes({ currency: config.currency }));
   await app.register(usersRoutes({ users, authenticate }));
   await app.register(rolesRoutes({ roles: services.roles, authenticate }));
+  await app.register(apiTokensRoutes({ apiTokens: services.apiTokens, authenticate }));
   await app.register(categoriesRoutes({ categories: services.categories, authenticate }));
   await app.register(publicCategoriesRoutes({ categories: services.categories, cache: publicLists }));
   await app.register(brandsRoutes({ brands: services.brands, authenticate }));

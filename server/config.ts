@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_TOKEN_LIMITS } from '#domain/api-tokens';
 import { HISTORY_LIMITS } from '#domain/history';
 import { isTimeZone, QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
@@ -94,6 +95,7 @@ const envSchema = z.object({
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   QUOTE_PAGE_RATE_MAX: z.coerce.number().int().positive().default(60),
+  API_TOKEN_RATE: z.coerce.number().int().positive().default(API_TOKEN_LIMITS.defaultRatePerMinute),
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(HISTORY_LIMITS.retentionDays),
@@ -161,6 +163,8 @@ export type Config = {
   inquiryRateLimit: { max: number; windowMs: number };
   /** The customer's quote page (reads and answers) per client address, in the same window. */
   quotePageRateLimit: { max: number; windowMs: number };
+  /** Requests each API token may make per minute (API_TOKEN_RATE). */
+  apiTokenRatePerMinute: number;
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
   bundleCacheEntries: number;
   /**
@@ -295,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: e.QUOTE_PAGE_RATE_MAX,
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
     },
+    apiTokenRatePerMinute: e.API_TOKEN_RATE,
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,

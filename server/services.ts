@@ -20,6 +20,7 @@ import { resilientCounterStore } from './limits/counters';
 import { rateLimitPerAddress } from './limits/rate-limit';
 import { createMailer, type SenderOptions } from './mail/mailer';
 import { createOutboxService } from './mail/outbox.service';
+import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -69,6 +70,7 @@ export function createServices(database: Database, config: Config, opts: Service
 
   const tokens = createTokenService(opts.jwtSecret, config.tokenTtlSeconds);
   const sessions = createSessionsService(db);
+  const apiTokens = createApiTokensService(db);
   // Every limit counts in Redis when it is configured and reachable, in memory otherwise.
   const counters = resilientCounterStore(opts.redis);
   const limits = {
@@ -156,7 +158,12 @@ export function createServices(database: Database, config: Config, opts: Service
     publicLists: bundles.caches.cache<Tagged>(64),
     tokens,
     sessions,
-    authenticate: createAuthenticate(tokens, sessions),
+    apiTokens,
+    authenticate: createAuthenticate(tokens, sessions, {
+      apiTokens,
+      counters,
+      ratePerMinute: config.apiTokenRatePerMinute,
+    }),
     limits,
     mailer,
     users: createUsersService(db),

@@ -95,6 +95,34 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expires_at)],
 );
 
+/**
+ * API tokens (migration 0040, ADR 0019): a program's credential with a role's rights. Only the
+ * SHA-256 of the secret is kept; a revoked token keeps its row and is never listed again.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role')
+      .notNull()
+      .references(() => roles.key, { onDelete: 'restrict' }),
+    token_hash: text('token_hash').notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    last_used_ip: text('last_used_ip'),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_key').on(t.token_hash),
+    index('api_tokens_live_idx').on(t.created_at, t.id).where(sql`${t.revoked_at} is null`),
+    index('api_tokens_role_idx').on(t.role, t.id),
+    index('api_tokens_created_by_idx').on(t.created_by),
+  ],
+);
+
 /** One row per stored image file pair, shared by every row that shows the same picture. */
 export const images = pgTable('images', {
   key: text('key').primaryKey(),
@@ -1009,6 +1037,8 @@ export const changeLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actor_id: integer('actor_id'),
+    // The API token a change was made with (migration 0040); no foreign key, like actor_id.
+    token_id: integer('token_id'),
     entity_type: text('entity_type').notNull(),
     entity_id: integer('entity_id'),
     action: text('action').notNull(),
@@ -1026,6 +1056,7 @@ export const changeLog = pgTable(
     index('change_log_type_idx').on(t.entity_type, t.id),
     index('change_log_at_idx').on(t.at, t.id),
     index('change_log_batch_idx').on(t.batch_id, t.id).where(sql`${t.batch_id} is not null`),
+    index('change_log_token_idx').on(t.token_id, t.id).where(sql`${t.token_id} is not null`),
   ],
 );
 

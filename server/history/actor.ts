@@ -3,17 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
 /**
- * Who is writing. The change log's triggers read the author from the session's stockroom.actor;
+ * Who is writing. The change log's triggers read the author from the session's stockroom.actor,
+ * and the API token it used, if any, from stockroom.token;
  * each request (and each background job) runs in a scope that names its user, and the pool sets
  * that on a connection before it writes, so no service has to pass the user down to be logged.
  */
-type Scope = { actorId: number | null };
+type Scope = { actorId: number | null; tokenId: number | null };
 const store = new AsyncLocalStorage<Scope>();
 
-const currentActor = (): number | null => store.getStore()?.actorId ?? null;
-
 /** Runs work (a job, a script) as a user: what it writes is logged under them. */
-export const runAs = <T>(actorId: number | null, work: () => T): T => store.run({ actorId }, work);
+export const runAs = <T>(actorId: number | null, work: () => T): T =>
+  store.run({ actorId, tokenId: null }, work);
 
 const scopeKey = Symbol('actor scope');
 type Scoped = FastifyRequest & { [scopeKey]?: { scope: Scope; resource: AsyncResource } };
@@ -26,7 +26,7 @@ type Scoped = FastifyRequest & { [scopeKey]?: { scope: Scope; resource: AsyncRes
  */
 export function actorScopes(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    const scope: Scope = { actorId: null };
+    const scope: Scope = { actorId: null, tokenId: null };
     store.run(scope, () => {
       const resource = new AsyncResource('stockroom-actor');
       (request as Scoped)[scopeKey] = { scope, resource };
@@ -37,12 +37,13 @@ export function actorScopes(app: FastifyInstance): void {
     const held = (request as Scoped)[scopeKey];
     if (!held) return done();
     held.scope.actorId = request.authUser?.id ?? null;
+    held.scope.tokenId = request.authUser?.token?.id ?? null;
     held.resource.runInAsyncScope(done, request.raw);
   });
 }
 
 const WRITES = /^\s*(insert|update|delete|with|merge|call)\b/i;
-const ACTOR_SQL = "select set_config('stockroom.actor', $1, false)";
+const ACTOR_SQL = "select set_config('stockroom.actor', $1, false), set_config('stockroom.token', $2, false)";
 
 /**
  * A pool whose connections carry the current actor before anything is written through them: a
@@ -55,9 +56,12 @@ const ACTOR_SQL = "select set_config('stockroom.actor', $1, false)";
 export function withActor(pool: pg.Pool): pg.Pool {
   const told = new WeakMap<pg.PoolClient, string>();
   async function tell(client: pg.PoolClient): Promise<void> {
-    const want = String(currentActor() ?? '');
+    const scope = store.getStore();
+    const actor = String(scope?.actorId ?? '');
+    const token = String(scope?.tokenId ?? '');
+    const want = `${actor}:${token}`;
     if (told.get(client) === want) return;
-    await client.query(ACTOR_SQL, [want]);
+    await client.query(ACTOR_SQL, [actor, token]);
     told.set(client, want);
   }
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import type { Query } from '../jobs/jobs.service';
-import { CURRENT_ACTOR_SQL, changeContextSql, setChangeContext } from './change-context';
+import { CURRENT_ACTOR_SQL, CURRENT_TOKEN_SQL, changeContextSql, setChangeContext } from './change-context';
 
 /**
  * A batch's own entry: a bulk edit or a CSV import logs one entry for the whole batch (entity
@@ -19,8 +19,8 @@ const entrySql = (id: number, action: BatchAction, summary: BatchSummary) => {
   const changes = Object.fromEntries(
     Object.entries(summary).map(([field, value]) => [field, { before: null, after: value }]),
   );
-  return sql`insert into change_log (id, actor_id, entity_type, entity_id, action, changes)
-    values (${id}, ${CURRENT_ACTOR_SQL}, 'product', null,
+  return sql`insert into change_log (id, actor_id, token_id, entity_type, entity_id, action, changes)
+    values (${id}, ${CURRENT_ACTOR_SQL}, ${CURRENT_TOKEN_SQL}, 'product', null,
       ${action}, ${JSON.stringify(changes)}::jsonb)`;
 };
 

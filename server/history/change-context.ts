@@ -8,6 +8,9 @@ import type { Tx } from '../db/client';
  */
 export const CURRENT_ACTOR_SQL = sql`nullif(current_setting('stockroom.actor', true), '')::integer`;
 
+/** The API token of this connection's writes, beside CURRENT_ACTOR_SQL (null for a person). */
+export const CURRENT_TOKEN_SQL = sql`nullif(current_setting('stockroom.token', true), '')::integer`;
+
 type ChangeContext = { action?: ChangeAction; batchId?: number };
 
 /** The statement that sets a change context, or null when it names nothing. */

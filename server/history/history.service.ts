@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { API_TOKEN_TEXT } from '#domain/api-tokens';
 import {
   type ChangeAction,
   type EntityType,
@@ -12,7 +13,7 @@ import type { PermissionCode } from '#domain/permissions';
 import type { Db } from '../db/client';
 import { pageWithTotal } from '../db/query/counting';
 import { keysetBatches } from '../db/query/stream';
-import { changeLog, users } from '../db/schema';
+import { apiTokens, changeLog, users } from '../db/schema';
 import { AppError } from '../errors/app-error';
 
 /** The export's columns, in order. */
@@ -34,6 +35,8 @@ type Row = {
   id: number | string;
   actor_id: number | null;
   actor_name: string | null;
+  token_id: number | null;
+  token_name: string | null;
   at: Date | string;
   entity_type: EntityType;
   entity_id: number | null;
@@ -92,6 +95,7 @@ const entityName = sql<string | null>`coalesce(
     when 'user' then (select name from users where id = ${changeLog.entity_id})
     when 'role' then (select name from roles where id = ${changeLog.entity_id})
     when 'inquiry' then (select subject from inquiries where id = ${changeLog.entity_id})
+    when 'api_token' then (select name from api_tokens where id = ${changeLog.entity_id})
   end,
   (select name from trash t where t.entity_type = "change_log"."entity_type" and t.entity_id = "change_log"."entity_id"),
   ${changeLog.changes} -> ${namedBy} ->> 'after', ${changeLog.changes} -> ${namedBy} ->> 'before')`;
@@ -104,6 +108,8 @@ const columns = {
   id: changeLog.id,
   actor_id: changeLog.actor_id,
   actor_name: sql<string | null>`(select u.name from ${users} u where u.id = ${changeLog.actor_id})`,
+  token_id: changeLog.token_id,
+  token_name: sql<string | null>`(select t.name from ${apiTokens} t where t.id = ${changeLog.token_id})`,
   at: changeLog.at,
   entity_type: changeLog.entity_type,
   entity_id: changeLog.entity_id,
@@ -115,6 +121,10 @@ const columns = {
   quote_version: quoteOf(sql`q.version`),
 };
 
+/** An entry's author as shown: the person's name, or the API token's as the author. */
+export const actorName = (userName: string | null, tokenName: string | null): string | null =>
+  userName ?? (tokenName === null ? null : API_TOKEN_TEXT.actor(tokenName));
+
 function toEntry(r: Row): HistoryEntry {
   const entity_name =
     r.entity_type === 'quote' && r.quote_subject !== null
@@ -123,7 +133,8 @@ function toEntry(r: Row): HistoryEntry {
   return {
     id: Number(r.id),
     actor_id: r.actor_id,
-    actor_name: r.actor_name,
+    actor_name: actorName(r.actor_name, r.token_name),
+    token_id: r.token_id,
     at: new Date(r.at).toISOString(),
     entity_type: r.entity_type,
     entity_id: r.entity_id,

@@ -16,6 +16,7 @@ import { conflict, notFound } from '../errors/app-error';
 import { lockCategoryTree, recomputeSubtrees } from '../modules/categories/tree';
 import { setChangeContext } from './change-context';
 import { ENTITY_TABLES, type RestorableType } from './entity-rows';
+import { actorName } from './history.service';
 import { asText, COLUMNS, planRestore } from './restore-plan';
 import { rebuildSections } from './restore-sections';
 
@@ -44,16 +45,18 @@ async function newEntry(
   name: string | null,
 ): Promise<HistoryEntry | null> {
   const { rows } = await tx.execute<Row>(sql`
-    select c.id::text as id, c.actor_id, u.name as actor_name, c.at, c.entity_type, c.entity_id,
+    select c.id::text as id, c.actor_id, u.name as actor_name, c.token_id, t.name as token_name, c.at, c.entity_type, c.entity_id,
       c.action, c.changes, c.batch_id::text as batch_id
     from change_log c left join users u on u.id = c.actor_id
+      left join api_tokens t on t.id = c.token_id
     where c.tx = txid_current() and c.entity_type = ${type} and c.entity_id = ${id}`);
   const row = rows[0];
   if (!row) return null;
   return {
     id: Number(row.id),
     actor_id: row.actor_id as number | null,
-    actor_name: row.actor_name as string | null,
+    actor_name: actorName(row.actor_name as string | null, row.token_name as string | null),
+    token_id: row.token_id as number | null,
     at: new Date(row.at as string).toISOString(),
     entity_type: type,
     entity_id: id,
@@ -95,15 +98,17 @@ async function load(db: Db, entryId: number, to: RestoreTarget): Promise<Loaded>
  */
 async function laterEntries(tx: Tx, loaded: Loaded) {
   const { rows } = await tx.execute<Row>(sql`
-    select c.id::text as id, c.actor_id, u.name as actor_name, c.at, c.action, c.changes,
+    select c.id::text as id, c.actor_id, u.name as actor_name, c.token_id, t.name as token_name, c.at, c.action, c.changes,
       c.batch_id::text as batch_id
     from change_log c left join users u on u.id = c.actor_id
+      left join api_tokens t on t.id = c.token_id
     where c.entity_type = ${loaded.type} and c.entity_id = ${loaded.id} and c.id > ${loaded.entryId}
     order by c.id`);
   return rows.map((row) => ({
     id: Number(row.id),
     actor_id: row.actor_id as number | null,
-    actor_name: row.actor_name as string | null,
+    actor_name: actorName(row.actor_name as string | null, row.token_name as string | null),
+    token_id: row.token_id as number | null,
     at: new Date(row.at as string).toISOString(),
     action: row.action as HistoryEntry['action'],
     changes: parseChanges(row.changes),

@@ -151,6 +151,16 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [admin('role', role, ['create', 'delete'])];
   },
 
+  'POST /api/api-tokens': async () => {
+    const made = await send('POST', '/api/api-tokens', { name: 'Route Token A', role: 'viewer' });
+    return [admin('api_token', id(made), 'create')];
+  },
+  'DELETE /api/api-tokens/:id': async () => {
+    const token = id(await send('POST', '/api/api-tokens', { name: 'Route Token B', role: 'viewer' }));
+    await send('DELETE', `/api/api-tokens/${token}`);
+    return [admin('api_token', token, ['create', 'update'])];
+  },
+
   'POST /api/categories': async () => [
     admin(
       'category',

@@ -100,6 +100,41 @@ describe('every staff route refuses anonymous and forged callers', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers 401 for an unknown, revoked or expired API token, on every staff route', async () => {
+    const make = async (name: string) => {
+      const res = await ctx.as(ctx.adminToken).post('/api/api-tokens', { name, role: 'admin' });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { id: number; secret: string };
+    };
+    const revoked = await make('Access revoked');
+    await ctx.as(ctx.adminToken).delete(`/api/api-tokens/${revoked.id}`);
+    const expired = await make('Access expired');
+    await ctx.database.pool.query(
+      `update api_tokens set expires_at = now() - interval '1 second' where id = $1`,
+      [expired.id],
+    );
+    const tokens = {
+      'an unknown API token': `sk_${'A'.repeat(43)}`,
+      'a revoked API token': revoked.secret,
+      'an expired API token': expired.secret,
+    };
+    const failures: string[] = [];
+    for (const route of staffRoutes()) {
+      for (const [label, token] of Object.entries(tokens)) {
+        const res = await ctx
+          .as(token)
+          .send(
+            route.method as 'GET',
+            concrete(route.url),
+            route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+          );
+        if (res.statusCode !== 401)
+          failures.push(`${route.method} ${route.url} with ${label}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers 403 to editors on every admin-only route', async () => {
     const failures: string[] = [];
     for (const route of staffRoutes().filter((r) => ADMIN_ONLY.test(r.url))) {

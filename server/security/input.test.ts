@@ -100,6 +100,7 @@ const HUGE_FIELD_CASES: [Method, string, () => Record<string, unknown>, string, 
   ['POST', '/api/auth/login', () => ({ email: 'a@b.co', password: 'p' }), 'email', 'Email'],
   ['POST', '/api/auth/login', () => ({ email: 'a@b.co', password: 'p' }), 'password', 'Password'],
   ['PUT', '/api/me', () => ({ name: 'N', email: 'ada@example.com' }), 'name', 'Name'],
+  ['POST', '/api/api-tokens', () => ({ name: 'N', role: 'viewer' }), 'name', 'Name'],
   ['PUT', '/api/me', () => ({ name: 'N', email: 'ada@example.com' }), 'email', 'Email'],
   [
     'PUT',

@@ -53,6 +53,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
     body: { name: 'New', email: `new${next()}@example.com`, password: 'secret1' },
   }),
   'POST /api/roles': () => ({ body: { name: `MA Role ${next()}`, permissions: ['catalogue.read'] } }),
+  'POST /api/api-tokens': () => ({ body: { name: `MA Token ${next()}`, role: 'viewer', expires_at: null } }),
   'POST /api/categories': () => ({ body: { name: `MA Category ${next()}` } }),
   'PUT /api/categories/:id': () => ({ body: { name: 'Seed Category' } }),
   'POST /api/categories/:id/reorder': () => ({ body: { sort_order: 3 } }),
@@ -116,7 +117,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
 const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', 'POST /api/imports', ...NO_BODY_ROUTES]);
-/** Fields no request may set, anywhere (role only where an admin creates a user). */
+/** Fields no request may set, anywhere (role only where an admin creates a user or an API token). */
 const FORBIDDEN = [
   'id',
   'created_at',
@@ -131,6 +132,9 @@ const FORBIDDEN = [
   'position',
   'isAdmin',
 ];
+
+/** The routes whose body names a role on purpose: what they create holds its rights. */
+const ROLE_GIVEN = new Set(['POST /api/users', 'POST /api/api-tokens']);
 
 const send = (method: string, url: string, body: unknown, token = ctx.adminToken) =>
   ctx.as(token).send(method as 'POST', url, body as Body);
@@ -157,7 +161,7 @@ describe('fields nobody may set', () => {
       const [method, url] = key.split(' ');
       const path = seededPath(url);
       for (const field of FORBIDDEN) {
-        if (key === 'POST /api/users' && field === 'role') continue;
+        if (ROLE_GIVEN.has(key) && field === 'role') continue;
         const { body, token } = make();
         const before = await snapshotDatabase(ctx.database.pool);
         const res = await send(method, path, { ...body, [field]: field === 'role' ? 'admin' : 1 }, token?.());

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { escapeLike, limitInText } from '../db/query/sql';
 import { conflict, notFound } from '../errors/app-error';
-import { CURRENT_ACTOR_SQL } from '../history/change-context';
+import { CURRENT_ACTOR_SQL, CURRENT_TOKEN_SQL } from '../history/change-context';
 import { ENTITY_TABLES, rowExists, valueTaken } from '../history/entity-rows';
 import type { ImageOps, ImagesService } from '../images/images.service';
 import { imageUrl } from '../images/store';
@@ -174,8 +174,8 @@ export function createTrashService(db: Db, images: ImagesService) {
         delete from trash where ${where} returning entity_type, entity_id, name, image_keys
       ), logged as (
         -- The triggers do not watch the trash: its purges are logged here, under the same actor.
-        insert into change_log (actor_id, entity_type, entity_id, action, changes)
-        select ${CURRENT_ACTOR_SQL}, entity_type, entity_id, 'purge',
+        insert into change_log (actor_id, token_id, entity_type, entity_id, action, changes)
+        select ${CURRENT_ACTOR_SQL}, ${CURRENT_TOKEN_SQL}, entity_type, entity_id, 'purge',
           jsonb_build_object('name', jsonb_build_object('before', name, 'after', null))
         from gone
       )

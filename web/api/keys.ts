@@ -150,3 +150,9 @@ export const roleKeys = {
   list: () => ['roles', 'list'] as const,
   permissions: () => ['roles', 'permissions'] as const,
 };
+
+/** API tokens (Settings → Integrations). */
+export const apiTokenKeys = {
+  all: ['api-tokens'] as const,
+  list: () => ['api-tokens', 'list'] as const,
+};

@@ -10,7 +10,26 @@ export const openApi = fp(
       openapi: {
         info: { title: 'Stockroom API', version: '1.0.0', description: 'Back-office API of Stockroom.' },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'A person: the token POST /api/auth/login answers, valid for TOKEN_TTL_HOURS.',
+            },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'sk_…',
+              description:
+                'A program: an API token (`Authorization: Bearer sk_…`) made by an admin under Settings → ' +
+                'Integrations. It has the permissions of its role, checked per route as for people (403 names ' +
+                'the missing permission); a revoked, expired or unknown token is 401; each token may make ' +
+                'API_TOKEN_RATE requests a minute (then 429 with Retry-After). Routes about a person ' +
+                '(/api/me, sign-out, /api/api-tokens) refuse tokens with 403. Changes made with a token are ' +
+                'in the change log under the token.',
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ERROR } from '#domain/messages';
 import { loginBody, loginResponse } from '#domain/users';
-import { type Authenticate, currentUser } from '../../auth/hooks';
+import { type Authenticate, currentPerson } from '../../auth/hooks';
 import type { SessionsService } from '../../auth/sessions.service';
 import type { LoginThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
 import { AppError } from '../../errors/app-error';
-import { bearer, errors } from '../../http/schemas';
+import { errors, personBearer } from '../../http/schemas';
 import type { UsersService } from '../users/users.service';
 
 export type AuthRoutesDeps = {
@@ -52,7 +52,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Sign out: this token is refused from now on, by every process',
-          security: bearer,
+          security: personBearer,
           response: { 204: z.null().describe('Signed out'), ...errors(401) },
         },
       },
@@ -72,12 +72,12 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: "Sign out everywhere: every one of the caller's tokens is refused, this one included",
-          security: bearer,
+          security: personBearer,
           response: { 204: z.null().describe('Every session ended'), ...errors(401) },
         },
       },
       async (request, reply) => {
-        await deps.sessions.revokeAll(currentUser(request).id);
+        await deps.sessions.revokeAll(currentPerson(request).id);
         return reply.code(204).send(null);
       },
     );

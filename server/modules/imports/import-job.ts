@@ -448,8 +448,10 @@ async function apply(
     try {
       await q('begin');
       // This client is the pool's own, which no request scope names a user on: the author is
-      // set for this transaction alone.
-      await q(`select set_config('stockroom.actor', $1, true)`, [actorId === null ? '' : String(actorId)]);
+      // set for this transaction alone, and no API token from a request before it.
+      await q(`select set_config('stockroom.actor', $1, true), set_config('stockroom.token', '', true)`, [
+        actorId === null ? '' : String(actorId),
+      ]);
       const batch = await beginBatch(q, 'import');
       if (check.newCategories.length > 0) {
         await lockCategoryTree(q);

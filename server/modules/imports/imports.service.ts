@@ -68,7 +68,8 @@ export function createImportsService(deps: {
      */
     async accept(
       receive: (sink: ChunkSink) => Promise<ReceivedImport>,
-      userId: number,
+      /** The person importing; null for an API token (ADR 0019). */
+      userId: number | null,
       rights: Rights = ALL_RIGHTS,
     ): Promise<{ job_id: string }> {
       const jobId = randomUUID();

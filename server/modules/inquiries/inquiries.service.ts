@@ -26,15 +26,17 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
 
     get: (id: number) => readDetail(db, deps.mailer, id, deps.timeZone),
 
-    list: (params: ListParams<InquirySortKey>, callerId: number) => listInquiries(db, params, callerId),
+    list: (params: ListParams<InquirySortKey>, callerId: number | null) =>
+      listInquiries(db, params, callerId),
 
-    exportBatches: (params: ListParams<InquirySortKey>, callerId: number) =>
+    exportBatches: (params: ListParams<InquirySortKey>, callerId: number | null) =>
       exportInquiries(db, params, callerId),
 
-    patch: (id: number, body: PatchInquiryBody, actorId: number) => patchInquiry(db, deps, id, body, actorId),
+    patch: (id: number, body: PatchInquiryBody, actorId: number | null) =>
+      patchInquiry(db, deps, id, body, actorId),
 
     /** A staff note; the author is the caller. */
-    async addNote(id: number, body: string, author: { id: number; name: string }) {
+    async addNote(id: number, body: string, author: { id: number | null; name: string }) {
       const [exists] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
       if (!exists) throw notFound(INQUIRY_TEXT.notFound);
       const [row] = await db
@@ -44,7 +46,8 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
       return {
         id: row.id,
         body,
-        author: { id: author.id, name: author.name },
+        // A note made with an API token has no person for an author.
+        author: author.id === null ? null : { id: author.id, name: author.name },
         created_at: row.created_at.toISOString(),
       };
     },

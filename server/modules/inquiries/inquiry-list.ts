@@ -27,10 +27,10 @@ const SORT_COLUMNS: SortColumns<InquirySortKey> = {
 };
 
 /** The inbox's filters (besides the search), as SQL; `status` apart, since the counts leave it out. */
-function filtersOf(params: ListParams<InquirySortKey>, callerId: number) {
+function filtersOf(params: ListParams<InquirySortKey>, callerId: number | null) {
   const { status, owner, from, to } = params.filters;
   const others: SQL[] = [];
-  if (owner === 'me') others.push(eq(inquiries.owner_id, callerId));
+  if (owner === 'me') others.push(callerId === null ? sql`false` : eq(inquiries.owner_id, callerId));
   else if (owner === 'nobody') others.push(isNull(inquiries.owner_id));
   else if (owner) others.push(eq(inquiries.owner_id, Number(owner)));
   // Whole days in UTC, both ends included: from the first day's midnight to the midnight after the last.
@@ -160,7 +160,7 @@ async function searchOf(db: Db, term: string): Promise<SQL> {
 }
 
 /** The where clauses of a list: the search, the status and the other filters. */
-async function listWhere(db: Db, params: ListParams<InquirySortKey>, callerId: number) {
+async function listWhere(db: Db, params: ListParams<InquirySortKey>, callerId: number | null) {
   const search = params.q ? await searchOf(db, params.q) : undefined;
   const { status, others } = filtersOf(params, callerId);
   return {
@@ -171,7 +171,7 @@ async function listWhere(db: Db, params: ListParams<InquirySortKey>, callerId: n
 }
 
 /** Search finds a request by reference, name, email, phone, subject, company or a line's SKU (searchOf); filters by status, owner and days. */
-export async function listInquiries(db: Db, params: ListParams<InquirySortKey>, callerId: number) {
+export async function listInquiries(db: Db, params: ListParams<InquirySortKey>, callerId: number | null) {
   const { where, countsWhere, searched } = await listWhere(db, params, callerId);
   // The total, the page, the owners' names and the counts per status from one statement
   // (pageWithTotal); the counts ride along as an uncorrelated subquery, run once.
@@ -212,7 +212,7 @@ export async function listInquiries(db: Db, params: ListParams<InquirySortKey>, 
  * The list's matches as CSV records (CSV_COLUMNS), in the list's order, in keyset batches
  * (db/query/stream.ts): memory stays flat and the connection is free between batches.
  */
-export async function* exportInquiries(db: Db, params: ListParams<InquirySortKey>, callerId: number) {
+export async function* exportInquiries(db: Db, params: ListParams<InquirySortKey>, callerId: number | null) {
   const { where } = await listWhere(db, params, callerId);
   const order = {
     key: SORT_COLUMNS[params.sortBy],

@@ -119,7 +119,7 @@ export async function patchInquiry(
   deps: InquiriesDeps,
   id: number,
   body: PatchInquiryBody,
-  actorId: number,
+  actorId: number | null,
 ) {
   return db.transaction(async (tx) => {
     const current = await lockInquiry(tx, id);

@@ -6,10 +6,10 @@ import {
   updateProfileBody,
   userSchema,
 } from '#domain/users';
-import { type Authenticate, currentUser } from '../../auth/hooks';
+import { type Authenticate, currentPerson } from '../../auth/hooks';
 import type { PasswordChangeThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
-import { bearer, errors } from '../../http/schemas';
+import { errors, personBearer } from '../../http/schemas';
 import type { UsersService } from '../users/users.service';
 
 export type MeRoutesDeps = {
@@ -31,12 +31,12 @@ export const meRoutes =
         config: { permission: 'signed-in' },
         schema: {
           tags: ['me'],
-          security: bearer,
+          security: personBearer,
           description: "The signed-in user, its role's name and the permission codes it holds now.",
           response: { 200: meSchema, ...errors(401) },
         },
       },
-      async (request) => deps.users.me(currentUser(request).id),
+      async (request) => deps.users.me(currentPerson(request).id),
     );
 
     app.put(
@@ -45,12 +45,12 @@ export const meRoutes =
         config: { permission: 'signed-in' },
         schema: {
           tags: ['me'],
-          security: bearer,
+          security: personBearer,
           body: updateProfileBody,
           response: { 200: userSchema, ...errors(400, 401, 409) },
         },
       },
-      async (request) => deps.users.updateProfile(currentUser(request).id, request.body),
+      async (request) => deps.users.updateProfile(currentPerson(request).id, request.body),
     );
 
     app.put(
@@ -60,14 +60,14 @@ export const meRoutes =
         schema: {
           tags: ['me'],
           summary: 'Change the password; older tokens stop working and a fresh one is returned',
-          security: bearer,
+          security: personBearer,
           body: changePasswordBody,
           response: { 200: passwordChangedResponse, ...errors(400, 401, 429) },
         },
       },
       async (request) => {
         const { current_password, new_password } = request.body;
-        const { id } = currentUser(request);
+        const { id } = currentPerson(request);
         const attempt = await deps.passwordThrottle.begin(id);
         const row = await deps.users.changePassword(id, current_password, new_password);
         await attempt.succeeded();

@@ -156,7 +156,7 @@ const allOf = (parts: (SQL | undefined)[]) => {
  * they are typed, or by a substring of the company, e-mail, PO number or customer's name
  * (trigram indexes); filters by status, owner and days ordered (UTC, both ends included).
  */
-async function listWhere(db: Reader, params: ListParams<OrderSortKey>, callerId: number) {
+async function listWhere(db: Reader, params: ListParams<OrderSortKey>, callerId: number | null) {
   const parts: (SQL | undefined)[] = [];
   if (params.q) {
     const own = await containsAny(
@@ -177,7 +177,7 @@ async function listWhere(db: Reader, params: ListParams<OrderSortKey>, callerId:
   }
   const { status, owner, from, to } = params.filters;
   if (status) parts.push(eq(orders.status, status as OrderStatus));
-  if (owner === 'me') parts.push(eq(orders.owner_id, callerId));
+  if (owner === 'me') parts.push(callerId === null ? sql`false` : eq(orders.owner_id, callerId));
   else if (owner === 'nobody') parts.push(isNull(orders.owner_id));
   else if (owner) parts.push(eq(orders.owner_id, Number(owner)));
   if (from) parts.push(gte(orders.created_at, sql`(${from}::date)::timestamp at time zone 'UTC'`));
@@ -233,7 +233,7 @@ async function readDetail(reader: Pick<Db, 'select'>, id: number): Promise<Order
 }
 
 /** The list's matches as CSV records (CSV_COLUMNS), in its order, in keyset batches. */
-async function* exportOrders(db: Db, params: ListParams<OrderSortKey>, callerId: number) {
+async function* exportOrders(db: Db, params: ListParams<OrderSortKey>, callerId: number | null) {
   const where = await listWhere(db, params, callerId);
   const order = {
     key: SORT_COLUMNS[params.sortBy],
@@ -397,7 +397,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       await confirm(tx, await readDetail(tx, created.id), input.token);
     },
 
-    list: async (params: ListParams<OrderSortKey>, callerId: number) => {
+    list: async (params: ListParams<OrderSortKey>, callerId: number | null) => {
       const where = await listWhere(db, params, callerId);
       const { rows, meta } = await pageWithTotal(
         db,
@@ -418,7 +418,8 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       };
     },
 
-    exportBatches: (params: ListParams<OrderSortKey>, callerId: number) => exportOrders(db, params, callerId),
+    exportBatches: (params: ListParams<OrderSortKey>, callerId: number | null) =>
+      exportOrders(db, params, callerId),
 
     get: (id: number) => readDetail(db, id),
 
@@ -427,7 +428,11 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
      * two moves at once are taken one after the other, each checked against the status the other
      * left. Recorded in its history with the caller; shipping tells the customer.
      */
-    patch: (id: number, body: { status: OrderStatus; cancel_reason: string | null }, actorId: number) =>
+    patch: (
+      id: number,
+      body: { status: OrderStatus; cancel_reason: string | null },
+      actorId: number | null,
+    ) =>
       db.transaction(async (tx) => {
         const { rows } = await tx.execute<{ status: OrderStatus }>(
           sql`select ${orders.status} as status from ${orders} where ${orders.id} = ${id} for update`,
@@ -466,7 +471,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return { required_fields: fields };
     },
 
-    async addNote(id: number, body: string, author: { id: number; name: string }) {
+    async addNote(id: number, body: string, author: { id: number | null; name: string }) {
       const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
       if (!exists) throw notFound(ORDER_TEXT.notFound);
       const [row] = await db
@@ -476,7 +481,8 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return {
         id: row.id,
         body,
-        author: { id: author.id, name: author.name },
+        // A note made with an API token has no person for an author.
+        author: author.id === null ? null : { id: author.id, name: author.name },
         created_at: iso(row.created_at),
       };
     },

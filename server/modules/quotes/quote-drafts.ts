@@ -122,7 +122,7 @@ async function contentFromQuote(tx: Tx, quoteId: number) {
 export async function createDraft(
   ctx: QuoteContext,
   inquiryId: number,
-  actorId: number,
+  actorId: number | null,
   source: CreateQuoteInput = {},
 ) {
   return ctx.db
@@ -188,7 +188,7 @@ export async function removeDraft(ctx: QuoteContext, id: number) {
 }
 
 /** A new draft from a sent quote (or one the customer asked to change), copying its content. */
-export async function reviseQuote(ctx: QuoteContext, id: number, actorId: number) {
+export async function reviseQuote(ctx: QuoteContext, id: number, actorId: number | null) {
   return ctx.db
     .transaction(async (tx) => {
       const locked = await lockBoth(tx, sql`id = ${id}`);

@@ -31,7 +31,7 @@ async function afterSend(
   tx: Tx,
   sentId: number,
   inquiry: { id: number; status: Parameters<typeof checkInquiryMove>[0] },
-  actorId: number,
+  actorId: number | null,
 ) {
   const { deps } = ctx;
   await tx
@@ -77,7 +77,7 @@ async function afterSend(
  * Sends a draft: the request's next version, a token, the time; an earlier version still
  * unanswered is superseded; the request moves to quoted; the customer's e-mail is queued.
  */
-export async function sendQuote(ctx: QuoteContext, id: number, actorId: number) {
+export async function sendQuote(ctx: QuoteContext, id: number, actorId: number | null) {
   return ctx.db.transaction(async (tx) => {
     // The request's row is the lock that numbers its versions one at a time.
     const locked = await lockBoth(tx, sql`id = ${id}`);
@@ -107,7 +107,12 @@ export async function sendQuote(ctx: QuoteContext, id: number, actorId: number) 
  * quote it extends (sent, or expired unanswered), which stays readable; a draft the request may
  * hold is left alone. The new date must not have passed in the seller's time zone.
  */
-export async function extendQuote(ctx: QuoteContext, id: number, input: ExtendQuoteInput, actorId: number) {
+export async function extendQuote(
+  ctx: QuoteContext,
+  id: number,
+  input: ExtendQuoteInput,
+  actorId: number | null,
+) {
   return ctx.db.transaction(async (tx) => {
     const locked = await lockBoth(tx, sql`id = ${id}`);
     if (!locked) throw notFound(QUOTE_TEXT.notFound);

@@ -64,7 +64,7 @@ export function listTemplates(ctx: QuoteContext, q: string | undefined) {
 }
 
 /** Keeps a quote's lines (with the products they were priced from), note and terms under a name. */
-export async function saveTemplate(ctx: QuoteContext, input: QuoteTemplateInput, actorId: number) {
+export async function saveTemplate(ctx: QuoteContext, input: QuoteTemplateInput, actorId: number | null) {
   return ctx.db
     .transaction(async (tx) => {
       const { rows: source } = await tx.execute<{ id: number }>(

@@ -17,17 +17,18 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
   const ctx = quoteContext(db, deps);
   return {
     get: (id: number) => ctx.readOne(db, id),
-    create: (inquiryId: number, actorId: number, source?: CreateQuoteInput) =>
+    create: (inquiryId: number, actorId: number | null, source?: CreateQuoteInput) =>
       createDraft(ctx, inquiryId, actorId, source),
     update: (id: number, input: QuoteInput) => updateDraft(ctx, id, input),
     remove: (id: number) => removeDraft(ctx, id),
-    send: (id: number, actorId: number) => sendQuote(ctx, id, actorId),
-    revise: (id: number, actorId: number) => reviseQuote(ctx, id, actorId),
-    extend: (id: number, input: ExtendQuoteInput, actorId: number) => extendQuote(ctx, id, input, actorId),
+    send: (id: number, actorId: number | null) => sendQuote(ctx, id, actorId),
+    revise: (id: number, actorId: number | null) => reviseQuote(ctx, id, actorId),
+    extend: (id: number, input: ExtendQuoteInput, actorId: number | null) =>
+      extendQuote(ctx, id, input, actorId),
     /** The scheduled pass: expiry and reminders at `now` (the tests pass their own clock). */
     runExpiry: (now?: Date) => runQuoteExpiry(ctx, now),
     templates: (q?: string) => listTemplates(ctx, q),
-    saveTemplate: (input: QuoteTemplateInput, actorId: number) => saveTemplate(ctx, input, actorId),
+    saveTemplate: (input: QuoteTemplateInput, actorId: number | null) => saveTemplate(ctx, input, actorId),
     deleteTemplate: (id: number) => deleteTemplate(ctx, id),
     publicQuote: (token: string) => publicQuote(ctx, token),
     publicPdf: (token: string) => publicPdf(ctx, token),

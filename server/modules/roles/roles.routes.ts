@@ -10,7 +10,7 @@ import {
   updateRoleBody,
 } from '#domain/roles';
 import type { Authenticate } from '../../auth/hooks';
-import { bearer, deleted, errors } from '../../http/schemas';
+import { bearer, deleted, errors, personBearer } from '../../http/schemas';
 import type { RolesService } from './roles.service';
 
 export type RolesRoutesDeps = { roles: RolesService; authenticate: Authenticate };
@@ -29,7 +29,7 @@ export const rolesRoutes =
         config: { permission: 'signed-in' },
         schema: {
           tags,
-          security,
+          security: personBearer,
           description: 'Every permission code with its label, what it allows and its area.',
           querystring: noQuery,
           response: { 200: permissionListResponse, ...errors(400, 401) },

@@ -1,9 +1,9 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { ADMIN_RIGHTS, type PermissionCode } from '#domain/permissions';
 import { type CreateRoleBody, ROLE_TEXT, type RoleRecord, roleKeyFromName } from '#domain/roles';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { roles, users } from '../../db/schema';
+import { apiTokens, roles, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -58,6 +58,15 @@ async function withNameUnique<T>(work: () => Promise<T>): Promise<T> {
 export function createRolesService(db: Db) {
   async function holders(tx: Db | Tx, key: string): Promise<number> {
     const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.role, key));
+    return n;
+  }
+
+  /** API tokens not revoked (expired ones included: they hold the role until revoked). */
+  async function tokenHolders(tx: Tx, key: string): Promise<number> {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.role, key), isNull(apiTokens.revoked_at)));
     return n;
   }
 
@@ -125,14 +134,23 @@ export function createRolesService(db: Db) {
       );
     },
 
-    /** Refuses a built-in role, and one still held by users (409 naming how many). */
+    /**
+     * Refuses a built-in role, and one still held by users or live API tokens (409 naming how
+     * many). Revoked tokens of the role can never be used again and go with it.
+     */
     async remove(key: string): Promise<void> {
       await db.transaction(async (tx) => {
         await lockTeam(tx);
         const row = await lockedRow(tx, key);
         if (row.built_in) throw conflict(ROLE_TEXT.builtInFixed);
         const n = await holders(tx, key);
-        if (n > 0) throw new AppError(409, ROLE_TEXT.roleHeld(n), { users: String(n) });
+        const tokens = await tokenHolders(tx, key);
+        if (n > 0 || tokens > 0)
+          throw new AppError(409, ROLE_TEXT.roleHeld(n, tokens), {
+            users: String(n),
+            tokens: String(tokens),
+          });
+        await tx.delete(apiTokens).where(eq(apiTokens.role, key));
         await tx.delete(roles).where(eq(roles.key, key));
       });
     },

@@ -176,13 +176,16 @@ export function createUsersService(db: Db) {
      * role.manage. The team is locked for the check and the delete, so two admins deleting each
      * other at once cannot leave none.
      */
-    async remove(actorId: number, id: number) {
+    /** actorId: the person deleting (null for an API token, which is nobody's account). */
+    async remove(actorId: number | null, id: number) {
       if (actorId === id) throw conflict(API_ERROR.cannotDeleteSelf);
       await db.transaction(async (tx) => {
         await lockTeam(tx);
         const [target] = await tx.select().from(users).where(eq(users.id, id));
         if (!target) throw notFound(API_ERROR.userNotFound);
-        await tx.delete(users).where(and(eq(users.id, id), ne(users.id, actorId)));
+        await tx
+          .delete(users)
+          .where(and(eq(users.id, id), actorId === null ? undefined : ne(users.id, actorId)));
         try {
           await assertSomeoneManages(tx);
         } catch {

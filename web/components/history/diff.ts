@@ -61,6 +61,8 @@ const DATE_FIELDS = new Set([
   'due_at',
   'expired_at',
   'reminded_at',
+  'expires_at',
+  'revoked_at',
 ]);
 const REF_FIELDS: Record<string, 'category' | 'brand'> = {
   category_id: 'category',

@@ -7,6 +7,7 @@ const LIST_PATHS: Partial<Record<HistoryEntry['entity_type'], string>> = {
   brand: '/brands',
   discount: '/discounts',
   user: '/users',
+  api_token: '/settings/integrations',
 };
 
 const search = (path: string, name: string) =>

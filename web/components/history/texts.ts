@@ -46,6 +46,7 @@ export const ENTITY_LABEL: Record<string, string> = {
   role: 'Role',
   inquiry: 'Inquiry',
   quote: 'Quote',
+  api_token: 'API token',
 };
 
 export const ACTION_LABEL: Record<string, string> = {
