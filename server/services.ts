@@ -42,6 +42,8 @@ import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
 import { createUsersService } from './modules/users/users.service';
+import { loggedChangeEmitter, runBeforeCommit } from './modules/webhooks/events/emit';
+import { recordWebhookEvents } from './modules/webhooks/events/record-many';
 import type { RedisConnection } from './redis/connection';
 import { createTrashService } from './trash/trash.service';
 
@@ -98,11 +100,21 @@ export function createServices(database: Database, config: Config, opts: Service
     timeZone: config.timeZone,
   };
   const trash = createTrashService(db, images);
+  // Every change to a product, request or quote records its webhook events last in its own
+  // transaction, read from the change log; orders, not logged, record theirs themselves.
+  const emitLoggedChanges = loggedChangeEmitter({ mailer, timeZone: config.timeZone });
+  runBeforeCommit(db, emitLoggedChanges);
 
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
   const queue = createJobQueue(database, opts.log);
   const jobs = createJobsService(database);
-  const imports = createImportsService({ database, jobs, queue, log: opts.log });
+  const imports = createImportsService({
+    database,
+    jobs,
+    queue,
+    log: opts.log,
+    beforeCommit: emitLoggedChanges,
+  });
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);
   // Orders come from accepted quotes: the quotes' acceptance writes one through this service.
@@ -112,6 +124,7 @@ export function createServices(database: Database, config: Config, opts: Service
     publicUrl: config.publicUrl,
     companyName: config.companyName,
     company: config.company,
+    recordEvents: recordWebhookEvents,
   });
 
   const quotes = createQuotesService(db, {
