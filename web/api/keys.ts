@@ -150,3 +150,10 @@ export const roleKeys = {
   list: () => ['roles', 'list'] as const,
   permissions: () => ['roles', 'permissions'] as const,
 };
+
+/** Webhook endpoints, and each one's delivery log by page. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: () => ['webhooks', 'list'] as const,
+  deliveries: (id: number, page: number) => ['webhooks', 'deliveries', id, page] as const,
+};
