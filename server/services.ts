@@ -42,6 +42,8 @@ import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
 import { createUsersService } from './modules/users/users.service';
+import { createWebhookSender, type WebhookSenderOptions } from './modules/webhooks/sender';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import type { RedisConnection } from './redis/connection';
 import { createTrashService } from './trash/trash.service';
 
@@ -53,6 +55,8 @@ export type ServicesOptions = {
   webRoot?: string;
   redis?: RedisConnection;
   mail?: SenderOptions;
+  /** The webhook sender's timings (tests poll more often). */
+  webhooks?: WebhookSenderOptions;
   log: FastifyBaseLogger;
 };
 
@@ -98,6 +102,14 @@ export function createServices(database: Database, config: Config, opts: Service
     timeZone: config.timeZone,
   };
   const trash = createTrashService(db, images);
+  // Webhook events are written in the transaction that causes them (modules/webhooks/record.ts)
+  // and delivered by each process's sender; an endpoint failing a day tells admins by e-mail.
+  const webhookSender = createWebhookSender(
+    database,
+    config.webhooks,
+    { mailer, publicUrl: config.publicUrl, log: opts.log },
+    opts.webhooks,
+  );
 
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
   const queue = createJobQueue(database, opts.log);
@@ -176,6 +188,8 @@ export function createServices(database: Database, config: Config, opts: Service
     quotes,
     orders,
     outbox: createOutboxService(db, { mode: mailer.mode }),
+    webhooks: createWebhooksService(db, { allowPrivate: config.webhooks.allowPrivate }),
+    webhookSender,
     restore: createRestoreService(db),
     history: createHistoryService(db),
     queue,
