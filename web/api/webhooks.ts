@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
 import {
   WEBHOOK_PAGING,
   type WebhookCreate,
@@ -6,7 +7,6 @@ import {
   type WebhookEndpoint,
   type WebhookPatch,
 } from '#domain/webhooks';
-import { WEBHOOK_SCREEN_TEXT as T } from '../pages/integrations/webhook-texts';
 import { api } from './client';
 import { webhookKeys } from './keys';
 

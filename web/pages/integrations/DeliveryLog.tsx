@@ -3,12 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '#domain/webhooks';
 import { useRedeliver, useSendTestEvent, useWebhookDeliveries } from '../../api/webhooks';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { SkeletonLines } from '../../components/SkeletonLines';
-import { WEBHOOK_SCREEN_TEXT as T } from './webhook-texts';
 
 const COLORS: Record<WebhookDeliveryStatus, string> = { pending: 'blue', delivered: 'teal', failed: 'red' };
 

@@ -1,6 +1,7 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { EVENT_GROUPS, type EventGroup, WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_LIMITS,
@@ -12,7 +13,6 @@ import { useFieldErrors } from '../../api/errors';
 import { type CreatedEndpoint, useCreateWebhook, useUpdateWebhook } from '../../api/webhooks';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
-import { EVENT_GROUPS, type EventGroup, WEBHOOK_SCREEN_TEXT as T } from './webhook-texts';
 
 type Props = {
   /** The endpoint edited; null adds one. */

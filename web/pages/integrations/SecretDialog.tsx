@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
 import { formatDateTime } from '../../components/format';
-import { WEBHOOK_SCREEN_TEXT as T } from './webhook-texts';
 
 type Props = {
   /** The secret to show, with the URL it signs for and, after a roll, until when the old one holds. */

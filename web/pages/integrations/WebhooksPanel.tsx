@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Switch, Text } fro
 import { IconDots, IconKey, IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
 import type { WebhookEndpoint } from '#domain/webhooks';
 import { useDeleteWebhook, useRollWebhookSecret, useUpdateWebhook, useWebhooks } from '../../api/webhooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,7 +11,6 @@ import { SkeletonLines } from '../../components/SkeletonLines';
 import { DeliveryLog, DeliveryStatusBadge } from './DeliveryLog';
 import { EndpointDialog } from './EndpointDialog';
 import { SecretDialog } from './SecretDialog';
-import { WEBHOOK_SCREEN_TEXT as T } from './webhook-texts';
 
 type Secret = { url: string; secret: string; previousUntil: string | null };
 

@@ -1,11 +1,11 @@
-import type { WebhookDeliveryStatus, WebhookEventType } from '#domain/webhooks';
-import { WEBHOOK_LIMITS } from '#domain/webhooks';
+import type { WebhookDeliveryStatus, WebhookEventType } from './webhooks';
+import { WEBHOOK_LIMITS } from './webhooks';
 
 /** The entities events are about, in the order the event picker groups them. */
 export const EVENT_GROUPS = ['product', 'inquiry', 'quote', 'order'] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
-/** The Webhooks tab's own words; the API's messages (refusals, errors) live in domain/webhooks.ts. */
+/** The Webhooks tab's words (the API's refusals and errors are WEBHOOK_TEXT in webhooks.ts). */
 export const WEBHOOK_SCREEN_TEXT = {
   intro:
     'Stockroom POSTs a signed JSON event to each endpoint when something it subscribes to changes, and retries for a day until the endpoint answers 2xx.',
