@@ -61,8 +61,6 @@ export const API_TOKEN_TEXT = {
   secretTitle: 'Copy your new token',
   secretWarning: 'This is the only time the token is shown. Copy it now: you will not see it again.',
   secretUse: 'Send it as the header Authorization: Bearer <token>.',
-  copy: 'Copy',
-  copied: 'Copied',
   done: 'I have copied it',
   loadFailed: 'Could not load the API tokens',
   createFailed: 'Could not create the API token',

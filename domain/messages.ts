@@ -164,3 +164,6 @@ export const SESSION_TEXT = {
 /** "1 product", "1,200 products": a count of things as the screens write it. */
 export const countOf = (n: number, singular: string, plural = `${singular}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
+
+/** The copy button beside a secret or a link. */
+export const COPY_TEXT = { copy: 'Copy', copied: 'Copied' } as const;

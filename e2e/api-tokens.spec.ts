@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_TOKEN_TEXT } from '#domain/api-tokens';
+import { COPY_TEXT } from '#domain/messages';
 import { E2E } from './env';
 import { signInWithStorage, toast } from './fixtures';
 
@@ -27,7 +28,7 @@ test('an admin creates a token, sees its secret once, uses it on the API and rev
   await expect(shown).toContainText(API_TOKEN_TEXT.secretWarning);
   const secret = (await shown.getByTestId('api-token-secret').innerText()).trim();
   expect(secret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
-  await expect(shown.getByRole('button', { name: API_TOKEN_TEXT.copy })).toBeVisible();
+  await expect(shown.getByRole('button', { name: COPY_TEXT.copy })).toBeVisible();
   await shown.getByRole('button', { name: API_TOKEN_TEXT.done }).click();
   await expect(shown).toBeHidden();
 

@@ -42,6 +42,8 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import type { WebhookSenderOptions } from './modules/webhooks/sender';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import type { RedisConnection } from './redis/connection';
 import { createServices } from './services';
 import { trashRoutes } from './trash/trash.routes';
@@ -59,6 +61,8 @@ export type AppDeps = {
   redis?: RedisConnection;
   /** The mail sender's timings (tests shorten the retries' backoff). */
   mail?: SenderOptions;
+  /** The webhook sender's timings (tests poll more often). */
+  webhooks?: WebhookSenderOptions;
   /**
    * Runs background jobs (CSV imports) in this process, from the app's start to its close. The
    * server does; tests that need jobs ask for it, so the others skip installing the queue.
@@ -88,11 +92,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart);
 
   const uploadsDir = deps.uploadsDir ?? path.join(config.dataDir, 'uploads');
-  const { jwtSecret, redis, mail, webRoot } = deps;
+  const { jwtSecret, redis, mail, webRoot, webhooks } = deps;
   const services = createServices(database, config, {
     jwtSecret,
     redis,
     mail,
+    webhooks,
     webRoot,
     uploadsDir,
     log: app.log,
@@ -100,7 +105,7 @@ export async function buildApp(deps: AppDeps) {
   const { authenticate, bundles, limits, users, tokens, sessions, publicLists, products } = services;
   await app.register(uploads, { store: services.imageStore, uploadsDir, settings: config.imageStore });
   await app.register(catalogueWrites, { database, bundles });
-  await app.register(mailerLifecycle, { mailer: services.mailer });
+  await app.register(mailerLifecycle, { mailer: services.mailer, webhookSender: services.webhookSender });
 
   await app.register(authRoutes({ users, tokens, throttle: limits.throttle, sessions, authenticate }));
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle: limits.passwordThrottle }));
@@ -135,6 +140,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ordersRoutes({ orders: services.orders, authenticate }));
   await app.register(quoteTemplatesRoutes({ quotes: services.quotes, authenticate }));
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
+  await app.register(webhooksRoutes({ webhooks: services.webhooks, authenticate }));
   await app.register(historyRestoreRoutes({ restore: services.restore, authenticate }));
   const { queue, housekeeping } = services;
   await app.register(jobsLifecycle, { queue, housekeeping, runJobs: deps.runJobs });

@@ -111,6 +111,13 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 (no reminder) or more days' })
     .max(365, { error: 'must be at most 365 days' })
     .default(QUOTE_LIMITS.reminderDays),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive({ error: 'must be more than 0 seconds' })
+    .max(3600, { error: 'must be at most 3600 seconds' })
+    .default(30),
+  // Local development and tests: receivers on loopback or a private network, over plain http.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0'),
   // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
   // not the whole X-Forwarded-For chain, whose first entries the client writes itself. A number
   // trusts that many hops; a list names the proxies' addresses or subnets.
@@ -178,6 +185,14 @@ export type Config = {
   timeZone: string;
   /** Days before a quote expires that its customer is reminded; 0 sends no reminder. */
   quoteReminderDays: number;
+  webhooks: WebhooksConfig;
+};
+
+type WebhooksConfig = {
+  /** The wait before a failed delivery's first retry; each later one doubles it. */
+  retryBaseSeconds: number;
+  /** Endpoints on loopback, private or link-local addresses, and plain http, are allowed. */
+  allowPrivate: boolean;
 };
 
 type MailConfig = {
@@ -305,6 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     timeZone: e.TIMEZONE,
     quoteReminderDays: e.QUOTE_REMINDER_DAYS,
+    webhooks: {
+      retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    },
     passwordChangeThrottle: {
       max: e.PASSWORD_CHANGE_MAX_FAILURES,
       windowMs: Math.round(e.LOGIN_WINDOW_MINUTES * 60_000),

@@ -43,6 +43,10 @@ import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
 import { createUsersService } from './modules/users/users.service';
+import { loggedChangeEmitter, runBeforeCommit } from './modules/webhooks/events/emit';
+import { recordWebhookEvents } from './modules/webhooks/events/record-many';
+import { createWebhookSender, type WebhookSenderOptions } from './modules/webhooks/sender';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import type { RedisConnection } from './redis/connection';
 import { createTrashService } from './trash/trash.service';
 
@@ -54,6 +58,8 @@ export type ServicesOptions = {
   webRoot?: string;
   redis?: RedisConnection;
   mail?: SenderOptions;
+  /** The webhook sender's timings (tests poll more often). */
+  webhooks?: WebhookSenderOptions;
   log: FastifyBaseLogger;
 };
 
@@ -100,11 +106,29 @@ export function createServices(database: Database, config: Config, opts: Service
     timeZone: config.timeZone,
   };
   const trash = createTrashService(db, images);
+  // Every change to a product, request or quote records its webhook events last in its own
+  // transaction, read from the change log; orders, not logged, record theirs themselves.
+  const emitLoggedChanges = loggedChangeEmitter({ mailer, timeZone: config.timeZone });
+  runBeforeCommit(db, emitLoggedChanges);
+  // Webhook events are written in the transaction that causes them (modules/webhooks/record.ts)
+  // and delivered by each process's sender; an endpoint failing a day tells admins by e-mail.
+  const webhookSender = createWebhookSender(
+    database,
+    config.webhooks,
+    { mailer, publicUrl: config.publicUrl, log: opts.log },
+    opts.webhooks,
+  );
 
   // Imports run as queued jobs (pg-boss on the app's own pool) on any process that runs jobs.
   const queue = createJobQueue(database, opts.log);
   const jobs = createJobsService(database);
-  const imports = createImportsService({ database, jobs, queue, log: opts.log });
+  const imports = createImportsService({
+    database,
+    jobs,
+    queue,
+    log: opts.log,
+    beforeCommit: emitLoggedChanges,
+  });
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);
   // Orders come from accepted quotes: the quotes' acceptance writes one through this service.
@@ -114,6 +138,7 @@ export function createServices(database: Database, config: Config, opts: Service
     publicUrl: config.publicUrl,
     companyName: config.companyName,
     company: config.company,
+    recordEvents: recordWebhookEvents,
   });
 
   const quotes = createQuotesService(db, {
@@ -183,6 +208,8 @@ export function createServices(database: Database, config: Config, opts: Service
     quotes,
     orders,
     outbox: createOutboxService(db, { mode: mailer.mode }),
+    webhooks: createWebhooksService(db, { allowPrivate: config.webhooks.allowPrivate }),
+    webhookSender,
     restore: createRestoreService(db),
     history: createHistoryService(db),
     queue,

@@ -1132,3 +1132,111 @@ export const quoteTemplateLines = pgTable(
     check('quote_template_lines_discount_check', sql`${t.discount_percent} between 0 and 100`),
   ],
 );
+
+/**
+ * Endpoints that receive webhook events (server/modules/webhooks/, ADR 0020). The secret signs
+ * every request, so it is kept as given (a hash could not sign); a rolled one stays valid, and is
+ * signed with too, until previous_secret_expires_at. 'failing' marks an endpoint the sender
+ * switched off after a day of failures.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    previous_secret: text('previous_secret'),
+    previous_secret_expires_at: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+    disabled_reason: text('disabled_reason', { enum: ['failing'] }),
+    /** The first failed attempt since the last success: a day of failures switches the endpoint off. */
+    failing_since: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('webhook_endpoints_disabled_reason_check', sql`${t.disabled_reason} in ('failing')`)],
+);
+
+/**
+ * Every event some endpoint subscribed to, written in the transaction of the change that caused
+ * it. payload is the exact body sent, `{ id, type, created_at, data }`, so every attempt and
+ * redelivery sends the same bytes. entity ('product:12') orders an entity's events.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The payload's `id` and the Stockroom-Event-Id header. */
+    event_id: text('event_id').notNull(),
+    type: text('type').notNull(),
+    entity: text('entity').notNull(),
+    payload: text('payload').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_event_id_key').on(t.event_id),
+    index('webhook_events_created_idx').on(t.created_at, t.id),
+  ],
+);
+
+/**
+ * One event to one endpoint: pending until a 2xx answer ('delivered') or the last retry
+ * ('failed'). A pending delivery holds back the later ones of its endpoint and entity.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    event_id: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpoint_id: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** Retries stop a day after this (domain/webhooks.ts WEBHOOK_LIMITS.retryWindowHours). */
+    first_attempt_at: timestamp('first_attempt_at', { withTimezone: true, mode: 'date' }),
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    last_status_code: integer('last_status_code'),
+    last_error: text('last_error'),
+    delivered_at: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The sender's claim: due pending deliveries, oldest first.
+    index('webhook_deliveries_due_idx').on(t.next_attempt_at, t.id).where(sql`${t.status} = 'pending'`),
+    // The order rule: an earlier pending delivery of the same endpoint and entity.
+    index('webhook_deliveries_entity_idx')
+      .on(t.endpoint_id, t.entity, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.id),
+    index('webhook_deliveries_event_idx').on(t.event_id),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** The delivery log: every attempt, its answer's status and first 2 KB, or its error. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    delivery_id: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    duration_ms: integer('duration_ms').notNull(),
+    status_code: integer('status_code'),
+    response_body: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.delivery_id, t.id)],
+);

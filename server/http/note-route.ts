@@ -6,7 +6,8 @@ import type { PermissionCode } from '#domain/permissions';
 import { currentUser } from '../auth/hooks';
 import { bearer, errors } from './schemas';
 
-type Author = { id: number; name: string };
+/** A person, or an API token (no person: its name is the token's). */
+type Author = { id: number | null; name: string };
 
 /** The options of a staff note route (a request's or an order's): who may post, and what it returns. */
 export const noteRouteOptions = <S extends z.ZodType>(

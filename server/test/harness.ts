@@ -77,6 +77,8 @@ export async function createTestContext(
     logger?: AppDeps['logger'];
     /** The sender's timings (a short backoff, for tests of retries). */
     mail?: SenderOptions;
+    /** The webhook sender's timings. */
+    webhooks?: AppDeps['webhooks'];
   } = {},
 ) {
   const database = await openTestDatabase({ migrated: true });
@@ -93,6 +95,7 @@ export async function createTestContext(
     runJobs: extra.runJobs,
     logger: extra.logger,
     mail: extra.mail,
+    webhooks: extra.webhooks,
   });
   // Every bundle a test is served is held to productBundleSchema, strictly.
   const bundleCheck = checkBundlesAgainstSchema(app);

@@ -156,3 +156,10 @@ export const apiTokenKeys = {
   all: ['api-tokens'] as const,
   list: () => ['api-tokens', 'list'] as const,
 };
+
+/** Webhook endpoints, and each one's delivery log by page. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: () => ['webhooks', 'list'] as const,
+  deliveries: (id: number, page: number) => ['webhooks', 'deliveries', id, page] as const,
+};

@@ -1,15 +1,23 @@
 import fp from 'fastify-plugin';
 import type { Mailer } from '../../mail/mailer';
+import type { WebhookSender } from '../../modules/webhooks/sender';
 
 /**
- * The outbox's sender: it delivers from the app's start to its close (before the database closes).
- * Every e-mail is written to the outbox in the transaction that causes it.
+ * The senders of the outbox and of webhook deliveries: they deliver from the app's start to its
+ * close (before the database closes). Every e-mail and webhook event is written in the
+ * transaction that causes it. The webhook sender stops first: its last attempt may e-mail admins.
  */
-export const mailerLifecycle = fp<{ mailer: Mailer }>(
-  async (app, { mailer }) => {
+export const mailerLifecycle = fp<{ mailer: Mailer; webhookSender: WebhookSender }>(
+  async (app, { mailer, webhookSender }) => {
     app.decorate('mailer', mailer);
-    app.addHook('onReady', () => mailer.start());
-    app.addHook('onClose', () => mailer.stop());
+    app.addHook('onReady', async () => {
+      await mailer.start();
+      await webhookSender.start();
+    });
+    app.addHook('onClose', async () => {
+      await webhookSender.stop();
+      await mailer.stop();
+    });
   },
   { name: 'mailer' },
 );

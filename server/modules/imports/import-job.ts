@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { IMPORT_LIMITS, IMPORT_TEXT, type ImportProblem, type ImportReport } from '#domain/imports';
 import { DEFAULT_PRODUCT_STATUS } from '#domain/products';
 import { SHOP_RESERVED_SLUGS } from '#domain/shop';
 import { slugify } from '#domain/slug';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import * as schema from '../../db/schema';
 import { runAs } from '../../history/actor';
 import { beginBatch } from '../../history/batch';
 import type { JobsService, Query } from '../../jobs/jobs.service';
@@ -16,11 +18,16 @@ import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from '
 /** What a job's row keeps of its upload's form (jobs.params). */
 export type ImportParams = { columns: ImportColumns; dry_run: boolean; create_missing: boolean };
 
-type Deps = {
+export type ImportDeps = {
   database: Database;
   jobs: JobsService;
   queue: JobQueue;
   log: { error(obj: object, message: string): void };
+  /**
+   * Runs last in the import's transaction, which is on a client of its own rather than
+   * db.transaction (the webhook events of the products it wrote).
+   */
+  beforeCommit?: (tx: Pick<Db, 'select' | 'execute'>) => Promise<void>;
 };
 
 /** Rows staged, and later written, per statement: few round trips, bounded memory. */
@@ -67,7 +74,7 @@ class Problems {
  * has a problem, applied in one transaction. Progress goes to the jobs table as it goes (and, while
  * the embedded database's one connection is in that transaction, to this process's memory only).
  */
-export async function runImport(deps: Deps, jobId: string, signal: AbortSignal) {
+export async function runImport(deps: ImportDeps, jobId: string, signal: AbortSignal) {
   const { database, jobs } = deps;
   const pool: Query = (text, values) => database.pool.query(text, values);
   const claimed = await jobs.start(jobId);
@@ -171,7 +178,7 @@ const STAGE_SQL = `insert into import_rows (job_id, ${STAGE_COLUMNS.map(([c]) =>
 
 /** Reads the file into the staging table; answers the number of data rows. */
 async function stage(
-  deps: Deps,
+  deps: ImportDeps,
   pool: Query,
   jobId: string,
   params: ImportParams,
@@ -431,7 +438,7 @@ async function planCategories(
  * a free slug) and updating those that change.
  */
 async function apply(
-  deps: Deps,
+  deps: ImportDeps,
   jobId: string,
   params: ImportParams,
   report: ImportReport,
@@ -548,6 +555,7 @@ async function apply(
         categories_created: report.categories_created,
         brands_created: report.brands_created,
       });
+      await deps.beforeCommit?.(drizzle(client, { schema }));
       await jobs.finish(jobId, { state: 'succeeded', report, error: null }, q);
       await q('commit');
     } catch (err) {

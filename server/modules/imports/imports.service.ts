@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_TEXT, type ImportMapping, importFormFields, importMappingSchema } from '#domain/imports';
 import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
-import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { zodToAppError } from '../../errors/validation';
-import type { JobsService } from '../../jobs/jobs.service';
-import type { JobQueue } from '../../jobs/queue';
-import { type ImportParams, runImport } from './import-job';
+import { type ImportDeps, type ImportParams, runImport } from './import-job';
 import { type ImportColumns, resolveColumns } from './import-row';
 import type { ChunkSink, ReceivedImport } from './import-upload';
 
@@ -24,12 +21,7 @@ const KEEP_JOBS_DAYS = 30;
 
 export type ImportsService = ReturnType<typeof createImportsService>;
 
-export function createImportsService(deps: {
-  database: Database;
-  jobs: JobsService;
-  queue: JobQueue;
-  log: { error(obj: object, message: string): void };
-}) {
+export function createImportsService(deps: ImportDeps) {
   const { database, jobs, queue } = deps;
   const pool = database.pool;
 
@@ -113,8 +105,7 @@ export function createImportsService(deps: {
     },
 
     /** The queue's handler: runs one import job. */
-    run: (data: { job_id: string }, signal: AbortSignal) =>
-      runImport({ database, jobs, queue, log: deps.log }, data.job_id, signal),
+    run: (data: { job_id: string }, signal: AbortSignal) => runImport(deps, data.job_id, signal),
   };
 }
 

@@ -34,6 +34,7 @@ import {
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import { customerSignature, pdfSellerOf } from '../shared/seller';
+import type { WebhookEventInput } from '../webhooks/record';
 import type { renderOrderPdf } from './order-pdf';
 
 export type OrdersDeps = {
@@ -42,6 +43,11 @@ export type OrdersDeps = {
   publicUrl: string;
   companyName: string;
   company: CompanyDetails;
+  /**
+   * Records webhook events in the caller's transaction (wired by services.ts; a test's own
+   * service may go without). Orders are not in the change log that records the others'.
+   */
+  recordEvents?: (tx: Tx, events: WebhookEventInput[]) => Promise<void>;
 };
 
 type Reader = Pick<Db, 'select' | 'execute'>;
@@ -394,7 +400,9 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       await tx
         .insert(orderEvents)
         .values({ order_id: created.id, actor_id: null, from: null, to: 'confirmed' });
-      await confirm(tx, await readDetail(tx, created.id), input.token);
+      const order = await readDetail(tx, created.id);
+      await confirm(tx, order, input.token);
+      await deps.recordEvents?.(tx, [{ type: 'order.created', entity: `order:${order.id}`, data: order }]);
     },
 
     list: async (params: ListParams<OrderSortKey>, callerId: number | null) => {
@@ -451,6 +459,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           .values({ order_id: id, actor_id: actorId, from, to: body.status, cancel_reason: reason });
         const detail = await readDetail(tx, id);
         if (body.status === 'shipped') await shipped(tx, detail);
+        await deps.recordEvents?.(tx, [{ type: 'order.updated', entity: `order:${id}`, data: detail }]);
         return detail;
       }),
 

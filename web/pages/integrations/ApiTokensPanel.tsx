@@ -6,9 +6,9 @@ import { useApiTokens, useRevokeApiToken } from '../../api/apiTokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
+import { SecretOnceDialog } from '../../components/SecretOnceDialog';
 import { useDialogState } from '../../components/useDialogState';
 import { CreateApiTokenModal } from './CreateApiTokenModal';
-import { SecretDialog } from './SecretDialog';
 
 const COLUMNS = [T.name, T.role, T.createdBy, T.created, T.lastUsed, T.expiry, T.actions] as const;
 
@@ -62,7 +62,22 @@ export function ApiTokensPanel() {
           secret.open(made);
         }}
       />
-      <SecretDialog opened={secret.opened} token={secret.item} onClose={secret.close} />
+      <SecretOnceDialog
+        shown={
+          secret.opened && secret.item
+            ? {
+                title: T.secretTitle,
+                warning: T.secretWarning,
+                label: `${T.secretLabel}: ${secret.item.name}`,
+                secret: secret.item.secret,
+                hint: T.secretUse,
+                doneLabel: T.done,
+              }
+            : null
+        }
+        testId="api-token-secret"
+        onClose={secret.close}
+      />
       <ConfirmDialog
         opened={revoking.opened}
         title={T.revokeTitle(revoking.item?.name ?? '')}

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import { inquirySchema } from './inquiries';
+import { orderDetailSchema } from './orders';
+import { productBaseSchema } from './products';
+import { quoteSchema } from './quotes';
+import type { WebhookEventType } from './webhooks';
+
+/**
+ * A deleted product's `data`: it can no longer be read, so its id and what its change-log entry
+ * kept of it.
+ */
+export const deletedProductSchema = productBaseSchema.pick({
+  id: true,
+  name: true,
+  sku: true,
+  slug: true,
+  status: true,
+});
+
+/** What each event's `data` is: the entity as the API answers with it. */
+export const WEBHOOK_EVENT_DATA = {
+  'product.created': productBaseSchema,
+  'product.updated': productBaseSchema,
+  'product.deleted': deletedProductSchema,
+  'product.published': productBaseSchema,
+  'inquiry.created': inquirySchema,
+  'inquiry.updated': inquirySchema,
+  'quote.sent': quoteSchema,
+  'quote.accepted': quoteSchema,
+  'quote.declined': quoteSchema,
+  'quote.expired': quoteSchema,
+  'order.created': orderDetailSchema,
+  'order.updated': orderDetailSchema,
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+/** When each event is sent, for the OpenAPI document and the screen's event picker. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'product.created':
+    'A product was created (in the editor, by duplicating, by a CSV import, or brought back from the trash).',
+  'product.updated':
+    'A product changed: its fields, price, sections or images, by the editor, a bulk action, a CSV import or a restored version.',
+  'product.deleted': 'A product was deleted (moved to the trash), alone or by a bulk action.',
+  'product.published':
+    "A product's status became published (sent after its product.created or product.updated).",
+  'inquiry.created': 'A visitor asked for a quote, or staff entered a request.',
+  'inquiry.updated': 'A quote request changed: its status, owner, notes or details.',
+  'quote.sent': 'A quote (or a new version of it) was sent to the customer.',
+  'quote.accepted': 'The customer accepted a quote.',
+  'quote.declined': 'The customer declined a quote.',
+  'quote.expired': 'A sent quote passed its valid-until day unanswered.',
+  'order.created': 'An accepted quote became an order.',
+  'order.updated': "An order's status changed.",
+};

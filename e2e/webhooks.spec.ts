@@ -1,0 +1,121 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { E2E } from './env';
+import { signInWithStorage } from './fixtures';
+import { apiCreateProduct } from './products';
+
+type Received = { headers: http.IncomingHttpHeaders; body: string };
+
+/** A receiver on loopback (the e2e server allows private addresses) that keeps every request. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/${Date.now()}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The receiver's side of the signature: `t=…,v1=…`, HMAC-SHA256 of "{t}.{body}" with the secret. */
+function signedWith(secret: string, request: Received) {
+  const header = String(request.headers['stockroom-signature'] ?? '');
+  const parts = header.split(',').map((p) => p.split('='));
+  const t = parts.find(([k]) => k === 't')?.[1];
+  const expected = createHmac('sha256', secret).update(`${t}.${request.body}`).digest('hex');
+  return parts.some(([k, v]) => k === 'v1' && v === expected);
+}
+
+test('an admin registers an endpoint, sends a test event and receives a signed product event', async ({
+  page,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    await page.goto('/settings/integrations?tab=webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await dialog.getByLabel('URL').fill(receiver.url);
+    // Saving with no event says so, and sends nothing.
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose at least one event');
+    await dialog.getByRole('checkbox', { name: 'All products events' }).check();
+    await expect(dialog.getByRole('checkbox', { name: /Published/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+
+    const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+    const secret = (await secretDialog.getByTestId('webhook-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await secretDialog.getByRole('button', { name: 'Done' }).click();
+
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    await expect(card).toContainText('4 events');
+    await expect(card.getByTestId('endpoint-state')).toHaveText('On');
+
+    await card.getByRole('button', { name: 'Delivery log' }).click();
+    const log = page.getByRole('dialog').filter({ hasText: 'Delivery log' });
+    await expect(log).toContainText('Nothing has been sent to this endpoint yet');
+    await log.getByRole('button', { name: 'Send test event' }).click();
+    const testRow = log.getByTestId('delivery-row').filter({ hasText: 'webhook.test' });
+    await expect(testRow.getByTestId('delivery-status')).toHaveText('Delivered', { timeout: 15_000 });
+    await expect(testRow).toContainText('200');
+    await testRow.getByRole('button', { name: 'Show the answer' }).click();
+    await expect(testRow).toContainText('thanks');
+    expect(receiver.received.some((r) => JSON.parse(r.body).type === 'webhook.test')).toBe(true);
+
+    // A product change arrives, signed with the secret shown once.
+    const product = await apiCreateProduct(request, { name: `Hooked lamp ${Date.now()}`, status: 'draft' });
+    await expect
+      .poll(() => receiver.received.find((r) => JSON.parse(r.body).data?.id === product.id), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    const arrived = receiver.received.find((r) => JSON.parse(r.body).data?.id === product.id) as Received;
+    expect(JSON.parse(arrived.body)).toMatchObject({ type: 'product.created', data: { name: product.name } });
+    expect(arrived.headers['stockroom-event-type']).toBe('product.created');
+    expect(signedWith(secret, arrived)).toBe(true);
+    expect(signedWith('whsec_wrong', arrived)).toBe(false);
+    await expect(log.getByTestId('delivery-row').filter({ hasText: 'product.created' }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.keyboard.press('Escape');
+
+    // Rolling asks first and shows the new secret once; deleting asks first.
+    await card.getByRole('button', { name: `More actions for ${receiver.url}` }).click();
+    await page.getByRole('menuitem', { name: 'Roll secret' }).click();
+    await expect(page.getByRole('dialog', { name: 'Roll the signing secret?' })).toContainText('24 hours');
+    await page.getByRole('button', { name: 'Roll secret' }).click();
+    const rolled = page.getByRole('dialog', { name: 'Signing secret' });
+    await expect(rolled.getByTestId('webhook-secret')).not.toHaveText(secret);
+    await rolled.getByRole('button', { name: 'Done' }).click();
+    await expect(card).toContainText('Old secret still valid until');
+
+    await card.getByRole('button', { name: `More actions for ${receiver.url}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this endpoint?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});

@@ -1,0 +1,45 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Quote } from '#domain/quotes';
+import type { Db } from '../../../db/client';
+import { inquiries, products } from '../../../db/schema';
+import type { Mailer } from '../../../mail/mailer';
+import { type Row as InquiryRow, selectInquiries, toInquiry } from '../../inquiries/inquiry-read';
+import { type BaseRow, selectBase, toBase } from '../../products/product-columns';
+import { readQuoteRows, toQuote } from '../../shared/quote-read';
+import { intArray } from '../../shared/trash-move';
+import type { LoggedEntity } from './logged-changes';
+
+export type EntityReaderDeps = {
+  mailer: Pick<Mailer, 'deliveryOfQuotes'>;
+  /** The seller's time zone, in which a quote's validity ends. */
+  timeZone: string;
+};
+
+/**
+ * Each entity as its API answers with it (a product as the editor's save returns it, a request
+ * as the desk's list, a quote as the desk's quote routes), many at once: one read per type.
+ */
+export function entityReaders(deps: EntityReaderDeps) {
+  const readers: Record<
+    LoggedEntity,
+    (tx: Pick<Db, 'select' | 'execute'>, ids: number[]) => Promise<Map<number, unknown>>
+  > = {
+    async product(tx, ids) {
+      const rows = await selectBase(tx).where(inArray(products.id, ids));
+      return new Map(rows.map((r) => [r.id, toBase(r as BaseRow)]));
+    },
+    async inquiry(tx, ids) {
+      const rows = await selectInquiries(tx).where(inArray(inquiries.id, ids));
+      return new Map(rows.map((r) => [r.id, toInquiry(r as InquiryRow)]));
+    },
+    async quote(tx, ids) {
+      const rows = await readQuoteRows(tx, sql`q.id = any(${intArray(ids)})`);
+      const sent = rows.filter((r) => r.status !== 'draft').map((r) => r.id);
+      const delivery = sent.length ? await deps.mailer.deliveryOfQuotes(tx, sent) : new Map();
+      return new Map<number, Quote>(
+        rows.map((r) => [r.id, toQuote(r, delivery.get(r.id) ?? null, deps.timeZone)]),
+      );
+    },
+  };
+  return readers;
+}
