@@ -30,7 +30,7 @@ export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
 export const GREY = '#555555';
 const RULE = '#bbbbbb';
 
-export const percent = (n: number) => `${Number(n.toFixed(2))}%`;
+const percent = (n: number) => `${Number(n.toFixed(2))}%`;
 
 /** A day ('YYYY-MM-DD') or an ISO time as '25 December 2026', read as a calendar day (UTC). */
 export const longDate = (day: string) =>
