@@ -66,9 +66,7 @@ export function createJobsService(database: Database) {
     },
 
     /** Claims a queued job for this process; null when it is not queued (already run, or gone). */
-    async start(
-      id: string,
-    ): Promise<{
+    async start(id: string): Promise<{
       params: Record<string, unknown>;
       createdBy: number | null;
       createdByToken: number | null;
