@@ -968,6 +968,8 @@ export const jobs = pgTable(
     report: jsonb('report'),
     error: text('error'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // The API token that started it, if any (migration 0040): its writes are logged under it.
+    created_by_token: integer('created_by_token').references(() => apiTokens.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

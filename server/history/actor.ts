@@ -11,9 +11,9 @@ import type pg from 'pg';
 type Scope = { actorId: number | null; tokenId: number | null };
 const store = new AsyncLocalStorage<Scope>();
 
-/** Runs work (a job, a script) as a user: what it writes is logged under them. */
-export const runAs = <T>(actorId: number | null, work: () => T): T =>
-  store.run({ actorId, tokenId: null }, work);
+/** Runs work (a job, a script) as a user, or an API token: what it writes is logged under them. */
+export const runAs = <T>(actorId: number | null, work: () => T, tokenId: number | null = null): T =>
+  store.run({ actorId, tokenId }, work);
 
 const scopeKey = Symbol('actor scope');
 type Scoped = FastifyRequest & { [scopeKey]?: { scope: Scope; resource: AsyncResource } };

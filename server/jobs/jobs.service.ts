@@ -48,15 +48,29 @@ export function createJobsService(database: Database) {
 
     async create(
       executor: Executor,
-      input: { id: string; kind: JobKind; params: Record<string, unknown>; createdBy: number | null },
+      input: {
+        id: string;
+        kind: JobKind;
+        params: Record<string, unknown>;
+        createdBy: number | null;
+        createdByToken?: number | null;
+      },
     ) {
-      await executor
-        .insert(jobs)
-        .values({ id: input.id, kind: input.kind, params: input.params, created_by: input.createdBy });
+      await executor.insert(jobs).values({
+        id: input.id,
+        kind: input.kind,
+        params: input.params,
+        created_by: input.createdBy,
+        created_by_token: input.createdByToken ?? null,
+      });
     },
 
     /** Claims a queued job for this process; null when it is not queued (already run, or gone). */
-    async start(id: string): Promise<{ params: Record<string, unknown>; createdBy: number | null } | null> {
+    async start(id: string): Promise<{
+      params: Record<string, unknown>;
+      createdBy: number | null;
+      createdByToken: number | null;
+    } | null> {
       const [row] = await db
         .update(jobs)
         .set({ state: 'running', updated_at: sql`now()` })
@@ -64,7 +78,11 @@ export function createJobsService(database: Database) {
         .returning();
       if (!row) return null;
       live.set(id, toJob(row));
-      return { params: row.params as Record<string, unknown>, createdBy: row.created_by };
+      return {
+        params: row.params as Record<string, unknown>,
+        createdBy: row.created_by,
+        createdByToken: row.created_by_token,
+      };
     },
 
     /**

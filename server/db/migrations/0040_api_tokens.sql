@@ -27,6 +27,10 @@ CREATE INDEX "api_tokens_created_by_idx" ON "api_tokens" USING btree ("created_b
 -- actor_id it has no foreign key, so an entry outlives what wrote it.
 ALTER TABLE "change_log" ADD COLUMN "token_id" integer;--> statement-breakpoint
 CREATE INDEX "change_log_token_idx" ON "change_log" USING btree ("token_id", "id") WHERE "token_id" IS NOT NULL;--> statement-breakpoint
+-- A CSV import started with a token runs later as a job: the job keeps the token, so the rows
+-- it writes are logged under it.
+ALTER TABLE "jobs" ADD COLUMN "created_by_token" integer;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_created_by_token_api_tokens_id_fk" FOREIGN KEY ("created_by_token") REFERENCES "public"."api_tokens"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- 0031's statement with the session's stockroom.token written beside stockroom.actor.
 CREATE OR REPLACE FUNCTION stockroom_log_sql(entries text, merge boolean) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT 'INSERT INTO change_log AS c (actor_id, token_id, entity_type, entity_id, action, changes, batch_id) '

@@ -100,10 +100,16 @@ export async function runImport(deps: ImportDeps, jobId: string, signal: AbortSi
     };
     if (params.dry_run) outcome = { state: 'succeeded', report, error: null };
     else if (problems.count > 0) outcome = { state: 'failed', report, error: IMPORT_TEXT.hasProblems };
-    // Logged under the user who started the import, as their own edits are.
+    // Logged under the user (or API token) who started the import, as their own edits are.
     else
-      await runAs(claimed.createdBy, () =>
-        apply(deps, jobId, params, { ...report, applied: true }, check, rows, signal, claimed.createdBy),
+      await runAs(
+        claimed.createdBy,
+        () =>
+          apply(deps, jobId, params, { ...report, applied: true }, check, rows, signal, {
+            actorId: claimed.createdBy,
+            tokenId: claimed.createdByToken,
+          }),
+        claimed.createdByToken,
       );
   } catch (err) {
     if (err instanceof FileProblem) {
@@ -445,7 +451,7 @@ async function apply(
   check: Check,
   rows: number,
   signal: AbortSignal,
-  actorId: number | null,
+  author: { actorId: number | null; tokenId: number | null },
 ) {
   const { database, jobs } = deps;
   const embedded = database.kind === 'pglite';
@@ -455,9 +461,10 @@ async function apply(
     try {
       await q('begin');
       // This client is the pool's own, which no request scope names a user on: the author is
-      // set for this transaction alone, and no API token from a request before it.
-      await q(`select set_config('stockroom.actor', $1, true), set_config('stockroom.token', '', true)`, [
-        actorId === null ? '' : String(actorId),
+      // set for this transaction alone, with the API token that started it or none.
+      await q(`select set_config('stockroom.actor', $1, true), set_config('stockroom.token', $2, true)`, [
+        author.actorId === null ? '' : String(author.actorId),
+        author.tokenId === null ? '' : String(author.tokenId),
       ]);
       const batch = await beginBatch(q, 'import');
       if (check.newCategories.length > 0) {

@@ -43,6 +43,7 @@ export const importsRoutes =
           (sink) => receiveImport(request, sink),
           user.id,
           user.permissions,
+          user.token?.id ?? null,
         );
         return reply.code(202).send(accepted);
       },

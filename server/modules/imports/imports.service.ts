@@ -63,6 +63,8 @@ export function createImportsService(deps: ImportDeps) {
       /** The person importing; null for an API token (ADR 0019). */
       userId: number | null,
       rights: Rights = ALL_RIGHTS,
+      /** The API token importing, whose rows the change log then names. */
+      tokenId: number | null = null,
     ): Promise<{ job_id: string }> {
       const jobId = randomUUID();
       await failAbandoned(false);
@@ -98,7 +100,13 @@ export function createImportsService(deps: ImportDeps) {
         throw err;
       }
       await database.db.transaction(async (tx) => {
-        await jobs.create(tx, { id: jobId, kind: 'product_import', params, createdBy: userId });
+        await jobs.create(tx, {
+          id: jobId,
+          kind: 'product_import',
+          params,
+          createdBy: userId,
+          createdByToken: tokenId,
+        });
       });
       await queue.send(IMPORT_QUEUE, { job_id: jobId });
       return { job_id: jobId };

@@ -199,6 +199,42 @@ describe('a dry run', () => {
   });
 });
 
+describe('an import made with an API token', () => {
+  it('is logged under the token, batch and rows', async () => {
+    const made = await ctx
+      .as(ctx.adminToken)
+      .post('/api/api-tokens', { name: 'Import feed', role: 'editor', expires_at: null });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id: tokenId, secret } = made.json();
+    const res = await sendFile(
+      ctx.as(secret),
+      '/api/imports',
+      {
+        field: 'file',
+        name: 'feed.csv',
+        type: 'text/csv',
+        bytes: Buffer.from('sku,name,mrp\nTK-1,Token Widget,3\n'),
+      },
+      { dry_run: 'false' },
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const jobId = res.json().job_id;
+    let job: Job | undefined;
+    for (let i = 0; i < 300 && !(job && ['succeeded', 'failed'].includes(job.state)); i++) {
+      job = (await createClient(ctx.app, secret).get(`/api/jobs/${jobId}`)).json() as Job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(job?.state, job?.error ?? '').toBe('succeeded');
+    const { rows } = await q(
+      `select actor_id, token_id, entity_id, action from change_log
+        where action = 'import' or (entity_type = 'product' and entity_id = (select id from products where sku = 'TK-1'))
+        order by id desc limit 2`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ actor_id: null, token_id: tokenId });
+  });
+});
+
 describe('an apply', () => {
   it('creates and updates by SKU, with slugs, layout blocks, categories and brands', async () => {
     const csv = [
