@@ -7,6 +7,7 @@ import { until } from '../test/until';
 import { type Receiver, startReceiver } from '../test/webhook-receiver';
 import {
   buildServer,
+  cleanUp,
   createDatabase,
   freePort,
   type ServerProcess,
@@ -76,24 +77,15 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  const steps: (() => Promise<unknown> | unknown)[] = [
+afterAll(() =>
+  cleanUp('the webhooks suite', [
     ...started.map((server) => () => server.kill()),
     () => receiver?.close(),
     () => database?.drop(),
     () => build?.remove(),
     ...started.map((server) => () => rmSync(server.dataDir, { recursive: true, force: true })),
-  ];
-  const errors: unknown[] = [];
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  if (errors.length) throw new AggregateError(errors, 'cleaning up the webhooks suite failed');
-});
+  ]),
+);
 
 describe('webhooks across processes', () => {
   it('delivers an event after its process is killed mid-delivery, and one recorded while no process ran', async () => {
