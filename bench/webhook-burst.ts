@@ -75,7 +75,8 @@ export async function webhookBurst(api: Api): Promise<BurstResult> {
     while (events < updates && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const totalSeconds = ((events ? lastAt : performance.now()) - started) / 1000;
     let outOfOrder = 0;
-    for (const rounds of seen.values()) rounds.forEach((r, i) => i > 0 && r < rounds[i - 1] && outOfOrder++);
+    for (const rounds of seen.values())
+      for (let i = 1; i < rounds.length; i++) if (rounds[i] < rounds[i - 1]) outOfOrder++;
     return {
       updates,
       events,

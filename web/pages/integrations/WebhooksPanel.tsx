@@ -8,7 +8,8 @@ import { useDeleteWebhook, useRollWebhookSecret, useUpdateWebhook, useWebhooks }
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { SkeletonLines } from '../../components/SkeletonLines';
-import { DeliveryLog, DeliveryStatusBadge } from './DeliveryLog';
+import { WebhookDeliveryBadge } from '../../components/StatusBadge';
+import { DeliveryLog } from './DeliveryLog';
 import { EndpointDialog } from './EndpointDialog';
 import { SecretDialog } from './SecretDialog';
 
@@ -166,7 +167,7 @@ function EndpointCard({ endpoint, onEdit, onLog, onRoll, onDelete }: CardProps) 
         <Group gap="xs" wrap="wrap">
           {last ? (
             <>
-              <DeliveryStatusBadge status={last.status} />
+              <WebhookDeliveryBadge status={last.status} />
               <Text size="xs" c="dimmed">
                 {T.lastDelivery(
                   last.status_code === null ? T.status[last.status] : String(last.status_code),
