@@ -125,6 +125,25 @@ describe('product events', () => {
       `product.created product:${product.id}`,
       `product.published product:${product.id}`,
     ]);
+
+    // And they arrive, in the order they were recorded.
+    const arrivedOf = () =>
+      receiver
+        .events()
+        .filter((e) => e.type.startsWith('product.') && (e.data as { id: number }).id === product.id)
+        .map((e) => e.type);
+    const arrived = await until(() => arrivedOf().length >= 7 && arrivedOf(), {
+      what: "the product's events",
+    });
+    expect(arrived).toEqual([
+      'product.created',
+      'product.updated',
+      'product.updated',
+      'product.published',
+      'product.deleted',
+      'product.created',
+      'product.published',
+    ]);
   });
 
   it('a product created as published is created, then published', async () => {
