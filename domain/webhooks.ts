@@ -161,7 +161,7 @@ export const webhookSecretSchema = z.object({
   previous_secret_expires_at: z.string(),
 });
 
-export const webhookAttemptSchema = z.object({
+const webhookAttemptSchema = z.object({
   attempt: z.number(),
   started_at: z.string(),
   duration_ms: z.number(),

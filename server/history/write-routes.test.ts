@@ -466,6 +466,18 @@ const EXEMPT: Record<string, string> = {
     'a template is no logged entity (see POST /api/quote-templates); quotes started from it keep their own entries',
   'POST /api/outbox/:id/retry':
     "a retry reschedules a message's delivery, which the outbox itself records (attempts, status, next try); the outbox is no logged entity",
+  'POST /api/webhooks':
+    "a webhook endpoint is integration settings, no catalogue or desk entity; its own row keeps when it was made and changed, and the app's log the admin",
+  'PATCH /api/webhooks/:id':
+    'a webhook endpoint is no logged entity (see POST /api/webhooks); updated_at says when',
+  'DELETE /api/webhooks/:id':
+    'a webhook endpoint is no logged entity (see POST /api/webhooks); it goes with its delivery log',
+  'POST /api/webhooks/:id/roll-secret':
+    'a secret is never logged anywhere; the endpoint keeps until when its old one is valid',
+  'POST /api/webhooks/:id/test':
+    'a test event changes nothing: its delivery and every attempt are in the delivery log',
+  'POST /api/webhook-deliveries/:id/redeliver':
+    'a redelivery changes nothing: it is a new delivery of the same event, in the delivery log',
 };
 
 const writeRoutes = () => [

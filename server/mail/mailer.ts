@@ -4,6 +4,7 @@ import type { OutboxDelivery, OutboxStatus } from '#domain/outbox';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { outbox, outboxAttachments } from '../db/schema';
+import { wokenLoop } from '../db/woken-loop';
 
 /** One e-mail, as the code that causes it describes it. */
 export type MailMessage = {
@@ -108,14 +109,6 @@ export function createMailer(
     : undefined;
   const db = database.db;
 
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  /** The pass under way, if any; a wake-up during it asks for one more. */
-  let running: Promise<void> | undefined;
-  let again = false;
-
   async function claim(): Promise<Claimed[]> {
     // One statement: the due rows are locked (skipping those another process holds), leased and
     // counted as attempted, so no two processes ever send one message at the same time. The send
@@ -157,7 +150,7 @@ export function createMailer(
   async function sendDue(): Promise<number> {
     if (!transport) return 0;
     let attempts = 0;
-    while (!stopped) {
+    while (!loop.stopped) {
       const claimed = await claim();
       if (claimed.length === 0) break;
       attempts += claimed.length;
@@ -214,36 +207,11 @@ export function createMailer(
       );
   }
 
-  /** Runs a pass now, or one more after the pass under way. Never rejects. */
-  function wake(): Promise<void> {
-    if (stopped || !transport) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await sendDue();
-        } catch (err) {
-          // The database away (a restart): the next poll tries again.
-          if (!stopped) log.warn({ error: describe(err) }, 'mail: could not read the outbox');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void wake().then(schedule);
-    }, pollMs);
-    timer.unref();
-  }
+  const loop = wokenLoop(database, OUTBOX_CHANNEL, sendDue, {
+    pollMs,
+    // The database away (a restart): the next poll tries again.
+    onError: (err) => log.warn({ error: describe(err) }, 'mail: could not read the outbox'),
+  });
 
   return {
     mode,
@@ -310,21 +278,11 @@ export function createMailer(
     },
 
     async start() {
-      if (started || !transport) return;
-      started = true;
-      unlisten = await database.listen(OUTBOX_CHANNEL, (event) => {
-        // 'up' after a lost connection: notifications may have been missed, so look now.
-        if (event.type !== 'down') void wake();
-      });
-      schedule();
+      if (transport) await loop.start();
     },
 
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await unlisten?.();
-      unlisten = undefined;
-      await running;
+      await loop.stop();
       transport?.close();
     },
 

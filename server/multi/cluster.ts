@@ -17,6 +17,22 @@ export { freePort } from '../test/private-postgres';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A suite's clean-up: each step on its own, so one failing leaves none of the others undone;
+ * then every failure at once.
+ */
+export async function cleanUp(label: string, steps: (() => Promise<unknown> | unknown)[]) {
+  const errors: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length) throw new AggregateError(errors, `cleaning up ${label} failed`);
+}
+
 /** A database created for this run on TEST_DATABASE_URL's server, dropped (forcibly) by drop(). */
 export async function createDatabase(prefix: string) {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -10,6 +10,7 @@ import { describeOrphans, findOrphans } from '../images/orphans';
 import { startS3, type TestS3 } from '../test/s3';
 import {
   buildServer,
+  cleanUp,
   createDatabase,
   freePort,
   loggedErrors,
@@ -95,15 +96,7 @@ afterAll(async () => {
     () => build?.remove(),
     ...started.map((server) => () => rmSync(server.dataDir, { recursive: true, force: true })),
   ];
-  const errors: unknown[] = [];
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  if (errors.length) throw new AggregateError(errors, 'cleaning up the multi-process suite failed');
+  await cleanUp('the multi-process suite', steps);
 });
 
 type Answer = { status: number; headers: Headers; body: unknown; bytes: Buffer };

@@ -111,6 +111,10 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
     body: { name: 'Signer', po_number: 'PO-1', billing_address: 'A street', shipping_address: null },
     control: false,
   }),
+  'POST /api/webhooks': () => ({
+    body: { url: 'https://93.184.215.14/hooks', events: ['order.updated'], enabled: false },
+  }),
+  'PATCH /api/webhooks/:id': () => ({ body: { events: ['order.updated'] } }),
   'POST /api/public/quotes/:token/decline': () => ({ body: { reason: 'No' }, control: false }),
   'POST /api/public/quotes/:token/changes': () => ({ body: { message: 'More' }, control: false }),
 };

@@ -199,6 +199,12 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     name: `${prefix} Editor`,
     email: `${prefix.toLowerCase()}-editor@example.com`,
   });
+  // Off, so no suite ever sends to it; a public address, as saving refuses private ones.
+  const webhook = await call('POST', '/api/webhooks', {
+    url: 'https://93.184.215.14/hooks',
+    events: ['order.updated'],
+    enabled: false,
+  });
   const layout = (await ctx.as().get(`/api/products/${product.id}/layout`, { headers: auth })).json();
   const imageList = (await ctx.as().get(`/api/products/${product.id}/images`, { headers: auth })).json();
   const seeded = {
@@ -222,6 +228,7 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     quoteToken: sent.token as string,
     orderId: listOf<{ id: number }>(orderList)[0]?.id,
     editorId: editor.user.id,
+    webhookId: webhook.id as number,
     editorToken: editor.token,
   };
   for (const [key, value] of Object.entries(seeded))
@@ -254,6 +261,7 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
     [/^\/api\/inquiries\//, seed.inquiryId],
     [/^\/api\/quotes\//, seed.quoteId],
     [/^\/api\/orders\//, seed.orderId],
+    [/^\/api\/webhooks\//, seed.webhookId],
   ];
   return String(byResource.find(([re]) => re.test(url))?.[1] ?? 1);
 }
@@ -288,6 +296,9 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/history/:id/restore',
   'POST /api/trash/:type/:id/restore',
   'POST /api/outbox/:id/retry',
+  'POST /api/webhooks/:id/roll-secret',
+  'POST /api/webhooks/:id/test',
+  'POST /api/webhook-deliveries/:id/redeliver',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */

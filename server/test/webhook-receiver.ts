@@ -6,10 +6,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../paths';
 
-export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
+type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
 
 /** What the receiver does with a request: answer with a status (and body), or never answer. */
-export type Answer = { status: number; body?: string } | 'hang';
+type Answer = { status: number; body?: string } | 'hang';
 
 /**
  * A webhook receiver on loopback for the tests: it keeps every request (headers, raw body) and

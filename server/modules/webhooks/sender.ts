@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, webhookDisabledMail } from '#domain/webhooks';
 import type { Database, Tx } from '../../db/client';
 import { roles, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { wokenLoop } from '../../db/woken-loop';
 import type { Mailer, MailLog } from '../../mail/mailer';
 import { type AttemptResult, postWebhook } from './post';
 import { WEBHOOK_CHANNEL } from './record';
@@ -72,13 +73,6 @@ export function createWebhookSender(
   const pollMs = options.pollMs ?? DEFAULTS.pollMs;
   const batch = options.batch ?? DEFAULTS.batch;
   const leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
-
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
 
   async function claim(): Promise<Claimed[]> {
     // Due deliveries of enabled endpoints whose entity has no earlier delivery still pending
@@ -215,7 +209,7 @@ export function createWebhookSender(
 
   async function sendDue(): Promise<number> {
     let attempts = 0;
-    while (!stopped) {
+    while (!loop.stopped) {
       const claimed = await claim();
       if (claimed.length === 0) break;
       attempts += claimed.length;
@@ -225,54 +219,19 @@ export function createWebhookSender(
     return attempts;
   }
 
-  function wake(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await sendDue();
-        } catch (err) {
-          // The database away (a restart): the next poll tries again; leased rows come back.
-          if (!stopped) deps.log.warn({ error: String(err) }, 'webhooks: could not read the deliveries');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void wake().then(schedule);
-    }, pollMs);
-    timer.unref();
-  }
+  const loop = wokenLoop(database, WEBHOOK_CHANNEL, sendDue, {
+    pollMs,
+    // The database away (a restart): the next poll tries again, and leased rows come back.
+    onError: (err) => deps.log.warn({ error: String(err) }, 'webhooks: could not read the deliveries'),
+  });
 
   return {
     async start() {
-      if (started) return;
-      started = true;
-      unlisten = await database.listen(WEBHOOK_CHANNEL, (event) => {
-        if (event.type !== 'down') void wake();
-      });
+      await loop.start();
       // Deliveries left by a stopped or killed process go out now, not at the first poll.
-      void wake();
-      schedule();
+      void loop.wake();
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await unlisten?.();
-      unlisten = undefined;
-      await running;
-    },
+    stop: () => loop.stop(),
     deliverDue: () => sendDue(),
   };
 }

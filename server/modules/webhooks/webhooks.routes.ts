@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noQuery } from '#domain/roles';
 import {
   webhookCreateBody,
   webhookCreatedSchema,
@@ -38,7 +39,8 @@ export const webhooksRoutes =
           security: bearer,
           description:
             'Every endpoint with its state (on or off, why off, failing since, last delivery); never its secret.',
-          response: { 200: webhookListResponse, ...errors(401, 403) },
+          querystring: noQuery,
+          response: { 200: webhookListResponse, ...errors(400, 401, 403) },
         },
       },
       async () => ({ data: await deps.webhooks.list() }),
@@ -81,7 +83,14 @@ export const webhooksRoutes =
           response: { 200: webhookEndpointSchema, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => deps.webhooks.update(request.params.id, request.body),
+      async (request) => {
+        const endpoint = await deps.webhooks.update(request.params.id, request.body);
+        request.log.info(
+          { endpointId: endpoint.id, userId: request.authUser?.id },
+          'webhooks: endpoint changed',
+        );
+        return endpoint;
+      },
     );
 
     app.delete(
@@ -98,6 +107,10 @@ export const webhooksRoutes =
       },
       async (request, reply) => {
         await deps.webhooks.remove(request.params.id);
+        request.log.info(
+          { endpointId: request.params.id, userId: request.authUser?.id },
+          'webhooks: endpoint removed',
+        );
         return reply.code(204).send(null);
       },
     );
@@ -115,7 +128,11 @@ export const webhooksRoutes =
           response: { 200: webhookSecretSchema, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => deps.webhooks.rollSecret(request.params.id),
+      async (request) => {
+        const rolled = await deps.webhooks.rollSecret(request.params.id);
+        request.log.info({ endpointId: rolled.id, userId: request.authUser?.id }, 'webhooks: secret rolled');
+        return rolled;
+      },
     );
 
     app.post(

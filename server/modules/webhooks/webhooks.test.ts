@@ -289,6 +289,33 @@ describe('webhook failures', () => {
     await admin().delete(`/api/webhooks/${id}`);
   });
 
+  it('is for admins only, and the OpenAPI document describes every route with its answers', async () => {
+    const { token } = await ctx.makeUser({ name: 'Eddie Editor', email: 'eddie@example.com' });
+    expect((await ctx.as(token).get('/api/webhooks')).statusCode).toBe(403);
+    expect(
+      (await ctx.as(token).post('/api/webhooks', { url: receiver.url, events: ['order.created'] }))
+        .statusCode,
+    ).toBe(403);
+    const doc = (await ctx.as().get('/api/docs/json')).json();
+    const created = doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema;
+    expect(created.properties).toHaveProperty('secret');
+    expect(
+      doc.paths['/api/webhooks'].get.responses['200'].content['application/json'].schema.properties.data.items
+        .properties,
+    ).not.toHaveProperty('secret');
+    const log =
+      doc.paths['/api/webhooks/{id}/deliveries'].get.responses['200'].content['application/json'].schema;
+    expect(log.properties.data.items.properties.log.items.properties).toHaveProperty('response_body');
+    for (const [path, method] of [
+      ['/api/webhooks/{id}', 'patch'],
+      ['/api/webhooks/{id}', 'delete'],
+      ['/api/webhooks/{id}/roll-secret', 'post'],
+      ['/api/webhooks/{id}/test', 'post'],
+      ['/api/webhook-deliveries/{id}/redeliver', 'post'],
+    ])
+      expect(doc.paths[path][method].responses, `${method} ${path}`).toHaveProperty('404');
+  });
+
   it('refuses bad input with a clear 400 and changes nothing', async () => {
     for (const body of [
       { url: 'not a url', events: ['product.created'] },
