@@ -29,6 +29,7 @@ import {
   relevanceTable,
   type SearchDeps,
 } from './search/search-bench';
+import { type BurstResult, webhookBurst } from './webhook-burst';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -327,6 +328,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
   work: WorkRow[];
   startup: Record<string, number>;
   search: SearchFigures;
+  webhooks?: BurstResult;
 }> {
   console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`);
   await ensureSeeded(kind);
@@ -374,11 +376,22 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
   }
   const rssAfter = rssMb(child.pid);
   await stop(child);
+  let webhooks: BurstResult | undefined;
+  if (want('webhook')) {
+    // The receiver listens on loopback, which only WEBHOOK_ALLOW_PRIVATE lets an endpoint name.
+    const hooked = (await startServer(kind, { WEBHOOK_ALLOW_PRIVATE: '1' })).child;
+    const hookToken: string = (await (await api('POST', '/api/auth/login', undefined, ADMIN)).json()).token;
+    webhooks = await webhookBurst((method, url, body) => api(method, url, hookToken, body));
+    console.log(
+      `  webhooks: ${webhooks.events} of ${webhooks.updates} events, ${webhooks.outOfOrder} out of order, ${webhooks.eventsPerSecond} events/s (updates took ${webhooks.updateSeconds} s, the last event came ${webhooks.totalSeconds} s after the first update)`,
+    );
+    await stop(hooked);
+  }
   // The change log's costs restart the server (with the log off, then on again): PostgreSQL only,
   // where the log is turned off per connection.
   if (kind === 'pg' && want('history')) rows.push(...(await measureHistory(kind)));
   const search = want('search relevance') ? await searchFigures(kind) : {};
-  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter }, search };
+  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter }, search, webhooks };
 }
 
 /** What the search latency rows' names start with (`--only "search:"` runs just them). */
@@ -884,15 +897,16 @@ if (processes > 1) {
   if (rows.some((r) => r.errors > 0)) failed = true;
 }
 for (const kind of processes > 1 ? [] : kinds) {
-  const { rows, work, startup, search } = await runFor(kind);
+  const { rows, work, startup, search, webhooks } = await runFor(kind);
   console.log(
     `\n${table(rows)}\n\n${work.length ? `${workTable(work)}\n\n` : ''}ready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,
   );
   writeFileSync(
     path.join(root, 'bench', 'results', `${kind}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work, search }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work, search, webhooks }, null, 2)}\n`,
   );
   if (rows.some((r) => r.errors > 0)) failed = true;
+  if (webhooks && (webhooks.events < webhooks.updates || webhooks.outOfOrder > 0)) failed = true;
 }
 if (failed) {
   console.error('Some requests failed: see the errors column.');

@@ -9,7 +9,7 @@ import type { WebhookEventType } from './webhooks';
  * A deleted product's `data`: it can no longer be read, so its id and what its change-log entry
  * kept of it.
  */
-export const deletedProductSchema = productBaseSchema.pick({
+const deletedProductSchema = productBaseSchema.pick({
   id: true,
   name: true,
   sku: true,

@@ -3,6 +3,8 @@ import { DESK_TEXT, type InquiryStatus } from '#domain/inquiries';
 import { ORDER_TEXT, type OrderStatus } from '#domain/orders';
 import { QUOTE_STATUS_TEXT } from '#domain/quote-texts';
 import type { QuoteStatus } from '#domain/quotes';
+import { WEBHOOK_SCREEN_TEXT } from '#domain/webhook-screen';
+import type { WebhookDeliveryStatus } from '#domain/webhooks';
 
 const INQUIRY_COLORS: Record<InquiryStatus, string> = {
   new: 'blue',
@@ -67,6 +69,35 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
       data-testid="order-status-badge"
     >
       {ORDER_TEXT.status[status]}
+    </Badge>
+  );
+}
+
+const DELIVERY_COLORS: Record<WebhookDeliveryStatus, string> = {
+  pending: 'blue',
+  delivered: 'teal',
+  failed: 'red',
+};
+
+/** A webhook delivery's state; pending again after a failed attempt reads "Retrying". */
+export function WebhookDeliveryBadge({
+  status,
+  retrying = false,
+}: {
+  status: WebhookDeliveryStatus;
+  retrying?: boolean;
+}) {
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      color={retrying ? 'orange' : DELIVERY_COLORS[status]}
+      style={{ minWidth: 'max-content' }}
+      data-testid="delivery-status"
+    >
+      {retrying ? WEBHOOK_SCREEN_TEXT.retrying : WEBHOOK_SCREEN_TEXT.status[status]}
     </Badge>
   );
 }

@@ -1,41 +1,18 @@
-import { Badge, Button, Code, Collapse, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Code, Collapse, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
-import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '#domain/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '#domain/webhooks';
 import { useRedeliver, useSendTestEvent, useWebhookDeliveries } from '../../api/webhooks';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { SkeletonLines } from '../../components/SkeletonLines';
-
-const COLORS: Record<WebhookDeliveryStatus, string> = { pending: 'blue', delivered: 'teal', failed: 'red' };
+import { WebhookDeliveryBadge } from '../../components/StatusBadge';
 
 /** Pending again after an attempt that failed. */
 const retrying = (d: WebhookDelivery) => d.status === 'pending' && d.attempts > 0;
-
-export function DeliveryStatusBadge({
-  status,
-  retry = false,
-}: {
-  status: WebhookDeliveryStatus;
-  retry?: boolean;
-}) {
-  return (
-    <Badge
-      size="sm"
-      variant="light"
-      radius="sm"
-      tt="none"
-      color={retry ? 'orange' : COLORS[status]}
-      style={{ minWidth: 'max-content' }}
-      data-testid="delivery-status"
-    >
-      {retry ? T.retrying : T.status[status]}
-    </Badge>
-  );
-}
 
 /** One endpoint's delivery log in a side drawer: newest first, with test and redeliver. */
 export function DeliveryLog({
@@ -126,7 +103,7 @@ function DeliveryRow({ delivery, endpointOn }: { delivery: WebhookDelivery; endp
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
-            <DeliveryStatusBadge status={delivery.status} retry={retrying(delivery)} />
+            <WebhookDeliveryBadge status={delivery.status} retrying={retrying(delivery)} />
             <Text size="sm" ff="monospace" fw={600}>
               {delivery.type}
             </Text>

@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { SecretOnceDialog, type ShownSecret } from '../../components/SecretOnceDialog';
 import { SkeletonLines } from '../../components/SkeletonLines';
-import { DeliveryLog, DeliveryStatusBadge } from './DeliveryLog';
+import { WebhookDeliveryBadge } from '../../components/StatusBadge';
+import { DeliveryLog } from './DeliveryLog';
 import { EndpointDialog } from './EndpointDialog';
 
 /** A new or rolled signing secret, with the URL it signs for and, after a roll, until when the old one holds. */
@@ -169,7 +170,7 @@ function EndpointCard({ endpoint, onEdit, onLog, onRoll, onDelete }: CardProps) 
         <Group gap="xs" wrap="wrap">
           {last ? (
             <>
-              <DeliveryStatusBadge status={last.status} />
+              <WebhookDeliveryBadge status={last.status} />
               <Text size="xs" c="dimmed">
                 {T.lastDelivery(
                   last.status_code === null ? T.status[last.status] : String(last.status_code),

@@ -4,20 +4,31 @@ import type { Job } from '#domain/imports';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '#domain/webhooks';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { sentQuote } from '../../../test/quotes';
+import { until } from '../../../test/until';
 import { upload } from '../../../test/uploads';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 
 /**
  * Every change that has an event records it in its own transaction, with the entity as the API
  * returns it: real rows of webhook_events, through the API.
  */
 let ctx: TestContext;
+let receiver: Receiver;
 beforeAll(async () => {
+  receiver = await startReceiver();
   ctx = await createTestContext(
-    { INQUIRY_RATE_MAX: '100000', QUOTE_PAGE_RATE_MAX: '100000' },
+    { INQUIRY_RATE_MAX: '100000', QUOTE_PAGE_RATE_MAX: '100000', WEBHOOK_ALLOW_PRIVATE: '1' },
     { runJobs: true },
   );
+  await q(
+    `insert into webhook_endpoints (url, events, enabled, secret) values ($1, '{}', false, 'whsec_test')`,
+    [receiver.url],
+  );
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await receiver.close();
+});
 
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
@@ -69,13 +80,9 @@ const productBody = (p: { name: string }, extra: object = {}) => ({
   ...extra,
 });
 
+/** The one endpoint, a receiver on loopback, subscribed to `events` (changed in place: the sender may be at it). */
 async function subscribe(events: readonly WebhookEventType[] = WEBHOOK_EVENTS, enabled = true) {
-  await q('delete from webhook_endpoints');
-  await q(`insert into webhook_endpoints (url, events, enabled, secret) values ($1, $2, $3, 'whsec_test')`, [
-    'https://receiver.example.com/hook',
-    events,
-    enabled,
-  ]);
+  await q('update webhook_endpoints set events = $1, enabled = $2', [events, enabled]);
 }
 
 beforeEach(() => subscribe());
@@ -117,6 +124,25 @@ describe('product events', () => {
     expect(types(back)).toEqual([
       `product.created product:${product.id}`,
       `product.published product:${product.id}`,
+    ]);
+
+    // And they arrive, in the order they were recorded.
+    const arrivedOf = () =>
+      receiver
+        .events()
+        .filter((e) => e.type.startsWith('product.') && (e.data as { id: number }).id === product.id)
+        .map((e) => e.type);
+    const arrived = await until(() => arrivedOf().length >= 7 && arrivedOf(), {
+      what: "the product's events",
+    });
+    expect(arrived).toEqual([
+      'product.created',
+      'product.updated',
+      'product.updated',
+      'product.published',
+      'product.deleted',
+      'product.created',
+      'product.published',
     ]);
   });
 

@@ -4,7 +4,7 @@ import type { WebhookEventType } from '#domain/webhooks';
 import type { Db } from '../../../db/client';
 
 /** The entities whose events come from the change log (orders are not logged: their service records). */
-export const LOGGED_ENTITIES = ['product', 'inquiry', 'quote'] as const;
+const LOGGED_ENTITIES = ['product', 'inquiry', 'quote'] as const;
 export type LoggedEntity = (typeof LOGGED_ENTITIES)[number];
 
 type StatusChange = { before: string | null; after: string | null } | null;
