@@ -1143,10 +1143,7 @@ export const webhookEvents = pgTable(
     payload: text('payload').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('webhook_events_event_id_key').on(t.event_id),
-    index('webhook_events_created_idx').on(t.created_at, t.id),
-  ],
+  (t) => [uniqueIndex('webhook_events_event_id_key').on(t.event_id)],
 );
 
 /**
@@ -1186,7 +1183,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_entity_idx')
       .on(t.endpoint_id, t.entity, t.id)
       .where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.id),
+    // The delivery log, newest first, whole or by status.
+    index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.created_at, t.id),
+    index('webhook_deliveries_endpoint_status_idx').on(t.endpoint_id, t.status, t.created_at, t.id),
     index('webhook_deliveries_event_idx').on(t.event_id),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],

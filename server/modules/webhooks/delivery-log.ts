@@ -36,7 +36,7 @@ export function createDeliveryLog(db: Db) {
       cross join lateral (
         select * from ${webhookDeliveries} d
         where d.endpoint_id = p.id and d.last_attempt_at is not null
-        order by d.id desc limit 1) d
+        order by d.created_at desc, d.id desc limit 1) d
       where p.id = any(${sql.param(ids)}::int[])`);
     for (const r of rows)
       byEndpoint.set(r.endpoint_id, {
