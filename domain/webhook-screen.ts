@@ -59,6 +59,7 @@ export const WEBHOOK_SCREEN_TEXT = {
   redeliver: 'Redeliver',
   redelivered: 'Sent again: the new delivery appears in the log',
   logTitle: 'Delivery log',
+  closeLog: 'Close the delivery log',
   logEmpty: 'Nothing has been sent to this endpoint yet. Send a test event to try it.',
   columns: {
     event: 'Event',

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env';
 import { signInWithStorage } from './fixtures';
 import { apiCreateProduct } from './products';
@@ -119,3 +120,57 @@ test('an admin registers an endpoint, sends a test event and receives a signed p
     await receiver.close();
   }
 });
+
+/** axe's serious and critical findings on the page as it is. */
+async function seriousFindings(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${label}: ${v.id}: ${n.target.join(' ')}`));
+}
+
+for (const size of [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the Webhooks tab, its dialog and its log pass axe, ${scheme}, at ${size.label} width`, async ({
+      page,
+      request,
+    }) => {
+      const receiver = await startReceiver();
+      try {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.addInitScript((s) => localStorage.setItem('stockroom.shell.colorScheme', s), scheme);
+        await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+        const login = await request.post('/api/auth/login', {
+          data: { email: E2E.admin.email, password: E2E.admin.password },
+        });
+        const headers = { authorization: `Bearer ${(await login.json()).token}` };
+        const made = await request.post('/api/webhooks', {
+          headers,
+          data: { url: receiver.url, events: ['order.created'], enabled: true },
+        });
+        expect(made.status(), await made.text()).toBe(201);
+        const { id } = await made.json();
+        await request.post(`/api/webhooks/${id}/test`, { headers });
+
+        await page.goto('/settings/integrations?tab=webhooks');
+        const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+        await expect(card).toBeVisible();
+        const findings = await seriousFindings(page, 'list');
+        await page.getByRole('button', { name: 'Add endpoint' }).click();
+        await expect(page.getByRole('dialog', { name: 'Add webhook endpoint' })).toBeVisible();
+        findings.push(...(await seriousFindings(page, 'dialog')));
+        await page.keyboard.press('Escape');
+        await card.getByRole('button', { name: 'Delivery log' }).click();
+        await expect(page.getByTestId('delivery-row').first()).toBeVisible({ timeout: 15_000 });
+        findings.push(...(await seriousFindings(page, 'log')));
+        expect(findings).toEqual([]);
+        await request.delete(`/api/webhooks/${id}`, { headers });
+      } finally {
+        await receiver.close();
+      }
+    });
+  }
+}

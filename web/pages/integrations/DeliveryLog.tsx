@@ -29,6 +29,7 @@ export function DeliveryLog({
       onClose={onClose}
       position="right"
       size={phone ? '100%' : 'xl'}
+      closeButtonProps={{ 'aria-label': T.closeLog }}
       title={
         <Stack gap={0}>
           <Text fw={600}>{T.logTitle}</Text>

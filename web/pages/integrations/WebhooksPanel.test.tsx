@@ -30,7 +30,8 @@ const renderTab = () =>
     '/settings/integrations?tab=webhooks',
   );
 
-describe('WebhooksPanel', () => {
+// A dialog filled in by typing and ticking: longer than the default on a loaded machine.
+describe('WebhooksPanel', { timeout: 20_000 }, () => {
   it('says an endpoint was switched off after a day of failures, and when it started failing', async () => {
     const me = signedInAs('admin', { id: 1 });
     fakeApi({
