@@ -49,18 +49,18 @@ export function recordTestEvent(
   );
 }
 
+/** A new event's id (`evt_…`) and its body as the receiver gets it: `{ id, type, created_at, data }`. */
+export function eventPayload(type: string, data: unknown, at = new Date()) {
+  const id = `evt_${randomUUID().replaceAll('-', '')}`;
+  return { id, payload: JSON.stringify({ id, type, created_at: at.toISOString(), data }) };
+}
+
 async function insertEvent(
   tx: WebhookWriter,
   event: { type: string; entity: string; data: unknown },
   endpoints: ReturnType<typeof sql>,
 ): Promise<string | null> {
-  const id = `evt_${randomUUID().replaceAll('-', '')}`;
-  const payload = JSON.stringify({
-    id,
-    type: event.type,
-    created_at: new Date().toISOString(),
-    data: event.data,
-  });
+  const { id, payload } = eventPayload(event.type, event.data);
   // One statement: the subscribers, the event only if there is one, and a delivery for each.
   const { rows } = await tx.execute<{ n: number }>(sql`
     with targets as (

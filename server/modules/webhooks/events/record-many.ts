@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { WEBHOOK_CHANNEL, type WebhookEventInput } from '../record';
+import { eventPayload, WEBHOOK_CHANNEL, type WebhookEventInput } from '../record';
 
 /** How many events go in one statement: a bulk edit of many products writes in slices. */
 const EVENTS_PER_STATEMENT = 1000;
@@ -15,15 +14,11 @@ export async function recordWebhookEvents(tx: Pick<Db, 'execute'>, events: Webho
   let recorded = 0;
   for (let from = 0; from < events.length; from += EVENTS_PER_STATEMENT) {
     const slice = events.slice(from, from + EVENTS_PER_STATEMENT);
-    const ids = slice.map(() => `evt_${randomUUID().replaceAll('-', '')}`);
-    const at = new Date().toISOString();
-    const input = slice.map((e, i) => ({
-      n: i,
-      event_id: ids[i],
-      type: e.type,
-      entity: e.entity,
-      payload: JSON.stringify({ id: ids[i], type: e.type, created_at: at, data: e.data }),
-    }));
+    const at = new Date();
+    const input = slice.map((e, n) => {
+      const { id, payload } = eventPayload(e.type, e.data, at);
+      return { n, event_id: id, type: e.type, entity: e.entity, payload };
+    });
     const { rows } = await tx.execute<{ n: number }>(sql`
       with input as (
         select * from json_to_recordset(${JSON.stringify(input)}::json)
