@@ -85,7 +85,7 @@ export const createApiTokenBody = z.strictObject({
 });
 export type CreateApiTokenBody = z.input<typeof createApiTokenBody>;
 
-export const apiTokenSchema = z.object({
+const apiTokenSchema = z.object({
   id: z.number(),
   name: z.string(),
   role: z.string(),

@@ -20,7 +20,7 @@ export const WEBHOOK_EVENTS = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
-export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENTS);
+const webhookEventTypeSchema = z.enum(WEBHOOK_EVENTS);
 
 /**
  * The event "Send test event" sends: to one endpoint, whatever it subscribed to; never
@@ -58,7 +58,7 @@ export const WEBHOOK_LIMITS = {
  * - delivered: the endpoint answered 2xx;
  * - failed: given up a day after its first attempt (the endpoint is switched off by then).
  */
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const WEBHOOK_TEXT = {

@@ -22,7 +22,7 @@ import { AppError, badRequest, notFound } from '../../errors/app-error';
  * The stored form of a secret. One SHA-256 is enough: the secret is 256 random bits, so there is
  * no dictionary to try and a slow hash would only slow every request (ADR 0019).
  */
-export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 const newSecret = () => API_TOKEN_PREFIX + randomBytes(API_TOKEN_BYTES).toString('base64url');
 
