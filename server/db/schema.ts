@@ -531,6 +531,8 @@ export const inquiries = pgTable(
       .default('new'),
     owner_id: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
+    // Set by the database on insert from the e-mail (migration 0042).
+    customer_id: integer('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('inquiries_created_idx').on(t.created_at, t.id),
@@ -539,6 +541,7 @@ export const inquiries = pgTable(
     // The inbox's filters, each served by an index in the list's default order.
     index('inquiries_status_idx').on(t.status, t.created_at, t.id),
     index('inquiries_owner_idx').on(t.owner_id, t.created_at, t.id),
+    index('inquiries_customer_idx').on(t.customer_id, t.created_at, t.id),
     check(
       'inquiries_status_check',
       sql`${t.status} in ('new', 'open', 'quoted', 'accepted', 'declined', 'closed')`,
@@ -752,10 +755,13 @@ export const orders = pgTable(
     tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
     tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    // Its request's customer, set by the database on insert (migration 0042).
+    customer_id: integer('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_quote_key').on(t.quote_id),
+    index('orders_customer_idx').on(t.customer_id, t.created_at, t.id),
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_created_idx').on(t.created_at, t.id),
     index('orders_total_idx').on(t.total, t.id),
@@ -1132,6 +1138,58 @@ export const quoteTemplateLines = pgTable(
     check('quote_template_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
     check('quote_template_lines_unit_price_check', sql`${t.unit_price} >= 0`),
     check('quote_template_lines_discount_check', sql`${t.discount_percent} between 0 and 100`),
+  ],
+);
+
+/**
+ * Companies and their customers (migration 0042, ADR 0022). A request joins the customer its
+ * e-mail names, made on its first request; the counters are kept by triggers for the list's sorts.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    address: text('address'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('companies_name_key').on(sql`lower(btrim(${t.name}))`),
+    trigram('companies_name_trgm', t.name),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    merged_into_id: integer('merged_into_id').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
+    sees_company: boolean('sees_company').notNull().default(false),
+    request_count: integer('request_count').notNull().default(0),
+    last_request_at: timestamp('last_request_at', { withTimezone: true, mode: 'date' }),
+    order_count: integer('order_count').notNull().default(0),
+    accepted_value: numeric('accepted_value', { precision: 14, scale: 2 }).notNull().default('0'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
+    index('customers_company_idx').on(t.company_id, t.id).where(sql`${t.merged_into_id} is null`),
+    index('customers_merged_into_idx').on(t.merged_into_id).where(sql`${t.merged_into_id} is not null`),
+    index('customers_last_request_idx').on(t.last_request_at, t.id).where(sql`${t.merged_into_id} is null`),
+    index('customers_request_count_idx').on(t.request_count, t.id).where(sql`${t.merged_into_id} is null`),
+    index('customers_accepted_value_idx').on(t.accepted_value, t.id).where(sql`${t.merged_into_id} is null`),
+    index('customers_name_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.merged_into_id} is null`),
+    trigram('customers_name_trgm', t.name),
+    trigram('customers_email_trgm', t.email),
+    trigram('customers_phone_trgm', t.phone),
   ],
 );
 
