@@ -2,8 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Inquiry } from '#domain/inquiries';
 import { PERMISSION_TEXT } from '#domain/permissions';
 import type { Quote } from '#domain/quotes';
+import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import { authHeaders } from './catalog';
-import { createUser, signInWithStorage, uniqueEmail } from './fixtures';
+import { apiLogin, createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
 /**
@@ -136,4 +137,19 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
   ).toHaveValue('Sales');
   const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
+
+  // A user's role changed from the table holds on that user's very next request.
+  const moved = await createUser(request, { name: `Role move ${Date.now()}`, role: 'viewer' });
+  const { token } = await apiLogin(request, moved.email, moved.password);
+  const asMoved = { authorization: `Bearer ${token}` };
+  expect((await request.get('/api/inquiries/export.csv', { headers: asMoved })).status()).toBe(403);
+  await page.goto(`/users?q=${encodeURIComponent(moved.email)}`);
+  const roleOf = page.getByRole('combobox', { name: `${ROLE_SCREEN_TEXT.changeRole}: ${moved.name}` });
+  await roleOf.click();
+  await page.getByRole('option', { name: 'Sales', exact: true }).click();
+  await expect(toast(page, ROLE_SCREEN_TEXT.roleChanged)).toBeVisible();
+  await expect(roleOf).toHaveValue('Sales');
+  const me = await request.get('/api/me', { headers: asMoved });
+  expect(await me.json()).toMatchObject({ role: 'sales', role_name: 'Sales' });
+  expect((await request.get('/api/inquiries/export.csv', { headers: asMoved })).status()).toBe(200);
 });

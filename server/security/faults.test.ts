@@ -248,7 +248,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
 });
 
 describe('an acceptance whose order cannot be written', () => {
-  it('fails on the order\'s second line: the quote stays unanswered and no order, event or e-mail is kept', async () => {
+  it("fails on the order's second line: the quote stays unanswered and no order, event or e-mail is kept", async () => {
     const sent = await sentQuote(ctx, {
       lines: [
         { name: 'Fault chair', quantity: 2, unit_price: 40 },

@@ -331,7 +331,9 @@ describe('notes, list and export', () => {
     const theirs = await acceptedOrder({ po_number: 'PO-FILTER-2' });
     const nobody = await acceptedOrder({ po_number: 'PO-FILTER-3' });
     const other = await ctx.makeUser({ name: 'Olive Owner', email: 'olive-owner@example.com' });
-    const [{ id: adminId }] = await q<{ id: number }>(`select id from users where role = 'admin' order by id`);
+    const [{ id: adminId }] = await q<{ id: number }>(
+      `select id from users where role = 'admin' order by id`,
+    );
     await q('update orders set owner_id = $2, created_at = $3 where id = $1', [
       mine.orderId,
       adminId,
