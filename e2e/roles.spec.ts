@@ -129,6 +129,17 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
   await copy.getByRole('checkbox', { name: /Change prices/ }).check();
   await copy.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Role saved' })).toBeVisible();
+  // Deleting a role asks first; Cancel keeps it, Delete removes it.
+  const copyName = (await copy.getByRole('heading').first().textContent()) ?? '';
+  await copy.getByRole('button', { name: `${ROLE_SCREEN_TEXT.delete}: ${copyName}` }).click();
+  const confirm = page.getByRole('dialog', { name: ROLE_SCREEN_TEXT.deleteTitle });
+  await expect(confirm).toContainText(ROLE_SCREEN_TEXT.deleteConfirm(copyName));
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(copy).toBeVisible();
+  await copy.getByRole('button', { name: `${ROLE_SCREEN_TEXT.delete}: ${copyName}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, ROLE_SCREEN_TEXT.deleted)).toBeVisible();
+  await expect(page.getByRole('heading', { name: copyName, exact: true })).toHaveCount(0);
 
   // Users filtered by role, the filter kept in the URL.
   await page.goto('/users?role=sales');
