@@ -101,6 +101,8 @@ export const ROLE_SCREEN_TEXT = {
   holders: (n: number) => `${n} ${n === 1 ? 'user' : 'users'}`,
   save: 'Save role',
   delete: 'Delete role',
+  deleteTitle: 'Delete role?',
+  deleteConfirm: (name: string) => `Delete the role "${name}"? It is deleted for good.`,
   created: 'Role created',
   saved: 'Role saved',
   deleted: 'Role deleted',

@@ -2,8 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Inquiry } from '#domain/inquiries';
 import { PERMISSION_TEXT } from '#domain/permissions';
 import type { Quote } from '#domain/quotes';
+import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import { authHeaders } from './catalog';
-import { createUser, signInWithStorage, uniqueEmail } from './fixtures';
+import { apiLogin, createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
 /**
@@ -128,6 +129,17 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
   await copy.getByRole('checkbox', { name: /Change prices/ }).check();
   await copy.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Role saved' })).toBeVisible();
+  // Deleting a role asks first; Cancel keeps it, Delete removes it.
+  const copyName = (await copy.getByRole('heading').first().textContent()) ?? '';
+  await copy.getByRole('button', { name: `${ROLE_SCREEN_TEXT.delete}: ${copyName}` }).click();
+  const confirm = page.getByRole('dialog', { name: ROLE_SCREEN_TEXT.deleteTitle });
+  await expect(confirm).toContainText(ROLE_SCREEN_TEXT.deleteConfirm(copyName));
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(copy).toBeVisible();
+  await copy.getByRole('button', { name: `${ROLE_SCREEN_TEXT.delete}: ${copyName}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, ROLE_SCREEN_TEXT.deleted)).toBeVisible();
+  await expect(page.getByRole('heading', { name: copyName, exact: true })).toHaveCount(0);
 
   // Users filtered by role, the filter kept in the URL.
   await page.goto('/users?role=sales');
@@ -136,4 +148,19 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
   ).toHaveValue('Sales');
   const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
+
+  // A user's role changed from the table holds on that user's very next request.
+  const moved = await createUser(request, { name: `Role move ${Date.now()}`, role: 'viewer' });
+  const { token } = await apiLogin(request, moved.email, moved.password);
+  const asMoved = { authorization: `Bearer ${token}` };
+  expect((await request.get('/api/inquiries/export.csv', { headers: asMoved })).status()).toBe(403);
+  await page.goto(`/users?q=${encodeURIComponent(moved.email)}`);
+  const roleOf = page.getByRole('combobox', { name: `${ROLE_SCREEN_TEXT.changeRole}: ${moved.name}` });
+  await roleOf.click();
+  await page.getByRole('option', { name: 'Sales', exact: true }).click();
+  await expect(toast(page, ROLE_SCREEN_TEXT.roleChanged)).toBeVisible();
+  await expect(roleOf).toHaveValue('Sales');
+  const me = await request.get('/api/me', { headers: asMoved });
+  expect(await me.json()).toMatchObject({ role: 'sales', role_name: 'Sales' });
+  expect((await request.get('/api/inquiries/export.csv', { headers: asMoved })).status()).toBe(200);
 });

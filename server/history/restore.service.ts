@@ -192,6 +192,9 @@ function requireRestoreRights(
   const changed = Object.keys(values).filter((c) => asText(values[c]) !== asText(current[c]));
   if (type !== 'product') {
     if (changed.length || sections) requireRights(rights, [EDIT_RIGHT[type]]);
+    // A product's own discount is part of its price, as in the product editor.
+    if (type === 'discount' && changed.length && (current.editor_owned ?? values.editor_owned) === true)
+      requireRights(rights, ['product.price']);
     return;
   }
   const mrpChanged =

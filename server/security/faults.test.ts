@@ -7,6 +7,7 @@ import type { InjectResponse } from '../test/client';
 import { type Fault, injectFault, snapshotTables } from '../test/faults';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
+import { sentQuote } from '../test/quotes';
 import { uploadImages } from '../test/uploads';
 
 /**
@@ -243,6 +244,23 @@ describe('a fault in the middle of a write leaves the database exactly as before
         .put(`/api/brands/${brand.id}`, body.payload, { headers: { ...body.headers } });
     });
     expect(existsSync(fileOf(brand.logo_url))).toBe(true);
+  });
+});
+
+describe('an acceptance whose order cannot be written', () => {
+  it("fails on the order's second line: the quote stays unanswered and no order, event or e-mail is kept", async () => {
+    const sent = await sentQuote(ctx, {
+      lines: [
+        { name: 'Fault chair', quantity: 2, unit_price: 40 },
+        { name: 'Fault table', quantity: 1, unit_price: 300 },
+      ],
+    });
+    const accept = () => ctx.as().post(`/api/public/quotes/${sent.token}/accept`, { name: 'Fay Fault' });
+    await failsCleanly({ table: 'order_lines', on: 'insert', atRow: 2 }, accept);
+    // Without the fault the same acceptance goes through and makes its one order.
+    const res = await accept();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'confirmed' });
   });
 });
 

@@ -248,6 +248,8 @@ export function createTrashService(db: Db, images: ImagesService) {
               status: row.status !== undefined && row.status !== 'draft',
             });
           else requireRights(rights, [TRASH_EDIT_RIGHT[type]]);
+          // A product's own discount coming back changes that product's price.
+          if (type === 'discount' && row.editor_owned === true) requireRights(rights, ['product.price']);
           const skipped = await putBack(tx, type, id, rows[0].data);
           await tx.execute(sql`delete from trash where entity_type = ${type} and entity_id = ${id}`);
           return { data: { entity_type: type, entity_id: id, name: rows[0].name }, skipped };

@@ -5,6 +5,7 @@ import { TRASH_RETENTION_DAYS } from '#domain/constants';
 import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
 import { CONFIRM } from '#domain/messages';
 import { PRODUCT_CONFIRM } from '#domain/products';
+import { ROLE_SCREEN_TEXT } from '#domain/roles';
 
 const trashed = `moved to the trash for ${HISTORY_LIMITS.trashDays} days`;
 
@@ -34,6 +35,7 @@ describe('every delete confirmation says what will happen', () => {
       PRODUCT_CONFIRM.deleteImageText,
       CONFIRM.deleteInquiry,
       CONFIRM.deleteQuoteDraft,
+      ROLE_SCREEN_TEXT.deleteConfirm('Packers'),
     ]) {
       expect(text).toMatch(/for good/);
       expect(text).not.toMatch(/moved to the trash/);

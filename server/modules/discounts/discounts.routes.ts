@@ -12,7 +12,7 @@ import {
   updateDiscountBody,
 } from '#domain/discounts';
 import { idParam } from '#domain/paging';
-import type { Authenticate } from '../../auth/hooks';
+import { type Authenticate, currentUser } from '../../auth/hooks';
 import { sendCsv } from '../../http/csv';
 import { bearer, errors } from '../../http/schemas';
 import type { DiscountsService } from './discounts.service';
@@ -87,7 +87,8 @@ export const discountsRoutes =
           response: { 200: discountSchema, ...errors(400, 401, 404) },
         },
       },
-      async (request) => deps.discounts.update(request.params.id, request.body),
+      async (request) =>
+        deps.discounts.update(request.params.id, request.body, currentUser(request).permissions),
     );
 
     app.delete(
@@ -102,7 +103,7 @@ export const discountsRoutes =
         },
       },
       async (request, reply) => {
-        await deps.discounts.remove(request.params.id);
+        await deps.discounts.remove(request.params.id, currentUser(request).permissions);
         return reply.code(204).send(null);
       },
     );

@@ -8,6 +8,7 @@ import {
   type DiscountState,
 } from '#domain/discounts';
 import { centsToDecimal, toCents } from '#domain/money';
+import { ALL_RIGHTS, type Rights, requireRights } from '../../auth/rights';
 import type { Db, Tx } from '../../db/client';
 import { type PageScope, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
@@ -272,12 +273,14 @@ export function createDiscountsService(db: Db) {
       return get(row.id);
     },
 
-    async update(id: number, input: DiscountInput) {
+    /** A product's own discount is part of its price: changing it here needs product.price too. */
+    async update(id: number, input: DiscountInput, rights: Rights = ALL_RIGHTS) {
       await checkTarget(input);
       // Read back after commit: inside the transaction the embedded database's one connection is taken.
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(discounts).where(eq(discounts.id, id)).for('update');
         if (!current) throw notFound(DISCOUNT_TEXT.notFound);
+        if (current.editor_owned) requireRights(rights, ['product.price']);
         const startsAt = input.starts_at === undefined ? current.starts_at : input.starts_at;
         const endsAt = input.ends_at === undefined ? current.ends_at : input.ends_at;
         if (startsAt && endsAt && endsAt < startsAt)
@@ -297,15 +300,16 @@ export function createDiscountsService(db: Db) {
       return get(id);
     },
 
-    /** Moves the discount to the trash. */
-    async remove(id: number) {
+    /** Moves the discount to the trash; a product's own discount needs product.price too. */
+    async remove(id: number, rights: Rights = ALL_RIGHTS) {
       await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: discounts.id })
+          .select({ id: discounts.id, editor_owned: discounts.editor_owned })
           .from(discounts)
           .where(eq(discounts.id, id))
           .for('update');
         if (!row) throw notFound(DISCOUNT_TEXT.notFound);
+        if (row.editor_owned) requireRights(rights, ['product.price']);
         await moveToTrash(tx, 'discount', id);
       });
     },

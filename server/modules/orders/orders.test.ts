@@ -326,6 +326,44 @@ describe('notes, list and export', () => {
     expect((await staff().get('/api/orders?status=lost')).statusCode).toBe(400);
   });
 
+  it('filters by owner (me, nobody, a user id) and by the days ordered, both ends included (UTC)', async () => {
+    const mine = await acceptedOrder({ po_number: 'PO-FILTER-1' });
+    const theirs = await acceptedOrder({ po_number: 'PO-FILTER-2' });
+    const nobody = await acceptedOrder({ po_number: 'PO-FILTER-3' });
+    const other = await ctx.makeUser({ name: 'Olive Owner', email: 'olive-owner@example.com' });
+    const [{ id: adminId }] = await q<{ id: number }>(
+      `select id from users where role = 'admin' order by id`,
+    );
+    await q('update orders set owner_id = $2, created_at = $3 where id = $1', [
+      mine.orderId,
+      adminId,
+      '2026-04-01T00:00:00Z',
+    ]);
+    await q('update orders set owner_id = $2, created_at = $3 where id = $1', [
+      theirs.orderId,
+      other.user.id,
+      '2026-04-30T23:59:59Z',
+    ]);
+    await q('update orders set owner_id = null, created_at = $2 where id = $1', [
+      nobody.orderId,
+      '2026-05-01T00:00:00Z',
+    ]);
+    const ids = async (query: string) =>
+      ((await staff().get(`/api/orders?q=PO-FILTER&limit=50&${query}`)).json().data as { id: number }[])
+        .map((o) => o.id)
+        .sort((a, b) => a - b);
+    const sorted = (...list: number[]) => [...list].sort((a, b) => a - b);
+    expect(await ids('owner=me')).toEqual([mine.orderId]);
+    expect(await ids(`owner=${other.user.id}`)).toEqual([theirs.orderId]);
+    expect(await ids('owner=nobody')).toEqual([nobody.orderId]);
+    // April, its first and last instants included; May's first is not.
+    expect(await ids('from=2026-04-01&to=2026-04-30')).toEqual(sorted(mine.orderId, theirs.orderId));
+    expect(await ids('from=2026-04-02')).toEqual(sorted(theirs.orderId, nobody.orderId));
+    expect(await ids('to=2026-03-31')).toEqual([]);
+    expect((await staff().get('/api/orders?owner=someone')).statusCode).toBe(400);
+    expect((await staff().get('/api/orders?from=2026-13-01')).statusCode).toBe(400);
+  });
+
   it('sorts by total both ways (sortOrder), and by number', async () => {
     await acceptedOrder();
     const totals = async (query: string) =>

@@ -353,4 +353,65 @@ describe('field-level rights on products', () => {
     expect((await ctx.as(assistant).post(`/api/trash/product/${draft}/restore`)).statusCode).toBe(200);
     expect((await ctx.as(editor).post(`/api/trash/product/${published}/restore`)).statusCode).toBe(200);
   });
+  it("asks product.price of a change to a product's own discount through the discounts API, its history and its trash", async () => {
+    await admin().post('/api/roles', {
+      name: 'Discounter',
+      permissions: ['catalogue.read', 'discount.edit', 'history.read', 'history.restore', 'trash.restore'],
+    });
+    const discounter = ctx.as((await person('discounter')).token);
+    const id = await product('Own Discount One');
+    // The editor gives it an own discount of 10 %, then 15 %.
+    for (const discountPercent of [10, 15])
+      expect(
+        (
+          await ctx
+            .as(editor)
+            .put(
+              `/api/products/${id}`,
+              productBody({ name: 'Own Discount One', pricing: { mrp: 100, discountPercent } }),
+            )
+        ).statusCode,
+      ).toBe(200);
+    const own = async () =>
+      (await q(`select id, value from discounts where product_id = $1 and editor_owned`, [id])).rows[0] as
+        | { id: number; value: string }
+        | undefined;
+    const first = await own();
+    const body = { title: 'Cheaper', type: 'percent', value: 50, applies_to: 'product', product_id: id };
+    const put = await discounter.put(`/api/discounts/${first?.id}`, body);
+    expect(put.statusCode).toBe(403);
+    expect(put.json().permission).toBe('product.price');
+    const del = await discounter.delete(`/api/discounts/${first?.id}`);
+    expect(del.json().permission).toBe('product.price');
+    expect((await own())?.value).toBe('15.00');
+
+    // A discount made on the Discounts screen stays theirs to change.
+    const { title: _, ...created } = body;
+    const made = await discounter.post('/api/discounts', { ...created, name: 'Spring' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await discounter.put(`/api/discounts/${made.json().id}`, body)).statusCode).toBe(200);
+
+    // Restoring an earlier value of the own discount from the history asks the same.
+    expect((await admin().put(`/api/discounts/${first?.id}`, { ...body, value: 20 })).statusCode).toBe(200);
+    const { rows } = await q(
+      `select id from change_log where entity_type = 'discount' and entity_id = $1 and action = 'update'
+        order by id desc limit 1`,
+      [first?.id],
+    );
+    const restore = await discounter.post(`/api/history/${rows[0].id}/restore`);
+    expect(restore.statusCode).toBe(403);
+    expect(restore.json().permission).toBe('product.price');
+    expect((await own())?.value).toBe('20.00');
+    expect((await ctx.as(editor).post(`/api/history/${rows[0].id}/restore`)).statusCode).toBe(200);
+    expect((await own())?.value).toBe('15.00');
+
+    // And so does bringing it back from the trash.
+    expect((await admin().delete(`/api/discounts/${first?.id}`)).statusCode).toBe(204);
+    const back = await discounter.post(`/api/trash/discount/${first?.id}/restore`);
+    expect(back.statusCode).toBe(403);
+    expect(back.json().permission).toBe('product.price');
+    expect(await own()).toBeUndefined();
+    expect((await ctx.as(editor).post(`/api/trash/discount/${first?.id}/restore`)).statusCode).toBe(200);
+    expect((await own())?.value).toBe('15.00');
+  });
 });

@@ -19,6 +19,7 @@ import { PERMISSION_AREAS, PERMISSIONS, type PermissionCode } from '#domain/perm
 import { type RoleRecord, ROLE_SCREEN_TEXT as T } from '#domain/roles';
 import { useFieldErrors } from '../../api/errors';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from '../../api/roles';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SkeletonLines } from '../../components/SkeletonLines';
 import { usePermissions } from '../../session/usePermissions';
 
@@ -80,6 +81,7 @@ function RoleCard({
 }) {
   const update = useUpdateRole();
   const remove = useDeleteRole();
+  const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(role.name);
   const [codes, setCodes] = useState<PermissionCode[]>(role.permissions);
   const fields = useFieldErrors(update.error);
@@ -145,7 +147,7 @@ function RoleCard({
                 color="red"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 loading={remove.isPending}
-                onClick={() => remove.mutate(role.key, { onSuccess: () => toast.success(T.deleted) })}
+                onClick={() => setConfirming(true)}
                 aria-label={`${T.delete}: ${role.name}`}
               >
                 {T.delete}
@@ -191,6 +193,19 @@ function RoleCard({
           </Button>
         </Group>
       )}
+      <ConfirmDialog
+        opened={confirming}
+        title={T.deleteTitle}
+        message={T.deleteConfirm(role.name)}
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(role.key, {
+            onSuccess: () => toast.success(T.deleted),
+            onSettled: () => setConfirming(false),
+          })
+        }
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }
