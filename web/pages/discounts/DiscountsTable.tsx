@@ -1,12 +1,14 @@
-import { Badge, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Stack, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { Fragment } from 'react';
 import type { Discount } from '#domain/discounts';
+import { PERMISSION_TEXT } from '#domain/permissions';
 import { formatPrice } from '../../api/currency';
 import { clickableRow } from '../../components/clickableRow';
 import { TYPE_LABELS } from '../../components/discount/texts';
 import { displayValue } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
+import { usePermissions } from '../../session/usePermissions';
 import { windowState, windowText } from './discountTime';
 import { DISCOUNT_SCREEN, SCOPE_LABELS } from './texts';
 
@@ -32,6 +34,11 @@ type Props = {
 
 export function DiscountsTable(props: Props) {
   const { discounts, loading, failed, togglingId, deletingId, onEdit, onToggle, onDelete } = props;
+  // A product's own discount is part of its price: the server refuses changes to it without
+  // product.price, so the row offers none and says why.
+  const { has } = usePermissions();
+  const mayEdit = has('discount.edit');
+  const mayPrice = has('product.price');
   return (
     <ListTable
       label="Discounts"
@@ -44,8 +51,9 @@ export function DiscountsTable(props: Props) {
       emptyText={DISCOUNT_SCREEN.empty}
       renderRow={(discount) => {
         const state = windowState(discount.starts_at, discount.ends_at);
+        const priceLocked = mayEdit && discount.editor_owned && !mayPrice;
         return (
-          <Table.Tr key={discount.id} {...clickableRow(() => onEdit(discount))}>
+          <Table.Tr key={discount.id} {...(priceLocked ? {} : clickableRow(() => onEdit(discount)))}>
             <Table.Th scope="row" fw={500}>
               <Stack gap={4} align="flex-start">
                 <Text inherit style={{ overflowWrap: 'anywhere' }}>
@@ -92,18 +100,30 @@ export function DiscountsTable(props: Props) {
               <Switch
                 aria-label="Active"
                 checked={discount.active === 1}
-                disabled={togglingId === discount.id}
+                disabled={togglingId === discount.id || priceLocked || !mayEdit}
                 onChange={(e) => onToggle(discount, e.currentTarget.checked)}
               />
             </Table.Td>
             <Table.Td>
-              <RowActions
-                permission="discount.edit"
-                onOpen={() => onEdit(discount)}
-                onDelete={() => onDelete(discount)}
-                deleting={deletingId === discount.id}
-                busy={deletingId !== null}
-              />
+              {priceLocked ? (
+                <Tooltip
+                  label={PERMISSION_TEXT.readOnlyPrice}
+                  withArrow
+                  events={{ hover: true, focus: true, touch: true }}
+                >
+                  <Text size="xs" c="dimmed" tabIndex={0} data-testid="discount-price-locked">
+                    {DISCOUNT_SCREEN.priceLocked}
+                  </Text>
+                </Tooltip>
+              ) : (
+                <RowActions
+                  permission="discount.edit"
+                  onOpen={() => onEdit(discount)}
+                  onDelete={() => onDelete(discount)}
+                  deleting={deletingId === discount.id}
+                  busy={deletingId !== null}
+                />
+              )}
             </Table.Td>
           </Table.Tr>
         );

@@ -20,6 +20,8 @@ export const DISCOUNT_SCREEN = {
   empty: 'No discounts found.',
   failed: 'Discounts could not be loaded.',
   editorBadge: 'From product editor',
+  /** In place of Edit and Delete on a product's own discount, for a role that can't change prices. */
+  priceLocked: 'Price right needed',
   editorNote:
     "This discount belongs to the product editor's pricing: saving that product's price there replaces it.",
   deleteTitle: 'Delete discount?',
