@@ -326,8 +326,15 @@ describe('catalogue pages kept between visits', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     // This process's write cleared it before answering.
     expect(cardNames((await visit(url)).body)).toEqual(['Leaf Rake']);
-    await renameQuietly(ids.rake, 'Leaf Rake Again');
-    expect(cardNames((await visit(url)).body)).toEqual(['Leaf Rake']);
+    // Kept again; the write's own notice may come back after the answer and forget the page
+    // once more, so this retries like the first keep.
+    const keptAgain = await until(async () => {
+      await renameQuietly(ids.rake, 'Leaf Rake');
+      await visit(url);
+      await renameQuietly(ids.rake, 'Leaf Rake Again');
+      return cardNames((await visit(url)).body)[0] === 'Leaf Rake';
+    });
+    expect(keptAgain).toBe(true);
     // A write by another process (plain SQL here) reaches the cache through NOTIFY.
     await ctx.database.pool.query("update products set name = 'Leaf Rake' where id = $1", [ids.rake]);
     await ctx.database.pool.query("update products set name = 'Leaf Rake' where id = $1", [ids.rake]);
