@@ -1194,6 +1194,47 @@ export const customers = pgTable(
 );
 
 /**
+ * The buyer portal's one-time sign-in links and buyer sessions (migration 0043, ADR 0023): a
+ * SHA-256 of each secret only, apart from staff sessions and API tokens.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_links_token_key').on(t.token_hash),
+    index('account_links_customer_idx').on(t.customer_id),
+    index('account_links_expires_idx').on(t.expires_at),
+  ],
+);
+
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_sessions_token_key').on(t.token_hash),
+    index('account_sessions_customer_idx').on(t.customer_id),
+    index('account_sessions_expires_idx').on(t.expires_at),
+  ],
+);
+
+/**
  * Endpoints that receive webhook events (server/modules/webhooks/, ADR 0020). The secret signs
  * every request, so it is kept as given (a hash could not sign); a rolled one stays valid, and is
  * signed with too, until previous_secret_expires_at. 'failing' marks an endpoint the sender
