@@ -36,11 +36,11 @@ const linkToken = /^[A-Za-z0-9_-]{43}$/;
 
 export const ACCOUNT_TEXT = {
   // The API's words.
-  linkSent:
-    'If this address is known to us, a sign-in link is on its way. It works once, for 15 minutes.',
+  linkSent: 'If this address is known to us, a sign-in link is on its way. It works once, for 15 minutes.',
   tooMany: (minutes: number) =>
     `Too many sign-in links asked for; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-  linkInvalid: 'This sign-in link is not valid: it was used already, has expired, or was not copied whole. Ask for a new one.',
+  linkInvalid:
+    'This sign-in link is not valid: it was used already, has expired, or was not copied whole. Ask for a new one.',
   signInRequired: 'Sign in to your account to see this',
   sessionExpired: 'Your session has ended. Sign in again with a new link.',
   staffTokenRefused: 'A staff sign-in is not a buyer session: sign in to your account with an e-mail link',
@@ -53,7 +53,8 @@ export const ACCOUNT_TEXT = {
   // The portal's words.
   title: 'Your account',
   signInTitle: 'Sign in to your account',
-  signInIntro: 'Enter the e-mail address you asked for quotes with. We will send you a link to sign in: no password needed.',
+  signInIntro:
+    'Enter the e-mail address you asked for quotes with. We will send you a link to sign in: no password needed.',
   email: 'E-mail',
   sendLink: 'Send me a sign-in link',
   checkTitle: 'Check your e-mail',

@@ -26,7 +26,7 @@ export const openApi = fp(
               scheme: 'bearer',
               bearerFormat: 'by_…',
               description:
-                "A buyer of the portal (/api/account): the token POST /api/account/session answers for a one-time " +
+                'A buyer of the portal (/api/account): the token POST /api/account/session answers for a one-time ' +
                 'e-mailed link. It opens the /api/account routes only; every staff route refuses it with 401.',
             },
             apiToken: {

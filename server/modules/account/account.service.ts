@@ -388,7 +388,12 @@ export function createAccountService(db: Db, deps: AccountDeps) {
     async basket(buyer: Buyer, quoteId: number): Promise<AccountBasket> {
       if (!(await ownQuote(buyer, quoteId))) throw notFound(ACCOUNT_TEXT.notFound);
       const [row] = await readQuoteRows(db, sql`q.id = ${quoteId}`);
-      const lines = row.lines.map(([product_id, name, sku, quantity]) => ({ product_id, name, sku, quantity }));
+      const lines = row.lines.map(([product_id, name, sku, quantity]) => ({
+        product_id,
+        name,
+        sku,
+        quantity,
+      }));
       const ids = [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))];
       const priced = ids.length ? await priceLines(db, ids) : new Map();
       const shown = ids.length
