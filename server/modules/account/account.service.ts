@@ -101,7 +101,237 @@ const visible = (buyer: Buyer) =>
     ? sql`(select id from customers where id = ${buyer.id} or merged_into_id = ${buyer.id} or company_id = ${buyer.company_id})`
     : sql`(select id from customers where id = ${buyer.id} or merged_into_id = ${buyer.id})`;
 
+/** The portal's lists: each paged, newest first, of the customers the buyer sees. */
+function accountLists(db: Db, timeZone: string) {
+  async function page<T>(
+    p: Paging,
+    count: SQL,
+    rows: (limit: number, offset: number) => Promise<T[]>,
+  ): Promise<{ data: T[]; meta: ListMeta }> {
+    const at = paging(p);
+    const { rows: counted } = await db.execute<{ n: number }>(count);
+    return { data: await rows(at.limit, at.offset), meta: meta(Number(counted[0]?.n ?? 0), at) };
+  }
+
+  return {
+    requests: (buyer: Buyer, p: Paging) =>
+      page<AccountRequest>(
+        p,
+        sql`select count(*)::int as n from inquiries where customer_id in ${visible(buyer)}`,
+        async (limit, offset) => {
+          const { rows } = await db.execute<{
+            id: number;
+            subject: string;
+            status: InquiryStatus;
+            created_at: string;
+            name: string;
+            email: string;
+          }>(sql`
+            select id, subject, status, created_at, name, email from inquiries
+            where customer_id in ${visible(buyer)}
+            order by created_at desc, id desc limit ${limit} offset ${offset}`);
+          return rows.map((r) => ({
+            id: r.id,
+            reference: inquiryReference(r.id),
+            subject: r.subject,
+            status: r.status,
+            created_at: iso(r.created_at),
+            buyer: { name: r.name, email: r.email },
+          }));
+        },
+      ),
+
+    /** One row per request that has a sent quote: its latest version, newest sent first. */
+    quotes: (buyer: Buyer, p: Paging) =>
+      page<AccountQuoteSummary>(
+        p,
+        sql`select count(*)::int as n from inquiries i where i.customer_id in ${visible(buyer)}
+          and exists (select 1 from quotes q where q.inquiry_id = i.id and q.status <> 'draft')`,
+        async (limit, offset) => {
+          const { rows: latest } = await db.execute<{
+            quote_id: number;
+            versions: number;
+            subject: string;
+            name: string;
+            email: string;
+          }>(sql`
+            select l.id as quote_id, l.versions, i.subject, i.name, i.email
+            from inquiries i
+            cross join lateral (
+              select q.id, q.sent_at, count(*) over ()::int as versions from quotes q
+              where q.inquiry_id = i.id and q.status <> 'draft'
+              order by q.version desc limit 1
+            ) l
+            where i.customer_id in ${visible(buyer)}
+            order by l.sent_at desc, l.id desc limit ${limit} offset ${offset}`);
+          if (latest.length === 0) return [];
+          const quoteRows = await readQuoteRows(
+            db,
+            sql`q.id in (${sql.join(
+              latest.map((l) => sql`${l.quote_id}`),
+              sql`, `,
+            )})`,
+          );
+          const byId = new Map(quoteRows.map((r) => [r.id, toQuote(r, null, timeZone)]));
+          return latest.map((l) => {
+            const q = byId.get(l.quote_id)!;
+            return {
+              id: q.id,
+              inquiry_id: q.inquiry_id,
+              reference: inquiryReference(q.inquiry_id),
+              subject: l.subject,
+              version: q.version ?? 1,
+              versions: l.versions,
+              // A sent quote past its day reads as expired before the job reaches it.
+              status: q.status === 'sent' && q.expired ? 'expired' : q.status,
+              total: q.total,
+              currency: q.currency,
+              sent_at: q.sent_at ?? q.created_at,
+              valid_until: q.valid_until,
+              buyer: { name: l.name, email: l.email },
+            };
+          });
+        },
+      ),
+
+    orders: (buyer: Buyer, p: Paging) =>
+      page<AccountOrder>(
+        p,
+        sql`select count(*)::int as n from orders where customer_id in ${visible(buyer)}`,
+        async (limit, offset) => {
+          const { rows } = await db.execute<{
+            id: number;
+            number: number;
+            status: OrderStatus;
+            total: string;
+            currency: string;
+            created_at: string;
+            inquiry_id: number | null;
+            customer_name: string;
+            customer_email: string;
+          }>(sql`
+            select id, number, status, total::text as total, currency, created_at, inquiry_id,
+              customer_name, customer_email
+            from orders where customer_id in ${visible(buyer)}
+            order by created_at desc, id desc limit ${limit} offset ${offset}`);
+          return rows.map((r) => ({
+            id: r.id,
+            number: orderNumber(r.number),
+            status: r.status,
+            total: decimal(r.total),
+            currency: r.currency,
+            created_at: iso(r.created_at),
+            reference: r.inquiry_id === null ? null : inquiryReference(r.inquiry_id),
+            buyer: { name: r.customer_name, email: r.customer_email },
+          }));
+        },
+      ),
+  };
+}
+
+/** One quote's versions and its "Request again" basket, of a quote the buyer sees. */
+function accountQuotes(db: Db, timeZone: string) {
+  /** A request the buyer sees, with the quote ids of its sent versions; undefined when not theirs. */
+  async function ownQuote(buyer: Buyer, quoteId: number) {
+    const { rows } = await db.execute<{
+      inquiry_id: number;
+      subject: string;
+      name: string;
+      email: string;
+    }>(sql`
+      select i.id as inquiry_id, i.subject, i.name, i.email
+      from quotes q join inquiries i on i.id = q.inquiry_id
+      where q.id = ${quoteId} and q.status <> 'draft' and i.customer_id in ${visible(buyer)}`);
+    return rows[0];
+  }
+
+  return {
+    /** A quote the buyer sees, by any of its versions' ids: every sent version, newest first. */
+    async quote(buyer: Buyer, quoteId: number): Promise<AccountQuote> {
+      const own = await ownQuote(buyer, quoteId);
+      if (!own) throw notFound(ACCOUNT_TEXT.notFound);
+      const rows = await readQuoteRows(
+        db,
+        sql`q.inquiry_id = ${own.inquiry_id} and q.status <> 'draft'`,
+        sql`q.version desc`,
+      );
+      const versions = rows.map((r) => toQuote(r, null, timeZone));
+      return {
+        id: quoteId,
+        inquiry_id: own.inquiry_id,
+        reference: inquiryReference(own.inquiry_id),
+        subject: own.subject,
+        buyer: { name: own.name, email: own.email },
+        versions: versions.map((q, i) => ({
+          id: q.id,
+          version: q.version ?? 1,
+          status: q.status === 'sent' && q.expired ? 'expired' : q.status,
+          token: q.token ?? '',
+          total: q.total,
+          currency: q.currency,
+          sent_at: q.sent_at ?? q.created_at,
+          valid_until: q.valid_until,
+          current: i === 0,
+        })),
+      };
+    },
+
+    /**
+     * "Request again": the quote's products that the shop sells today, with today's price by the
+     * one pricing rule and the quoted quantity; typed lines and products gone are named as skipped.
+     */
+    async basket(buyer: Buyer, quoteId: number): Promise<AccountBasket> {
+      if (!(await ownQuote(buyer, quoteId))) throw notFound(ACCOUNT_TEXT.notFound);
+      const [row] = await readQuoteRows(db, sql`q.id = ${quoteId}`);
+      const lines = row.lines.map(([product_id, name, sku, quantity]) => ({
+        product_id,
+        name,
+        sku,
+        quantity,
+      }));
+      const ids = [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))];
+      const priced = ids.length ? await priceLines(db, ids) : new Map();
+      const shown = ids.length
+        ? await db
+            .select({
+              id: products.id,
+              slug: products.slug,
+              image: sql<string | null>`(select pi.url from product_images pi
+                where pi.product_id = ${products.id} order by pi.position, pi.id limit 1)`,
+            })
+            .from(products)
+            .where(and(inArray(products.id, ids), eq(products.status, 'published')))
+        : [];
+      const bySlug = new Map(shown.map((s) => [s.id, s]));
+      const out: AccountBasket = { lines: [], skipped: [] };
+      for (const l of lines) {
+        const product = l.product_id === null ? undefined : bySlug.get(l.product_id);
+        const price = l.product_id === null ? undefined : priced.get(l.product_id);
+        if (!product || !price) {
+          out.skipped.push(l.name);
+          continue;
+        }
+        const same = out.lines.find((x) => x.product_id === product.id);
+        if (same) same.quantity += l.quantity;
+        else
+          out.lines.push({
+            product_id: product.id,
+            slug: product.slug,
+            name: price.name,
+            sku: price.sku,
+            image: thumbnailUrl(product.image),
+            price: price.final,
+            quantity: l.quantity,
+          });
+      }
+      return out;
+    },
+  };
+}
+
 export function createAccountService(db: Db, deps: AccountDeps) {
+  const lists = accountLists(db, deps.timeZone);
+  const quotes = accountQuotes(db, deps.timeZone);
   /** Links being written after their 202 went out; the app's close waits for them. */
   const pending = new Set<Promise<void>>();
 
@@ -134,30 +364,6 @@ export function createAccountService(db: Db, deps: AccountDeps) {
         kind: 'account_login',
       });
     });
-  }
-
-  async function page<T>(
-    p: Paging,
-    count: SQL,
-    rows: (limit: number, offset: number) => Promise<T[]>,
-  ): Promise<{ data: T[]; meta: ListMeta }> {
-    const at = paging(p);
-    const { rows: counted } = await db.execute<{ n: number }>(count);
-    return { data: await rows(at.limit, at.offset), meta: meta(Number(counted[0]?.n ?? 0), at) };
-  }
-
-  /** A request the buyer sees, with the quote ids of its sent versions; undefined when not theirs. */
-  async function ownQuote(buyer: Buyer, quoteId: number) {
-    const { rows } = await db.execute<{
-      inquiry_id: number;
-      subject: string;
-      name: string;
-      email: string;
-    }>(sql`
-      select i.id as inquiry_id, i.subject, i.name, i.email
-      from quotes q join inquiries i on i.id = q.inquiry_id
-      where q.id = ${quoteId} and q.status <> 'draft' and i.customer_id in ${visible(buyer)}`);
-    return rows[0];
   }
 
   return {
@@ -238,200 +444,8 @@ export function createAccountService(db: Db, deps: AccountDeps) {
       sees_company: buyer.sees_company && buyer.company_id !== null,
     }),
 
-    requests: (buyer: Buyer, p: Paging) =>
-      page<AccountRequest>(
-        p,
-        sql`select count(*)::int as n from inquiries where customer_id in ${visible(buyer)}`,
-        async (limit, offset) => {
-          const { rows } = await db.execute<{
-            id: number;
-            subject: string;
-            status: InquiryStatus;
-            created_at: string;
-            name: string;
-            email: string;
-          }>(sql`
-            select id, subject, status, created_at, name, email from inquiries
-            where customer_id in ${visible(buyer)}
-            order by created_at desc, id desc limit ${limit} offset ${offset}`);
-          return rows.map((r) => ({
-            id: r.id,
-            reference: inquiryReference(r.id),
-            subject: r.subject,
-            status: r.status,
-            created_at: iso(r.created_at),
-            buyer: { name: r.name, email: r.email },
-          }));
-        },
-      ),
-
-    /** One row per request that has a sent quote: its latest version, newest sent first. */
-    quotes: (buyer: Buyer, p: Paging) =>
-      page<AccountQuoteSummary>(
-        p,
-        sql`select count(*)::int as n from inquiries i where i.customer_id in ${visible(buyer)}
-          and exists (select 1 from quotes q where q.inquiry_id = i.id and q.status <> 'draft')`,
-        async (limit, offset) => {
-          const { rows: latest } = await db.execute<{
-            quote_id: number;
-            versions: number;
-            subject: string;
-            name: string;
-            email: string;
-          }>(sql`
-            select l.id as quote_id, l.versions, i.subject, i.name, i.email
-            from inquiries i
-            cross join lateral (
-              select q.id, q.sent_at, count(*) over ()::int as versions from quotes q
-              where q.inquiry_id = i.id and q.status <> 'draft'
-              order by q.version desc limit 1
-            ) l
-            where i.customer_id in ${visible(buyer)}
-            order by l.sent_at desc, l.id desc limit ${limit} offset ${offset}`);
-          if (latest.length === 0) return [];
-          const quoteRows = await readQuoteRows(
-            db,
-            sql`q.id in (${sql.join(
-              latest.map((l) => sql`${l.quote_id}`),
-              sql`, `,
-            )})`,
-          );
-          const byId = new Map(quoteRows.map((r) => [r.id, toQuote(r, null, deps.timeZone)]));
-          return latest.map((l) => {
-            const q = byId.get(l.quote_id)!;
-            return {
-              id: q.id,
-              inquiry_id: q.inquiry_id,
-              reference: inquiryReference(q.inquiry_id),
-              subject: l.subject,
-              version: q.version ?? 1,
-              versions: l.versions,
-              // A sent quote past its day reads as expired before the job reaches it.
-              status: q.status === 'sent' && q.expired ? 'expired' : q.status,
-              total: q.total,
-              currency: q.currency,
-              sent_at: q.sent_at ?? q.created_at,
-              valid_until: q.valid_until,
-              buyer: { name: l.name, email: l.email },
-            };
-          });
-        },
-      ),
-
-    orders: (buyer: Buyer, p: Paging) =>
-      page<AccountOrder>(
-        p,
-        sql`select count(*)::int as n from orders where customer_id in ${visible(buyer)}`,
-        async (limit, offset) => {
-          const { rows } = await db.execute<{
-            id: number;
-            number: number;
-            status: OrderStatus;
-            total: string;
-            currency: string;
-            created_at: string;
-            inquiry_id: number | null;
-            customer_name: string;
-            customer_email: string;
-          }>(sql`
-            select id, number, status, total::text as total, currency, created_at, inquiry_id,
-              customer_name, customer_email
-            from orders where customer_id in ${visible(buyer)}
-            order by created_at desc, id desc limit ${limit} offset ${offset}`);
-          return rows.map((r) => ({
-            id: r.id,
-            number: orderNumber(r.number),
-            status: r.status,
-            total: decimal(r.total),
-            currency: r.currency,
-            created_at: iso(r.created_at),
-            reference: r.inquiry_id === null ? null : inquiryReference(r.inquiry_id),
-            buyer: { name: r.customer_name, email: r.customer_email },
-          }));
-        },
-      ),
-
-    /** A quote the buyer sees, by any of its versions' ids: every sent version, newest first. */
-    async quote(buyer: Buyer, quoteId: number): Promise<AccountQuote> {
-      const own = await ownQuote(buyer, quoteId);
-      if (!own) throw notFound(ACCOUNT_TEXT.notFound);
-      const rows = await readQuoteRows(
-        db,
-        sql`q.inquiry_id = ${own.inquiry_id} and q.status <> 'draft'`,
-        sql`q.version desc`,
-      );
-      const versions = rows.map((r) => toQuote(r, null, deps.timeZone));
-      return {
-        id: quoteId,
-        inquiry_id: own.inquiry_id,
-        reference: inquiryReference(own.inquiry_id),
-        subject: own.subject,
-        buyer: { name: own.name, email: own.email },
-        versions: versions.map((q, i) => ({
-          id: q.id,
-          version: q.version ?? 1,
-          status: q.status === 'sent' && q.expired ? 'expired' : q.status,
-          token: q.token ?? '',
-          total: q.total,
-          currency: q.currency,
-          sent_at: q.sent_at ?? q.created_at,
-          valid_until: q.valid_until,
-          current: i === 0,
-        })),
-      };
-    },
-
-    /**
-     * "Request again": the quote's products that the shop sells today, with today's price by the
-     * one pricing rule and the quoted quantity; typed lines and products gone are named as skipped.
-     */
-    async basket(buyer: Buyer, quoteId: number): Promise<AccountBasket> {
-      if (!(await ownQuote(buyer, quoteId))) throw notFound(ACCOUNT_TEXT.notFound);
-      const [row] = await readQuoteRows(db, sql`q.id = ${quoteId}`);
-      const lines = row.lines.map(([product_id, name, sku, quantity]) => ({
-        product_id,
-        name,
-        sku,
-        quantity,
-      }));
-      const ids = [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))];
-      const priced = ids.length ? await priceLines(db, ids) : new Map();
-      const shown = ids.length
-        ? await db
-            .select({
-              id: products.id,
-              slug: products.slug,
-              image: sql<string | null>`(select pi.url from product_images pi
-                where pi.product_id = ${products.id} order by pi.position, pi.id limit 1)`,
-            })
-            .from(products)
-            .where(and(inArray(products.id, ids), eq(products.status, 'published')))
-        : [];
-      const bySlug = new Map(shown.map((s) => [s.id, s]));
-      const out: AccountBasket = { lines: [], skipped: [] };
-      for (const l of lines) {
-        const product = l.product_id === null ? undefined : bySlug.get(l.product_id);
-        const price = l.product_id === null ? undefined : priced.get(l.product_id);
-        if (!product || !price) {
-          out.skipped.push(l.name);
-          continue;
-        }
-        const same = out.lines.find((x) => x.product_id === product.id);
-        if (same) same.quantity += l.quantity;
-        else
-          out.lines.push({
-            product_id: product.id,
-            slug: product.slug,
-            name: price.name,
-            sku: price.sku,
-            image: thumbnailUrl(product.image),
-            price: price.final,
-            quantity: l.quantity,
-          });
-      }
-      return out;
-    },
-
+    ...lists,
+    ...quotes,
     /** Links and sessions past their time, removed by the hourly housekeeping. */
     async prune(): Promise<void> {
       await db.execute(sql`delete from account_links where expires_at < now() - interval '1 day'`);
