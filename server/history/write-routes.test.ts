@@ -488,6 +488,11 @@ const EXEMPT: Record<string, string> = {
     'a test event changes nothing: its delivery and every attempt are in the delivery log',
   'POST /api/webhook-deliveries/:id/redeliver':
     'a redelivery changes nothing: it is a new delivery of the same event, in the delivery log',
+  'POST /api/account/login-link':
+    "a buyer's sign-in link is a credential, no entity: its row (a hash) and its e-mail in the outbox are the record",
+  'POST /api/account/session':
+    "signing a buyer in uses their link and writes a session row (a hash), no entity's change",
+  'POST /api/account/logout': "signing a buyer out deletes their session row alone, no entity's change",
 };
 
 const writeRoutes = () => [

@@ -118,6 +118,10 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'PATCH /api/webhooks/:id': () => ({ body: { events: ['order.updated'] } }),
   'POST /api/public/quotes/:token/decline': () => ({ body: { reason: 'No' }, control: false }),
   'POST /api/public/quotes/:token/changes': () => ({ body: { message: 'More' }, control: false }),
+  // An address no customer has: the control's 202 writes nothing, now or after the answer.
+  'POST /api/account/login-link': () => ({ body: { email: 'nobody-here@example.com' } }),
+  // A link works once and the suite has none: account.test.ts exchanges real ones.
+  'POST /api/account/session': () => ({ body: { token: 'A'.repeat(43) }, control: false }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
 const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', 'POST /api/imports', ...NO_BODY_ROUTES]);

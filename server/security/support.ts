@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -299,6 +299,7 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/webhooks/:id/roll-secret',
   'POST /api/webhooks/:id/test',
   'POST /api/webhook-deliveries/:id/redeliver',
+  'POST /api/account/logout',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */
@@ -314,7 +315,33 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/public/quotes/:token/accept',
   'POST /api/public/quotes/:token/decline',
   'POST /api/public/quotes/:token/changes',
+  // The buyer portal's sign-in: a link asked for by e-mail, exchanged for a buyer token.
+  'POST /api/account/login-link',
+  'POST /api/account/session',
 ]);
+
+/**
+ * The buyer portal's routes (ADR 0023): neither public nor staff. They take a buyer token only,
+ * refuse every staff and API token with 401, and declare no permission; their own suite walks
+ * them (server/modules/account/account.test.ts).
+ */
+export const isBuyerRoute = (route: { method: string; url: string }) =>
+  route.url.startsWith('/api/account') && !PUBLIC_ROUTES.has(`${route.method} ${route.url}`);
+
+/**
+ * A buyer token for the customer with this e-mail, its session written straight to the table (the
+ * e-mailed link's way is account.test.ts's): for suites that walk the buyer's routes too.
+ */
+export async function buyerSession(ctx: TestContext, email: string): Promise<string> {
+  const token = `by_${randomBytes(32).toString('base64url')}`;
+  const { rowCount } = await ctx.database.pool.query(
+    `insert into account_sessions (customer_id, token_hash, expires_at)
+      select id, $2, now() + interval '1 day' from customers where lower(email) = lower($1)`,
+    [email, createHash('sha256').update(token).digest('hex')],
+  );
+  if (rowCount !== 1) throw new Error(`buyerSession: no customer ${email}`);
+  return token;
+}
 
 /** The environment the junk suites run with: limits high enough that junk reaches validation. */
 export const RELAXED_LIMITS = {
@@ -324,6 +351,8 @@ export const RELAXED_LIMITS = {
   LOGIN_MAX_FAILURES_PER_EMAIL: '1000000',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
   PASSWORD_CHANGE_MAX_FAILURES: '1000000',
+  ACCOUNT_LINK_EMAIL_MAX: '1000000',
+  ACCOUNT_LINK_RATE_MAX: '1000000',
 };
 
 /**
