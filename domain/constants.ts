@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   userData: 'userData',
   /** The shop visitor's quote basket (web/shop/basket.ts): its lines, as JSON. */
   basket: 'stockroom.shop.basket',
+  /** The buyer portal's session token (web/api/account.ts): apart from the staff's `token`. */
+  buyerToken: 'stockroom.account.token',
   /** The staff app's light/dark choice (web/shell/colorScheme.ts, web/public/color-scheme.js). */
   colorScheme: 'stockroom.shell.colorScheme',
   /** The products import being followed, for the tab's session (sessionStorage). */
