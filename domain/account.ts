@@ -153,7 +153,7 @@ export const accountMeSchema = z.object({
 });
 export type AccountMe = z.infer<typeof accountMeSchema>;
 
-export const accountRequestSchema = z.object({
+const accountRequestSchema = z.object({
   id: z.number(),
   reference: z.string(),
   subject: z.string(),
@@ -165,7 +165,7 @@ export const accountRequestSchema = z.object({
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
 /** A request's latest sent quote, as the quotes list shows it. */
-export const accountQuoteSummarySchema = z.object({
+const accountQuoteSummarySchema = z.object({
   id: z.number(),
   inquiry_id: z.number(),
   reference: z.string(),
@@ -181,7 +181,7 @@ export const accountQuoteSummarySchema = z.object({
 });
 export type AccountQuoteSummary = z.infer<typeof accountQuoteSummarySchema>;
 
-export const accountOrderSchema = z.object({
+const accountOrderSchema = z.object({
   id: z.number(),
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
