@@ -74,13 +74,22 @@ function Banner({ quote }: { quote: PublicQuote }) {
 type Dialog = 'accept' | 'decline' | 'changes' | null;
 
 /** The quote, its answers and its order: the customer's page, and the buyer portal's current version. */
-export function QuoteView({ token, quote }: { token: string; quote: PublicQuote }) {
+export function QuoteView({
+  token,
+  quote,
+  titleOrder = 1,
+}: {
+  token: string;
+  quote: PublicQuote;
+  /** The quote's title is the page's own heading, or one under the page's (the buyer portal's). */
+  titleOrder?: 1 | 2;
+}) {
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
     <Stack gap="md">
       <SellerBlock seller={quote.seller} />
       <header>
-        <Title order={1} size="h2">
+        <Title order={titleOrder} size="h2">
           {T.title(quote.company)}
         </Title>
         <div className={classes.facts}>

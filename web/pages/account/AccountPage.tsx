@@ -18,7 +18,13 @@ import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXT as T } from '#domain/account';
 import { formatMoney } from '#domain/money';
 import { ORDER_STATUS_TEXT } from '#domain/quote-texts';
-import { type AccountListKind, type AccountRow, useAccountList, useRequestLink } from '../../api/account';
+import {
+  type AccountListKind,
+  type AccountRow,
+  useAccountList,
+  useAccountMe,
+  useRequestLink,
+} from '../../api/account';
 import { errorMessage } from '../../api/errors';
 import { formatDateTime } from '../../components/format';
 import { Pager } from '../../components/Pager';
@@ -200,7 +206,10 @@ function List<K extends AccountListKind>({
   );
 }
 
+/** Who asked: worth saying only to a buyer who sees their colleagues' rows too. */
 function Who({ name }: { name: string }) {
+  const me = useAccountMe(true);
+  if (!me.data?.sees_company) return null;
   return (
     <Text size="xs" c="dimmed">
       {T.buyer}: {name}

@@ -137,7 +137,7 @@ function ChosenVersion({ token }: { token: string }) {
   useEffect(() => {
     if (answered) void queryClient.invalidateQueries({ queryKey: ['account'] });
   }, [answered, queryClient]);
-  if (page.data) return <QuoteView token={token} quote={page.data} />;
+  if (page.data) return <QuoteView token={token} quote={page.data} titleOrder={2} />;
   if (page.isError)
     return (
       <Alert color="red" title={T.loadFailed}>
@@ -166,7 +166,7 @@ function RequestAgain({ quoteId }: { quoteId: number }) {
     window.location.assign('/shop/quote');
   };
   return (
-    <Stack gap={4} align="flex-end" maw={320}>
+    <Stack gap={4} maw={320} className={classes.again}>
       <Button
         variant="light"
         leftSection={<IconShoppingCart size={16} aria-hidden />}
@@ -176,7 +176,7 @@ function RequestAgain({ quoteId }: { quoteId: number }) {
       >
         {T.requestAgain}
       </Button>
-      <Text id="request-again-hint" size="xs" c="dimmed" ta="right">
+      <Text id="request-again-hint" size="xs" c="dimmed">
         {T.requestAgainHint}
       </Text>
       {none && (
