@@ -148,6 +148,7 @@ const person = z.object({ name: z.string(), email: z.string() });
 export const accountMeSchema = z.object({
   name: z.string(),
   email: z.string(),
+  phone: z.string().nullable(),
   company: z.string().nullable(),
   sees_company: z.boolean(),
 });

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { ACCOUNT_TEXT } from '#domain/account';
 import type { Inquiry } from '#domain/inquiries';
 import type { OutboxListResponse } from '#domain/outbox';
+import { SHOP_TEXT } from '#domain/shop-texts';
 import { authHeaders, uniqueTag } from './catalog';
 import { uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
@@ -106,7 +107,6 @@ async function shootAll(page: Page, name: string) {
 }
 
 test('a buyer signs in with an e-mailed link, accepts a quote in the portal and sees the order', async ({
-  browser,
   page,
   request,
 }) => {
@@ -179,12 +179,19 @@ test('a buyer signs in with an e-mailed link, accepts a quote in the portal and 
   const basket = await page.evaluate(() => JSON.parse(localStorage.getItem('stockroom.shop.basket') ?? '[]'));
   expect(basket).toEqual([expect.objectContaining({ product_id: product.id, price: 199, quantity: 4 })]);
   await expect(page.getByText(product.name)).toBeVisible();
+  // The shop knows the buyer: their name in the header, their details in the request's form.
+  await expect(page.locator('[data-account-link]')).toHaveText('Petra Portal');
+  await expect(page.locator('#quote-email')).toHaveValue(email);
+  await expect(page.locator('#quote-company')).toHaveValue(`Portal Retail ${tag}`);
+  findings.push(...(await shootAll(page, 'shop-basket-signed-in')));
 
   // Signing out ends the session: the portal asks for the e-mail again.
   await page.goto('/account');
   await page.getByRole('button', { name: ACCOUNT_TEXT.signOut }).click();
   await expect(page.getByRole('heading', { name: ACCOUNT_TEXT.signInTitle })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('stockroom.account.token'))).toBeNull();
+  await page.goto('/shop');
+  await expect(page.locator('[data-account-link]')).toHaveText(SHOP_TEXT.signIn);
 
   expect(findings).toEqual([]);
 });

@@ -39,6 +39,7 @@ export type Buyer = {
   id: number;
   name: string;
   email: string;
+  phone: string | null;
   company_id: number | null;
   company: string | null;
   sees_company: boolean;
@@ -78,7 +79,7 @@ const survivorOf = (start: SQL) => sql`
     select c.id, c.merged_into_id, chain.depth + 1 from customers c
       join chain on c.id = chain.merged_into_id where chain.depth < 32
   )
-  select c.id, c.name, c.email, c.company_id, co.name as company, c.sees_company
+  select c.id, c.name, c.email, c.phone, c.company_id, co.name as company, c.sees_company
   from chain join customers c on c.id = chain.id left join companies co on co.id = c.company_id
   where chain.merged_into_id is null
   limit 1`;
@@ -87,6 +88,7 @@ type CustomerRow = {
   id: number;
   name: string;
   email: string;
+  phone: string | null;
   company_id: number | null;
   company: string | null;
   sees_company: boolean;
@@ -440,6 +442,7 @@ export function createAccountService(db: Db, deps: AccountDeps) {
     me: (buyer: Buyer): AccountMe => ({
       name: buyer.name,
       email: buyer.email,
+      phone: buyer.phone,
       company: buyer.company,
       sees_company: buyer.sees_company && buyer.company_id !== null,
     }),

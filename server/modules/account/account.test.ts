@@ -123,6 +123,7 @@ describe('the sign-in link', () => {
     expect(me.json()).toEqual({
       name: 'Grace Buyer',
       email: 'grace@navy.example',
+      phone: null,
       company: 'Navy Yard',
       sees_company: false,
     });
