@@ -16,7 +16,7 @@ import type { ListMeta } from '#domain/paging';
  * the staff app's token never goes to /api/account and a buyer's never to a staff route. A 401
  * forgets the buyer's token only; the staff session, if any, is untouched.
  */
-const accountApi = axios.create({ baseURL: '/api/account' });
+export const accountApi = axios.create({ baseURL: '/api/account' });
 
 export const readBuyerToken = (): string | null => localStorage.getItem(STORAGE_KEYS.buyerToken);
 const storeBuyerToken = (token: string) => localStorage.setItem(STORAGE_KEYS.buyerToken, token);
