@@ -90,3 +90,14 @@ export const ORDER_LIMITS = {
   address: 500,
   cancelReason: 2000,
 } as const;
+
+/**
+ * Lengths of a customer's and a company's fields as staff edit them (domain/customers.ts); the
+ * phone and the company name are as long as a quote request's (domain/inquiries.ts).
+ */
+export const CUSTOMER_LIMITS = {
+  phone: 40,
+  companyName: 200,
+  website: 300,
+  address: 500,
+} as const;

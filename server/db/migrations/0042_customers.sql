@@ -190,4 +190,10 @@ INSERT INTO customers (email, name, phone, company_id, created_at)
 UPDATE inquiries i SET customer_id = c.id FROM customers c WHERE lower(c.email) = lower(i.email);--> statement-breakpoint
 UPDATE orders o SET customer_id = i.customer_id FROM inquiries i WHERE i.id = o.inquiry_id;--> statement-breakpoint
 UPDATE orders o SET customer_id = c.id FROM customers c WHERE o.customer_id IS NULL AND lower(c.email) = lower(o.customer_email);--> statement-breakpoint
+-- The built-in roles gain the customers' rights as domain/permissions.ts gives them (a role an
+-- admin already gave them to keeps its array as it is).
+UPDATE roles SET permissions = permissions || ARRAY['customer.read', 'customer.edit']::text[]
+  WHERE built_in AND key IN ('admin', 'editor', 'sales') AND NOT 'customer.read' = ANY(permissions);--> statement-breakpoint
+UPDATE roles SET permissions = permissions || ARRAY['customer.read']::text[]
+  WHERE built_in AND key = 'viewer' AND NOT 'customer.read' = ANY(permissions);--> statement-breakpoint
 RESET stockroom.history;
