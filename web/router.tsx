@@ -112,6 +112,20 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/customers',
+                handle: { title: 'Customers' },
+                lazy: async () => ({
+                  Component: (await import('./pages/customers/CustomersPage')).CustomersPage,
+                }),
+              },
+              {
+                path: '/companies',
+                handle: { title: 'Companies' },
+                lazy: async () => ({
+                  Component: (await import('./pages/customers/CompaniesPage')).CompaniesPage,
+                }),
+              },
+              {
                 path: '/activity',
                 handle: { title: 'Activity' },
                 lazy: async () => ({

@@ -1,0 +1,230 @@
+import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import type { CustomerOrder, CustomerQuote, CustomerRequest } from '#domain/customers';
+import type { QuoteStatus } from '#domain/quotes';
+import { formatDecimal } from '../../api/currency';
+import { useEntityHistory } from '../../api/history';
+import classes from '../../components/desk/Desk.module.css';
+import { SectionTitle } from '../../components/desk/DeskSection';
+import { formatDateTime } from '../../components/format';
+import historyClasses from '../../components/history/History.module.css';
+import { HistoryEntryView } from '../../components/history/HistoryEntryView';
+import { HISTORY_SCREEN } from '../../components/history/texts';
+import { SkeletonLines } from '../../components/SkeletonLines';
+import { OrderStatusBadge, QuoteStatusBadge, StatusBadge } from '../../components/StatusBadge';
+import { CUSTOMER_SCREEN as T } from './texts';
+
+export type Figure = { label: string; value: string; testId?: string };
+
+/** A page's few figures (requests, orders, accepted value), side by side. */
+export function Figures({ figures }: { figures: readonly Figure[] }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 2, xs: figures.length }} spacing="xs" m={0}>
+      {figures.map((f) => (
+        <Paper key={f.label} withBorder radius="md" px="sm" py={6}>
+          <Text component="dt" size="xs" c="dimmed" fw={500}>
+            {f.label}
+          </Text>
+          <Text component="dd" m={0} fw={700} size="lg" data-testid={f.testId}>
+            {f.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A titled list of the page's related things, or a line saying there are none. */
+export function LinkedList({
+  title,
+  empty,
+  testId,
+  children,
+}: {
+  title: string;
+  empty: string;
+  testId: string;
+  children: ReactNode[];
+}) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{title}</SectionTitle>
+      {children.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <ul className={classes.timeline} data-testid={testId}>
+          {children}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One line of a LinkedList: the link and its badge, then the dimmed details under it. */
+function Line({ link, badge, details }: { link: ReactNode; badge: ReactNode; details: ReactNode }) {
+  return (
+    <li>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {link}
+        </Text>
+        <span style={{ flexShrink: 0 }}>{badge}</span>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {details}
+      </Text>
+    </li>
+  );
+}
+
+const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+
+/** A request, opening in the desk. */
+export function requestLine(r: CustomerRequest & { customer?: { name: string } }) {
+  return (
+    <Line
+      key={r.id}
+      link={
+        <Anchor component={Link} to={`/inquiries?selected=${r.id}`} size="sm">
+          <Text span ff="monospace" size="sm">
+            {r.reference}
+          </Text>{' '}
+          · {r.subject}
+        </Anchor>
+      }
+      badge={<StatusBadge status={r.status} />}
+      details={
+        <>
+          {when(r.created_at)}
+          {r.customer && ` · ${T.by(r.customer.name)}`}
+        </>
+      }
+    />
+  );
+}
+
+/** A quote, opening in the quote builder. */
+export function quoteLine(q: CustomerQuote) {
+  return (
+    <Line
+      key={q.id}
+      link={
+        <Anchor component={Link} to={`/inquiries/${q.inquiry_id}/quotes/${q.id}`} size="sm">
+          <Text span ff="monospace" size="sm">
+            {q.reference}
+          </Text>{' '}
+          · {q.version === null ? T.draft : T.version(q.version)}
+        </Anchor>
+      }
+      badge={<QuoteStatusBadge status={q.status as QuoteStatus} />}
+      details={
+        <>
+          {formatDecimal(q.total, q.currency)}
+          {q.sent_at && <> · {when(q.sent_at)}</>}
+        </>
+      }
+    />
+  );
+}
+
+/** An order, opening on the Orders screen. */
+export function orderLine(o: CustomerOrder & { customer?: { name: string } }) {
+  return (
+    <Line
+      key={o.id}
+      link={
+        <Anchor
+          component={Link}
+          to={`/orders?${new URLSearchParams({ q: o.number, selected: String(o.id) })}`}
+          size="sm"
+          ff="monospace"
+        >
+          {o.number}
+        </Anchor>
+      }
+      badge={<OrderStatusBadge status={o.status} />}
+      details={
+        <>
+          {formatDecimal(o.total, o.currency)} · {when(o.created_at)}
+          {o.customer && ` · ${T.by(o.customer.name)}`}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * The change log of one customer or company, newest first, a page at a time; restoring (a merge
+ * too) is the Activity screen's, which this links to.
+ */
+export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: number }) {
+  const titleId = useId();
+  const history = useEntityHistory(type, id);
+  const entries = history.data?.pages.flatMap((p) => p.data) ?? [];
+  let body: ReactNode;
+  if (history.isPending) body = <SkeletonLines rows={2} />;
+  else if (history.isError && entries.length === 0)
+    body = (
+      <Text size="sm" c="dimmed">
+        {HISTORY_SCREEN.historyError}
+      </Text>
+    );
+  else if (entries.length === 0)
+    body = (
+      <Text size="sm" c="dimmed">
+        {T.noHistory}
+      </Text>
+    );
+  else
+    body = (
+      <>
+        <ul className={historyClasses.entries} aria-labelledby={titleId} data-testid={`${type}-history`}>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <HistoryEntryView entry={entry} />
+            </li>
+          ))}
+        </ul>
+        {history.hasNextPage && (
+          <Center mt="xs">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => history.fetchNextPage()}
+              loading={history.isFetchingNextPage}
+            >
+              {HISTORY_SCREEN.loadMore}
+            </Button>
+          </Center>
+        )}
+      </>
+    );
+  return (
+    <section aria-labelledby={titleId}>
+      <Group justify="space-between" align="baseline" gap="xs">
+        <SectionTitle id={titleId}>{T.history}</SectionTitle>
+        <Anchor
+          component={Link}
+          to={`/activity?${new URLSearchParams({ entity_type: type, entity_id: String(id) })}`}
+          size="xs"
+        >
+          {T.openActivity}
+        </Anchor>
+      </Group>
+      <Stack gap={4}>{body}</Stack>
+    </section>
+  );
+}
+
+/** "Company" as a small badge beside a name. */
+export function CompanyBadge({ name }: { name: string }) {
+  return (
+    <Badge variant="light" color="gray" radius="sm" tt="none">
+      {name}
+    </Badge>
+  );
+}
