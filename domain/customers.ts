@@ -25,6 +25,7 @@ export const CUSTOMER_TEXT = {
   mergeTargetNotFound: 'The customer to merge into was not found',
   mergedAlready: 'This customer was already merged into another',
   mergeTargetMerged: 'The customer to merge into was itself merged into another',
+  mergeUndone: 'This merge was undone already, or the customer was changed since',
   intoIdInvalid: 'into_id must be a customer id',
   seesCompanyInvalid: 'sees_company must be true or false',
   companyIdInvalid: 'company_id must be a company id or null',

@@ -25,6 +25,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes';
 import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -138,6 +139,9 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   await app.register(ordersRoutes({ orders: services.orders, authenticate }));
+  await app.register(
+    customersRoutes({ customers: services.customers, companies: services.companies, authenticate }),
+  );
   await app.register(quoteTemplatesRoutes({ quotes: services.quotes, authenticate }));
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
   await app.register(webhooksRoutes({ webhooks: services.webhooks, authenticate }));

@@ -23,6 +23,8 @@ import { createOutboxService } from './mail/outbox.service';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { createCompaniesService } from './modules/customers/companies.service';
+import { createCustomersService } from './modules/customers/customers.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDiscountsService } from './modules/discounts/discounts.service';
 import { createImportsService, IMPORT_QUEUE } from './modules/imports/imports.service';
@@ -207,6 +209,8 @@ export function createServices(database: Database, config: Config, opts: Service
     inquiries: createInquiriesService(db, desk),
     quotes,
     orders,
+    customers: createCustomersService(db),
+    companies: createCompaniesService(db),
     outbox: createOutboxService(db, { mode: mailer.mode }),
     webhooks: createWebhooksService(db, { allowPrivate: config.webhooks.allowPrivate }),
     webhookSender,

@@ -53,6 +53,50 @@ CREATE INDEX "inquiries_customer_idx" ON "inquiries" USING btree ("customer_id",
 ALTER TABLE "orders" ADD COLUMN "customer_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id", "created_at", "id");--> statement-breakpoint
+-- Staff notes on a customer and on a company, like a request's and an order's.
+CREATE TABLE "customer_notes" (
+  "id" serial PRIMARY KEY NOT NULL,
+  "customer_id" integer NOT NULL,
+  "author_id" integer,
+  "body" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_notes_customer_idx" ON "customer_notes" USING btree ("customer_id", "id");--> statement-breakpoint
+CREATE INDEX "customer_notes_author_idx" ON "customer_notes" USING btree ("author_id");--> statement-breakpoint
+CREATE TABLE "company_notes" (
+  "id" serial PRIMARY KEY NOT NULL,
+  "company_id" integer NOT NULL,
+  "author_id" integer,
+  "body" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "company_notes" ADD CONSTRAINT "company_notes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_notes" ADD CONSTRAINT "company_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "company_notes_company_idx" ON "company_notes" USING btree ("company_id", "id");--> statement-breakpoint
+CREATE INDEX "company_notes_author_idx" ON "company_notes" USING btree ("author_id");--> statement-breakpoint
+-- What a merge moved, so that restoring it from the history puts back exactly that: the
+-- requests and orders it moved, and the phone and company it filled in on the survivor. `tx` is
+-- the merge's transaction, which its change-log entries carry too.
+CREATE TABLE "customer_merges" (
+  "id" serial PRIMARY KEY NOT NULL,
+  "source_id" integer NOT NULL,
+  "into_id" integer NOT NULL,
+  "inquiry_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+  "order_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+  "filled_phone" text,
+  "filled_company_id" integer,
+  "actor_id" integer,
+  "tx" bigint DEFAULT txid_current() NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "undone_at" timestamp with time zone
+);--> statement-breakpoint
+ALTER TABLE "customer_merges" ADD CONSTRAINT "customer_merges_source_id_customers_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_merges" ADD CONSTRAINT "customer_merges_into_id_customers_id_fk" FOREIGN KEY ("into_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_merges_tx_idx" ON "customer_merges" USING btree ("tx");--> statement-breakpoint
+CREATE INDEX "customer_merges_source_idx" ON "customer_merges" USING btree ("source_id", "id");--> statement-breakpoint
+CREATE INDEX "customer_merges_into_idx" ON "customer_merges" USING btree ("into_id");--> statement-breakpoint
 -- The company a name names, made on first sight; null for a blank name.
 CREATE FUNCTION stockroom_company_for(company_name text) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
