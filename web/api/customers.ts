@@ -8,6 +8,7 @@ import {
   type PatchCompanyBody,
   type PatchCustomerBody,
 } from '#domain/customers';
+import { HISTORY_FALLBACK, type HistoryRestoreResult } from '#domain/history';
 import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
@@ -85,6 +86,19 @@ function useCustomersChanged() {
     );
 }
 
+/** Requests and orders changed hands (a merge, or its undoing): their screens refresh too. */
+function useRequestsMoved() {
+  const changed = useCustomersChanged();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      changed(),
+      ...[inquiryKeys.all, orderKeys.all, dashboardKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    ]);
+}
+
 export function usePatchCustomer(id: number) {
   const changed = useCustomersChanged();
   const queryClient = useQueryClient();
@@ -113,19 +127,12 @@ export function useAddCustomerNote(id: number) {
 
 /** This customer's requests, quotes and orders move to `into_id`; orders and requests refresh too. */
 export function useMergeCustomer(id: number) {
-  const changed = useCustomersChanged();
-  const queryClient = useQueryClient();
+  const moved = useRequestsMoved();
   return useMutation({
     mutationFn: async (intoId: number) => {
       await api.post(`/customers/${id}/merge`, { into_id: intoId });
     },
-    onSuccess: () =>
-      Promise.all([
-        changed(),
-        ...[inquiryKeys.all, orderKeys.all, dashboardKeys.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ]),
+    onSuccess: () => moved(),
     meta: { errorMessage: CUSTOMER_TEXT.mergeFailed },
   });
 }
@@ -202,5 +209,23 @@ export function useExportCompanies() {
     fallbackName: 'companies.csv',
     errorMessage: DESK_SCREEN.exportFailed,
     query: ({ page: _page, limit: _limit, ...filters }: CompanyListParams) => listQuery(filters),
+  });
+}
+
+/**
+ * Undoes a merge from one of its history entries: the merged customer comes back with what moved.
+ * A merge is restored to before it (the log's "after" of a merge is the merge itself).
+ */
+export function useUndoMerge() {
+  const moved = useRequestsMoved();
+  return useMutation({
+    mutationFn: async (entryId: number) =>
+      (
+        await api.post<HistoryRestoreResult>(`/history/${entryId}/restore`, undefined, {
+          params: { to: 'before' },
+        })
+      ).data,
+    onSuccess: () => moved(),
+    meta: { errorMessage: HISTORY_FALLBACK.restore },
   });
 }

@@ -16,6 +16,7 @@ const ACTION_COLOR: Record<string, string> = {
   purge: 'red',
   bulk: 'indigo',
   import: 'indigo',
+  merge: 'grape',
 };
 
 export function ActionBadge({ action }: { action: string }) {

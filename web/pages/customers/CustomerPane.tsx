@@ -62,6 +62,8 @@ export function CustomerPane({ id, onOpen }: Props) {
               </Button>
             </Stack>
           </Alert>
+          {/* Undoing the merge starts from its entry here. */}
+          {rights.has('history.read') && <ChangeHistory type="customer" id={customer.id} />}
         </Stack>
       </Paper>
     );

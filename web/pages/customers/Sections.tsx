@@ -1,10 +1,14 @@
-import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { Anchor, Button, Center, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { CustomerOrder, CustomerQuote, CustomerRequest } from '#domain/customers';
+import type { HistoryEntry } from '#domain/history';
 import type { QuoteStatus } from '#domain/quotes';
 import { formatDecimal } from '../../api/currency';
+import { useUndoMerge } from '../../api/customers';
 import { useEntityHistory } from '../../api/history';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import classes from '../../components/desk/Desk.module.css';
 import { SectionTitle } from '../../components/desk/DeskSection';
 import { formatDateTime } from '../../components/format';
@@ -13,6 +17,7 @@ import { HistoryEntryView } from '../../components/history/HistoryEntryView';
 import { HISTORY_SCREEN } from '../../components/history/texts';
 import { SkeletonLines } from '../../components/SkeletonLines';
 import { OrderStatusBadge, QuoteStatusBadge, StatusBadge } from '../../components/StatusBadge';
+import { usePermissions } from '../../session/usePermissions';
 import { CUSTOMER_SCREEN as T } from './texts';
 
 export type Figure = { label: string; value: string; testId?: string };
@@ -164,6 +169,10 @@ export function orderLine(o: CustomerOrder & { customer?: { name: string } }) {
 export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: number }) {
   const titleId = useId();
   const history = useEntityHistory(type, id);
+  const rights = usePermissions();
+  const mayUndo = type === 'customer' && rights.has('history.restore') && rights.has('customer.edit');
+  const undo = useUndoMerge();
+  const [undoing, setUndoing] = useState<HistoryEntry | null>(null);
   const entries = history.data?.pages.flatMap((p) => p.data) ?? [];
   let body: ReactNode;
   if (history.isPending) body = <SkeletonLines rows={2} />;
@@ -185,7 +194,17 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
         <ul className={historyClasses.entries} aria-labelledby={titleId} data-testid={`${type}-history`}>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <HistoryEntryView entry={entry} />
+              <HistoryEntryView
+                entry={entry}
+                actions={
+                  mayUndo &&
+                  entry.action === 'merge' && (
+                    <Button size="xs" variant="default" onClick={() => setUndoing(entry)}>
+                      {T.undoMerge}
+                    </Button>
+                  )
+                }
+              />
             </li>
           ))}
         </ul>
@@ -216,15 +235,23 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
         </Anchor>
       </Group>
       <Stack gap={4}>{body}</Stack>
+      <ConfirmDialog
+        opened={undoing !== null}
+        title={T.undoMergeTitle}
+        message={T.undoMergeText}
+        confirmLabel={T.undoMerge}
+        busy={undo.isPending}
+        onConfirm={() =>
+          undoing &&
+          undo.mutate(undoing.id, {
+            onSuccess: () => {
+              setUndoing(null);
+              toast.success(T.mergeUndone);
+            },
+          })
+        }
+        onClose={() => setUndoing(null)}
+      />
     </section>
-  );
-}
-
-/** "Company" as a small badge beside a name. */
-export function CompanyBadge({ name }: { name: string }) {
-  return (
-    <Badge variant="light" color="gray" radius="sm" tt="none">
-      {name}
-    </Badge>
   );
 }

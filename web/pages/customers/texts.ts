@@ -83,6 +83,11 @@ export const CUSTOMER_SCREEN = {
   mergeKept: (into: string) =>
     `${into}'s name, email, phone and company stay as they are. The merge is recorded in the history and can be restored there.`,
   mergeConfirm: 'Merge',
+  undoMerge: 'Undo merge',
+  undoMergeTitle: 'Undo this merge?',
+  undoMergeText:
+    'The merged customer comes back, with the requests, quotes and orders the merge moved. The undoing is recorded as a new change.',
+  mergeUndone: 'Merge undone',
   mergedInto: 'This customer was merged into another.',
   openSurvivor: 'Open the customer it became',
   notFound: 'This customer could not be found.',
