@@ -78,7 +78,12 @@ export function CustomerPane({ id, onOpen }: Props) {
             </Title>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {customer.company ? (
-                <Anchor component={Link} to={`/companies?selected=${customer.company.id}`} size="sm">
+                <Anchor
+                  component={Link}
+                  to={`/companies?selected=${customer.company.id}`}
+                  size="sm"
+                  underline="always"
+                >
                   {customer.company.name}
                 </Anchor>
               ) : (

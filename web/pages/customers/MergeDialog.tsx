@@ -51,7 +51,6 @@ export function MergeDialog({ opened, customer, onClose, onMerged }: Props) {
             onChange={(v, label) => setInto(v && label ? { id: v, label } : null)}
             useOptions={useMergeOptions}
             exclude={(c) => c.id === customer.id}
-            data-autofocus
             comboboxProps={{ withinPortal: true }}
           />
           {into && (
@@ -72,7 +71,7 @@ export function MergeDialog({ opened, customer, onClose, onMerged }: Props) {
             <Button variant="default" onClick={close} disabled={merge.isPending}>
               {T.cancel}
             </Button>
-            <Button type="submit" color="red" disabled={!into} loading={merge.isPending}>
+            <Button type="submit" disabled={!into} loading={merge.isPending}>
               {T.mergeConfirm}
             </Button>
           </Group>
