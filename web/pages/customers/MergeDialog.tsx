@@ -63,7 +63,7 @@ export function MergeDialog({ opened, customer, onClose, onMerged }: Props) {
                 <List.Item>{T.mergeNotes(customer.notes.length)}</List.Item>
               </List>
               <Text size="sm" c="dimmed">
-                {T.mergeKept(intoName)}
+                {T.mergeKept(customer.name, intoName)}
               </Text>
             </div>
           )}

@@ -80,8 +80,8 @@ export const CUSTOMER_SCREEN = {
   mergeQuotes: (n: number) => countOf(n, 'quote'),
   mergeOrders: (n: number) => countOf(n, 'order'),
   mergeNotes: (n: number) => countOf(n, 'note'),
-  mergeKept: (into: string) =>
-    `${into}'s name, email, phone and company stay as they are. The merge is recorded in the history and can be restored there.`,
+  mergeKept: (name: string, into: string) =>
+    `${into} keeps its name and email; a blank phone or company is filled in from ${name}. The merge is recorded in the history and can be undone there.`,
   mergeConfirm: 'Merge',
   undoMerge: 'Undo merge',
   undoMergeTitle: 'Undo this merge?',

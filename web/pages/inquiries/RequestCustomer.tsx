@@ -6,7 +6,7 @@ import type { InquiryCustomer } from '#domain/inquiries';
 import { usePermissions } from '../../session/usePermissions';
 
 /** "3 earlier requests, 2 accepted", or that this is the customer's first. */
-export const customerSummary = (c: Pick<InquiryCustomer, 'earlier_requests' | 'accepted'>) =>
+const customerSummary = (c: Pick<InquiryCustomer, 'earlier_requests' | 'accepted'>) =>
   c.earlier_requests === 0
     ? CUSTOMER_TEXT.firstRequest
     : CUSTOMER_TEXT.earlierSummary(c.earlier_requests, c.accepted);
