@@ -218,6 +218,13 @@ CREATE TRIGGER customers_log_removed AFTER DELETE ON customers REFERENCING OLD T
 CREATE TRIGGER companies_log_added AFTER INSERT ON companies REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
 CREATE TRIGGER companies_log_changed AFTER UPDATE ON companies REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
 CREATE TRIGGER companies_log_removed AFTER DELETE ON companies REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
+-- A note is logged as its customer's or company's change, like a request's notes.
+CREATE TRIGGER customer_notes_log_added AFTER INSERT ON customer_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER customer_notes_log_changed AFTER UPDATE ON customer_notes REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER customer_notes_log_removed AFTER DELETE ON customer_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_added AFTER INSERT ON company_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_changed AFTER UPDATE ON company_notes REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_removed AFTER DELETE ON company_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
 -- Existing requests: one customer per e-mail, with the contact details of its latest request,
 -- and one company per name. The history does not record this as anyone's change.
 SET LOCAL stockroom.history = 'off';--> statement-breakpoint
