@@ -410,7 +410,14 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
       ),
     );
   }
-  await db.execute(sql`update customers set sees_company = true where email = 'ana@example.com'`);
+  // Customers and companies date from their first request, as the migration's backfill has them.
+  await db.execute(sql`update customers c set created_at = f.first,
+      sees_company = (c.email = 'ana@example.com')
+    from (select customer_id, min(created_at) as first from inquiries group by customer_id) f
+    where f.customer_id = c.id`);
+  await db.execute(sql`update companies co set created_at = f.first
+    from (select company_id, min(created_at) as first from customers group by company_id) f
+    where f.company_id = co.id`);
   await seedDemoDesk(db, {
     adminId: admin.id,
     adminName: admin.name,
