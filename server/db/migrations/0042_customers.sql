@@ -126,17 +126,20 @@ BEGIN
   IF NEW.customer_id IS NOT NULL THEN
     RETURN NEW;
   END IF;
-  SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email);
+  -- Locked, so that a merge in progress is waited for and then followed: read unlocked, a
+  -- request could join the customer a merge was moving away from. The counters' update locks the
+  -- row anyway, so this serialises nothing that was not.
+  SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email) FOR NO KEY UPDATE;
   IF found.id IS NULL THEN
     INSERT INTO customers (email, name, phone, company_id)
       VALUES (NEW.email, NEW.name, NEW.phone, stockroom_company_for(NEW.company))
       ON CONFLICT DO NOTHING RETURNING * INTO found;
     IF found.id IS NULL THEN
-      SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email);
+      SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email) FOR NO KEY UPDATE;
     END IF;
   END IF;
   WHILE found.merged_into_id IS NOT NULL LOOP
-    SELECT * INTO found FROM customers WHERE id = found.merged_into_id;
+    SELECT * INTO found FROM customers WHERE id = found.merged_into_id FOR NO KEY UPDATE;
   END LOOP;
   IF (found.phone IS NULL AND NEW.phone IS NOT NULL)
      OR (found.company_id IS NULL AND coalesce(btrim(NEW.company), '') <> '') THEN
