@@ -274,6 +274,39 @@ describe('editing', () => {
     expect(entry.actor_id).not.toBeNull();
   });
 
+  it('brings back a customer’s and a company’s earlier fields from the history', async () => {
+    const t = tag();
+    const a = await ask({ email: `undo.${t}@example.com`, name: 'First Name', company: `Undoco ${t}` });
+    const id = await customerOf(a.id);
+    const before = (await staff().get(`/api/customers/${id}`)).json();
+    await staff().patch(`/api/customers/${id}`, { name: 'Second Name', company_id: null, sees_company: true });
+    const entryOf = async (type: string, entityId: number) =>
+      (
+        await q<{ id: string }>(
+          'select id from change_log where entity_type = $1 and entity_id = $2 order by id desc limit 1',
+          [type, entityId],
+        )
+      )[0].id;
+    const res = await staff().post(`/api/history/${await entryOf('customer', id)}/restore`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await staff().get(`/api/customers/${id}`)).json()).toMatchObject({
+      name: 'First Name',
+      company: before.company,
+      sees_company: false,
+    });
+    // An e-mail another customer holds now is left as it is, and said so.
+    await staff().patch(`/api/customers/${id}`, { email: `undo2.${t}@example.com` });
+    await ask({ email: `undo.${t}@example.com` });
+    const skipped = await staff().post(`/api/history/${await entryOf('customer', id)}/restore`);
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json().skipped).toEqual([{ field: 'email', message: CUSTOMER_TEXT.emailTaken }]);
+    const companyId = before.company.id;
+    await staff().patch(`/api/companies/${companyId}`, { name: `Renamed ${t}` });
+    const back = await staff().post(`/api/history/${await entryOf('company', companyId)}/restore`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await staff().get(`/api/companies/${companyId}`)).json().name).toBe(`Undoco ${t}`);
+  });
+
   it('changes a company, refusing another’s name', async () => {
     const t = tag();
     const a = await ask({ email: `co1.${t}@example.com`, company: `Firstco ${t}` });
