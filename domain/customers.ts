@@ -178,7 +178,7 @@ const companyRef = z.object({ id: z.number(), name: z.string() });
 const decimal = z.string().describe('decimal, two places');
 
 /** A customer as the list shows it. Times are ISO 8601. */
-export const customerSchema = z.object({
+const customerSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
@@ -259,7 +259,7 @@ export const customerDetailSchema = customerSchema.extend({
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** A company as the list shows it; its figures are its (unmerged) customers' together. */
-export const companySchema = z.object({
+const companySchema = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string().nullable(),

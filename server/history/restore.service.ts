@@ -177,6 +177,8 @@ const EDIT_RIGHT = {
   category: 'category.edit',
   brand: 'brand.edit',
   discount: 'discount.edit',
+  customer: 'customer.edit',
+  company: 'customer.edit',
 } as const satisfies Record<RestorableType, PermissionCode>;
 
 /**

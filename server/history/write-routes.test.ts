@@ -414,6 +414,39 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [{ entity_type: 'inquiry', entity_id: inquiry, action: 'update', actor_id: null }];
   },
 
+  'PATCH /api/customers/:id': async () => {
+    await send('PATCH', `/api/customers/${seed.customerId}`, { phone: '+1 555 0100' });
+    return [admin('customer', seed.customerId)];
+  },
+  'POST /api/customers/:id/notes': async () => {
+    await send('POST', `/api/customers/${seed.customerId}/notes`, { body: 'Route customer note' });
+    return [admin('customer', seed.customerId)];
+  },
+  'POST /api/customers/:id/merge': async () => {
+    const customerOf = async () => {
+      const res = await send(
+        'POST',
+        '/api/inquiries',
+        { name: 'Merged', email: `merged-${next()}@example.com`, subject: 'S', message: 'M' },
+        null,
+      );
+      return (await query('select customer_id from inquiries where id = $1', [id(res)]))[0]
+        .customer_id as number;
+    };
+    const source = await customerOf();
+    const into = await customerOf();
+    await send('POST', `/api/customers/${source}/merge`, { into_id: into });
+    return [admin('customer', source, 'merge')];
+  },
+  'PATCH /api/companies/:id': async () => {
+    await send('PATCH', `/api/companies/${seed.companyId}`, { website: 'https://route.example' });
+    return [admin('company', seed.companyId)];
+  },
+  'POST /api/companies/:id/notes': async () => {
+    await send('POST', `/api/companies/${seed.companyId}/notes`, { body: 'Route company note' });
+    return [admin('company', seed.companyId)];
+  },
+
   'POST /api/history/:id/restore': async () => {
     const target = await product();
     await send('PUT', `/api/products/${target}`, { name: 'Route restored', pricing: { mrp: 6 } });

@@ -98,6 +98,13 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'PATCH /api/orders/:id': () => ({ body: { status: 'in_progress' }, control: false }),
   'POST /api/orders/:id/notes': () => ({ body: { body: 'An order note' } }),
   'PUT /api/orders/settings': () => ({ body: { required_fields: [] } }),
+  'PATCH /api/customers/:id': () => ({ body: { name: 'Seed Visitor' } }),
+  'POST /api/customers/:id/notes': () => ({ body: { body: 'A customer note' } }),
+  // A merge is taken once (the merged customer cannot merge again), so no control: the customers
+  // tests merge with each valid body.
+  'POST /api/customers/:id/merge': () => ({ body: { into_id: other.customerId }, control: false }),
+  'PATCH /api/companies/:id': () => ({ body: { name: 'Seed Company' } }),
+  'POST /api/companies/:id/notes': () => ({ body: { body: 'A company note' } }),
   // The seeded request already holds a draft (seed.quoteId), so a control would be the 409 of a
   // second draft; quote-templates.test.ts creates with each body.
   'POST /api/inquiries/:id/quotes': () => ({ body: { from_quote_id: seed.quoteId }, control: false }),

@@ -161,9 +161,11 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     applies_to: 'brand',
     brand_id: brand.id,
   });
+  // Each seed's own visitor, in a company of its own: its customer and company are the seed's.
   const inquiry = await ctx.as().post('/api/inquiries', {
     name: 'Seed Visitor',
-    email: 'visitor@example.com',
+    email: `${prefix.toLowerCase()}-visitor@example.com`,
+    company: `${prefix} Company`,
     subject: 'Quote',
     message: 'How much for ten?',
     product_id: product.id,
@@ -195,6 +197,7 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     .post(`/api/public/quotes/${orderedSent.token}/accept`, { name: 'Seed Buyer' });
   if (accepted.statusCode !== 200) throw new Error(`seed accept: ${accepted.statusCode} ${accepted.body}`);
   const orderList = (await ctx.as().get('/api/orders', { headers: auth })).json();
+  const customer = (await ctx.as().get(`/api/inquiries/${inquiryId}`, { headers: auth })).json().customer;
   const editor = await ctx.makeUser({
     name: `${prefix} Editor`,
     email: `${prefix.toLowerCase()}-editor@example.com`,
@@ -227,6 +230,8 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     quoteId: draft.id as number,
     quoteToken: sent.token as string,
     orderId: listOf<{ id: number }>(orderList)[0]?.id,
+    customerId: customer?.id as number,
+    companyId: customer?.company?.id as number,
     editorId: editor.user.id,
     webhookId: webhook.id as number,
     editorToken: editor.token,
@@ -261,6 +266,8 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
     [/^\/api\/inquiries\//, seed.inquiryId],
     [/^\/api\/quotes\//, seed.quoteId],
     [/^\/api\/orders\//, seed.orderId],
+    [/^\/api\/customers\//, seed.customerId],
+    [/^\/api\/companies\//, seed.companyId],
     [/^\/api\/webhooks\//, seed.webhookId],
   ];
   return String(byResource.find(([re]) => re.test(url))?.[1] ?? 1);

@@ -126,17 +126,20 @@ BEGIN
   IF NEW.customer_id IS NOT NULL THEN
     RETURN NEW;
   END IF;
-  SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email);
+  -- Locked, so that a merge in progress is waited for and then followed: read unlocked, a
+  -- request could join the customer a merge was moving away from. The counters' update locks the
+  -- row anyway, so this serialises nothing that was not.
+  SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email) FOR NO KEY UPDATE;
   IF found.id IS NULL THEN
     INSERT INTO customers (email, name, phone, company_id)
       VALUES (NEW.email, NEW.name, NEW.phone, stockroom_company_for(NEW.company))
       ON CONFLICT DO NOTHING RETURNING * INTO found;
     IF found.id IS NULL THEN
-      SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email);
+      SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email) FOR NO KEY UPDATE;
     END IF;
   END IF;
   WHILE found.merged_into_id IS NOT NULL LOOP
-    SELECT * INTO found FROM customers WHERE id = found.merged_into_id;
+    SELECT * INTO found FROM customers WHERE id = found.merged_into_id FOR NO KEY UPDATE;
   END LOOP;
   IF (found.phone IS NULL AND NEW.phone IS NOT NULL)
      OR (found.company_id IS NULL AND coalesce(btrim(NEW.company), '') <> '') THEN
@@ -218,6 +221,13 @@ CREATE TRIGGER customers_log_removed AFTER DELETE ON customers REFERENCING OLD T
 CREATE TRIGGER companies_log_added AFTER INSERT ON companies REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
 CREATE TRIGGER companies_log_changed AFTER UPDATE ON companies REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
 CREATE TRIGGER companies_log_removed AFTER DELETE ON companies REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
+-- A note is logged as its customer's or company's change, like a request's notes.
+CREATE TRIGGER customer_notes_log_added AFTER INSERT ON customer_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER customer_notes_log_changed AFTER UPDATE ON customer_notes REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER customer_notes_log_removed AFTER DELETE ON customer_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_added AFTER INSERT ON company_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_changed AFTER UPDATE ON company_notes REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_removed AFTER DELETE ON company_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
 -- Existing requests: one customer per e-mail, with the contact details of its latest request,
 -- and one company per name. The history does not record this as anyone's change.
 SET LOCAL stockroom.history = 'off';--> statement-breakpoint
