@@ -157,7 +157,7 @@ test('staff find a customer, edit and note them, merge a duplicate, and see the 
   await dialog.getByLabel('The customer to keep').fill(cora.email);
   await page.getByRole('option', { name: new RegExp(cora.name) }).click();
   await expect(dialog.getByTestId('merge-summary')).toContainText('2 requests');
-  await expect(dialog.getByTestId('merge-summary')).toContainText(`${dupe.name} and ${cora.name} become one`);
+  await expect(dialog.getByTestId('merge-summary')).toContainText(`${dupe.name} is merged into ${cora.name}`);
   await shoot(page, 'merge-dialog-chosen-1280', false);
   await dialog.getByRole('button', { name: 'Merge' }).click();
   await expect(toast(page, 'Customers merged')).toBeVisible();

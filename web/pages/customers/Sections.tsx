@@ -226,11 +226,7 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
     <section aria-labelledby={titleId}>
       <Group justify="space-between" align="baseline" gap="xs">
         <SectionTitle id={titleId}>{T.history}</SectionTitle>
-        <Anchor
-          component={Link}
-          to={`/activity?${new URLSearchParams({ entity_type: type, entity_id: String(id) })}`}
-          size="xs"
-        >
+        <Anchor component={Link} to={`/activity?type=${type}`} size="xs">
           {T.openActivity}
         </Anchor>
       </Group>

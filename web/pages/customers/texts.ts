@@ -74,8 +74,7 @@ export const CUSTOMER_SCREEN = {
   mergeTitle: 'Merge into another customer',
   mergePick: 'The customer to keep',
   mergePickPlaceholder: 'Search by name or email',
-  mergeMoves: (name: string, into: string) =>
-    `${name} and ${into} become one customer. ${name}'s moves over:`,
+  mergeMoves: (name: string, into: string) => `${name} is merged into ${into}. These move to ${into}:`,
   mergeRequests: (n: number) => countOf(n, 'request'),
   mergeQuotes: (n: number) => countOf(n, 'quote'),
   mergeOrders: (n: number) => countOf(n, 'order'),
