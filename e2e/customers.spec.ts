@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Customer } from '#domain/customers';
@@ -101,6 +102,16 @@ test('staff find a customer, edit and note them, merge a duplicate, and see the 
   await expect(rows.first()).toContainText(cora.name);
   await expect(rows.first()).toContainText('3 requests · 1 order');
   await expect(rows.first()).toContainText('$300.00');
+  // The export holds the searched list: the two of them.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  expect(csv).toContain(cora.email);
+  expect(csv).toContain(dan.email);
+  expect(csv).not.toContain(dupe.email);
   await rows.first().click();
   await expect(page).toHaveURL(/selected=\d+/);
 
@@ -175,6 +186,17 @@ test('staff find a customer, edit and note them, merge a duplicate, and see the 
   // The desk counts the moved requests among the earlier ones.
   await page.goto(`/inquiries?selected=${latest.id}`);
   await expect(page.getByTestId('request-customer-summary')).toHaveText('4 earlier requests, 1 accepted');
+  // The merge undone from the merged customer's history: it is back, with its own requests.
+  await page.goto(`/customers?selected=${dupeRow.id}`);
+  await pane.getByTestId('customer-history').getByRole('button', { name: 'Undo merge' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Undo this merge?' })
+    .getByRole('button', { name: 'Undo merge' })
+    .click();
+  await expect(toast(page, 'Merge undone')).toBeVisible();
+  await expect(pane.getByTestId('customer-name')).toHaveText(dupe.name);
+  await expect(pane.getByTestId('customer-requests-count')).toHaveText('2');
+  await expect(pane.getByTestId('customer-requests')).toContainText(`Ladders ${tag}`);
 
   // The company: its two people, their requests and orders.
   await page.goto('/customers');

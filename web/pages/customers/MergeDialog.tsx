@@ -39,7 +39,14 @@ export function MergeDialog({ opened, customer, onClose, onMerged }: Props) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (into) merge.mutate(Number(into.id), { onSuccess: () => onMerged(Number(into.id)) });
+          if (!into) return;
+          const intoId = Number(into.id);
+          // Awaited rather than a per-call onSuccess: the merged customer's page gives way to its
+          // survivor as the refresh lands, unmounting this dialog, and the move must still happen.
+          merge
+            .mutateAsync(intoId)
+            .then(() => onMerged(intoId))
+            .catch(() => undefined);
         }}
       >
         <Stack gap="sm">

@@ -237,15 +237,17 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
         message={T.undoMergeText}
         confirmLabel={T.undoMerge}
         busy={undo.isPending}
-        onConfirm={() =>
-          undoing &&
-          undo.mutate(undoing.id, {
-            onSuccess: () => {
+        onConfirm={() => {
+          if (!undoing) return;
+          // Awaited: the page redraws as the customer comes back, which may remount this section.
+          undo
+            .mutateAsync(undoing.id)
+            .then(() => {
               setUndoing(null);
               toast.success(T.mergeUndone);
-            },
-          })
-        }
+            })
+            .catch(() => undefined);
+        }}
         onClose={() => setUndoing(null)}
       />
     </section>
