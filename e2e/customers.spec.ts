@@ -222,8 +222,23 @@ test('staff find a customer, edit and note them, merge a duplicate, and see the 
   await companyPane.getByLabel('Website').fill('https://castle.example');
   await companyPane.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Company saved')).toBeVisible();
-  await expect(companyPane).toContainText('https://castle.example');
+  const website = companyPane
+    .locator('dl > div', { has: page.locator('dt', { hasText: /^Website$/ }) })
+    .locator('dd');
+  await expect(website).toHaveText('https://castle.example');
   await shoot(page, 'company-1280');
+  // The company as it was made, brought back from its history: the website goes again.
+  const companyHistory = companyPane.getByTestId('company-history');
+  await expect(companyHistory.locator(':scope > li')).toHaveCount(2);
+  await companyHistory.getByRole('button', { name: 'Restore this version' }).click();
+  await page
+    .getByRole('dialog', { name: 'Restore this version?' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(toast(page, 'Version restored')).toBeVisible();
+  await expect(website).toHaveText('—');
+  await expect(companyHistory.locator(':scope > li')).toHaveCount(3);
+  await expect(companyHistory.locator(':scope > li').first()).toContainText('Restored');
   // A person opens on the Customers screen, filtered to the company.
   await people.getByRole('link', { name: dan.name }).click();
   await expect(page).toHaveURL(/\/customers\?company_id=\d+&selected=\d+/);

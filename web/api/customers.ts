@@ -8,7 +8,7 @@ import {
   type PatchCompanyBody,
   type PatchCustomerBody,
 } from '#domain/customers';
-import { HISTORY_FALLBACK, type HistoryRestoreResult } from '#domain/history';
+import { HISTORY_FALLBACK, type HistoryRestoreResult, type RestoreTarget } from '#domain/history';
 import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
@@ -213,16 +213,17 @@ export function useExportCompanies() {
 }
 
 /**
- * Undoes a merge from one of its history entries: the merged customer comes back with what moved.
- * A merge is restored to before it (the log's "after" of a merge is the merge itself).
+ * Brings back a customer's or a company's version from one of its history entries: a merge is
+ * undone (restored to before it: the log's "after" of a merge is the merge itself), an edit's
+ * version is brought back as it was right after that change, as the product editor does.
  */
-export function useUndoMerge() {
+export function useRestoreCustomerEntry() {
   const moved = useRequestsMoved();
   return useMutation({
-    mutationFn: async (entryId: number) =>
+    mutationFn: async ({ entryId, to }: { entryId: number; to: RestoreTarget }) =>
       (
         await api.post<HistoryRestoreResult>(`/history/${entryId}/restore`, undefined, {
-          params: { to: 'before' },
+          params: { to },
         })
       ).data,
     onSuccess: () => moved(),

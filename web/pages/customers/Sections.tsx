@@ -3,10 +3,10 @@ import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { CustomerOrder, CustomerQuote, CustomerRequest } from '#domain/customers';
-import type { HistoryEntry } from '#domain/history';
+import { HISTORY_TEXT, type HistoryEntry } from '#domain/history';
 import type { QuoteStatus } from '#domain/quotes';
 import { formatDecimal } from '../../api/currency';
-import { useUndoMerge } from '../../api/customers';
+import { useRestoreCustomerEntry } from '../../api/customers';
 import { useEntityHistory } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import classes from '../../components/desk/Desk.module.css';
@@ -163,16 +163,26 @@ export function orderLine(o: CustomerOrder & { customer?: { name: string } }) {
 }
 
 /**
- * The change log of one customer or company, newest first, a page at a time; restoring (a merge
- * too) is the Activity screen's, which this links to.
+ * Entries whose version can be brought back: a merge (undone), or the row as an edit, creation or
+ * restore left it; the newest such is the row as it is, with nothing to bring back.
+ */
+const restorable = (entry: HistoryEntry, index: number) =>
+  entry.entity_id !== null &&
+  (entry.action === 'merge' ||
+    (index > 0 && (entry.action === 'create' || entry.action === 'update' || entry.action === 'restore')));
+
+/**
+ * The change log of one customer or company, newest first, a page at a time: a past version can be
+ * brought back, and a merge undone, by a role that may restore and edit customers.
  */
 export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: number }) {
   const titleId = useId();
   const history = useEntityHistory(type, id);
   const rights = usePermissions();
-  const mayUndo = type === 'customer' && rights.has('history.restore') && rights.has('customer.edit');
-  const undo = useUndoMerge();
-  const [undoing, setUndoing] = useState<HistoryEntry | null>(null);
+  const mayRestore = rights.has('history.restore') && rights.has('customer.edit');
+  const restore = useRestoreCustomerEntry();
+  const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
+  const merge = restoring?.action === 'merge';
   const entries = history.data?.pages.flatMap((p) => p.data) ?? [];
   let body: ReactNode;
   if (history.isPending) body = <SkeletonLines rows={2} />;
@@ -192,15 +202,15 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
     body = (
       <>
         <ul className={historyClasses.entries} aria-labelledby={titleId} data-testid={`${type}-history`}>
-          {entries.map((entry) => (
+          {entries.map((entry, index) => (
             <li key={entry.id}>
               <HistoryEntryView
                 entry={entry}
                 actions={
-                  mayUndo &&
-                  entry.action === 'merge' && (
-                    <Button size="xs" variant="default" onClick={() => setUndoing(entry)}>
-                      {T.undoMerge}
+                  mayRestore &&
+                  restorable(entry, index) && (
+                    <Button size="xs" variant="default" onClick={() => setRestoring(entry)}>
+                      {entry.action === 'merge' ? T.undoMerge : HISTORY_TEXT.restoreVersion}
                     </Button>
                   )
                 }
@@ -232,23 +242,26 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
       </Group>
       <Stack gap={4}>{body}</Stack>
       <ConfirmDialog
-        opened={undoing !== null}
-        title={T.undoMergeTitle}
-        message={T.undoMergeText}
-        confirmLabel={T.undoMerge}
-        busy={undo.isPending}
+        opened={restoring !== null}
+        title={merge ? T.undoMergeTitle : HISTORY_SCREEN.restoreConfirmTitle}
+        message={merge ? T.undoMergeText : T.restoreText(type)}
+        confirmLabel={merge ? T.undoMerge : HISTORY_SCREEN.restoreConfirm}
+        busy={restore.isPending}
         onConfirm={() => {
-          if (!undoing) return;
-          // Awaited: the page redraws as the customer comes back, which may remount this section.
-          undo
-            .mutateAsync(undoing.id)
-            .then(() => {
-              setUndoing(null);
-              toast.success(T.mergeUndone);
+          if (!restoring) return;
+          // Awaited: the page redraws as a merged customer comes back, which may remount this section.
+          restore
+            .mutateAsync({ entryId: restoring.id, to: merge ? 'before' : 'after' })
+            .then((result) => {
+              setRestoring(null);
+              if (merge) toast.success(T.mergeUndone);
+              else if (result.skipped.length > 0)
+                toast.error(result.skipped.map((s) => s.message).join('\n'), { duration: 8000 });
+              else toast.success(result.data ? HISTORY_TEXT.restoredVersion : HISTORY_SCREEN.nothingChanged);
             })
             .catch(() => undefined);
         }}
-        onClose={() => setUndoing(null)}
+        onClose={() => setRestoring(null)}
       />
     </section>
   );

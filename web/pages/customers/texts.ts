@@ -87,6 +87,8 @@ export const CUSTOMER_SCREEN = {
   undoMergeText:
     'The merged customer comes back, with the requests, quotes and orders the merge moved. The undoing is recorded as a new change.',
   mergeUndone: 'Merge undone',
+  restoreText: (type: 'customer' | 'company') =>
+    `The ${type} goes back to how it was right after this change. The restore is recorded as a new change.`,
   mergedInto: 'This customer was merged into another.',
   openSurvivor: 'Open the customer it became',
   notFound: 'This customer could not be found.',
