@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type Company,
   type CompanyDetail,
+  type CompanyListResponse,
   CUSTOMER_TEXT,
-  type Customer,
   type CustomerDetail,
+  type CustomerListResponse,
+  type MergeCustomerBody,
   type PatchCompanyBody,
   type PatchCustomerBody,
 } from '#domain/customers';
 import { HISTORY_FALLBACK, type HistoryRestoreResult, type RestoreTarget } from '#domain/history';
-import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
 import { useDownload } from './download';
@@ -25,9 +25,6 @@ import {
 } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
 
-type CustomerList = { data: Customer[]; meta: ListMeta };
-type CompanyList = { data: Company[]; meta: ListMeta };
-
 /** The list's query string: the controls under the API's names (the direction is `sortOrder`). */
 const listQuery = ({ order, ...params }: Partial<Omit<CustomerListParams, 'sortBy'> & { sortBy: string }>) =>
   toListQuery({ ...params, sortOrder: order });
@@ -36,7 +33,7 @@ export function useCustomers(params: CustomerListParams, enabled = true) {
   return useQuery({
     queryKey: customerKeys.list(params),
     queryFn: async ({ signal }) =>
-      (await api.get<CustomerList>('/customers', { params: listQuery(params), signal })).data,
+      (await api.get<CustomerListResponse>('/customers', { params: listQuery(params), signal })).data,
     enabled,
     placeholderData: keepPreviousData,
     // Every new request changes a customer's figures; each visit asks again.
@@ -51,7 +48,7 @@ export function useCustomerOptions(q: string, limit = SELECT_PAGE) {
     queryKey: customerKeys.options(q, limit),
     queryFn: async ({ signal }) =>
       (
-        await api.get<CustomerList>('/customers', {
+        await api.get<CustomerListResponse>('/customers', {
           params: toListQuery({ q, limit, sortBy: 'name', sortOrder: 'asc' }),
           signal,
         })
@@ -130,7 +127,7 @@ export function useMergeCustomer(id: number) {
   const moved = useRequestsMoved();
   return useMutation({
     mutationFn: async (intoId: number) => {
-      await api.post(`/customers/${id}/merge`, { into_id: intoId });
+      await api.post(`/customers/${id}/merge`, { into_id: intoId } satisfies MergeCustomerBody);
     },
     onSuccess: () => moved(),
     meta: { errorMessage: CUSTOMER_TEXT.mergeFailed },
@@ -151,7 +148,7 @@ export function useCompanies(params: CompanyListParams, enabled = true) {
   return useQuery({
     queryKey: companyKeys.list(params),
     queryFn: async ({ signal }) =>
-      (await api.get<CompanyList>('/companies', { params: listQuery(params), signal })).data,
+      (await api.get<CompanyListResponse>('/companies', { params: listQuery(params), signal })).data,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -164,7 +161,8 @@ export function useCompanyOptions(q: string, limit = SELECT_PAGE) {
   return useQuery({
     queryKey: companyKeys.options(q, limit),
     queryFn: async ({ signal }) =>
-      (await api.get<CompanyList>('/companies', { params: toListQuery({ q, limit }), signal })).data.data,
+      (await api.get<CompanyListResponse>('/companies', { params: toListQuery({ q, limit }), signal })).data
+        .data,
     placeholderData: keepPreviousData,
     meta: { errorMessage: CUSTOMER_TEXT.companyLoadFailed },
   });
