@@ -17,9 +17,8 @@ import { TotalCount } from '../../components/TotalCount';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { usePermissions } from '../../session/usePermissions';
 import { CompanyPane } from './CompanyPane';
-import { NARROW } from './CustomersPage';
 import { COMPANY_SORT_LABELS, CUSTOMER_SCREEN as T } from './texts';
-import { useSelected } from './useSelected';
+import { NARROW, useSelected } from './useSelected';
 import { ViewSwitch } from './ViewSwitch';
 
 const SORT_OPTIONS = COMPANY_SORT_KEYS.map((value) => ({ value, label: COMPANY_SORT_LABELS[value] }));

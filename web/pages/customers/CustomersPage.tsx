@@ -21,11 +21,9 @@ import { usePermissions } from '../../session/usePermissions';
 import { navDescription } from '../../shell/navItems';
 import { CustomerPane } from './CustomerPane';
 import { CUSTOMER_SORT_LABELS, CUSTOMER_SCREEN as T } from './texts';
-import { useSelected } from './useSelected';
+import { NARROW, useSelected } from './useSelected';
 import { ViewSwitch } from './ViewSwitch';
 
-/** Below Mantine's md breakpoint the two panes do not fit side by side (the sidebar takes 240 px). */
-export const NARROW = '(max-width: 61.99em)';
 const SORT_OPTIONS = CUSTOMER_SORT_KEYS.map((value) => ({ value, label: CUSTOMER_SORT_LABELS[value] }));
 const ANY = 'any';
 

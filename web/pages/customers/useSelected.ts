@@ -20,3 +20,6 @@ export function useSelected() {
     );
   return [selectedId, select] as const;
 }
+
+/** Below Mantine's md breakpoint a desk's two panes do not fit side by side (the sidebar takes 240 px). */
+export const NARROW = '(max-width: 61.99em)';
