@@ -140,7 +140,6 @@ export const mergeCustomerBody = z.strictObject({
     .positive({ error: CUSTOMER_TEXT.intoIdInvalid })
     .max(2_147_483_647, { error: CUSTOMER_TEXT.intoIdInvalid }),
 });
-export type MergeCustomerBody = z.input<typeof mergeCustomerBody>;
 
 /** PATCH /api/companies/{id}: any of these; an empty body is 400. Blank optional fields clear. */
 export const patchCompanyBody = z
@@ -197,7 +196,6 @@ const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customerListResponse = z.object({ data: z.array(customerSchema), meta: listMeta });
-export type CustomerListResponse = z.infer<typeof customerListResponse>;
 
 export const customerNoteSchema = z.object({
   id: z.number(),
@@ -275,7 +273,6 @@ const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 export const companyListResponse = z.object({ data: z.array(companySchema), meta: listMeta });
-export type CompanyListResponse = z.infer<typeof companyListResponse>;
 
 /** GET /api/companies/{id}: the company, its people, their requests and orders, and its notes. */
 export const companyDetailSchema = companySchema.extend({
@@ -287,5 +284,3 @@ export const companyDetailSchema = companySchema.extend({
   notes: z.array(customerNoteSchema),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
-
-export type { InquiryCustomer } from './inquiries';

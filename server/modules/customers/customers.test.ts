@@ -279,7 +279,11 @@ describe('editing', () => {
     const a = await ask({ email: `undo.${t}@example.com`, name: 'First Name', company: `Undoco ${t}` });
     const id = await customerOf(a.id);
     const before = (await staff().get(`/api/customers/${id}`)).json();
-    await staff().patch(`/api/customers/${id}`, { name: 'Second Name', company_id: null, sees_company: true });
+    await staff().patch(`/api/customers/${id}`, {
+      name: 'Second Name',
+      company_id: null,
+      sees_company: true,
+    });
     const entryOf = async (type: string, entityId: number) =>
       (
         await q<{ id: string }>(
