@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type Company,
   type CompanyDetail,
-  type CompanyListResponse,
   CUSTOMER_TEXT,
+  type Customer,
   type CustomerDetail,
-  type CustomerListResponse,
-  type MergeCustomerBody,
   type PatchCompanyBody,
   type PatchCustomerBody,
 } from '#domain/customers';
 import { HISTORY_FALLBACK, type HistoryRestoreResult, type RestoreTarget } from '#domain/history';
+import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { api } from './client';
 import { useDownload } from './download';
@@ -24,6 +24,9 @@ import {
   orderKeys,
 } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
+
+type CustomerListResponse = { data: Customer[]; meta: ListMeta };
+type CompanyListResponse = { data: Company[]; meta: ListMeta };
 
 /** The list's query string: the controls under the API's names (the direction is `sortOrder`). */
 const listQuery = ({ order, ...params }: Partial<Omit<CustomerListParams, 'sortBy'> & { sortBy: string }>) =>
@@ -127,7 +130,7 @@ export function useMergeCustomer(id: number) {
   const moved = useRequestsMoved();
   return useMutation({
     mutationFn: async (intoId: number) => {
-      await api.post(`/customers/${id}/merge`, { into_id: intoId } satisfies MergeCustomerBody);
+      await api.post(`/customers/${id}/merge`, { into_id: intoId });
     },
     onSuccess: () => moved(),
     meta: { errorMessage: CUSTOMER_TEXT.mergeFailed },

@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CUSTOMER_TEXT, type InquiryCustomer } from '#domain/customers';
+import { CUSTOMER_TEXT } from '#domain/customers';
+import type { InquiryCustomer } from '#domain/inquiries';
 import { usePermissions } from '../../session/usePermissions';
 
 /** "3 earlier requests, 2 accepted", or that this is the customer's first. */
