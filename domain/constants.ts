@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   userData: 'userData',
   /** The shop visitor's quote basket (web/shop/basket.ts): its lines, as JSON. */
   basket: 'stockroom.shop.basket',
+  /** The buyer portal's session token (web/api/account.ts): apart from the staff's `token`. */
+  buyerToken: 'stockroom.account.token',
   /** The staff app's light/dark choice (web/shell/colorScheme.ts, web/public/color-scheme.js). */
   colorScheme: 'stockroom.shell.colorScheme',
   /** The products import being followed, for the tab's session (sessionStorage). */
@@ -89,4 +91,15 @@ export const ORDER_LIMITS = {
   /** Each address is a free-text block (several lines). */
   address: 500,
   cancelReason: 2000,
+} as const;
+
+/**
+ * Lengths of a customer's and a company's fields as staff edit them (domain/customers.ts); the
+ * phone and the company name are as long as a quote request's (domain/inquiries.ts).
+ */
+export const CUSTOMER_LIMITS = {
+  phone: 40,
+  companyName: 200,
+  website: 300,
+  address: 500,
 } as const;

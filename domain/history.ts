@@ -20,13 +20,16 @@ export const ENTITY_TYPES = [
   'inquiry',
   'quote',
   'api_token',
+  'customer',
+  'company',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /**
  * What happened: the plain writes; 'trash' (moved to the trash), 'restore' (from the trash, or a
  * past version brought back), 'purge' (emptied out of the trash for good); and a batch's own
- * entry: 'bulk' (a bulk edit) or 'import' (a CSV import), whose rows carry its id as batch_id.
+ * entry: 'bulk' (a bulk edit) or 'import' (a CSV import), whose rows carry its id as batch_id;
+ * 'merge': two customers made one (restoring its entry undoes the merge).
  */
 export const CHANGE_ACTIONS = [
   'create',
@@ -37,6 +40,7 @@ export const CHANGE_ACTIONS = [
   'purge',
   'bulk',
   'import',
+  'merge',
 ] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 

@@ -314,6 +314,20 @@ export const inquiryListResponse = z.object({
   counts_exact: z.boolean(),
 });
 
+/**
+ * What GET /api/inquiries/{id} says of the request's customer: earlier_requests are the
+ * customer's requests made before this one, accepted the customer's orders not cancelled.
+ */
+const inquiryCustomerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  company: z.object({ id: z.number(), name: z.string() }).nullable(),
+  earlier_requests: z.number(),
+  accepted: z.number(),
+});
+export type InquiryCustomer = z.infer<typeof inquiryCustomerSchema>;
+
 /** GET /api/inquiries/{id}: the request with its notes, its history and its quotes. */
 export const inquiryDetailSchema = inquirySchema.extend({
   notes: z.array(inquiryNoteSchema),
@@ -321,6 +335,8 @@ export const inquiryDetailSchema = inquirySchema.extend({
   quotes: z.array(quoteSchema),
   /** The request's order once an accepted quote made one (its newest), else null. */
   order: orderSummarySchema.nullish(),
+  /** The request's customer (ADR 0022), null only for a request no customer holds. */
+  customer: inquiryCustomerSchema.nullish(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 

@@ -11,6 +11,7 @@ export const PERMISSION_AREAS = [
   'Import and export',
   'Requests and quotes',
   'Orders',
+  'Customers',
   'History and trash',
   'Administration',
 ] as const;
@@ -114,6 +115,18 @@ export const PERMISSIONS = [
     area: 'Orders',
   },
   {
+    code: 'customer.read',
+    label: 'Read customers',
+    description: 'See customers and companies: their requests, quotes, orders, accepted value and notes.',
+    area: 'Customers',
+  },
+  {
+    code: 'customer.edit',
+    label: 'Edit customers',
+    description: 'Change customers and companies, add notes and merge two customers who are one person.',
+    area: 'Customers',
+  },
+  {
     code: 'history.read',
     label: 'Read the history',
     description: 'See the change log (Activity) and what is in the trash.',
@@ -193,6 +206,8 @@ const EDITOR: readonly PermissionCode[] = [
   'quote.send',
   'order.read',
   'order.work',
+  'customer.read',
+  'customer.edit',
   'history.read',
   'history.restore',
   'trash.restore',
@@ -216,9 +231,14 @@ export const BUILT_IN_ROLE_PERMISSIONS: Record<
       'quote.send',
       'order.read',
       'order.work',
+      'customer.read',
+      'customer.edit',
     ],
   },
-  viewer: { name: 'Viewer', permissions: ['catalogue.read', 'inquiry.read', 'order.read', 'history.read'] },
+  viewer: {
+    name: 'Viewer',
+    permissions: ['catalogue.read', 'inquiry.read', 'order.read', 'customer.read', 'history.read'],
+  },
 };
 
 /** What a route declares: a code, several codes (all needed), or only a signed-in staff member. */

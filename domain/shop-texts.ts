@@ -9,6 +9,9 @@ export const SHOP_TEXT = {
   skipLink: 'Skip to content',
   shop: 'Shop',
   quoteLink: 'Quote',
+  /** The header's link to the buyer portal; a signed-in buyer's name replaces it (web/shop/header.ts). */
+  signIn: 'Sign in',
+  accountOf: (name: string) => `Your account, ${name}`,
   basketCount: (n: number) => `${n} product${n === 1 ? '' : 's'} in your quote`,
   searchLabel: 'Search products',
   searchButton: 'Search',

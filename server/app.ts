@@ -21,10 +21,12 @@ import { serverOptions } from './http/server-options';
 import { jobsRoutes } from './jobs/jobs.routes';
 import type { SenderOptions } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { accountRoutes } from './modules/account/account.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandsRoutes, publicBrandsRoutes } from './modules/brands/brands.routes';
 import { categoriesRoutes, publicCategoriesRoutes } from './modules/categories/categories.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -138,6 +140,9 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   await app.register(ordersRoutes({ orders: services.orders, authenticate }));
+  await app.register(
+    customersRoutes({ customers: services.customers, companies: services.companies, authenticate }),
+  );
   await app.register(quoteTemplatesRoutes({ quotes: services.quotes, authenticate }));
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
   await app.register(webhooksRoutes({ webhooks: services.webhooks, authenticate }));
@@ -147,6 +152,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(jobsRoutes({ jobs: services.jobs, authenticate }));
   await app.register(importsRoutes({ imports: services.imports, authenticate }));
   await app.register(historyRoutes({ history: services.history, authenticate }));
+  await app.register(
+    accountRoutes({
+      account: services.account,
+      counters: services.counters,
+      limits: config.accountLinkLimit,
+    }),
+  );
 
   // The visitors' shop (HTML under /shop, the sitemap, robots.txt): before the SPA's fallback,
   // which would otherwise answer /shop with the staff app's shell.

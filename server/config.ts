@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ACCOUNT_LIMITS } from '#domain/account';
 import { API_TOKEN_LIMITS } from '#domain/api-tokens';
 import { HISTORY_LIMITS } from '#domain/history';
 import { isTimeZone, QUOTE_LIMITS } from '#domain/quotes';
@@ -95,6 +96,9 @@ const envSchema = z.object({
   INQUIRY_RATE_MAX: z.coerce.number().int().positive().default(10),
   INQUIRY_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   QUOTE_PAGE_RATE_MAX: z.coerce.number().int().positive().default(60),
+  /** The buyer portal's sign-in links: per e-mail address and per client address, in 15 minutes. */
+  ACCOUNT_LINK_EMAIL_MAX: z.coerce.number().int().positive().default(ACCOUNT_LIMITS.linksPerEmail),
+  ACCOUNT_LINK_RATE_MAX: z.coerce.number().int().positive().default(ACCOUNT_LIMITS.linksPerAddress),
   API_TOKEN_RATE: z.coerce.number().int().positive().default(API_TOKEN_LIMITS.defaultRatePerMinute),
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
@@ -170,6 +174,8 @@ export type Config = {
   inquiryRateLimit: { max: number; windowMs: number };
   /** The customer's quote page (reads and answers) per client address, in the same window. */
   quotePageRateLimit: { max: number; windowMs: number };
+  /** Sign-in links of the buyer portal, per e-mail address and per client address, in one window. */
+  accountLinkLimit: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
   /** Requests each API token may make per minute (API_TOKEN_RATE). */
   apiTokenRatePerMinute: number;
   /** Public product bundles kept in memory per process; 0 turns the cache off. */
@@ -313,6 +319,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quotePageRateLimit: {
       max: e.QUOTE_PAGE_RATE_MAX,
       windowMs: Math.round(e.INQUIRY_RATE_WINDOW_MINUTES * 60_000),
+    },
+    accountLinkLimit: {
+      maxPerEmail: e.ACCOUNT_LINK_EMAIL_MAX,
+      maxPerAddress: e.ACCOUNT_LINK_RATE_MAX,
+      windowMs: ACCOUNT_LIMITS.linkWindowMinutes * 60_000,
     },
     apiTokenRatePerMinute: e.API_TOKEN_RATE,
     bundleCacheEntries: e.BUNDLE_CACHE_ENTRIES,

@@ -20,9 +20,12 @@ import { resilientCounterStore } from './limits/counters';
 import { rateLimitPerAddress } from './limits/rate-limit';
 import { createMailer, type SenderOptions } from './mail/mailer';
 import { createOutboxService } from './mail/outbox.service';
+import { createAccountService } from './modules/account/account.service';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { createCompaniesService } from './modules/customers/companies.service';
+import { createCustomersService } from './modules/customers/customers.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDiscountsService } from './modules/discounts/discounts.service';
 import { createImportsService, IMPORT_QUEUE } from './modules/imports/imports.service';
@@ -151,8 +154,19 @@ export function createServices(database: Database, config: Config, opts: Service
     acceptRequired: orders.requiredFields,
     createOrder: orders.createFromQuote,
   });
+  // The buyer portal: its one-time links and sessions, apart from staff sign-in (ADR 0023).
+  const account = createAccountService(db, {
+    mailer,
+    publicUrl: config.publicUrl,
+    companyName: config.companyName,
+    company: config.company,
+    timeZone: config.timeZone,
+  });
   // Scheduled chores, about hourly on whichever process runs jobs.
   const housekeeping = createHousekeeping(queue, opts.log);
+  housekeeping.add('account-prune', async () => {
+    await account.prune();
+  });
   housekeeping.add('prune-history', async () => {
     await pruneHistory(db, config.historyRetentionDays);
   });
@@ -190,6 +204,8 @@ export function createServices(database: Database, config: Config, opts: Service
       ratePerMinute: config.apiTokenRatePerMinute,
     }),
     limits,
+    counters,
+    account,
     mailer,
     users: createUsersService(db),
     roles: createRolesService(db),
@@ -207,6 +223,8 @@ export function createServices(database: Database, config: Config, opts: Service
     inquiries: createInquiriesService(db, desk),
     quotes,
     orders,
+    customers: createCustomersService(db),
+    companies: createCompaniesService(db),
     outbox: createOutboxService(db, { mode: mailer.mode }),
     webhooks: createWebhooksService(db, { allowPrivate: config.webhooks.allowPrivate }),
     webhookSender,

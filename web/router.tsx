@@ -34,6 +34,23 @@ export const router = createBrowserRouter([
           Component: (await import('./pages/public-quote/PublicQuotePage')).PublicQuotePage,
         }),
       },
+      // The buyer portal: public like the quote page, with its own sign-in and its own token.
+      {
+        path: '/account',
+        lazy: async () => ({ Component: (await import('./pages/account/AccountPage')).AccountPage }),
+      },
+      {
+        path: '/account/login',
+        lazy: async () => ({
+          Component: (await import('./pages/account/AccountLoginPage')).AccountLoginPage,
+        }),
+      },
+      {
+        path: '/account/quotes/:id',
+        lazy: async () => ({
+          Component: (await import('./pages/account/AccountQuotePage')).AccountQuotePage,
+        }),
+      },
       {
         element: <RequireAuth />,
         children: [
@@ -109,6 +126,20 @@ export const router = createBrowserRouter([
                 handle: { title: 'Orders' },
                 lazy: async () => ({
                   Component: (await import('./pages/orders/OrdersPage')).OrdersPage,
+                }),
+              },
+              {
+                path: '/customers',
+                handle: { title: 'Customers' },
+                lazy: async () => ({
+                  Component: (await import('./pages/customers/CustomersPage')).CustomersPage,
+                }),
+              },
+              {
+                path: '/companies',
+                handle: { title: 'Companies' },
+                lazy: async () => ({
+                  Component: (await import('./pages/customers/CompaniesPage')).CompaniesPage,
                 }),
               },
               {

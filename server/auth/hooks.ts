@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_TEXT, BUYER_TOKEN_PREFIX } from '#domain/account';
 import { API_TOKEN_TEXT, isApiTokenSecret } from '#domain/api-tokens';
 import type { Role } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
@@ -116,6 +117,8 @@ export function createAuthenticate(
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
     if (!match) throw new AppError(401, API_ERROR.unauthenticated);
+    // A buyer's portal session opens the portal only (ADR 0023): refused here before any lookup.
+    if (match[1].startsWith(BUYER_TOKEN_PREFIX)) throw new AppError(401, ACCOUNT_TEXT.buyerTokenRefused);
     const user = isApiTokenSecret(match[1])
       ? await authenticateToken(request, match[1])
       : await authenticatePerson(request, match[1]);

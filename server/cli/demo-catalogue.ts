@@ -370,7 +370,8 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
   const now = Date.now();
   await seedDiscounts(discounts, now, leaves, brandRows, productRows);
 
-  // 40 quote requests spread over the last 60 days.
+  // 40 quote requests spread over the last 60 days, five from each of eight buyers (one customer
+  // each, by e-mail); Ana and Ben buy for the same company, and Ana sees all of its requests.
   const people = [
     'Ana Ortiz',
     'Ben Carter',
@@ -381,6 +382,16 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
     'Grace Liu',
     'Hugo Berg',
   ];
+  const companyOf: Record<string, string | null> = {
+    'Ana Ortiz': 'Harbour Fitters Ltd',
+    'Ben Carter': 'Harbour Fitters Ltd',
+    'Chloé Martin': 'Ridge Joinery',
+    'Dev Patel': 'Acme Shopfitting',
+    'Eva Novak': 'Northwind Retail',
+    'Femi Ade': null,
+    'Grace Liu': 'Brightside Cafés',
+    'Hugo Berg': null,
+  };
   for (let i = 0; i < 40; i++) {
     const person = people[i % people.length];
     const product = productRows[rnd.int(0, productRows.length - 1)];
@@ -389,8 +400,9 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
     await db.execute(
       sqlInsertInquiry(
         person,
-        `${slugify(person.split(' ')[0])}${i}@example.com`,
+        `${slugify(person.split(' ')[0])}@example.com`,
         i % 3 === 0 ? null : `+1 555 01${String(i).padStart(2, '0')}`,
+        companyOf[person],
         `Quote for ${product.name}`,
         `Hello, could you send a quote for 10 × ${product.name} (SKU ${product.sku})? Delivery to our warehouse.`,
         product.id,
@@ -398,6 +410,14 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
       ),
     );
   }
+  // Customers and companies date from their first request, as the migration's backfill has them.
+  await db.execute(sql`update customers c set created_at = f.first,
+      sees_company = (c.email = 'ana@example.com')
+    from (select customer_id, min(created_at) as first from inquiries group by customer_id) f
+    where f.customer_id = c.id`);
+  await db.execute(sql`update companies co set created_at = f.first
+    from (select company_id, min(created_at) as first from customers group by company_id) f
+    where f.company_id = co.id`);
   await seedDemoDesk(db, {
     adminId: admin.id,
     adminName: admin.name,
@@ -582,10 +602,11 @@ const sqlInsertInquiry = (
   name: string,
   email: string,
   phone: string | null,
+  company: string | null,
   subject: string,
   message: string,
   productId: number,
   createdAt: Date,
 ) =>
-  sql`insert into inquiries (name, email, phone, subject, message, product_id, created_at)
-      values (${name}, ${email}, ${phone}, ${subject}, ${message}, ${productId}, ${createdAt.toISOString()})`;
+  sql`insert into inquiries (name, email, phone, company, subject, message, product_id, created_at)
+      values (${name}, ${email}, ${phone}, ${company}, ${subject}, ${message}, ${productId}, ${createdAt.toISOString()})`;

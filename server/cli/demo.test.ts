@@ -48,6 +48,14 @@ const counts = async () => {
     (select count(*) from inquiry_notes)::int as notes,
     (select count(*) from inquiries where owner_id is not null)::int as owned,
     (select count(distinct status) from orders)::int as order_statuses,
+    (select count(*) from customers)::int as customers,
+    (select count(*) from customers where request_count > 1)::int as repeat_customers,
+    (select count(*) from customers where order_count > 0)::int as customers_with_orders,
+    (select count(*) from inquiries where customer_id is null)::int as unlinked_inquiries,
+    (select count(*) from orders where customer_id is null)::int as unlinked_orders,
+    (select max(n) from (select count(*) as n from customers group by company_id having company_id is not null) c)::int
+      as most_buyers_in_a_company,
+    (select count(*) from customers where sees_company)::int as seeing_company,
     (select count(*) from orders o where o.total <> (select sum(l.line_total) from order_lines l
       where l.order_id = o.id) + o.shipping + o.tax)::int as orders_off_total`);
   return rows[0];
@@ -77,7 +85,16 @@ describe('npm run demo', () => {
       signed: 6,
       order_statuses: 5,
       orders_off_total: 0,
+      // Eight buyers with five requests each, some of them accepted; one company has two buyers,
+      // one of whom sees the company's requests.
+      customers: 8,
+      repeat_customers: 8,
+      unlinked_inquiries: 0,
+      unlinked_orders: 0,
+      most_buyers_in_a_company: 2,
+      seeing_company: 1,
     });
+    expect(after.customers_with_orders).toBeGreaterThan(1);
     // Spread over 60 days, with the newest in this month.
     expect(after.last_month_inquiries).toBeGreaterThan(0);
     const { pipeline } = await createDashboardService(database.db).get();

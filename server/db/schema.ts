@@ -1194,6 +1194,47 @@ export const customers = pgTable(
 );
 
 /**
+ * The buyer portal's one-time sign-in links and buyer sessions (migration 0043, ADR 0023): a
+ * SHA-256 of each secret only, apart from staff sessions and API tokens.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_links_token_key').on(t.token_hash),
+    index('account_links_customer_idx').on(t.customer_id),
+    index('account_links_expires_idx').on(t.expires_at),
+  ],
+);
+
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_sessions_token_key').on(t.token_hash),
+    index('account_sessions_customer_idx').on(t.customer_id),
+    index('account_sessions_expires_idx').on(t.expires_at),
+  ],
+);
+
+/**
  * Endpoints that receive webhook events (server/modules/webhooks/, ADR 0020). The secret signs
  * every request, so it is kept as given (a hash could not sign); a rolled one stays valid, and is
  * signed with too, until previous_secret_expires_at. 'failing' marks an endpoint the sender
@@ -1298,4 +1339,70 @@ export const webhookAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.delivery_id, t.id)],
+);
+
+/** Staff notes on a customer (migration 0042), like a request's and an order's. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_notes_customer_idx').on(t.customer_id, t.id),
+    index('customer_notes_author_idx').on(t.author_id),
+  ],
+);
+
+/** Staff notes on a company (migration 0042). */
+export const companyNotes = pgTable(
+  'company_notes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_notes_company_idx').on(t.company_id, t.id),
+    index('company_notes_author_idx').on(t.author_id),
+  ],
+);
+
+/**
+ * What each merge of two customers moved (migration 0042), so that restoring it from the history
+ * puts back exactly that. `tx` is the merge's transaction, as its change-log entries carry it.
+ */
+export const customerMerges = pgTable(
+  'customer_merges',
+  {
+    id: serial('id').primaryKey(),
+    source_id: integer('source_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    into_id: integer('into_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    inquiry_ids: integer('inquiry_ids').array().notNull().default(sql`'{}'::integer[]`),
+    order_ids: integer('order_ids').array().notNull().default(sql`'{}'::integer[]`),
+    filled_phone: text('filled_phone'),
+    filled_company_id: integer('filled_company_id'),
+    actor_id: integer('actor_id'),
+    tx: bigint('tx', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    undone_at: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('customer_merges_tx_idx').on(t.tx),
+    index('customer_merges_source_idx').on(t.source_id, t.id),
+    index('customer_merges_into_idx').on(t.into_id),
+  ],
 );

@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 
 /**
- * The catalogue entities a restore brings back (from the trash, or a past version), with their
- * own tables.
+ * The entities a restore brings back (the catalogue's from the trash, or a past version of any),
+ * with their own tables.
  */
 export const ENTITY_TABLES = {
   product: 'products',
   category: 'categories',
   brand: 'brands',
   discount: 'discounts',
+  customer: 'customers',
+  company: 'companies',
 } as const;
 export type RestorableType = keyof typeof ENTITY_TABLES;
 

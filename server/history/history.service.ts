@@ -96,6 +96,8 @@ const entityName = sql<string | null>`coalesce(
     when 'role' then (select name from roles where id = ${changeLog.entity_id})
     when 'inquiry' then (select subject from inquiries where id = ${changeLog.entity_id})
     when 'api_token' then (select name from api_tokens where id = ${changeLog.entity_id})
+    when 'customer' then (select name from customers where id = ${changeLog.entity_id})
+    when 'company' then (select name from companies where id = ${changeLog.entity_id})
   end,
   (select name from trash t where t.entity_type = "change_log"."entity_type" and t.entity_id = "change_log"."entity_id"),
   ${changeLog.changes} -> ${namedBy} ->> 'after', ${changeLog.changes} -> ${namedBy} ->> 'before')`;

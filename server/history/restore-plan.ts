@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { CUSTOMER_TEXT } from '#domain/customers';
 import { DISCOUNT_TEXT } from '#domain/discounts';
 import { HISTORY_TEXT, type SkippedField } from '#domain/history';
 import { API_ERROR, VALIDATION } from '#domain/messages';
@@ -27,6 +29,9 @@ export const COLUMNS: Record<RestorableType, Record<string, string>> = {
   },
   category: { name: 'text', slug: 'text', description: 'text', parent_id: 'integer', sort_order: 'integer' },
   brand: { name: 'text', slug: 'text', description: 'text' },
+  // A customer's merge is undone as a whole (customer-merge.ts), never field by field.
+  customer: { name: 'text', email: 'text', phone: 'text', company_id: 'integer', sees_company: 'boolean' },
+  company: { name: 'text', phone: 'text', website: 'text', address: 'text' },
   discount: {
     name: 'text',
     type: 'text',
@@ -47,6 +52,8 @@ const IMAGE_FIELDS: Record<RestorableType, string[]> = {
   category: ['image_url'],
   brand: ['logo_url'],
   discount: [],
+  customer: [],
+  company: [],
 };
 
 export const asText = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -134,6 +141,24 @@ export async function planRestore(
     );
     await check('category_id', gone('category_id', 'categories'), HISTORY_TEXT.categoryGone);
     await check('brand_id', gone('brand_id', 'brands'), HISTORY_TEXT.brandGone);
+  }
+
+  if (type === 'customer') {
+    if ('email' in values) {
+      const email = asText(values.email) ?? '';
+      const { rows } = await tx.execute(
+        sql`select 1 from customers where lower(email) = lower(${email}) and id <> ${id}`,
+      );
+      await check('email', !blank(email) && rows.length === 0, CUSTOMER_TEXT.emailTaken);
+    }
+    await check('company_id', gone('company_id', 'companies'), CUSTOMER_TEXT.companyNotFound);
+    if ('sees_company' in values && values.sees_company === null) values.sees_company = false;
+  }
+  if (type === 'company' && 'name' in values) {
+    const { rows } = await tx.execute(
+      sql`select 1 from companies where lower(btrim(name)) = lower(btrim(${asText(values.name) ?? ''})) and id <> ${id}`,
+    );
+    await check('name', rows.length === 0, CUSTOMER_TEXT.companyNameTaken);
   }
 
   if (type === 'category' && 'parent_id' in values) {

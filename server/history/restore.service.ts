@@ -14,6 +14,7 @@ import { ALL_RIGHTS, type Rights, requireProductRights, requireRights } from '..
 import type { Db, Tx } from '../db/client';
 import { conflict, notFound } from '../errors/app-error';
 import { lockCategoryTree, recomputeSubtrees } from '../modules/categories/tree';
+import { mergeOfEntry, undoMerge } from '../modules/customers/customer-merge';
 import { setChangeContext } from './change-context';
 import { ENTITY_TABLES, type RestorableType } from './entity-rows';
 import { actorName } from './history.service';
@@ -176,6 +177,8 @@ const EDIT_RIGHT = {
   category: 'category.edit',
   brand: 'brand.edit',
   discount: 'discount.edit',
+  customer: 'customer.edit',
+  company: 'customer.edit',
 } as const satisfies Record<RestorableType, PermissionCode>;
 
 /**
@@ -222,6 +225,24 @@ export function createRestoreService(db: Db) {
       to: RestoreTarget = 'before',
       rights: Rights = ALL_RIGHTS,
     ): Promise<HistoryRestoreResult> {
+      // A merge of two customers is undone whole, whichever of its entries is restored.
+      const merge = await mergeOfEntry(db, entryId);
+      if (merge) {
+        if (to === 'after') throw conflict(HISTORY_TEXT.notRestorable);
+        requireRights(rights, ['customer.edit']);
+        return db.transaction(async (tx) => {
+          await setChangeContext(tx, { action: 'restore' });
+          const id = await undoMerge(tx, merge.id);
+          const [after] = (
+            await tx.execute<{ name: string }>(sql`select name from customers where id = ${id}`)
+          ).rows;
+          return {
+            data: await newEntry(tx, 'customer', id, after?.name ?? null),
+            restored: ['merged_into_id'],
+            skipped: [],
+          };
+        });
+      }
       const loaded = await load(db, entryId, to);
       const { type, id } = loaded;
       const table = ENTITY_TABLES[type];
@@ -254,6 +275,11 @@ export function createRestoreService(db: Db) {
 
     /** What the same restore would do, writing nothing; the later changes it undoes come first. */
     async preview(entryId: number, to: RestoreTarget = 'before'): Promise<HistoryRestorePreview> {
+      const merge = await mergeOfEntry(db, entryId);
+      if (merge) {
+        if (to === 'after' || merge.undone_at !== null) throw conflict(HISTORY_TEXT.notRestorable);
+        return { to, restored: ['merged_into_id'], skipped: [], later: [], later_total: 0 };
+      }
       const loaded = await load(db, entryId, to);
       const { type, id } = loaded;
       return db.transaction(async (tx) => {

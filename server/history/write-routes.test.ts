@@ -414,6 +414,39 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [{ entity_type: 'inquiry', entity_id: inquiry, action: 'update', actor_id: null }];
   },
 
+  'PATCH /api/customers/:id': async () => {
+    await send('PATCH', `/api/customers/${seed.customerId}`, { phone: '+1 555 0100' });
+    return [admin('customer', seed.customerId)];
+  },
+  'POST /api/customers/:id/notes': async () => {
+    await send('POST', `/api/customers/${seed.customerId}/notes`, { body: 'Route customer note' });
+    return [admin('customer', seed.customerId)];
+  },
+  'POST /api/customers/:id/merge': async () => {
+    const customerOf = async () => {
+      const res = await send(
+        'POST',
+        '/api/inquiries',
+        { name: 'Merged', email: `merged-${next()}@example.com`, subject: 'S', message: 'M' },
+        null,
+      );
+      return (await query('select customer_id from inquiries where id = $1', [id(res)]))[0]
+        .customer_id as number;
+    };
+    const source = await customerOf();
+    const into = await customerOf();
+    await send('POST', `/api/customers/${source}/merge`, { into_id: into });
+    return [admin('customer', source, 'merge')];
+  },
+  'PATCH /api/companies/:id': async () => {
+    await send('PATCH', `/api/companies/${seed.companyId}`, { website: 'https://route.example' });
+    return [admin('company', seed.companyId)];
+  },
+  'POST /api/companies/:id/notes': async () => {
+    await send('POST', `/api/companies/${seed.companyId}/notes`, { body: 'Route company note' });
+    return [admin('company', seed.companyId)];
+  },
+
   'POST /api/history/:id/restore': async () => {
     const target = await product();
     await send('PUT', `/api/products/${target}`, { name: 'Route restored', pricing: { mrp: 6 } });
@@ -488,6 +521,11 @@ const EXEMPT: Record<string, string> = {
     'a test event changes nothing: its delivery and every attempt are in the delivery log',
   'POST /api/webhook-deliveries/:id/redeliver':
     'a redelivery changes nothing: it is a new delivery of the same event, in the delivery log',
+  'POST /api/account/login-link':
+    "a buyer's sign-in link is a credential, no entity: its row (a hash) and its e-mail in the outbox are the record",
+  'POST /api/account/session':
+    "signing a buyer in uses their link and writes a session row (a hash), no entity's change",
+  'POST /api/account/logout': "signing a buyer out deletes their session row alone, no entity's change",
 };
 
 const writeRoutes = () => [

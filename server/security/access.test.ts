@@ -23,6 +23,9 @@ const PUBLIC = new Set([
   'GET /api/public/quotes/:token/pdf',
   // The company's logo, shown on that page: a file configured at start, the same for everyone.
   'GET /api/public/company-logo',
+  // The buyer portal's sign-in: asking for a link, and exchanging it for a buyer token.
+  'POST /api/account/login-link',
+  'POST /api/account/session',
 ]);
 const ADMIN_ONLY = /^\/api\/users(\/|$)/;
 

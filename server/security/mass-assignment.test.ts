@@ -98,6 +98,13 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'PATCH /api/orders/:id': () => ({ body: { status: 'in_progress' }, control: false }),
   'POST /api/orders/:id/notes': () => ({ body: { body: 'An order note' } }),
   'PUT /api/orders/settings': () => ({ body: { required_fields: [] } }),
+  'PATCH /api/customers/:id': () => ({ body: { name: 'Seed Visitor' } }),
+  'POST /api/customers/:id/notes': () => ({ body: { body: 'A customer note' } }),
+  // A merge is taken once (the merged customer cannot merge again), so no control: the customers
+  // tests merge with each valid body.
+  'POST /api/customers/:id/merge': () => ({ body: { into_id: other.customerId }, control: false }),
+  'PATCH /api/companies/:id': () => ({ body: { name: 'Seed Company' } }),
+  'POST /api/companies/:id/notes': () => ({ body: { body: 'A company note' } }),
   // The seeded request already holds a draft (seed.quoteId), so a control would be the 409 of a
   // second draft; quote-templates.test.ts creates with each body.
   'POST /api/inquiries/:id/quotes': () => ({ body: { from_quote_id: seed.quoteId }, control: false }),
@@ -118,6 +125,10 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'PATCH /api/webhooks/:id': () => ({ body: { events: ['order.updated'] } }),
   'POST /api/public/quotes/:token/decline': () => ({ body: { reason: 'No' }, control: false }),
   'POST /api/public/quotes/:token/changes': () => ({ body: { message: 'More' }, control: false }),
+  // An address no customer has: the control's 202 writes nothing, now or after the answer.
+  'POST /api/account/login-link': () => ({ body: { email: 'nobody-here@example.com' } }),
+  // A link works once and the suite has none: account.test.ts exchanges real ones.
+  'POST /api/account/session': () => ({ body: { token: 'A'.repeat(43) }, control: false }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
 const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', 'POST /api/imports', ...NO_BODY_ROUTES]);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -161,9 +161,11 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     applies_to: 'brand',
     brand_id: brand.id,
   });
+  // Each seed's own visitor, in a company of its own: its customer and company are the seed's.
   const inquiry = await ctx.as().post('/api/inquiries', {
     name: 'Seed Visitor',
-    email: 'visitor@example.com',
+    email: `${prefix.toLowerCase()}-visitor@example.com`,
+    company: `${prefix} Company`,
     subject: 'Quote',
     message: 'How much for ten?',
     product_id: product.id,
@@ -195,6 +197,7 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     .post(`/api/public/quotes/${orderedSent.token}/accept`, { name: 'Seed Buyer' });
   if (accepted.statusCode !== 200) throw new Error(`seed accept: ${accepted.statusCode} ${accepted.body}`);
   const orderList = (await ctx.as().get('/api/orders', { headers: auth })).json();
+  const customer = (await ctx.as().get(`/api/inquiries/${inquiryId}`, { headers: auth })).json().customer;
   const editor = await ctx.makeUser({
     name: `${prefix} Editor`,
     email: `${prefix.toLowerCase()}-editor@example.com`,
@@ -227,6 +230,8 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     quoteId: draft.id as number,
     quoteToken: sent.token as string,
     orderId: listOf<{ id: number }>(orderList)[0]?.id,
+    customerId: customer?.id as number,
+    companyId: customer?.company?.id as number,
     editorId: editor.user.id,
     webhookId: webhook.id as number,
     editorToken: editor.token,
@@ -261,6 +266,8 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
     [/^\/api\/inquiries\//, seed.inquiryId],
     [/^\/api\/quotes\//, seed.quoteId],
     [/^\/api\/orders\//, seed.orderId],
+    [/^\/api\/customers\//, seed.customerId],
+    [/^\/api\/companies\//, seed.companyId],
     [/^\/api\/webhooks\//, seed.webhookId],
   ];
   return String(byResource.find(([re]) => re.test(url))?.[1] ?? 1);
@@ -299,6 +306,7 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/webhooks/:id/roll-secret',
   'POST /api/webhooks/:id/test',
   'POST /api/webhook-deliveries/:id/redeliver',
+  'POST /api/account/logout',
 ]);
 
 /** Routes anyone may call without a token (the same allow-list the access suite checks). */
@@ -314,7 +322,33 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/public/quotes/:token/accept',
   'POST /api/public/quotes/:token/decline',
   'POST /api/public/quotes/:token/changes',
+  // The buyer portal's sign-in: a link asked for by e-mail, exchanged for a buyer token.
+  'POST /api/account/login-link',
+  'POST /api/account/session',
 ]);
+
+/**
+ * The buyer portal's routes (ADR 0023): neither public nor staff. They take a buyer token only,
+ * refuse every staff and API token with 401, and declare no permission; their own suite walks
+ * them (server/modules/account/account.test.ts).
+ */
+export const isBuyerRoute = (route: { method: string; url: string }) =>
+  route.url.startsWith('/api/account') && !PUBLIC_ROUTES.has(`${route.method} ${route.url}`);
+
+/**
+ * A buyer token for the customer with this e-mail, its session written straight to the table (the
+ * e-mailed link's way is account.test.ts's): for suites that walk the buyer's routes too.
+ */
+export async function buyerSession(ctx: TestContext, email: string): Promise<string> {
+  const token = `by_${randomBytes(32).toString('base64url')}`;
+  const { rowCount } = await ctx.database.pool.query(
+    `insert into account_sessions (customer_id, token_hash, expires_at)
+      select id, $2, now() + interval '1 day' from customers where lower(email) = lower($1)`,
+    [email, createHash('sha256').update(token).digest('hex')],
+  );
+  if (rowCount !== 1) throw new Error(`buyerSession: no customer ${email}`);
+  return token;
+}
 
 /** The environment the junk suites run with: limits high enough that junk reaches validation. */
 export const RELAXED_LIMITS = {
@@ -324,6 +358,8 @@ export const RELAXED_LIMITS = {
   LOGIN_MAX_FAILURES_PER_EMAIL: '1000000',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
   PASSWORD_CHANGE_MAX_FAILURES: '1000000',
+  ACCOUNT_LINK_EMAIL_MAX: '1000000',
+  ACCOUNT_LINK_RATE_MAX: '1000000',
 };
 
 /**

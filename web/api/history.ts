@@ -24,6 +24,7 @@ import { useDownload } from './download';
 import {
   brandKeys,
   categoryKeys,
+  companyKeys,
   dashboardKeys,
   discountKeys,
   type HistoryFilters,
@@ -209,16 +210,21 @@ export function useEmptyTrash() {
   });
 }
 
+/** What a logged id may refer to (a diff line shows it by name). */
+export type RefKind = 'category' | 'brand' | 'company';
+
+const REF_PATHS = { category: 'categories', brand: 'brands', company: 'companies' } as const;
+const REF_KEYS = { category: categoryKeys, brand: brandKeys, company: companyKeys } as const;
+
 /**
- * A category's or brand's name for a diff line. A 404 (deleted since, or in the trash) is an
- * answer, not a failure to toast: the line then shows the id.
+ * A category's, brand's or company's name for a diff line. A 404 (deleted since, or in the trash)
+ * is an answer, not a failure to toast: the line then shows the id.
  */
-export function useRefName(ref: 'category' | 'brand', id: number) {
+export function useRefName(ref: RefKind, id: number) {
   return useQuery({
-    queryKey: [...(ref === 'category' ? categoryKeys.detail(id) : brandKeys.detail(id)), 'name'] as const,
+    queryKey: [...REF_KEYS[ref].detail(id), 'name'] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ name: string }>(`/${ref === 'category' ? 'categories' : 'brands'}/${id}`, { signal }))
-        .data.name,
+      (await api.get<{ name: string }>(`/${REF_PATHS[ref]}/${id}`, { signal })).data.name,
     staleTime: 60_000,
   });
 }

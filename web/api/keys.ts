@@ -1,4 +1,5 @@
 import type { BrandSortKey, CategorySortKey, UserSortKey } from '#domain/constants';
+import type { CompanySortKey, CustomerSortKey } from '#domain/customers';
 import type { DiscountState } from '#domain/discounts';
 import type { InquirySortKey, InquiryStatus } from '#domain/inquiries';
 import type { OrderSortKey } from '#domain/orders';
@@ -102,6 +103,15 @@ export type OrderListParams = ListControls<OrderSortKey> & {
   to?: string;
 };
 export const orderKeys = queryKeysFactory<OrderListParams>('orders');
+
+/** The customers list's controls and its company filter (a company's id as text), as the URL names them. */
+export type CustomerListParams = ListControls<CustomerSortKey> & { company_id?: string };
+const customers = queryKeysFactory<CustomerListParams>('customers');
+export const customerKeys = { ...customers, ...optionKeys(customers.all) };
+
+export type CompanyListParams = ListControls<CompanySortKey>;
+const companies = queryKeysFactory<CompanyListParams>('companies');
+export const companyKeys = { ...companies, ...optionKeys(companies.all) };
 
 const quotes = queryKeysFactory('quotes');
 export const quoteKeys = {

@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconBuildingStore,
   IconCategory,
   IconDiscount,
@@ -95,6 +96,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: IconTruckDelivery,
     goKey: 'r',
     permission: 'order.read',
+  },
+  {
+    label: 'Customers',
+    path: '/customers',
+    description: 'Who asks and buys: their requests, quotes, orders and companies.',
+    icon: IconAddressBook,
+    alsoActiveUnder: '/companies',
+    goKey: 'e',
+    permission: 'customer.read',
   },
   {
     label: 'Users',

@@ -6,9 +6,10 @@ import { initAddToQuote } from './add-to-quote';
 import { initBasketPage } from './basket-page';
 import { initBrandFilter, initFiltersFold } from './filters';
 import { initGallery } from './gallery';
-import { initBasketCount } from './header';
+import { initAccountLink, initBasketCount } from './header';
 
 initBasketCount();
+initAccountLink();
 for (const details of document.querySelectorAll<HTMLDetailsElement>('[data-filters]'))
   initFiltersFold(details);
 // The brand and the sort apply as they are chosen.

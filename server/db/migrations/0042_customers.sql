@@ -53,6 +53,50 @@ CREATE INDEX "inquiries_customer_idx" ON "inquiries" USING btree ("customer_id",
 ALTER TABLE "orders" ADD COLUMN "customer_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id", "created_at", "id");--> statement-breakpoint
+-- Staff notes on a customer and on a company, like a request's and an order's.
+CREATE TABLE "customer_notes" (
+  "id" serial PRIMARY KEY NOT NULL,
+  "customer_id" integer NOT NULL,
+  "author_id" integer,
+  "body" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_notes" ADD CONSTRAINT "customer_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_notes_customer_idx" ON "customer_notes" USING btree ("customer_id", "id");--> statement-breakpoint
+CREATE INDEX "customer_notes_author_idx" ON "customer_notes" USING btree ("author_id");--> statement-breakpoint
+CREATE TABLE "company_notes" (
+  "id" serial PRIMARY KEY NOT NULL,
+  "company_id" integer NOT NULL,
+  "author_id" integer,
+  "body" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "company_notes" ADD CONSTRAINT "company_notes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_notes" ADD CONSTRAINT "company_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "company_notes_company_idx" ON "company_notes" USING btree ("company_id", "id");--> statement-breakpoint
+CREATE INDEX "company_notes_author_idx" ON "company_notes" USING btree ("author_id");--> statement-breakpoint
+-- What a merge moved, so that restoring it from the history puts back exactly that: the
+-- requests and orders it moved, and the phone and company it filled in on the survivor. `tx` is
+-- the merge's transaction, which its change-log entries carry too.
+CREATE TABLE "customer_merges" (
+  "id" serial PRIMARY KEY NOT NULL,
+  "source_id" integer NOT NULL,
+  "into_id" integer NOT NULL,
+  "inquiry_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+  "order_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+  "filled_phone" text,
+  "filled_company_id" integer,
+  "actor_id" integer,
+  "tx" bigint DEFAULT txid_current() NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "undone_at" timestamp with time zone
+);--> statement-breakpoint
+ALTER TABLE "customer_merges" ADD CONSTRAINT "customer_merges_source_id_customers_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_merges" ADD CONSTRAINT "customer_merges_into_id_customers_id_fk" FOREIGN KEY ("into_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_merges_tx_idx" ON "customer_merges" USING btree ("tx");--> statement-breakpoint
+CREATE INDEX "customer_merges_source_idx" ON "customer_merges" USING btree ("source_id", "id");--> statement-breakpoint
+CREATE INDEX "customer_merges_into_idx" ON "customer_merges" USING btree ("into_id");--> statement-breakpoint
 -- The company a name names, made on first sight; null for a blank name.
 CREATE FUNCTION stockroom_company_for(company_name text) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
@@ -82,17 +126,20 @@ BEGIN
   IF NEW.customer_id IS NOT NULL THEN
     RETURN NEW;
   END IF;
-  SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email);
+  -- Locked, so that a merge in progress is waited for and then followed: read unlocked, a
+  -- request could join the customer a merge was moving away from. The counters' update locks the
+  -- row anyway, so this serialises nothing that was not.
+  SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email) FOR NO KEY UPDATE;
   IF found.id IS NULL THEN
     INSERT INTO customers (email, name, phone, company_id)
       VALUES (NEW.email, NEW.name, NEW.phone, stockroom_company_for(NEW.company))
       ON CONFLICT DO NOTHING RETURNING * INTO found;
     IF found.id IS NULL THEN
-      SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email);
+      SELECT * INTO found FROM customers WHERE lower(email) = lower(NEW.email) FOR NO KEY UPDATE;
     END IF;
   END IF;
   WHILE found.merged_into_id IS NOT NULL LOOP
-    SELECT * INTO found FROM customers WHERE id = found.merged_into_id;
+    SELECT * INTO found FROM customers WHERE id = found.merged_into_id FOR NO KEY UPDATE;
   END LOOP;
   IF (found.phone IS NULL AND NEW.phone IS NOT NULL)
      OR (found.company_id IS NULL AND coalesce(btrim(NEW.company), '') <> '') THEN
@@ -174,6 +221,13 @@ CREATE TRIGGER customers_log_removed AFTER DELETE ON customers REFERENCING OLD T
 CREATE TRIGGER companies_log_added AFTER INSERT ON companies REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
 CREATE TRIGGER companies_log_changed AFTER UPDATE ON companies REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
 CREATE TRIGGER companies_log_removed AFTER DELETE ON companies REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_rows('company');--> statement-breakpoint
+-- A note is logged as its customer's or company's change, like a request's notes.
+CREATE TRIGGER customer_notes_log_added AFTER INSERT ON customer_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER customer_notes_log_changed AFTER UPDATE ON customer_notes REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER customer_notes_log_removed AFTER DELETE ON customer_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('customer', 'customer_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_added AFTER INSERT ON company_notes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_changed AFTER UPDATE ON company_notes REFERENCING NEW TABLE AS added OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
+CREATE TRIGGER company_notes_log_removed AFTER DELETE ON company_notes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stockroom_log_children('company', 'company_id', 'notes');--> statement-breakpoint
 -- Existing requests: one customer per e-mail, with the contact details of its latest request,
 -- and one company per name. The history does not record this as anyone's change.
 SET LOCAL stockroom.history = 'off';--> statement-breakpoint
@@ -190,4 +244,10 @@ INSERT INTO customers (email, name, phone, company_id, created_at)
 UPDATE inquiries i SET customer_id = c.id FROM customers c WHERE lower(c.email) = lower(i.email);--> statement-breakpoint
 UPDATE orders o SET customer_id = i.customer_id FROM inquiries i WHERE i.id = o.inquiry_id;--> statement-breakpoint
 UPDATE orders o SET customer_id = c.id FROM customers c WHERE o.customer_id IS NULL AND lower(c.email) = lower(o.customer_email);--> statement-breakpoint
+-- The built-in roles gain the customers' rights as domain/permissions.ts gives them (a role an
+-- admin already gave them to keeps its array as it is).
+UPDATE roles SET permissions = permissions || ARRAY['customer.read', 'customer.edit']::text[]
+  WHERE built_in AND key IN ('admin', 'editor', 'sales') AND NOT 'customer.read' = ANY(permissions);--> statement-breakpoint
+UPDATE roles SET permissions = permissions || ARRAY['customer.read']::text[]
+  WHERE built_in AND key = 'viewer' AND NOT 'customer.read' = ANY(permissions);--> statement-breakpoint
 RESET stockroom.history;

@@ -21,6 +21,14 @@ export const openApi = fp(
               bearerFormat: 'JWT',
               description: 'A person: the token POST /api/auth/login answers, valid for TOKEN_TTL_HOURS.',
             },
+            buyerToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'by_…',
+              description:
+                'A buyer of the portal (/api/account): the token POST /api/account/session answers for a one-time ' +
+                'e-mailed link. It opens the /api/account routes only; every staff route refuses it with 401.',
+            },
             apiToken: {
               type: 'http',
               scheme: 'bearer',

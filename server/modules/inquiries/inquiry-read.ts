@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { inquiries, inquiryEvents, inquiryLines, inquiryNotes, products, users } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
+import { customerOfInquiry } from '../shared/customer-summary';
 import { orderOfInquiry } from '../shared/order-summary';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
 
@@ -162,5 +163,6 @@ export async function readDetail(
     })),
     quotes: quoteRows.map((q) => toQuote(q, delivery.get(q.id) ?? null, timeZone)),
     order: await orderOfInquiry(reader, id),
+    customer: await customerOfInquiry(reader, id),
   };
 }

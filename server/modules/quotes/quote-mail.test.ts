@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { startSmtp } from '../../test/smtp';
 import { until } from '../../test/until';
 
 /**
@@ -11,23 +9,12 @@ import { until } from '../../test/until';
  * a loopback port; the message's link opens the quote's page, and its PDF's text holds the quote.
  */
 let ctx: TestContext;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => done(), done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtp();
   ctx = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://shop.example.com',
     COMPANY_NAME: 'Acme Racking',
     INQUIRY_RATE_MAX: '1000',
@@ -35,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
@@ -71,7 +58,7 @@ describe('sending a quote', () => {
     // 40 × 11.25 = 450.00; + 15.00 shipping = 465.00; 20 % tax = 93.00; total 558.00.
     expect(sent.total).toBe(558);
 
-    const mail = await until(() => received.find((m) => m.to && JSON.stringify(m.to).includes('grace@')));
+    const mail = await until(() => smtp.to('grace@')[0]);
     expect(mail.subject).toContain(reference);
     expect(mail.text).toContain(`https://shop.example.com/quote/${sent.token}`);
     // The link opens the customer's page.

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { HistoryEntry } from '#domain/history';
-import { useRefName } from '../../api/history';
+import { type RefKind, useRefName } from '../../api/history';
 import { formatDateTime } from '../format';
 import { type DiffLine, type DiffValue, diffLines } from './diff';
 import classes from './History.module.css';
@@ -16,6 +16,7 @@ const ACTION_COLOR: Record<string, string> = {
   purge: 'red',
   bulk: 'indigo',
   import: 'indigo',
+  merge: 'grape',
 };
 
 export function ActionBadge({ action }: { action: string }) {
@@ -26,7 +27,7 @@ export function ActionBadge({ action }: { action: string }) {
   );
 }
 
-function RefName({ kind, id }: { kind: 'category' | 'brand'; id: number }) {
+function RefName({ kind, id }: { kind: RefKind; id: number }) {
   const name = useRefName(kind, id);
   if (name.data) return <>{name.data}</>;
   return <>{name.isError ? `#${id} (deleted)` : `#${id}`}</>;

@@ -2,13 +2,14 @@ import type { EntityType, HistoryEntry } from '#domain/history';
 import { HIDDEN_VALUE } from '#domain/history';
 import { PRODUCT_STATUS_TEXT } from '#domain/products';
 import { formatPrice } from '../../api/currency';
+import type { RefKind } from '../../api/history';
 import { EMPTY_VALUE, formatDateTime } from '../format';
 
 /**
  * An entry's changes as people read them. A value is either text, or a reference to a category or
  * brand by id, which the screen shows by name (it may have been renamed or deleted since).
  */
-export type DiffValue = { text: string } | { ref: 'category' | 'brand'; id: number };
+export type DiffValue = { text: string } | { ref: RefKind; id: number };
 export type DiffLine =
   | { kind: 'field'; key: string; label: string; before: DiffValue; after: DiffValue }
   /** A content section added, removed or changed, named by its title, group name or heading. */
@@ -64,8 +65,9 @@ const DATE_FIELDS = new Set([
   'expires_at',
   'revoked_at',
 ]);
-const REF_FIELDS: Record<string, 'category' | 'brand'> = {
+const REF_FIELDS: Record<string, RefKind> = {
   category_id: 'category',
+  company_id: 'company',
   brand_id: 'brand',
   parent_id: 'category',
 };

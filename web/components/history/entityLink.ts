@@ -23,6 +23,9 @@ export function entityPath(
 ): string | null {
   if (entry.entity_id === null || entry.action === 'purge') return null;
   if (entry.entity_type === 'inquiry') return `/inquiries?selected=${entry.entity_id}`;
+  // A customer keeps its row when merged, so its page always answers (and points on if merged).
+  if (entry.entity_type === 'customer') return `/customers?selected=${entry.entity_id}`;
+  if (entry.entity_type === 'company') return `/companies?selected=${entry.entity_id}`;
   const name = entry.entity_name?.trim();
   if (!name) return null;
   if (entry.action === 'trash') return search('/trash', name);

@@ -47,6 +47,8 @@ export const ENTITY_LABEL: Record<string, string> = {
   inquiry: 'Inquiry',
   quote: 'Quote',
   api_token: 'API token',
+  customer: 'Customer',
+  company: 'Company',
 };
 
 export const ACTION_LABEL: Record<string, string> = {
@@ -58,4 +60,5 @@ export const ACTION_LABEL: Record<string, string> = {
   purge: 'Deleted forever',
   bulk: 'Bulk edit',
   import: 'Import',
+  merge: 'Merged',
 };

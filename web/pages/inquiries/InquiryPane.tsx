@@ -19,6 +19,7 @@ import { DetailList } from '../../components/DetailList';
 import classes from '../../components/desk/Desk.module.css';
 import { DeskPanel } from './DeskPanel';
 import { QuoteLines } from './QuoteLines';
+import { RequestCustomer } from './RequestCustomer';
 
 type Props = {
   inquiry: Inquiry;
@@ -58,6 +59,7 @@ export function InquiryPane({ inquiry, staff, deleting, onDelete }: Props) {
             Delete
           </Button>
         </Group>
+        {detail.data?.customer && <RequestCustomer customer={detail.data.customer} />}
         <DetailList
           items={[
             { label: 'Name', value: inquiry.name },

@@ -11,6 +11,7 @@ import type { PermissionCode } from '#domain/permissions';
 import { PRODUCT_LIST } from '#domain/product-list';
 import { useBrands } from '../../api/brands';
 import { useCategories } from '../../api/categories';
+import { useCompanies, useCustomers } from '../../api/customers';
 import { useInquiries } from '../../api/inquiries';
 import { useProducts } from '../../api/products';
 import { useUsers } from '../../api/users';
@@ -24,6 +25,8 @@ import {
   actionItems,
   brandItem,
   categoryItem,
+  companyItem,
+  customerItem,
   inquiryItem,
   type PaletteGroup,
   type PaletteItem,
@@ -52,7 +55,8 @@ const SR_ONLY: CSSProperties = {
 
 /**
  * Ctrl+K / ⌘K (and the top bar's Search button): jump to a screen, run a create action, or find a
- * product, category, brand, inquiry or (for admins) user by what the server's lists match.
+ * product, category, brand, inquiry, customer, company or (for admins) user by what the server's
+ * lists match.
  */
 export function CommandPalette() {
   const [query, setQuery] = useState('');
@@ -142,6 +146,10 @@ function useStaffSearch(q: string, has: SearchProps['has']): KindResults[] {
     { ...listParams(INQUIRY_URL_DEFAULTS), q, limit: PER_KIND },
     has('inquiry.read'),
   );
+  // Customers by name, e-mail, phone or company; companies by name (the lists' own searches).
+  const customersShown = has('customer.read');
+  const customers = useCustomers({ ...controls, sortBy: 'name' }, customersShown);
+  const companies = useCompanies({ ...controls, sortBy: 'name' }, customersShown);
   const kinds: (KindResults & { shown: boolean })[] = [
     {
       label: PALETTE_TEXT.groups.products,
@@ -166,6 +174,18 @@ function useStaffSearch(q: string, has: SearchProps['has']): KindResults[] {
       query: inquiries,
       items: inquiries.data?.data.map((i) => inquiryItem(i, q)) ?? [],
       shown: has('inquiry.read'),
+    },
+    {
+      label: PALETTE_TEXT.groups.customers,
+      query: customers,
+      items: customers.data?.data.map((c) => customerItem(c, q)) ?? [],
+      shown: customersShown,
+    },
+    {
+      label: PALETTE_TEXT.groups.companies,
+      query: companies,
+      items: companies.data?.data.map((c) => companyItem(c, q)) ?? [],
+      shown: customersShown,
     },
   ];
   return kinds.filter((k) => k.shown);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Company, Customer } from '#domain/customers';
 import type { Inquiry } from '#domain/inquiries';
 import { readInquiryUrl } from '../../components/inquiry/urlState';
 import { rightsOf } from '../../test/signedIn';
@@ -6,6 +7,8 @@ import { NAV_ITEMS } from '../navItems';
 import {
   actionItems,
   categoryItem,
+  companyItem,
+  customerItem,
   inquiryItem,
   matchesQuery,
   productItem,
@@ -68,5 +71,30 @@ describe('the palette’s lines', () => {
     const url = new URL(item.to, 'http://x');
     expect(url.pathname).toBe('/inquiries');
     expect(readInquiryUrl(url.searchParams)).toMatchObject({ q: 'ann', selected: 7 });
+  });
+
+  it('opens a customer or a company in its pane, its list searched for the query', () => {
+    const customer = customerItem(
+      {
+        id: 4,
+        name: 'Cora',
+        email: 'cora@example.com',
+        phone: null,
+        company: { id: 9, name: 'Castle' },
+      } as Customer,
+      'cor',
+    );
+    const url = new URL(customer.to, 'http://x');
+    expect(url.pathname).toBe('/customers');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'cor', selected: '4' });
+    expect(customer.description).toBe('Castle · cora@example.com');
+    const company = companyItem({ id: 9, name: 'Castle', website: null, phone: '+44 1' } as Company, 'cas');
+    expect(company.to).toBe('/companies?q=cas&selected=9');
+    expect(company.description).toBe('+44 1');
+  });
+
+  it('offers the Customers screen only with the right to read customers', () => {
+    expect(screenItems('custom', rightsOf('viewer')).map((i) => i.to)).toEqual(['/customers']);
+    expect(screenItems('custom', () => false)).toEqual([]);
   });
 });

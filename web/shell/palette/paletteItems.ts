@@ -1,6 +1,7 @@
 import type { Brand } from '#domain/brands';
 import type { Category } from '#domain/categories';
 import { TEXT_LIMITS } from '#domain/constants';
+import type { Company, Customer } from '#domain/customers';
 import type { Inquiry } from '#domain/inquiries';
 import type { PermissionCode } from '#domain/permissions';
 import type { ProductListItem } from '#domain/products';
@@ -107,4 +108,22 @@ export const userItem = (u: User): PaletteItem => ({
   description: joined(u.email, u.role),
   iconPath: '/users',
   to: listWithSearch('/users', u.email),
+});
+
+/** The Customers screen, searched for what was typed, with this customer open in its pane. */
+export const customerItem = (c: Customer, query: string): PaletteItem => ({
+  id: `customer:${c.id}`,
+  label: c.name,
+  description: joined(c.company?.name, c.email, c.phone),
+  iconPath: '/customers',
+  to: `/customers?${new URLSearchParams({ q: query.slice(0, TEXT_LIMITS.search), selected: String(c.id) })}`,
+});
+
+/** The Companies view, searched for what was typed, with this company open in its pane. */
+export const companyItem = (c: Company, query: string): PaletteItem => ({
+  id: `company:${c.id}`,
+  label: c.name,
+  description: joined(c.website, c.phone),
+  iconPath: '/customers',
+  to: `/companies?${new URLSearchParams({ q: query.slice(0, TEXT_LIMITS.search), selected: String(c.id) })}`,
 });

@@ -13,6 +13,8 @@ export const PALETTE_TEXT = {
     categories: 'Categories',
     brands: 'Brands',
     inquiries: 'Inquiries',
+    customers: 'Customers',
+    companies: 'Companies',
     users: 'Users',
   },
   screenHint: 'Go to screen',

@@ -77,6 +77,7 @@ ${Object.entries(search.keep).map(([name, value]) => html`<input type="hidden" n
 <button type="submit">${SHOP_TEXT.searchButton}</button>
 </form>
 <nav class="header-nav" aria-label="${chrome.companyName}">
+<a class="account-link" href="/account" data-account-link>${SHOP_TEXT.signIn}</a>
 <a class="basket-link" href="/shop/quote">${SHOP_TEXT.quoteLink}<span class="basket-count" data-basket-count hidden></span></a>
 </nav>
 </div>

@@ -1,0 +1,208 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_TEXT,
+  accountBasketSchema,
+  accountListQuery,
+  accountMeSchema,
+  accountOrdersResponse,
+  accountQuoteSchema,
+  accountQuotesResponse,
+  accountRequestsResponse,
+  accountSessionResponse,
+  BUYER_TOKEN_PREFIX,
+  loginLinkBody,
+  loginLinkResponse,
+  sessionBody,
+} from '#domain/account';
+import { idParam } from '#domain/paging';
+import { AppError } from '../../errors/app-error';
+import { errors } from '../../http/schemas';
+import type { CounterStore } from '../../limits/counters';
+import { tooManyRequests } from '../../limits/throttle';
+import type { AccountService, Buyer } from './account.service';
+
+export type AccountRoutesDeps = {
+  account: AccountService;
+  counters: CounterStore;
+  limits: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in buyer of a portal route (account.routes.ts); never set on a staff route. */
+    buyer?: Buyer;
+  }
+}
+
+const buyerBearer: { [scheme: string]: string[] }[] = [{ buyerToken: [] }];
+const tags = ['account'];
+
+const currentBuyer = (request: FastifyRequest): Buyer => {
+  if (!request.buyer) throw new AppError(401, ACCOUNT_TEXT.signInRequired);
+  return request.buyer;
+};
+
+/**
+ * The buyer portal's API (ADR 0023). Its own sign-in (a one-time link, then a buyer token) and
+ * its own hook: a staff token or an API token is not a buyer session here, as a buyer token is
+ * nothing on a staff route (auth/hooks.ts).
+ */
+export const accountRoutes =
+  (deps: AccountRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onClose', async () => {
+      await deps.account.settle();
+    });
+
+    app.post(
+      '/api/account/login-link',
+      {
+        schema: {
+          tags,
+          description:
+            'E-mails a one-time sign-in link (PUBLIC_URL/account/login?token=…, valid 15 minutes, through the outbox) to the address if it names a customer. Always 202 with the same body, known address or not, and the answer does not wait for the lookup. Rate-limited per e-mail address (ACCOUNT_LINK_EMAIL_MAX) and per client address (ACCOUNT_LINK_RATE_MAX): 429 with Retry-After.',
+          body: loginLinkBody,
+          response: { 202: loginLinkResponse, ...errors(400, 429) },
+        },
+      },
+      async (request, reply) => {
+        const email = request.body.email.toLowerCase();
+        const taken = await deps.counters.take(
+          [
+            { key: `account-link:email:${email}`, max: deps.limits.maxPerEmail },
+            { key: `account-link:addr:${request.ip}`, max: deps.limits.maxPerAddress },
+          ],
+          deps.limits.windowMs,
+        );
+        if (!taken.allowed) throw tooManyRequests(ACCOUNT_TEXT.tooMany, taken.retryAfterMs);
+        deps.account.requestLink(email, (err) => request.log.error({ err }, 'account sign-in link failed'));
+        return reply.code(202).send({ message: ACCOUNT_TEXT.linkSent });
+      },
+    );
+
+    app.post(
+      '/api/account/session',
+      {
+        schema: {
+          tags,
+          description:
+            "Exchanges a sign-in link's token for a buyer token (`by_…`, valid 30 days). The link works once: a used, expired or unknown one is 400.",
+          body: sessionBody,
+          response: { 200: accountSessionResponse, ...errors(400) },
+        },
+      },
+      async (request) => deps.account.startSession(request.body.token),
+    );
+
+    await app.register(async (scope) => {
+      const buyer = scope.withTypeProvider<ZodTypeProvider>();
+      buyer.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+        const match = request.headers.authorization?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
+        if (!match) throw new AppError(401, ACCOUNT_TEXT.signInRequired);
+        // A staff sign-in or an API token is no buyer session, whoever holds it.
+        if (!match[1].startsWith(BUYER_TOKEN_PREFIX)) throw new AppError(401, ACCOUNT_TEXT.staffTokenRefused);
+        const found = await deps.account.authenticate(match[1]);
+        if (!found) throw new AppError(401, ACCOUNT_TEXT.sessionExpired);
+        request.buyer = found;
+      });
+
+      buyer.get(
+        '/api/account',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description: "The signed-in buyer: name, e-mail, company, and whether they see the company's.",
+            response: { 200: accountMeSchema, ...errors(401) },
+          },
+        },
+        async (request) => deps.account.me(currentBuyer(request)),
+      );
+      buyer.post(
+        '/api/account/logout',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description: 'Ends the buyer session: its token is refused from the next request.',
+            response: { 204: z.null().describe('Signed out'), ...errors(401) },
+          },
+        },
+        async (request, reply) => {
+          await deps.account.logout(currentBuyer(request));
+          return reply.code(204).send(null);
+        },
+      );
+      const list = (what: string) =>
+        `${what}, newest first, paged (\`page\`, \`limit\`, \`meta.total\`): the buyer's own, or their company's when staff granted "sees the company's".`;
+      buyer.get(
+        '/api/account/requests',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description: list('Requests with reference and status'),
+            querystring: accountListQuery,
+            response: { 200: accountRequestsResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.account.requests(currentBuyer(request), request.query),
+      );
+      buyer.get(
+        '/api/account/quotes',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description: list("Each request's latest sent quote, with its number of versions"),
+            querystring: accountListQuery,
+            response: { 200: accountQuotesResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.account.quotes(currentBuyer(request), request.query),
+      );
+      buyer.get(
+        '/api/account/orders',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description: list('Orders with number and status'),
+            querystring: accountListQuery,
+            response: { 200: accountOrdersResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) => deps.account.orders(currentBuyer(request), request.query),
+      );
+      buyer.get(
+        '/api/account/quotes/:id',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description:
+              "A quote by any of its versions' ids: every sent version, newest (current) first, each with its token for the customer's quote routes (`/api/public/quotes/{token}`, its PDF and answers). Another customer's quote is 404.",
+            params: idParam,
+            response: { 200: accountQuoteSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.account.quote(currentBuyer(request), request.params.id),
+      );
+      buyer.get(
+        '/api/account/quotes/:id/basket',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description:
+              "Request again: the quote's products as the shop's basket keeps them, at today's prices and the quoted quantities; lines the shop does not sell now are named in `skipped`. Another customer's quote is 404.",
+            params: idParam,
+            response: { 200: accountBasketSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.account.basket(currentBuyer(request), request.params.id),
+      );
+    });
+  };

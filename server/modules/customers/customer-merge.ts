@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { CUSTOMER_TEXT } from '#domain/customers';
+import type { Tx } from '../../db/client';
+import { conflict, notFound } from '../../errors/app-error';
+import { CURRENT_ACTOR_SQL, setChangeContext } from '../../history/change-context';
+
+type Locked = { id: number; phone: string | null; company_id: number | null; merged_into_id: number | null };
+
+/** Both customers' rows, locked in id order so two merges of the same pair cannot deadlock. */
+async function lockPair(tx: Tx, a: number, b: number) {
+  const { rows } = await tx.execute<Locked>(sql`
+    select id, phone, company_id, merged_into_id from customers
+    where id in (${a}, ${b}) order by id for update`);
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/**
+ * Makes `sourceId` one with `intoId`, in the caller's transaction: its requests and orders move
+ * (their quotes follow their requests), the survivor's blank phone and company are filled from
+ * it, and it is marked merged, so its e-mail leads to the survivor from now on. Every write is
+ * logged as a 'merge' with the caller, and what moved is kept in customer_merges, which is what
+ * restoring the merge from the history reads.
+ */
+export async function mergeCustomers(tx: Tx, sourceId: number, intoId: number): Promise<void> {
+  const rows = await lockPair(tx, sourceId, intoId);
+  const source = rows.get(sourceId);
+  const into = rows.get(intoId);
+  if (!source) throw notFound(CUSTOMER_TEXT.notFound);
+  if (!into) throw notFound(CUSTOMER_TEXT.mergeTargetNotFound);
+  if (source.merged_into_id !== null) throw conflict(CUSTOMER_TEXT.mergedAlready);
+  if (into.merged_into_id !== null) throw conflict(CUSTOMER_TEXT.mergeTargetMerged);
+  await setChangeContext(tx, { action: 'merge' });
+  const moved = await tx.execute<{ id: number }>(
+    sql`update inquiries set customer_id = ${intoId} where customer_id = ${sourceId} returning id`,
+  );
+  const movedOrders = await tx.execute<{ id: number }>(
+    sql`update orders set customer_id = ${intoId}, updated_at = now() where customer_id = ${sourceId} returning id`,
+  );
+  const filledPhone = into.phone === null ? source.phone : null;
+  const filledCompany = into.company_id === null ? source.company_id : null;
+  if (filledPhone !== null || filledCompany !== null)
+    await tx.execute(sql`update customers set
+        phone = coalesce(phone, ${filledPhone}), company_id = coalesce(company_id, ${filledCompany}::integer),
+        updated_at = now()
+      where id = ${intoId}`);
+  await tx.execute(
+    sql`update customers set merged_into_id = ${intoId}, updated_at = now() where id = ${sourceId}`,
+  );
+  await tx.execute(sql`
+    insert into customer_merges (source_id, into_id, inquiry_ids, order_ids, filled_phone, filled_company_id, actor_id)
+    values (${sourceId}, ${intoId}, ${`{${moved.rows.map((r) => r.id).join(',')}}`}::integer[],
+      ${`{${movedOrders.rows.map((r) => r.id).join(',')}}`}::integer[], ${filledPhone}, ${filledCompany}::integer,
+      ${CURRENT_ACTOR_SQL})`);
+}
+
+/** The merge a change-log entry belongs to (any of the entries its transaction wrote), or null. */
+export async function mergeOfEntry(tx: Pick<Tx, 'execute'>, entryId: number) {
+  const { rows } = await tx.execute<{ id: number; source_id: number; undone_at: string | null }>(sql`
+    select m.id, m.source_id, m.undone_at from change_log c join customer_merges m on m.tx = c.tx
+    where c.id = ${entryId} and c.action = 'merge' order by m.id desc limit 1`);
+  return rows[0] ?? null;
+}
+
+/**
+ * Undoes a merge, in the caller's transaction (a restore): the requests and orders it moved go
+ * back to the customer they came from, the phone and company it filled in on the survivor are
+ * cleared if they are still what it put there, and the customer is no longer merged. Refused
+ * (409) once undone, or when the customer was since un-merged some other way. Returns the
+ * customer brought back.
+ */
+export async function undoMerge(tx: Tx, mergeId: number): Promise<number> {
+  const { rows } = await tx.execute<{
+    source_id: number;
+    into_id: number;
+    inquiry_ids: number[];
+    order_ids: number[];
+    filled_phone: string | null;
+    filled_company_id: number | null;
+    undone_at: string | null;
+  }>(sql`select * from customer_merges where id = ${mergeId} for update`);
+  const merge = rows[0];
+  if (!merge || merge.undone_at !== null) throw conflict(CUSTOMER_TEXT.mergeUndone);
+  const pair = await lockPair(tx, merge.source_id, merge.into_id);
+  const source = pair.get(merge.source_id);
+  const into = pair.get(merge.into_id);
+  if (!source || !into || source.merged_into_id !== merge.into_id) throw conflict(CUSTOMER_TEXT.mergeUndone);
+  const ids = (list: number[]) => `{${list.join(',')}}`;
+  await tx.execute(
+    sql`update inquiries set customer_id = ${merge.source_id} where id = any(${ids(merge.inquiry_ids)}::integer[])`,
+  );
+  await tx.execute(
+    sql`update orders set customer_id = ${merge.source_id}, updated_at = now() where id = any(${ids(merge.order_ids)}::integer[])`,
+  );
+  if (
+    (merge.filled_phone !== null && into.phone === merge.filled_phone) ||
+    (merge.filled_company_id !== null && into.company_id === merge.filled_company_id)
+  )
+    await tx.execute(sql`update customers set
+        phone = case when phone = ${merge.filled_phone} then null else phone end,
+        company_id = case when company_id = ${merge.filled_company_id}::integer then null else company_id end,
+        updated_at = now()
+      where id = ${merge.into_id}`);
+  await tx.execute(
+    sql`update customers set merged_into_id = null, updated_at = now() where id = ${merge.source_id}`,
+  );
+  await tx.execute(sql`update customer_merges set undone_at = now() where id = ${mergeId}`);
+  return merge.source_id;
+}
