@@ -25,6 +25,7 @@ import {
   brandKeys,
   categoryKeys,
   companyKeys,
+  customerKeys,
   dashboardKeys,
   discountKeys,
   type HistoryFilters,
@@ -211,13 +212,23 @@ export function useEmptyTrash() {
 }
 
 /** What a logged id may refer to (a diff line shows it by name). */
-export type RefKind = 'category' | 'brand' | 'company';
+export type RefKind = 'category' | 'brand' | 'company' | 'customer';
 
-const REF_PATHS = { category: 'categories', brand: 'brands', company: 'companies' } as const;
-const REF_KEYS = { category: categoryKeys, brand: brandKeys, company: companyKeys } as const;
+const REF_PATHS = {
+  category: 'categories',
+  brand: 'brands',
+  company: 'companies',
+  customer: 'customers',
+} as const;
+const REF_KEYS = {
+  category: categoryKeys,
+  brand: brandKeys,
+  company: companyKeys,
+  customer: customerKeys,
+} as const;
 
 /**
- * A category's, brand's or company's name for a diff line. A 404 (deleted since, or in the trash)
+ * A category's, brand's, company's or customer's name for a diff line. A 404 (deleted since, or in the trash)
  * is an answer, not a failure to toast: the line then shows the id.
  */
 export function useRefName(ref: RefKind, id: number) {

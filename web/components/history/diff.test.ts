@@ -30,6 +30,8 @@ describe('formatValue', () => {
     expect(formatValue('category_id', 7, 'product')).toEqual({ ref: 'category', id: 7 });
     expect(formatValue('brand_id', 3, 'discount')).toEqual({ ref: 'brand', id: 3 });
     expect(formatValue('parent_id', 2, 'category')).toEqual({ ref: 'category', id: 2 });
+    expect(formatValue('company_id', 4, 'customer')).toEqual({ ref: 'company', id: 4 });
+    expect(formatValue('merged_into_id', 9, 'customer')).toEqual({ ref: 'customer', id: 9 });
     expect(formatValue('brand_id', null, 'product')).toEqual({ text: '—' });
   });
 });

@@ -68,6 +68,7 @@ const DATE_FIELDS = new Set([
 const REF_FIELDS: Record<string, RefKind> = {
   category_id: 'category',
   company_id: 'company',
+  merged_into_id: 'customer',
   brand_id: 'brand',
   parent_id: 'category',
 };
