@@ -420,7 +420,11 @@ test('edits, moves and removes content sections', async ({ page, request }) => {
   await expect(toast(page, PRODUCT_TOAST.tableSaved)).toBeVisible();
   await expect(table.getByRole('row', { name: 'Large 6 $329' })).toBeVisible();
 
-  await specs.getByRole('button', { name: 'Remove' }).click();
+  // The save's toast and the editor's fixed bar sit at the bottom, where scrolling to the button
+  // would leave it; in the middle of the screen neither covers it.
+  const remove = specs.getByRole('button', { name: 'Remove' });
+  await remove.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+  await remove.click();
   await expect(toast(page, PRODUCT_TOAST.sectionRemoved)).toBeVisible();
   await expect(specs).toHaveCount(0);
   const bundle = await apiBundleOf(request, product.slug);
