@@ -38,14 +38,20 @@ export function sha256File(file: string): Promise<string> {
 }
 
 export const appVersion = (): { name: string; version: string } => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return { name: pkg.name, version: pkg.version };
 };
 
 type JournalEntry = { idx: number; when: number; tag: string };
 export const migrationJournal = (): JournalEntry[] =>
-  (JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] })
-    .entries;
+  (
+    JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: JournalEntry[];
+    }
+  ).entries;
 
 /**
  * The archive is a gzip-compressed tar written and read by the system's `tar` (GNU tar or bsdtar,

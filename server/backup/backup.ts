@@ -25,11 +25,11 @@ import {
 const run = promisify(execFile);
 
 /** Where a backup goes when no --out is given: DATA_DIR/backups/stockroom-<UTC time>.tar.gz. */
-export const defaultBackupFile = (dataDir: string, at = new Date()) =>
+const defaultBackupFile = (dataDir: string, at = new Date()) =>
   path.join(dataDir, 'backups', `stockroom-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`);
 
 /** The embedded database's folder under DATA_DIR, and the file its running worker answers at. */
-export const embeddedDir = (dataDir: string) => path.join(dataDir, 'db');
+const embeddedDir = (dataDir: string) => path.join(dataDir, 'db');
 const controlFile = (dataDir: string) => `${embeddedDir(dataDir)}.control.json`;
 
 /**
@@ -91,7 +91,8 @@ async function dumpEmbeddedDatabase(dataDir: string, file: string, database?: Da
   const running = await askRunningServer(dataDir, file);
   if (running) return { stats: running, tool };
   const dir = embeddedDir(dataDir);
-  if (!existsSync(dir)) throw new Error(`There is no embedded database in ${dir} to back up (DATA_DIR=${dataDir}).`);
+  if (!existsSync(dir))
+    throw new Error(`There is no embedded database in ${dir} to back up (DATA_DIR=${dataDir}).`);
   const stopped = await startPglite(dir);
   try {
     return { stats: await stopped.dump(file), tool };
@@ -124,7 +125,8 @@ async function askRunningServer(dataDir: string, file: string): Promise<DumpStat
   });
   if (answer === null) return null;
   const parsed = JSON.parse(answer) as { stats?: DumpStats; error?: string };
-  if (parsed.error || !parsed.stats) throw new Error(`The running server could not dump its database: ${parsed.error}`);
+  if (parsed.error || !parsed.stats)
+    throw new Error(`The running server could not dump its database: ${parsed.error}`);
   return parsed.stats;
 }
 
@@ -170,7 +172,9 @@ async function dumpServer(databaseUrl: string, file: string): Promise<Dumped> {
     const serverMajor = majorOf(Number(rows[0].v));
     const toolMajor = Number(/(\d+)(?:\.\d+)?/.exec(toolVersion.replace(/^\D+/, ''))?.[1]);
     if (toolMajor < serverMajor)
-      throw new Error(`${toolVersion} cannot dump a PostgreSQL ${serverMajor} server: install pg_dump ${serverMajor} or newer.`);
+      throw new Error(
+        `${toolVersion} cannot dump a PostgreSQL ${serverMajor} server: install pg_dump ${serverMajor} or newer.`,
+      );
     await client.query('begin isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0].id;
     const stats = (await countRows((text: string) => client.query(text))) as DumpStats;
@@ -181,7 +185,10 @@ async function dumpServer(databaseUrl: string, file: string): Promise<Dumped> {
       const child = spawn(
         pgDump,
         [...DUMP_ARGS, `--snapshot=${snapshot}`, '--inserts', '--file', file, '--dbname', url.toString()],
-        { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ['ignore', 'ignore', 'pipe'] },
+        {
+          env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
       );
       let stderr = '';
       child.stderr.on('data', (chunk) => {
@@ -207,8 +214,14 @@ async function collectImages(
   const store = createImageStore(config.imageStore, path.join(config.dataDir, 'uploads'));
   const listed = (await store.list()).filter((f) => SERVED_FILE_NAME.test(f.name));
   if (config.imageStore.kind === 's3') {
-    await writeFile(path.join(work, IMAGE_LISTING), `${JSON.stringify(listed.map(({ name, bytes }) => ({ name, bytes })))}\n`);
-    return { files: [IMAGE_LISTING], summary: { store: 's3', bucket: config.imageStore.bucket, listed: listed.length } };
+    await writeFile(
+      path.join(work, IMAGE_LISTING),
+      `${JSON.stringify(listed.map(({ name, bytes }) => ({ name, bytes })))}\n`,
+    );
+    return {
+      files: [IMAGE_LISTING],
+      summary: { store: 's3', bucket: config.imageStore.bucket, listed: listed.length },
+    };
   }
   await mkdir(path.join(work, IMAGES_DIR));
   const files: string[] = [];

@@ -51,14 +51,18 @@ export async function restoreBackup(
     await unpackArchive(file, work);
     const manifest = await readManifest(work);
     await verifyChecksums(work, manifest);
-    log(`Backup of ${manifest.createdAt} (${manifest.app.name} ${manifest.app.version}, ${manifest.database.kind}) verified.`);
+    log(
+      `Backup of ${manifest.createdAt} (${manifest.app.name} ${manifest.app.version}, ${manifest.database.kind}) verified.`,
+    );
     const newest = Math.max(...migrationJournal().map((e) => e.when));
     if (manifest.migration.last !== null && manifest.migration.last > newest)
       throw new Error(
         `The backup comes from a newer Stockroom (migration ${manifest.migration.tag ?? manifest.migration.last}); upgrade this one before restoring it.`,
       );
     if (!config.databaseUrl && (await embeddedServerRunning(config.dataDir)))
-      throw new Error(`A Stockroom server is running on ${config.dataDir}: stop it before restoring into it.`);
+      throw new Error(
+        `A Stockroom server is running on ${config.dataDir}: stop it before restoring into it.`,
+      );
 
     const imageTarget = await checkImageTarget(config, opts.force ?? false);
     const database = await openConfiguredDatabase(config, 1);
@@ -68,7 +72,9 @@ export async function restoreBackup(
     } finally {
       await database.close();
     }
-    log(`Database loaded: ${rows} rows in ${Object.keys(manifest.counts).length} tables, as the manifest counts.`);
+    log(
+      `Database loaded: ${rows} rows in ${Object.keys(manifest.counts).length} tables, as the manifest counts.`,
+    );
 
     const images = await restoreImages(work, manifest, imageTarget);
     // A fresh connection: the dump's SET statements changed the loading session's settings.
@@ -94,7 +100,9 @@ async function readManifest(work: string): Promise<Manifest> {
   try {
     manifest = JSON.parse(await readFile(path.join(work, MANIFEST), 'utf8'));
   } catch {
-    throw new Error('The file is not a Stockroom backup: it has no readable manifest.json. Nothing was restored.');
+    throw new Error(
+      'The file is not a Stockroom backup: it has no readable manifest.json. Nothing was restored.',
+    );
   }
   if (manifest.format !== 1 || !manifest.checksums?.[DUMP_FILE])
     throw new Error('The backup manifest is of an unknown format. Nothing was restored.');
@@ -130,7 +138,9 @@ async function checkImageTarget(config: Config, force: boolean): Promise<ImageTa
   const dir = path.join(config.dataDir, 'uploads');
   const held = existsSync(dir) ? (await readdir(dir)).filter((n) => SERVED_FILE_NAME.test(n)).length : 0;
   if (held && !force)
-    throw new Error(`${dir} already holds ${held} image file(s); restore into an empty DATA_DIR, or pass --force.`);
+    throw new Error(
+      `${dir} already holds ${held} image file(s); restore into an empty DATA_DIR, or pass --force.`,
+    );
   return { kind: 'disk', dir };
 }
 
@@ -145,7 +155,12 @@ async function ownSchemas(client: pg.PoolClient): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-async function loadDump(database: Database, dumpFile: string, manifest: Manifest, force: boolean): Promise<number> {
+async function loadDump(
+  database: Database,
+  dumpFile: string,
+  manifest: Manifest,
+  force: boolean,
+): Promise<number> {
   const client = await database.pool.connect();
   try {
     const { rows: tables } = await client.query<{ n: string }>(
@@ -164,7 +179,8 @@ async function loadDump(database: Database, dumpFile: string, manifest: Manifest
     await client.query('begin');
     try {
       if (force) {
-        for (const schema of await ownSchemas(client)) await client.query(`drop schema ${quoteIdent(schema)} cascade`);
+        for (const schema of await ownSchemas(client))
+          await client.query(`drop schema ${quoteIdent(schema)} cascade`);
         await client.query('create schema public');
         await client.query('grant usage on schema public to public');
       }
@@ -189,7 +205,8 @@ async function loadDump(database: Database, dumpFile: string, manifest: Manifest
         const { rows: found } = await client.query<{ n: string }>(
           `select count(*)::text as n from ${quoteIdent(schema)}.${quoteIdent(name)}`,
         );
-        if (Number(found[0].n) !== expected) wrong.push(`${table}: ${found[0].n} rows, manifest says ${expected}`);
+        if (Number(found[0].n) !== expected)
+          wrong.push(`${table}: ${found[0].n} rows, manifest says ${expected}`);
         rows += Number(found[0].n);
       }
       if (wrong.length) throw new Error(`Row counts differ from the manifest (${wrong.join('; ')}).`);

@@ -15,7 +15,8 @@ export function* sqlStatements(script: string): Generator<string> {
     if (c === '\\' && atLineStart(i) && isOnlyComments(script.slice(start, i))) {
       const end = script.indexOf('\n', i);
       const line = script.slice(i, end === -1 ? n : end);
-      if (!/^\\(un)?restrict\b/.test(line)) throw new Error(`The dump holds a psql command this restore cannot run: ${line.slice(0, 40)}`);
+      if (!/^\\(un)?restrict\b/.test(line))
+        throw new Error(`The dump holds a psql command this restore cannot run: ${line.slice(0, 40)}`);
       i = end === -1 ? n : end + 1;
       start = i;
       continue;
@@ -64,7 +65,8 @@ export function* sqlStatements(script: string): Generator<string> {
     i++;
   }
   const rest = script.slice(start).trim();
-  if (rest && !isOnlyComments(rest)) throw new Error('The dump ends in the middle of a statement: it is truncated.');
+  if (rest && !isOnlyComments(rest))
+    throw new Error('The dump ends in the middle of a statement: it is truncated.');
 }
 
 const isOnlyComments = (text: string) => text.split('\n').every((line) => /^\s*(--.*)?$/.test(line));

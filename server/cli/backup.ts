@@ -13,7 +13,9 @@ Writes DATA_DIR/backups/stockroom-<time>.tar.gz unless --out names the file. Wor
 server runs; on PostgreSQL it needs pg_dump of the server's major version or newer.`;
 
 async function main() {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     console.log(usage);
     return 0;

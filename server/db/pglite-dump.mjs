@@ -10,7 +10,12 @@ const RETRY_MS = 5;
 const IDLE_WAIT_MS = 60_000;
 
 /** pg_dump's options shared with the PostgreSQL path (server/backup/backup.ts says why). */
-export const DUMP_ARGS = ['--no-owner', '--no-privileges', '--exclude-schema=pgboss', '--rows-per-insert=1000'];
+export const DUMP_ARGS = [
+  '--no-owner',
+  '--no-privileges',
+  '--exclude-schema=pgboss',
+  '--rows-per-insert=1000',
+];
 
 /** A simple-protocol Query message. */
 function queryMessage(sql) {
@@ -58,7 +63,10 @@ export async function countRows(query) {
     const { rows } = await query(
       'select count(*)::text as applied, max(created_at)::text as last from drizzle.__drizzle_migrations',
     );
-    migration = { applied: Number(rows[0].applied), last: rows[0].last === null ? null : Number(rows[0].last) };
+    migration = {
+      applied: Number(rows[0].applied),
+      last: rows[0].last === null ? null : Number(rows[0].last),
+    };
   }
   return { counts, migration };
 }
@@ -70,10 +78,14 @@ export async function countRows(query) {
 async function holdingIdleSession(db, work) {
   const started = Date.now();
   for (;;) {
-    const outcome = await db.runExclusive(async () => (db.isInTransaction() ? null : { value: await work() }));
+    const outcome = await db.runExclusive(async () =>
+      db.isInTransaction() ? null : { value: await work() },
+    );
     if (outcome) return outcome.value;
     if (Date.now() - started > IDLE_WAIT_MS)
-      throw new Error('The embedded database stayed inside a transaction for a minute; try the backup again.');
+      throw new Error(
+        'The embedded database stayed inside a transaction for a minute; try the backup again.',
+      );
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
 }
@@ -90,7 +102,9 @@ export async function dumpEmbedded(db, file) {
     const settings = await query(
       "select name, setting from pg_settings where context in ('user', 'superuser') order by name",
     );
-    const prepared = new Set((await query('select name from pg_prepared_statements')).rows.map((r) => r.name));
+    const prepared = new Set(
+      (await query('select name from pg_prepared_statements')).rows.map((r) => r.name),
+    );
     const stats = await countRows(query);
     // pgDump's own statements before and after the dump go through `query`/`exec` here; its
     // DEALLOCATE ALL would drop the server's prepared statements too, so only the dump's go.
@@ -113,7 +127,9 @@ export async function dumpEmbedded(db, file) {
       for (const { name, setting } of now) {
         const was = before.get(name);
         if (was !== undefined && was !== setting)
-          await query(`select set_config('${name.replace(/'/g, "''")}', '${was.replace(/'/g, "''")}', false)`);
+          await query(
+            `select set_config('${name.replace(/'/g, "''")}', '${was.replace(/'/g, "''")}', false)`,
+          );
       }
     }
     return { text: await dump.text(), stats };

@@ -81,7 +81,9 @@ async function startControl(dir) {
     });
   });
   await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
-  writeFileSync(file, JSON.stringify({ port: control.address().port, token, pid: process.pid }), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ port: control.address().port, token, pid: process.pid }), {
+    mode: 0o600,
+  });
   return {
     stop: () =>
       new Promise((resolve) => {
