@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The embedded test database is lent without its worker's dump; a worker of its own has it.
   database =
     test.kind === 'pglite'
-      ? await openDatabase({ kind: 'pglite', dataDir: null, from: inject('pgliteTemplate') })
+      ? await openDatabase({ kind: 'pglite', dataDir: null, from: inject('pgliteTemplate') ?? undefined })
       : test;
   if (test !== database) await test.close();
   dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-scheduled-'));
