@@ -12,10 +12,12 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../cli/demo';
-import { loadConfig } from '../config';
+import { type ImageStoreConfig, loadConfig } from '../config';
+import { s3ImageStore } from '../images/s3-store';
 import { openConfiguredDatabase } from '../main';
 import { cleanUp, createDatabase, freePort, sleep } from '../multi/cluster';
 import { ROOT } from '../paths';
+import { startS3 } from '../test/s3';
 import type { Manifest } from './archive';
 
 const run = promisify(execFile);
@@ -209,6 +211,33 @@ describe('backup and restore', () => {
     expect(await answers(back.base, quoteToken, slug)).toEqual(original);
     expect(await someImage(back.base, slug)).toBe(200);
     await back.stop();
+  }, 240_000);
+
+  it('the way up as the README gives it: DATABASE_URL and IMAGE_STORE=s3, images into the bucket', async () => {
+    const s3 = await startS3();
+    const target = await createDatabase('stockroom_drill_s3');
+    try {
+      const file = path.join(root, 'embedded.tar.gz');
+      const env = { DATA_DIR: path.join(root, 'on-s3'), DATABASE_URL: target.url, ...s3.env };
+      const restore = await cli('restore', [file], env);
+      expect(restore.code, restore.out).toBe(0);
+      const manifest = JSON.parse(
+        (await run('tar', ['-xzOf', file, './manifest.json'], { maxBuffer: 1 << 24 })).stdout,
+      ) as Manifest;
+      const listed = await s3ImageStore(
+        loadConfig(env).imageStore as Extract<ImageStoreConfig, { kind: 's3' }>,
+      ).list();
+      expect(listed.length).toBe(manifest.images.store === 'disk' ? manifest.images.files : -1);
+      expect(readdirSync(env.DATA_DIR)).not.toContain('uploads');
+      const server = await startServer(env);
+      servers.push(server);
+      expect(await someImage(server.base, slug)).toBe(200);
+      expect((await answers(server.base, quoteToken, slug)).bundle).toEqual(original.bundle);
+      await server.stop();
+    } finally {
+      await target.drop();
+      await s3.stop();
+    }
   }, 240_000);
 
   it('a backup taken while writes run holds every counted row and no half-written one', async () => {
