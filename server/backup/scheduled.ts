@@ -23,7 +23,7 @@ type Deps = { queue: JobQueue; database: Database; config: Config; mailer: Maile
 
 /** The latest scheduled run of each outcome, for the dashboard's health card. */
 export async function lastBackups(db: Db) {
-  const latest = async (state: 'succeeded' | 'failed' | 'running') => {
+  const latest = async (state: 'succeeded' | 'failed') => {
     const [row] = await db
       .select({ at: jobs.created_at, report: jobs.report, error: jobs.error })
       .from(jobs)
