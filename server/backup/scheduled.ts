@@ -32,11 +32,7 @@ export async function lastBackups(db: Db) {
       .limit(1);
     return row ?? null;
   };
-  return {
-    good: await latest('succeeded'),
-    failed: await latest('failed'),
-    running: await latest('running'),
-  };
+  return { good: await latest('succeeded'), failed: await latest('failed') };
 }
 
 /**
