@@ -20,7 +20,7 @@ import {
   unpackArchive,
 } from './archive';
 import { embeddedServerRunning } from './backup';
-import { sqlStatements } from './sql-script';
+import { sqlStatementsOfFile } from './sql-script';
 
 /** Statements sent to the database per round trip while loading. */
 const BATCH_CHARS = 1 << 20;
@@ -175,7 +175,6 @@ async function loadDump(
     const known = new Set(
       (await client.query<{ name: string }>('select name from pg_settings')).rows.map((r) => r.name),
     );
-    const script = await readFile(dumpFile, 'utf8');
     await client.query('begin');
     try {
       if (force) {
@@ -189,7 +188,7 @@ async function loadDump(
         if (batch) await client.query(batch);
         batch = '';
       };
-      for (const statement of sqlStatements(script)) {
+      for await (const statement of sqlStatementsOfFile(dumpFile)) {
         // A setting the target's PostgreSQL does not have (a newer server's dump): skipped, as
         // psql would report it and go on.
         const setting = /^(?:--[^\n]*\n|\s)*SET\s+(\w+)\s*=/i.exec(statement)?.[1];

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sqlStatements } from './sql-script';
+import { sqlStatements, sqlStatementsOfFile } from './sql-script';
 
 const split = (script: string) => [...sqlStatements(script)];
 
@@ -34,5 +37,36 @@ describe('sqlStatements', () => {
   it('refuses a truncated script and a psql command it cannot run', () => {
     expect(() => split("INSERT INTO t VALUES ('cut")).toThrow(/truncated/);
     expect(() => split('SELECT 1;\n\\connect other\nSELECT 2;')).toThrow(/psql command/);
+  });
+
+  it('reads a file larger than its pieces the same, whatever a piece cuts', async () => {
+    const rows = (k: number) =>
+      Array.from(
+        { length: 300 },
+        (_, j) => `(${k * 1000 + j}, 'it''s; row ${j}\nsecond line', E'a\\\\'';b')`,
+      ).join(',\n');
+    const parts = ['\\restrict x', "SET client_encoding = 'UTF8';"];
+    for (let k = 0; k < 240; k++) {
+      parts.push(`-- Data for t ${k}; more`);
+      parts.push(`INSERT INTO public.t VALUES\n${rows(k)};`);
+      parts.push(`CREATE FUNCTION f${k}() RETURNS int AS $_$ select ${k}; $_$ LANGUAGE sql;`);
+    }
+    parts.push('\\unrestrict x', '');
+    const script = parts.join('\n');
+    expect(script.length).toBeGreaterThan(3 << 20);
+    const dir = mkdtempSync(path.join(tmpdir(), 'stockroom-sql-'));
+    try {
+      writeFileSync(path.join(dir, 'dump.sql'), script);
+      const fromFile: string[] = [];
+      for await (const statement of sqlStatementsOfFile(path.join(dir, 'dump.sql'))) fromFile.push(statement);
+      expect(fromFile).toEqual(split(script));
+      expect(fromFile).toHaveLength(481);
+      writeFileSync(path.join(dir, 'cut.sql'), script.slice(0, Math.floor(script.length / 2)));
+      await expect(async () => {
+        for await (const _ of sqlStatementsOfFile(path.join(dir, 'cut.sql'))) void _;
+      }).rejects.toThrow(/truncated/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

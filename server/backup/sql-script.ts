@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+
 /**
  * Splits a plain pg_dump script (INSERT form, no COPY blocks) into its statements, so it can be
  * sent through the `pg` driver to either database without psql. Quotes, quoted identifiers,
@@ -6,6 +8,38 @@
  * malicious dump) are dropped; any other backslash command is refused, since only psql runs those.
  */
 export function* sqlStatements(script: string): Generator<string> {
+  const { statements, rest } = scan(script, true);
+  yield* statements;
+  if (rest) throw new Error('The dump ends in the middle of a statement: it is truncated.');
+}
+
+/**
+ * The same, read from a file a piece at a time: a dump of a large catalogue is larger than one
+ * JavaScript string may be. Only whole lines are scanned, so no two-character token (a doubled
+ * quote, a dollar tag, a comment's start) is ever cut; a statement still open at the end of what
+ * was read is scanned again with the next piece.
+ */
+export async function* sqlStatementsOfFile(file: string): AsyncGenerator<string> {
+  let pending = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    pending += chunk as string;
+    const lastLine = pending.lastIndexOf('\n');
+    if (lastLine === -1) continue;
+    const { statements, rest } = scan(pending.slice(0, lastLine + 1), false);
+    yield* statements;
+    pending = rest + pending.slice(lastLine + 1);
+  }
+  const { statements, rest } = scan(pending, true);
+  yield* statements;
+  if (rest) throw new Error('The dump ends in the middle of a statement: it is truncated.');
+}
+
+/**
+ * The complete statements of `script`, and what follows the last one (a statement not yet ended,
+ * with any comments before it); empty when nothing but comments and blanks follows.
+ */
+function scan(script: string, final: boolean): { statements: string[]; rest: string } {
+  const statements: string[] = [];
   let start = 0;
   let i = 0;
   const n = script.length;
@@ -14,6 +48,7 @@ export function* sqlStatements(script: string): Generator<string> {
     const c = script[i];
     if (c === '\\' && atLineStart(i) && isOnlyComments(script.slice(start, i))) {
       const end = script.indexOf('\n', i);
+      if (end === -1 && !final) break;
       const line = script.slice(i, end === -1 ? n : end);
       if (!/^\\(un)?restrict\b/.test(line))
         throw new Error(`The dump holds a psql command this restore cannot run: ${line.slice(0, 40)}`);
@@ -59,14 +94,13 @@ export function* sqlStatements(script: string): Generator<string> {
     }
     if (c === ';') {
       const statement = script.slice(start, i).trim();
-      if (statement && !isOnlyComments(statement)) yield statement;
+      if (statement && !isOnlyComments(statement)) statements.push(statement);
       start = i + 1;
     }
     i++;
   }
-  const rest = script.slice(start).trim();
-  if (rest && !isOnlyComments(rest))
-    throw new Error('The dump ends in the middle of a statement: it is truncated.');
+  const rest = script.slice(start);
+  return { statements, rest: isOnlyComments(rest) ? '' : rest };
 }
 
 const isOnlyComments = (text: string) => text.split('\n').every((line) => /^\s*(--.*)?$/.test(line));
