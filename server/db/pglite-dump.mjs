@@ -3,7 +3,7 @@
 // the dump holds that session between two of the server's transactions, so the SQL and the row
 // counts describe one state and no half-finished transaction is in either. Plain JavaScript, like
 // the worker that loads it.
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 
 const RETRY_MS = 5;
 /** How long to wait for the server's open transaction to end before giving up. */
@@ -95,9 +95,50 @@ async function holdingIdleSession(db, work) {
  * Whatever pg_dump leaves on the shared session (its open read-only transaction, its prepared
  * statements, its SET parameters) is put back, so the server's connection never notices.
  */
+/** Table data per pg_dump run, by the tables' size on disk: each run's output is one string. */
+const GROUP_BYTES = 64 << 20;
+
+/**
+ * The tables' data in groups of about GROUP_BYTES, so that no run of PGlite's pg_dump, which
+ * returns its whole output as one JavaScript string, meets V8's string limit (about 512 MB).
+ */
+async function tableGroups(query) {
+  const { rows } = await query(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
+            pg_total_relation_size(c.oid)::text as bytes
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'pgboss')
+      order by 2 desc, 1`,
+  );
+  const groups = [];
+  let current = [];
+  let size = 0;
+  for (const { name, bytes } of rows) {
+    if (current.length && size + Number(bytes) > GROUP_BYTES) {
+      groups.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(name);
+    size += Number(bytes);
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/**
+ * Writes the dump to `file` and answers the row counts and migration level of the same state.
+ * The dump is made in parts, each a run of pg_dump appended to the file: the schema
+ * (pre-data), the data a group of tables at a time (each run leaves the other groups' data out;
+ * every run repeats the sequences' values, which is harmless), then indexes, constraints and
+ * triggers (post-data), the order a single run writes. All run while the session is held, so
+ * every part sees the same state. Whatever pg_dump leaves on the shared session (its open
+ * read-only transaction, its prepared statements, its SET parameters) is put back after each
+ * run, so the server's connection never notices.
+ */
 export async function dumpEmbedded(db, file) {
   const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
-  const sql = await holdingIdleSession(db, async () => {
+  return holdingIdleSession(db, async () => {
     const query = (text) => rawQuery(db, text);
     const settings = await query(
       "select name, setting from pg_settings where context in ('user', 'superuser') order by name",
@@ -113,13 +154,34 @@ export async function dumpEmbedded(db, file) {
       exec: async (text) => (/^\s*DEALLOCATE ALL\b/i.test(text) ? [] : [await query(text)]),
       execProtocolRawStream: (message, options) => db.execProtocolRawStream(message, options),
     };
-    let dump;
-    try {
-      dump = await pgDump({ pg: session, args: DUMP_ARGS });
-    } finally {
+    const searchPath = settings.rows.find((r) => r.name === 'search_path')?.setting ?? 'public';
+    const putBack = async () => {
+      // Rolling back pg_dump's transaction also undoes pgDump's own reset of search_path, made
+      // inside it, and the next run reads search_path to put it back.
       if (db.isInTransaction()) await query('rollback');
+      await query(`select set_config('search_path', '${searchPath.replace(/'/g, "''")}', false)`);
       const { rows } = await query('select name from pg_prepared_statements');
       for (const { name } of rows) if (!prepared.has(name)) await query(`deallocate ${quoteIdent(name)}`);
+    };
+    const run = async (args) => {
+      try {
+        return await (await pgDump({ pg: session, args: [...DUMP_ARGS, ...args] })).text();
+      } finally {
+        await putBack();
+      }
+    };
+    try {
+      const groups = await tableGroups(query);
+      await writeFile(file, await run(['--section=pre-data']), { mode: 0o600 });
+      for (const group of groups) {
+        const others = groups.filter((g) => g !== group).flat();
+        await appendFile(
+          file,
+          await run(['--section=data', ...others.map((t) => `--exclude-table-data=${t}`)]),
+        );
+      }
+      await appendFile(file, await run(['--section=post-data']));
+    } finally {
       const { rows: now } = await query(
         "select name, setting from pg_settings where context in ('user', 'superuser') order by name",
       );
@@ -132,8 +194,6 @@ export async function dumpEmbedded(db, file) {
           );
       }
     }
-    return { text: await dump.text(), stats };
+    return stats;
   });
-  await writeFile(file, sql.text, { mode: 0o600 });
-  return sql.stats;
 }
