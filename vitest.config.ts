@@ -15,6 +15,7 @@ const SLOW = [
   'server/db/bulk-writes.test.ts',
   'server/mail/mailer.test.ts',
   'server/modules/imports/imports-scale.test.ts',
+  'server/backup/restore-drill.test.ts',
 ];
 
 export default defineConfig({

@@ -50,6 +50,16 @@ export const dashboardSchema = z.object({
     discounts_ending_soon: healthList(
       z.object({ id: z.number(), name: z.string(), ends_at: z.string(), target_name: z.string().nullable() }),
     ),
+    /** Scheduled backups (BACKUP_EVERY); null when they are off. */
+    backup: z
+      .object({
+        every_seconds: z.number(),
+        last_good_at: z.string().nullable(),
+        last_good_file: z.string().nullable(),
+        last_failed_at: z.string().nullable(),
+        warning: z.enum(['none', 'stale']).nullable(),
+      })
+      .nullable(),
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -147,8 +147,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(outboxRoutes({ outbox: services.outbox, authenticate }));
   await app.register(webhooksRoutes({ webhooks: services.webhooks, authenticate }));
   await app.register(historyRestoreRoutes({ restore: services.restore, authenticate }));
-  const { queue, housekeeping } = services;
-  await app.register(jobsLifecycle, { queue, housekeeping, runJobs: deps.runJobs });
+  const { queue, housekeeping, backups } = services;
+  await app.register(jobsLifecycle, { queue, housekeeping, backups, runJobs: deps.runJobs });
   await app.register(jobsRoutes({ jobs: services.jobs, authenticate }));
   await app.register(importsRoutes({ imports: services.imports, authenticate }));
   await app.register(historyRoutes({ history: services.history, authenticate }));

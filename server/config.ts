@@ -103,6 +103,18 @@ const envSchema = z.object({
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(HISTORY_LIMITS.retentionDays),
+  // Scheduled backups (ADR 0024): off unless an interval such as 1d, 12h or 30m is given.
+  BACKUP_EVERY: z
+    .string()
+    .trim()
+    .regex(/^(off|[1-9]\d{0,4}[mhd])$/, { error: 'must be an interval such as 1d, 12h or 30m, or off' })
+    .default('off'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number of backups' })
+    .int({ error: 'must be a whole number of backups' })
+    .min(1, { error: 'must keep at least 1 backup' })
+    .max(1000, { error: 'must be at most 1000' })
+    .default(7),
   // The seller's time zone: a quote is valid through the end of its valid_until day there.
   TIMEZONE: z
     .string()
@@ -192,6 +204,8 @@ export type Config = {
   /** Days before a quote expires that its customer is reminded; 0 sends no reminder. */
   quoteReminderDays: number;
   webhooks: WebhooksConfig;
+  /** Scheduled backups into DATA_DIR/backups: every so many seconds (null: off), keeping the newest `keep`. */
+  backup: { everySeconds: number | null; keep: number };
 };
 
 type WebhooksConfig = {
@@ -244,6 +258,10 @@ export function defaultRedisPrefix(databaseUrl: string | undefined, dataDir: str
   }
   return `stockroom:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
 }
+
+const UNIT_SECONDS = { m: 60, h: 3600, d: 86_400 } as const;
+const intervalSeconds = (v: string): number | null =>
+  v === 'off' ? null : Number(v.slice(0, -1)) * UNIT_SECONDS[v.slice(-1) as keyof typeof UNIT_SECONDS];
 
 /** Reads ./.env when present (real environment variables win), as .env.example describes. */
 export function loadDotEnv(file = '.env') {
@@ -331,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     timeZone: e.TIMEZONE,
     quoteReminderDays: e.QUOTE_REMINDER_DAYS,
+    backup: { everySeconds: intervalSeconds(e.BACKUP_EVERY), keep: e.BACKUP_KEEP },
     webhooks: {
       retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',

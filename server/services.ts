@@ -5,6 +5,7 @@ import { createAuthenticate } from './auth/hooks';
 import { createSessionsService } from './auth/sessions.service';
 import { createLoginThrottle, createPasswordChangeThrottle } from './auth/throttles';
 import { createTokenService } from './auth/tokens';
+import { createScheduledBackups } from './backup/scheduled';
 import type { Tagged } from './cache/etag';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -179,6 +180,9 @@ export function createServices(database: Database, config: Config, opts: Service
     await trash.emptyExpired();
   });
 
+  // Backups every BACKUP_EVERY, on their own queue (ADR 0024).
+  const backups = createScheduledBackups({ queue, database, config, mailer, log: opts.log });
+
   // The visitors' shop: its taxonomy lookups and product pages are cached in the bundles'
   // freshness group, cleared with them.
   const shop = createShopService(db, { caches: bundles.caches, pages: config.searchCacheEntries });
@@ -219,7 +223,7 @@ export function createServices(database: Database, config: Config, opts: Service
     exports: createProductExportService(db),
     discounts: createDiscountsService(db),
     trash,
-    dashboard: createDashboardService(db),
+    dashboard: createDashboardService(db, { backupEverySeconds: config.backup.everySeconds }),
     inquiries: createInquiriesService(db, desk),
     quotes,
     orders,
@@ -234,6 +238,7 @@ export function createServices(database: Database, config: Config, opts: Service
     jobs,
     imports,
     housekeeping,
+    backups,
     shop,
     shopChrome,
     productPages: createProductPages({

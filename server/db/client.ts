@@ -23,7 +23,18 @@ export type Database = {
    * again after it reconnects. Resolves to an unsubscribe function.
    */
   listen(channel: string, onEvent: (event: ChannelEvent) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded database only: a consistent dump into `file`, taken by its worker between two
+   * transactions, with the row counts of the same state (server/db/pglite-dump.mjs).
+   */
+  dumpTo?: (file: string) => Promise<DumpStats>;
   close(): Promise<void>;
+};
+
+/** Row counts per schema-qualified table, and how many migrations were applied (the last one's `when`). */
+export type DumpStats = {
+  counts: Record<string, number>;
+  migration: { applied: number; last: number | null } | null;
 };
 
 export type DatabaseOptions =
@@ -67,7 +78,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const server = await startPglite(opts.dataDir, opts.from);
-  return connectPglite(server.port, server.stop);
+  return { ...connectPglite(server.port, server.stop), dumpTo: server.dump };
 }
 
 /**
@@ -77,9 +88,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 export async function startPglite(
   dataDir: string | null,
   from?: string,
-): Promise<{ port: number; stop: () => Promise<void> }> {
+): Promise<{ port: number; stop: () => Promise<void>; dump: (file: string) => Promise<DumpStats> }> {
   const { worker, port } = await startPgliteWorker(dataDir, from);
-  return { port, stop: () => stopPgliteWorker(worker) };
+  return { port, stop: () => stopPgliteWorker(worker), dump: (file) => dumpInWorker(worker, file) };
+}
+
+let dumps = 0;
+
+function dumpInWorker(worker: Worker, file: string): Promise<DumpStats> {
+  const id = ++dumps;
+  return new Promise((resolve, reject) => {
+    const onMessage = (msg: { type: string; id?: number; stats?: DumpStats; error?: string }) => {
+      if (msg.type !== 'dumped' || msg.id !== id) return;
+      worker.off('message', onMessage);
+      if (msg.error !== undefined) reject(new Error(msg.error));
+      else resolve(msg.stats as DumpStats);
+    };
+    worker.on('message', onMessage);
+    worker.postMessage({ type: 'dump', id, file });
+  });
 }
 
 /** A Database over an embedded database's port; close() ends the pool, then calls `stop`. */
@@ -203,10 +230,13 @@ function startPgliteWorker(
 function stopPgliteWorker(worker: Worker): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 10_000);
-    worker.once('message', () => {
+    const onMessage = (msg: { type: string }) => {
+      if (msg.type !== 'closed') return;
+      worker.off('message', onMessage);
       clearTimeout(timer);
       void worker.terminate().then(() => resolve());
-    });
+    };
+    worker.on('message', onMessage);
     worker.postMessage({ type: 'close' });
   });
 }

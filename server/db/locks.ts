@@ -10,4 +10,6 @@ export const ADVISORY_LOCKS = {
    * never make a cycle or compute a path from a parent that is itself moving.
    */
   categoryTree: 727_002,
+  /** A scheduled backup's claim of its interval, so two processes never both take one. */
+  backups: 727_003,
 } as const;

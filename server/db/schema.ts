@@ -964,7 +964,8 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['product_import'] }).notNull(),
+    // 'backup': a scheduled backup's run (migration 0044), apart from the imports' screens.
+    kind: text('kind', { enum: ['product_import', 'backup'] }).notNull(),
     state: text('state', { enum: ['queued', 'running', 'succeeded', 'failed'] })
       .notNull()
       .default('queued'),
@@ -980,8 +981,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_created_idx').on(t.created_at),
+    index('jobs_kind_state_idx').on(t.kind, t.state, t.created_at),
     check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed')`),
-    check('jobs_kind_check', sql`${t.kind} in ('product_import')`),
+    check('jobs_kind_check', sql`${t.kind} in ('product_import', 'backup')`),
   ],
 );
 

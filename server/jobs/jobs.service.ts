@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { IMPORT_TEXT, type Job, type JobKind, type JobState } from '#domain/imports';
 import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
@@ -14,7 +14,8 @@ export type Query = (
 
 const toJob = (row: Row): Job => ({
   id: row.id,
-  kind: row.kind,
+  // read() only ever returns imports (a backup's run is not a Job of the API).
+  kind: row.kind as JobKind,
   state: row.state,
   progress: { done: row.progress_done, total: row.progress_total },
   report: (row.report as Job['report']) ?? null,
@@ -36,7 +37,11 @@ export function createJobsService(database: Database) {
   const live = new Map<string, Job>();
 
   async function read(id: string): Promise<Job> {
-    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    // Imports only: a backup's run is read by the dashboard's health card, not by import.run.
+    const [row] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.kind, 'product_import')));
     if (!row) throw notFound(IMPORT_TEXT.jobNotFound);
     return toJob(row);
   }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { backupWarning } from '#domain/backups';
 import { DASHBOARD, type Dashboard } from '#domain/dashboard';
 import { centsToNumber, quoteTotals } from '#domain/quotes';
+import { lastBackups } from '../../backup/scheduled';
 import type { Db } from '../../db/client';
 import { discountLiveAt } from '../shared/pricing.sql';
 
@@ -17,7 +19,21 @@ type PipelineRow = {
  * The dashboard's figures, each aggregated in SQL (counts, per-day buckets, anti-joins), so the
  * cost does not grow with what JavaScript would have to loop over.
  */
-export function createDashboardService(db: Db) {
+export function createDashboardService(db: Db, opts: { backupEverySeconds?: number | null } = {}) {
+  const backupEvery = opts.backupEverySeconds ?? null;
+
+  async function backupHealth(): Promise<Dashboard['health']['backup']> {
+    if (backupEvery === null) return null;
+    const { good, failed } = await lastBackups(db);
+    return {
+      every_seconds: backupEvery,
+      last_good_at: good?.at.toISOString() ?? null,
+      last_good_file: (good?.report as { file?: string } | null)?.file ?? null,
+      last_failed_at: failed && (!good || failed.at > good.at) ? failed.at.toISOString() : null,
+      warning: backupWarning(backupEvery, good?.at ?? null),
+    };
+  }
+
   return {
     async get(): Promise<Dashboard> {
       const n = DASHBOARD.listSize;
@@ -209,6 +225,7 @@ export function createDashboardService(db: Db) {
               target_name: r.target_name,
             })),
           },
+          backup: await backupHealth(),
         },
       };
     },

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BACKUP_TEXT } from '#domain/backups';
 import type { Dashboard } from '#domain/dashboard';
 import type { ProductFilterKey } from '#domain/product-list';
 import { formatDateTime } from '../../components/format';
@@ -84,6 +85,34 @@ function HealthList({
   );
 }
 
+/** Scheduled backups (when BACKUP_EVERY is set): the last good one, or why it is a worry. */
+function BackupLine({ backup }: { backup: NonNullable<Health['backup']> }) {
+  const warn = backup.warning !== null || backup.last_failed_at !== null;
+  return (
+    <Group gap="xs" wrap="nowrap" mt="md" data-testid="backup-health">
+      <ThemeIcon variant="light" color={warn ? 'orange' : 'teal'} size="sm" radius="xl" aria-hidden>
+        {warn ? <IconAlertTriangle size={14} /> : <IconCircleCheck size={14} />}
+      </ThemeIcon>
+      <Text size="sm" c={warn ? undefined : 'dimmed'}>
+        {backup.warning ? `${BACKUP_TEXT[backup.warning]} ` : ''}
+        {backup.last_good_at && (
+          <>
+            {BACKUP_TEXT.lastGood}:{' '}
+            <time dateTime={backup.last_good_at}>{formatDateTime(backup.last_good_at)}</time>
+            {backup.last_good_file ? ` (${backup.last_good_file})` : ''}.{' '}
+          </>
+        )}
+        {backup.last_failed_at && (
+          <>
+            {BACKUP_TEXT.lastFailed}:{' '}
+            <time dateTime={backup.last_failed_at}>{formatDateTime(backup.last_failed_at)}</time>.
+          </>
+        )}
+      </Text>
+    </Group>
+  );
+}
+
 const productPath = (slug: string) => `/product/${encodeURIComponent(slug)}`;
 
 /** Products and discounts that need attention, each linking to where it is fixed. */
@@ -153,6 +182,7 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
           }))}
         />
       </SimpleGrid>
+      {health?.backup && <BackupLine backup={health.backup} />}
     </section>
   );
 }
