@@ -95,6 +95,9 @@ test('reorders by keyboard with the grip, and with the named Move and Make prima
   await grip.focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Picked up image 1, at position 1 of 3.')).toBeAttached();
+  // The keyboard sensor listens for the arrows only from a timer it sets on pick-up; a timer set
+  // now runs after it, so the arrow is never pressed before anything listens.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText('Image 1 is over position 2 of 3.')).toBeAttached();
   await page.keyboard.press('Space');

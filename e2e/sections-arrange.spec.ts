@@ -59,6 +59,9 @@ test('drags a section to the top by its grip, and another up by keyboard; the la
     .focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(`Picked up ${titles.specs}, at position 3 of 3.`)).toBeAttached();
+  // The keyboard sensor listens for the arrows only from a timer it sets on pick-up; a timer set
+  // now runs after it, so the arrow is never pressed before anything listens.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText(`${titles.specs} is over position 2 of 3.`)).toBeAttached();
   await page.keyboard.press('Space');

@@ -123,6 +123,8 @@ test('an admin registers an endpoint, sends a test event and receives a signed p
 
 /** axe's serious and critical findings on the page as it is. */
 async function seriousFindings(page: Page, label: string) {
+  // axe reads colours as drawn: a log still opening (its collapse fades in) reads as low contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
