@@ -1395,6 +1395,7 @@ export const customerMerges = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     inquiry_ids: integer('inquiry_ids').array().notNull().default(sql`'{}'::integer[]`),
     order_ids: integer('order_ids').array().notNull().default(sql`'{}'::integer[]`),
+    note_ids: integer('note_ids').array().notNull().default(sql`'{}'::integer[]`),
     filled_phone: text('filled_phone'),
     filled_company_id: integer('filled_company_id'),
     actor_id: integer('actor_id'),

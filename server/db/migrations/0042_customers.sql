@@ -85,6 +85,7 @@ CREATE TABLE "customer_merges" (
   "into_id" integer NOT NULL,
   "inquiry_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
   "order_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+  "note_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
   "filled_phone" text,
   "filled_company_id" integer,
   "actor_id" integer,

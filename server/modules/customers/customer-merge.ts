@@ -6,6 +6,9 @@ import { CURRENT_ACTOR_SQL, setChangeContext } from '../../history/change-contex
 
 type Locked = { id: number; phone: string | null; company_id: number | null; merged_into_id: number | null };
 
+/** Ids as a PostgreSQL array literal, for an integer[] parameter. */
+const idList = (rows: readonly { id: number }[]) => `{${rows.map((r) => r.id).join(',')}}`;
+
 /** Both customers' rows, locked in id order so two merges of the same pair cannot deadlock. */
 async function lockPair(tx: Tx, a: number, b: number) {
   const { rows } = await tx.execute<Locked>(sql`
@@ -15,8 +18,8 @@ async function lockPair(tx: Tx, a: number, b: number) {
 }
 
 /**
- * Makes `sourceId` one with `intoId`, in the caller's transaction: its requests and orders move
- * (their quotes follow their requests), the survivor's blank phone and company are filled from
+ * Makes `sourceId` one with `intoId`, in the caller's transaction: its requests, orders and notes
+ * move (their quotes follow their requests), the survivor's blank phone and company are filled from
  * it, and it is marked merged, so its e-mail leads to the survivor from now on. Every write is
  * logged as a 'merge' with the caller, and what moved is kept in customer_merges, which is what
  * restoring the merge from the history reads.
@@ -36,6 +39,9 @@ export async function mergeCustomers(tx: Tx, sourceId: number, intoId: number): 
   const movedOrders = await tx.execute<{ id: number }>(
     sql`update orders set customer_id = ${intoId}, updated_at = now() where customer_id = ${sourceId} returning id`,
   );
+  const movedNotes = await tx.execute<{ id: number }>(
+    sql`update customer_notes set customer_id = ${intoId} where customer_id = ${sourceId} returning id`,
+  );
   const filledPhone = into.phone === null ? source.phone : null;
   const filledCompany = into.company_id === null ? source.company_id : null;
   if (filledPhone !== null || filledCompany !== null)
@@ -47,10 +53,10 @@ export async function mergeCustomers(tx: Tx, sourceId: number, intoId: number): 
     sql`update customers set merged_into_id = ${intoId}, updated_at = now() where id = ${sourceId}`,
   );
   await tx.execute(sql`
-    insert into customer_merges (source_id, into_id, inquiry_ids, order_ids, filled_phone, filled_company_id, actor_id)
-    values (${sourceId}, ${intoId}, ${`{${moved.rows.map((r) => r.id).join(',')}}`}::integer[],
-      ${`{${movedOrders.rows.map((r) => r.id).join(',')}}`}::integer[], ${filledPhone}, ${filledCompany}::integer,
-      ${CURRENT_ACTOR_SQL})`);
+    insert into customer_merges
+      (source_id, into_id, inquiry_ids, order_ids, note_ids, filled_phone, filled_company_id, actor_id)
+    values (${sourceId}, ${intoId}, ${idList(moved.rows)}::integer[], ${idList(movedOrders.rows)}::integer[],
+      ${idList(movedNotes.rows)}::integer[], ${filledPhone}, ${filledCompany}::integer, ${CURRENT_ACTOR_SQL})`);
 }
 
 /** The merge a change-log entry belongs to (any of the entries its transaction wrote), or null. */
@@ -62,7 +68,7 @@ export async function mergeOfEntry(tx: Pick<Tx, 'execute'>, entryId: number) {
 }
 
 /**
- * Undoes a merge, in the caller's transaction (a restore): the requests and orders it moved go
+ * Undoes a merge, in the caller's transaction (a restore): the requests, orders and notes it moved go
  * back to the customer they came from, the phone and company it filled in on the survivor are
  * cleared if they are still what it put there, and the customer is no longer merged. Refused
  * (409) once undone, or when the customer was since un-merged some other way. Returns the
@@ -74,6 +80,7 @@ export async function undoMerge(tx: Tx, mergeId: number): Promise<number> {
     into_id: number;
     inquiry_ids: number[];
     order_ids: number[];
+    note_ids: number[];
     filled_phone: string | null;
     filled_company_id: number | null;
     undone_at: string | null;
@@ -84,12 +91,15 @@ export async function undoMerge(tx: Tx, mergeId: number): Promise<number> {
   const source = pair.get(merge.source_id);
   const into = pair.get(merge.into_id);
   if (!source || !into || source.merged_into_id !== merge.into_id) throw conflict(CUSTOMER_TEXT.mergeUndone);
-  const ids = (list: number[]) => `{${list.join(',')}}`;
+  const ids = (list: number[]) => idList(list.map((id) => ({ id })));
   await tx.execute(
     sql`update inquiries set customer_id = ${merge.source_id} where id = any(${ids(merge.inquiry_ids)}::integer[])`,
   );
   await tx.execute(
     sql`update orders set customer_id = ${merge.source_id}, updated_at = now() where id = any(${ids(merge.order_ids)}::integer[])`,
+  );
+  await tx.execute(
+    sql`update customer_notes set customer_id = ${merge.source_id} where id = any(${ids(merge.note_ids)}::integer[])`,
   );
   if (
     (merge.filled_phone !== null && into.phone === merge.filled_phone) ||

@@ -351,13 +351,15 @@ describe('editing', () => {
 });
 
 describe('merging', () => {
-  it('moves requests and orders, fills the survivor, and is undone by restoring it from the history', async () => {
+  it('moves requests, orders and notes, fills the survivor, and is undone by restoring it from the history', async () => {
     const t = tag();
     const old = await accepted(`old.${t}@example.com`, `Mergeco ${t}`);
     const oldMore = await ask({ email: `old.${t}@example.com`, phone: '777' });
     const survivorReq = await ask({ email: `new.${t}@example.com`, name: 'Survivor' });
     const source = await customerOf(old.inquiry.id);
     const into = await customerOf(survivorReq.id);
+    const note = await staff().post(`/api/customers/${source}/notes`, { body: 'Call before noon' });
+    expect(note.statusCode, note.body).toBe(201);
 
     const res = await staff().post(`/api/customers/${source}/merge`, { into_id: into });
     expect(res.statusCode, res.body).toBe(200);
@@ -372,6 +374,7 @@ describe('merging', () => {
     });
     expect(merged.quotes.map((x: { id: number }) => x.id)).toContain(old.quoteId);
     expect(merged.orders.map((x: { id: number }) => x.id)).toEqual([old.orderId]);
+    expect(merged.notes.map((n: { body: string }) => n.body)).toEqual(['Call before noon']);
     const gone = (await staff().get(`/api/customers/${source}`)).json();
     expect(gone).toMatchObject({ merged_into_id: into, request_count: 0, order_count: 0 });
     const list = (await staff().get(`/api/customers?q=${t}`)).json();
@@ -404,7 +407,9 @@ describe('merging', () => {
       [old.inquiry.id, oldMore.id].sort(),
     );
     expect(back.orders.map((o: { id: number }) => o.id)).toEqual([old.orderId]);
+    expect(back.notes.map((n: { body: string }) => n.body)).toEqual(['Call before noon']);
     const survivor = (await staff().get(`/api/customers/${into}`)).json();
+    expect(survivor.notes).toEqual([]);
     // The request made after the merge stays where it was made; what the merge filled is cleared.
     expect(survivor).toMatchObject({ request_count: 2, order_count: 0, phone: null, company: null });
     // Once undone, restoring it again changes nothing.

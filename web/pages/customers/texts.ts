@@ -85,7 +85,7 @@ export const CUSTOMER_SCREEN = {
   undoMerge: 'Undo merge',
   undoMergeTitle: 'Undo this merge?',
   undoMergeText:
-    'The merged customer comes back, with the requests, quotes and orders the merge moved. The undoing is recorded as a new change.',
+    'The merged customer comes back, with the requests, quotes, orders and notes the merge moved. The undoing is recorded as a new change.',
   mergeUndone: 'Merge undone',
   restoreText: (type: 'customer' | 'company') =>
     `The ${type} goes back to how it was right after this change. The restore is recorded as a new change.`,
