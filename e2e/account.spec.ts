@@ -211,8 +211,6 @@ test("a colleague sees the company's order while granted, and not once the right
   test.setTimeout(120_000);
   const headers = await authHeaders(request);
   // Staff grant "sees the company's" on the customer's page (PATCH /api/customers/{id}).
-  const customersApi = await request.get('/api/customers?limit=1', { headers });
-  test.skip(customersApi.status() === 404, 'needs the customers API (PATCH /api/customers/{id})');
 
   const tag = uniqueTag('team');
   const company = `Team Shelving ${tag}`;
