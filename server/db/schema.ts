@@ -238,6 +238,8 @@ export const products = pgTable(
     index('products_published_brand_idx')
       .on(t.brand_id, t.created_at, t.id)
       .where(sql`${t.status} = 'published'`),
+    // Migration 0046 also INCLUDEs brand_id and price_final (a category's facets from the index
+    // alone), which drizzle's builder cannot say.
     index('products_published_category_idx')
       .on(t.category_id, t.created_at, t.id)
       .where(sql`${t.status} = 'published'`),
