@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'product.published',
   'inquiry.created',
   'inquiry.updated',
+  'inquiry.deleted',
   'quote.sent',
   'quote.accepted',
   'quote.declined',
