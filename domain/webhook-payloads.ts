@@ -61,5 +61,5 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'quote.declined': 'The customer declined a quote.',
   'quote.expired': 'A sent quote passed its valid-until day unanswered.',
   'order.created': 'An accepted quote became an order.',
-  'order.updated': "An order changed: its status moved, or staff added a note.",
+  'order.updated': 'An order changed: its status moved, or staff added a note.',
 };

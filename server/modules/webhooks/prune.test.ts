@@ -70,7 +70,11 @@ const eventsLeft = async (ids: number[]) =>
     (r) => Number(r.id),
   );
 const count = async (table: string, column: string, ids: number[]) =>
-  Number((await query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = any($1)`, [ids]))[0].n);
+  Number(
+    (
+      await query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = any($1)`, [ids])
+    )[0].n,
+  );
 
 describe('pruning webhook events', () => {
   it('deletes old events with their deliveries and attempts, in chunks, and keeps what is pending or recent', async () => {

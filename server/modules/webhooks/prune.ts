@@ -15,7 +15,11 @@ const PRUNE_CHUNK = 1_000;
  * and the delivery log lists each delivery with its event. An event a redelivery is locking is
  * skipped, for the next run to find it with that delivery.
  */
-export async function pruneWebhookEvents(db: Db, retentionDays: number, chunk = PRUNE_CHUNK): Promise<number> {
+export async function pruneWebhookEvents(
+  db: Db,
+  retentionDays: number,
+  chunk = PRUNE_CHUNK,
+): Promise<number> {
   const before = sql`now() - make_interval(days => ${retentionDays}::int)`;
   let total = 0;
   for (;;) {

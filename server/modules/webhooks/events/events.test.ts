@@ -271,16 +271,20 @@ describe('request, quote and order events', () => {
     expect(owned[0].data).toMatchObject({ status: 'closed' });
   });
 
-  it("a note on a request is an update; deleting it, inquiry.deleted with what its entry kept", async () => {
+  it('a note on a request is an update; deleting it, inquiry.deleted with what its entry kept', async () => {
     const asked = await ok<{ id: number; reference: string }>(
-      ctx.as().post(
-        '/api/inquiries',
-        { name: 'Nell Noted', email: 'nell@example.com', subject: 'Lamps', message: 'Ten, please.' },
-        { remoteAddress: address() },
-      ),
+      ctx
+        .as()
+        .post(
+          '/api/inquiries',
+          { name: 'Nell Noted', email: 'nell@example.com', subject: 'Lamps', message: 'Ten, please.' },
+          { remoteAddress: address() },
+        ),
     );
     const inquiry = `inquiry:${asked.id}`;
-    const noted = await recorded(() => ok(staff().post(`/api/inquiries/${asked.id}/notes`, { body: 'Called' })));
+    const noted = await recorded(() =>
+      ok(staff().post(`/api/inquiries/${asked.id}/notes`, { body: 'Called' })),
+    );
     expect(types(noted)).toEqual([`inquiry.updated ${inquiry}`]);
     expect(noted[0].data).toMatchObject({ id: asked.id, reference: asked.reference });
 
@@ -296,7 +300,9 @@ describe('request, quote and order events', () => {
     });
     // A refused delete (already gone) records nothing.
     expect(
-      await recorded(async () => expect((await staff().delete(`/api/inquiries/${asked.id}`)).statusCode).toBe(404)),
+      await recorded(async () =>
+        expect((await staff().delete(`/api/inquiries/${asked.id}`)).statusCode).toBe(404),
+      ),
     ).toEqual([]);
   });
 

@@ -64,8 +64,7 @@ export async function readLoggedChanges(tx: Pick<Db, 'execute'>): Promise<Logged
 
 /** A deleted entity's `data`: its id (a request's with its reference) and what its entry kept. */
 export function goneData(change: LoggedChange) {
-  const reference =
-    change.entity_type === 'inquiry' ? { reference: inquiryReference(change.entity_id) } : {};
+  const reference = change.entity_type === 'inquiry' ? { reference: inquiryReference(change.entity_id) } : {};
   return { id: change.entity_id, ...reference, ...change.gone };
 }
 
