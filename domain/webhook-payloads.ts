@@ -17,6 +17,16 @@ const deletedProductSchema = productBaseSchema.pick({
   status: true,
 });
 
+/** A deleted request's `data`: its id and reference, and what its change-log entry kept of it. */
+const deletedInquirySchema = inquirySchema.pick({
+  id: true,
+  reference: true,
+  name: true,
+  email: true,
+  subject: true,
+  status: true,
+});
+
 /** What each event's `data` is: the entity as the API answers with it. */
 export const WEBHOOK_EVENT_DATA = {
   'product.created': productBaseSchema,
@@ -25,6 +35,7 @@ export const WEBHOOK_EVENT_DATA = {
   'product.published': productBaseSchema,
   'inquiry.created': inquirySchema,
   'inquiry.updated': inquirySchema,
+  'inquiry.deleted': deletedInquirySchema,
   'quote.sent': quoteSchema,
   'quote.accepted': quoteSchema,
   'quote.declined': quoteSchema,
@@ -44,10 +55,11 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
     "A product's status became published (sent after its product.created or product.updated).",
   'inquiry.created': 'A visitor asked for a quote, or staff entered a request.',
   'inquiry.updated': 'A quote request changed: its status, owner, notes or details.',
+  'inquiry.deleted': 'A quote request was deleted by staff.',
   'quote.sent': 'A quote (or a new version of it) was sent to the customer.',
   'quote.accepted': 'The customer accepted a quote.',
   'quote.declined': 'The customer declined a quote.',
   'quote.expired': 'A sent quote passed its valid-until day unanswered.',
   'order.created': 'An accepted quote became an order.',
-  'order.updated': "An order's status changed.",
+  'order.updated': 'An order changed: its status moved, or staff added a note.',
 };

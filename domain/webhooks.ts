@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'product.published',
   'inquiry.created',
   'inquiry.updated',
+  'inquiry.deleted',
   'quote.sent',
   'quote.accepted',
   'quote.declined',
@@ -50,6 +51,11 @@ export const WEBHOOK_LIMITS = {
   previousSecretHours: 24,
   /** A receiver should refuse a signature older than this (README's check). */
   toleranceSeconds: 300,
+  /**
+   * Events older than this many days are pruned with their deliveries, unless one is still
+   * pending or was made since (WEBHOOK_RETENTION_DAYS overrides it).
+   */
+  retentionDays: 30,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { API_TOKEN_LIMITS } from '#domain/api-tokens';
 import { HISTORY_LIMITS } from '#domain/history';
 import { isTimeZone, QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
+import { WEBHOOK_LIMITS } from '#domain/webhooks';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
 /**
@@ -132,6 +133,7 @@ const envSchema = z.object({
     .positive({ error: 'must be more than 0 seconds' })
     .max(3600, { error: 'must be at most 3600 seconds' })
     .default(30),
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().positive().default(WEBHOOK_LIMITS.retentionDays),
   // Local development and tests: receivers on loopback or a private network, over plain http.
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0'),
   // 'true' trusts the one proxy that connects to us (the client is the address it appended last),
@@ -213,6 +215,8 @@ type WebhooksConfig = {
   retryBaseSeconds: number;
   /** Endpoints on loopback, private or link-local addresses, and plain http, are allowed. */
   allowPrivate: boolean;
+  /** Events (with their deliveries) older than this many days are pruned, unless still pending. */
+  retentionDays: number;
 };
 
 type MailConfig = {
@@ -353,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: {
       retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      retentionDays: e.WEBHOOK_RETENTION_DAYS,
     },
     passwordChangeThrottle: {
       max: e.PASSWORD_CHANGE_MAX_FAILURES,

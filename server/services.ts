@@ -49,6 +49,7 @@ import { createShopService } from './modules/shop/shop.service';
 import { createUsersService } from './modules/users/users.service';
 import { loggedChangeEmitter, runBeforeCommit } from './modules/webhooks/events/emit';
 import { recordWebhookEvents } from './modules/webhooks/events/record-many';
+import { pruneWebhookEvents } from './modules/webhooks/prune';
 import { createWebhookSender, type WebhookSenderOptions } from './modules/webhooks/sender';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import type { RedisConnection } from './redis/connection';
@@ -170,6 +171,9 @@ export function createServices(database: Database, config: Config, opts: Service
   });
   housekeeping.add('prune-history', async () => {
     await pruneHistory(db, config.historyRetentionDays);
+  });
+  housekeeping.add('prune-webhooks', async () => {
+    await pruneWebhookEvents(db, config.webhooks.retentionDays);
   });
   // Sent quotes past their day become expired; customers are reminded before (quote-expiry.ts).
   housekeeping.add('quote-expiry', async () => {

@@ -1279,7 +1279,11 @@ export const webhookEvents = pgTable(
     payload: text('payload').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_events_event_id_key').on(t.event_id)],
+  (t) => [
+    uniqueIndex('webhook_events_event_id_key').on(t.event_id),
+    // The housekeeping's pruning, oldest first (migration 0045).
+    index('webhook_events_created_idx').on(t.created_at, t.id),
+  ],
 );
 
 /**

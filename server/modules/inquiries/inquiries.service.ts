@@ -35,27 +35,33 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
     patch: (id: number, body: PatchInquiryBody, actorId: number | null) =>
       patchInquiry(db, deps, id, body, actorId),
 
-    /** A staff note; the author is the caller. */
-    async addNote(id: number, body: string, author: { id: number | null; name: string }) {
-      const [exists] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
-      if (!exists) throw notFound(INQUIRY_TEXT.notFound);
-      const [row] = await db
-        .insert(inquiryNotes)
-        .values({ inquiry_id: id, author_id: author.id, body })
-        .returning({ id: inquiryNotes.id, created_at: inquiryNotes.created_at });
-      return {
-        id: row.id,
-        body,
-        // A note made with an API token has no person for an author.
-        author: author.id === null ? null : { id: author.id, name: author.name },
-        created_at: row.created_at.toISOString(),
-      };
-    },
+    /**
+     * A staff note; the author is the caller. In a transaction, whose end records the request's
+     * inquiry.updated from the note's change-log entry.
+     */
+    addNote: (id: number, body: string, author: { id: number | null; name: string }) =>
+      db.transaction(async (tx) => {
+        const [exists] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
+        if (!exists) throw notFound(INQUIRY_TEXT.notFound);
+        const [row] = await tx
+          .insert(inquiryNotes)
+          .values({ inquiry_id: id, author_id: author.id, body })
+          .returning({ id: inquiryNotes.id, created_at: inquiryNotes.created_at });
+        return {
+          id: row.id,
+          body,
+          // A note made with an API token has no person for an author.
+          author: author.id === null ? null : { id: author.id, name: author.name },
+          created_at: row.created_at.toISOString(),
+        };
+      }),
 
-    async remove(id: number) {
-      const [row] = await db.delete(inquiries).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
-      if (!row) throw notFound(INQUIRY_TEXT.notFound);
-    },
+    /** In a transaction, whose end records inquiry.deleted from the delete's change-log entry. */
+    remove: (id: number) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.delete(inquiries).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
+        if (!row) throw notFound(INQUIRY_TEXT.notFound);
+      }),
   };
 }
 

@@ -480,21 +480,30 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return { required_fields: fields };
     },
 
-    async addNote(id: number, body: string, author: { id: number | null; name: string }) {
-      const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-      if (!exists) throw notFound(ORDER_TEXT.notFound);
-      const [row] = await db
-        .insert(orderNotes)
-        .values({ order_id: id, author_id: author.id, body })
-        .returning({ id: orderNotes.id, created_at: orderNotes.created_at });
-      return {
-        id: row.id,
-        body,
-        // A note made with an API token has no person for an author.
-        author: author.id === null ? null : { id: author.id, name: author.name },
-        created_at: iso(row.created_at),
-      };
-    },
+    /**
+     * A staff note, with the order's order.updated in the same transaction. The order's row is
+     * locked first, as a move locks it, so its events are recorded in the order they commit.
+     */
+    addNote: (id: number, body: string, author: { id: number | null; name: string }) =>
+      db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ id: number }>(
+          sql`select ${orders.id} as id from ${orders} where ${orders.id} = ${id} for update`,
+        );
+        if (!rows[0]) throw notFound(ORDER_TEXT.notFound);
+        const [row] = await tx
+          .insert(orderNotes)
+          .values({ order_id: id, author_id: author.id, body })
+          .returning({ id: orderNotes.id, created_at: orderNotes.created_at });
+        const detail = await readDetail(tx, id);
+        await deps.recordEvents?.(tx, [{ type: 'order.updated', entity: `order:${id}`, data: detail }]);
+        return {
+          id: row.id,
+          body,
+          // A note made with an API token has no person for an author.
+          author: author.id === null ? null : { id: author.id, name: author.name },
+          created_at: iso(row.created_at),
+        };
+      }),
   };
 }
 

@@ -183,8 +183,16 @@ export function createWebhooksService(db: Db, deps: WebhooksServiceDeps) {
     /** "Redeliver": the delivery's event once more to its endpoint, as a new delivery due now. */
     async redeliver(deliveryId: number): Promise<WebhookDelivery> {
       const id = await db.transaction(async (tx) => {
-        const [d] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
-        if (!d) throw notFound(WEBHOOK_TEXT.deliveryNotFound);
+        // Its event is locked against the housekeeping's pruning (prune.ts), which skips it now or
+        // has deleted it, delivery and all, by the time this read gets its row.
+        const [found] = await tx
+          .select({ d: webhookDeliveries })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.event_id))
+          .where(eq(webhookDeliveries.id, deliveryId))
+          .for('key share', { of: webhookEvents });
+        if (!found) throw notFound(WEBHOOK_TEXT.deliveryNotFound);
+        const { d } = found;
         const endpoint = await lock(tx, d.endpoint_id);
         if (!endpoint.enabled) throw conflict(WEBHOOK_TEXT.redeliverDisabled);
         return enqueueAgain(tx, d.event_id, d.endpoint_id, d.entity);

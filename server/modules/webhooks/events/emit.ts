@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { WebhookEventInput } from '../record';
 import { type EntityReaderDeps, entityReaders } from './entity-data';
-import { eventsOf, type LoggedEntity, readLoggedChanges } from './logged-changes';
+import { eventsOf, goneData, type LoggedEntity, readLoggedChanges } from './logged-changes';
 import { recordWebhookEvents } from './record-many';
 
 /** What the events are read and written through: a transaction, or a client inside one. */
@@ -9,8 +9,8 @@ export type EventTx = Pick<Db, 'select' | 'execute'>;
 
 /**
  * Records the events of what this transaction changed in products, requests and quotes, read
- * from its change-log entries, each with the entity as it is now (a deleted product with what
- * its entry kept). Runs last in the transaction, so an entity written by several statements
+ * from its change-log entries, each with the entity as it is now (a deleted product or request
+ * with what its entry kept). Runs last in the transaction, so an entity written by several statements
  * makes one event, with its final state.
  */
 export function loggedChangeEmitter(deps: EntityReaderDeps) {
@@ -25,7 +25,7 @@ export function loggedChangeEmitter(deps: EntityReaderDeps) {
     for (const [type, list] of ids) data.set(type, await readers[type](tx, list));
     const events: WebhookEventInput[] = [];
     for (const c of changes) {
-      const current = c.gone ? { id: c.entity_id, ...c.gone } : data.get(c.entity_type)?.get(c.entity_id);
+      const current = c.gone ? goneData(c) : data.get(c.entity_type)?.get(c.entity_id);
       if (current === undefined) continue;
       for (const type of eventsOf(c))
         events.push({ type, entity: `${c.entity_type}:${c.entity_id}`, data: current });

@@ -271,6 +271,41 @@ describe('request, quote and order events', () => {
     expect(owned[0].data).toMatchObject({ status: 'closed' });
   });
 
+  it('a note on a request is an update; deleting it, inquiry.deleted with what its entry kept', async () => {
+    const asked = await ok<{ id: number; reference: string }>(
+      ctx
+        .as()
+        .post(
+          '/api/inquiries',
+          { name: 'Nell Noted', email: 'nell@example.com', subject: 'Lamps', message: 'Ten, please.' },
+          { remoteAddress: address() },
+        ),
+    );
+    const inquiry = `inquiry:${asked.id}`;
+    const noted = await recorded(() =>
+      ok(staff().post(`/api/inquiries/${asked.id}/notes`, { body: 'Called' })),
+    );
+    expect(types(noted)).toEqual([`inquiry.updated ${inquiry}`]);
+    expect(noted[0].data).toMatchObject({ id: asked.id, reference: asked.reference });
+
+    const deleted = await recorded(() => ok(staff().delete(`/api/inquiries/${asked.id}`)));
+    expect(types(deleted)).toEqual([`inquiry.deleted ${inquiry}`]);
+    expect(deleted[0].data).toEqual({
+      id: asked.id,
+      reference: asked.reference,
+      name: 'Nell Noted',
+      email: 'nell@example.com',
+      subject: 'Lamps',
+      status: 'new',
+    });
+    // A refused delete (already gone) records nothing.
+    expect(
+      await recorded(async () =>
+        expect((await staff().delete(`/api/inquiries/${asked.id}`)).statusCode).toBe(404),
+      ),
+    ).toEqual([]);
+  });
+
   it('accepting makes quote.accepted, an order.created; moving the order, order.updated', async () => {
     const sent = await sentQuote(ctx, { remoteAddress: address() });
     const accepted = await recorded(() =>
@@ -297,6 +332,16 @@ describe('request, quote and order events', () => {
     );
     expect(types(moved)).toEqual([`order.updated order:${order.id}`]);
     expect(moved[0].data).toMatchObject({ status: 'in_progress' });
+
+    const noted = await recorded(() => ok(staff().post(`/api/orders/${order.id}/notes`, { body: 'Packed' })));
+    expect(types(noted)).toEqual([`order.updated order:${order.id}`]);
+    expect(noted[0].data).toMatchObject({ status: 'in_progress', notes: [{ body: 'Packed' }] });
+    // A note on an order that does not exist records nothing.
+    expect(
+      await recorded(async () =>
+        expect((await staff().post('/api/orders/999999/notes', { body: 'Lost' })).statusCode).toBe(404),
+      ),
+    ).toEqual([]);
   });
 
   it('declining makes quote.declined', async () => {

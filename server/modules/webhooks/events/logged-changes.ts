@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChangeAction } from '#domain/history';
+import { inquiryReference } from '#domain/inquiries';
 import type { WebhookEventType } from '#domain/webhooks';
 import type { Db } from '../../../db/client';
 
@@ -19,8 +20,12 @@ export type LoggedChange = {
   gone: Record<string, unknown> | null;
 };
 
-/** The fields a deleted product's event names, read from its entry's befores. */
-const GONE_FIELDS = ['name', 'sku', 'slug', 'status'] as const;
+/** The fields a deleted entity's event names, read from its entry's befores (a quote has none). */
+const GONE_FIELDS: Record<LoggedEntity, readonly string[]> = {
+  product: ['name', 'sku', 'slug', 'status'],
+  inquiry: ['name', 'email', 'subject', 'status'],
+  quote: [],
+};
 
 /**
  * This transaction's change-log entries of the entity types some enabled endpoint subscribes to,
@@ -29,8 +34,14 @@ const GONE_FIELDS = ['name', 'sku', 'slug', 'status'] as const;
  */
 export async function readLoggedChanges(tx: Pick<Db, 'execute'>): Promise<LoggedChange[]> {
   const gone = sql.join(
-    GONE_FIELDS.map((f) => sql`${f}::text, c.changes -> ${f}::text -> 'before'`),
-    sql`, `,
+    LOGGED_ENTITIES.map(
+      (e) =>
+        sql`when ${e} then jsonb_build_object(${sql.join(
+          GONE_FIELDS[e].map((f) => sql`${f}::text, c.changes -> ${f}::text -> 'before'`),
+          sql`, `,
+        )})`,
+    ),
+    sql` `,
   );
   const { rows } = await tx.execute<LoggedChange>(sql`
     with subscribed as (
@@ -39,7 +50,7 @@ export async function readLoggedChanges(tx: Pick<Db, 'execute'>): Promise<Logged
       where e.enabled
     )
     select c.entity_type, c.entity_id::int as entity_id, c.action, c.changes -> 'status' as status,
-      case when c.action in ('delete', 'trash') then jsonb_build_object(${gone}) end as gone
+      case when c.action in ('delete', 'trash') then case c.entity_type ${gone} end end as gone
     from subscribed s
     join change_log c on c.tx = txid_current_if_assigned() and c.entity_type = s.entity_type
     where c.entity_id is not null
@@ -49,6 +60,12 @@ export async function readLoggedChanges(tx: Pick<Db, 'execute'>): Promise<Logged
       )})
     order by c.id`);
   return rows;
+}
+
+/** A deleted entity's `data`: its id (a request's with its reference) and what its entry kept. */
+export function goneData(change: LoggedChange) {
+  const reference = change.entity_type === 'inquiry' ? { reference: inquiryReference(change.entity_id) } : {};
+  return { id: change.entity_id, ...reference, ...change.gone };
 }
 
 const QUOTE_EVENTS: Record<string, WebhookEventType> = {
@@ -77,7 +94,7 @@ export function eventsOf(change: LoggedChange): WebhookEventType[] {
       return becamePublished(status) ? [first, 'product.published'] : [first];
     }
     case 'inquiry':
-      if (gone) return [];
+      if (gone) return ['inquiry.deleted'];
       return [action === 'create' ? 'inquiry.created' : 'inquiry.updated'];
     case 'quote': {
       if (gone || !status || status.before === status.after || !status.after) return [];
