@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '#domain/account';
 import { API_TOKEN_LIMITS } from '#domain/api-tokens';
 import { HISTORY_LIMITS } from '#domain/history';
-import { isTimeZone, QUOTE_LIMITS } from '#domain/quotes';
+import { QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
+import { isTimeZone } from '#domain/time-zone';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
 /**
