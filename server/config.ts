@@ -116,7 +116,8 @@ const envSchema = z.object({
     .min(1, { error: 'must keep at least 1 backup' })
     .max(1000, { error: 'must be at most 1000' })
     .default(7),
-  // The seller's time zone: a quote is valid through the end of its valid_until day there.
+  // The seller's time zone: a quote is valid through the end of its valid_until day there, the
+  // days staff filter lists by and the dashboard's month are its calendar days.
   TIMEZONE: z
     .string()
     .trim()
