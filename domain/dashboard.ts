@@ -18,7 +18,7 @@ export const dashboardSchema = z.object({
   ),
   /** The last 30 days, oldest first, every day present (UTC dates). */
   inquiries_per_day: z.array(z.object({ date: z.string(), count: z.number() })),
-  /** The quote desk this calendar month (UTC). */
+  /** The quote desk this calendar month (in the seller's TIMEZONE). */
   pipeline: z.object({
     /** Requests that arrived this month. */
     requests: z.number(),
@@ -33,7 +33,7 @@ export const dashboardSchema = z.object({
     /** The accepted quotes' totals this month, exact, with two decimals. */
     accepted_value: z.number(),
   }),
-  /** Orders (accepted quotes): this calendar month (UTC) and those still open. */
+  /** Orders (accepted quotes): this calendar month (in the seller's TIMEZONE) and those still open. */
   orders: z.object({
     /** Orders made this month, cancelled ones left out. */
     this_month: z.number(),

@@ -88,7 +88,10 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 const idText = (field: string) => positiveIdString(field).optional();
 
-/** GET /api/history: newest first, every filter optional; from and to are UTC days, inclusive. */
+/**
+ * GET /api/history: newest first, every filter optional; from and to are calendar days in the
+ * seller's TIMEZONE, inclusive.
+ */
 export const historyQuery = z
   .strictObject({
     entity_type: z

@@ -278,7 +278,8 @@ const day = calendarDay.optional();
 
 /**
  * The inbox's filters: status, owner ('me', 'nobody' or a user id) and a range of days the
- * request arrived in (inclusive, UTC). The usual q, sort and paging stay as they are.
+ * request arrived in (inclusive, calendar days in the seller's TIMEZONE). The usual q, sort and
+ * paging stay as they are.
  */
 export const inquiryListQuery = listQuery({
   sortKeys: INQUIRY_SORT_KEYS,

@@ -125,7 +125,8 @@ export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 export const ORDER_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
 
 /**
- * The orders list: search, status, owner ('me', 'nobody' or a user id) and days (UTC, inclusive).
+ * The orders list: search, status, owner ('me', 'nobody' or a user id) and days (inclusive,
+ * calendar days in the seller's TIMEZONE).
  * The direction is `sortOrder` (the other lists' `order` is taken too; sortOrder wins).
  */
 export const orderListQuery = listQuery({

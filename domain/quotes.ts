@@ -8,6 +8,7 @@ import { OUTBOX_STATUSES, outboxDeliverySchema } from './outbox';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
 import { PUBLIC_QUOTE_TEXT } from './quote-texts';
+import { dayEndIn } from './time-zone';
 
 /**
  * A quote: what staff price for a request and send to the customer. A draft can be changed;
@@ -214,53 +215,16 @@ export const centsToNumber = (cents: bigint) => Number(bigCentsToDecimal(cents))
 export const defaultValidUntil = (today = new Date()) =>
   new Date(today.getTime() + QUOTE_LIMITS.validDays * 86_400_000).toISOString().slice(0, 10);
 
-/** How far the wall clock in `timeZone` is ahead of UTC at the instant `at` (ms since the epoch). */
-function zoneOffsetMs(at: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
 /**
  * The instant a quote stops being valid: it is valid through the end of its valid_until day in
  * the seller's time zone, so this is the next day's midnight there (2026-03-10 in
- * Pacific/Auckland: 2026-03-10T11:00Z). The offset is looked up twice, so a day whose offset
- * changes (daylight saving) still lands on the local midnight.
+ * Pacific/Auckland: 2026-03-10T11:00Z).
  */
-export function quoteExpiresAt(validUntil: string, timeZone = 'UTC'): Date {
-  const [y, m, d] = validUntil.split('-').map(Number);
-  const wallMidnight = Date.UTC(y, m - 1, d + 1);
-  const first = wallMidnight - zoneOffsetMs(wallMidnight, timeZone);
-  return new Date(wallMidnight - zoneOffsetMs(first, timeZone));
-}
+export const quoteExpiresAt = (validUntil: string, timeZone = 'UTC'): Date => dayEndIn(validUntil, timeZone);
 
 /** Whether a quote valid through `validUntil` (in `timeZone`) has expired at `now`. */
 export const isExpired = (validUntil: string, now = new Date(), timeZone = 'UTC') =>
   now.getTime() >= quoteExpiresAt(validUntil, timeZone).getTime();
-
-/** Today's date (YYYY-MM-DD) in `timeZone`. */
-export const todayIn = (timeZone = 'UTC', now = new Date()) =>
-  new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone)).toISOString().slice(0, 10);
-
-/** Whether `timeZone` is an IANA zone this runtime knows (TIMEZONE is checked with it at start). */
-export function isTimeZone(timeZone: string) {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Extend: the new version's last day. */
 export const extendQuoteBody = z.strictObject({ valid_until: isoDate });

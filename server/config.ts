@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '#domain/account';
 import { API_TOKEN_LIMITS } from '#domain/api-tokens';
 import { HISTORY_LIMITS } from '#domain/history';
-import { isTimeZone, QUOTE_LIMITS } from '#domain/quotes';
+import { QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
+import { isTimeZone } from '#domain/time-zone';
 import { WEBHOOK_LIMITS } from '#domain/webhooks';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
@@ -116,7 +117,8 @@ const envSchema = z.object({
     .min(1, { error: 'must keep at least 1 backup' })
     .max(1000, { error: 'must be at most 1000' })
     .default(7),
-  // The seller's time zone: a quote is valid through the end of its valid_until day there.
+  // The seller's time zone: a quote is valid through the end of its valid_until day there, the
+  // days staff filter lists by and the dashboard's month are its calendar days.
   TIMEZONE: z
     .string()
     .trim()

@@ -143,6 +143,7 @@ export function createServices(database: Database, config: Config, opts: Service
     publicUrl: config.publicUrl,
     companyName: config.companyName,
     company: config.company,
+    timeZone: config.timeZone,
     recordEvents: recordWebhookEvents,
   });
 
@@ -227,7 +228,10 @@ export function createServices(database: Database, config: Config, opts: Service
     exports: createProductExportService(db),
     discounts: createDiscountsService(db),
     trash,
-    dashboard: createDashboardService(db, { backupEverySeconds: config.backup.everySeconds }),
+    dashboard: createDashboardService(db, {
+      backupEverySeconds: config.backup.everySeconds,
+      timeZone: config.timeZone,
+    }),
     inquiries: createInquiriesService(db, desk),
     quotes,
     orders,
@@ -237,7 +241,7 @@ export function createServices(database: Database, config: Config, opts: Service
     webhooks: createWebhooksService(db, { allowPrivate: config.webhooks.allowPrivate }),
     webhookSender,
     restore: createRestoreService(db),
-    history: createHistoryService(db),
+    history: createHistoryService(db, { timeZone: config.timeZone }),
     queue,
     jobs,
     imports,

@@ -10,6 +10,7 @@ import {
 } from '#domain/history';
 import type { ListMeta } from '#domain/paging';
 import type { PermissionCode } from '#domain/permissions';
+import { dayEndIn, dayStartIn } from '#domain/time-zone';
 import type { Db } from '../db/client';
 import { pageWithTotal } from '../db/query/counting';
 import { keysetBatches } from '../db/query/stream';
@@ -48,11 +49,11 @@ type Row = {
   quote_version: number | null;
 };
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
-
-/** The filters as one condition; an editor's never reach a staff account's entries. */
-function filterOf(query: HistoryQuery, reader: HistoryReader): SQL | undefined {
+/**
+ * The filters as one condition; an editor's never reach a staff account's entries. From and to
+ * are calendar days in the seller's time zone, both included.
+ */
+function filterOf(query: HistoryQuery, reader: HistoryReader, timeZone: string): SQL | undefined {
   const staffReader = reader.permissions.has('user.manage');
   if (!staffReader && query.entity_type === 'user')
     throw new AppError(403, HISTORY_TEXT.userHistoryAdminOnly, undefined, undefined, 'user.manage');
@@ -63,8 +64,8 @@ function filterOf(query: HistoryQuery, reader: HistoryReader): SQL | undefined {
     query.actor_id !== undefined ? eq(changeLog.actor_id, query.actor_id) : undefined,
     query.action ? eq(changeLog.action, query.action) : undefined,
     query.batch_id !== undefined ? eq(changeLog.batch_id, query.batch_id) : undefined,
-    query.from ? gte(changeLog.at, dayStart(query.from)) : undefined,
-    query.to ? lt(changeLog.at, dayAfter(query.to)) : undefined,
+    query.from ? gte(changeLog.at, dayStartIn(query.from, timeZone)) : undefined,
+    query.to ? lt(changeLog.at, dayEndIn(query.to, timeZone)) : undefined,
   );
 }
 
@@ -153,14 +154,15 @@ const readableChanges = (changes: HistoryEntry['changes']) =>
     Object.entries(changes).map(([field, c]) => [field, { before: c.before, after: c.after }]),
   );
 
-export function createHistoryService(db: Db) {
+export function createHistoryService(db: Db, opts: { timeZone?: string } = {}) {
+  const timeZone = opts.timeZone ?? 'UTC';
   return {
     /** Newest first, filtered; the total is counted exactly up to PAGING.exactCountCap. */
     async list(
       query: HistoryQuery,
       reader: HistoryReader,
     ): Promise<{ data: HistoryEntry[]; meta: ListMeta }> {
-      const where = filterOf(query, reader);
+      const where = filterOf(query, reader, timeZone);
       const { rows, meta } = await pageWithTotal(
         db,
         {
@@ -196,7 +198,7 @@ export function createHistoryService(db: Db) {
      * (db/query/stream.ts): memory stays flat whatever the log's size.
      */
     async *exportBatches(query: HistoryQuery, reader: HistoryReader) {
-      const where = filterOf(query, reader);
+      const where = filterOf(query, reader, timeZone);
       const batches = keysetBatches<Row & { id: number; sort_key: string }>(
         byTime(query)
           ? { key: changeLog.at, type: 'timestamptz', id: changeLog.id, order: 'desc' }

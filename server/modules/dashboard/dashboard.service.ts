@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { backupWarning } from '#domain/backups';
 import { DASHBOARD, type Dashboard } from '#domain/dashboard';
 import { centsToNumber, quoteTotals } from '#domain/quotes';
+import { monthStartIn } from '#domain/time-zone';
 import { lastBackups } from '../../backup/scheduled';
 import type { Db } from '../../db/client';
 import { discountLiveAt } from '../shared/pricing.sql';
@@ -19,8 +20,12 @@ type PipelineRow = {
  * The dashboard's figures, each aggregated in SQL (counts, per-day buckets, anti-joins), so the
  * cost does not grow with what JavaScript would have to loop over.
  */
-export function createDashboardService(db: Db, opts: { backupEverySeconds?: number | null } = {}) {
+export function createDashboardService(
+  db: Db,
+  opts: { backupEverySeconds?: number | null; timeZone?: string } = {},
+) {
   const backupEvery = opts.backupEverySeconds ?? null;
+  const timeZone = opts.timeZone ?? 'UTC';
 
   async function backupHealth(): Promise<Dashboard['health']['backup']> {
     if (backupEvery === null) return null;
@@ -37,6 +42,9 @@ export function createDashboardService(db: Db, opts: { backupEverySeconds?: numb
   return {
     async get(): Promise<Dashboard> {
       const n = DASHBOARD.listSize;
+      // "This month" is the calendar month in the seller's time zone: it began at the first
+      // day's midnight there.
+      const month = sql`${monthStartIn(timeZone).toISOString()}::timestamptz`;
       const live = discountLiveAt(null, sql`now()`);
       const withoutImages = sql`image_count = 0`;
       const withoutTaxonomy = sql`(category_id is null or brand_id is null)`;
@@ -119,10 +127,11 @@ export function createDashboardService(db: Db, opts: { backupEverySeconds?: numb
           left join categories c on e.applies_to = 'category' and c.id = e.category_id
           left join brands b on e.applies_to = 'brand' and b.id = e.brand_id
           order by e.ends_at, e.id`),
-        // The desk's month, in UTC. Accepted quotes come with their lines: their value is summed
-        // by the one totals rule (domain/quotes.ts), never by a second one written in SQL.
+        // The desk's month. Accepted quotes come with their lines: their value is summed by the
+        // one totals rule (domain/quotes.ts), never by a second one written in SQL.
         db.execute<PipelineRow>(sql`
-          with m as (select date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' as start),
+          with m as (select ${month} as start),
+          first_whole_day as (select (start at time zone 'UTC')::date + 1 as day from m),
           firsts as (
             select q.inquiry_id, min(q.sent_at) as first_sent
             from quotes q
@@ -134,9 +143,13 @@ export function createDashboardService(db: Db, opts: { backupEverySeconds?: numb
           answered as (select id, answer_kind, shipping, tax_rate from quotes
             where answered_at >= (select start from m))
           select
-            -- The month starts at a UTC midnight, so its requests are whole days of inquiry_days.
-            (select coalesce(sum(n), 0)::int from inquiry_days
-              where day >= ((select start from m) at time zone 'UTC')::date) as requests,
+            -- inquiry_days counts UTC days: whole ones from there, the part of the first that
+            -- falls in the month (it starts at a midnight in TIMEZONE) counted here.
+            ((select coalesce(sum(n), 0) from inquiry_days where day >= (select day from first_whole_day))
+              + (select count(*) from inquiries
+                 where created_at >= (select start from m)
+                   and created_at < (select day from first_whole_day)::timestamp at time zone 'UTC'))::int
+              as requests,
             (select count(*)::int from firsts) as quoted,
             (select count(*)::int from answered where answer_kind = 'accepted') as accepted,
             (select count(*)::int from answered where answer_kind = 'declined') as declined,
@@ -150,7 +163,7 @@ export function createDashboardService(db: Db, opts: { backupEverySeconds?: numb
               from answered a where a.answer_kind = 'accepted'), '[]'::json) as accepted_quotes`),
         // The month's orders by their created index, the open ones by their status index.
         db.execute<{ this_month: number; value_cents: string; open: Record<string, number> | null }>(sql`
-          with m as (select date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' as start)
+          with m as (select ${month} as start)
           select count(*)::int as this_month, coalesce(sum(total) * 100, 0)::bigint::text as value_cents,
             (select json_object_agg(s.status, s.n) from (select status, count(*)::int as n from orders
               where status in ('confirmed', 'in_progress', 'shipped') group by status) s) as open

@@ -27,10 +27,10 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
     get: (id: number) => readDetail(db, deps.mailer, id, deps.timeZone),
 
     list: (params: ListParams<InquirySortKey>, callerId: number | null) =>
-      listInquiries(db, params, callerId),
+      listInquiries(db, params, callerId, deps.timeZone),
 
     exportBatches: (params: ListParams<InquirySortKey>, callerId: number | null) =>
-      exportInquiries(db, params, callerId),
+      exportInquiries(db, params, callerId, deps.timeZone),
 
     patch: (id: number, body: PatchInquiryBody, actorId: number | null) =>
       patchInquiry(db, deps, id, body, actorId),

@@ -9,6 +9,7 @@ import {
 } from '#domain/inquiries';
 import { bigCentsToDecimal } from '#domain/money';
 import type { ListParams } from '#domain/paging';
+import { dayEndIn, dayStartIn } from '#domain/time-zone';
 import type { Db } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAnyOf } from '../../db/query/search';
@@ -27,15 +28,16 @@ const SORT_COLUMNS: SortColumns<InquirySortKey> = {
 };
 
 /** The inbox's filters (besides the search), as SQL; `status` apart, since the counts leave it out. */
-function filtersOf(params: ListParams<InquirySortKey>, callerId: number | null) {
+function filtersOf(params: ListParams<InquirySortKey>, callerId: number | null, timeZone: string) {
   const { status, owner, from, to } = params.filters;
   const others: SQL[] = [];
   if (owner === 'me') others.push(callerId === null ? sql`false` : eq(inquiries.owner_id, callerId));
   else if (owner === 'nobody') others.push(isNull(inquiries.owner_id));
   else if (owner) others.push(eq(inquiries.owner_id, Number(owner)));
-  // Whole days in UTC, both ends included: from the first day's midnight to the midnight after the last.
-  if (from) others.push(gte(inquiries.created_at, sql`(${from}::date)::timestamp at time zone 'UTC'`));
-  if (to) others.push(lt(inquiries.created_at, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`));
+  // Whole days in the seller's time zone, both ends included: from the first day's midnight
+  // there to the midnight after the last.
+  if (from) others.push(gte(inquiries.created_at, dayStartIn(from, timeZone)));
+  if (to) others.push(lt(inquiries.created_at, dayEndIn(to, timeZone)));
   return {
     status: status ? eq(inquiries.status, status as InquiryStatus) : undefined,
     others,
@@ -160,9 +162,14 @@ async function searchOf(db: Db, term: string): Promise<SQL> {
 }
 
 /** The where clauses of a list: the search, the status and the other filters. */
-async function listWhere(db: Db, params: ListParams<InquirySortKey>, callerId: number | null) {
+async function listWhere(
+  db: Db,
+  params: ListParams<InquirySortKey>,
+  callerId: number | null,
+  timeZone: string,
+) {
   const search = params.q ? await searchOf(db, params.q) : undefined;
-  const { status, others } = filtersOf(params, callerId);
+  const { status, others } = filtersOf(params, callerId, timeZone);
   return {
     where: allOf([search, status, ...others]),
     countsWhere: allOf([search, ...others]),
@@ -171,8 +178,13 @@ async function listWhere(db: Db, params: ListParams<InquirySortKey>, callerId: n
 }
 
 /** Search finds a request by reference, name, email, phone, subject, company or a line's SKU (searchOf); filters by status, owner and days. */
-export async function listInquiries(db: Db, params: ListParams<InquirySortKey>, callerId: number | null) {
-  const { where, countsWhere, searched } = await listWhere(db, params, callerId);
+export async function listInquiries(
+  db: Db,
+  params: ListParams<InquirySortKey>,
+  callerId: number | null,
+  timeZone: string,
+) {
+  const { where, countsWhere, searched } = await listWhere(db, params, callerId, timeZone);
   // The total, the page, the owners' names and the counts per status from one statement
   // (pageWithTotal); the counts ride along as an uncorrelated subquery, run once.
   const { rows, meta } = await pageWithTotal(
@@ -212,8 +224,13 @@ export async function listInquiries(db: Db, params: ListParams<InquirySortKey>, 
  * The list's matches as CSV records (CSV_COLUMNS), in the list's order, in keyset batches
  * (db/query/stream.ts): memory stays flat and the connection is free between batches.
  */
-export async function* exportInquiries(db: Db, params: ListParams<InquirySortKey>, callerId: number | null) {
-  const { where } = await listWhere(db, params, callerId);
+export async function* exportInquiries(
+  db: Db,
+  params: ListParams<InquirySortKey>,
+  callerId: number | null,
+  timeZone: string,
+) {
+  const { where } = await listWhere(db, params, callerId, timeZone);
   const order = {
     key: SORT_COLUMNS[params.sortBy],
     type: params.sortBy === 'created_at' ? 'timestamptz' : 'text',

@@ -34,7 +34,7 @@ export const ordersRoutes =
             tags,
             security: bearer,
             description:
-              'Orders, newest first by default. q finds an order by its number (SO-000123), its request reference (Q-000041), or part of the company, e-mail, PO number or customer name; status, owner (me, nobody or a user id) and from/to (days ordered, UTC) filter.',
+              "Orders, newest first by default. q finds an order by its number (SO-000123), its request reference (Q-000041), or part of the company, e-mail, PO number or customer name; status, owner (me, nobody or a user id) and from/to (days ordered, both included, as calendar days in the seller's TIMEZONE) filter.",
             querystring: orderListQuery,
             response: { 200: orderListResponse, ...errors(400, 401) },
           },

@@ -17,6 +17,7 @@ import {
 } from '#domain/orders';
 import type { ListParams } from '#domain/paging';
 import type { Quote } from '#domain/quotes';
+import { dayEndIn, dayStartIn } from '#domain/time-zone';
 import type { CompanyDetails } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
@@ -43,6 +44,8 @@ export type OrdersDeps = {
   publicUrl: string;
   companyName: string;
   company: CompanyDetails;
+  /** The seller's TIMEZONE, whose calendar days the list's from and to are. */
+  timeZone: string;
   /**
    * Records webhook events in the caller's transaction (wired by services.ts; a test's own
    * service may go without). Orders are not in the change log that records the others'.
@@ -160,9 +163,15 @@ const allOf = (parts: (SQL | undefined)[]) => {
 /**
  * The list's rows: a search finds an order by its number or its request's reference however
  * they are typed, or by a substring of the company, e-mail, PO number or customer's name
- * (trigram indexes); filters by status, owner and days ordered (UTC, both ends included).
+ * (trigram indexes); filters by status, owner and days ordered (calendar days in the seller's
+ * time zone, both ends included).
  */
-async function listWhere(db: Reader, params: ListParams<OrderSortKey>, callerId: number | null) {
+async function listWhere(
+  db: Reader,
+  params: ListParams<OrderSortKey>,
+  callerId: number | null,
+  timeZone: string,
+) {
   const parts: (SQL | undefined)[] = [];
   if (params.q) {
     const own = await containsAny(
@@ -186,8 +195,8 @@ async function listWhere(db: Reader, params: ListParams<OrderSortKey>, callerId:
   if (owner === 'me') parts.push(callerId === null ? sql`false` : eq(orders.owner_id, callerId));
   else if (owner === 'nobody') parts.push(isNull(orders.owner_id));
   else if (owner) parts.push(eq(orders.owner_id, Number(owner)));
-  if (from) parts.push(gte(orders.created_at, sql`(${from}::date)::timestamp at time zone 'UTC'`));
-  if (to) parts.push(lt(orders.created_at, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`));
+  if (from) parts.push(gte(orders.created_at, dayStartIn(from, timeZone)));
+  if (to) parts.push(lt(orders.created_at, dayEndIn(to, timeZone)));
   return allOf(parts);
 }
 
@@ -239,8 +248,13 @@ async function readDetail(reader: Pick<Db, 'select'>, id: number): Promise<Order
 }
 
 /** The list's matches as CSV records (CSV_COLUMNS), in its order, in keyset batches. */
-async function* exportOrders(db: Db, params: ListParams<OrderSortKey>, callerId: number | null) {
-  const where = await listWhere(db, params, callerId);
+async function* exportOrders(
+  db: Db,
+  params: ListParams<OrderSortKey>,
+  callerId: number | null,
+  timeZone: string,
+) {
+  const where = await listWhere(db, params, callerId, timeZone);
   const order = {
     key: SORT_COLUMNS[params.sortBy],
     type: params.sortBy === 'created_at' ? 'timestamptz' : params.sortBy === 'total' ? 'numeric' : 'integer',
@@ -406,7 +420,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     },
 
     list: async (params: ListParams<OrderSortKey>, callerId: number | null) => {
-      const where = await listWhere(db, params, callerId);
+      const where = await listWhere(db, params, callerId, deps.timeZone);
       const { rows, meta } = await pageWithTotal(
         db,
         { table: orders, id: orders.id, where, sortColumns: SORT_COLUMNS, params },
@@ -427,7 +441,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     },
 
     exportBatches: (params: ListParams<OrderSortKey>, callerId: number | null) =>
-      exportOrders(db, params, callerId),
+      exportOrders(db, params, callerId, deps.timeZone),
 
     get: (id: number) => readDetail(db, id),
 

@@ -326,7 +326,7 @@ describe('notes, list and export', () => {
     expect((await staff().get('/api/orders?status=lost')).statusCode).toBe(400);
   });
 
-  it('filters by owner (me, nobody, a user id) and by the days ordered, both ends included (UTC)', async () => {
+  it('filters by owner (me, nobody, a user id) and by the days ordered, both ends included (TIMEZONE, UTC here)', async () => {
     const mine = await acceptedOrder({ po_number: 'PO-FILTER-1' });
     const theirs = await acceptedOrder({ po_number: 'PO-FILTER-2' });
     const nobody = await acceptedOrder({ po_number: 'PO-FILTER-3' });

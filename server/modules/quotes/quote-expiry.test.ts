@@ -46,6 +46,7 @@ const instance = (reminderDays = 3, db: Db = ctx.database.db) => {
     publicUrl: ctx.config.publicUrl,
     companyName: ctx.config.companyName,
     company: ctx.config.company,
+    timeZone: ctx.config.timeZone,
   });
   return createQuotesService(db, {
     mailer: ctx.app.mailer,

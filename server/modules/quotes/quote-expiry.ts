@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { inquiryReference } from '#domain/inquiries';
-import { isExpired, quoteExpiresAt, todayIn } from '#domain/quotes';
+import { isExpired, quoteExpiresAt } from '#domain/quotes';
+import { todayIn } from '#domain/time-zone';
 import type { Tx } from '../../db/client';
 import { inquiryEvents } from '../../db/schema';
 import { staffRecipient } from '../shared/desk';

@@ -8,7 +8,11 @@ import { FigureCards } from './FigureCards';
 
 type Pipeline = Dashboard['pipeline'];
 
-/** The first day of this month (UTC, as the server counts it), YYYY-MM-DD. */
+/**
+ * The first day of this month by UTC, YYYY-MM-DD, for the figures' links. The server counts the
+ * month in the seller's TIMEZONE, which the browser is not told: in the hours at a month's turn
+ * when the two months differ, the list a figure opens starts at the other month.
+ */
 export const monthStart = (now = new Date()) => `${now.toISOString().slice(0, 7)}-01`;
 
 type PipelineFigure = Omit<Figure<Pipeline>, 'to'> & { status?: string };
