@@ -64,7 +64,11 @@ describe('quote totals: one rule, exact cents', () => {
 
   it('expires from the day after valid_until (UTC), 30 days by default', () => {
     const now = new Date('2026-03-10T23:59:59Z');
-    expect(defaultValidUntil(now)).toBe('2026-04-09');
+    expect(defaultValidUntil('UTC', now)).toBe('2026-04-09');
+    // Already the 11th in Auckland: 30 days from the seller's today, not from UTC's.
+    expect(defaultValidUntil('Pacific/Auckland', now)).toBe('2026-04-10');
+    // Still the 10th in Los Angeles when it is the 11th in UTC.
+    expect(defaultValidUntil('America/Los_Angeles', new Date('2026-03-11T05:00:00Z'))).toBe('2026-04-09');
     expect(isExpired('2026-03-10', now)).toBe(false);
     expect(isExpired('2026-03-09', now)).toBe(true);
   });

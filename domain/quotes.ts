@@ -8,7 +8,7 @@ import { OUTBOX_STATUSES, outboxDeliverySchema } from './outbox';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
 import { PUBLIC_QUOTE_TEXT } from './quote-texts';
-import { dayEndIn } from './time-zone';
+import { dayEndIn, todayIn } from './time-zone';
 
 /**
  * A quote: what staff price for a request and send to the customer. A draft can be changed;
@@ -211,9 +211,14 @@ export function quoteTotals(quote: {
 /** Cents as a JSON number with two decimals: exact for any total below 2^53 cents. */
 export const centsToNumber = (cents: bigint) => Number(bigCentsToDecimal(cents));
 
-/** The day a new quote stops being valid: today plus the default validity, as YYYY-MM-DD (UTC). */
-export const defaultValidUntil = (today = new Date()) =>
-  new Date(today.getTime() + QUOTE_LIMITS.validDays * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The day a new quote stops being valid: today in the seller's time zone plus the default
+ * validity, as YYYY-MM-DD.
+ */
+export function defaultValidUntil(timeZone = 'UTC', now = new Date()) {
+  const [y, m, d] = todayIn(timeZone, now).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + QUOTE_LIMITS.validDays)).toISOString().slice(0, 10);
+}
 
 /**
  * The instant a quote stops being valid: it is valid through the end of its valid_until day in

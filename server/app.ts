@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes({ users, tokens, throttle: limits.throttle, sessions, authenticate }));
   await app.register(meRoutes({ users, tokens, authenticate, passwordThrottle: limits.passwordThrottle }));
-  await app.register(settingsRoutes({ currency: config.currency }));
+  await app.register(settingsRoutes({ currency: config.currency, time_zone: config.timeZone }));
   await app.register(usersRoutes({ users, authenticate }));
   await app.register(rolesRoutes({ roles: services.roles, authenticate }));
   await app.register(apiTokensRoutes({ apiTokens: services.apiTokens, authenticate }));

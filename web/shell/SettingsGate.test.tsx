@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
 import { formatCents, formatPrice, setStoreCurrency } from '../api/currency';
 import { createQueryClient } from '../api/queryClient';
+import { setStoreTimeZone, storeTimeZone } from '../api/time-zone';
 import { theme } from '../theme';
 import { SettingsGate } from './SettingsGate';
 
@@ -30,6 +31,7 @@ const renderGate = () =>
 afterEach(() => {
   vi.restoreAllMocks();
   setStoreCurrency('USD');
+  setStoreTimeZone('UTC');
 });
 
 describe('the store currency comes from the server', () => {
@@ -46,5 +48,22 @@ describe('the store currency comes from the server', () => {
     vi.spyOn(api, 'get').mockResolvedValue({ data: { currency: 'INR' } });
     renderGate();
     expect((await screen.findByTestId('prices')).textContent).toBe('₹1,234.50 / ₹9.99');
+  });
+});
+
+describe("the seller's time zone comes from the server", () => {
+  it("counts days in the server's TIMEZONE once the settings have come", async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { currency: 'EUR', time_zone: 'Pacific/Auckland' } });
+    renderGate();
+    await screen.findByTestId('prices');
+    expect(storeTimeZone()).toBe('Pacific/Auckland');
+  });
+
+  it('counts in UTC when the server names no zone, or one this browser does not know', async () => {
+    setStoreTimeZone('Europe/Paris');
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { currency: 'EUR', time_zone: 'Mars/Olympus' } });
+    renderGate();
+    await screen.findByTestId('prices');
+    expect(storeTimeZone()).toBe('UTC');
   });
 });

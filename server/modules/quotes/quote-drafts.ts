@@ -145,7 +145,7 @@ export async function createDraft(
         .values({
           inquiry_id: inquiryId,
           currency: ctx.deps.currency,
-          valid_until: defaultValidUntil(),
+          valid_until: defaultValidUntil(ctx.deps.timeZone),
           created_by: actorId,
           ...from?.fields,
         })
@@ -168,7 +168,7 @@ export async function updateDraft(ctx: QuoteContext, id: number, input: QuoteInp
         shipping: input.shipping.toFixed(2),
         shipping_label: input.shipping_label,
         tax_rate: input.tax_rate.toFixed(2),
-        valid_until: input.valid_until ?? defaultValidUntil(),
+        valid_until: input.valid_until ?? defaultValidUntil(ctx.deps.timeZone),
         note: input.note,
         terms: input.terms,
       })
@@ -201,7 +201,7 @@ export async function reviseQuote(ctx: QuoteContext, id: number, actorId: number
         .from(quotes)
         .where(and(eq(quotes.inquiry_id, source.inquiry_id), eq(quotes.status, 'draft')));
       if (draft) throw conflict(QUOTE_TEXT.draftExists);
-      const fresh = defaultValidUntil();
+      const fresh = defaultValidUntil(ctx.deps.timeZone);
       const { rows } = await tx.execute<{ id: number }>(sql`
         insert into quotes (inquiry_id, currency, shipping, shipping_label, tax_rate, valid_until, note,
           terms, created_by, revised_from)

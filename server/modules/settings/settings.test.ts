@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 let euro: TestContext;
 let standard: TestContext;
 beforeAll(async () => {
-  euro = await createTestContext({ CURRENCY: 'EUR' });
+  euro = await createTestContext({ CURRENCY: 'EUR', TIMEZONE: 'Pacific/Auckland' });
   standard = await createTestContext();
 });
 afterAll(async () => {
@@ -13,15 +13,15 @@ afterAll(async () => {
 });
 
 describe('GET /api/public/settings', () => {
-  it('answers the configured currency, without a sign-in', async () => {
+  it('answers the configured currency and time zone, without a sign-in', async () => {
     const res = await euro.as().get('/api/public/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ currency: 'EUR' });
+    expect(res.json()).toEqual({ currency: 'EUR', time_zone: 'Pacific/Auckland' });
   });
 
-  it('answers USD when CURRENCY is not set', async () => {
+  it('answers USD and UTC when CURRENCY and TIMEZONE are not set', async () => {
     const res = await standard.as().get('/api/public/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ currency: 'USD' });
+    expect(res.json()).toEqual({ currency: 'USD', time_zone: 'UTC' });
   });
 });

@@ -62,8 +62,11 @@ describe('the dashboard pipeline', () => {
     expect(figure('Accepted value').textContent).toContain('$1,234.50');
   });
 
-  it('counts the month from its first day, UTC', () => {
-    expect(monthStart(new Date('2026-11-30T23:59:00Z'))).toBe('2026-11-01');
-    expect(monthStart(new Date('2027-01-01T00:00:00Z'))).toBe('2027-01-01');
+  it("counts the month from its first day in the seller's time zone", () => {
+    expect(monthStart(new Date('2026-11-30T23:59:00Z'), 'UTC')).toBe('2026-11-01');
+    expect(monthStart(new Date('2027-01-01T00:00:00Z'), 'UTC')).toBe('2027-01-01');
+    // Already December in Auckland, still November in Los Angeles.
+    expect(monthStart(new Date('2026-11-30T12:00:00Z'), 'Pacific/Auckland')).toBe('2026-12-01');
+    expect(monthStart(new Date('2026-12-01T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-01');
   });
 });

@@ -1,6 +1,8 @@
 import type { Dashboard } from '#domain/dashboard';
 import { PIPELINE_TEXT as T } from '#domain/quote-texts';
+import { todayIn } from '#domain/time-zone';
 import { formatPrice } from '../../api/currency';
+import { storeTimeZone } from '../../api/time-zone';
 import { EMPTY_VALUE, formatCount } from '../../components/format';
 import { DashboardCard } from './DashboardCard';
 import type { Figure } from './FigureCards';
@@ -9,11 +11,11 @@ import { FigureCards } from './FigureCards';
 type Pipeline = Dashboard['pipeline'];
 
 /**
- * The first day of this month by UTC, YYYY-MM-DD, for the figures' links. The server counts the
- * month in the seller's TIMEZONE, which the browser is not told: in the hours at a month's turn
- * when the two months differ, the list a figure opens starts at the other month.
+ * The first day of this month in the seller's time zone, YYYY-MM-DD, for the figures' links: the
+ * month the server counts, so the list a figure opens starts where its count does.
  */
-export const monthStart = (now = new Date()) => `${now.toISOString().slice(0, 7)}-01`;
+export const monthStart = (now = new Date(), timeZone = storeTimeZone()) =>
+  `${todayIn(timeZone, now).slice(0, 7)}-01`;
 
 type PipelineFigure = Omit<Figure<Pipeline>, 'to'> & { status?: string };
 

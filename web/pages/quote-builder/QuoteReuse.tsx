@@ -9,6 +9,7 @@ import { DESK_SCREEN, QUOTE_REUSE_TEXT as T } from '#domain/quote-texts';
 import { defaultValidUntil, type Quote } from '#domain/quotes';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCopyQuote, useExtendQuote, useRequestOptions, useSaveTemplate } from '../../api/quotes';
+import { storeTimeZone } from '../../api/time-zone';
 import { usePermissions } from '../../session/usePermissions';
 
 type Dialog = 'extend' | 'template' | 'copy' | null;
@@ -77,7 +78,7 @@ function ExtendDialog({
 }) {
   const navigate = useNavigate();
   const extend = useExtendQuote(quote.id);
-  const [date, setDate] = useState(() => defaultValidUntil());
+  const [date, setDate] = useState(() => defaultValidUntil(storeTimeZone()));
   const error = fieldErrors(extend.error).valid_until;
   return (
     <Modal opened={opened} onClose={() => !extend.isPending && onClose()} title={T.extendTitle} centered>
