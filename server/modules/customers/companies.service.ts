@@ -20,12 +20,6 @@ import { money, readOrders, readRequests, toCustomer, toNote } from './customers
 type Reader = Pick<Db, 'select' | 'execute'>;
 type Row = Record<string, unknown>;
 
-const NOTE_PARENT: NoteParent = {
-  table: companies,
-  noteColumn: companyNotes.company_id,
-  notFound: CUSTOMER_TEXT.companyNotFound,
-};
-
 export const COMPANY_CSV_COLUMNS = [
   'id',
   'name',
@@ -147,6 +141,12 @@ async function* exportCompanies(db: Db, params: CompanyListParams) {
       ];
     });
 }
+
+const NOTE_PARENT: NoteParent = {
+  table: companies,
+  noteColumn: companyNotes.company_id,
+  notFound: CUSTOMER_TEXT.companyNotFound,
+};
 
 export function createCompaniesService(db: Db) {
   return {

@@ -25,12 +25,6 @@ import { mergeCustomers } from './customer-merge';
 type Reader = Pick<Db, 'select' | 'execute'>;
 type Row = Record<string, unknown>;
 
-const NOTE_PARENT: NoteParent = {
-  table: customers,
-  noteColumn: customerNotes.customer_id,
-  notFound: CUSTOMER_TEXT.notFound,
-};
-
 /** Each sort's column, as its index (migration 0042) holds it. */
 const SORT_COLUMNS: SortColumns<CustomerSortKey> = {
   last_request_at: customers.last_request_at,
@@ -132,6 +126,12 @@ export const toNote = (n: NoteRow): CustomerNote => ({
   author: n.author_id === null ? null : { id: Number(n.author_id), name: n.author_name ?? '' },
   created_at: iso(n.created_at) as string,
 });
+
+const NOTE_PARENT: NoteParent = {
+  table: customers,
+  noteColumn: customerNotes.customer_id,
+  notFound: CUSTOMER_TEXT.notFound,
+};
 
 /** Requests, newest first, of the rows `where` picks (alias i). */
 export async function readRequests(db: Reader, where: SQL) {
