@@ -9,7 +9,10 @@ import { bearer, errors } from './schemas';
 /** A person, or an API token (no person: its name is the token's). */
 type Author = { id: number | null; name: string };
 
-/** The options of a staff note route (a request's or an order's): who may post, and what it returns. */
+/**
+ * The options of a staff note route (a request's, an order's, a customer's or a company's): who
+ * may post, and what it returns.
+ */
 export const noteRouteOptions = <S extends z.ZodType>(
   tags: string[],
   permission: PermissionCode,

@@ -14,6 +14,7 @@ import { limitInText } from '../../db/query/sql';
 import { keysetBatches } from '../../db/query/stream';
 import { companies, companyNotes, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
+import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { money, readOrders, readRequests, toCustomer, toNote } from './customers.service';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
@@ -141,6 +142,12 @@ async function* exportCompanies(db: Db, params: CompanyListParams) {
     });
 }
 
+const NOTE_PARENT: NoteParent = {
+  table: companies,
+  noteColumn: companyNotes.company_id,
+  notFound: CUSTOMER_TEXT.companyNotFound,
+};
+
 export function createCompaniesService(db: Db) {
   return {
     async list(params: CompanyListParams) {
@@ -188,21 +195,7 @@ export function createCompaniesService(db: Db) {
         return readDetail(tx, id);
       }),
 
-    async addNote(id: number, body: string, author: { id: number | null; name: string }) {
-      const [exists] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
-      if (!exists) throw notFound(CUSTOMER_TEXT.companyNotFound);
-      const [row] = await db
-        .insert(companyNotes)
-        .values({ company_id: id, author_id: author.id, body })
-        .returning({ id: companyNotes.id, created_at: companyNotes.created_at });
-      return toNote({
-        id: row.id,
-        body,
-        author_id: author.id,
-        author_name: author.name,
-        created_at: row.created_at,
-      });
-    },
+    addNote: (id: number, body: string, author: NoteAuthor) => addNote(db, NOTE_PARENT, id, body, author),
   };
 }
 

@@ -18,6 +18,7 @@ import { containsAnyOf } from '../../db/query/search';
 import { keysetBatches } from '../../db/query/stream';
 import { companies, customerNotes, customers, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
+import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { readQuoteRows } from '../shared/quote-read';
 import { mergeCustomers } from './customer-merge';
 
@@ -125,6 +126,12 @@ export const toNote = (n: NoteRow): CustomerNote => ({
   author: n.author_id === null ? null : { id: Number(n.author_id), name: n.author_name ?? '' },
   created_at: iso(n.created_at) as string,
 });
+
+const NOTE_PARENT: NoteParent = {
+  table: customers,
+  noteColumn: customerNotes.customer_id,
+  notFound: CUSTOMER_TEXT.notFound,
+};
 
 /** Requests, newest first, of the rows `where` picks (alias i). */
 export async function readRequests(db: Reader, where: SQL) {
@@ -330,21 +337,7 @@ export function createCustomersService(db: Db) {
       });
     },
 
-    async addNote(id: number, body: string, author: { id: number | null; name: string }) {
-      const [exists] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-      if (!exists) throw notFound(CUSTOMER_TEXT.notFound);
-      const [row] = await db
-        .insert(customerNotes)
-        .values({ customer_id: id, author_id: author.id, body })
-        .returning({ id: customerNotes.id, created_at: customerNotes.created_at });
-      return toNote({
-        id: row.id,
-        body,
-        author_id: author.id,
-        author_name: author.name,
-        created_at: row.created_at,
-      });
-    },
+    addNote: (id: number, body: string, author: NoteAuthor) => addNote(db, NOTE_PARENT, id, body, author),
   };
 }
 

@@ -338,14 +338,28 @@ describe('editing', () => {
     expect(detail.notes).toEqual([
       expect.objectContaining({ body: 'Prefers phone', author: expect.any(Object) }),
     ]);
+    // The answer is the note as the detail reads it.
+    expect(res.json()).toEqual(detail.notes[0]);
     const companyRes = await staff().post(`/api/companies/${detail.company.id}/notes`, {
       body: 'Big account',
     });
     expect(companyRes.statusCode).toBe(201);
-    expect((await staff().get(`/api/companies/${detail.company.id}`)).json().notes[0].body).toBe(
-      'Big account',
+    expect((await staff().get(`/api/companies/${detail.company.id}`)).json().notes[0]).toEqual(
+      companyRes.json(),
     );
-    expect((await staff().post('/api/customers/99999999/notes', { body: 'x' })).statusCode).toBe(404);
+    const noCustomer = await staff().post('/api/customers/99999999/notes', { body: 'x' });
+    expect(noCustomer.statusCode).toBe(404);
+    expect(noCustomer.json().error).toBe(CUSTOMER_TEXT.notFound);
+    const noCompany = await staff().post('/api/companies/99999999/notes', { body: 'x' });
+    expect(noCompany.statusCode).toBe(404);
+    expect(noCompany.json().error).toBe(CUSTOMER_TEXT.companyNotFound);
+    // A note made with an API token has no person for an author.
+    const made = await staff().post('/api/api-tokens', { name: `Notes ${t}`, role: 'admin' });
+    expect(made.statusCode, made.body).toBe(201);
+    const byToken = await ctx.as(made.json().secret).post(`/api/customers/${id}/notes`, { body: 'Synced' });
+    expect(byToken.statusCode, byToken.body).toBe(201);
+    expect(byToken.json()).toMatchObject({ body: 'Synced', author: null });
+    expect((await staff().get(`/api/customers/${id}`)).json().notes[0]).toEqual(byToken.json());
     expect((await staff().post(`/api/customers/${id}/notes`, { body: '' })).statusCode).toBe(400);
   });
 });

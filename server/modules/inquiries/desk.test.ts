@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT, INQUIRY_STATUSES, inquiryReference } from '#domain/inquiries';
+import { DESK_TEXT, INQUIRY_STATUSES, INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
 import { STREAM_BATCH } from '../../db/query/stream';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -150,7 +150,9 @@ describe('notes', () => {
     });
     await admin('POST', `/api/inquiries/${id}/notes`, { body: 'Second' });
     expect((await admin('POST', `/api/inquiries/${id}/notes`, { body: ' ' })).statusCode).toBe(400);
-    expect((await admin('POST', '/api/inquiries/999999/notes', { body: 'x' })).statusCode).toBe(404);
+    const missing = await admin('POST', '/api/inquiries/999999/notes', { body: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(INQUIRY_TEXT.notFound);
     const detail = (await admin('GET', `/api/inquiries/${id}`)).json();
     expect(detail.notes.map((n: { body: string }) => n.body)).toEqual(['Second', 'Called them.']);
     expect(

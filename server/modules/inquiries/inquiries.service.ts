@@ -9,11 +9,18 @@ import type { ListParams } from '#domain/paging';
 import type { Db } from '../../db/client';
 import { inquiries, inquiryNotes } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
+import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { exportInquiries, listInquiries } from './inquiry-list';
 import { readDetail } from './inquiry-read';
 import { createInquiry, type InquiriesDeps, patchInquiry } from './inquiry-writes';
 
 export { CSV_COLUMNS, LINE_NAME_SEPARATOR, SKU_LINES_LISTED } from './inquiry-list';
+
+const NOTE_PARENT: NoteParent = {
+  table: inquiries,
+  noteColumn: inquiryNotes.inquiry_id,
+  notFound: INQUIRY_TEXT.notFound,
+};
 
 /**
  * The desk's requests: the public form's create and the staff's inbox, detail and moves.
@@ -39,22 +46,8 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
      * A staff note; the author is the caller. In a transaction, whose end records the request's
      * inquiry.updated from the note's change-log entry.
      */
-    addNote: (id: number, body: string, author: { id: number | null; name: string }) =>
-      db.transaction(async (tx) => {
-        const [exists] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
-        if (!exists) throw notFound(INQUIRY_TEXT.notFound);
-        const [row] = await tx
-          .insert(inquiryNotes)
-          .values({ inquiry_id: id, author_id: author.id, body })
-          .returning({ id: inquiryNotes.id, created_at: inquiryNotes.created_at });
-        return {
-          id: row.id,
-          body,
-          // A note made with an API token has no person for an author.
-          author: author.id === null ? null : { id: author.id, name: author.name },
-          created_at: row.created_at.toISOString(),
-        };
-      }),
+    addNote: (id: number, body: string, author: NoteAuthor) =>
+      db.transaction((tx) => addNote(tx, NOTE_PARENT, id, body, author)),
 
     /** In a transaction, whose end records inquiry.deleted from the delete's change-log entry. */
     remove: (id: number) =>

@@ -34,6 +34,7 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
+import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { customerSignature, pdfSellerOf } from '../shared/seller';
 import type { WebhookEventInput } from '../webhooks/record';
 import type { renderOrderPdf } from './order-pdf';
@@ -54,6 +55,13 @@ export type OrdersDeps = {
 };
 
 type Reader = Pick<Db, 'select' | 'execute'>;
+
+const NOTE_PARENT: NoteParent = {
+  table: orders,
+  noteColumn: orderNotes.order_id,
+  notFound: ORDER_TEXT.notFound,
+  lock: true,
+};
 
 const SORT_COLUMNS: SortColumns<OrderSortKey> = {
   created_at: orders.created_at,
@@ -498,25 +506,12 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
      * A staff note, with the order's order.updated in the same transaction. The order's row is
      * locked first, as a move locks it, so its events are recorded in the order they commit.
      */
-    addNote: (id: number, body: string, author: { id: number | null; name: string }) =>
+    addNote: (id: number, body: string, author: NoteAuthor) =>
       db.transaction(async (tx) => {
-        const { rows } = await tx.execute<{ id: number }>(
-          sql`select ${orders.id} as id from ${orders} where ${orders.id} = ${id} for update`,
-        );
-        if (!rows[0]) throw notFound(ORDER_TEXT.notFound);
-        const [row] = await tx
-          .insert(orderNotes)
-          .values({ order_id: id, author_id: author.id, body })
-          .returning({ id: orderNotes.id, created_at: orderNotes.created_at });
+        const note = await addNote(tx, NOTE_PARENT, id, body, author);
         const detail = await readDetail(tx, id);
         await deps.recordEvents?.(tx, [{ type: 'order.updated', entity: `order:${id}`, data: detail }]);
-        return {
-          id: row.id,
-          body,
-          // A note made with an API token has no person for an author.
-          author: author.id === null ? null : { id: author.id, name: author.name },
-          created_at: iso(row.created_at),
-        };
+        return note;
       }),
   };
 }

@@ -302,6 +302,10 @@ describe('notes, list and export', () => {
     expect((await staff().post(`/api/orders/${orderId}/notes`, { body: '  ' })).statusCode).toBe(400);
     const order = (await staff().get(`/api/orders/${orderId}`)).json();
     expect(order.notes).toEqual([expect.objectContaining({ body: 'Call before delivery' })]);
+    expect(order.notes[0]).toEqual(res.json());
+    const missing = await staff().post('/api/orders/999999/notes', { body: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(ORDER_TEXT.notFound);
   });
 
   it('finds orders by number, reference, company, e-mail and PO number; filters by status', async () => {
