@@ -3,6 +3,7 @@ import { CUSTOMER_LIMITS, SORT_ORDERS, TEXT_LIMITS } from './constants';
 import { oneLine, optionalId, optionalText } from './fields';
 import { INQUIRY_STATUSES } from './inquiries';
 import { VALIDATION } from './messages';
+import { staffNoteSchema } from './notes';
 import { ORDER_STATUSES } from './orders';
 import { listMeta, listQuery } from './paging';
 
@@ -169,7 +170,6 @@ export const patchCompanyBody = z
 export type PatchCompanyBody = z.input<typeof patchCompanyBody>;
 export type PatchCompanyInput = z.output<typeof patchCompanyBody>;
 
-const staffRef = z.object({ id: z.number(), name: z.string() });
 /** Who made a company's request or order. */
 const personRef = z.object({ id: z.number(), name: z.string() });
 const companyRef = z.object({ id: z.number(), name: z.string() });
@@ -196,14 +196,6 @@ const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customerListResponse = z.object({ data: z.array(customerSchema), meta: listMeta });
-
-export const customerNoteSchema = z.object({
-  id: z.number(),
-  body: z.string(),
-  author: staffRef.nullable(),
-  created_at: z.string(),
-});
-export type CustomerNote = z.infer<typeof customerNoteSchema>;
 
 /** A request as a customer's or a company's page lists it, newest first. */
 const customerRequestSchema = z.object({
@@ -252,7 +244,7 @@ export const customerDetailSchema = customerSchema.extend({
   quotes: z.array(customerQuoteSchema),
   orders: z.array(customerOrderSchema),
   /** Newest first. */
-  notes: z.array(customerNoteSchema),
+  notes: z.array(staffNoteSchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
@@ -281,6 +273,6 @@ export const companyDetailSchema = companySchema.extend({
   /** Each with the customer who made it. */
   requests: z.array(customerRequestSchema.extend({ customer: personRef })),
   orders: z.array(customerOrderSchema.extend({ customer: personRef })),
-  notes: z.array(customerNoteSchema),
+  notes: z.array(staffNoteSchema),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, TEXT_LIMITS } from './constants';
 import { calendarDay, oneLine } from './fields';
 import { VALIDATION } from './messages';
+import { staffNoteSchema, staffRef } from './notes';
 import { orderSummarySchema } from './orders';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
@@ -222,15 +223,6 @@ export const noteBody = z.strictObject({
     .max(NOTE_MAX_LENGTH, { error: VALIDATION.tooLong('Note', NOTE_MAX_LENGTH) }),
 });
 
-const staffRef = z.object({ id: z.number(), name: z.string() });
-
-export const inquiryNoteSchema = z.object({
-  id: z.number(),
-  body: z.string(),
-  author: staffRef.nullable(),
-  created_at: z.string(),
-});
-
 /** One recorded change of a request: who, when, and what moved. */
 const inquiryEventSchema = z.object({
   id: z.number(),
@@ -331,7 +323,7 @@ export type InquiryCustomer = z.infer<typeof inquiryCustomerSchema>;
 
 /** GET /api/inquiries/{id}: the request with its notes, its history and its quotes. */
 export const inquiryDetailSchema = inquirySchema.extend({
-  notes: z.array(inquiryNoteSchema),
+  notes: z.array(staffNoteSchema),
   history: z.array(inquiryEventSchema),
   quotes: z.array(quoteSchema),
   /** The request's order once an accepted quote made one (its newest), else null. */

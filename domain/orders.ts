@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, ORDER_LIMITS, SORT_ORDERS } from './constants';
 import { calendarDay, oneLine, optionalText } from './fields';
 import { VALIDATION } from './messages';
+import { staffNoteSchema, staffRef } from './notes';
 import { listMeta, listQuery } from './paging';
 import { ORDER_STATUS_TEXT } from './quote-texts';
 
@@ -153,8 +154,6 @@ export const orderListQuery = listQuery({
   order: (sortOrder as (typeof SORT_ORDERS)[number] | undefined) ?? params.order,
 }));
 
-const staffRef = z.object({ id: z.number(), name: z.string() });
-
 const orderLineSchema = z.object({
   product_id: z.number().nullable(),
   sku: z.string().nullable(),
@@ -197,13 +196,6 @@ const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderNoteSchema = z.object({
-  id: z.number(),
-  body: z.string(),
-  author: staffRef.nullable(),
-  created_at: z.string(),
-});
-
 const orderEventSchema = z.object({
   id: z.number(),
   at: z.string(),
@@ -216,7 +208,7 @@ const orderEventSchema = z.object({
 
 export const orderDetailSchema = orderSchema.extend({
   lines: z.array(orderLineSchema),
-  notes: z.array(orderNoteSchema),
+  notes: z.array(staffNoteSchema),
   history: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

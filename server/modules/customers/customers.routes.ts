@@ -7,11 +7,11 @@ import {
   customerDetailSchema,
   customerListQuery,
   customerListResponse,
-  customerNoteSchema,
   mergeCustomerBody,
   patchCompanyBody,
   patchCustomerBody,
 } from '#domain/customers';
+import { staffNoteSchema } from '#domain/notes';
 import { idParam } from '#domain/paging';
 import type { Authenticate } from '../../auth/hooks';
 import { sendCsv } from '../../http/csv';
@@ -117,7 +117,7 @@ export const customersRoutes =
       );
       staff.post(
         '/api/customers/:id/notes',
-        noteRouteOptions(tags, 'customer.edit', customerNoteSchema),
+        noteRouteOptions(tags, 'customer.edit', staffNoteSchema),
         addNoteHandler((id, body, author) => deps.customers.addNote(id, body, author)),
       );
 
@@ -189,7 +189,7 @@ export const customersRoutes =
       );
       staff.post(
         '/api/companies/:id/notes',
-        noteRouteOptions(companyTags, 'customer.edit', customerNoteSchema),
+        noteRouteOptions(companyTags, 'customer.edit', staffNoteSchema),
         addNoteHandler((id, body, author) => deps.companies.addNote(id, body, author)),
       );
     });

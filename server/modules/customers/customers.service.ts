@@ -4,12 +4,12 @@ import {
   type Customer,
   type CustomerDetail,
   type CustomerListParams,
-  type CustomerNote,
   type CustomerSortKey,
   type PatchCustomerInput,
 } from '#domain/customers';
 import { inquiryReference } from '#domain/inquiries';
 import { bigCentsToDecimal } from '#domain/money';
+import type { StaffNote } from '#domain/notes';
 import { orderNumber } from '#domain/orders';
 import { quoteTotals } from '#domain/quotes';
 import type { Db, Tx } from '../../db/client';
@@ -120,7 +120,7 @@ type NoteRow = {
   author_name: string | null;
   created_at: unknown;
 };
-export const toNote = (n: NoteRow): CustomerNote => ({
+export const toNote = (n: NoteRow): StaffNote => ({
   id: Number(n.id),
   body: n.body,
   author: n.author_id === null ? null : { id: Number(n.author_id), name: n.author_name ?? '' },

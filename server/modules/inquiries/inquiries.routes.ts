@@ -6,11 +6,11 @@ import {
   inquiryDetailSchema,
   inquiryListQuery,
   inquiryListResponse,
-  inquiryNoteSchema,
   inquirySchema,
   looksAutomated,
   patchInquiryBody,
 } from '#domain/inquiries';
+import { staffNoteSchema } from '#domain/notes';
 import { idParam } from '#domain/paging';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import { sendCsv } from '../../http/csv';
@@ -122,7 +122,7 @@ export const inquiriesRoutes =
       );
       staff.post(
         '/api/inquiries/:id/notes',
-        noteRouteOptions(tags, 'inquiry.work', inquiryNoteSchema),
+        noteRouteOptions(tags, 'inquiry.work', staffNoteSchema),
         addNoteHandler((id, body, author) => deps.inquiries.addNote(id, body, author)),
       );
       staff.delete(

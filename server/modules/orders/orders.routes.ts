@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { staffNoteSchema } from '#domain/notes';
 import {
   orderDetailSchema,
   orderListQuery,
   orderListResponse,
-  orderNoteSchema,
   orderSettingsBody,
   orderSettingsSchema,
   patchOrderBody,
@@ -121,7 +121,7 @@ export const ordersRoutes =
       );
       staff.post(
         '/api/orders/:id/notes',
-        noteRouteOptions(tags, 'order.work', orderNoteSchema),
+        noteRouteOptions(tags, 'order.work', staffNoteSchema),
         addNoteHandler((id, body, author) => deps.orders.addNote(id, body, author)),
       );
     });
