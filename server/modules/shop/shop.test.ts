@@ -294,7 +294,8 @@ describe('catalogue pages kept between visits', () => {
     }
   }
 
-  async function until(check: () => Promise<boolean>, ms = 5000) {
+  // Generous: on a loaded machine each try (two quiet renames, two visits) can take a second.
+  async function until(check: () => Promise<boolean>, ms = 15_000) {
     const end = Date.now() + ms;
     while (Date.now() < end) {
       if (await check()) return true;
@@ -341,7 +342,7 @@ describe('catalogue pages kept between visits', () => {
     expect(
       await until(async () => cardNames((await visit('/shop?q=rake&sort=newest')).body)[0] === 'Leaf Rake'),
     ).toBe(true);
-  });
+  }, 60_000);
 
   it('reads a page again when a discount window opens, with no write', async () => {
     const url = '/shop?category=garden&sort=price';
