@@ -1,6 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { pageCount } from '#domain/paging';
+import type { ListControls } from '../../api/listQuery';
 import { usePermissions } from '../../session/usePermissions';
 import { ExportButton } from '../ExportButton';
 import { OrderSelect, PerPageSelect, SortSelect } from '../ListSelects';
@@ -11,24 +12,48 @@ import { useKeepPageInRange, type useListState } from '../useListState';
 import { EntryList } from './EntryList';
 import { useSelected } from './useSelected';
 
-type Controls<K extends string> = Pick<
-  ReturnType<typeof useListState<K>>,
-  'params' | 'search' | 'setSearch' | 'setSortBy' | 'setOrder' | 'setLimit' | 'setPage'
+type Controls<K extends string, F extends string> = Pick<
+  ReturnType<typeof useListState<K, F>>,
+  | 'params'
+  | 'filters'
+  | 'sortKeys'
+  | 'limits'
+  | 'search'
+  | 'setSearch'
+  | 'setSortBy'
+  | 'setOrder'
+  | 'setLimit'
+  | 'setPage'
 >;
 
-type Props<K extends string, T extends { id: number }, P> = {
+/** A list screen's texts, as its texts module keeps them. */
+export type ListTexts<K extends string> = {
+  /** The list's name, for a screen reader. */
+  title: string;
+  searchPlaceholder: string;
+  sortLabels: Record<K, string>;
+  failed: string;
+  empty: string;
+};
+
+export type ListExport<K extends string, F extends string> = {
+  mutate: (params: ListControls<K> & Record<F, string | undefined>) => void;
+  isPending: boolean;
+  received: number;
+};
+
+export type ListColumnProps<K extends string, F extends string, T extends { id: number }> = {
   /** The list's state in the URL (useListState). */
-  list: Controls<K>;
-  /** The list's query, asked with `params`: a page of entries and the total. */
-  query: { data?: { data: readonly T[]; meta: { total: number } }; isFetching: boolean; isError: boolean };
-  /** The query's parameters, filters included: the CSV export asks for the same list. */
-  params: P;
+  list: Controls<K, F>;
+  /** The list's query, asked with the list's params and filters: a page of entries and the total. */
+  query: {
+    data?: { data: readonly T[]; meta: { total: number; total_exact?: boolean } };
+    isFetching: boolean;
+    isError: boolean;
+  };
+  texts: ListTexts<K>;
   /** The list's CSV download (useDownload), offered to a role that may export. */
-  useExport: () => { mutate: (params: P) => void; isPending: boolean; received: number };
-  /** The list's name (for a screen reader), the search's placeholder, and the failed and empty states. */
-  texts: { label: string; search: string; failed: string; empty: string };
-  sortOptions: readonly { value: K; label: string }[];
-  limits: readonly number[];
+  exportCsv: ListExport<K, F>;
   /** The screen's own filters, a row under the search. */
   filters?: ReactNode;
   filtersTestId?: string;
@@ -40,18 +65,20 @@ type Props<K extends string, T extends { id: number }, P> = {
  * A desk's list column: search, sort, order and page size, the screen's filters and the CSV
  * export, the entries (or their loading and empty states) with the chosen one marked, and the pager.
  */
-export function ListColumn<K extends string, T extends { id: number }, P>(props: Props<K, T, P>) {
-  const { list, query, texts, filters } = props;
+export function ListColumn<K extends string, F extends string, T extends { id: number }>(
+  props: ListColumnProps<K, F, T>,
+) {
+  const { list, query, texts, filters, exportCsv } = props;
   const { params } = list;
   const rights = usePermissions();
-  const exportCsv = props.useExport();
   const [selectedId, select] = useSelected();
+  const sortOptions = list.sortKeys.map((value) => ({ value, label: texts.sortLabels[value] }));
   const pages = pageCount(query.data?.meta.total ?? 0, params.limit);
   useKeepPageInRange(params.page, pages, !!query.data, list.setPage);
   // With filters the export ends their row; without, the toolbar's.
   const exportButton = rights.has('export.run') && (
     <ExportButton
-      onClick={() => exportCsv.mutate(props.params)}
+      onClick={() => exportCsv.mutate({ ...params, ...list.filters })}
       pending={exportCsv.isPending}
       received={exportCsv.received}
     />
@@ -59,10 +86,10 @@ export function ListColumn<K extends string, T extends { id: number }, P>(props:
   return (
     <Stack gap={0}>
       <ListToolbar>
-        <SearchInput value={list.search} onChange={list.setSearch} placeholder={texts.search} />
-        <SortSelect value={params.sortBy} options={props.sortOptions} onChange={list.setSortBy} />
+        <SearchInput value={list.search} onChange={list.setSearch} placeholder={texts.searchPlaceholder} />
+        <SortSelect value={params.sortBy} options={sortOptions} onChange={list.setSortBy} />
         <OrderSelect value={params.order} onChange={list.setOrder} />
-        <PerPageSelect value={params.limit} options={props.limits} onChange={list.setLimit} />
+        <PerPageSelect value={params.limit} options={list.limits} onChange={list.setLimit} />
         {!filters && exportButton}
       </ListToolbar>
       {filters && (
@@ -72,7 +99,7 @@ export function ListColumn<K extends string, T extends { id: number }, P>(props:
         </Group>
       )}
       <EntryList
-        label={texts.label}
+        label={texts.title}
         items={query.data?.data}
         loading={query.isFetching}
         failed={query.isError}

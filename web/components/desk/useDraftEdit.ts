@@ -14,14 +14,15 @@ type Options<E, D, B extends object> = {
   changes: (entry: E, draft: D) => B;
   /** The domain's schema of the body: the form checks it as the server will. */
   schema: z.ZodType;
-  save: {
-    mutate: (body: B, how: { onSuccess: () => void }) => void;
-    isPending: boolean;
-    error: unknown;
-  };
   savedText: string;
   /** The body's name of a form value, where the two differ; messages are keyed by the body's names. */
   bodyKey?: (field: keyof D & string) => string;
+};
+
+type Save<B> = {
+  mutate: (body: B, how: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: unknown;
 };
 
 /**
@@ -29,8 +30,8 @@ type Options<E, D, B extends object> = {
  * check against the domain's schema first, then the server's), and the question before leaving
  * with unsaved edits.
  */
-export function useDraftEdit<E, D, B extends object>(entry: E, opts: Options<E, D, B>) {
-  const { save: patch, bodyKey = (field) => field } = opts;
+export function useDraftEdit<E, D, B extends object>(entry: E, patch: Save<B>, opts: Options<E, D, B>) {
+  const { bodyKey = (field) => field } = opts;
   const [draft, setDraft] = useState<D | null>(null);
   const server = useFieldErrors(patch.error);
   const [local, setLocal] = useState<Record<string, string>>({});

@@ -1,20 +1,11 @@
 import { COMPANY_PAGING, COMPANY_SORT_KEYS, type Company, type CompanySortKey } from '#domain/customers';
 import { useCompanies, useExportCompanies } from '../../api/customers';
 import { DeskScreen } from '../../components/desk/DeskScreen';
-import { ListColumn } from '../../components/desk/ListColumn';
 import { useListState } from '../../components/useListState';
 import { CompanyPane } from './CompanyPane';
 import { EntryFigures, EntryHead } from './EntryLines';
-import { COMPANY_SORT_LABELS, CUSTOMER_SCREEN as T } from './texts';
+import { CUSTOMER_SCREEN, COMPANY_SCREEN as T } from './texts';
 import { ViewSwitch } from './ViewSwitch';
-
-const SORT_OPTIONS = COMPANY_SORT_KEYS.map((value) => ({ value, label: COMPANY_SORT_LABELS[value] }));
-const TEXTS = {
-  label: T.companiesTitle,
-  search: T.companySearchPlaceholder,
-  failed: T.companiesFailed,
-  empty: T.companiesEmpty,
-};
 
 /**
  * Companies (/companies), the Customers screen's other view: a list on the left and the chosen
@@ -31,28 +22,14 @@ export function CompaniesPage() {
   const companies = useCompanies(list.params);
   return (
     <DeskScreen
-      texts={{
-        title: T.companiesTitle,
-        caption: T.companiesCaption,
-        back: T.back,
-        noneSelected: T.companyNoneSelected,
-      }}
-      count={{ singular: 'company', plural: 'companies', testId: 'companies-total' }}
+      texts={T}
+      caption={T.caption}
       nav={<ViewSwitch current="/companies" />}
-      loaded={companies.data}
+      list={list}
+      query={companies}
+      useExport={useExportCompanies}
+      entry={{ render: (c) => <CompanyEntry company={c} />, testId: 'company-row' }}
       pane={(id) => <CompanyPane key={id} id={id} />}
-      list={
-        <ListColumn
-          list={list}
-          query={companies}
-          params={list.params}
-          useExport={useExportCompanies}
-          texts={TEXTS}
-          sortOptions={SORT_OPTIONS}
-          limits={COMPANY_PAGING.options}
-          entry={{ render: (c) => <CompanyEntry company={c} />, testId: 'company-row' }}
-        />
-      }
     />
   );
 }
@@ -65,8 +42,8 @@ function CompanyEntry({ company: c }: { company: Company }) {
       <EntryFigures
         counts={
           <>
-            {T.personCount(c.customer_count)} · {T.requestCount(c.request_count)} ·{' '}
-            {T.orderCount(c.order_count)}
+            {CUSTOMER_SCREEN.personCount(c.customer_count)} · {CUSTOMER_SCREEN.requestCount(c.request_count)}{' '}
+            · {CUSTOMER_SCREEN.orderCount(c.order_count)}
           </>
         }
         acceptedValue={c.accepted_value}

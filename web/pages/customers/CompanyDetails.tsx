@@ -29,22 +29,17 @@ function changes(c: CompanyDetail, d: Draft): PatchCompanyBody {
   return body;
 }
 
+const EDITING = { draftOf, changes, schema: patchCompanyBody, savedText: CUSTOMER_TEXT.companySaved };
+
 /** The company's name, phone, website and address: read, or edited with Edit → Save. */
 export function CompanyDetails({ company, mayEdit }: { company: CompanyDetail; mayEdit: boolean }) {
-  const form = useDraftEdit(company, {
-    draftOf,
-    changes,
-    schema: patchCompanyBody,
-    save: usePatchCompany(company.id),
-    savedText: CUSTOMER_TEXT.companySaved,
-  });
+  const form = useDraftEdit(company, usePatchCompany(company.id), EDITING);
   const { bind } = form;
   return (
     <EditableSection
       title={T.companyDetails}
       mayEdit={mayEdit}
       form={form}
-      formTestId="company-form"
       fields={() => (
         <>
           <TextInput
@@ -73,6 +68,7 @@ export function CompanyDetails({ company, mayEdit }: { company: CompanyDetail; m
           value: company.address ? <span className={classes.message}>{company.address}</span> : null,
         },
       ]}
+      formTestId="company-form"
     />
   );
 }

@@ -36,23 +36,23 @@ function changes(c: CustomerDetail, d: Draft): PatchCustomerBody {
   return body;
 }
 
+const EDITING = {
+  draftOf,
+  changes,
+  schema: patchCustomerBody,
+  savedText: CUSTOMER_TEXT.saved,
+  bodyKey: (field: keyof Draft) => (field === 'companyId' ? 'company_id' : field),
+};
+
 /** The customer's name, e-mail, phone and company: read, or edited with Edit → Save. */
 export function CustomerContact({ customer, mayEdit }: { customer: CustomerDetail; mayEdit: boolean }) {
-  const form = useDraftEdit(customer, {
-    draftOf,
-    changes,
-    schema: patchCustomerBody,
-    save: usePatchCustomer(customer.id),
-    savedText: CUSTOMER_TEXT.saved,
-    bodyKey: (field) => (field === 'companyId' ? 'company_id' : field),
-  });
+  const form = useDraftEdit(customer, usePatchCustomer(customer.id), EDITING);
   const { edit, error, bind } = form;
   return (
     <EditableSection
       title={T.contact}
       mayEdit={mayEdit}
       form={form}
-      formTestId="customer-form"
       fields={(draft) => (
         <>
           <TextInput label={T.name} required maxLength={TEXT_LIMITS.name} {...bind('name')} data-autofocus />
@@ -86,6 +86,7 @@ export function CustomerContact({ customer, mayEdit }: { customer: CustomerDetai
         { label: T.phone, value: customer.phone },
         { label: T.company, value: customer.company?.name ?? T.noCompany },
       ]}
+      formTestId="customer-form"
     />
   );
 }

@@ -2,19 +2,16 @@ import { Text } from '@mantine/core';
 import { CUSTOMER_PAGING, CUSTOMER_SORT_KEYS, type Customer, type CustomerSortKey } from '#domain/customers';
 import { useCompanyDetail, useCompanyOptions, useCustomers, useExportCustomers } from '../../api/customers';
 import { DeskScreen } from '../../components/desk/DeskScreen';
-import { ListColumn } from '../../components/desk/ListColumn';
 import { SearchSelect } from '../../components/SearchSelect';
 import { positiveInt } from '../../components/urlValues';
 import { useListState } from '../../components/useListState';
 import { navDescription } from '../../shell/navItems';
 import { CustomerPane } from './CustomerPane';
 import { EntryFigures, EntryHead } from './EntryLines';
-import { CUSTOMER_SORT_LABELS, CUSTOMER_SCREEN as T } from './texts';
+import { CUSTOMER_SCREEN as T } from './texts';
 import { ViewSwitch } from './ViewSwitch';
 
-const SORT_OPTIONS = CUSTOMER_SORT_KEYS.map((value) => ({ value, label: CUSTOMER_SORT_LABELS[value] }));
 const ANY = 'any';
-const TEXTS = { label: T.title, search: T.searchPlaceholder, failed: T.failed, empty: T.empty };
 
 /**
  * Customers (/customers): who asks, a list on the left and the chosen one on the right. The
@@ -39,41 +36,25 @@ export function CustomersPage() {
 
   return (
     <DeskScreen
-      texts={{
-        title: T.title,
-        caption: navDescription('/customers'),
-        back: T.back,
-        noneSelected: T.noneSelected,
-      }}
-      count={{ singular: 'customer', testId: 'customers-total' }}
+      texts={T}
+      caption={navDescription('/customers')}
       nav={<ViewSwitch current="/customers" />}
-      loaded={customers.data}
-      pane={(id, select) => <CustomerPane key={id} id={id} onOpen={select} />}
-      list={
-        <ListColumn
-          list={list}
-          query={customers}
-          params={listParams}
-          useExport={useExportCustomers}
-          texts={TEXTS}
-          sortOptions={SORT_OPTIONS}
-          limits={CUSTOMER_PAGING.options}
-          filters={
-            <SearchSelect
-              label={T.companyFilter}
-              value={filters.company_id ?? ANY}
-              selectedLabel={
-                filters.company_id ? (company.data?.name ?? `#${filters.company_id}`) : T.anyCompany
-              }
-              fixed={[{ value: ANY, label: T.anyCompany }]}
-              onChange={(v) => list.setFilter('company_id', !v || v === ANY ? undefined : v)}
-              useOptions={useCompanyOptions}
-              style={{ flex: '1 1 200px' }}
-            />
-          }
-          entry={{ render: (c) => <CustomerEntry customer={c} />, testId: 'customer-row' }}
+      list={list}
+      query={customers}
+      useExport={useExportCustomers}
+      filters={
+        <SearchSelect
+          label={T.companyFilter}
+          value={filters.company_id ?? ANY}
+          selectedLabel={filters.company_id ? (company.data?.name ?? `#${filters.company_id}`) : T.anyCompany}
+          fixed={[{ value: ANY, label: T.anyCompany }]}
+          onChange={(v) => list.setFilter('company_id', !v || v === ANY ? undefined : v)}
+          useOptions={useCompanyOptions}
+          style={{ flex: '1 1 200px' }}
         />
       }
+      entry={{ render: (c) => <CustomerEntry customer={c} />, testId: 'customer-row' }}
+      pane={(id, select) => <CustomerPane key={id} id={id} onOpen={select} />}
     />
   );
 }

@@ -1,8 +1,8 @@
-import { Chip, Group, Select } from '@mantine/core';
+import { Chip, Group } from '@mantine/core';
 import { ORDER_STATUSES, ORDER_TEXT, type OrderSortKey } from '#domain/orders';
 import { useStaffOptions } from '../../api/users';
 import { DateRangeFields } from '../../components/DateRangeFields';
-import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { OwnerSelect } from '../../components/desk/OwnerSelect';
 import type { useListState } from '../../components/useListState';
 import { useSession } from '../../session/SessionContext';
 import { ORDER_SCREEN as T } from './texts';
@@ -20,14 +20,6 @@ type Props = {
 export function OrderFilters({ filters, list }: Props) {
   const { user } = useSession();
   const staff = useStaffOptions(user?.role === 'admin').data ?? [];
-  const ownerData = [
-    { value: ALL, label: 'Anyone' },
-    { value: 'me', label: 'Me' },
-    { value: 'nobody', label: 'Nobody' },
-    ...staff.map((u) => ({ value: String(u.id), label: u.name })),
-  ];
-  if (filters.owner && !ownerData.some((o) => o.value === filters.owner))
-    ownerData.push({ value: filters.owner, label: `#${filters.owner}` });
 
   return (
     <>
@@ -47,13 +39,10 @@ export function OrderFilters({ filters, list }: Props) {
           ))}
         </Group>
       </Chip.Group>
-      <Select
-        {...SELECT_DEFAULTS}
-        label={T.ownerLabel}
-        data={ownerData}
-        value={filters.owner ?? ALL}
-        onChange={(v) => list.setFilter('owner', !v || v === ALL ? undefined : v)}
-        style={{ flex: '1 1 130px' }}
+      <OwnerSelect
+        value={filters.owner}
+        staff={staff}
+        onChange={(owner) => list.setFilter('owner', owner ?? undefined)}
       />
       <DateRangeFields
         from={filters.from ?? null}

@@ -3,7 +3,6 @@ import { ORDER_PAGING, ORDER_SORT_KEYS, ORDER_STATUSES, type Order, type OrderSo
 import { formatPrice } from '../../api/currency';
 import { useExportOrders, useOrders } from '../../api/orders';
 import { DeskScreen } from '../../components/desk/DeskScreen';
-import { ListColumn } from '../../components/desk/ListColumn';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from '../../components/StatusBadge';
 import { isDay, positiveInt } from '../../components/urlValues';
@@ -13,10 +12,7 @@ import { navDescription } from '../../shell/navItems';
 import { AcceptanceSettings } from './AcceptanceSettings';
 import { type OrderFilterKey, OrderFilters } from './OrderFilters';
 import { OrderPane } from './OrderPane';
-import { ORDER_SORT_LABELS, ORDER_SCREEN as T } from './texts';
-
-const SORT_OPTIONS = ORDER_SORT_KEYS.map((value) => ({ value, label: ORDER_SORT_LABELS[value] }));
-const TEXTS = { label: T.title, search: T.searchPlaceholder, failed: T.failed, empty: T.empty };
+import { ORDER_SCREEN as T } from './texts';
 
 /**
  * Orders (/orders): accepted quotes, a list on the left and the chosen one on the right. The
@@ -50,30 +46,16 @@ export function OrdersPage() {
 
   return (
     <DeskScreen
-      texts={{
-        title: T.title,
-        caption: navDescription('/orders'),
-        back: T.back,
-        noneSelected: T.noneSelected,
-      }}
-      count={{ singular: 'order', testId: 'orders-total' }}
+      texts={T}
+      caption={navDescription('/orders')}
       actions={rights.has('settings.manage') && <AcceptanceSettings />}
-      loaded={orders.data}
+      list={list}
+      query={orders}
+      useExport={useExportOrders}
+      filters={<OrderFilters filters={filters} list={list} />}
+      filtersTestId="order-filters"
+      entry={{ render: (order) => <OrderEntry order={order} />, testId: 'order-row' }}
       pane={(id) => <OrderPane key={id} id={id} />}
-      list={
-        <ListColumn
-          list={list}
-          query={orders}
-          params={listParams}
-          useExport={useExportOrders}
-          texts={TEXTS}
-          sortOptions={SORT_OPTIONS}
-          limits={ORDER_PAGING.options}
-          filters={<OrderFilters filters={filters} list={list} />}
-          filtersTestId="order-filters"
-          entry={{ render: (order) => <OrderEntry order={order} />, testId: 'order-row' }}
-        />
-      }
     />
   );
 }
