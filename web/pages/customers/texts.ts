@@ -61,8 +61,6 @@ export const CUSTOMER_SCREEN = {
   company: 'Company',
   website: 'Website',
   address: 'Address',
-  edit: 'Edit',
-  save: 'Save',
   cancel: 'Cancel',
   pickCompany: 'Pick a company',
   seesCompany: "Sees the company's requests, quotes and orders",
