@@ -5,11 +5,12 @@ import type { CompanyDetail } from '#domain/customers';
 import { formatDecimal } from '../../api/currency';
 import { useAddCompanyNote, useCompanyDetail } from '../../api/customers';
 import classes from '../../components/desk/Desk.module.css';
-import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
+import { SectionTitle } from '../../components/desk/DeskSection';
 import { PaneFallback } from '../../components/desk/PaneFallback';
 import { usePermissions } from '../../session/usePermissions';
 import { CompanyDetails } from './CompanyDetails';
-import { ChangeHistory, Figures, LinkedList, orderLine, requestLine } from './Sections';
+import { NotesAndHistory } from './NotesAndHistory';
+import { Figures, LinkedList, orderLine, requestLine } from './Sections';
 import { CUSTOMER_SCREEN as T } from './texts';
 
 /** The chosen company: its figures, details, people, their requests and orders, notes and history. */
@@ -42,13 +43,7 @@ export function CompanyPane({ id }: { id: number }) {
         <LinkedList title={T.orders} empty={T.noOrders} testId="company-orders">
           {company.orders.map(orderLine)}
         </LinkedList>
-        <NotesSection
-          title={T.notes}
-          notes={company.notes}
-          add={mayEdit ? addNote : undefined}
-          testId="company-notes"
-        />
-        {rights.has('history.read') && <ChangeHistory type="company" id={company.id} />}
+        <NotesAndHistory type="company" entry={company} add={mayEdit ? addNote : undefined} />
       </Stack>
     </Paper>
   );

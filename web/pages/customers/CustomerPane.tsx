@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { CUSTOMER_TEXT, type CustomerDetail } from '#domain/customers';
 import { formatDecimal } from '../../api/currency';
 import { useAddCustomerNote, useCustomerDetail, usePatchCustomer } from '../../api/customers';
-import { NotesSection } from '../../components/desk/DeskSection';
 import { PaneFallback } from '../../components/desk/PaneFallback';
 import { formatDateTime } from '../../components/format';
 import { usePermissions } from '../../session/usePermissions';
 import { CustomerContact } from './CustomerContact';
 import { MergeDialog } from './MergeDialog';
+import { NotesAndHistory } from './NotesAndHistory';
 import { ChangeHistory, Figures, LinkedList, orderLine, quoteLine, requestLine } from './Sections';
 import { CUSTOMER_SCREEN as T } from './texts';
 
@@ -113,13 +113,7 @@ export function CustomerPane({ id, onOpen }: Props) {
         <LinkedList title={T.orders} empty={T.noOrders} testId="customer-orders">
           {customer.orders.map(orderLine)}
         </LinkedList>
-        <NotesSection
-          title={T.notes}
-          notes={customer.notes}
-          add={mayEdit ? addNote : undefined}
-          testId="customer-notes"
-        />
-        {rights.has('history.read') && <ChangeHistory type="customer" id={customer.id} />}
+        <NotesAndHistory type="customer" entry={customer} add={mayEdit ? addNote : undefined} />
       </Stack>
       {mayEdit && (
         <MergeDialog
