@@ -172,7 +172,10 @@ export function useListState<K extends string, F extends string = never>(opts: L
 
   const { filters, ...controls } = state;
   const params: ListControls<K> = controls;
-  return { params, search, setSearch: setSearchText, filters, ...setters };
+  // The choices the list accepts, for its sort and per-page selects.
+  const sortKeys: readonly K[] = opts.sortKeys ?? [opts.defaultSort];
+  const limits = opts.limits ?? [opts.defaultLimit];
+  return { params, search, setSearch: setSearchText, filters, sortKeys, limits, ...setters };
 }
 
 /**

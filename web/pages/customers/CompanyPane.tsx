@@ -1,58 +1,24 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  type CompanyDetail,
-  CUSTOMER_LIMITS,
-  CUSTOMER_TEXT,
-  type PatchCompanyBody,
-  patchCompanyBody,
-} from '#domain/customers';
+import type { CompanyDetail } from '#domain/customers';
 import { formatDecimal } from '../../api/currency';
-import { useAddCompanyNote, useCompanyDetail, usePatchCompany } from '../../api/customers';
-import { useFieldErrors } from '../../api/errors';
-import { DetailList } from '../../components/DetailList';
-import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
+import { useAddCompanyNote, useCompanyDetail } from '../../api/customers';
 import classes from '../../components/desk/Desk.module.css';
-import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
-import { useUnsavedChanges } from '../../components/useUnsavedChanges';
+import { SectionTitle } from '../../components/desk/DeskSection';
+import { PaneFallback } from '../../components/desk/PaneFallback';
 import { usePermissions } from '../../session/usePermissions';
-import { ChangeHistory, Figures, LinkedList, orderLine, requestLine } from './Sections';
+import { CompanyDetails } from './CompanyDetails';
+import { NotesAndHistory } from './NotesAndHistory';
+import { Figures, LinkedList, orderLine, requestLine } from './Sections';
 import { CUSTOMER_SCREEN as T } from './texts';
-import { issuesByField } from './validation';
 
 /** The chosen company: its figures, details, people, their requests and orders, notes and history. */
 export function CompanyPane({ id }: { id: number }) {
   const detail = useCompanyDetail(id);
   const rights = usePermissions();
   const addNote = useAddCompanyNote(id);
-  if (!detail.data)
-    return (
-      <Paper withBorder radius="md" p="lg">
-        {detail.isError ? (
-          <Text c="dimmed" ta="center">
-            {T.companyNotFound}
-          </Text>
-        ) : (
-          <Stack aria-hidden>
-            <Skeleton height={28} width="40%" />
-            <Skeleton height={120} />
-          </Stack>
-        )}
-      </Paper>
-    );
+  if (!detail.data) return <PaneFallback failed={detail.isError} notFound={T.companyNotFound} />;
   const company = detail.data;
   const mayEdit = rights.has('customer.edit');
   return (
@@ -77,13 +43,7 @@ export function CompanyPane({ id }: { id: number }) {
         <LinkedList title={T.orders} empty={T.noOrders} testId="company-orders">
           {company.orders.map(orderLine)}
         </LinkedList>
-        <NotesSection
-          title={T.notes}
-          notes={company.notes}
-          add={mayEdit ? addNote : undefined}
-          testId="company-notes"
-        />
-        {rights.has('history.read') && <ChangeHistory type="company" id={company.id} />}
+        <NotesAndHistory type="company" entry={company} add={mayEdit ? addNote : undefined} />
       </Stack>
     </Paper>
   );
@@ -129,137 +89,6 @@ function People({ company }: { company: CompanyDetail }) {
             </li>
           ))}
         </ul>
-      )}
-    </section>
-  );
-}
-
-type Draft = { name: string; phone: string; website: string; address: string };
-
-const draftOf = (c: CompanyDetail): Draft => ({
-  name: c.name,
-  phone: c.phone ?? '',
-  website: c.website ?? '',
-  address: c.address ?? '',
-});
-
-function changes(c: CompanyDetail, d: Draft): PatchCompanyBody {
-  const body: PatchCompanyBody = {};
-  if (d.name !== c.name) body.name = d.name;
-  for (const field of ['phone', 'website', 'address'] as const)
-    if (d[field] !== (c[field] ?? '')) body[field] = d[field].trim() ? d[field] : null;
-  return body;
-}
-
-/** The company's name, phone, website and address: read, or edited with Edit → Save. */
-function CompanyDetails({ company, mayEdit }: { company: CompanyDetail; mayEdit: boolean }) {
-  const titleId = useId();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const patch = usePatchCompany(company.id);
-  const server = useFieldErrors(patch.error);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const body = draft ? changes(company, draft) : {};
-  const dirty = Object.keys(body).length > 0;
-  const leave = useUnsavedChanges(draft !== null && dirty);
-  const edit = (field: keyof Draft, value: string) => {
-    server.edited(field);
-    setLocal(({ [field]: _gone, ...rest }) => rest);
-    setDraft((d) => (d ? { ...d, [field]: value } : d));
-  };
-  const error = (field: keyof Draft) => local[field] ?? server.of(field);
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!dirty) {
-      setDraft(null);
-      return;
-    }
-    const parsed = patchCompanyBody.safeParse(body);
-    if (!parsed.success) {
-      setLocal(issuesByField(parsed.error.issues));
-      return;
-    }
-    patch.mutate(body, {
-      onSuccess: () => {
-        toast.success(CUSTOMER_TEXT.companySaved);
-        setDraft(null);
-      },
-    });
-  };
-  return (
-    <section aria-labelledby={titleId}>
-      <Group justify="space-between" align="baseline" gap="xs">
-        <SectionTitle id={titleId}>{T.companyDetails}</SectionTitle>
-        {mayEdit && !draft && (
-          <Button
-            variant="default"
-            size="compact-sm"
-            onClick={() => {
-              setLocal({});
-              setDraft(draftOf(company));
-            }}
-          >
-            {T.edit}
-          </Button>
-        )}
-      </Group>
-      {draft ? (
-        <form onSubmit={save} noValidate data-testid="company-form">
-          <Stack gap="sm">
-            <TextInput
-              label={T.name}
-              required
-              value={draft.name}
-              maxLength={CUSTOMER_LIMITS.companyName}
-              onChange={(e) => edit('name', e.currentTarget.value)}
-              error={error('name')}
-              data-autofocus
-            />
-            <TextInput
-              label={T.phone}
-              type="tel"
-              value={draft.phone}
-              maxLength={CUSTOMER_LIMITS.phone}
-              onChange={(e) => edit('phone', e.currentTarget.value)}
-              error={error('phone')}
-            />
-            <TextInput
-              label={T.website}
-              value={draft.website}
-              maxLength={CUSTOMER_LIMITS.website}
-              onChange={(e) => edit('website', e.currentTarget.value)}
-              error={error('website')}
-            />
-            <Textarea
-              label={T.address}
-              autosize
-              minRows={2}
-              value={draft.address}
-              maxLength={CUSTOMER_LIMITS.address}
-              onChange={(e) => edit('address', e.currentTarget.value)}
-              error={error('address')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)} disabled={patch.isPending}>
-                {T.cancel}
-              </Button>
-              <Button type="submit" loading={patch.isPending}>
-                {T.save}
-              </Button>
-            </Group>
-          </Stack>
-          <UnsavedChangesPrompt guard={leave} />
-        </form>
-      ) : (
-        <DetailList
-          items={[
-            { label: T.phone, value: company.phone },
-            { label: T.website, value: company.website },
-            {
-              label: T.address,
-              value: company.address ? <span className={classes.message}>{company.address}</span> : null,
-            },
-          ]}
-        />
       )}
     </section>
   );

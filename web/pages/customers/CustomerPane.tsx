@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowMerge, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -6,11 +6,12 @@ import { Link } from 'react-router';
 import { CUSTOMER_TEXT, type CustomerDetail } from '#domain/customers';
 import { formatDecimal } from '../../api/currency';
 import { useAddCustomerNote, useCustomerDetail, usePatchCustomer } from '../../api/customers';
-import { NotesSection } from '../../components/desk/DeskSection';
+import { PaneFallback } from '../../components/desk/PaneFallback';
 import { formatDateTime } from '../../components/format';
 import { usePermissions } from '../../session/usePermissions';
 import { CustomerContact } from './CustomerContact';
 import { MergeDialog } from './MergeDialog';
+import { NotesAndHistory } from './NotesAndHistory';
 import { ChangeHistory, Figures, LinkedList, orderLine, quoteLine, requestLine } from './Sections';
 import { CUSTOMER_SCREEN as T } from './texts';
 
@@ -29,21 +30,7 @@ export function CustomerPane({ id, onOpen }: Props) {
   const rights = usePermissions();
   const addNote = useAddCustomerNote(id);
   const [merging, setMerging] = useState(false);
-  if (!detail.data)
-    return (
-      <Paper withBorder radius="md" p="lg">
-        {detail.isError ? (
-          <Text c="dimmed" ta="center">
-            {T.notFound}
-          </Text>
-        ) : (
-          <Stack aria-hidden>
-            <Skeleton height={28} width="40%" />
-            <Skeleton height={120} />
-          </Stack>
-        )}
-      </Paper>
-    );
+  if (!detail.data) return <PaneFallback failed={detail.isError} notFound={T.notFound} />;
   const customer = detail.data;
   const mayEdit = rights.has('customer.edit');
   if (customer.merged_into_id !== null) {
@@ -126,13 +113,7 @@ export function CustomerPane({ id, onOpen }: Props) {
         <LinkedList title={T.orders} empty={T.noOrders} testId="customer-orders">
           {customer.orders.map(orderLine)}
         </LinkedList>
-        <NotesSection
-          title={T.notes}
-          notes={customer.notes}
-          add={mayEdit ? addNote : undefined}
-          testId="customer-notes"
-        />
-        {rights.has('history.read') && <ChangeHistory type="customer" id={customer.id} />}
+        <NotesAndHistory type="customer" entry={customer} add={mayEdit ? addNote : undefined} />
       </Stack>
       {mayEdit && (
         <MergeDialog

@@ -1,11 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CUSTOMER_SCREEN as T } from './texts';
+import { COMPANY_SCREEN, CUSTOMER_SCREEN as T } from './texts';
 
 const VIEWS = [
   { path: '/customers', label: T.title, icon: IconUser },
-  { path: '/companies', label: T.companiesTitle, icon: IconBuilding },
+  { path: '/companies', label: COMPANY_SCREEN.title, icon: IconBuilding },
 ] as const;
 
 /** People or companies: two screens of one nav entry, each its own address. */

@@ -1,14 +1,14 @@
 import type { CompanySortKey, CustomerSortKey } from '#domain/customers';
 import { countOf } from '#domain/messages';
 
-export const CUSTOMER_SORT_LABELS: Record<CustomerSortKey, string> = {
+const CUSTOMER_SORT_LABELS: Record<CustomerSortKey, string> = {
   last_request_at: 'Last request',
   request_count: 'Requests',
   accepted_value: 'Accepted value',
   name: 'Name',
 };
 
-export const COMPANY_SORT_LABELS: Record<CompanySortKey, string> = {
+const COMPANY_SORT_LABELS: Record<CompanySortKey, string> = {
   name: 'Name',
   accepted_value: 'Accepted value',
   customer_count: 'People',
@@ -16,22 +16,32 @@ export const COMPANY_SORT_LABELS: Record<CompanySortKey, string> = {
   last_request_at: 'Last request',
 };
 
+/** The Companies list's own texts; the pane's are with the customers' below. */
+export const COMPANY_SCREEN = {
+  title: 'Companies',
+  caption: 'The companies customers buy for: their people, requests, orders and notes.',
+  noun: { singular: 'company', plural: 'companies' },
+  empty: 'No companies found.',
+  failed: 'Companies could not be loaded.',
+  noneSelected: 'Choose a company from the list to see it.',
+  back: 'Back to list',
+  searchPlaceholder: 'Company name',
+  sortLabels: COMPANY_SORT_LABELS,
+} as const;
+
 /** Texts of the Customers and Companies screens; those shared with the server are CUSTOMER_TEXT. */
 export const CUSTOMER_SCREEN = {
   title: 'Customers',
-  companiesTitle: 'Companies',
-  companiesCaption: 'The companies customers buy for: their people, requests, orders and notes.',
+  /** How the list's total names its entries. */
+  noun: { singular: 'customer' },
   views: 'Customers and companies',
   empty: 'No customers found.',
-  companiesEmpty: 'No companies found.',
   failed: 'Customers could not be loaded.',
-  companiesFailed: 'Companies could not be loaded.',
   noneSelected: 'Choose a customer from the list to see them.',
-  companyNoneSelected: 'Choose a company from the list to see it.',
   back: 'Back to list',
   /** What the list's search finds a customer by (the server's search). */
   searchPlaceholder: 'Name, email, phone, company',
-  companySearchPlaceholder: 'Company name',
+  sortLabels: CUSTOMER_SORT_LABELS,
   companyFilter: 'Company',
   anyCompany: 'Any company',
   noCompany: 'No company',
@@ -51,8 +61,6 @@ export const CUSTOMER_SCREEN = {
   company: 'Company',
   website: 'Website',
   address: 'Address',
-  edit: 'Edit',
-  save: 'Save',
   cancel: 'Cancel',
   pickCompany: 'Pick a company',
   seesCompany: "Sees the company's requests, quotes and orders",

@@ -1,12 +1,12 @@
-import { Chip, Group, Select } from '@mantine/core';
+import { Chip, Group } from '@mantine/core';
 import { PAGING } from '#domain/constants';
 import { DESK_TEXT, INQUIRY_STATUSES, type InquiryStatus } from '#domain/inquiries';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { DateRangeFields } from '../../components/DateRangeFields';
+import { OwnerSelect } from '../../components/desk/OwnerSelect';
 import { ExportButton } from '../../components/ExportButton';
 import { formatCount } from '../../components/format';
 import type { InquiryUrlState } from '../../components/inquiry/urlState';
-import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import { usePermissions } from '../../session/usePermissions';
 
 type Props = {
@@ -48,16 +48,6 @@ export function InquiryFilters({
     total === undefined
       ? DESK_SCREEN.allStatuses
       : `${DESK_SCREEN.allStatuses} ${shown(total, !countsExact && Object.values(counts ?? {}).some((n) => n > cap))}`;
-  const ownerData = [
-    { value: ALL, label: DESK_SCREEN.ownerAnyone },
-    { value: 'me', label: DESK_SCREEN.ownerMe },
-    { value: 'nobody', label: DESK_SCREEN.ownerNobody },
-    ...staff.map((u) => ({ value: String(u.id), label: u.name })),
-  ];
-  // An owner from a shared link whom this list does not hold still shows as chosen.
-  if (state.owner && !ownerData.some((o) => o.value === state.owner)) {
-    ownerData.push({ value: state.owner, label: `#${state.owner}` });
-  }
   return (
     <Group gap="xs" mb="sm" align="flex-end" data-testid="inquiry-filters">
       <Chip.Group
@@ -76,14 +66,7 @@ export function InquiryFilters({
           ))}
         </Group>
       </Chip.Group>
-      <Select
-        {...SELECT_DEFAULTS}
-        label={DESK_SCREEN.ownerLabel}
-        data={ownerData}
-        value={state.owner ?? ALL}
-        onChange={(v) => onChange({ owner: !v || v === ALL ? null : v })}
-        style={{ flex: '1 1 130px' }}
-      />
+      <OwnerSelect value={state.owner} staff={staff} onChange={(owner) => onChange({ owner })} />
       <DateRangeFields from={state.from} to={state.to} onChange={onChange} />
       {mayExport && <ExportButton onClick={onExport} pending={exporting} received={exported} />}
     </Group>

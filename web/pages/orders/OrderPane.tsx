@@ -6,7 +6,6 @@ import {
   Modal,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -22,6 +21,7 @@ import { ORDER_LIMITS, ORDER_TEXT, type OrderDetail, type OrderStatus, orderMove
 import { useAddOrderNote, useOrderDetail, usePatchOrder } from '../../api/orders';
 import classes from '../../components/desk/Desk.module.css';
 import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
+import { PaneFallback } from '../../components/desk/PaneFallback';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from '../../components/StatusBadge';
 import { usePermissions } from '../../session/usePermissions';
@@ -32,21 +32,7 @@ export function OrderPane({ id }: { id: number }) {
   const detail = useOrderDetail(id);
   const rights = usePermissions();
   const addNote = useAddOrderNote(id);
-  if (!detail.data)
-    return (
-      <Paper withBorder radius="md" p="lg">
-        {detail.isError ? (
-          <Text c="dimmed" ta="center">
-            {ORDER_TEXT.notFound}
-          </Text>
-        ) : (
-          <Stack aria-hidden>
-            <Skeleton height={28} width="40%" />
-            <Skeleton height={120} />
-          </Stack>
-        )}
-      </Paper>
-    );
+  if (!detail.data) return <PaneFallback failed={detail.isError} notFound={ORDER_TEXT.notFound} />;
   const order = detail.data;
   const money = (n: number) => formatMoney(n, order.currency);
   // Moves and notes are order.work's; a role that only reads sees them in the history.

@@ -1,6 +1,6 @@
 import type { OrderSortKey } from '#domain/orders';
 
-export const ORDER_SORT_LABELS: Record<OrderSortKey, string> = {
+const ORDER_SORT_LABELS: Record<OrderSortKey, string> = {
   created_at: 'Ordered',
   number: 'Number',
   total: 'Total',
@@ -9,15 +9,17 @@ export const ORDER_SORT_LABELS: Record<OrderSortKey, string> = {
 /** Texts of this screen only; those shared with the server live in domain/orders.ts (ORDER_TEXT). */
 export const ORDER_SCREEN = {
   title: 'Orders',
+  /** How the list's total names its entries. */
+  noun: { singular: 'order' },
   empty: 'No orders found.',
   failed: 'Orders could not be loaded.',
   noneSelected: 'Choose an order from the list to see it.',
   back: 'Back to list',
   /** What the list's search finds an order by (the server's listWhere). */
   searchPlaceholder: 'Number, reference, company, email, PO number',
+  sortLabels: ORDER_SORT_LABELS,
   allStatuses: 'All',
   statusLabel: 'Status',
-  ownerLabel: 'Owner',
   moveTo: 'Move to',
   cancelTitle: 'Cancel this order?',
   cancelReason: 'Reason',

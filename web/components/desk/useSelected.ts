@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { positiveInt } from '../../components/urlValues';
+import { positiveInt } from '../urlValues';
 
 /**
  * The chosen entry of a desk, kept in the URL as `selected` beside the list's keys: choosing one
@@ -20,6 +20,3 @@ export function useSelected() {
     );
   return [selectedId, select] as const;
 }
-
-/** Below Mantine's md breakpoint a desk's two panes do not fit side by side (the sidebar takes 240 px). */
-export const NARROW = '(max-width: 61.99em)';
