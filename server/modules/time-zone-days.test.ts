@@ -51,6 +51,16 @@ describe('a calendar day in TIMEZONE', () => {
     expect(monthStartIn(ZONE, new Date('2026-02-28T10:59:59Z')).toISOString()).toBe(
       '2026-01-31T11:00:00.000Z',
     );
+    // The chart's days end with today there: 1 March in Auckland while 28 February in UTC.
+    expect(lastDaysIn(3, ZONE, new Date('2026-02-28T11:00:00Z'))).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
+    expect(lastDaysIn(2, 'America/Los_Angeles', new Date('2027-01-01T07:59:59Z'))).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+    ]);
   });
 });
 
@@ -180,7 +190,9 @@ async function checkChart(context: TestContext, zone: string) {
   for (const [, day] of requests) if (day) expected.set(day, (expected.get(day) ?? 0) + 1);
   const res = await context.as(context.adminToken).get('/api/dashboard');
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().inquiries_per_day).toEqual(days.map((date) => ({ date, count: expected.get(date) ?? 0 })));
+  expect(res.json().inquiries_per_day).toEqual(
+    days.map((date) => ({ date, count: expected.get(date) ?? 0 })),
+  );
   expect(today).toBe(todayIn(zone));
 }
 

@@ -164,7 +164,9 @@ describe('GET /api/dashboard', () => {
       for (const day of d.inquiries_per_day as { date: string; count: number }[])
         expect(day.count, day.date).toBe(t.perDay.get(day.date) ?? 0);
       // Kept by migration 0047's triggers; a quarter hour emptied stays as a row of 0.
-      expect((await q('select at, n from inquiry_quarters where n <> 0 order by at')).rows).toEqual(t.quarters);
+      expect((await q('select at, n from inquiry_quarters where n <> 0 order by at')).rows).toEqual(
+        t.quarters,
+      );
       // Kept by migration 0015's triggers.
       expect(d.health.products_without_images.count).toBe(t.withoutImages);
       expect(d.health.products_without_category_or_brand.count).toBe(t.withoutTaxonomy);

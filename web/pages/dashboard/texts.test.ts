@@ -15,7 +15,9 @@ describe('dashboard texts', () => {
   });
 
   it('names the zone whose days the chart counts', () => {
-    expect(DASHBOARD_TEXT.perDayCaption('America/Los_Angeles')).toBe('The last 30 days (America/Los_Angeles)');
+    expect(DASHBOARD_TEXT.perDayCaption('America/Los_Angeles')).toBe(
+      'The last 30 days (America/Los_Angeles)',
+    );
   });
 
   it('sums up the chart in a sentence', () => {
