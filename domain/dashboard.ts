@@ -16,7 +16,7 @@ export const dashboardSchema = z.object({
   latest_inquiries: z.array(
     z.object({ id: z.number(), name: z.string(), subject: z.string(), created_at: z.string() }),
   ),
-  /** The last 30 days, oldest first, every day present (UTC dates). */
+  /** The last 30 calendar days in the seller's TIMEZONE, oldest first, every day present. */
   inquiries_per_day: z.array(z.object({ date: z.string(), count: z.number() })),
   /** The quote desk this calendar month (in the seller's TIMEZONE). */
   pipeline: z.object({

@@ -43,6 +43,14 @@ export function dayEndIn(day: string, timeZone = 'UTC'): Date {
 export const todayIn = (timeZone = 'UTC', now = new Date()) =>
   new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone)).toISOString().slice(0, 10);
 
+/** The last `count` calendar days (YYYY-MM-DD) in `timeZone`, oldest first, today the last. */
+export function lastDaysIn(count: number, timeZone = 'UTC', now = new Date()): string[] {
+  const [y, m, d] = todayIn(timeZone, now).split('-').map(Number);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d - count + 1 + i)).toISOString().slice(0, 10),
+  );
+}
+
 /** The instant the calendar month of `now` began in `timeZone`: its first day's midnight there. */
 export const monthStartIn = (timeZone = 'UTC', now = new Date()) =>
   dayStartIn(`${todayIn(timeZone, now).slice(0, 7)}-01`, timeZone);

@@ -885,9 +885,13 @@ export const healthCounts = pgTable('health_counts', {
   n: integer('n').notNull(),
 });
 
-/** Inquiries per UTC day, kept by statement triggers (migration 0007) for the dashboard's chart. */
-export const inquiryDays = pgTable('inquiry_days', {
-  day: date('day', { mode: 'string' }).primaryKey(),
+/**
+ * Inquiries per quarter hour of UTC (`at`, the bucket's start), kept by statement triggers
+ * (migration 0047): every local midnight is a bucket's start, so the dashboard's days and month in
+ * TIMEZONE are runs of whole buckets.
+ */
+export const inquiryQuarters = pgTable('inquiry_quarters', {
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).primaryKey(),
   n: integer('n').notNull(),
 });
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '#domain/orders';
-import { dayEndIn, dayStartIn, monthStartIn } from '#domain/time-zone';
+import { dayEndIn, dayStartIn, lastDaysIn, monthStartIn, todayIn } from '#domain/time-zone';
 import { createTestContext, type TestContext } from '../test/harness';
 import { createDashboardService } from './dashboard/dashboard.service';
 
@@ -51,6 +51,16 @@ describe('a calendar day in TIMEZONE', () => {
     expect(monthStartIn(ZONE, new Date('2026-02-28T10:59:59Z')).toISOString()).toBe(
       '2026-01-31T11:00:00.000Z',
     );
+    // The chart's days end with today there: 1 March in Auckland while 28 February in UTC.
+    expect(lastDaysIn(3, ZONE, new Date('2026-02-28T11:00:00Z'))).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
+    expect(lastDaysIn(2, 'America/Los_Angeles', new Date('2027-01-01T07:59:59Z'))).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+    ]);
   });
 });
 
@@ -137,6 +147,105 @@ describe("the dashboard's orders this month", () => {
     const res = await get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().pipeline.requests).toBe(3);
+  });
+});
+
+/** Requests made at each instant (ISO), through an insert the counting triggers see. */
+const requestsAt = (context: TestContext, instants: Date[]) =>
+  context.database.pool.query(
+    `insert into inquiries (name, email, subject, message, created_at)
+     select 'At ' || t, 'tz@example.com', 's', 'm', t from unnest($1::timestamptz[]) as t`,
+    [instants.map((t) => t.toISOString())],
+  );
+
+/**
+ * The chart's bars are the last 30 days in the zone: requests a millisecond either side of local
+ * midnights, and at 5 pm local (the next day in UTC west of it, the same one east), each on the bar
+ * of the day they were made there.
+ */
+async function checkChart(context: TestContext, zone: string) {
+  await context.database.pool.query('truncate inquiries cascade');
+  const days = lastDaysIn(30, zone);
+  const ms = (t: Date, plus: number) => new Date(t.getTime() + plus);
+  const today = days[29];
+  const some = days[24];
+  const requests: [Date, string | null][] = [
+    // The day before the chart's first: not on it.
+    [ms(dayStartIn(days[0], zone), -1), null],
+    [dayStartIn(days[0], zone), days[0]],
+    [ms(dayStartIn(some, zone), -1), days[23]],
+    [dayStartIn(some, zone), some],
+    [ms(dayStartIn(some, zone), 15 * 60_000 - 1), some],
+    [ms(dayStartIn(some, zone), 17 * 3_600_000), some],
+    [ms(dayEndIn(some, zone), -1), some],
+    [dayEndIn(some, zone), days[25]],
+    [ms(dayStartIn(today, zone), -1), days[28]],
+    [dayStartIn(today, zone), today],
+  ];
+  await requestsAt(
+    context,
+    requests.map(([at]) => at),
+  );
+  const expected = new Map<string, number>();
+  for (const [, day] of requests) if (day) expected.set(day, (expected.get(day) ?? 0) + 1);
+  const res = await context.as(context.adminToken).get('/api/dashboard');
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().inquiries_per_day).toEqual(
+    days.map((date) => ({ date, count: expected.get(date) ?? 0 })),
+  );
+  expect(today).toBe(todayIn(zone));
+}
+
+describe("the dashboard's requests per day", () => {
+  it('puts each request on the bar of its day in TIMEZONE (Pacific/Auckland)', async () => {
+    await checkChart(ctx, ZONE);
+  });
+
+  describe('west of UTC (America/Los_Angeles)', () => {
+    let west: TestContext;
+    beforeAll(async () => {
+      west = await createTestContext({ TIMEZONE: 'America/Los_Angeles' });
+    });
+    afterAll(() => west.close());
+
+    it('puts each request on the bar of its day there', async () => {
+      await checkChart(west, 'America/Los_Angeles');
+    });
+
+    it("counts the pipeline's month from its first local midnight", async () => {
+      await west.database.pool.query('truncate inquiries cascade');
+      const start = monthStartIn('America/Los_Angeles');
+      // The first is this month in UTC, the last the next day in UTC: both counted by the old day rows.
+      await requestsAt(west, [
+        new Date(start.getTime() - 1),
+        start,
+        new Date(start.getTime() + 17 * 3_600_000),
+      ]);
+      const res = await west.as(west.adminToken).get('/api/dashboard');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().pipeline.requests).toBe(2);
+    });
+  });
+
+  it('counts the last 7 days from the instant a week ago, in the middle of a quarter hour', async () => {
+    await q('truncate inquiries cascade');
+    // A request each minute of the quarter hour the week's edge falls in, on both sides of it (its
+    // part after the edge is counted from the requests), the next quarter hour, and two either side.
+    await q(`insert into inquiries (name, email, subject, message, created_at)
+      select 'Edge', 'tz@example.com', 's', 'm', t from (
+        select date_bin('15 minutes', now() - interval '7 days', timestamptz '2000-01-01 00:00+00')
+          + make_interval(secs => 30 + 60 * k) as t from generate_series(0, 14) k
+        union all select date_bin('15 minutes', now() - interval '7 days', timestamptz '2000-01-01 00:00+00')
+          + interval '15 minutes'
+        union all select now() - interval '8 days'
+        union all select now() - interval '1 minute') r`);
+    const res = await get('/api/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    const [{ n }] = await q<{ n: number }>(
+      "select count(*)::int as n from inquiries where created_at >= now() - interval '7 days'",
+    );
+    expect(res.json().counts.inquiries_last_7_days).toBe(n);
+    expect(n).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -122,7 +122,7 @@ describe('GET /api/dashboard', () => {
     expect((await q('select sum(image_count)::int as n from products')).rows[0].n).toBe(0);
   });
 
-  it('keeps its totals true through bulk writes, deletes, moves, a rollback and a truncate (migration 0007)', async () => {
+  it('keeps its totals true through bulk writes, deletes, moves, a rollback and a truncate (migrations 0007, 0047)', async () => {
     const headers = ctx.auth(token);
     const dashboard = async () => (await ctx.as().get('/api/dashboard', { headers: headers })).json();
     /** What the dashboard must say, counted the slow way. */
@@ -140,6 +140,12 @@ describe('GET /api/dashboard', () => {
           await q(`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as date, count(*)::int as n
                    from inquiries group by 1`)
         ).rows.reduce((m, r) => m.set(r.date, r.n), new Map<string, number>()),
+        quarters: (
+          await q(`select at, count(*)::int as n from (
+                     select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') as at
+                     from inquiries) i
+                   group by at order by at`)
+        ).rows,
         withoutImages: await one('select count(*)::int as n from products where image_count = 0'),
         withoutTaxonomy: await one(
           'select count(*)::int as n from products where category_id is null or brand_id is null',
@@ -157,6 +163,10 @@ describe('GET /api/dashboard', () => {
       });
       for (const day of d.inquiries_per_day as { date: string; count: number }[])
         expect(day.count, day.date).toBe(t.perDay.get(day.date) ?? 0);
+      // Kept by migration 0047's triggers; a quarter hour emptied stays as a row of 0.
+      expect((await q('select at, n from inquiry_quarters where n <> 0 order by at')).rows).toEqual(
+        t.quarters,
+      );
       // Kept by migration 0015's triggers.
       expect(d.health.products_without_images.count).toBe(t.withoutImages);
       expect(d.health.products_without_category_or_brand.count).toBe(t.withoutTaxonomy);
@@ -168,7 +178,7 @@ describe('GET /api/dashboard', () => {
       ('Edge out', 'e@example.com', 's', 'm', now() - interval '7 days' - interval '1 minute')`);
     // A bulk insert, as the seed and scripts write.
     await q(`insert into inquiries (name, email, subject, message, created_at)
-      select 'Bulk ' || i, 'b@example.com', 's', 'm', now() - make_interval(hours => i * 5) from generate_series(1, 200) i`);
+      select 'Bulk ' || i, 'b@example.com', 's', 'm', now() - make_interval(hours => i * 5, mins => i * 7) from generate_series(1, 200) i`);
     await q(
       `insert into products (name, slug, mrp) select 'Bulk ' || i, 'bulk-count-' || i, 1 from generate_series(1, 50) i`,
     );
@@ -187,6 +197,8 @@ describe('GET /api/dashboard', () => {
     // Deleting the brand sets brand_id null on its products (ON DELETE SET NULL), in the
     // database's own update, which the triggers see too.
     await q("update inquiries set created_at = created_at - interval '3 days' where name like 'Bulk 2%'");
+    // Moves by a minute: some stay in their quarter hour, some cross into the one before.
+    await q("update inquiries set created_at = created_at - interval '1 minute' where name like 'Bulk 3%'");
     const del = await ctx
       .as()
       .delete(

@@ -1,6 +1,7 @@
 import { Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { Dashboard } from '#domain/dashboard';
+import { storeTimeZone } from '../../api/time-zone';
 import { DashboardCard } from './DashboardCard';
 import { DASHBOARD_TEXT, dayLabel } from './texts';
 
@@ -20,7 +21,7 @@ function busiestDay(days: Dashboard['inquiries_per_day']) {
 export function InquiriesPerDay({ days }: { days: Dashboard['inquiries_per_day'] | undefined }) {
   const total = days?.reduce((sum, d) => sum + d.count, 0) ?? 0;
   return (
-    <DashboardCard title={DASHBOARD_TEXT.perDay} caption={DASHBOARD_TEXT.perDayCaption}>
+    <DashboardCard title={DASHBOARD_TEXT.perDay} caption={DASHBOARD_TEXT.perDayCaption(storeTimeZone())}>
       <figure style={{ margin: 0 }}>
         {days ? (
           <Suspense fallback={<Skeleton height={CHART_HEIGHT} radius="sm" />}>

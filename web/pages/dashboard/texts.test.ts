@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DASHBOARD_TEXT, dayLabel, missingText } from './texts';
 
 describe('dashboard texts', () => {
-  it('labels a UTC day as month and day, in any time zone', () => {
+  it('labels a calendar day as month and day, in any time zone', () => {
     expect(dayLabel('2025-11-03')).toBe('Nov 3');
     expect(dayLabel('2026-01-31')).toBe('Jan 31');
     expect(dayLabel('not a date')).toBe('not a date');
@@ -12,6 +12,12 @@ describe('dashboard texts', () => {
     expect(missingText(['category'])).toBe('No category');
     expect(missingText(['brand'])).toBe('No brand');
     expect(missingText(['category', 'brand'])).toBe('No category or brand');
+  });
+
+  it('names the zone whose days the chart counts', () => {
+    expect(DASHBOARD_TEXT.perDayCaption('America/Los_Angeles')).toBe(
+      'The last 30 days (America/Los_Angeles)',
+    );
   });
 
   it('sums up the chart in a sentence', () => {

@@ -14,7 +14,8 @@ export const DASHBOARD_TEXT = {
   noInquiries: 'No inquiries yet.',
   openInbox: 'Open the inbox',
   perDay: 'Inquiries per day',
-  perDayCaption: `The last ${days} days (UTC)`,
+  /** The days are the seller's, so the caption names their zone. */
+  perDayCaption: (timeZone: string) => `The last ${days} days (${timeZone})`,
   perDaySummary: (total: number, busiest: { label: string; count: number } | null) =>
     total === 0
       ? `No inquiries in the last ${days} days.`
@@ -45,7 +46,11 @@ export function missingText(missing: readonly ('category' | 'brand')[]): string 
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** A UTC calendar day ('YYYY-MM-DD') as 'Nov 3'; the raw text when it is not a date. */
+/**
+ * A calendar day ('YYYY-MM-DD', a day in the seller's TIMEZONE) as 'Nov 3'; the raw text when it is
+ * not a date. The text names the day itself, so it is read and written at UTC midnight: formatting
+ * in the browser's own zone would show the day before west of UTC.
+ */
 export function dayLabel(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
