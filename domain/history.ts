@@ -99,6 +99,8 @@ export const historyQuery = z
       .optional(),
     entity_id: idText('entity_id'),
     actor_id: idText('actor_id'),
+    /** Entries made with this API token; with actor_id too, nothing matches (a token's have none). */
+    token_id: idText('token_id'),
     action: z
       .enum(CHANGE_ACTIONS, { error: `action must be one of: ${CHANGE_ACTIONS.join(', ')}` })
       .optional(),

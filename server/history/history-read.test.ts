@@ -247,3 +247,73 @@ describe('GET /api/history/export.csv', () => {
     expect(parse(all.body, { columns: true })).toHaveLength(count);
   });
 });
+
+describe('token_id', () => {
+  /** A token made by the admin, and what it wrote: two products' create and update entries. */
+  async function tokenWithChanges(name: string) {
+    const res = await ctx.as(ctx.adminToken).post('/api/api-tokens', { name, role: 'editor' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, secret } = res.json() as { id: number; secret: string };
+    const made = await write(secret, 'POST', '/api/products', { name: `${name} stool`, mrp: 3 });
+    await write(secret, 'PUT', `/api/products/${made.id}`, { name: `${name} stool`, pricing: { mrp: 4 } });
+    await write(secret, 'POST', '/api/brands', { name: `${name} brand` });
+    return id;
+  }
+  let erp: number;
+  let feed: number;
+  let expected: number[];
+
+  beforeAll(async () => {
+    erp = await tokenWithChanges('ERP');
+    feed = await tokenWithChanges('Feed');
+    // A person's change in between: the filter must not pick it up.
+    await write(editor.token, 'POST', '/api/products', { name: 'By hand', mrp: 2 });
+    const rows = await ctx.database.pool.query(
+      'select id from change_log where token_id = $1 order by id desc',
+      [erp],
+    );
+    expected = rows.rows.map((r) => Number(r.id));
+  });
+
+  it("answers exactly the entries made with that token, newest first, named by it", async () => {
+    expect(expected).toHaveLength(3);
+    const body = await list(ctx.adminToken, `token_id=${erp}`);
+    expect(body.meta).toMatchObject({ total: 3, total_exact: true });
+    expect(body.data.map((e: { id: number }) => e.id)).toEqual(expected);
+    for (const entry of body.data) {
+      expect(entry).toMatchObject({ actor_id: null, token_id: erp, actor_name: 'API token “ERP”' });
+    }
+    const other = await list(ctx.adminToken, `token_id=${feed}`);
+    expect(other.data).toHaveLength(3);
+    expect(other.data.every((e: { token_id: number }) => e.token_id === feed)).toBe(true);
+    // Editors read it too, with the other filters; a token's entries have no person, so with
+    // actor_id nothing holds; a token that made nothing (or never was) matches nothing.
+    const brands = await list(editor.token, `token_id=${erp}&entity_type=brand&action=create`);
+    expect(brands.data.map((e: { entity_name: string }) => e.entity_name)).toEqual(['ERP brand']);
+    expect((await list(ctx.adminToken, `token_id=${erp}&actor_id=${editor.id}`)).data).toEqual([]);
+    expect((await list(ctx.adminToken, 'token_id=999999')).meta.total).toBe(0);
+    const dated = await list(ctx.adminToken, `token_id=${erp}&from=${today}&to=${tomorrow}`);
+    expect(dated.data.map((e: { id: number }) => e.id)).toEqual(expected);
+  });
+
+  it('refuses a token_id that is not a positive id', async () => {
+    for (const bad of ['0', '-3', 'abc', '1.5', '']) {
+      const res = await read(ctx.adminToken, `token_id=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error, bad).toContain('token_id must be a positive whole number');
+    }
+    const big = await read(ctx.adminToken, 'token_id=99999999999');
+    expect(big.statusCode).toBe(400);
+    const csv = await ctx.as(ctx.adminToken).get('/api/history/export.csv?token_id=x');
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().error).toContain('token_id must be a positive whole number');
+  });
+
+  it('filters the CSV export the same way', async () => {
+    const res = await ctx.as(ctx.adminToken).get(`/api/history/export.csv?token_id=${erp}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const records: Record<string, string>[] = parse(res.body, { columns: true });
+    expect(records.map((r) => Number(r.id))).toEqual(expected);
+    expect(new Set(records.map((r) => r.actor))).toEqual(new Set(['API token “ERP”']));
+  });
+});

@@ -23,7 +23,7 @@ export const historyRoutes =
           tags,
           security: bearer,
           description:
-            "The change log, newest first. Every filter is optional; from and to are calendar days in the seller's TIMEZONE, inclusive; entity_id needs entity_type. meta.total is exact up to a cap, past it an estimate (total_exact false). Editors never see changes to staff accounts: asking for entity_type=user is 403.",
+            "The change log, newest first. Every filter is optional; from and to are calendar days in the seller's TIMEZONE, inclusive; entity_id needs entity_type; token_id gives the changes made with that API token (whose entries have no actor_id, so with actor_id too nothing matches). meta.total is exact up to a cap, past it an estimate (total_exact false). Editors never see changes to staff accounts: asking for entity_type=user is 403.",
           querystring: historyQuery,
           response: { 200: historyListResponse, ...errors(400, 401, 403) },
         },

@@ -62,6 +62,7 @@ function filterOf(query: HistoryQuery, reader: HistoryReader, timeZone: string):
     !staffReader && !query.entity_type ? ne(changeLog.entity_type, 'user') : undefined,
     query.entity_id !== undefined ? eq(changeLog.entity_id, query.entity_id) : undefined,
     query.actor_id !== undefined ? eq(changeLog.actor_id, query.actor_id) : undefined,
+    query.token_id !== undefined ? eq(changeLog.token_id, query.token_id) : undefined,
     query.action ? eq(changeLog.action, query.action) : undefined,
     query.batch_id !== undefined ? eq(changeLog.batch_id, query.batch_id) : undefined,
     query.from ? gte(changeLog.at, dayStartIn(query.from, timeZone)) : undefined,
