@@ -54,6 +54,8 @@ export const API_TOKEN_TEXT = {
   deletedUser: 'Deleted user',
   expired: 'Expired',
   revoke: 'Revoke',
+  /** The row's link to the log filtered to the token's changes. */
+  activity: 'Activity',
   revokeTitle: (name: string) => `Revoke “${name}”?`,
   revokeBody: 'Programs using this token are refused from their next request. This cannot be undone.',
   revoked: (name: string) => `Revoked “${name}”`,

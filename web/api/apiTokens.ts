@@ -8,11 +8,13 @@ import {
 import { api } from './client';
 import { apiTokenKeys } from './keys';
 
-export function useApiTokens() {
+/** The tokens (settings.manage); `enabled` false for a reader who may not list them. */
+export function useApiTokens(enabled = true) {
   return useQuery({
     queryKey: apiTokenKeys.list(),
     queryFn: async ({ signal }) => (await api.get<ApiTokenListResponse>('/api-tokens', { signal })).data,
     meta: { errorMessage: API_TOKEN_TEXT.loadFailed },
+    enabled,
   });
 }
 

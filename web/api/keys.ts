@@ -133,6 +133,7 @@ export type HistoryFilters = {
   entity_type?: string;
   entity_id?: number;
   actor_id?: number;
+  token_id?: number;
   action?: string;
   from?: string;
   to?: string;

@@ -26,6 +26,11 @@ export const HISTORY_SCREEN = {
   trashCaption: `Deleted products, categories, brands and discounts stay here for ${HISTORY_LIMITS.trashDays} days.`,
   adminsOnly: 'Only admins can see the whole activity log.',
   anyone: 'Anyone',
+  person: 'Person',
+  apiToken: 'API token',
+  anyToken: 'Any token',
+  /** A token the list does not hold (revoked, or the list is not the reader's to see). */
+  tokenNumber: (id: number) => `Token #${id}`,
   allTypes: 'All types',
   allActions: 'All actions',
   noMatches: 'No changes match these filters.',

@@ -2,6 +2,7 @@ import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { CHANGE_ACTIONS, ENTITY_TYPES, HISTORY_TEXT, type HistoryEntry } from '#domain/history';
+import { useApiTokens } from '../../api/apiTokens';
 import { useExportHistory, useHistoryPage } from '../../api/history';
 import { useStaffOptions } from '../../api/users';
 import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
@@ -30,7 +31,8 @@ const ALL = 'all';
 
 /**
  * Activity (/activity, with history.read): the whole change log, filtered and paged; staff
- * accounts' entries, the people filter and the export need user.manage as well.
+ * accounts' entries, the people filter and the export need user.manage as well, the list of API
+ * tokens to pick from settings.manage (a token in the URL filters for any reader).
  */
 export function ActivityPage() {
   const { has } = usePermissions();
@@ -54,6 +56,8 @@ function ActivityLog() {
   const { has } = usePermissions();
   const staffReader = has('user.manage');
   const staff = useStaffOptions(staffReader);
+  const tokenReader = has('settings.manage');
+  const tokens = useApiTokens(tokenReader);
   const exportCsv = useExportHistory();
   const change = (next: Partial<ActivityUrlState>) =>
     setSearchParams(writeActivityUrl(changeActivityUrl(state, next)), { replace: next.page === undefined });
@@ -68,6 +72,16 @@ function ActivityLog() {
   ];
   if (state.actor !== null && !people.some((p) => p.value === String(state.actor))) {
     people.push({ value: String(state.actor), label: `#${state.actor}` });
+  }
+
+  const tokenOptions = [
+    { value: ALL, label: HISTORY_SCREEN.anyToken },
+    ...(tokens.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
+  ];
+  if (state.token !== null && !tokenOptions.some((t) => t.value === String(state.token))) {
+    // Revoked, or a list this reader may not see: its entries still name it.
+    const named = entries.find((e) => e.token_id === state.token)?.actor_name;
+    tokenOptions.push({ value: String(state.token), label: named ?? HISTORY_SCREEN.tokenNumber(state.token) });
   }
 
   return (
@@ -86,13 +100,29 @@ function ActivityLog() {
       <Group gap="xs" mb="sm" align="flex-end" data-testid="activity-filters">
         <Select
           {...SELECT_DEFAULTS}
-          label="Person"
+          label={HISTORY_SCREEN.person}
           data={people}
           value={state.actor === null ? ALL : String(state.actor)}
-          onChange={(v) => change({ actor: !v || v === ALL ? null : Number(v) })}
+          // A token's changes have no person: picking one clears the other, which would match nothing.
+          onChange={(v) =>
+            change(!v || v === ALL ? { actor: null } : { actor: Number(v), token: null })
+          }
           searchable
           style={{ flex: '1 1 150px' }}
         />
+        {(tokenReader || state.token !== null) && (
+          <Select
+            {...SELECT_DEFAULTS}
+            label={HISTORY_SCREEN.apiToken}
+            data={tokenOptions}
+            value={state.token === null ? ALL : String(state.token)}
+            onChange={(v) =>
+              change(!v || v === ALL ? { token: null } : { token: Number(v), actor: null })
+            }
+            searchable
+            style={{ flex: '1 1 150px' }}
+          />
+        )}
         <Select
           {...SELECT_DEFAULTS}
           label="Type"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_URL_DEFAULTS,
+  activityOfToken,
   changeActivityUrl,
   historyFilters,
   readActivityUrl,
@@ -11,6 +12,7 @@ describe('the Activity URL', () => {
   it('reads what it wrote, leaving defaults out', () => {
     const state = {
       actor: 3,
+      token: 4,
       type: 'product' as const,
       action: 'update' as const,
       from: '2026-01-01',
@@ -18,14 +20,14 @@ describe('the Activity URL', () => {
       page: 2,
     };
     const url = writeActivityUrl(state);
-    expect(url.toString()).toBe('actor=3&type=product&action=update&from=2026-01-01&to=2026-01-31&page=2');
+    expect(url.toString()).toBe('actor=3&token=4&type=product&action=update&from=2026-01-01&to=2026-01-31&page=2');
     expect(readActivityUrl(url)).toEqual(state);
     expect(writeActivityUrl(ACTIVITY_URL_DEFAULTS).toString()).toBe('');
   });
 
   it('drops what it cannot use', () => {
     const state = readActivityUrl(
-      new URLSearchParams('actor=x&type=planet&action=nuke&from=2026-13-99&to=yesterday&page=-1'),
+      new URLSearchParams('actor=x&token=0&type=planet&action=nuke&from=2026-13-99&to=yesterday&page=-1'),
     );
     expect(state).toEqual(ACTIVITY_URL_DEFAULTS);
     expect(readActivityUrl(new URLSearchParams('from=2026-02-01&to=2026-01-01'))).toMatchObject({
@@ -40,10 +42,20 @@ describe('the Activity URL', () => {
     expect(changeActivityUrl(state, { page: 5 }).page).toBe(5);
     expect(historyFilters({ ...ACTIVITY_URL_DEFAULTS, actor: 2 })).toEqual({
       actor_id: 2,
+      token_id: undefined,
       entity_type: undefined,
       action: undefined,
       from: undefined,
       to: undefined,
     });
+  });
+
+  it("sends an API token's filter, and links to one token's changes", () => {
+    const state = readActivityUrl(new URLSearchParams('token=7&page=3'));
+    expect(state).toMatchObject({ token: 7, actor: null, page: 3 });
+    expect(historyFilters(state)).toMatchObject({ token_id: 7, actor_id: undefined });
+    expect(changeActivityUrl(state, { token: 8 })).toMatchObject({ token: 8, page: 1 });
+    expect(readActivityUrl(new URLSearchParams('token=-2')).token).toBeNull();
+    expect(activityOfToken(12)).toBe('/activity?token=12');
   });
 });

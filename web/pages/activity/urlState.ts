@@ -14,6 +14,8 @@ import { isDay, oneOf, positiveInt } from '../../components/urlValues';
  */
 export type ActivityUrlState = {
   actor: number | null;
+  /** The API token the changes were made with. */
+  token: number | null;
   type: EntityType | null;
   action: ChangeAction | null;
   from: string | null;
@@ -23,6 +25,7 @@ export type ActivityUrlState = {
 
 export const ACTIVITY_URL_DEFAULTS: ActivityUrlState = {
   actor: null,
+  token: null,
   type: null,
   action: null,
   from: null,
@@ -38,6 +41,7 @@ export function readActivityUrl(params: URLSearchParams): ActivityUrlState {
   const to = params.get('to');
   const state: ActivityUrlState = {
     actor: positiveInt(params.get('actor')),
+    token: positiveInt(params.get('token')),
     type: oneOf(ENTITY_TYPES, params.get('type')),
     action: oneOf(CHANGE_ACTIONS, params.get('action')),
     from: isDay(from) ? from : null,
@@ -53,6 +57,7 @@ export function readActivityUrl(params: URLSearchParams): ActivityUrlState {
 export function writeActivityUrl(state: ActivityUrlState): URLSearchParams {
   const out = new URLSearchParams();
   if (state.actor !== null) out.set('actor', String(state.actor));
+  if (state.token !== null) out.set('token', String(state.token));
   if (state.type) out.set('type', state.type);
   if (state.action) out.set('action', state.action);
   if (state.from) out.set('from', state.from);
@@ -74,9 +79,14 @@ export function changeActivityUrl(
 export function historyFilters(state: ActivityUrlState): HistoryFilters {
   return {
     actor_id: state.actor ?? undefined,
+    token_id: state.token ?? undefined,
     entity_type: state.type ?? undefined,
     action: state.action ?? undefined,
     from: state.from ?? undefined,
     to: state.to ?? undefined,
   };
 }
+
+/** Activity filtered to one API token's changes (the Integrations screen's link). */
+export const activityOfToken = (tokenId: number) =>
+  `/activity?${writeActivityUrl({ ...ACTIVITY_URL_DEFAULTS, token: tokenId })}`;

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconHistory, IconPlus } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { type ApiTokenRecord, type CreatedApiToken, API_TOKEN_TEXT as T } from '#domain/api-tokens';
 import { useApiTokens, useRevokeApiToken } from '../../api/apiTokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -8,6 +9,8 @@ import { formatDateTime } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { SecretOnceDialog } from '../../components/SecretOnceDialog';
 import { useDialogState } from '../../components/useDialogState';
+import { usePermissions } from '../../session/usePermissions';
+import { activityOfToken } from '../activity/urlState';
 import { CreateApiTokenModal } from './CreateApiTokenModal';
 
 const COLUMNS = [T.name, T.role, T.createdBy, T.created, T.lastUsed, T.expiry, T.actions] as const;
@@ -92,6 +95,7 @@ export function ApiTokensPanel() {
 }
 
 function TokenRow({ token, onRevoke }: { token: ApiTokenRecord; onRevoke: () => void }) {
+  const { has } = usePermissions();
   return (
     <Table.Tr data-testid={`api-token-${token.id}`}>
       <Table.Td>
@@ -138,15 +142,29 @@ function TokenRow({ token, onRevoke }: { token: ApiTokenRecord; onRevoke: () => 
         )}
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          onClick={onRevoke}
-          aria-label={`${T.revoke}: ${token.name}`}
-        >
-          {T.revoke}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          {has('history.read') && (
+            <Button
+              component={Link}
+              to={activityOfToken(token.id)}
+              size="xs"
+              variant="default"
+              leftSection={<IconHistory size={14} aria-hidden />}
+              aria-label={`${T.activity}: ${token.name}`}
+            >
+              {T.activity}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={onRevoke}
+            aria-label={`${T.revoke}: ${token.name}`}
+          >
+            {T.revoke}
+          </Button>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
