@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { API_TOKEN_TEXT } from '#domain/api-tokens';
 import { COPY_TEXT } from '#domain/messages';
 import { E2E } from './env';
-import { signInWithStorage, toast } from './fixtures';
+import { adminToken, signInWithStorage, toast } from './fixtures';
 
 /**
  * Settings → Integrations → API tokens, as an admin: a token is made with a role, its secret is
@@ -61,4 +61,35 @@ test('an admin creates a token, sees its secret once, uses it on the API and rev
   const after = await request.get('/api/products', { headers: auth });
   expect(after.status()).toBe(401);
   expect((await after.json()).error).toBe(API_TOKEN_TEXT.revokedOrExpired);
+});
+
+/**
+ * What an ERP changed, from the token's row: a token made through the API writes a brand, and the
+ * row's Activity link opens the log filtered to that token, its entry there.
+ */
+test("a token's row opens Activity on the changes made with it", async ({ page, request }) => {
+  const admin = { authorization: `Bearer ${await adminToken(request)}` };
+  const name = `E2E ERP ${Date.now()}`;
+  const made = await request.post('/api/api-tokens', { headers: admin, data: { name, role: 'editor' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id, secret } = (await made.json()) as { id: number; secret: string };
+  const brand = `Brand by ${name}`;
+  const wrote = await request.post('/api/brands', {
+    headers: { authorization: `Bearer ${secret}` },
+    data: { name: brand },
+  });
+  expect(wrote.status(), await wrote.text()).toBe(201);
+  // A person's change at the same time, which the filter leaves out.
+  await request.post('/api/brands', { headers: admin, data: { name: `By hand ${name}` } });
+
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto('/settings/integrations');
+  const row = page.getByTestId(`api-token-${id}`);
+  await row.getByRole('link', { name: `${API_TOKEN_TEXT.activity}: ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/activity\\?token=${id}$`));
+  await expect(page.getByRole('combobox', { name: 'API token' })).toHaveValue(name);
+  const entries = page.getByTestId('activity-entry');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(brand);
+  await expect(entries.first()).toContainText(API_TOKEN_TEXT.actor(name));
 });
