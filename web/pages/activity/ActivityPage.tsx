@@ -120,7 +120,7 @@ function ActivityLog() {
               change(!v || v === ALL ? { token: null } : { token: Number(v), actor: null })
             }
             searchable
-            style={{ flex: '1 1 150px' }}
+            style={{ flex: '1 1 130px' }}
           />
         )}
         <Select
