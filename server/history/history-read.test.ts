@@ -275,7 +275,7 @@ describe('token_id', () => {
     expected = rows.rows.map((r) => Number(r.id));
   });
 
-  it("answers exactly the entries made with that token, newest first, named by it", async () => {
+  it('answers exactly the entries made with that token, newest first, named by it', async () => {
     expect(expected).toHaveLength(3);
     const body = await list(ctx.adminToken, `token_id=${erp}`);
     expect(body.meta).toMatchObject({ total: 3, total_exact: true });

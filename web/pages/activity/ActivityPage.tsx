@@ -81,7 +81,10 @@ function ActivityLog() {
   if (state.token !== null && !tokenOptions.some((t) => t.value === String(state.token))) {
     // Revoked, or a list this reader may not see: its entries still name it.
     const named = entries.find((e) => e.token_id === state.token)?.actor_name;
-    tokenOptions.push({ value: String(state.token), label: named ?? HISTORY_SCREEN.tokenNumber(state.token) });
+    tokenOptions.push({
+      value: String(state.token),
+      label: named ?? HISTORY_SCREEN.tokenNumber(state.token),
+    });
   }
 
   return (
@@ -104,9 +107,7 @@ function ActivityLog() {
           data={people}
           value={state.actor === null ? ALL : String(state.actor)}
           // A token's changes have no person: picking one clears the other, which would match nothing.
-          onChange={(v) =>
-            change(!v || v === ALL ? { actor: null } : { actor: Number(v), token: null })
-          }
+          onChange={(v) => change(!v || v === ALL ? { actor: null } : { actor: Number(v), token: null })}
           searchable
           style={{ flex: '1 1 150px' }}
         />
@@ -116,9 +117,7 @@ function ActivityLog() {
             label={HISTORY_SCREEN.apiToken}
             data={tokenOptions}
             value={state.token === null ? ALL : String(state.token)}
-            onChange={(v) =>
-              change(!v || v === ALL ? { token: null } : { token: Number(v), actor: null })
-            }
+            onChange={(v) => change(!v || v === ALL ? { token: null } : { token: Number(v), actor: null })}
             searchable
             style={{ flex: '1 1 130px' }}
           />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { activityOfToken } from '../../components/history/activityLinks';
 import {
   ACTIVITY_URL_DEFAULTS,
-  activityOfToken,
   changeActivityUrl,
   historyFilters,
   readActivityUrl,
@@ -20,7 +20,9 @@ describe('the Activity URL', () => {
       page: 2,
     };
     const url = writeActivityUrl(state);
-    expect(url.toString()).toBe('actor=3&token=4&type=product&action=update&from=2026-01-01&to=2026-01-31&page=2');
+    expect(url.toString()).toBe(
+      'actor=3&token=4&type=product&action=update&from=2026-01-01&to=2026-01-31&page=2',
+    );
     expect(readActivityUrl(url)).toEqual(state);
     expect(writeActivityUrl(ACTIVITY_URL_DEFAULTS).toString()).toBe('');
   });
@@ -56,6 +58,8 @@ describe('the Activity URL', () => {
     expect(historyFilters(state)).toMatchObject({ token_id: 7, actor_id: undefined });
     expect(changeActivityUrl(state, { token: 8 })).toMatchObject({ token: 8, page: 1 });
     expect(readActivityUrl(new URLSearchParams('token=-2')).token).toBeNull();
-    expect(activityOfToken(12)).toBe('/activity?token=12');
+    const link = new URL(activityOfToken(12), 'http://localhost');
+    expect(link.pathname).toBe('/activity');
+    expect(readActivityUrl(link.searchParams)).toEqual({ ...ACTIVITY_URL_DEFAULTS, token: 12 });
   });
 });

@@ -86,7 +86,3 @@ export function historyFilters(state: ActivityUrlState): HistoryFilters {
     to: state.to ?? undefined,
   };
 }
-
-/** Activity filtered to one API token's changes (the Integrations screen's link). */
-export const activityOfToken = (tokenId: number) =>
-  `/activity?${writeActivityUrl({ ...ACTIVITY_URL_DEFAULTS, token: tokenId })}`;

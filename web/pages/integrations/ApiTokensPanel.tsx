@@ -6,11 +6,11 @@ import { type ApiTokenRecord, type CreatedApiToken, API_TOKEN_TEXT as T } from '
 import { useApiTokens, useRevokeApiToken } from '../../api/apiTokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
+import { activityOfToken } from '../../components/history/activityLinks';
 import { ListTable } from '../../components/ListTable';
 import { SecretOnceDialog } from '../../components/SecretOnceDialog';
 import { useDialogState } from '../../components/useDialogState';
 import { usePermissions } from '../../session/usePermissions';
-import { activityOfToken } from '../activity/urlState';
 import { CreateApiTokenModal } from './CreateApiTokenModal';
 
 const COLUMNS = [T.name, T.role, T.createdBy, T.created, T.lastUsed, T.expiry, T.actions] as const;

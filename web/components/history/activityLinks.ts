@@ -1,0 +1,7 @@
+/**
+ * Addresses of the Activity screen filtered for other screens' links, in the form its URL state
+ * reads (web/pages/activity/urlState.ts).
+ */
+
+/** The changes made with one API token. */
+export const activityOfToken = (tokenId: number) => `/activity?token=${tokenId}`;
