@@ -32,6 +32,10 @@ export const HISTORY_SCREEN = {
   /** A token the list does not hold (revoked, or the list is not the reader's to see). */
   tokenNumber: (id: number) => `Token #${id}`,
   allTypes: 'All types',
+  /** The one record the list is narrowed to, by its name when an entry gives it. */
+  oneRecord: (type: string, name: string | null, id: number) =>
+    `Only ${type.toLowerCase()} ${name ? `“${name}”` : `#${id}`}`,
+  showAllOfType: (type: string) => `Show every ${type.toLowerCase()}`,
   allActions: 'All actions',
   noMatches: 'No changes match these filters.',
   trashNoMatches: 'Nothing in the trash matches.',

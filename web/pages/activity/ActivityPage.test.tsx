@@ -93,3 +93,29 @@ describe('ActivityPage: the API token filter', { timeout: 20_000 }, () => {
     expect(server.to('GET /api-tokens')).toHaveLength(0);
   });
 });
+
+describe('ActivityPage: one record', { timeout: 20_000 }, () => {
+  it("shows only a customer's changes, named by its entries, until the chip lets go", async () => {
+    const me = signedInAs('admin', { id: 1 });
+    const dana: HistoryEntry = {
+      ...byToken(21, 5, 'ERP'),
+      entity_type: 'customer',
+      entity_id: 12,
+      entity_name: 'Dana Diaz',
+    };
+    const server = fakeApi({
+      'GET /me': () => me,
+      'GET /users': () => ({ data: [me], meta: { total: 1, total_exact: true } }),
+      'GET /api-tokens': () => ({ data: [], roles: [] }),
+      'GET /history': (r) => page(r.params?.entity_id === 12 ? [dana] : []),
+    });
+    const { router } = renderActivity('/activity?type=customer&entity=12');
+    const chip = await screen.findByTestId('activity-record-chip');
+    await waitFor(() => expect(chip.textContent).toBe('Only customer “Dana Diaz”'));
+    expect(server.to('GET /history')[0].params).toMatchObject({ entity_type: 'customer', entity_id: 12 });
+    await userEvent.click(screen.getByRole('button', { name: 'Show every customer' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=customer'));
+    expect(screen.queryByTestId('activity-record-chip')).toBeNull();
+    await waitFor(() => expect(server.to('GET /history').at(-1)?.params).not.toHaveProperty('entity_id'));
+  });
+});

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Pill, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { CHANGE_ACTIONS, ENTITY_TYPES, HISTORY_TEXT, type HistoryEntry } from '#domain/history';
@@ -156,6 +156,14 @@ function ActivityLog() {
           />
         )}
       </Group>
+      {state.type && state.entity !== null && (
+        <OneRecord
+          label={ENTITY_LABEL[state.type] ?? state.type}
+          name={entries.find((e) => e.entity_id === state.entity)?.entity_name ?? null}
+          id={state.entity}
+          onRemove={() => change({ entity: null })}
+        />
+      )}
       <Card withBorder radius="md" padding="lg" aria-busy={history.isFetching}>
         {history.isPending ? (
           <SkeletonLines rows={6} />
@@ -200,5 +208,22 @@ function ActivityLog() {
         />
       )}
     </>
+  );
+}
+
+/**
+ * The one record the log is narrowed to (from a customer's or a company's page), and a button
+ * that lets go of it: a button rather than the pill's own cross, which takes no keyboard focus.
+ */
+function OneRecord(props: { label: string; name: string | null; id: number; onRemove: () => void }) {
+  return (
+    <Group gap={6} mb="sm" role="group" aria-label="Active filters">
+      <Pill size="md" data-testid="activity-record-chip">
+        {HISTORY_SCREEN.oneRecord(props.label, props.name, props.id)}
+      </Pill>
+      <Button variant="subtle" size="compact-sm" onClick={props.onRemove}>
+        {HISTORY_SCREEN.showAllOfType(props.label)}
+      </Button>
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityOfToken } from '../../components/history/activityLinks';
+import { activityOf, activityOfToken } from '../../components/history/activityLinks';
 import {
   ACTIVITY_URL_DEFAULTS,
   changeActivityUrl,
@@ -14,6 +14,7 @@ describe('the Activity URL', () => {
       actor: 3,
       token: 4,
       type: 'product' as const,
+      entity: 9,
       action: 'update' as const,
       from: '2026-01-01',
       to: '2026-01-31',
@@ -21,7 +22,7 @@ describe('the Activity URL', () => {
     };
     const url = writeActivityUrl(state);
     expect(url.toString()).toBe(
-      'actor=3&token=4&type=product&action=update&from=2026-01-01&to=2026-01-31&page=2',
+      'actor=3&token=4&type=product&entity=9&action=update&from=2026-01-01&to=2026-01-31&page=2',
     );
     expect(readActivityUrl(url)).toEqual(state);
     expect(writeActivityUrl(ACTIVITY_URL_DEFAULTS).toString()).toBe('');
@@ -46,6 +47,7 @@ describe('the Activity URL', () => {
       actor_id: 2,
       token_id: undefined,
       entity_type: undefined,
+      entity_id: undefined,
       action: undefined,
       from: undefined,
       to: undefined,
@@ -61,5 +63,17 @@ describe('the Activity URL', () => {
     const link = new URL(activityOfToken(12), 'http://localhost');
     expect(link.pathname).toBe('/activity');
     expect(readActivityUrl(link.searchParams)).toEqual({ ...ACTIVITY_URL_DEFAULTS, token: 12 });
+  });
+
+  it("narrows to one record of a type, as a customer's page links it, and lets go with the type", () => {
+    const state = readActivityUrl(new URLSearchParams(activityOf('customer', 12).split('?')[1]));
+    expect(state).toMatchObject({ type: 'customer', entity: 12 });
+    expect(historyFilters(state)).toMatchObject({ entity_type: 'customer', entity_id: 12 });
+    // An id without a type names nothing: dropped rather than sent for a 400.
+    expect(readActivityUrl(new URLSearchParams('entity=12')).entity).toBeNull();
+    expect(writeActivityUrl({ ...state, type: null }).toString()).toBe('');
+    expect(changeActivityUrl(state, { type: 'company' })).toMatchObject({ type: 'company', entity: null });
+    expect(changeActivityUrl(state, { action: 'update' })).toMatchObject({ type: 'customer', entity: 12 });
+    expect(changeActivityUrl(state, { entity: null }).entity).toBeNull();
   });
 });

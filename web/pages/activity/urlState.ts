@@ -17,6 +17,8 @@ export type ActivityUrlState = {
   /** The API token the changes were made with. */
   token: number | null;
   type: EntityType | null;
+  /** One record of that type (a customer's changes, from its page); only with a type. */
+  entity: number | null;
   action: ChangeAction | null;
   from: string | null;
   to: string | null;
@@ -27,6 +29,7 @@ export const ACTIVITY_URL_DEFAULTS: ActivityUrlState = {
   actor: null,
   token: null,
   type: null,
+  entity: null,
   action: null,
   from: null,
   to: null,
@@ -43,6 +46,7 @@ export function readActivityUrl(params: URLSearchParams): ActivityUrlState {
     actor: positiveInt(params.get('actor')),
     token: positiveInt(params.get('token')),
     type: oneOf(ENTITY_TYPES, params.get('type')),
+    entity: positiveInt(params.get('entity')),
     action: oneOf(CHANGE_ACTIONS, params.get('action')),
     from: isDay(from) ? from : null,
     to: isDay(to) ? to : null,
@@ -50,6 +54,8 @@ export function readActivityUrl(params: URLSearchParams): ActivityUrlState {
   };
   // A range backwards would only earn a 400: the end is dropped instead.
   if (state.from && state.to && state.from > state.to) state.to = null;
+  // A record is named by its type and id; an id alone would only earn a 400.
+  if (state.type === null) state.entity = null;
   return state;
 }
 
@@ -59,6 +65,7 @@ export function writeActivityUrl(state: ActivityUrlState): URLSearchParams {
   if (state.actor !== null) out.set('actor', String(state.actor));
   if (state.token !== null) out.set('token', String(state.token));
   if (state.type) out.set('type', state.type);
+  if (state.type && state.entity !== null) out.set('entity', String(state.entity));
   if (state.action) out.set('action', state.action);
   if (state.from) out.set('from', state.from);
   if (state.to) out.set('to', state.to);
@@ -66,12 +73,14 @@ export function writeActivityUrl(state: ActivityUrlState): URLSearchParams {
   return out;
 }
 
-/** A change of filter starts again at page 1. */
+/** A change of filter starts again at page 1; another type lets go of the one record. */
 export function changeActivityUrl(
   state: ActivityUrlState,
   change: Partial<ActivityUrlState>,
 ): ActivityUrlState {
   const next = { ...state, ...change };
+  if (change.type !== undefined && change.type !== state.type && change.entity === undefined)
+    next.entity = null;
   return change.page === undefined ? { ...next, page: 1 } : next;
 }
 
@@ -81,6 +90,7 @@ export function historyFilters(state: ActivityUrlState): HistoryFilters {
     actor_id: state.actor ?? undefined,
     token_id: state.token ?? undefined,
     entity_type: state.type ?? undefined,
+    entity_id: state.type ? (state.entity ?? undefined) : undefined,
     action: state.action ?? undefined,
     from: state.from ?? undefined,
     to: state.to ?? undefined,

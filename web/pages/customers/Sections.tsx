@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import classes from '../../components/desk/Desk.module.css';
 import { SectionTitle } from '../../components/desk/DeskSection';
 import { formatDateTime } from '../../components/format';
+import { activityOf } from '../../components/history/activityLinks';
 import historyClasses from '../../components/history/History.module.css';
 import { HistoryEntryView } from '../../components/history/HistoryEntryView';
 import { HISTORY_SCREEN } from '../../components/history/texts';
@@ -236,7 +237,7 @@ export function ChangeHistory({ type, id }: { type: 'customer' | 'company'; id: 
     <section aria-labelledby={titleId}>
       <Group justify="space-between" align="baseline" gap="xs">
         <SectionTitle id={titleId}>{T.history}</SectionTitle>
-        <Anchor component={Link} to={`/activity?type=${type}`} size="xs">
+        <Anchor component={Link} to={activityOf(type, id)} size="xs">
           {T.openActivity}
         </Anchor>
       </Group>
