@@ -198,11 +198,15 @@ function RoleCard({
         title={T.deleteTitle}
         message={T.deleteConfirm(role.name)}
         busy={remove.isPending}
+        // The promise, not mutate's own callbacks: the refreshed list drops this card, and a
+        // callback of a mutate whose component is gone never runs, so the toast would be lost.
+        // A failure is already shown by the query client (the mutation's errorMessage).
         onConfirm={() =>
-          remove.mutate(role.key, {
-            onSuccess: () => toast.success(T.deleted),
-            onSettled: () => setConfirming(false),
-          })
+          remove
+            .mutateAsync(role.key)
+            .then(() => toast.success(T.deleted))
+            .catch(() => {})
+            .finally(() => setConfirming(false))
         }
         onClose={() => setConfirming(false)}
       />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR, CONFIRM, TOAST, VALIDATION } from '#domain/messages';
 import { BUILT_IN_ROLE_PERMISSIONS } from '#domain/permissions';
+import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import type { User } from '#domain/users';
 import { fakeApi, httpError } from '../../test/fakeApi';
 import { fill } from '../../test/fill';
@@ -151,5 +152,38 @@ describe('UsersPage', () => {
       password: 'secret123',
     });
     expect(await screen.findByText(TOAST.userCreated)).toBeTruthy();
+  });
+});
+
+describe('UsersPage: roles', () => {
+  it('deletes a custom role after asking, and says so once the list no longer holds it', async () => {
+    const me = signedInAs('admin');
+    let deleted = false;
+    const floor = {
+      ...ROLES[3],
+      key: 'floor-staff',
+      name: 'Floor staff',
+      built_in: false,
+      users: 0,
+    };
+    const server = fakeApi({
+      'GET /me': () => me,
+      'GET /users': () => listOf([me]),
+      'GET /roles': () => ({ data: deleted ? ROLES : [...ROLES, floor] }),
+      'DELETE /roles/floor-staff': () => {
+        deleted = true;
+        return '';
+      },
+    });
+    renderUsers('/users?tab=roles');
+    await userEvent.click(
+      await screen.findByRole('button', { name: `${ROLE_SCREEN_TEXT.delete}: Floor staff` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: ROLE_SCREEN_TEXT.deleteTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.to('DELETE /roles/floor-staff')).toHaveLength(1));
+    // The refreshed list drops the role's card, whose own mutate callbacks then never ran.
+    expect(await screen.findByText(ROLE_SCREEN_TEXT.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Floor staff' })).toBeNull());
   });
 });
