@@ -144,6 +144,20 @@ test('staff find a customer, edit and note them, merge a duplicate, and see the 
   await expect(pane.getByTestId('customer-history')).toContainText('+44 20 7946 0001');
   await shoot(page, 'customer-1280');
 
+  // Open in Activity shows this customer's changes alone, until the screen is told to let go.
+  const paneUrl = page.url();
+  await pane.getByRole('link', { name: 'Open in Activity' }).click();
+  await expect(page).toHaveURL(/\/activity\?type=customer&entity=\d+$/);
+  await expect(page.getByTestId('activity-record-chip')).toHaveText(`Only customer “${cora.name}”`);
+  const logged = page.getByTestId('activity-entry');
+  await expect(logged.filter({ hasText: '+44 20 7946 0001' })).toHaveCount(1);
+  for (const text of await logged.allTextContents()) expect(text).toContain(cora.name);
+  await shoot(page, 'activity-one-customer-1280');
+  await page.getByRole('button', { name: 'Show every customer' }).click();
+  await expect(page).toHaveURL(/\/activity\?type=customer$/);
+  await expect(page.getByTestId('activity-record-chip')).toHaveCount(0);
+  await page.goto(paneUrl);
+
   // A request opens in the desk, which names its customer with their earlier requests.
   await pane
     .getByTestId('customer-requests')
