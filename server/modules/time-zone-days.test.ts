@@ -29,9 +29,9 @@ const order = async (at: string, total = '1.00', status = 'confirmed') =>
       `insert into orders (status, cancel_reason, reference, quote_version, customer_name, customer_email,
          signed_by, currency, subtotal, shipping, tax_rate, tax, total, created_at)
        values ($1, case when $1 = 'cancelled' then 'No' end, 'Q-000001', 1, 'C', 'tz@example.com', 'C',
-         'USD', $2, 0, 0, 0, $2, ${at.startsWith('(') ? at : `'${at}'::timestamptz`})
+         $3, $2, 0, 0, 0, $2, ${at.startsWith('(') ? at : `'${at}'::timestamptz`})
        returning id, number`,
-      [status, total],
+      [status, total, ctx.config.currency],
     )
   )[0];
 

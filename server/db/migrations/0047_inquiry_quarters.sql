@@ -3,13 +3,18 @@
 -- the next day's bar. Requests are kept per quarter hour of UTC instead. Every zone's offset today
 -- is a whole number of quarter hours, so every local midnight is a bucket's start and a local day
 -- or month is a run of whole buckets, whatever TIMEZONE is and if it changes.
+-- The one bucketing rule: the quarter hour of UTC an instant falls in (the triggers below and the
+-- dashboard's rolling week use it).
+CREATE FUNCTION stockroom_quarter_hour(t timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT date_bin('15 minutes', t, timestamptz '2000-01-01 00:00+00')
+$$;--> statement-breakpoint
 CREATE TABLE "inquiry_quarters" (
 	"at" timestamp with time zone PRIMARY KEY NOT NULL,
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
 INSERT INTO inquiry_quarters (at, n)
-  SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00'), count(*) FROM inquiries GROUP BY 1;--> statement-breakpoint
+  SELECT stockroom_quarter_hour(created_at), count(*) FROM inquiries GROUP BY 1;--> statement-breakpoint
 DROP TRIGGER inquiries_days_added ON inquiries;--> statement-breakpoint
 DROP TRIGGER inquiries_days_removed ON inquiries;--> statement-breakpoint
 DROP TRIGGER inquiries_days_moved ON inquiries;--> statement-breakpoint
@@ -27,7 +32,7 @@ DROP TABLE inquiry_days;--> statement-breakpoint
 CREATE FUNCTION stockroom_inquiry_quarters_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO inquiry_quarters AS q (at, n)
-    SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00'), count(*)::int FROM added GROUP BY 1
+    SELECT stockroom_quarter_hour(created_at), count(*)::int FROM added GROUP BY 1
   ON CONFLICT (at) DO UPDATE SET n = q.n + excluded.n;
   RETURN NULL;
 END
@@ -35,7 +40,7 @@ $$;--> statement-breakpoint
 CREATE FUNCTION stockroom_inquiry_quarters_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE inquiry_quarters q SET n = q.n - c.n
-    FROM (SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') AS at, count(*)::int AS n
+    FROM (SELECT stockroom_quarter_hour(created_at) AS at, count(*)::int AS n
           FROM removed GROUP BY 1) c
     WHERE q.at = c.at;
   RETURN NULL;
@@ -47,9 +52,9 @@ CREATE FUNCTION stockroom_inquiry_quarters_moved() RETURNS trigger LANGUAGE plpg
 BEGIN
   INSERT INTO inquiry_quarters AS q (at, n)
     SELECT at, sum(k)::int FROM (
-      SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') AS at, 1 AS k FROM added
+      SELECT stockroom_quarter_hour(created_at) AS at, 1 AS k FROM added
       UNION ALL
-      SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00'), -1 FROM removed) c
+      SELECT stockroom_quarter_hour(created_at), -1 FROM removed) c
     GROUP BY at HAVING sum(k) <> 0
   ON CONFLICT (at) DO UPDATE SET n = q.n + excluded.n;
   RETURN NULL;

@@ -67,7 +67,7 @@ export function createDashboardService(
         db.execute<Dashboard['counts']>(sql`
           with since as (select now() - make_interval(days => ${DASHBOARD.recentDays}) as t),
           first_whole as (
-            select date_bin('15 minutes', t, timestamptz '2000-01-01 00:00+00') + interval '15 minutes' as at
+            select stockroom_quarter_hour(t) + interval '15 minutes' as at
             from since)
           select
             (select n from table_counts where table_name = 'products') as products,

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ApiTokenRecord } from '#domain/api-tokens';
 import type { HistoryEntry } from '#domain/history';
+import { apiTokenRecord as token } from '../../test/apiTokens';
 import { fakeApi } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedInAs } from '../../test/signedIn';
@@ -10,19 +10,6 @@ import { ActivityPage } from './ActivityPage';
 
 // The screen reads the user's rights before its log: a loaded machine needs more than a second.
 configure({ asyncUtilTimeout: 5000 });
-
-const token = (id: number, name: string): ApiTokenRecord => ({
-  id,
-  name,
-  role: 'editor',
-  role_name: 'Editor',
-  created_by: { id: 1, name: 'Ada Admin' },
-  created_at: '2026-11-01T10:00:00.000Z',
-  expires_at: null,
-  last_used_at: null,
-  last_used_ip: null,
-  expired: false,
-});
 
 const byToken = (id: number, tokenId: number, name: string): HistoryEntry => ({
   id,
