@@ -231,6 +231,8 @@ describe("the dashboard's requests per day", () => {
     await q('truncate inquiries cascade');
     // A request each minute of the quarter hour the week's edge falls in, on both sides of it (its
     // part after the edge is counted from the requests), the next quarter hour, and two either side.
+    // One just after the edge, so the week holds a request near it wherever in its quarter hour the
+    // edge falls (after the last minute's request, the minutes give none).
     await q(`insert into inquiries (name, email, subject, message, created_at)
       select 'Edge', 'tz@example.com', 's', 'm', t from (
         select date_bin('15 minutes', now() - interval '7 days', timestamptz '2000-01-01 00:00+00')
@@ -238,6 +240,7 @@ describe("the dashboard's requests per day", () => {
         union all select date_bin('15 minutes', now() - interval '7 days', timestamptz '2000-01-01 00:00+00')
           + interval '15 minutes'
         union all select now() - interval '8 days'
+        union all select now() - interval '7 days' + interval '5 seconds'
         union all select now() - interval '1 minute') r`);
     const res = await get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
