@@ -396,7 +396,7 @@ function pageKey<K extends string>(query: ListQuery<K>, where: SQL, offset: numb
  * list orders, or (order null: a search's relevance, whose text changes with the query) in the
  * order the ids were found in.
  */
-function idsScope(
+export function idsScope(
   db: Pick<Db, 'select'>,
   id: PgColumn,
   ids: number[],

@@ -1,8 +1,12 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_FILTER_LIMITS } from '#domain/shop';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { parseSpecValue, specKeyNorm } from '#domain/spec-values';
+import type { Db } from '../../db/client';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { createShopService } from './shop.service';
 
 /**
  * The shop's facets through the real app, on a catalogue counted by hand (below): each facet's
@@ -81,6 +85,7 @@ beforeAll(async () => {
   Object.assign(ids, { tools: tools.id, drills: drills.id, garden: garden.id });
   const acme = (await made('/api/brands', { name: 'Acme' })).id;
   const bolt = (await made('/api/brands', { name: 'Bolt' })).id;
+  ids.boltBrand = bolt;
   await product('a', { name: 'Drill A', mrp: 100, brand_id: acme, category_id: drills.id }, [
     { label: 'Voltage', value: '18', unit: 'V' },
     { label: 'Material', value: 'Steel' },
@@ -186,6 +191,47 @@ describe('facet counts', () => {
     expect(html).toContain('<input type="text" name="spec.Length" inputmode="decimal"');
     expect(html).toContain('value="10..40"');
     expect(html).toContain(SHOP_TEXT.specRangeChip('Length', '10', '40'));
+  });
+});
+
+describe('a search read once', () => {
+  it('finds its matches once for its page, its exact total and the facets no filter touches', async () => {
+    const searches: string[] = [];
+    const real = ctx.database.db;
+    const db = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: SQL) => {
+          const text = new PgDialect().sqlToQuery(query).sql;
+          if (text.includes('to_tsquery')) searches.push(text);
+          return real.execute(query);
+        };
+      },
+    }) as Db;
+    const shop = createShopService(db);
+    const filter = {
+      q: 'drill',
+      categoryIds: null,
+      brandId: null,
+      priceMin: null,
+      priceMax: null,
+      specs: [],
+    };
+    const page = await shop.catalogue({ ...filter, sort: 'relevance', page: 1 });
+    expect(page.cards.map((c) => c.name)).toEqual(['Drill C', 'Drill B', 'Drill A']);
+    expect([page.total, page.exact, page.suggestion]).toEqual([3, true, null]);
+    expect(page.facets.brands.map((b) => `${b.name} ${b.count}`)).toEqual(['Acme 2', 'Bolt 1']);
+    expect(
+      page.facets.specs.find((f) => f.key === 'Voltage')?.values.map((v) => `${v.value} ${v.count}`),
+    ).toEqual(['12 V 1', '18 V 2']);
+    expect(searches).toHaveLength(1);
+
+    // A brand chosen: its own counts leave it out, so that facet reads the matches once more.
+    searches.length = 0;
+    const narrowed = await shop.catalogue({ ...filter, brandId: ids.boltBrand, sort: 'price', page: 1 });
+    expect(narrowed.cards.map((c) => c.name)).toEqual(['Drill C']);
+    expect(narrowed.facets.brands.map((b) => `${b.name} ${b.count}`)).toEqual(['Acme 2', 'Bolt 1']);
+    expect(searches).toHaveLength(2);
   });
 });
 

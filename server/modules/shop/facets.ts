@@ -1,7 +1,8 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '#domain/money';
 import type { SpecFilter } from '#domain/shop';
 import type { Db } from '../../db/client';
+import { limitInText } from '../../db/query/sql';
 import { products } from '../../db/schema';
 
 /** What narrows the shop's products: the URL's filters, with its slugs resolved to ids. */
@@ -109,7 +110,24 @@ type Row = {
   brands: [string, string, number][] | null;
   price: [string | null, string | null] | null;
   specs: SpecRow[] | null;
+  n: number | null;
+  ids: number[] | null;
 };
+
+/**
+ * A page of the set read beside its facets (a search's list): the set is found once for its
+ * facets, its size and the page, where a statement each found it again. Ordered by the rank
+ * (higher first), then the sort key and the id in the direction asked for.
+ */
+export type SetPage = {
+  key: SQLWrapper;
+  rank: SQL | undefined;
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+/** The set's size (exact: the set is read whole for its facets) and one page of its ids. */
+export type FoundSet = { total: number; ids: number[] };
 
 /** The spec values' counts, each value named as its oldest product names it (from the value index). */
 function specCounts(parts: Parts): SQL {
@@ -131,8 +149,15 @@ function specCounts(parts: Parts): SQL {
  * range, and its spec values with their counts (all keys, or one). The products are read once
  * (the CTE), from the filter's own indexes; their spec rows from the table's primary key alone.
  */
-async function readParts(db: Pick<Db, 'execute'>, where: SQL, parts: Parts, whole: boolean): Promise<Row> {
+async function readParts(
+  db: Pick<Db, 'execute'>,
+  where: SQL,
+  parts: Parts,
+  whole: boolean,
+  page?: SetPage,
+): Promise<Row> {
   const none = sql`null`;
+  const dir = sql.raw(page?.dir === 'asc' ? 'asc' : 'desc');
   // The whole shop: counted from products_published_brand_idx alone, and the price range read at
   // the two ends of products_price_idx, where a CTE of every product took several times as long.
   const source = whole
@@ -145,9 +170,17 @@ async function readParts(db: Pick<Db, 'execute'>, where: SQL, parts: Parts, whol
   const { rows } = await db.execute<Row>(sql`
     with m as materialized (
       select ${products.id} as id, ${products.brand_id} as brand_id, ${products.price_final} as price
+        ${page ? sql`, ${page.key} as k, ${page.rank ?? sql`0`} as r` : sql``}
       from ${products} where ${whole ? sql`false` : where}
     )
     select
+      ${page ? sql`(select count(*)::int from m)` : none} as n,
+      ${
+        page
+          ? sql`array(select id from m order by r desc, k ${dir}, id ${dir}
+              limit ${limitInText(page.limit)} offset ${page.offset})`
+          : none
+      } as ids,
       ${
         parts.brands
           ? sql`(select json_agg(json_build_array(b.slug, b.name, x.n) order by lower(b.name), b.id)
@@ -203,14 +236,16 @@ function compareNumbers(a: string | null, b: string | null): number {
  * counts apply every active filter but its own, so a visitor sees what choosing another value
  * would give. One statement for the facets no filter touches, one more per active facet. Spec keys
  * are read only where asked (a category or a search): across the whole catalogue they would be
- * every key of every kind of product.
+ * every key of every kind of product. Given a page, the statement of the facets no filter touches
+ * (whose set is the list's) also gives the set's size and that page's ids.
  */
 export async function readFacets(
   db: Pick<Db, 'execute'>,
   conditions: ShopConditions,
   filter: ShopFilter,
   withSpecs: boolean,
-): Promise<ShopFacets> {
+  page?: SetPage,
+): Promise<{ facets: ShopFacets; set: FoundSet | null }> {
   const brandActive = conditions.brand !== null;
   const priceActive = conditions.price !== null;
   // Whether a statement's products are the base's alone: no other filter left in it.
@@ -218,14 +253,18 @@ export async function readFacets(
     (!brandActive || except?.kind === 'brand') &&
     (!priceActive || except?.kind === 'price') &&
     filter.specs.every((f) => except?.kind === 'spec' && except.norm === f.norm);
-  const read = (except: Except, parts: Omit<Parts, 'counted'>) => {
+  const read = (except: Except, parts: Omit<Parts, 'counted'>, setPage?: SetPage) => {
     const only = baseOnly(except);
     // The counts kept per category serve a category's products, unfiltered.
     const counted = only && filter.q === '' ? filter.categoryIds : null;
     const whole = only && filter.q === '' && filter.categoryIds === null;
-    return readParts(db, whereOf(conditions, except), { ...parts, counted }, whole);
+    return readParts(db, whereOf(conditions, except), { ...parts, counted }, whole, setPage);
   };
-  const main = read(null, { brands: !brandActive, price: !priceActive, specs: withSpecs ? 'all' : null });
+  const main = read(
+    null,
+    { brands: !brandActive, price: !priceActive, specs: withSpecs ? 'all' : null },
+    page,
+  );
   const brandOnly = brandActive ? read({ kind: 'brand' }, { brands: true, price: false, specs: null }) : null;
   const priceOnly = priceActive ? read({ kind: 'price' }, { brands: false, price: true, specs: null }) : null;
   const specOnly = filter.specs.map((f) =>
@@ -250,8 +289,11 @@ export async function readFacets(
     specs.push(...others);
   }
   return {
-    brands: brands.map(([slug, name, count]) => ({ slug, name, count })),
-    price: min !== null && max !== null ? { min: toCents(min), max: toCents(max) } : null,
-    specs,
+    facets: {
+      brands: brands.map(([slug, name, count]) => ({ slug, name, count })),
+      price: min !== null && max !== null ? { min: toCents(min), max: toCents(max) } : null,
+      specs,
+    },
+    set: page ? { total: all.n ?? 0, ids: all.ids ?? [] } : null,
   };
 }

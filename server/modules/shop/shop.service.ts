@@ -4,13 +4,20 @@ import { SHOP_PAGE_SIZE, type ShopSort } from '#domain/shop';
 import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
-import { pageWithTotal, type RankWindow, type SortColumns } from '../../db/query/counting';
+import { idsScope, type PageScope, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { type ProductSearch, productSearch, searchSuggestion } from '../../db/query/product-search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
 import { nextPriceChange, refreshPrices } from '../products/product-filter';
 import { priceByColumn, productPricing } from '../shared/pricing.sql';
-import { readFacets, type ShopFacets, type ShopFilter, shopConditions, whereOf } from './facets';
+import {
+  type FoundSet,
+  readFacets,
+  type ShopFacets,
+  type ShopFilter,
+  shopConditions,
+  whereOf,
+} from './facets';
 import type { CategoryNode, ShopCard } from './render/list';
 import type { ProductLinks } from './render/product';
 
@@ -42,6 +49,8 @@ const SORTS: Record<ShopSort, { by: keyof typeof SORT_COLUMNS; dir: 'asc' | 'des
   price_desc: { by: 'price', dir: 'desc' },
   name: { by: 'name', dir: 'asc' },
 };
+
+const withoutTotal = ({ total: _, ...card }: ShopCard & { total: number }): ShopCard => card;
 
 /** Products read per statement while a sitemap is written out. */
 const SITEMAP_BATCH = 5000;
@@ -147,64 +156,29 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     return { conditions, search };
   }
 
-  /**
-   * A page of published products matching the filter, in the order asked for, with its total and,
-   * when a search finds nothing, a suggestion (catalogue()).
-   */
-  async function list(
-    params: CatalogueParams,
-    { conditions, search }: Awaited<ReturnType<typeof baseConditions>>,
-  ) {
-    const now = new Date();
-    const where = whereOf(shopConditions(conditions, params));
-    const order = SORTS[params.sort];
-    const ranked = params.sort === 'relevance' ? search : undefined;
-    // The filter with the search written row by row, for the list's first rows (RankWindow).
-    const window = ranked?.window && {
-      ...ranked.window,
-      where: whereOf(
-        shopConditions(
-          conditions.map((c) => (c === ranked.where ? (ranked.window as RankWindow).where : c)),
-          params,
-        ),
-      ),
-    };
+  /** The cards of a page, from a page statement's scope (the page's ids and the list's order). */
+  async function cards(scope: PageScope, now: Date): Promise<(ShopCard & { total: number })[]> {
     // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
     const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
-    const { rows, meta } = await pageWithTotal(
-      db,
-      {
-        table: products,
+    const rows = await scope.db
+      .select({
         id: products.id,
-        where,
-        sortColumns: SORT_COLUMNS,
-        params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
-        rank: ranked?.rank,
-        window,
-        matchesFirst: search !== undefined,
-        idsFirst: true,
-      },
-      (scope) =>
-        scope.db
-          .select({
-            id: products.id,
-            slug: products.slug,
-            name: products.name,
-            mrp: products.mrp,
-            brand_id: products.brand_id,
-            brand: brands.name,
-            image: firstImage,
-            pricing: productPricing('products', 'categories', now),
-            total: scope.total,
-          })
-          .from(products)
-          .leftJoin(brands, eq(brands.id, products.brand_id))
-          .leftJoin(categories, eq(categories.id, products.category_id))
-          .where(inArray(products.id, scope.ids()))
-          .orderBy(...scope.order),
-    );
-    const cards: ShopCard[] = rows.map((r) => {
+        slug: products.slug,
+        name: products.name,
+        mrp: products.mrp,
+        brand_id: products.brand_id,
+        brand: brands.name,
+        image: firstImage,
+        pricing: productPricing('products', 'categories', now),
+        total: scope.total,
+      })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brand_id))
+      .leftJoin(categories, eq(categories.id, products.category_id))
+      .where(inArray(products.id, scope.ids()))
+      .orderBy(...scope.order);
+    return rows.map((r) => {
       const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
       return {
         id: r.id,
@@ -214,30 +188,79 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
         image: thumbnailUrl(r.image),
         price: { mrp: price.mrp, final: price.final },
         best: price.best ? { type: price.best.type, value: price.best.value } : null,
+        total: r.total,
       };
     });
-    const suggestion =
-      params.q && meta.total === 0
-        ? await searchSuggestion(db, params.q, async (candidate) => {
-            const found = await productSearch(db, candidate);
-            const { rows: hit } = await db.execute(
-              sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
-            );
-            return hit.length > 0;
-          })
-        : null;
-    return { cards, total: meta.total, exact: meta.total_exact, suggestion };
   }
 
-  async function readCatalogue(params: CatalogueParams, refresh = true) {
+  /** "Did you mean": for a search that found nothing, a query that finds something, or null. */
+  function suggestion(q: string): Promise<string | null> {
+    return searchSuggestion(db, q, async (candidate) => {
+      const found = await productSearch(db, candidate);
+      const { rows: hit } = await db.execute(
+        sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
+      );
+      return hit.length > 0;
+    });
+  }
+
+  /** A page of published products matching the filter (no search), newest first by default, with its total. */
+  async function list(params: CatalogueParams, conditions: SQL[]) {
+    const now = new Date();
+    const order = SORTS[params.sort];
+    const { rows, meta } = await pageWithTotal(
+      db,
+      {
+        table: products,
+        id: products.id,
+        where: whereOf(shopConditions(conditions, params)),
+        sortColumns: SORT_COLUMNS,
+        params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
+        idsFirst: true,
+      },
+      (scope) => cards(scope, now),
+    );
+    return { cards: rows.map(withoutTotal), total: meta.total, exact: meta.total_exact };
+  }
+
+  /**
+   * A search's page: its matches are found once, in the statement that counts its facets, which
+   * also gives their number (exact) and the page's ids in the order asked for (best matches first
+   * for relevance); the cards are then read by those ids.
+   */
+  async function searched(params: CatalogueParams, search: ProductSearch, conditions: SQL[]) {
+    const now = new Date();
+    const order = SORTS[params.sort];
+    const { facets, set } = await readFacets(db, shopConditions(conditions, params), params, true, {
+      key: SORT_COLUMNS[order.by],
+      rank: params.sort === 'relevance' ? search.rank : undefined,
+      dir: order.dir,
+      limit: SHOP_PAGE_SIZE,
+      offset: (params.page - 1) * SHOP_PAGE_SIZE,
+    });
+    const { total, ids } = set as FoundSet;
+    const rows = ids.length
+      ? await cards(idsScope(db, products.id, ids, total, null, SHOP_PAGE_SIZE), now)
+      : [];
+    return {
+      cards: rows.map(withoutTotal),
+      total,
+      exact: true,
+      suggestion: total === 0 ? await suggestion(params.q) : null,
+      facets,
+    };
+  }
+
+  async function readCatalogue(params: CatalogueParams, refresh = true): Promise<CataloguePage> {
     if (refresh) await refreshPrices(db, new Date());
-    const base = await baseConditions(params);
+    const { conditions, search } = await baseConditions(params);
+    if (search) return searched(params, search, conditions);
     const withSpecs = params.categoryIds !== null || params.q !== '';
-    const [page, facets] = await Promise.all([
-      list(params, base),
-      readFacets(db, shopConditions(base.conditions, params), params, withSpecs),
+    const [page, { facets }] = await Promise.all([
+      list(params, conditions),
+      readFacets(db, shopConditions(conditions, params), params, withSpecs),
     ]);
-    return { ...page, facets };
+    return { ...page, suggestion: null, facets };
   }
 
   return {
