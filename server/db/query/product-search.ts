@@ -28,6 +28,8 @@ export type ProductSearch = { where: SQL; rank: SQL; window?: RankWindow };
 const SEARCH = {
   /** Vocabulary words within trigram reach of a mistyped word, checked for one edit in JS. */
   nearWords: 20,
+  /** A word before the query's last one shorter than this is matched whole, not as a prefix. */
+  wholeBelow: 4,
 } as const;
 
 type WordRow = { word: string; stem: string; near: string[] | null };
@@ -107,10 +109,17 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
     const near = (r.near ?? []).filter((w) => w !== r.word && editDistance(r.word, w) <= 1);
     return { ...r, near };
   });
-  // A number alone is matched whole ("1" is not "12"); any other word also as a prefix.
-  const own = (word: string) => (/^\d+(\.\d+)*$/.test(word) ? word : `${word}:*`);
+  // A word matches its forms and, as it may still be typed, the words it starts; but a short word
+  // before the last is taken as finished: as a prefix, "pro" in "pro saw" started "product" and
+  // "professional", which widened the matches (and so the facets) to every saw. A number is
+  // matched whole ("1" is not "12").
+  const own = (word: string, last: boolean) =>
+    /^\d+(\.\d+)*$/.test(word) || (!last && word.length < SEARCH.wholeBelow) ? word : `${word}:*`;
   const tsquery = terms
-    .map((t) => (t.near.length ? `(${[own(t.word), ...t.near].join(' | ')})` : own(t.word)))
+    .map((t, i) => {
+      const word = own(t.word, i === terms.length - 1);
+      return t.near.length ? `(${[word, ...t.near].join(' | ')})` : word;
+    })
     .join(' & ');
   const found = sql`to_tsquery('english', ${tsquery})`;
   const each = terms.map((t) => nameRegex(t.word, t.stem, t.near));

@@ -122,6 +122,9 @@ describe('matching', () => {
     expect(await found('drills sparrow')).toEqual([DRILL]);
     expect(await found('sanding')).toEqual([SANDER]);
     expect((await found('cordl')).sort()).toEqual([BITS, LOOSE, DRILL, 'Cordless Prototype'].sort());
+    // The last word as the start of one; a short word before it taken as finished.
+    expect(await found('cordless pro')).toEqual(['Cordless Prototype']);
+    expect(await found('pro cordless')).toEqual([]);
   });
 
   it('forgives one typo in a word of five letters or more', async () => {
