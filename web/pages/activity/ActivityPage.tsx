@@ -99,6 +99,15 @@ function ActivityLog() {
             )}
           </>
         }
+        actions={
+          staffReader && (
+            <ExportButton
+              onClick={() => exportCsv.mutate(filters)}
+              pending={exportCsv.isPending}
+              received={exportCsv.received}
+            />
+          )
+        }
       />
       <Group gap="xs" mb="sm" align="flex-end" data-testid="activity-filters">
         <Select
@@ -148,13 +157,6 @@ function ActivityLog() {
           style={{ flex: '1 1 130px' }}
         />
         <DateRangeFields from={state.from} to={state.to} onChange={change} />
-        {staffReader && (
-          <ExportButton
-            onClick={() => exportCsv.mutate(filters)}
-            pending={exportCsv.isPending}
-            received={exportCsv.received}
-          />
-        )}
       </Group>
       {state.type && state.entity !== null && (
         <OneRecord
