@@ -24,6 +24,7 @@ import {
   orderKeys,
 } from './keys';
 import { SELECT_PAGE, toListQuery } from './listQuery';
+import { useAddStaffNote } from './notes';
 
 type CustomerListResponse = { data: Customer[]; meta: ListMeta };
 type CompanyListResponse = { data: Company[]; meta: ListMeta };
@@ -115,14 +116,7 @@ export function usePatchCustomer(id: number) {
 }
 
 export function useAddCustomerNote(id: number) {
-  const changed = useCustomersChanged();
-  return useMutation({
-    mutationFn: async (body: string) => {
-      await api.post(`/customers/${id}/notes`, { body });
-    },
-    onSuccess: () => changed(),
-    meta: { errorMessage: DESK_SCREEN.noteFailed },
-  });
+  return useAddStaffNote(`/customers/${id}`, useCustomersChanged());
 }
 
 /** This customer's requests, quotes and orders move to `into_id`; orders and requests refresh too. */
@@ -194,14 +188,7 @@ export function usePatchCompany(id: number) {
 }
 
 export function useAddCompanyNote(id: number) {
-  const changed = useCustomersChanged();
-  return useMutation({
-    mutationFn: async (body: string) => {
-      await api.post(`/companies/${id}/notes`, { body });
-    },
-    onSuccess: () => changed(),
-    meta: { errorMessage: DESK_SCREEN.noteFailed },
-  });
+  return useAddStaffNote(`/companies/${id}`, useCustomersChanged());
 }
 
 export function useExportCompanies() {

@@ -13,6 +13,7 @@ import { api } from './client';
 import { useDownload } from './download';
 import { type InquiryListParams, inquiryKeys } from './keys';
 import { toListQuery } from './listQuery';
+import { useAddStaffNote } from './notes';
 
 /** A quote request from the product preview; the route is public. */
 export function useSendInquiry() {
@@ -83,14 +84,7 @@ export function usePatchInquiry(id: number) {
 }
 
 export function useAddNote(id: number) {
-  const changed = useInquiryChanged();
-  return useMutation({
-    mutationFn: async (body: string) => {
-      await api.post(`/inquiries/${id}/notes`, { body });
-    },
-    onSuccess: () => changed(),
-    meta: { errorMessage: DESK_SCREEN.noteFailed },
-  });
+  return useAddStaffNote(`/inquiries/${id}`, useInquiryChanged());
 }
 
 /** The CSV of the list under the current filters (every match, not one page). */

@@ -12,6 +12,7 @@ import { api } from './client';
 import { useDownload } from './download';
 import { type OrderListParams, orderKeys } from './keys';
 import { toListQuery } from './listQuery';
+import { useAddStaffNote } from './notes';
 
 export type OrderList = { data: Order[]; meta: ListMeta };
 
@@ -60,14 +61,7 @@ export function usePatchOrder(id: number) {
 }
 
 export function useAddOrderNote(id: number) {
-  const changed = useOrderChanged();
-  return useMutation({
-    mutationFn: async (body: string) => {
-      await api.post(`/orders/${id}/notes`, { body });
-    },
-    onSuccess: () => changed(),
-    meta: { errorMessage: DESK_SCREEN.noteFailed },
-  });
+  return useAddStaffNote(`/orders/${id}`, useOrderChanged());
 }
 
 /** The CSV of the list under the current filters (every match, not one page). */
