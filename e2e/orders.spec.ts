@@ -171,3 +171,41 @@ test('the customer accepts with a PO number and addresses, and staff ship the or
   await expect(page.getByTestId('order-pane')).toBeVisible();
   await shoot(page, 'orders-390');
 });
+
+test('staff cancel an order only with a reason, which its history keeps', async ({ page, request }) => {
+  const tag = uniqueTag('ordc');
+  const { token } = await sentQuote(request, tag);
+  const accepted = await request.post(`/api/public/quotes/${token}/accept`, {
+    data: { name: 'Olga Orderer' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { number } = (await accepted.json()).order as { number: string };
+
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/orders?q=${number}`);
+  await page.getByTestId('order-row').click();
+  const pane = page.getByTestId('order-pane');
+  await pane.getByRole('button', { name: 'Move to' }).click();
+  await page.getByRole('menuitem', { name: 'Cancelled' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  const reason = dialog.getByRole('textbox', { name: 'Reason' });
+  await expect(reason).toBeFocused();
+  // "Keep it" leaves the order as it was.
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(pane.getByTestId('order-status')).toHaveText('Confirmed');
+
+  await pane.getByRole('button', { name: 'Move to' }).click();
+  await page.getByRole('menuitem', { name: 'Cancelled' }).click();
+  // Without a reason the form does not go.
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(pane.getByTestId('order-status')).toHaveText('Confirmed');
+  await reason.fill('Customer ordered twice.');
+  await shoot(page, 'cancel-dialog-1280');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(pane.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(pane.getByTestId('order-history')).toContainText('Confirmed → Cancelled');
+  await expect(pane.getByTestId('order-history')).toContainText('Customer ordered twice.');
+});

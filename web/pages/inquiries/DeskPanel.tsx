@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconUserCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -15,6 +15,7 @@ import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
 import classes from '../../components/desk/Desk.module.css';
 import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
+import { ReasonDialog } from '../../components/desk/ReasonDialog';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
@@ -123,40 +124,26 @@ function StatusControl({ detail }: { detail: InquiryDetail }) {
           </Menu>
         )}
       </Group>
-      <Modal
+      <ReasonDialog
         opened={closing}
-        onClose={() => !patch.isPending && setClosing(false)}
         title={DESK_SCREEN.closeTitle}
-        centered
-        size="sm"
+        cancelLabel={DESK_SCREEN.cancel}
+        confirmLabel={DESK_SCREEN.closeConfirm}
+        busy={patch.isPending}
+        confirmDisabled={!reason}
+        onConfirm={close}
+        onClose={() => setClosing(false)}
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            close();
-          }}
-        >
-          <Stack gap="sm">
-            <Select
-              label={DESK_SCREEN.closeReason}
-              required
-              data={CLOSE_REASONS.map((r) => ({ value: r, label: DESK_TEXT.closeReason[r] }))}
-              value={reason}
-              onChange={(v) => setReason(v as CloseReason | null)}
-              comboboxProps={{ withinPortal: true }}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setClosing(false)} disabled={patch.isPending}>
-                {DESK_SCREEN.cancel}
-              </Button>
-              <Button type="submit" color="red" disabled={!reason} loading={patch.isPending}>
-                {DESK_SCREEN.closeConfirm}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        <Select
+          label={DESK_SCREEN.closeReason}
+          required
+          data={CLOSE_REASONS.map((r) => ({ value: r, label: DESK_TEXT.closeReason[r] }))}
+          value={reason}
+          onChange={(v) => setReason(v as CloseReason | null)}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+      </ReasonDialog>
     </div>
   );
 }

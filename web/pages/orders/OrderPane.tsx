@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { useAddOrderNote, useOrderDetail, usePatchOrder } from '../../api/orders
 import classes from '../../components/desk/Desk.module.css';
 import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
 import { PaneFallback } from '../../components/desk/PaneFallback';
+import { ReasonDialog } from '../../components/desk/ReasonDialog';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from '../../components/StatusBadge';
 import { usePermissions } from '../../session/usePermissions';
@@ -163,41 +163,26 @@ function StatusControl({ order }: { order: OrderDetail }) {
           </Menu>
         )}
       </Group>
-      <Modal
+      <ReasonDialog
         opened={cancelling}
-        onClose={() => !patch.isPending && setCancelling(false)}
         title={T.cancelTitle}
-        centered
-        size="sm"
+        cancelLabel={T.keep}
+        confirmLabel={T.cancelConfirm}
+        busy={patch.isPending}
+        onConfirm={cancel}
+        onClose={() => setCancelling(false)}
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            cancel();
-          }}
-        >
-          <Stack gap="sm">
-            <Textarea
-              label={T.cancelReason}
-              required
-              autosize
-              minRows={2}
-              maxLength={ORDER_LIMITS.cancelReason}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setCancelling(false)} disabled={patch.isPending}>
-                {T.keep}
-              </Button>
-              <Button type="submit" color="red" loading={patch.isPending}>
-                {T.cancelConfirm}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        <Textarea
+          label={T.cancelReason}
+          required
+          autosize
+          minRows={2}
+          maxLength={ORDER_LIMITS.cancelReason}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-autofocus
+        />
+      </ReasonDialog>
     </div>
   );
 }
