@@ -115,9 +115,11 @@ type Row = {
 };
 
 /**
- * A page of the set read beside its facets (a search's list): the set is found once for its
- * facets, its size and the page, where a statement each found it again. Ordered by the rank
- * (higher first), then the sort key and the id in the direction asked for.
+ * A page of the set read beside its facets (a search's list, a category's): the set's size and
+ * the page come from the statement that reads the set for its facets, where a statement each
+ * read it again. Ordered by the rank (higher first), then the sort key and the id in the direction
+ * asked for. A search's page is sorted from its matches; a category's (`walk`) is found walking
+ * the list's own index, as the set is read from an index that does not hold the sort key.
  */
 export type SetPage = {
   key: SQLWrapper;
@@ -125,6 +127,7 @@ export type SetPage = {
   dir: 'asc' | 'desc';
   limit: number;
   offset: number;
+  walk: boolean;
 };
 /** The set's size (exact: the set is read whole for its facets) and one page of its ids. */
 export type FoundSet = { total: number; ids: number[] };
@@ -144,6 +147,16 @@ function specCounts(parts: Parts): SQL {
       where x.key_norm = g.key_norm and x.value_norm = g.value_norm order by x.product_id limit 1) d)`;
 }
 
+/** A page's ids in the list's order (SetPage), from the set `m` or walking the list's index. */
+function pageIds(page: SetPage, where: SQL): SQL {
+  const dir = sql.raw(page.dir === 'asc' ? 'asc' : 'desc');
+  const bounds = sql`limit ${limitInText(page.limit)} offset ${page.offset}`;
+  return page.walk
+    ? sql`array(select ${products.id} from ${products} where ${where}
+        order by ${page.key} ${dir}, ${products.id} ${dir} ${bounds})`
+    : sql`array(select id from m order by r desc, k ${dir}, id ${dir} ${bounds})`;
+}
+
 /**
  * One statement for the facets a set of products gives: its brands and their counts, its price
  * range, and its spec values with their counts (all keys, or one). The products are read once
@@ -157,7 +170,6 @@ async function readParts(
   page?: SetPage,
 ): Promise<Row> {
   const none = sql`null`;
-  const dir = sql.raw(page?.dir === 'asc' ? 'asc' : 'desc');
   // The whole shop: counted from products_published_brand_idx alone, and the price range read at
   // the two ends of products_price_idx, where a CTE of every product took several times as long.
   const source = whole
@@ -170,17 +182,12 @@ async function readParts(
   const { rows } = await db.execute<Row>(sql`
     with m as materialized (
       select ${products.id} as id, ${products.brand_id} as brand_id, ${products.price_final} as price
-        ${page ? sql`, ${page.key} as k, ${page.rank ?? sql`0`} as r` : sql``}
+        ${page && !page.walk ? sql`, ${page.key} as k, ${page.rank ?? sql`0`} as r` : sql``}
       from ${products} where ${whole ? sql`false` : where}
     )
     select
       ${page ? sql`(select count(*)::int from m)` : none} as n,
-      ${
-        page
-          ? sql`array(select id from m order by r desc, k ${dir}, id ${dir}
-              limit ${limitInText(page.limit)} offset ${page.offset})`
-          : none
-      } as ids,
+      ${page ? pageIds(page, where) : none} as ids,
       ${
         parts.brands
           ? sql`(select json_agg(json_build_array(b.slug, b.name, x.n) order by lower(b.name), b.id)

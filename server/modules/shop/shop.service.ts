@@ -204,7 +204,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     });
   }
 
-  /** A page of published products matching the filter (no search), newest first by default, with its total. */
+  /** A page of the whole shop's published products (no search, no category), with its total. */
   async function list(params: CatalogueParams, conditions: SQL[]) {
     const now = new Date();
     const order = SORTS[params.sort];
@@ -224,19 +224,20 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
   }
 
   /**
-   * A search's page: its matches are found once, in the statement that counts its facets, which
-   * also gives their number (exact) and the page's ids in the order asked for (best matches first
-   * for relevance); the cards are then read by those ids.
+   * A search's page or a category's: the set is read once, in the statement that counts its
+   * facets, which also gives its size (exact) and the page's ids in the order asked for (best
+   * matches first for a search's relevance); the cards are then read by those ids.
    */
-  async function searched(params: CatalogueParams, search: ProductSearch, conditions: SQL[]) {
+  async function fromSet(params: CatalogueParams, conditions: SQL[], search: ProductSearch | undefined) {
     const now = new Date();
     const order = SORTS[params.sort];
     const { facets, set } = await readFacets(db, shopConditions(conditions, params), params, true, {
       key: SORT_COLUMNS[order.by],
-      rank: params.sort === 'relevance' ? search.rank : undefined,
+      rank: params.sort === 'relevance' ? search?.rank : undefined,
       dir: order.dir,
       limit: SHOP_PAGE_SIZE,
       offset: (params.page - 1) * SHOP_PAGE_SIZE,
+      walk: search === undefined,
     });
     const { total, ids } = set as FoundSet;
     const rows = ids.length
@@ -246,7 +247,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
       cards: rows.map(withoutTotal),
       total,
       exact: true,
-      suggestion: total === 0 ? await suggestion(params.q) : null,
+      suggestion: search && total === 0 ? await suggestion(params.q) : null,
       facets,
     };
   }
@@ -254,11 +255,11 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
   async function readCatalogue(params: CatalogueParams, refresh = true): Promise<CataloguePage> {
     if (refresh) await refreshPrices(db, new Date());
     const { conditions, search } = await baseConditions(params);
-    if (search) return searched(params, search, conditions);
-    const withSpecs = params.categoryIds !== null || params.q !== '';
+    if (search || params.categoryIds !== null) return fromSet(params, conditions, search);
+    // The whole shop: its pages walk the list's indexes and its totals are the kept counts.
     const [page, { facets }] = await Promise.all([
       list(params, conditions),
-      readFacets(db, shopConditions(conditions, params), params, withSpecs),
+      readFacets(db, shopConditions(conditions, params), params, false),
     ]);
     return { ...page, suggestion: null, facets };
   }
