@@ -269,6 +269,22 @@ describe('search documents', () => {
     // A price edit leaves the documents alone, and they stay right.
     await sqlRows('update products set mrp = mrp + 1');
     expect(await found('magnetic')).toEqual([ADAPTER]);
+    // Searched columns written back as they were rebuild no document (its row keeps its version);
+    // one that changes does.
+    const version = async () =>
+      (
+        await sqlRows<{ v: string }>('select xmin::text as v from product_search where product_id = $1', [
+          ids.adapter,
+        ])
+      )[0].v;
+    const built = await version();
+    await sqlRows(
+      'update products set name = name, sku = sku, brand_id = brand_id, category_id = category_id, mrp = mrp + 1',
+    );
+    expect(await version()).toBe(built);
+    await sqlRows(`update products set name = name || ' Mk II' where id = $1`, [ids.adapter]);
+    expect(await version()).not.toBe(built);
+    expect(await found('magnetic mk')).toEqual([`${ADAPTER} Mk II`]);
     await sqlRows('delete from products where id = $1', [ids.adapter]);
     expect(await sqlRows('select 1 from product_search where product_id = $1', [ids.adapter])).toEqual([]);
   });
