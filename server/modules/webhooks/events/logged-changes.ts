@@ -78,7 +78,8 @@ export function withMergeSurvivors(changes: LoggedChange[]): LoggedChange[] {
   const out: LoggedChange[] = [];
   for (const c of changes) {
     out.push(c);
-    const survivor = c.merged?.after ?? c.merged?.before;
+    // A merged customer deleted leaves its survivor as it was.
+    const survivor = c.gone ? null : (c.merged?.after ?? c.merged?.before);
     if (c.entity_type !== 'customer' || survivor == null || logged.has(Number(survivor))) continue;
     logged.add(Number(survivor));
     out.push({
