@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { companyDetailSchema, customerDetailSchema } from './customers';
 import { inquirySchema } from './inquiries';
 import { orderDetailSchema } from './orders';
 import { productBaseSchema } from './products';
@@ -27,6 +28,21 @@ const deletedInquirySchema = inquirySchema.pick({
   status: true,
 });
 
+/**
+ * A customer's `customer.deleted` data: its id and what it was called. Merged into another, it
+ * names the survivor in merged_into_id (its page still answers, with that set); deleted, that is
+ * null and the rest is what its change-log entry kept.
+ */
+const deletedCustomerSchema = customerDetailSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  merged_into_id: true,
+});
+
+/** A deleted company's `data`: its id and the name its change-log entry kept. */
+const deletedCompanySchema = companyDetailSchema.pick({ id: true, name: true });
+
 /** What each event's `data` is: the entity as the API answers with it. */
 export const WEBHOOK_EVENT_DATA = {
   'product.created': productBaseSchema,
@@ -42,6 +58,12 @@ export const WEBHOOK_EVENT_DATA = {
   'quote.expired': quoteSchema,
   'order.created': orderDetailSchema,
   'order.updated': orderDetailSchema,
+  'customer.created': customerDetailSchema,
+  'customer.updated': customerDetailSchema,
+  'customer.deleted': deletedCustomerSchema,
+  'company.created': companyDetailSchema,
+  'company.updated': companyDetailSchema,
+  'company.deleted': deletedCompanySchema,
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 /** When each event is sent, for the OpenAPI document and the screen's event picker. */
@@ -62,4 +84,13 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'quote.expired': 'A sent quote passed its valid-until day unanswered.',
   'order.created': 'An accepted quote became an order.',
   'order.updated': 'An order changed: its status moved, or staff added a note.',
+  'customer.created':
+    'A customer was made: by a request from a new e-mail address, or by undoing a merge (restoring its history entry).',
+  'customer.updated':
+    "A customer changed: its details, company or portal right, a staff note, a request's phone or company filling its blank ones, or another customer merged into it (or that merge undone).",
+  'customer.deleted':
+    'A customer was merged into another (merged_into_id names the survivor, which gets customer.updated), or deleted.',
+  'company.created': 'A company was made: by a request naming a company not known yet.',
+  'company.updated': 'A company changed: its name, phone, website or address, or a staff note.',
+  'company.deleted': 'A company was deleted.',
 };

@@ -2,7 +2,7 @@ import type { WebhookDeliveryStatus, WebhookEventType } from './webhooks';
 import { WEBHOOK_LIMITS } from './webhooks';
 
 /** The entities events are about, in the order the event picker groups them. */
-export const EVENT_GROUPS = ['product', 'inquiry', 'quote', 'order'] as const;
+export const EVENT_GROUPS = ['product', 'inquiry', 'quote', 'order', 'customer', 'company'] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 /** The Webhooks tab's words (the API's refusals and errors are WEBHOOK_TEXT in webhooks.ts). */
@@ -86,6 +86,8 @@ export const WEBHOOK_SCREEN_TEXT = {
     inquiry: 'Quote requests',
     quote: 'Quotes',
     order: 'Orders',
+    customer: 'Customers',
+    company: 'Companies',
   } satisfies Record<EventGroup, string>,
   eventLabels: {
     'product.created': 'Created',
@@ -101,6 +103,12 @@ export const WEBHOOK_SCREEN_TEXT = {
     'quote.expired': 'Expired',
     'order.created': 'Created',
     'order.updated': 'Changed',
+    'customer.created': 'Created',
+    'customer.updated': 'Changed',
+    'customer.deleted': 'Deleted',
+    'company.created': 'Created',
+    'company.updated': 'Changed',
+    'company.deleted': 'Deleted',
   } satisfies Record<WebhookEventType, string>,
   loadFailed: 'Could not load the webhook endpoints',
   logFailed: 'Could not load the delivery log',

@@ -17,6 +17,12 @@ export const WEBHOOK_EVENTS = [
   'quote.expired',
   'order.created',
   'order.updated',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'company.created',
+  'company.updated',
+  'company.deleted',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

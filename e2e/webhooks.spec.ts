@@ -121,6 +121,54 @@ test('an admin registers an endpoint, sends a test event and receives a signed p
   }
 });
 
+test("an admin subscribes an endpoint to a customer event, and a customer's edit arrives", async ({
+  page,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  const login = await request.post('/api/auth/login', {
+    data: { email: E2E.admin.email, password: E2E.admin.password },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  try {
+    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    await page.goto('/settings/integrations?tab=webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await dialog.getByLabel('URL').fill(receiver.url);
+    const customers = dialog.getByTestId('event-group-customer');
+    await expect(customers).toContainText('Customers');
+    await expect(dialog.getByTestId('event-group-company')).toContainText('Companies');
+    await customers.getByRole('checkbox', { name: /customer\.updated/ }).check();
+    await expect(customers.getByRole('checkbox', { name: 'All customers events' })).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Done' }).click();
+
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    await expect(card).toContainText('1 event');
+    const list = (await (await request.get('/api/webhooks', { headers })).json()) as {
+      data: { id: number; url: string; events: string[] }[];
+    };
+    const saved = list.data.find((e) => e.url === receiver.url);
+    expect(saved?.events).toEqual(['customer.updated']);
+
+    // Editing a customer sends its page.
+    const [customer] = (await (await request.get('/api/customers?limit=10', { headers })).json()).data as {
+      id: number;
+    }[];
+    const phone = `+44 20 7946 ${String(Date.now()).slice(-4)}`;
+    const edited = await request.patch(`/api/customers/${customer.id}`, { headers, data: { phone } });
+    expect(edited.status(), await edited.text()).toBe(200);
+    const arrivedOf = () =>
+      receiver.received.map((r) => JSON.parse(r.body)).find((b) => b.data?.phone === phone);
+    await expect.poll(arrivedOf, { timeout: 15_000 }).toBeTruthy();
+    expect(arrivedOf()).toMatchObject({ type: 'customer.updated', data: { id: customer.id, phone } });
+    await request.delete(`/api/webhooks/${saved?.id}`, { headers });
+  } finally {
+    await receiver.close();
+  }
+});
+
 /** axe's serious and critical findings on the page as it is. */
 async function seriousFindings(page: Page, label: string) {
   // axe reads colours as drawn: a log still opening (its collapse fades in) reads as low contrast.

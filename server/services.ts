@@ -111,8 +111,9 @@ export function createServices(database: Database, config: Config, opts: Service
     timeZone: config.timeZone,
   };
   const trash = createTrashService(db, images);
-  // Every change to a product, request or quote records its webhook events last in its own
-  // transaction, read from the change log; orders, not logged, record theirs themselves.
+  // Every change to a product, request, quote, customer or company records its webhook events
+  // last in its own transaction, read from the change log; orders, not logged, record theirs
+  // themselves.
   const emitLoggedChanges = loggedChangeEmitter({ mailer, timeZone: config.timeZone });
   runBeforeCommit(db, emitLoggedChanges);
   // Webhook events are written in the transaction that causes them (modules/webhooks/record.ts)

@@ -24,5 +24,11 @@ describe('OpenAPI webhooks', () => {
     expect(quote.properties.lines).toBeDefined();
     const order = doc.components.schemas.WebhookEvent_OrderCreated.properties.data;
     expect(order.properties.history).toBeDefined();
+    const customer = doc.components.schemas.WebhookEvent_CustomerUpdated.properties.data;
+    expect(customer.properties.notes).toBeDefined();
+    const merged = doc.components.schemas.WebhookEvent_CustomerDeleted.properties.data;
+    expect(Object.keys(merged.properties).sort()).toEqual(['email', 'id', 'merged_into_id', 'name']);
+    const company = doc.components.schemas.WebhookEvent_CompanyCreated.properties.data;
+    expect(company.properties.people).toBeDefined();
   });
 });

@@ -76,7 +76,8 @@ function toCompany(r: Row): Company {
 const listWhere = async (db: Reader, q: string) =>
   q ? containsAny(db, companies, [companies.name], q) : undefined;
 
-async function readDetail(db: Reader, id: number): Promise<CompanyDetail> {
+/** A company as GET /api/companies/{id} answers (and its webhook events carry it). */
+export async function readDetail(db: Reader, id: number): Promise<CompanyDetail> {
   const { rows } = await db.execute<Row>(
     sql`select companies.*, f.* from companies ${FIGURES} where companies.id = ${id}`,
   );
@@ -195,7 +196,9 @@ export function createCompaniesService(db: Db) {
         return readDetail(tx, id);
       }),
 
-    addNote: (id: number, body: string, author: NoteAuthor) => addNote(db, NOTE_PARENT, id, body, author),
+    // In a transaction of its own, so it records company.updated with it (ADR 0021).
+    addNote: (id: number, body: string, author: NoteAuthor) =>
+      db.transaction((tx) => addNote(tx, NOTE_PARENT, id, body, author)),
   };
 }
 

@@ -167,8 +167,11 @@ export async function readOrders(db: Reader, where: SQL) {
   }));
 }
 
-/** A customer with its requests, quotes, orders and notes; a merged one answers too. */
-async function readDetail(db: Reader, id: number): Promise<CustomerDetail> {
+/**
+ * A customer with its requests, quotes, orders and notes, as GET /api/customers/{id} answers (and
+ * its webhook events carry it); a merged one answers too.
+ */
+export async function readDetail(db: Reader, id: number): Promise<CustomerDetail> {
   const [row] = await db
     .select({ ...itemColumns, merged_into_id: customers.merged_into_id, updated_at: customers.updated_at })
     .from(customers)
@@ -337,7 +340,9 @@ export function createCustomersService(db: Db) {
       });
     },
 
-    addNote: (id: number, body: string, author: NoteAuthor) => addNote(db, NOTE_PARENT, id, body, author),
+    // In a transaction of its own, so it records customer.updated with it (ADR 0021).
+    addNote: (id: number, body: string, author: NoteAuthor) =>
+      db.transaction((tx) => addNote(tx, NOTE_PARENT, id, body, author)),
   };
 }
 

@@ -86,4 +86,25 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
       enabled: true,
     });
   });
+  it("groups the customers' and companies' events like the others", async () => {
+    const me = signedInAs('admin', { id: 1 });
+    const server = fakeApi({
+      'GET /me': () => me,
+      'GET /webhooks': () => ({ data: [] }),
+      'POST /webhooks': (r) => ({ ...endpoint(8, r.body as Partial<WebhookEndpoint>), secret: 'whsec_x' }),
+    });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(within(dialog).getByLabelText(/URL/), 'https://erp.example.com/in');
+    const companies = within(dialog).getByTestId('event-group-company');
+    expect(within(companies).getAllByRole('checkbox')).toHaveLength(4);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'All customers events' }));
+    await userEvent.click(within(companies).getByRole('checkbox', { name: /company\.deleted/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByText('whsec_x')).toBeTruthy();
+    expect(server.to('POST /webhooks')[0].body).toMatchObject({
+      events: ['customer.created', 'customer.updated', 'customer.deleted', 'company.deleted'],
+    });
+  });
 });

@@ -1,22 +1,30 @@
+import type { CustomerDetail } from '#domain/customers';
 import type { Db } from '../../../db/client';
 import type { WebhookEventInput } from '../record';
 import { type EntityReaderDeps, entityReaders } from './entity-data';
-import { eventsOf, goneData, type LoggedEntity, readLoggedChanges } from './logged-changes';
+import {
+  eventsOf,
+  goneData,
+  type LoggedEntity,
+  mergedAway,
+  readLoggedChanges,
+  withMergeSurvivors,
+} from './logged-changes';
 import { recordWebhookEvents } from './record-many';
 
 /** What the events are read and written through: a transaction, or a client inside one. */
 export type EventTx = Pick<Db, 'select' | 'execute'>;
 
 /**
- * Records the events of what this transaction changed in products, requests and quotes, read
- * from its change-log entries, each with the entity as it is now (a deleted product or request
- * with what its entry kept). Runs last in the transaction, so an entity written by several statements
+ * Records the events of what this transaction changed in products, requests, quotes, customers
+ * and companies, read from its change-log entries, each with the entity as it is now (a deleted
+ * one with what its entry kept). Runs last in the transaction, so an entity written by several statements
  * makes one event, with its final state.
  */
 export function loggedChangeEmitter(deps: EntityReaderDeps) {
   const readers = entityReaders(deps);
   return async function emitLoggedChanges(tx: EventTx) {
-    const changes = await readLoggedChanges(tx);
+    const changes = withMergeSurvivors(await readLoggedChanges(tx));
     if (changes.length === 0) return;
     const ids = new Map<LoggedEntity, number[]>();
     for (const c of changes)
@@ -25,14 +33,23 @@ export function loggedChangeEmitter(deps: EntityReaderDeps) {
     for (const [type, list] of ids) data.set(type, await readers[type](tx, list));
     const events: WebhookEventInput[] = [];
     for (const c of changes) {
-      const current = c.gone ? goneData(c) : data.get(c.entity_type)?.get(c.entity_id);
-      if (current === undefined) continue;
+      const read = c.gone ? goneData(c) : data.get(c.entity_type)?.get(c.entity_id);
+      if (read === undefined) continue;
+      const current = mergedAway(c) ? mergedData(read as CustomerDetail) : read;
       for (const type of eventsOf(c))
         events.push({ type, entity: `${c.entity_type}:${c.entity_id}`, data: current });
     }
     if (events.length) await recordWebhookEvents(tx, events);
   };
 }
+
+/** A customer merged away, as customer.deleted names it: still readable, so read, not kept. */
+const mergedData = ({ id, name, email, merged_into_id }: CustomerDetail) => ({
+  id,
+  name,
+  email,
+  merged_into_id,
+});
 
 const HOOK = Symbol('beforeCommit');
 type Hooked = Db & { [HOOK]?: (tx: EventTx) => Promise<void> };

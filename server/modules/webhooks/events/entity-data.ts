@@ -1,8 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Quote } from '#domain/quotes';
 import type { Db } from '../../../db/client';
-import { inquiries, products } from '../../../db/schema';
+import { companies, customers, inquiries, products } from '../../../db/schema';
 import type { Mailer } from '../../../mail/mailer';
+import { readDetail as readCompany } from '../../customers/companies.service';
+import { readDetail as readCustomer } from '../../customers/customers.service';
 import { type Row as InquiryRow, selectInquiries, toInquiry } from '../../inquiries/inquiry-read';
 import { type BaseRow, selectBase, toBase } from '../../products/product-columns';
 import { readQuoteRows, toQuote } from '../../shared/quote-read';
@@ -17,7 +19,8 @@ export type EntityReaderDeps = {
 
 /**
  * Each entity as its API answers with it (a product as the editor's save returns it, a request
- * as the desk's list, a quote as the desk's quote routes), many at once: one read per type.
+ * as the desk's list, a quote as the desk's quote routes, a customer or a company as its page),
+ * many at once: one read per type, but a customer's or company's page is read one by one.
  */
 export function entityReaders(deps: EntityReaderDeps) {
   const readers: Record<
@@ -40,6 +43,25 @@ export function entityReaders(deps: EntityReaderDeps) {
         rows.map((r) => [r.id, toQuote(r, delivery.get(r.id) ?? null, deps.timeZone)]),
       );
     },
+    customer: (tx, ids) => oneByOne(tx, ids, customers, readCustomer),
+    company: (tx, ids) => oneByOne(tx, ids, companies, readCompany),
   };
   return readers;
+}
+
+/**
+ * Reads each of the ids still there with the page's own reader (its requests, orders and notes
+ * are lists of their own, so there is no one statement for many). Few change together: a
+ * merge's two customers, a request's new customer and company.
+ */
+async function oneByOne<T>(
+  tx: Pick<Db, 'select' | 'execute'>,
+  ids: number[],
+  table: typeof customers | typeof companies,
+  read: (tx: Pick<Db, 'select' | 'execute'>, id: number) => Promise<T>,
+) {
+  const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  const out = new Map<number, unknown>();
+  for (const { id } of found) out.set(id, await read(tx, id));
+  return out;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '#domain/imports';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '#domain/webhooks';
@@ -80,8 +81,14 @@ const productBody = (p: { name: string }, extra: object = {}) => ({
   ...extra,
 });
 
+/**
+ * The catalogue's and the desk's events: a request from a new address makes a customer (and a
+ * company) too, whose events the tests of those have to themselves.
+ */
+const DESK_EVENTS = WEBHOOK_EVENTS.filter((t) => !/^(customer|company)\./.test(t));
+
 /** The one endpoint, a receiver on loopback, subscribed to `events` (changed in place: the sender may be at it). */
-async function subscribe(events: readonly WebhookEventType[] = WEBHOOK_EVENTS, enabled = true) {
+async function subscribe(events: readonly WebhookEventType[] = DESK_EVENTS, enabled = true) {
   await q('update webhook_endpoints set events = $1, enabled = $2', [events, enabled]);
 }
 
@@ -358,5 +365,153 @@ describe('request, quote and order events', () => {
     const events = await recorded(() => ctx.app.housekeeping.runAll());
     expect(types(events)).toContain(`quote.expired quote:${sent.id}`);
     expect(events.find((e) => e.type === 'quote.expired')?.data).toMatchObject({ status: 'expired' });
+  });
+});
+
+describe('customer and company events', () => {
+  beforeEach(() => subscribe(WEBHOOK_EVENTS));
+  const customerPage = async (id: number) => ok(staff().get(`/api/customers/${id}`));
+  const companyPage = async (id: number) => ok(staff().get(`/api/companies/${id}`));
+  let m = 0;
+  /** A visitor's request from a new address, naming a new company. */
+  const ask = (extra: object = {}) =>
+    ok<{ id: number }>(
+      ctx.as().post(
+        '/api/inquiries',
+        {
+          name: `Cora ${++m}`,
+          email: `cora.${m}@example.com`,
+          company: `Coraco ${m}`,
+          subject: 'Chairs',
+          message: 'Twelve, please.',
+          ...extra,
+        },
+        { remoteAddress: address() },
+      ),
+    );
+  const customerOf = async (inquiry: number) =>
+    (
+      await q<{ id: number; company_id: number }>(
+        'select c.id, c.company_id from inquiries i join customers c on c.id = i.customer_id where i.id = $1',
+        [inquiry],
+      )
+    )[0];
+
+  it('a request from a new address makes its company and customer, each as its page answers', async () => {
+    let inquiry = 0;
+    const events = await recorded(async () => {
+      inquiry = (await ask()).id;
+    });
+    const { id, company_id } = await customerOf(inquiry);
+    expect(types(events)).toEqual([
+      `company.created company:${company_id}`,
+      `customer.created customer:${id}`,
+      `inquiry.created inquiry:${inquiry}`,
+    ]);
+    expect(events[0].data).toEqual(await companyPage(company_id));
+    expect(events[1].data).toEqual(await customerPage(id));
+    expect(events[1].data).toMatchObject({ request_count: 1, company: { id: company_id } });
+
+    // A later request of the same customer changes only counters, which are not its change.
+    const again = await recorded(() => ask({ email: `cora.${m}@example.com`, company: `Coraco ${m}` }));
+    expect(again.map((e) => e.type)).toEqual(['inquiry.created']);
+  });
+
+  it('an edit and a note are updates, of a customer and of a company', async () => {
+    const { id, company_id } = await customerOf((await ask()).id);
+    const edited = await recorded(() =>
+      ok(staff().patch(`/api/customers/${id}`, { phone: '+44 20 7946 0000' })),
+    );
+    expect(types(edited)).toEqual([`customer.updated customer:${id}`]);
+    expect(edited[0].data).toEqual(await customerPage(id));
+
+    const noted = await recorded(() =>
+      ok(staff().post(`/api/customers/${id}/notes`, { body: 'Prefers mornings' })),
+    );
+    expect(types(noted)).toEqual([`customer.updated customer:${id}`]);
+    expect(noted[0].data).toMatchObject({ id, notes: [{ body: 'Prefers mornings' }] });
+
+    const renamed = await recorded(() =>
+      ok(staff().patch(`/api/companies/${company_id}`, { website: 'https://coraco.example' })),
+    );
+    expect(types(renamed)).toEqual([`company.updated company:${company_id}`]);
+    expect(renamed[0].data).toEqual(await companyPage(company_id));
+
+    const companyNoted = await recorded(() =>
+      ok(staff().post(`/api/companies/${company_id}/notes`, { body: 'Pays on time' })),
+    );
+    expect(types(companyNoted)).toEqual([`company.updated company:${company_id}`]);
+    expect(companyNoted[0].data).toMatchObject({ id: company_id, notes: [{ body: 'Pays on time' }] });
+
+    // Refused (nobody there), nothing is recorded.
+    expect(
+      await recorded(async () =>
+        expect((await staff().post('/api/customers/999999/notes', { body: 'Lost' })).statusCode).toBe(404),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a merge deletes the merged customer and updates the survivor; undoing it brings it back', async () => {
+    const source = (await customerOf((await ask({ company: '' })).id)).id;
+    const into = (await customerOf((await ask({ company: '' })).id)).id;
+    const [sourceRow] = await q<{ name: string; email: string }>(
+      'select name, email from customers where id = $1',
+      [source],
+    );
+    const merged = await recorded(() =>
+      ok(staff().post(`/api/customers/${source}/merge`, { into_id: into })),
+    );
+    expect(types(merged).filter((t) => !t.startsWith('inquiry.'))).toEqual([
+      `customer.deleted customer:${source}`,
+      `customer.updated customer:${into}`,
+    ]);
+    // Its request moved to the survivor.
+    expect(merged.filter((e) => e.type === 'inquiry.updated')).toHaveLength(1);
+    expect(merged[merged.length - 2].data).toEqual({ id: source, ...sourceRow, merged_into_id: into });
+    expect(merged[merged.length - 1].data).toEqual(await customerPage(into));
+    expect(merged[merged.length - 1].data).toMatchObject({ request_count: 2 });
+
+    const [entry] = await q<{ id: string }>(
+      "select id from change_log where entity_type = 'customer' and entity_id = $1 and action = 'merge'",
+      [source],
+    );
+    const undone = await recorded(() => ok(staff().post(`/api/history/${entry.id}/restore`)));
+    expect(types(undone).filter((t) => !t.startsWith('inquiry.'))).toEqual([
+      `customer.created customer:${source}`,
+      `customer.updated customer:${into}`,
+    ]);
+    expect(undone.find((e) => e.type === 'customer.created')?.data).toEqual(await customerPage(source));
+    expect(undone.find((e) => e.type === 'customer.updated')?.data).toMatchObject({ request_count: 1 });
+  });
+
+  it('deleting a customer or a company sends what its entry kept', async () => {
+    const inquiry = (await ask()).id;
+    const { id, company_id } = await customerOf(inquiry);
+    const [row] = await q<{ name: string; email: string }>(
+      'select name, email from customers where id = $1',
+      [id],
+    );
+    const [company] = await q<{ name: string }>('select name from companies where id = $1', [company_id]);
+    // No route deletes them; whatever does, in a transaction, sends the events.
+    const deleted = await recorded(() =>
+      ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from customers where id = ${id}`);
+        await tx.execute(sql`delete from companies where id = ${company_id}`);
+      }),
+    );
+    // Its request loses its customer (the key's set null), which is that request's change.
+    expect(types(deleted)).toEqual([
+      `customer.deleted customer:${id}`,
+      `inquiry.updated inquiry:${inquiry}`,
+      `company.deleted company:${company_id}`,
+    ]);
+    expect(deleted[0].data).toEqual({ id, ...row, merged_into_id: null });
+    expect(deleted[2].data).toEqual({ id: company_id, name: company.name });
+  });
+
+  it('records only the customer and company events subscribed to', async () => {
+    await subscribe(['company.created']);
+    const events = await recorded(() => ask());
+    expect(events.map((e) => e.type)).toEqual(['company.created']);
   });
 });

@@ -5,10 +5,11 @@ import type { WebhookEventType } from '#domain/webhooks';
 import type { Db } from '../../../db/client';
 
 /** The entities whose events come from the change log (orders are not logged: their service records). */
-const LOGGED_ENTITIES = ['product', 'inquiry', 'quote'] as const;
+const LOGGED_ENTITIES = ['product', 'inquiry', 'quote', 'customer', 'company'] as const;
 export type LoggedEntity = (typeof LOGGED_ENTITIES)[number];
 
 type StatusChange = { before: string | null; after: string | null } | null;
+type MergeChange = { before: number | null; after: number | null } | null;
 
 /** One change-log entry of this transaction, with only what picks its events. */
 export type LoggedChange = {
@@ -16,6 +17,8 @@ export type LoggedChange = {
   entity_id: number;
   action: ChangeAction;
   status: StatusChange;
+  /** A customer's merged_into_id, when this transaction merged it or undid its merge. */
+  merged: MergeChange;
   /** For a delete or a move to the trash: the fields the entity had, as the log kept them. */
   gone: Record<string, unknown> | null;
 };
@@ -25,6 +28,8 @@ const GONE_FIELDS: Record<LoggedEntity, readonly string[]> = {
   product: ['name', 'sku', 'slug', 'status'],
   inquiry: ['name', 'email', 'subject', 'status'],
   quote: [],
+  customer: ['name', 'email', 'merged_into_id'],
+  company: ['name'],
 };
 
 /**
@@ -50,6 +55,7 @@ export async function readLoggedChanges(tx: Pick<Db, 'execute'>): Promise<Logged
       where e.enabled
     )
     select c.entity_type, c.entity_id::int as entity_id, c.action, c.changes -> 'status' as status,
+      case when c.entity_type = 'customer' then c.changes -> 'merged_into_id' end as merged,
       case when c.action in ('delete', 'trash') then case c.entity_type ${gone} end end as gone
     from subscribed s
     join change_log c on c.tx = txid_current_if_assigned() and c.entity_type = s.entity_type
@@ -61,6 +67,36 @@ export async function readLoggedChanges(tx: Pick<Db, 'execute'>): Promise<Logged
     order by c.id`);
   return rows;
 }
+
+/**
+ * The changes with, after each customer merged (or un-merged) in this transaction, its survivor as
+ * an update when the log has no entry of its own for it: the requests and orders that moved to it
+ * (or away) change it, though only their counters, which the log leaves out, may have changed.
+ */
+export function withMergeSurvivors(changes: LoggedChange[]): LoggedChange[] {
+  const logged = new Set(changes.filter((c) => c.entity_type === 'customer').map((c) => c.entity_id));
+  const out: LoggedChange[] = [];
+  for (const c of changes) {
+    out.push(c);
+    // A merged customer deleted leaves its survivor as it was.
+    const survivor = c.gone ? null : (c.merged?.after ?? c.merged?.before);
+    if (c.entity_type !== 'customer' || survivor == null || logged.has(Number(survivor))) continue;
+    logged.add(Number(survivor));
+    out.push({
+      entity_type: 'customer',
+      entity_id: Number(survivor),
+      action: 'update',
+      status: null,
+      merged: null,
+      gone: null,
+    });
+  }
+  return out;
+}
+
+/** Whether the entry is a customer merged into another: it is gone from the lists, as if deleted. */
+export const mergedAway = (change: LoggedChange) =>
+  change.entity_type === 'customer' && change.merged?.before === null && change.merged.after !== null;
 
 /** A deleted entity's `data`: its id (a request's with its reference) and what its entry kept. */
 export function goneData(change: LoggedChange) {
@@ -80,7 +116,8 @@ const becamePublished = (status: StatusChange) =>
 
 /**
  * The events an entry stands for, in the order they happened. A product back from the trash is
- * created again (its status arrives from null); a past version brought back is an update.
+ * created again (its status arrives from null); a past version brought back is an update. A
+ * customer merged into another is deleted; its merge undone, created again.
  */
 export function eventsOf(change: LoggedChange): WebhookEventType[] {
   const { action, status } = change;
@@ -101,5 +138,15 @@ export function eventsOf(change: LoggedChange): WebhookEventType[] {
       const type = QUOTE_EVENTS[status.after];
       return type ? [type] : [];
     }
+    case 'customer': {
+      if (gone || mergedAway(change)) return ['customer.deleted'];
+      // An undone merge brings the customer back, as the trash brings back a product.
+      const unmerged =
+        change.merged !== null && change.merged.before !== null && change.merged.after === null;
+      return [action === 'create' || unmerged ? 'customer.created' : 'customer.updated'];
+    }
+    case 'company':
+      if (gone) return ['company.deleted'];
+      return [action === 'create' ? 'company.created' : 'company.updated'];
   }
 }
