@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { authHeaders } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage } from './fixtures';
 import { apiCreateProduct } from './products';
@@ -34,6 +35,16 @@ async function startReceiver() {
   };
 }
 
+/** Signs in as the admin and opens "Add webhook endpoint" with the receiver's URL filled in. */
+async function openNewEndpoint(page: Page, request: APIRequestContext, url: string) {
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto('/settings/integrations?tab=webhooks');
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+  await dialog.getByLabel('URL').fill(url);
+  return dialog;
+}
+
 /** The receiver's side of the signature: `t=…,v1=…`, HMAC-SHA256 of "{t}.{body}" with the secret. */
 function signedWith(secret: string, request: Received) {
   const header = String(request.headers['stockroom-signature'] ?? '');
@@ -49,12 +60,7 @@ test('an admin registers an endpoint, sends a test event and receives a signed p
 }) => {
   const receiver = await startReceiver();
   try {
-    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-    await page.goto('/settings/integrations?tab=webhooks');
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
-
-    const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
-    await dialog.getByLabel('URL').fill(receiver.url);
+    const dialog = await openNewEndpoint(page, request, receiver.url);
     // Saving with no event says so, and sends nothing.
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Choose at least one event');
@@ -126,16 +132,9 @@ test("an admin subscribes an endpoint to a customer event, and a customer's edit
   request,
 }) => {
   const receiver = await startReceiver();
-  const login = await request.post('/api/auth/login', {
-    data: { email: E2E.admin.email, password: E2E.admin.password },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const headers = await authHeaders(request);
   try {
-    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-    await page.goto('/settings/integrations?tab=webhooks');
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
-    await dialog.getByLabel('URL').fill(receiver.url);
+    const dialog = await openNewEndpoint(page, request, receiver.url);
     const customers = dialog.getByTestId('event-group-customer');
     await expect(customers).toContainText('Customers');
     await expect(dialog.getByTestId('event-group-company')).toContainText('Companies');
@@ -193,10 +192,7 @@ for (const size of [
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.addInitScript((s) => localStorage.setItem('stockroom.shell.colorScheme', s), scheme);
         await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-        const login = await request.post('/api/auth/login', {
-          data: { email: E2E.admin.email, password: E2E.admin.password },
-        });
-        const headers = { authorization: `Bearer ${(await login.json()).token}` };
+        const headers = await authHeaders(request);
         const made = await request.post('/api/webhooks', {
           headers,
           data: { url: receiver.url, events: ['order.created'], enabled: true },
