@@ -2,8 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that start real server processes, build the app, time real work (the mailer's retries
- * and their backoff) or grow a catalogue to watch how a count scales: `npm run test:slow` (CI runs them, and test:pg on PostgreSQL).
+ * Tests that start real server processes or several apps at once, build the app, take real
+ * backups, time real work (the mailer's retries and their backoff), migrate a filled database or
+ * write thousands of rows to watch how a count scales: `npm run test:slow` (CI runs them, and
+ * test:pg on PostgreSQL).
  */
 const SLOW = [
   'server/shutdown.test.ts',
@@ -16,6 +18,13 @@ const SLOW = [
   'server/mail/mailer.test.ts',
   'server/modules/imports/imports-scale.test.ts',
   'server/backup/restore-drill.test.ts',
+  'server/backup/backup-online.test.ts',
+  'server/backup/restore-entries.test.ts',
+  'server/data-at-rest.test.ts',
+  'server/backup/scheduled.test.ts',
+  'server/db/inquiry-quarters-migration.test.ts',
+  'server/modules/inquiries/desk-volume.test.ts',
+  'server/modules/inquiries/inquiries-redis.test.ts',
 ];
 
 export default defineConfig({
@@ -29,6 +38,7 @@ export default defineConfig({
           exclude: ['server/security/**', 'server/multi/**', ...SLOW, '**/node_modules/**'],
           // Each file's database starts from one migrated in advance.
           globalSetup: ['server/test/pglite-template.ts'],
+          setupFiles: ['server/test/matchers.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -46,6 +56,7 @@ export default defineConfig({
           environment: 'node',
           include: SLOW,
           globalSetup: ['server/test/pglite-template.ts'],
+          setupFiles: ['server/test/matchers.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -58,6 +69,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/security/**/*.test.ts'],
           globalSetup: ['server/test/pglite-template.ts'],
+          setupFiles: ['server/test/matchers.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

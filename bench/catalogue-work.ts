@@ -121,12 +121,13 @@ export async function catalogueWork(
   });
 
   // The export with every MRP one unit higher, then the export as it was: every row matches its
-  // product by SKU, so each applied import updates every product, and the second undoes the first.
+  // product by SKU (and its variant by variant SKU), so each applied import updates every product,
+  // and the second undoes the first. The product's and the variant's price move together.
   const records: string[][] = parse(exported.value);
-  const mrp = records[0].indexOf('mrp');
+  const prices = new Set(['mrp', 'variant_mrp'].map((name) => records[0].indexOf(name)));
   const raised = stringify(
     records.map((r, i) =>
-      i === 0 ? r : r.map((cell, c) => (c === mrp ? (Number(cell) + 1).toFixed(2) : cell)),
+      i === 0 ? r : r.map((cell, c) => (prices.has(c) ? (Number(cell) + 1).toFixed(2) : cell)),
     ),
   );
   const runs: [string, string, boolean][] = [

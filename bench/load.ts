@@ -7,9 +7,10 @@
  * reports requests/s, p50/p99 latency, errors and the server's RSS. Results are printed as a
  * Markdown table and written to bench/results/<db>.json.
  *
- * Settings (environment): BENCH_PRODUCTS (100000), BENCH_DATABASE_URL (a database of its own on
+ * Settings (environment): BENCH_PRODUCTS (100000), BENCH_VARIANTS (1), BENCH_DATABASE_URL (a database of its own on
  * the local server, created when missing), BENCH_DATA_DIR (.tmp/bench-pglite), BENCH_SERVER_DIR
- * (the checkout to start the server from: compare two versions on the same data).
+ * (the checkout to start the server from: compare two versions on the same data), BENCH_PORT
+ * (3901; the ceiling listens on the port below it).
  */
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type BackupResult, backupUnderLoad } from './backup-during';
 import { catalogueWork, type WorkRow, workTable } from './catalogue-work';
 import { historyWork } from './history-work';
 import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
@@ -52,12 +54,15 @@ const roundSeconds = Number(flag('round-duration', String(Math.max(3, Math.round
 /** With --processes N: one process against N on the same PostgreSQL, instead of the full run. */
 const processes = Number(flag('processes', '0'));
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+/** Variants per product the seed gives (seed:large's --variants); 1 seeds none but the default. */
+const variants = Number(process.env.BENCH_VARIANTS ?? 1);
 const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? root);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/stockroom_bench';
 const pgliteDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, '.tmp', 'bench-pglite'));
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
-const PORT = 3901;
-const HELLO_PORT = 3900;
+/** The server's port (BENCH_PORT) and the ceiling's, the one below it. */
+const PORT = Number(process.env.BENCH_PORT ?? 3901);
+const HELLO_PORT = PORT - 1;
 
 type Row = {
   scenario: string;
@@ -134,7 +139,9 @@ async function ensureSeeded(kind: 'pg' | 'pglite') {
     delete env.DATABASE_URL;
   }
   console.log(`Seeding ${products} products (${kind})…`);
-  const seeded = spawnSync('npx', ['tsx', 'server/cli/seed-large.ts', '--products', String(products)], {
+  const seedArgs = ['tsx', 'server/cli/seed-large.ts', '--products', String(products)];
+  if (variants > 1) seedArgs.push('--variants', String(variants));
+  const seeded = spawnSync('npx', seedArgs, {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'pipe'],
@@ -329,13 +336,15 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
   startup: Record<string, number>;
   search: SearchFigures;
   webhooks?: BurstResult;
+  backup?: BackupResult;
 }> {
   console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`);
   await ensureSeeded(kind);
   ensureAdmin(kind);
   const rows: Row[] = [];
   const work: WorkRow[] = [];
-  const want = (name: string) => !only || name.includes(only);
+  // Several names may be asked for at once, split by "|" (no scenario's name holds one).
+  const want = (name: string) => !only || only.split('|').some((part) => name.includes(part));
 
   const bundles = await measureBundles(kind, want);
   const { startup, slugs, token } = bundles;
@@ -355,6 +364,20 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
     child = (await startServer(kind)).child;
   }
   if (want('work')) work.push(...(await measureCatalogueWork(child, token)));
+  let backup: BackupResult | undefined;
+  if (want('backup')) {
+    backup = await backupUnderLoad({
+      cwd: serverDir,
+      env: serverEnv(kind),
+      base: `http://127.0.0.1:${PORT}`,
+      token,
+      slugs,
+      out: path.join(root, '.tmp', `bench-backup-${kind}.tar.gz`),
+    });
+    console.log(
+      `  backup while serving: ${backup.seconds} s; ${backup.requests} requests meanwhile, slowest ${backup.slowestMs} ms, p99 ${backup.p99Ms} ms, errors ${backup.errors}`,
+    );
+  }
   if (want('login'))
     rows.push(
       await load(
@@ -391,7 +414,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
   // where the log is turned off per connection.
   if (kind === 'pg' && want('history')) rows.push(...(await measureHistory(kind)));
   const search = want('search relevance') ? await searchFigures(kind) : {};
-  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter }, search, webhooks };
+  return { rows, work, startup: { ...startup, rssAfterMixedMb: rssAfter }, search, webhooks, backup };
 }
 
 /** What the search latency rows' names start with (`--only "search:"` runs just them). */
@@ -663,6 +686,9 @@ async function measureLists(
     ['products, first page', '/api/products?limit=20'],
     ['products, search "cordless"', '/api/products?limit=20&q=cordless'],
     ['products, search "drill 4242"', '/api/products?limit=20&q=drill%204242'],
+    // Product 4242's middle size on a catalogue seeded with --variants 3 (seed-large.ts names a
+    // variant by its product's SKU and size); on one without variants, a SKU that matches none.
+    ['products, search variant SKU', '/api/products?limit=20&q=SKU-0004242-M'],
     ['products, deep page (2000)', '/api/products?limit=20&page=2000'],
     ['categories, search + sort', '/api/categories?limit=20&q=aisle%201&sortBy=name&order=desc'],
     ['brands, search + sort', '/api/brands?limit=10&q=brand%2012&sortBy=name'],
@@ -925,15 +951,15 @@ if (processes > 1) {
   if (rows.some((r) => r.errors > 0)) failed = true;
 }
 for (const kind of processes > 1 ? [] : kinds) {
-  const { rows, work, startup, search, webhooks } = await runFor(kind);
+  const { rows, work, startup, search, webhooks, backup } = await runFor(kind);
   console.log(
     `\n${table(rows)}\n\n${work.length ? `${workTable(work)}\n\n` : ''}ready in ${startup.readyMs} ms; RSS after the mixed workload ${startup.rssAfterMixedMb} MB`,
   );
   writeFileSync(
     path.join(root, 'bench', 'results', `${kind}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work, search, webhooks }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), products, duration, serverDir, startup, rows, work, search, webhooks, backup }, null, 2)}\n`,
   );
-  if (rows.some((r) => r.errors > 0)) failed = true;
+  if (rows.some((r) => r.errors > 0) || (backup && backup.errors > 0)) failed = true;
   if (webhooks && (webhooks.events < webhooks.updates || webhooks.outOfOrder > 0)) failed = true;
 }
 if (failed) {

@@ -90,6 +90,19 @@ export const ACCOUNT_TEXT = {
   retry: 'Try again',
   loading: 'Loading…',
   back: 'Back to your quotes',
+  backToOrders: 'Back to your orders',
+  openOrder: (number: string) => `Open order ${number}`,
+  orderTitle: (number: string) => `Order ${number}`,
+  orderOf: (reference: string, version: number) =>
+    `Your acceptance of quote ${reference}, version ${version}`,
+  orderedOn: 'Ordered on',
+  signedBy: 'Signed by',
+  poNumber: 'Your PO number',
+  company: 'Company',
+  billingAddress: 'Billing address',
+  deliveryAddress: 'Delivery address',
+  downloadOrderPdf: 'Download PDF',
+  orderPdfFailed: 'The PDF could not be downloaded. Try again in a moment.',
   current: 'Current version',
   older: 'Earlier versions',
   requestAgain: 'Request again',
@@ -194,6 +207,36 @@ const accountOrderSchema = z.object({
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 
+/** One order in the portal: what its confirmation says, without staff's notes and history. */
+export const accountOrderDetailSchema = accountOrderSchema.extend({
+  quote_version: z.number(),
+  signed_by: z.string(),
+  po_number: z.string().nullable(),
+  company: z.string().nullable(),
+  billing_address: z.string().nullable(),
+  shipping_address: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      product_id: z.number().nullable(),
+      sku: z.string().nullable(),
+      variant_id: z.number().nullable(),
+      /** `{ "Size": "M" }`; empty when the line has no options. */
+      options: z.record(z.string(), z.string()),
+      name: z.string(),
+      quantity: z.number(),
+      unit_price: z.number(),
+      discount_percent: z.number(),
+      line_total: z.number(),
+    }),
+  ),
+  subtotal: z.number(),
+  shipping: z.number(),
+  shipping_label: z.string().nullable(),
+  tax_rate: z.number(),
+  tax: z.number(),
+});
+export type AccountOrderDetail = z.infer<typeof accountOrderDetailSchema>;
+
 const page = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), meta: listMeta });
 export const accountRequestsResponse = page(accountRequestSchema);
 export const accountQuotesResponse = page(accountQuoteSummarySchema);
@@ -230,6 +273,10 @@ export const accountBasketSchema = z.object({
   lines: z.array(
     z.object({
       product_id: z.number(),
+      /** The variant quoted (a product's only one when the quote named none). */
+      variant_id: z.number(),
+      /** `{ "Size": "M" }`; empty when the variant has none. */
+      options: z.record(z.string(), z.string()),
       slug: z.string(),
       name: z.string(),
       sku: z.string().nullable(),

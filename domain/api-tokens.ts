@@ -33,8 +33,12 @@ export const API_TOKEN_TEXT = {
   tooMany: (minutes: number) =>
     `Too many requests with this API token; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
   peopleOnly: 'API tokens cannot use this route: it is for a signed-in person only',
-  /** How the change log names a token as the author of a change. */
-  actor: (name: string) => `API token “${name}”`,
+  /**
+   * How a token is named as the author of a change or a note: its name, and the user who made it
+   * (left out once that user is deleted).
+   */
+  actor: (name: string, owner: string | null) =>
+    owner === null ? `API token “${name}”` : `API token “${name}” (${owner})`,
   // The screen's words.
   title: 'API tokens',
   intro:

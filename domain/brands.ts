@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BRAND_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
-import { optionalSlug, optionalText, requiredText } from './fields';
+import { oneLine, optionalSlug, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery, queryInt, searchText } from './paging';
 
 export const brandFields = z.strictObject({
-  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  name: oneLine(requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name), 'Name'),
   slug: optionalSlug,
   description: optionalText('Description', TEXT_LIMITS.description),
   /** On update: '' removes the logo; the current URL (or absence) keeps it. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CATEGORY_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
-import { intField, optionalId, optionalSlug, optionalText, requiredText } from './fields';
+import { intField, oneLine, optionalId, optionalSlug, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery, queryInt, searchText } from './paging';
 
 /** Create and update share one shape; JSON and multipart form fields both parse with it. */
 export const categoryFields = z.strictObject({
-  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  name: oneLine(requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name), 'Name'),
   slug: optionalSlug,
   parent_id: optionalId('Parent'),
   description: optionalText('Description', TEXT_LIMITS.description),

@@ -91,6 +91,8 @@ export const ORDER_LIMITS = {
   /** Each address is a free-text block (several lines). */
   address: 500,
   cancelReason: 2000,
+  /** Why staff took an order one step back (order.manage). */
+  stepBackReason: 2000,
 } as const;
 
 /**

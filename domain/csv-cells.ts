@@ -11,12 +11,29 @@
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-/** The export's cell: one apostrophe before a formula-like value, which a spreadsheet shows as text. */
-export const defuseCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+/**
+ * The same inside a cell, after what a reader could take for the end of a field: a comma or a
+ * semicolon (a spreadsheet set to the other separator, or a script that splits lines without
+ * reading quotes), a tab or a line break. Such a reader would see a field of its own starting
+ * there, so it gets the apostrophe too.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])('*)(?=[=+\-@\t\r])/g;
+const MARKED_AFTER_SEPARATOR = /([,;\t\r\n])'('*)(?=[=+\-@\t\r])/g;
 
-/** The import's value of an exported cell: the apostrophe defuseCell added taken off again. */
-export const restoreCell = (cell: string) =>
-  cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+/**
+ * The export's cell: one apostrophe before a formula-like value, which a spreadsheet shows as
+ * text, and one before each formula-like start after a separator inside it.
+ */
+export const defuseCell = (value: string) => {
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  return FORMULA_START.test(value) ? `'${inner}` : inner;
+};
+
+/** The import's value of an exported cell: the apostrophes defuseCell added taken off again. */
+export const restoreCell = (cell: string) => {
+  const lead = cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+  return lead.replace(MARKED_AFTER_SEPARATOR, '$1$2');
+};
 
 /**
  * Cells written in double quotes besides those CSV itself needs (a comma, a quote, a line break):

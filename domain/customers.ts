@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_LIMITS, SORT_ORDERS, TEXT_LIMITS } from './constants';
-import { oneLine, optionalId, optionalText } from './fields';
+import { oneLine, optionalAddress, optionalId } from './fields';
 import { INQUIRY_STATUSES } from './inquiries';
 import { VALIDATION } from './messages';
 import { staffNoteSchema } from './notes';
@@ -28,6 +28,13 @@ export const CUSTOMER_TEXT = {
   mergeTargetMerged: 'The customer to merge into was itself merged into another',
   mergeUndone: 'This merge was undone already, or the customer was changed since',
   intoIdInvalid: 'into_id must be a customer id',
+  companyMergeSelf: 'A company cannot be merged into itself',
+  companyMergeTargetNotFound: 'The company to merge into was not found',
+  companyIntoIdInvalid: 'into_id must be a company id',
+  companyMerged: 'Companies merged',
+  companyMergeFailed: 'Failed to merge the companies',
+  companyDeleted: 'Company deleted',
+  companyDeleteFailed: 'Failed to delete the company',
   seesCompanyInvalid: 'sees_company must be true or false',
   companyIdInvalid: 'company_id must be a company id or null',
   loadFailed: 'Failed to load customers',
@@ -133,14 +140,14 @@ export const patchCustomerBody = z
 export type PatchCustomerBody = z.input<typeof patchCustomerBody>;
 export type PatchCustomerInput = z.output<typeof patchCustomerBody>;
 
+const intoId = (error: string) =>
+  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+
 /** POST /api/customers/{id}/merge: the customer this one becomes. */
-export const mergeCustomerBody = z.strictObject({
-  into_id: z
-    .number({ error: CUSTOMER_TEXT.intoIdInvalid })
-    .int({ error: CUSTOMER_TEXT.intoIdInvalid })
-    .positive({ error: CUSTOMER_TEXT.intoIdInvalid })
-    .max(2_147_483_647, { error: CUSTOMER_TEXT.intoIdInvalid }),
-});
+export const mergeCustomerBody = z.strictObject({ into_id: intoId(CUSTOMER_TEXT.intoIdInvalid) });
+
+/** POST /api/companies/{id}/merge: the company this one becomes. */
+export const mergeCompanyBody = z.strictObject({ into_id: intoId(CUSTOMER_TEXT.companyIntoIdInvalid) });
 
 /** PATCH /api/companies/{id}: any of these; an empty body is 400. Blank optional fields clear. */
 export const patchCompanyBody = z
@@ -164,7 +171,7 @@ export const patchCompanyBody = z
       .nullish()
       .transform((v) => (v ? v : null))
       .optional(),
-    address: optionalText('Address', CUSTOMER_LIMITS.address).optional(),
+    address: optionalAddress('Address', CUSTOMER_LIMITS.address).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: CUSTOMER_TEXT.patchEmpty });
 export type PatchCompanyBody = z.input<typeof patchCompanyBody>;
@@ -173,8 +180,8 @@ export type PatchCompanyInput = z.output<typeof patchCompanyBody>;
 /** Who made a company's request or order. */
 const personRef = z.object({ id: z.number(), name: z.string() });
 const companyRef = z.object({ id: z.number(), name: z.string() });
-/** Money as exact decimal text ("1234.50"), never a float. */
-const decimal = z.string().describe('decimal, two places');
+/** Money as every JSON answer gives it (domain/money.ts): a number with two decimals at most. */
+const money = z.number().describe('amount, two decimals at most');
 
 /** A customer as the list shows it. Times are ISO 8601. */
 const customerSchema = z.object({
@@ -189,7 +196,7 @@ const customerSchema = z.object({
   /** Orders not cancelled. */
   order_count: z.number(),
   /** The sum of the totals of the orders not cancelled. */
-  accepted_value: decimal,
+  accepted_value: money,
   last_request_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -217,7 +224,7 @@ const customerQuoteSchema = z.object({
   /** Null while it is a draft. */
   version: z.number().nullable(),
   status: z.string(),
-  total: decimal,
+  total: money,
   currency: z.string(),
   valid_until: z.string(),
   sent_at: z.string().nullable(),
@@ -229,7 +236,7 @@ const customerOrderSchema = z.object({
   /** SO-000123 */
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
-  total: decimal,
+  total: money,
   currency: z.string(),
   created_at: z.string(),
 });
@@ -258,7 +265,7 @@ const companySchema = z.object({
   customer_count: z.number(),
   request_count: z.number(),
   order_count: z.number(),
-  accepted_value: decimal,
+  accepted_value: money,
   last_request_at: z.string().nullable(),
   created_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, MAX_PAGE } from './constants';
+import { oneLine } from './fields';
 import { VALIDATION } from './messages';
 import { queryInt, searchText } from './paging';
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
@@ -138,11 +139,13 @@ export const DISCOUNT_TITLE_MAX_LENGTH = 200;
 export const DISCOUNTS_PAGE_MAX = 1000;
 
 const label = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(DISCOUNT_TITLE_MAX_LENGTH, { error: VALIDATION.tooLong(field, DISCOUNT_TITLE_MAX_LENGTH) })
-    .nullish();
+  oneLine(
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(DISCOUNT_TITLE_MAX_LENGTH, { error: VALIDATION.tooLong(field, DISCOUNT_TITLE_MAX_LENGTH) }),
+    field,
+  ).nullish();
 
 /** POST: the discount with its title as `name`. */
 export const createDiscountBody = z.strictObject({ name: label('Name'), ...fields }).superRefine(check);

@@ -5,20 +5,38 @@ import { SLUG_INPUT_MAX_LENGTH } from './slug';
 
 /**
  * Whether text holds a control character (C0 with tab and line breaks, DEL, C1) or a Unicode line
- * or paragraph separator: what would start a new line, or hide one, where the text is shown.
+ * or paragraph separator: what would start a new line, or hide one, where the text is shown. With
+ * `lineBreaks`, a line feed and a carriage return are allowed (a textarea sends either).
  */
-const hasControlCharacter = (text: string) =>
+const hasControlCharacter = (text: string, lineBreaks = false) =>
   [...text].some((c) => {
     const code = c.codePointAt(0) ?? 0;
+    if (lineBreaks && (code === 0x0a || code === 0x0d)) return false;
     return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
   });
 
 /**
- * A field that is one line (a name, a subject, a phone number) refuses control characters, so
- * what a visitor types cannot write lines of its own into the e-mails and screens that show it.
+ * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make
+ * text read in another order than it is stored, so "Invoice\u202Efdp.exe" shows as
+ * "Invoiceexe.pdf" on a screen, an e-mail or a PDF.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * A field that is one line (a name, a subject, a PO number, a phone number) refuses control
+ * characters and bidi controls, so what someone types cannot write lines of its own into the
+ * e-mails and screens that show it, nor make them read it in another order.
  */
 export const oneLine = <T extends z.ZodType<string>>(schema: T, field: string) =>
-  schema.refine((v) => !hasControlCharacter(v), { error: VALIDATION.oneLine(field) });
+  schema
+    .refine((v) => !hasControlCharacter(v), { error: VALIDATION.oneLine(field) })
+    .refine((v) => !BIDI_CONTROL.test(v), { error: VALIDATION.bidiControl(field) });
+
+/** A field of several lines (an address): the same, but its line breaks are its own. */
+const textBlock = <T extends z.ZodType<string>>(schema: T, field: string) =>
+  schema
+    .refine((v) => !hasControlCharacter(v, true), { error: VALIDATION.textBlock(field) })
+    .refine((v) => !BIDI_CONTROL.test(v), { error: VALIDATION.bidiControl(field) });
 
 /** A required text field, with the message to give when it is missing or blank. */
 export const requiredText = (message: string, field: string, max: number) =>
@@ -27,6 +45,18 @@ export const requiredText = (message: string, field: string, max: number) =>
     .trim()
     .min(1, { error: message })
     .max(max, { error: VALIDATION.tooLong(field, max) });
+
+/** An optional address: several lines (textBlock); blank becomes null, as optionalText. */
+export const optionalAddress = (field: string, max: number) =>
+  textBlock(
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(max, { error: VALIDATION.tooLong(field, max) }),
+    field,
+  )
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** Optional free text: blank becomes null, so "cleared" and "never set" look the same. */
 export const optionalText = (field: string, max: number) =>

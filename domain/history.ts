@@ -3,6 +3,7 @@ import { MAX_PAGE, PAGING, TEXT_LIMITS, TRASH_RETENTION_DAYS } from './constants
 import { calendarDay, positiveIdString } from './fields';
 import { CONFIRM, countOf } from './messages';
 import { listMeta, queryInt } from './paging';
+import type { PermissionCode } from './permissions';
 
 /**
  * Who changed what, and the trash: what the server and the web share. The log's entries are
@@ -45,8 +46,21 @@ export const CHANGE_ACTIONS = [
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /** What can be in the trash, in the paths of /api/trash/{type}/{id}. */
-export const TRASH_TYPES = ['product', 'category', 'brand', 'discount'] as const;
+export const TRASH_TYPES = ['product', 'category', 'brand', 'discount', 'inquiry'] as const;
 export type TrashType = (typeof TRASH_TYPES)[number];
+
+/**
+ * What restoring each type from the trash needs besides trash.restore: the right that edits it
+ * (a product back published needs product.publish too). A request needs the right that deletes it,
+ * so whoever deleted one can take it back (the toast's Undo).
+ */
+export const TRASH_RESTORE_RIGHT = {
+  product: 'product.edit',
+  category: 'category.edit',
+  brand: 'brand.edit',
+  discount: 'discount.edit',
+  inquiry: 'inquiry.delete',
+} as const satisfies Record<TrashType, PermissionCode>;
 
 export const HISTORY_LIMITS = {
   /** Entries older than this many days are pruned (HISTORY_RETENTION_DAYS overrides it). */

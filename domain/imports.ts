@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type PermissionCode, permissionLabel } from './permissions';
+import { VARIANT_CSV_COLUMNS } from './product-list';
 
 /**
  * Background jobs and the products CSV import. A job is read by GET /api/jobs/{id} from the
@@ -27,6 +29,14 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /**
+ * A product's variants, as the export writes them: rows sharing a product's SKU are its variants,
+ * keyed by variant SKU; the options are named on each row, in position, and their values take the
+ * order of their first appearance. A product without options has one row, whose variant SKU (if
+ * given) is the product's own.
+ */
+const VARIANT_IMPORT_FIELDS = VARIANT_CSV_COLUMNS;
+
+/**
  * What an import can set, and what each mapped column must hold. A row is matched by SKU. Its
  * category is a path of slugs as the export writes it (tools/drills); each segment is compared as
  * its slug, so "Tools/Power Drills" finds tools/power-drills. Its brand is a name, in any case.
@@ -34,7 +44,16 @@ export const IMPORT_LIMITS = {
  * product's as it is; an empty category, brand or description clears it. A cell the export
  * defused against formulas (a leading apostrophe before = + - @) is read without the apostrophe.
  */
-export const IMPORT_FIELDS = ['sku', 'name', 'mrp', 'status', 'category', 'brand', 'description'] as const;
+export const IMPORT_FIELDS = [
+  'sku',
+  'name',
+  'mrp',
+  'status',
+  'category',
+  'brand',
+  'description',
+  ...VARIANT_IMPORT_FIELDS,
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** SKU is the key: a row creates the product with that SKU, or updates it. */
 export const IMPORT_REQUIRED_FIELDS = ['sku'] as const satisfies readonly ImportField[];
@@ -47,6 +66,15 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   category: 'Category path',
   brand: 'Brand',
   description: 'Description',
+  variant_sku: 'Variant SKU',
+  option1_name: 'Option 1 name',
+  option1_value: 'Option 1 value',
+  option2_name: 'Option 2 name',
+  option2_value: 'Option 2 value',
+  option3_name: 'Option 3 name',
+  option3_value: 'Option 3 value',
+  variant_mrp: 'Variant price (MRP)',
+  variant_status: 'Variant status',
 };
 
 /**
@@ -61,7 +89,46 @@ export const IMPORT_DEFAULT_HEADERS: Record<ImportField, string> = {
   category: 'category_path',
   brand: 'brand',
   description: 'description',
+  variant_sku: 'variant_sku',
+  option1_name: 'option1_name',
+  option1_value: 'option1_value',
+  option2_name: 'option2_name',
+  option2_value: 'option2_value',
+  option3_name: 'option3_name',
+  option3_value: 'option3_value',
+  variant_mrp: 'variant_mrp',
+  variant_status: 'variant_status',
 };
+
+/**
+ * Why applying a file needs each right, in the order they are asked: it creates and updates
+ * products (product.edit, as the editor's save), a price column changes prices, a status column
+ * publishes, and with create_missing a category or brand column may create those.
+ */
+const IMPORT_RIGHT_REASONS = {
+  'product.edit': 'it creates and updates products',
+  'product.price': 'it has a price column',
+  'product.publish': 'it has a status column',
+  'category.edit': 'it may create categories',
+  'brand.edit': 'it may create brands',
+} as const satisfies Partial<Record<PermissionCode, string>>;
+type ImportRight = keyof typeof IMPORT_RIGHT_REASONS;
+
+/**
+ * The rights applying a file needs beside import.run, from its mapped fields and create_missing:
+ * judged by the columns, not the rows, so an upload is refused before it is read through (and
+ * the screen knows before it offers to import). A dry run only reads and needs none of them.
+ */
+export function importApplyRights(fields: readonly ImportField[], createMissing: boolean): ImportRight[] {
+  const mapped = new Set(fields);
+  return [
+    'product.edit' as const,
+    ...(mapped.has('mrp') || mapped.has('variant_mrp') ? (['product.price'] as const) : []),
+    ...(mapped.has('status') || mapped.has('variant_status') ? (['product.publish'] as const) : []),
+    ...(createMissing && mapped.has('category') ? (['category.edit'] as const) : []),
+    ...(createMissing && mapped.has('brand') ? (['brand.edit'] as const) : []),
+  ];
+}
 
 export const IMPORT_TEXT = {
   fileRequired: 'Choose a CSV file',
@@ -83,9 +150,26 @@ export const IMPORT_TEXT = {
   categoryUnknown: (path: string) => `No category has the path "${path}"`,
   brandUnknown: (name: string) => `No brand is named "${name}"`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  optionIncomplete: (n: number) => `Option ${n} needs both a name and a value`,
+  optionsInOrder: 'Fill option 1 first, then option 2, then option 3',
+  optionNamesDiffer: (firstLine: number) => `Name the options as the product's row on line ${firstLine} does`,
+  optionsRepeated: (firstLine: number) => `The same options are on line ${firstLine}`,
+  optionNameRepeated: 'Two options of a row have the same name',
+  variantSkuMissing: 'Variant SKU is required on a row with options',
+  variantSkuDuplicate: (firstLine: number) => `The same variant SKU is on line ${firstLine}`,
+  variantSkuTaken: 'Another product or its variant has this SKU',
+  variantSkuNotProducts: "A product without options has one variant, whose SKU is the product's",
+  variantMrpMissing: 'Variant price is required for a new variant',
+  variantStatusInvalid: 'Variant status must be active or discontinued',
+  pricesDiffer: 'Price and variant price differ for a product without options: change one of them',
+  priceFromVariants: "This product has options: its price is its variants' lowest, so change variant_mrp",
+  tooManyValues: (max: number) => `An option has at most ${max} values`,
   /** A missing category whose slug another category already has, so its path cannot be made. */
   categoryCannotCreate: (path: string, slug: string) =>
     `The category "${path}" cannot be created: another category has the slug "${slug}"`,
+  /** A refused apply: why the file needs the right the caller's role lacks. */
+  needsRight: (code: ImportRight) =>
+    `This file cannot be imported: ${IMPORT_RIGHT_REASONS[code]}, and your role lacks “${permissionLabel(code)}”. You can still check it.`,
   jobNotFound: 'Job not found',
   jobIdInvalid: 'The job id is not valid',
   /** A failed apply: the database refused a write, so the whole import was rolled back. */

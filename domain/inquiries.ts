@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, TEXT_LIMITS } from './constants';
 import { calendarDay, oneLine } from './fields';
 import { VALIDATION } from './messages';
-import { staffNoteSchema, staffRef } from './notes';
+import { staffNoteSchema, staffRef, tokenRef } from './notes';
 import { orderSummarySchema } from './orders';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
@@ -23,7 +23,6 @@ export const INQUIRY_TEXT = {
   required: 'Please fill name, email, subject and message',
   deleteConfirm: 'Delete this inquiry?',
   sent: 'Inquiry sent',
-  deleted: 'Inquiry deleted',
   loadFailed: 'Failed to load inquiries',
   deleteFailed: 'Failed to delete inquiry',
   sendFailed: 'Failed to send inquiry',
@@ -57,12 +56,41 @@ export const INQUIRY_TEXT = {
   basketSubject: (lines: number) => `Quote request: ${lines} product${lines === 1 ? '' : 's'}`,
 } as const;
 
+/**
+ * The acknowledgement a buyer gets when their request is stored. It repeats nothing the visitor
+ * typed but the address it goes to: anyone can send the form with any address, so the e-mail must
+ * carry no one's words to a stranger's mailbox. The products are the shop's own names.
+ */
+export const INQUIRY_MAIL = {
+  receivedSubject: (reference: string, company: string) =>
+    `We have your quote request ${reference} - ${company}`,
+  receivedBody: (p: { reference: string; company: string; lines: string[]; accountUrl: string }) =>
+    [
+      'Hello,',
+      '',
+      `Thank you for your quote request to ${p.company}. Your reference is ${p.reference}.`,
+      ...(p.lines.length ? ['', 'You asked about:', ...p.lines.map((l) => `- ${l}`)] : []),
+      '',
+      'We will reply with a quote by e-mail. If you write to us about it, please give your reference.',
+      `You can follow your requests, quotes and orders at ${p.accountUrl}`,
+      '',
+      'If you did not send this request, you can ignore this e-mail.',
+    ].join('\n'),
+  /** A basket line as the acknowledgement lists it; `options` as describeOptions prints them. */
+  line: (quantity: number, name: string, sku: string | null, options = '') =>
+    `${quantity} × ${name}${options ? `, ${options}` : ''}${sku ? ` (${sku})` : ''}`,
+} as const;
+
 export const INQUIRY_SORT_KEYS = ['created_at', 'name', 'email'] as const;
 export type InquirySortKey = (typeof INQUIRY_SORT_KEYS)[number];
 export const INQUIRY_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
 
 /** The reference a visitor and staff quote for a request: Q- and the id, six digits at least. */
 export const inquiryReference = (id: number) => `Q-${String(id).padStart(6, '0')}`;
+
+/** A request's name in the trash: its reference, subject and sender, so any of them finds it. */
+export const inquiryTrashName = (id: number, row: { subject: string; name: string }) =>
+  `${inquiryReference(id)}: ${row.subject} (${row.name})`;
 
 /**
  * The request a search names by its reference, as people type it: `Q-000041`, `q-41`, `Q 41`,
@@ -78,6 +106,14 @@ export function parseInquiryReference(text: string): number | null {
 
 const quoteLine = z.strictObject({
   product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID),
+  /** Which of the product's variants; may be left out for a product with only one. */
+  variant_id: z
+    .number({ error: 'variant_id must be a variant id' })
+    .int({ error: 'variant_id must be a variant id' })
+    .positive({ error: 'variant_id must be a variant id' })
+    .max(MAX_ID, { error: 'variant_id must be a variant id' })
+    .nullish()
+    .transform((v) => v ?? null),
   quantity: z
     .number({ error: INQUIRY_TEXT.quantityInvalid })
     .int({ error: INQUIRY_TEXT.quantityInvalid })
@@ -93,48 +129,62 @@ const required = (max: number, field: string) =>
     .max(max, { error: VALIDATION.tooLong(field, max) });
 
 /** POST /api/inquiries: what a visitor may send. */
-export const createInquiryBody = z.strictObject({
-  // Name, phone, subject and company are one line each (the message alone is free text).
-  name: oneLine(required(TEXT_LIMITS.name, 'Name'), 'Name'),
-  email: required(TEXT_LIMITS.email, 'Email').pipe(z.email({ error: VALIDATION.invalidEmail })),
-  phone: oneLine(
-    z
-      .string({ error: 'Phone must be text' })
+export const createInquiryBody = z
+  .strictObject({
+    // Name, phone, subject and company are one line each (the message alone is free text).
+    name: oneLine(required(TEXT_LIMITS.name, 'Name'), 'Name'),
+    email: required(TEXT_LIMITS.email, 'Email').pipe(z.email({ error: VALIDATION.invalidEmail })),
+    phone: oneLine(
+      z
+        .string({ error: 'Phone must be text' })
+        .trim()
+        .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) }),
+      'Phone',
+    )
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    subject: oneLine(required(INQUIRY_LIMITS.subject, 'Subject'), 'Subject'),
+    // Needed unless the request carries a basket, whose products say what is asked (checked below).
+    message: z
+      .string({ error: INQUIRY_TEXT.required })
       .trim()
-      .max(INQUIRY_LIMITS.phone, { error: VALIDATION.tooLong('Phone', INQUIRY_LIMITS.phone) }),
-    'Phone',
-  )
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  subject: oneLine(required(INQUIRY_LIMITS.subject, 'Subject'), 'Subject'),
-  message: required(INQUIRY_LIMITS.message, 'Message'),
-  product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID).nullish(),
-  company: oneLine(
-    z
-      .string({ error: 'Company must be text' })
-      .trim()
-      .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) }),
-    'Company',
-  )
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  lines: z
-    .array(quoteLine, { error: 'lines must be a list of products and quantities' })
-    .max(INQUIRY_LIMITS.lines, { error: INQUIRY_TEXT.tooManyLines })
-    .superRefine((lines, ctx) => {
-      const seen = new Set<number>();
-      lines.forEach((line, i) => {
-        if (seen.has(line.product_id))
-          ctx.addIssue({ code: 'custom', message: INQUIRY_TEXT.lineRepeated, path: [i, 'product_id'] });
-        seen.add(line.product_id);
-      });
-    })
-    .optional(),
-  /** A field people never see: a program that fills every field fills this one too. */
-  website: z.string().optional(),
-  /** How long the form was open, as the page measured it. */
-  elapsed_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-});
+      .max(INQUIRY_LIMITS.message, { error: VALIDATION.tooLong('Message', INQUIRY_LIMITS.message) })
+      .optional()
+      .transform((v) => v ?? '')
+      .describe('Required, except when `lines` holds at least one product.'),
+    product_id: z.number({ error: 'product_id must be a product id' }).int().positive().max(MAX_ID).nullish(),
+    company: oneLine(
+      z
+        .string({ error: 'Company must be text' })
+        .trim()
+        .max(INQUIRY_LIMITS.company, { error: VALIDATION.tooLong('Company', INQUIRY_LIMITS.company) }),
+      'Company',
+    )
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    lines: z
+      .array(quoteLine, { error: 'lines must be a list of products and quantities' })
+      .max(INQUIRY_LIMITS.lines, { error: INQUIRY_TEXT.tooManyLines })
+      .superRefine((lines, ctx) => {
+        // One line per product and variant: two sizes of one product are two lines.
+        const seen = new Set<string>();
+        lines.forEach((line, i) => {
+          const key = `${line.product_id}:${line.variant_id ?? ''}`;
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', message: INQUIRY_TEXT.lineRepeated, path: [i, 'product_id'] });
+          seen.add(key);
+        });
+      })
+      .optional(),
+    /** A field people never see: a program that fills every field fills this one too. */
+    website: z.string().optional(),
+    /** How long the form was open, as the page measured it. */
+    elapsed_ms: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.message === '' && !body.lines?.length)
+      ctx.addIssue({ code: 'custom', message: INQUIRY_TEXT.required, path: ['message'] });
+  });
 export type CreateInquiryBody = z.input<typeof createInquiryBody>;
 export type CreateInquiryInput = z.output<typeof createInquiryBody>;
 
@@ -227,8 +277,13 @@ export const noteBody = z.strictObject({
 const inquiryEventSchema = z.object({
   id: z.number(),
   at: z.string(),
-  /** Null when the customer or the system made it (an answer on the quote page, a sent quote). */
+  /**
+   * Null when the customer or the system made it (an answer on the quote page, a sent quote), or
+   * an API token.
+   */
   actor: staffRef.nullable(),
+  /** The API token that made it, if one did. */
+  token: tokenRef.nullable(),
   /** 'quote_expired': the scheduled job expired a sent quote (its version in `to`). */
   kind: z.enum(['status', 'owner', 'quote_expired']),
   from: z.string().nullable(),
@@ -255,6 +310,10 @@ export const inquirySchema = z.object({
       product_slug: z.string().nullable(),
       name: z.string(),
       sku: z.string().nullable(),
+      /** The product's variant it was for; null on lines from before variants, or once it is deleted. */
+      variant_id: z.number().nullable(),
+      /** The variant's options as they read then, `{ "Size": "M" }`; empty when it has none. */
+      options: z.record(z.string(), z.string()),
       quantity: z.number(),
       unit_price: z.number(),
     }),

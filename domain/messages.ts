@@ -21,6 +21,9 @@ export const VALIDATION = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   oneLine: (field: string) =>
     `${field} must be one line of text, without line breaks, tabs or control characters`,
+  textBlock: (field: string) => `${field} may hold line breaks, but no tabs or other control characters`,
+  bidiControl: (field: string) =>
+    `${field} must not hold characters that change the direction text reads in (U+202A–U+202E, U+2066–U+2069)`,
   nameRequired: 'Name is required',
   updateUserEmpty: 'Send a role, a name or both',
   imageType: 'Image must be JPG/PNG/WEBP',
@@ -98,7 +101,7 @@ export const CONFIRM = {
   deleteProduct: restorable('The product'),
   deleteProducts: `The products, with their sections and images, are ${DELETE_OUTCOME.trashed}, where they can be restored.`,
   deleteImage: `The image is removed from the gallery and the shop and ${DELETE_OUTCOME.forGood}.`,
-  deleteInquiry: `The inquiry, with its quotes, notes and history, is ${DELETE_OUTCOME.forGood}.`,
+  deleteInquiry: restorable('The inquiry, with its quotes, notes and history,'),
   deleteQuoteDraft: `The draft is ${DELETE_OUTCOME.forGood}.`,
   purge: (name: string) => `Delete "${name}" for good? It cannot be restored.`,
   emptyTrash: (items: string) => `Delete all ${items} in the trash for good? They cannot be restored.`,

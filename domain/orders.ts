@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_ID, ORDER_LIMITS, SORT_ORDERS } from './constants';
-import { calendarDay, oneLine, optionalText } from './fields';
+import { calendarDay, oneLine, optionalAddress, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
-import { staffNoteSchema, staffRef } from './notes';
+import { staffNoteSchema, staffRef, tokenRef } from './notes';
 import { listMeta, listQuery } from './paging';
 import { ORDER_STATUS_TEXT } from './quote-texts';
 
@@ -29,6 +29,25 @@ const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
 export const orderMoves = (from: OrderStatus): readonly OrderStatus[] => ORDER_MOVES[from];
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_MOVES[from].includes(to);
 
+/** The moves that e-mail the customer (through the outbox): the screen asks before making one. */
+export const orderMoveEmails = (to: OrderStatus) => to === 'shipped';
+
+const ORDER_FLOW: readonly OrderStatus[] = ['confirmed', 'in_progress', 'shipped', 'completed'];
+
+/**
+ * Where a step back (order.manage) takes an order: the status before its own in the flow, or a
+ * cancelled order the status it was cancelled from (its history's last cancellation). Null when
+ * there is none (a confirmed order). A step back sends no e-mail.
+ */
+export function stepBackTarget(
+  status: OrderStatus,
+  history: readonly { from: OrderStatus | null; to: OrderStatus }[],
+): OrderStatus | null {
+  if (status === 'cancelled') return history.findLast((e) => e.to === 'cancelled')?.from ?? null;
+  const at = ORDER_FLOW.indexOf(status);
+  return at > 0 ? ORDER_FLOW[at - 1] : null;
+}
+
 export { ORDER_LIMITS };
 
 /** The fields of the acceptance form that settings can make required. */
@@ -40,6 +59,9 @@ export const ORDER_TEXT = {
   statusInvalid: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
   cancelReasonRequired: 'Say why the order is cancelled',
   moveForbidden: (from: string, to: string) => `An order cannot go from ${from} to ${to}`,
+  stepBackReasonRequired: 'Say why the order goes back a step',
+  stepBackNone: (status: string) => `An order that is ${status} has no step to go back to`,
+  steppedBack: 'Order taken one step back',
   fieldRequired: {
     po_number: 'Enter your purchase-order number',
     billing_address: 'Enter the billing address',
@@ -71,7 +93,7 @@ export function parseOrderNumber(text: string): number | null {
   return n >= 1 && n <= MAX_ID ? n : null;
 }
 
-const address = (field: string) => optionalText(field, ORDER_LIMITS.address);
+const address = (field: string) => optionalAddress(field, ORDER_LIMITS.address);
 
 /**
  * What the customer enters beside their signature. Every field is optional here: which are
@@ -121,6 +143,12 @@ export const patchOrderBody = z
   });
 export type PatchOrderBody = z.input<typeof patchOrderBody>;
 
+/** POST /api/orders/{id}/step-back. */
+export const stepBackOrderBody = z.strictObject({
+  reason: requiredText(ORDER_TEXT.stepBackReasonRequired, 'Reason', ORDER_LIMITS.stepBackReason),
+});
+export type StepBackOrderBody = z.input<typeof stepBackOrderBody>;
+
 export const ORDER_SORT_KEYS = ['created_at', 'number', 'total'] as const;
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 export const ORDER_PAGING = { options: [10, 15, 25, 50], defaultLimit: 15 } as const;
@@ -157,6 +185,10 @@ export const orderListQuery = listQuery({
 const orderLineSchema = z.object({
   product_id: z.number().nullable(),
   sku: z.string().nullable(),
+  /** The product's variant it was for; null for a typed line, one from before variants, or once deleted. */
+  variant_id: z.number().nullable(),
+  /** The variant's options as accepted, `{ "Size": "M" }`; empty when it has none. */
+  options: z.record(z.string(), z.string()),
   name: z.string(),
   quantity: z.number(),
   unit_price: z.number(),
@@ -199,11 +231,15 @@ export type Order = z.infer<typeof orderSchema>;
 const orderEventSchema = z.object({
   id: z.number(),
   at: z.string(),
-  /** Null when the customer made it (the order's creation on acceptance). */
+  /** Null when the customer made it (the order's creation on acceptance), or an API token. */
   actor: staffRef.nullable(),
+  /** The API token that made it, if one did. */
+  token: tokenRef.nullable(),
   from: z.enum(ORDER_STATUSES).nullable(),
   to: z.enum(ORDER_STATUSES),
   cancel_reason: z.string().nullable(),
+  /** Set when staff took the order one step back (order.manage), with why. */
+  step_back_reason: z.string().nullable(),
 });
 
 export const orderDetailSchema = orderSchema.extend({

@@ -87,7 +87,13 @@ export const PERMISSIONS = [
   {
     code: 'inquiry.work',
     label: 'Work requests',
-    description: "Change a request's status and owner, add notes and delete requests.",
+    description: "Change a request's status and owner and add notes.",
+    area: 'Requests and quotes',
+  },
+  {
+    code: 'inquiry.delete',
+    label: 'Delete requests',
+    description: 'Move quote requests, with their quotes and notes, to the trash.',
     area: 'Requests and quotes',
   },
   {
@@ -112,6 +118,12 @@ export const PERMISSIONS = [
     code: 'order.work',
     label: 'Work orders',
     description: 'Move orders through their states and add notes.',
+    area: 'Orders',
+  },
+  {
+    code: 'order.manage',
+    label: 'Manage orders',
+    description: 'Take an order one step back, with a reason (no e-mail is sent).',
     area: 'Orders',
   },
   {
@@ -182,6 +194,19 @@ export const PERMISSION_CODES: readonly PermissionCode[] = PERMISSIONS.map((p) =
 export const isPermissionCode = (value: string): value is PermissionCode =>
   (PERMISSION_CODES as readonly string[]).includes(value);
 
+/**
+ * The first of `permissions` that `held` lacks, or undefined when it holds them all. Nobody gives
+ * more than they hold: a role for a user, a role's permissions or a token's role must pass here
+ * (the server refuses, the web app offers only what passes).
+ */
+export const firstNotHeld = (
+  permissions: readonly string[],
+  held: ReadonlySet<string> | readonly string[],
+): PermissionCode | undefined => {
+  const has = (code: string) => ('has' in held ? held.has(code) : held.includes(code));
+  return permissions.filter(isPermissionCode).find((code) => !has(code));
+};
+
 /** The rights that together keep the team able to manage itself: someone must always hold both. */
 export const ADMIN_RIGHTS = ['user.manage', 'role.manage'] as const satisfies readonly PermissionCode[];
 
@@ -202,6 +227,7 @@ const EDITOR: readonly PermissionCode[] = [
   'export.run',
   'inquiry.read',
   'inquiry.work',
+  'inquiry.delete',
   'quote.edit',
   'quote.send',
   'order.read',
@@ -241,6 +267,50 @@ export const BUILT_IN_ROLE_PERMISSIONS: Record<
   },
 };
 
+/**
+ * The permissions each one is useless without: the screen or the route it acts through needs
+ * them. A role that holds a permission holds what it needs too: the server adds what a saved
+ * role lacks, and the role editor ticks it and says so.
+ */
+export const PERMISSION_NEEDS: Partial<Record<PermissionCode, readonly PermissionCode[]>> = {
+  'product.edit': ['catalogue.read'],
+  'product.price': ['product.edit'],
+  'product.publish': ['product.edit'],
+  'product.delete': ['product.edit'],
+  'category.edit': ['catalogue.read'],
+  'brand.edit': ['catalogue.read'],
+  'discount.edit': ['catalogue.read'],
+  // Checking a file (a dry run) only reads the catalogue; applying one asks product.edit and the
+  // rest per column as the file is sent (importApplyRights), so an import-only role can exist.
+  'import.run': ['catalogue.read'],
+  'inquiry.work': ['inquiry.read'],
+  'inquiry.delete': ['inquiry.read'],
+  'quote.edit': ['inquiry.read'],
+  'quote.send': ['quote.edit'],
+  'order.work': ['order.read'],
+  'customer.edit': ['customer.read'],
+  'history.restore': ['history.read'],
+  'trash.restore': ['history.read'],
+  'trash.purge': ['history.read'],
+};
+
+/** The codes with every permission they need, directly or through another, in PERMISSIONS' order. */
+export function withNeededPermissions(codes: readonly PermissionCode[]): PermissionCode[] {
+  const held = new Set<PermissionCode>();
+  const add = (code: PermissionCode) => {
+    if (held.has(code)) return;
+    held.add(code);
+    for (const needed of PERMISSION_NEEDS[code] ?? []) add(needed);
+  };
+  for (const code of codes) add(code);
+  return PERMISSION_CODES.filter((c) => held.has(c));
+}
+
+/** The codes that need `code`, directly or through another: what unticking it takes away too. */
+export function permissionsNeeding(code: PermissionCode): PermissionCode[] {
+  return PERMISSION_CODES.filter((c) => c !== code && withNeededPermissions([c]).includes(code));
+}
+
 /** What a route declares: a code, several codes (all needed), or only a signed-in staff member. */
 export type RoutePermission = PermissionCode | readonly PermissionCode[] | 'signed-in';
 
@@ -251,6 +321,13 @@ export const PERMISSION_TEXT = {
   readOnlyPrice: "You can't change prices: your role lacks “Change prices”",
   readOnlyStatus: "You can't change the status: your role lacks “Publish products”",
   readOnlyQuote: 'You can read this draft but not change it: your role lacks “Edit quotes”',
+  /** Giving a user a role, or a role a permission, that reaches past the caller's own rights. */
+  beyondOwn: (label: string) => `You can't give “${label}”: you don't hold it yourself`,
+  /** A role that holds a right the caller lacks is not theirs to change or delete. */
+  roleAboveOwn: (label: string) =>
+    `You can't change a role that holds “${label}”: you don't hold it yourself`,
+  ownRole: "You can't change your own role: ask another person who manages staff accounts",
+  ownRoleEdit: "You can't change the role you hold: ask another person who manages roles",
 } as const;
 
 export const permissionLabel = (code: PermissionCode): string =>

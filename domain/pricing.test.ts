@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, fromCents, mulDivHalfUp, toCents } from './money';
-import { type PricingDiscount, previewPrice, priceProduct, saveAmount } from './pricing';
+import { bigCentsToDecimal, centsToDecimal, fromCents, mulDivHalfUp, toCents } from './money';
+import { basketEstimate, type PricingDiscount, previewPrice, priceProduct, saveAmount } from './pricing';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 let nextId = 1;
@@ -132,5 +132,26 @@ describe('priceProduct', () => {
         price.best ? toCents(price.best.save_amount) : 0,
       );
     }
+  });
+});
+
+describe('basketEstimate', () => {
+  it('multiplies and adds in exact cents, leaving out a line without a readable price', () => {
+    // 0.1 + 0.2 in floats is 0.30000000000000004; three lines of 0.10 are 0.30 here.
+    const est = basketEstimate([
+      { price: 0.1, quantity: 3 },
+      { price: 19.99, quantity: 7 },
+      { price: Number.NaN, quantity: 2 },
+      { price: 1.005, quantity: 1 },
+      { price: '5' as unknown as number, quantity: 1 },
+    ]);
+    expect(est.lines).toEqual([30n, 13993n, null, null, null]);
+    expect(bigCentsToDecimal(est.total)).toBe('140.23');
+    expect(est.priced).toBe(2);
+  });
+
+  it('stays exact past the integers a number holds', () => {
+    const lines = Array.from({ length: 100 }, () => ({ price: 99999999999.99, quantity: 9999 }));
+    expect(bigCentsToDecimal(basketEstimate(lines).total)).toBe('99989999999990001.00');
   });
 });

@@ -138,3 +138,25 @@ export function discountLabel(discount: { type: DiscountType; value: number }, c
     ? `${percentFormat.format(discount.value)}% OFF`
     : `${formatMoney(discount.value, currency)} OFF`;
 }
+
+/**
+ * The basket's estimate from the prices the visitor was shown: each line's price × quantity and
+ * their sum, in exact cents (a bigint: a hundred lines of large amounts outgrow a number's exact
+ * integers). A line with no readable price is left out (null) rather than counted as zero.
+ */
+export function basketEstimate(lines: readonly { price: unknown; quantity: number }[]): {
+  lines: (bigint | null)[];
+  total: bigint;
+  priced: number;
+} {
+  const each = lines.map(({ price, quantity }) => {
+    if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
+    try {
+      return BigInt(toCents(price)) * BigInt(quantity);
+    } catch {
+      return null;
+    }
+  });
+  const priced = each.filter((c): c is bigint => c !== null);
+  return { lines: each, total: priced.reduce((a, b) => a + b, 0n), priced: priced.length };
+}

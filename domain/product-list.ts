@@ -4,6 +4,7 @@ import { optionalId } from './fields';
 import { countOf } from './messages';
 import { toCents } from './money';
 import { queryInt, searchText } from './paging';
+import type { PermissionCode } from './permissions';
 import { PRODUCT_STATUSES } from './products';
 
 /**
@@ -136,6 +137,20 @@ export const BULK_LIMITS = {
 const BULK_ACTIONS = ['set_category', 'set_brand', 'publish', 'unpublish', 'adjust_price', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+/** The right each bulk action needs, as the same field changed in the editor would. */
+export const BULK_ACTION_RIGHT = {
+  set_category: 'product.edit',
+  set_brand: 'product.edit',
+  publish: 'product.publish',
+  unpublish: 'product.publish',
+  adjust_price: 'product.price',
+  delete: 'product.delete',
+} as const satisfies Record<BulkAction, PermissionCode>;
+
+/** Whether a role may run any bulk action: without one, the list offers no selection. */
+export const mayBulkEdit = (has: (code: PermissionCode) => boolean) =>
+  BULK_ACTIONS.some((action) => has(BULK_ACTION_RIGHT[action]));
+
 /** How adjust_price changes the MRP: by a percent, by an amount (either may be negative), or to a value. */
 export const PRICE_ADJUSTMENTS = ['percent', 'amount', 'set'] as const;
 export type PriceAdjustment = (typeof PRICE_ADJUSTMENTS)[number];
@@ -221,7 +236,24 @@ export type ProductBulkResponse = z.infer<typeof productBulkResponse>;
 /** POST /api/products/{id}/duplicate answers 201 with the copy. */
 export const productDuplicateResponse = z.object({ id: z.number(), slug: z.string() });
 
-/** The export's columns, in order (the header row). */
+/** A variant's columns of the export, which the import reads back under the same names. */
+export const VARIANT_CSV_COLUMNS = [
+  'variant_sku',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+  'variant_mrp',
+  'variant_status',
+] as const;
+
+/**
+ * The export's columns, in order (the header row): one row per variant, the product's columns
+ * repeated on each, then the variant's. A product without options has one row, its default
+ * variant's (variant_sku the product's SKU, option cells empty).
+ */
 export const PRODUCT_CSV_COLUMNS = [
   'id',
   'sku',
@@ -234,6 +266,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'final_price',
   'description',
   'image_urls',
+  'product_sku',
+  ...VARIANT_CSV_COLUMNS,
 ] as const;
 
 /** The filters beside the search text, in the order the screen shows them as chips. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, PAGING, TEXT_LIMITS } from './constants';
-import { optionalId, optionalText, orderBody, requiredText } from './fields';
+import { oneLine, optionalId, optionalText, orderBody, requiredText } from './fields';
 import { IMAGE_ALT_MAX_LENGTH, IMAGE_ORDER_MAX } from './images';
 import { CONFIRM, VALIDATION } from './messages';
 import { toCents } from './money';
@@ -8,6 +8,7 @@ import { listMeta, queryInt, searchText } from './paging';
 import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 import { SLUG_MAX_LENGTH } from './slug';
+import { optionSchema, priceRangeSchema, variantSchema } from './variant-shapes';
 
 /** The product toasts, fallbacks and confirmation. */
 export const PRODUCT_TOAST = {
@@ -79,7 +80,10 @@ export const PRODUCT_MESSAGES = {
 /** A draft is seen by staff only; public routes and the shop serve published products. */
 export const PRODUCT_STATUSES = ['draft', 'published'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-/** What a product is when a create or update call names no status: clients that predate drafts publish. */
+/**
+ * What a product is when a create call names no status: clients that predate drafts publish. An
+ * update that names none keeps the product's status.
+ */
 export const DEFAULT_PRODUCT_STATUS: ProductStatus = 'published';
 export const PRODUCT_STATUS_TEXT = {
   draft: 'Draft',
@@ -98,9 +102,8 @@ export const PRODUCT_STATUS_TEXT = {
   unpublishedToast: 'Product moved to drafts',
 } as const;
 
-const status = z
-  .enum(PRODUCT_STATUSES, { error: PRODUCT_STATUS_TEXT.invalid })
-  .default(DEFAULT_PRODUCT_STATUS);
+const statusField = z.enum(PRODUCT_STATUSES, { error: PRODUCT_STATUS_TEXT.invalid });
+const status = statusField.default(DEFAULT_PRODUCT_STATUS);
 
 /** An amount from JSON or a form: at least 0, two decimals at most, within NUMERIC(12,2). */
 export const amount = (message: string) =>
@@ -126,7 +129,7 @@ const sku = z
   .transform((v) => (v ? v : null));
 
 export const createProductBody = z.strictObject({
-  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  name: oneLine(requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name), 'Name'),
   sku,
   brand_id: optionalId('Brand'),
   category_id: optionalId('Category'),
@@ -158,13 +161,14 @@ export const pricingSchema = z
   }));
 
 export const updateProductBody = z.strictObject({
-  name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name),
+  name: oneLine(requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name), 'Name'),
   sku,
   brand_id: optionalId('Brand'),
   category_id: optionalId('Category'),
   description: optionalText('Description', TEXT_LIMITS.description),
   pricing: pricingSchema,
-  status,
+  /** Left out, the product keeps its status: editing a draft never publishes it. */
+  status: statusField.optional(),
 });
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
@@ -187,6 +191,8 @@ export const productListItemSchema = z.object({
   price: z.object({ mrp: z.number(), final: z.number() }),
   best_discount: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number() }).nullable(),
   status: z.enum(PRODUCT_STATUSES),
+  /** Its variants' lowest and highest MRP (equal where they do not differ): lists say "from". */
+  price_range: z.object({ min: z.number(), max: z.number() }),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 export const productListResponse = z.object({ data: z.array(productListItemSchema), meta: listMeta });
@@ -203,6 +209,11 @@ export const productBaseSchema = z.object({
   category_id: z.number().nullable(),
   mrp: z.number(),
   status: z.enum(PRODUCT_STATUSES),
+  /** The product's options and variants (docs/decisions/0029-product-variants.md). */
+  options: z.array(optionSchema).optional(),
+  variants: z.array(variantSchema).optional(),
+  /** Lowest and highest active variant price where they differ; null with one price. */
+  price_range: priceRangeSchema.nullable().optional(),
 });
 export type ProductBase = z.infer<typeof productBaseSchema>;
 
@@ -247,6 +258,9 @@ export const productBundleSchema = z.object({
   specGroups: z.array(specGroupSchema),
   tables: z.array(tableSchema),
   layout: z.object({ blocks: z.array(blockSchema) }),
+  options: z.array(optionSchema),
+  variants: z.array(variantSchema),
+  price_range: priceRangeSchema.nullable(),
 });
 export type ProductBundle = z.infer<typeof productBundleSchema>;
 

@@ -21,6 +21,8 @@ export const QUOTE_TEMPLATE_TEXT = {
   tooMany: `At most ${QUOTE_TEMPLATE_LIMITS.count} templates can be kept; delete one first`,
   sourceNotFound: 'The quote to start from was not found',
   oneSource: 'Start from a template or from a quote, not both',
+  tooManyWithBasket: (asked: number, max: number) =>
+    `The ${asked === 1 ? 'line' : `${asked} lines`} the customer asked for and the template's come to more than the ${max} lines a quote holds; start from the request and add what it needs`,
 } as const;
 
 const id = (field: string) =>
@@ -42,8 +44,9 @@ export const quoteTemplateListQuery = z.strictObject({ q: searchText });
 
 /**
  * POST /api/inquiries/{id}/quotes: with nothing, the draft starts from the request's basket; with
- * template_id, from that template re-priced today; with from_quote_id, from that quote's content
- * (a copy to another request). One of the two at most.
+ * template_id, from the basket and after it that template's lines re-priced today, with the
+ * template's note and terms; with from_quote_id, from that quote's content (a copy to another
+ * request). One of the two at most.
  */
 export const createQuoteBody = z
   .strictObject({
@@ -66,6 +69,10 @@ export const quoteTemplateSchema = z.object({
       product_id: z.number().nullable(),
       name: z.string(),
       sku: z.string().nullable(),
+      /** The product's variant; a draft started from the template prices it again. */
+      variant_id: z.number().nullable(),
+      /** The variant's options when saved, `{ "Size": "M" }`; empty when it has none. */
+      options: z.record(z.string(), z.string()),
       quantity: z.number(),
       /** The price when saved; a draft started from the template prices linked lines again. */
       unit_price: z.number(),

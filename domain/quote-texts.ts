@@ -135,6 +135,10 @@ export const BUILDER_TEXT = {
   createFailed: 'Failed to create quote',
   deleteFailed: 'Failed to delete quote',
   productFailed: 'Failed to load product',
+  variant: 'Variant',
+  variantPlaceholder: 'Choose a variant',
+  /** A discontinued variant in the list: a line may keep it, not take it anew. */
+  variantDiscontinued: (title: string) => `${title} (discontinued)`,
   notFound: 'This quote does not exist.',
   unsaved: 'Save the draft before sending it.',
   /** Beside a unit price changed from the catalogue's: "(catalogue $144.49)", the price struck through. */
@@ -162,7 +166,7 @@ export const QUOTE_REUSE_TEXT = {
   fromTemplate: 'Start from template',
   fromTemplateTitle: 'Start from a template',
   fromTemplateBody:
-    "Fills a new draft with the template's lines, note and terms, each price taken from today's catalogue.",
+    "Keeps the lines the customer asked for and adds the template's lines after them, with its note and terms; each price is taken from today's catalogue.",
   template: 'Template',
   templatePlaceholder: 'Pick a template',
   templateLines: (n: number) => (n === 1 ? '1 line' : `${n} lines`),

@@ -101,7 +101,18 @@ const optionalText = (field: string, max: number) =>
 export const quoteLineInput = z.strictObject({
   /** The catalogue product it was priced from, or null for a line staff typed in. */
   product_id: z.number().int().positive().max(MAX_ID).nullable().default(null),
-  name: text('Name', QUOTE_LIMITS.name).min(1, { error: VALIDATION.nameRequired }),
+  /**
+   * The product's variant: needed for a product with several, one of that product's, and active
+   * unless the line already had it. Its SKU, options and catalogue price are copied onto the line.
+   */
+  variant_id: z
+    .number({ error: 'variant_id must be a variant id' })
+    .int({ error: 'variant_id must be a variant id' })
+    .positive({ error: 'variant_id must be a variant id' })
+    .max(MAX_ID, { error: 'variant_id must be a variant id' })
+    .nullable()
+    .default(null),
+  name: oneLine(text('Name', QUOTE_LIMITS.name).min(1, { error: VALIDATION.nameRequired }), 'Name'),
   sku: optionalText('SKU', QUOTE_LIMITS.sku),
   quantity: z
     .number({ error: QUOTE_TEXT.quantityInvalid })
@@ -115,6 +126,11 @@ export const quoteLineInput = z.strictObject({
    * the catalogue itself (staffQuoteLineSchema).
    */
   catalogue_price: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
+  /** Taken and ignored as catalogue_price is: the server copies them from the variant. */
+  options: z
     .unknown()
     .optional()
     .transform(() => undefined),
@@ -241,6 +257,10 @@ const quoteLineSchema = z.object({
   product_id: z.number().nullable(),
   name: z.string(),
   sku: z.string().nullable(),
+  /** The product's variant it was priced from; null for a typed line, or one from before variants. */
+  variant_id: z.number().nullable(),
+  /** The variant's options as they read then, `{ "Size": "M" }`; empty when it has none. */
+  options: z.record(z.string(), z.string()),
   quantity: z.number(),
   unit_price: z.number(),
   discount_percent: z.number(),
@@ -283,6 +303,9 @@ const quoteAnswerSchema = z.object({
   address: z.string(),
 });
 
+/** What stands for a quote's token in a message read by staff without quote.send. */
+export const HIDDEN_QUOTE_TOKEN = '[hidden]';
+
 /** A quote as staff see it. */
 export const quoteSchema = z.object({
   id: z.number(),
@@ -292,8 +315,15 @@ export const quoteSchema = z.object({
   status: z.enum(QUOTE_STATUSES),
   ...quoteContent,
   lines: z.array(staffQuoteLineSchema),
-  /** The customer's page: /quote/{token}; null while it is a draft. */
-  token: z.string().nullable(),
+  /**
+   * The customer's page: /quote/{token}; null while it is a draft. Absent for a caller without
+   * quote.send: whoever holds it can answer as the customer.
+   */
+  token: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The customer's page key (/quote/{token}); null for a draft, absent without quote.send"),
   expired: z.boolean(),
   /** When the scheduled job moved it to 'expired'; null otherwise. */
   expired_at: z.string().nullable(),

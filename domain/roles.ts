@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
-import { requiredText } from './fields';
-import { PERMISSION_AREAS, PERMISSION_CODES, type PermissionCode } from './permissions';
+import { oneLine, requiredText } from './fields';
+import {
+  PERMISSION_AREAS,
+  PERMISSION_CODES,
+  type PermissionCode,
+  withNeededPermissions,
+} from './permissions';
 
 export const ROLE_TEXT = {
   invalidPermission: (value: string) => `Unknown permission: ${value}`,
@@ -33,9 +38,10 @@ export const permissionCodeSchema = z.custom<PermissionCode>(
 const permissionList = z
   .array(permissionCodeSchema, { error: ROLE_TEXT.permissionsRequired })
   .max(PERMISSION_CODES.length * 2, { error: ROLE_TEXT.permissionsRequired })
-  .transform((codes) => PERMISSION_CODES.filter((c) => codes.includes(c)));
+  // A permission comes with those it needs (PERMISSION_NEEDS): a role is saved with them added.
+  .transform((codes) => withNeededPermissions(codes));
 
-const roleName = requiredText(ROLE_TEXT.nameRequired, 'Name', TEXT_LIMITS.name);
+const roleName = oneLine(requiredText(ROLE_TEXT.nameRequired, 'Name', TEXT_LIMITS.name), 'Name');
 
 export const createRoleBody = z.strictObject({ name: roleName, permissions: permissionList });
 export type CreateRoleBody = z.input<typeof createRoleBody>;
@@ -111,4 +117,11 @@ export const ROLE_SCREEN_TEXT = {
   filterLabel: 'Role',
   changeRole: 'Change role',
   roleChanged: 'Role changed',
+  /** Under a permission that is useless without others: ticking it ticks them. */
+  needs: (labels: readonly string[]) => `Needs ${labels.join(' and ')}.`,
+  /** Why a role in the users' select cannot be picked, or a role's card cannot be changed. */
+  beyondOwn: 'Holds rights you do not have',
+  ownRole: 'Your own role: another person who manages staff accounts can change it',
+  ownRoleCard: 'You hold this role: another person who manages roles can change it.',
+  aboveOwnCard: 'This role holds rights you do not have, so you cannot change it.',
 } as const;

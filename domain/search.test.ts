@@ -23,10 +23,13 @@ describe('searchWords', () => {
     expect(searchWords('18V')).toEqual(['18v']);
     // A decimal joined to its unit is read as the parser reads "2.5mm": the number, the unit.
     expect(searchWords('2.5 mm')).toEqual(['2.5', 'mm']);
-    expect(searchWords('M8 x40 mm')).toEqual(['m8', 'x40mm']);
+    // A size is one word, its last value joined to its unit; sizeParts reads the values.
+    expect(searchWords('M8 x40 mm')).toEqual(['m8x40mm']);
     // Only a whole unit is joined.
     expect(searchWords('40 mmx')).toEqual(['40', 'mmx']);
-    expect(searchWords('40 volts')).toEqual(['40', 'volts']);
+    expect(searchWords('40 amps')).toEqual(['40', 'amps']);
+    // A unit's other spellings are units too.
+    expect(searchWords('40 volts')).toEqual(['40volts']);
   });
 
   it('reads SKUs with separators as their parts', () => {

@@ -39,7 +39,23 @@ export const SEARCH_UNITS = [
   'gb',
   'tb',
   'pcs',
+  'k',
+  'kelvin',
+  'volt',
+  'volts',
+  'watt',
+  'watts',
 ] as const;
+
+/**
+ * Units with more than one spelling: a number joined to any of them is the same value ("18v" is
+ * "18volt"), so a query's one spelling matches the others in the documents.
+ */
+const UNIT_SPELLINGS: readonly (readonly string[])[] = [
+  ['v', 'volt', 'volts'],
+  ['w', 'watt', 'watts'],
+  ['k', 'kelvin'],
+];
 
 export const SEARCH_LIMITS = {
   /** Words read from one query; the rest are ignored (a pasted paragraph is not a search). */
@@ -66,14 +82,45 @@ export function normaliseSearchText(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(PUNCTUATION, ' ').replace(NUMBER_UNIT, '$1$2');
 }
 
-/** The query's words, in order, without repeats: letters and digits, or decimals ("2.5"). */
+/** A size's values parted by an x ("M8 x 40", "M8×40"): joined, to be read as one word. */
+const SIZE = /(\d)\s*[xX×]\s*(?=\d)/gu;
+
+/**
+ * The query's words, in order, without repeats: letters and digits, or decimals ("2.5"). A size
+ * is one word ("m8x40"; numberForms reads its values).
+ */
 export function searchWords(query: string): string[] {
   const words = new Set<string>();
-  for (const [word] of normaliseSearchText(query).matchAll(WORD)) {
+  for (const [word] of normaliseSearchText(query.replace(SIZE, '$1x')).matchAll(WORD)) {
     if (words.size >= SEARCH_LIMITS.maxWords) break;
     words.add(word.slice(0, SEARCH_LIMITS.maxWordLength));
   }
   return [...words];
+}
+
+const NUMBER_WITH_UNIT = new RegExp(`^(\\d+)(${UNIT_PATTERN})$`);
+const WHOLE_NUMBER = /^\d+$/;
+
+/** A number's word as the documents may hold it: its digits and the unit it is joined to. */
+export type NumberForms = { number: string; units: readonly string[]; bare: boolean };
+
+/**
+ * How a word that is a number is matched, or null for any other word. A bare whole number is
+ * that number or the number with any unit ("19" finds "19 mm"); a number with a unit is the
+ * number with any spelling of that unit ("18 volt" finds "18 V").
+ */
+export function numberForms(word: string): NumberForms | null {
+  if (WHOLE_NUMBER.test(word)) return { number: word, units: SEARCH_UNITS, bare: true };
+  const match = NUMBER_WITH_UNIT.exec(word);
+  if (!match) return null;
+  const [, number, unit] = match;
+  return { number, units: UNIT_SPELLINGS.find((s) => s.includes(unit)) ?? [unit], bare: false };
+}
+
+/** A size's values ("m8x40" is m8 and 40, "10x20x30mm" three), or null for any other word. */
+export function sizeParts(word: string): string[] | null {
+  const parts = word.split(/(?<=\d)x(?=\d)/);
+  return parts.length > 1 ? parts : null;
 }
 
 /** A SKU as it is compared: lower-case letters and digits only (`SPA-1042` is `spa1042`). */

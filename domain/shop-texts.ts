@@ -72,6 +72,13 @@ export const SHOP_TEXT = {
   brandLabel: 'Brand',
   categoryLabel: 'Category',
   skuLabel: 'SKU',
+  /** Before a list card's lowest price, where its variants' prices differ. */
+  fromPrice: 'From',
+  /** A value of an option no variant has with the other options chosen: choosing it changes them. */
+  valueWithOthers: 'available with other choices',
+  valueUnavailable: 'not available',
+  /** A product whose variants are all discontinued. */
+  noVariantAvailable: 'This product is not available at the moment.',
   details: 'Details',
   quantity: 'Quantity',
   addToQuote: 'Add to quote',
@@ -110,6 +117,11 @@ export const SHOP_TEXT = {
   /** A refused line, named as the basket stored it (the server names no product it refuses). */
   lineUnavailable: (name: string) => `${name} is no longer available`,
   pricesNote: 'Prices are those shown when each product was added; the quote confirms them.',
+  lineTotal: 'Line total',
+  estimatedTotal: 'Estimated total',
+  /** Under the estimate: what it is made of, and that it is no price yet. */
+  estimateNote: (priced: number, lines: number) =>
+    `An estimate from the prices shown${priced < lines ? `, for the ${priced} of ${lines} products with a price` : ''}; your quote gives the final prices.`,
   notFoundTitle: 'Page not found',
   notFoundText: 'The page you asked for is not in the shop. The product may have been removed or renamed.',
   badRequestTitle: 'That address is not right',

@@ -37,21 +37,41 @@ export const SPEC_FILTER_LIMITS = { keys: 10, valuesPerKey: 20, keyLength: 100, 
 export const SPEC_PARAM_PREFIX = 'spec.';
 
 /**
+ * The query keys that filter by a variant's option: `option.<name>=<value>` (repeated: any of
+ * them) keeps the products with an active variant of that value.
+ */
+export const OPTION_PARAM_PREFIX = 'option.';
+
+/**
  * A spec filter of the URL: one key (as written), the values asked for and the ranges
  * (`spec.Length=10..40`, `10..`, `..40`, on the numbers whatever their unit). A product passes
- * when its value for the key is any of them; several keys must all pass.
+ * when its value for the key is any of them; several keys must all pass. An option's filter
+ * (`option`) has values only, and its norm starts "option:", apart from the specs'.
  */
-export type SpecFilter = { key: string; norm: string; values: string[]; ranges: SpecRange[] };
+export type SpecFilter = {
+  key: string;
+  norm: string;
+  values: string[];
+  ranges: SpecRange[];
+  option?: true;
+};
+
+/** An option's name as its filters and facets compare it. */
+const optionNorm = (name: string) => `option:${name.trim().toLowerCase()}`;
 
 type Issues = { addIssue(issue: { code: 'custom'; message: string; input?: unknown }): void };
 
-/** The URL's spec.* keys as filters: keys of the same meaning merged, blank values dropped. */
-function specFilters(raw: Record<string, unknown>, ctx: Issues): SpecFilter[] {
+/**
+ * The URL's spec.* keys as filters (or option.* ones, `option`): keys of the same meaning merged,
+ * blank values dropped.
+ */
+function specFilters(raw: Record<string, unknown>, ctx: Issues, option = false): SpecFilter[] {
   const byNorm = new Map<string, SpecFilter>();
   const { keys, valuesPerKey, keyLength, valueLength } = SPEC_FILTER_LIMITS;
+  const prefix = option ? OPTION_PARAM_PREFIX : SPEC_PARAM_PREFIX;
   for (const [param, given] of Object.entries(raw)) {
-    if (!param.startsWith(SPEC_PARAM_PREFIX)) continue;
-    const key = specKeyShown(param.slice(SPEC_PARAM_PREFIX.length));
+    if (!param.startsWith(prefix)) continue;
+    const key = option ? param.slice(prefix.length).trim() : specKeyShown(param.slice(prefix.length));
     const values = (Array.isArray(given) ? given : [given]).filter((v) => v !== '');
     if (key === '' || values.length === 0) continue;
     if (key.length > keyLength) {
@@ -61,8 +81,14 @@ function specFilters(raw: Record<string, unknown>, ctx: Issues): SpecFilter[] {
       });
       continue;
     }
-    const norm = specKeyNorm(key);
-    const filter = byNorm.get(norm) ?? { key, norm, values: [], ranges: [] };
+    const norm = option ? optionNorm(key) : specKeyNorm(key);
+    const filter: SpecFilter = byNorm.get(norm) ?? {
+      key,
+      norm,
+      values: [],
+      ranges: [],
+      ...(option && { option }),
+    };
     byNorm.set(norm, filter);
     for (const value of values) {
       if (typeof value !== 'string' || value.length > valueLength) {
@@ -72,8 +98,10 @@ function specFilters(raw: Record<string, unknown>, ctx: Issues): SpecFilter[] {
         });
         continue;
       }
-      const range = parseSpecRange(value);
-      if (range) filter.ranges.push(range);
+      const range = option ? null : parseSpecRange(value);
+      if (option) {
+        if (value.trim() !== '') filter.values.push(value.trim());
+      } else if (range) filter.ranges.push(range);
       else if (value.trim() !== '') filter.values.push(parseSpecValue(value).shown);
     }
     filter.values = [...new Set(filter.values)];
@@ -113,7 +141,7 @@ export const shopListQuery = z
     brand: v.brand ?? null,
     priceMin: v.price_min ?? null,
     priceMax: v.price_max ?? null,
-    specs: specFilters(v, ctx),
+    specs: [...specFilters(v, ctx), ...specFilters(v, ctx, true)],
     /** As asked; shopSort says which order applies. */
     sort: v.sort ?? null,
     page: v.page ?? 1,

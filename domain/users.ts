@@ -8,7 +8,7 @@ import {
   TEXT_LIMITS,
   USER_SORT_KEYS,
 } from './constants';
-import { requiredText } from './fields';
+import { oneLine, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery } from './paging';
 import { permissionCodeSchema } from './roles';
@@ -40,7 +40,7 @@ export const loginBody = z.strictObject({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const createUserBody = z.strictObject({
-  name: requiredText(VALIDATION.createUserRequired, 'Name', TEXT_LIMITS.name),
+  name: oneLine(requiredText(VALIDATION.createUserRequired, 'Name', TEXT_LIMITS.name), 'Name'),
   email: email(VALIDATION.createUserRequired),
   password: z
     .string({ error: VALIDATION.createUserRequired })
@@ -52,7 +52,7 @@ export const createUserBody = z.strictObject({
 export type CreateUserBody = z.input<typeof createUserBody>;
 
 export const updateProfileBody = z.strictObject({
-  name: requiredText(VALIDATION.profileRequired, 'Name', TEXT_LIMITS.name),
+  name: oneLine(requiredText(VALIDATION.profileRequired, 'Name', TEXT_LIMITS.name), 'Name'),
   email: email(VALIDATION.profileRequired),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
@@ -61,7 +61,7 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 export const updateUserBody = z
   .strictObject({
     role: roleKeySchema.optional(),
-    name: requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name).optional(),
+    name: oneLine(requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name), 'Name').optional(),
   })
   .refine((v) => v.role !== undefined || v.name !== undefined, { error: VALIDATION.updateUserEmpty });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

@@ -43,7 +43,18 @@ const deletedCustomerSchema = customerDetailSchema.pick({
 /** A deleted company's `data`: its id and the name its change-log entry kept. */
 const deletedCompanySchema = companyDetailSchema.pick({ id: true, name: true });
 
-/** What each event's `data` is: the entity as the API answers with it. */
+/**
+ * A quote's `data`: the quote as the desk reads it without its `token`, the secret of the
+ * customer's page (and its answer buttons), which is never sent anywhere but to the customer.
+ */
+const webhookQuoteSchema = quoteSchema.omit({ token: true });
+export type WebhookQuote = z.infer<typeof webhookQuoteSchema>;
+
+/**
+ * What each event's `data` is: the entity as the API answers with it, less any secret link (a
+ * quote's token). No event carries a buyer's sign-in link or session either: they live in the
+ * outbox and the sessions, never in an entity.
+ */
 export const WEBHOOK_EVENT_DATA = {
   'product.created': productBaseSchema,
   'product.updated': productBaseSchema,
@@ -52,10 +63,10 @@ export const WEBHOOK_EVENT_DATA = {
   'inquiry.created': inquirySchema,
   'inquiry.updated': inquirySchema,
   'inquiry.deleted': deletedInquirySchema,
-  'quote.sent': quoteSchema,
-  'quote.accepted': quoteSchema,
-  'quote.declined': quoteSchema,
-  'quote.expired': quoteSchema,
+  'quote.sent': webhookQuoteSchema,
+  'quote.accepted': webhookQuoteSchema,
+  'quote.declined': webhookQuoteSchema,
+  'quote.expired': webhookQuoteSchema,
   'order.created': orderDetailSchema,
   'order.updated': orderDetailSchema,
   'customer.created': customerDetailSchema,
@@ -71,7 +82,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'product.created':
     'A product was created (in the editor, by duplicating, by a CSV import, or brought back from the trash).',
   'product.updated':
-    'A product changed: its fields, price, sections or images, by the editor, a bulk action, a CSV import or a restored version.',
+    'A product changed: its fields, price, options and variants, sections or images, by the editor, a bulk action, a CSV import or a restored version.',
   'product.deleted': 'A product was deleted (moved to the trash), alone or by a bulk action.',
   'product.published':
     "A product's status became published (sent after its product.created or product.updated).",

@@ -17,6 +17,8 @@ export const WEBHOOK_SCREEN_TEXT = {
   urlHint: 'An https address that accepts POST requests.',
   events: 'Events',
   eventsHint: 'What this endpoint is sent.',
+  /** Under an event group the user's role cannot read, so cannot subscribe to. */
+  needsRight: (label: string) => `Needs “${label}”, which your role lacks`,
   allOf: (group: string) => `All ${group.toLowerCase()} events`,
   enabled: 'On',
   enabledHint: 'Switched off, it is sent nothing; events wait until it is on again.',

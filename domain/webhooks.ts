@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveIdString } from './fields';
 import { listMeta, listQuery } from './paging';
+import type { PermissionCode } from './permissions';
 
 /** Every event a webhook endpoint may subscribe to, in the order the screen lists them. */
 export const WEBHOOK_EVENTS = [
@@ -28,6 +29,30 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 const webhookEventTypeSchema = z.enum(WEBHOOK_EVENTS);
+
+/**
+ * The read right of what each entity's events carry, the right its GET route needs: an endpoint
+ * subscribed to an event is sent that data, so subscribing (or pointing an endpoint elsewhere, or
+ * redelivering) needs it. A quote is read with its request.
+ */
+type EventEntity = WebhookEventType extends `${infer E}.${string}` ? E : never;
+const EVENT_READ_PERMISSION: Record<EventEntity, PermissionCode> = {
+  product: 'catalogue.read',
+  inquiry: 'inquiry.read',
+  quote: 'inquiry.read',
+  order: 'order.read',
+  customer: 'customer.read',
+  company: 'customer.read',
+};
+
+/** The read right an event's data needs (see EVENT_READ_PERMISSION). */
+export const webhookEventPermission = (type: WebhookEventType): PermissionCode =>
+  EVENT_READ_PERMISSION[type.split('.')[0] as EventEntity];
+
+/** The rights a list of events needs together, each once, in the order the events name them. */
+export const webhookEventsPermissions = (types: readonly WebhookEventType[]): PermissionCode[] => [
+  ...new Set(types.map(webhookEventPermission)),
+];
 
 /**
  * The event "Send test event" sends: to one endpoint, whatever it subscribed to; never
@@ -88,6 +113,8 @@ export const WEBHOOK_TEXT = {
   patchEmpty: 'Nothing to change: give url, events or enabled',
   testDisabled: 'The endpoint is switched off: switch it on to send a test event',
   redeliverDisabled: 'The endpoint is switched off: switch it on to redeliver',
+  redeliverUrlChanged:
+    "This event is older than the endpoint's URL: it was meant for the address before, so it is not sent to the new one",
   redirectRefused: (status: number) => `Answered ${status}: redirects are not followed`,
   answered: (status: number) => `Answered ${status}`,
   timedOut: `No answer within ${WEBHOOK_LIMITS.timeoutSeconds} s`,

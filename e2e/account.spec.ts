@@ -8,7 +8,7 @@ import { authHeaders, uniqueTag } from './catalog';
 import { uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
-const SHOTS = '/work/helpers/shots/portal';
+const SHOTS = '.tmp/shots/portal';
 
 /** A visitor's quote request through the public form's API. */
 async function ask(
@@ -229,6 +229,15 @@ test("a colleague sees the company's order while granted, and not once the right
     await request.get(`/api/customers?q=${encodeURIComponent(colleagueEmail)}`, { headers })
   ).json();
   const colleagueId = found.data[0].id as number;
+  // A request joins nobody to an existing company: staff link Omar to Ines's.
+  const ines = await (
+    await request.get(`/api/customers?q=${encodeURIComponent(buyerEmail)}`, { headers })
+  ).json();
+  const linked = await request.patch(`/api/customers/${colleagueId}`, {
+    headers,
+    data: { company_id: ines.data[0].company.id },
+  });
+  expect(linked.status(), await linked.text()).toBe(200);
   const grant = (on: boolean) =>
     request.patch(`/api/customers/${colleagueId}`, { headers, data: { sees_company: on } });
 

@@ -91,5 +91,97 @@ test("a token's row opens Activity on the changes made with it", async ({ page, 
   const entries = page.getByTestId('activity-entry');
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText(brand);
-  await expect(entries.first()).toContainText(API_TOKEN_TEXT.actor(name));
+  await expect(entries.first()).toContainText(API_TOKEN_TEXT.actor(name, E2E.admin.name));
+});
+
+/**
+ * What a program does is shown as the token everywhere: its move and note on an order read
+ * "API token “name” (who made it)" in the order's history and notes, and so does Activity.
+ */
+test('an order moved and noted with a token shows the token and its owner, not the customer', async ({
+  page,
+  request,
+}) => {
+  const admin = { authorization: `Bearer ${await adminToken(request)}` };
+  const name = `E2E ERP ${Date.now()}`;
+  const made = await request.post('/api/api-tokens', { headers: admin, data: { name, role: 'admin' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id, secret } = (await made.json()) as { id: number; secret: string };
+  const program = { authorization: `Bearer ${secret}` };
+  const label = API_TOKEN_TEXT.actor(name, E2E.admin.name);
+
+  // A request, a quote sent on it and accepted by the customer: the order to move.
+  const asked = await request.post('/api/inquiries', {
+    data: {
+      name: 'Tom Token',
+      email: `tom.${Date.now()}@example.com`,
+      subject: `Crates ${name}`,
+      message: 'Ten.',
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const inquiry = (await asked.json()) as { id: number };
+  const draft = await (await request.post(`/api/inquiries/${inquiry.id}/quotes`, { headers: admin })).json();
+  const put = await request.put(`/api/quotes/${draft.id}`, {
+    headers: admin,
+    data: { lines: [{ name: 'Crate', quantity: 10, unit_price: 4 }], valid_until: '2099-12-31' },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const sent = await (await request.post(`/api/quotes/${draft.id}/send`, { headers: admin })).json();
+  const accepted = await request.post(`/api/public/quotes/${sent.token}/accept`, {
+    data: { name: 'Tom Token' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { number } = (await accepted.json()).order as { number: string };
+  const orders = await (await request.get(`/api/orders?q=${number}`, { headers: admin })).json();
+  const orderId = (orders.data as { id: number; number: string }[]).find((o) => o.number === number)?.id;
+  expect(orderId).toBeDefined();
+
+  const moved = await request.patch(`/api/orders/${orderId}`, {
+    headers: program,
+    data: { status: 'in_progress' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const noted = await request.post(`/api/orders/${orderId}/notes`, {
+    headers: program,
+    data: { body: 'Picked by the ERP' },
+  });
+  expect(noted.status(), await noted.text()).toBe(201);
+
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/orders?q=${number}`);
+  await page.getByTestId('order-row').click();
+  const pane = page.getByTestId('order-pane');
+  const history = pane.getByTestId('order-history');
+  // Newest first: the token's move, then the acceptance, which is still the customer's.
+  await expect(history.locator('li').nth(0)).toContainText('Confirmed → In progress');
+  await expect(history.locator('li').nth(0)).toContainText(label);
+  await expect(history.locator('li').nth(1)).toContainText('Order confirmed on acceptance');
+  await expect(history.locator('li').nth(1)).not.toContainText('API token');
+  await expect(pane.getByTestId('order-notes')).toContainText(label);
+  const shots = process.env.SHOTS_DIR;
+  if (shots) {
+    await page.screenshot({ path: `${shots}/order-token-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(pane).toBeVisible();
+    await page.screenshot({ path: `${shots}/order-token-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  // A product it edits is in Activity under the same name (orders are not in the change log).
+  const product = await request.post('/api/products', {
+    headers: program,
+    data: { name: `Crate ${name}`, mrp: 4 },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  await page.goto(`/activity?token=${id}`);
+  const entries = page.getByTestId('activity-entry');
+  await expect(entries.first()).toContainText(`Crate ${name}`);
+  await expect(entries.first()).toContainText(label);
+  if (shots) {
+    await page.screenshot({ path: `${shots}/activity-token-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(entries.first()).toBeVisible();
+    await page.screenshot({ path: `${shots}/activity-token-390.png`, fullPage: true });
+  }
 });

@@ -7,7 +7,7 @@ import { authHeaders, pickOption, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
 
-const SHOTS = '/work/helpers/shots/customers-web';
+const SHOTS = '.tmp/shots/customers-web';
 
 type Person = { name: string; email: string; company?: string };
 
@@ -71,6 +71,13 @@ async function seed(request: APIRequestContext) {
   await ask(request, dupe, `Ladders ${tag}`);
   await ask(request, dupe, `Trolleys ${tag}`);
   const latest = await ask(request, cora, `Lockers ${tag}`);
+  // A request joins nobody to a company that exists: staff link Dan to Cora's.
+  const companyId = (await customerByEmail(request, cora.email)).company?.id;
+  const linked = await request.patch(`/api/customers/${(await customerByEmail(request, dan.email)).id}`, {
+    headers: await authHeaders(request),
+    data: { company_id: companyId },
+  });
+  expect(linked.status(), await linked.text()).toBe(200);
   return { tag, company, cora, dan, dupe, latest, danAsks };
 }
 
@@ -271,21 +278,26 @@ test('staff find a customer, edit and note them, merge a duplicate, and see the 
   await expect(page.getByTestId('company-pane').getByTestId('company-name')).toHaveText(company);
 });
 
-test('the screens at a phone width and in dark mode, and axe on each', async ({ page, request }) => {
-  test.setTimeout(180_000);
-  const { company, cora, latest } = await seed(request);
-  const coraRow = await customerByEmail(request, cora.email);
-  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
-  const companyId = coraRow.company?.id as number;
-  const findings: string[] = [];
-  const screens = [
-    ['customers', `/customers?q=${encodeURIComponent(company)}`, null],
-    ['customer', `/customers?q=${encodeURIComponent(company)}&selected=${coraRow.id}`, 'customer-pane'],
-    ['companies', `/companies?q=${encodeURIComponent(company)}`, null],
-    ['company', `/companies?q=${encodeURIComponent(company)}&selected=${companyId}`, 'company-pane'],
-    ['desk', `/inquiries?selected=${latest.id}`, 'request-customer'],
-  ] as const;
-  for (const scheme of ['light', 'dark'] as const) {
+// One test per colour scheme: each visits ten screens at two widths with axe, which on a slow
+// machine is a budget's worth on its own.
+for (const scheme of ['light', 'dark'] as const)
+  test(`the screens at a phone width and on a desktop, ${scheme}, and axe on each`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const { company, cora, latest } = await seed(request);
+    const coraRow = await customerByEmail(request, cora.email);
+    await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+    const companyId = coraRow.company?.id as number;
+    const findings: string[] = [];
+    const screens = [
+      ['customers', `/customers?q=${encodeURIComponent(company)}`, null],
+      ['customer', `/customers?q=${encodeURIComponent(company)}&selected=${coraRow.id}`, 'customer-pane'],
+      ['companies', `/companies?q=${encodeURIComponent(company)}`, null],
+      ['company', `/companies?q=${encodeURIComponent(company)}&selected=${companyId}`, 'company-pane'],
+      ['desk', `/inquiries?selected=${latest.id}`, 'request-customer'],
+    ] as const;
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((s) => localStorage.setItem('stockroom.shell.colorScheme', s), scheme);
     for (const width of [1280, 390]) {
@@ -324,9 +336,8 @@ test('the screens at a phone width and in dark mode, and axe on each', async ({ 
         if (v.impact === 'serious' || v.impact === 'critical')
           for (const n of v.nodes) findings.push(`merge ${width} ${scheme}: ${v.id}: ${n.target.join(' ')}`);
     }
-  }
-  expect(findings).toEqual([]);
-});
+    expect(findings).toEqual([]);
+  });
 
 test('a role without the right sees no Customers entry and is refused the screen', async ({
   page,
@@ -362,4 +373,80 @@ test('a role without the right sees no Customers entry and is refused the screen
   await expect(pane.getByRole('button', { name: 'Merge into…' })).toHaveCount(0);
   await expect(pane.getByRole('textbox', { name: 'Add note' })).toHaveCount(0);
   await expect(pane.getByTestId('customer-sees-company')).toBeDisabled();
+});
+
+const MY_SHOTS = '.tmp/shots/merge';
+
+test('staff merge a company into another and delete one, each confirmed first', async ({ page, request }) => {
+  const tag = uniqueTag('cmp');
+  const ana = { name: `Ana ${tag}`, email: uniqueEmail('ana'), company: `Mergeco ${tag}` };
+  const ben = { name: `Ben ${tag}`, email: uniqueEmail('ben'), company: `Keepco ${tag}` };
+  const cal = { name: `Cal ${tag}`, email: uniqueEmail('cal'), company: `Dropco ${tag}` };
+  await acceptedQuote(request, await ask(request, ana, `Racks ${tag}`));
+  await ask(request, ben, `Bins ${tag}`);
+  await ask(request, cal, `Carts ${tag}`);
+  const keep = (await customerByEmail(request, ben.email)).company?.id as number;
+
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/companies?q=${encodeURIComponent(ana.company)}`);
+  await page.getByTestId('company-row').click();
+  const pane = page.getByTestId('company-pane');
+  await expect(pane.getByTestId('company-name')).toHaveText(ana.company);
+  await pane.getByRole('button', { name: 'Merge into…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge into another company' });
+  await dialog.getByLabel('The company to keep').fill(ben.company);
+  await page.getByRole('option', { name: ben.company }).click();
+  const summary = dialog.getByTestId('company-merge-summary');
+  await expect(summary).toContainText(`${ana.company} is merged into ${ben.company}`);
+  await expect(summary).toContainText('1 person, with their requests, quotes and orders');
+  await expect(summary).toContainText('cannot be undone');
+  await page.screenshot({ path: `${MY_SHOTS}/company-merge-1280.png` });
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await expect(toast(page, 'Companies merged')).toBeVisible();
+  // The page goes to the survivor, which has both people, the merged one's order among them.
+  await expect(page).toHaveURL(new RegExp(`selected=${keep}`));
+  await expect(pane.getByTestId('company-name')).toHaveText(ben.company);
+  await expect(pane.getByTestId('company-people')).toContainText(ana.name);
+  await expect(pane.getByTestId('company-people')).toContainText(ben.name);
+  await expect(pane.getByTestId('company-orders')).not.toContainText('No orders');
+  await expect(pane.getByTestId('company-requests')).toContainText(`Racks ${tag}`);
+  await expect((await customerByEmail(request, ana.email)).company?.id).toBe(keep);
+  await page.screenshot({ path: `${MY_SHOTS}/company-merged-1280.png`, fullPage: true });
+
+  // Deleting asks first, saying the people stay; Cancel keeps it.
+  await page.goto(`/companies?q=${encodeURIComponent(cal.company)}`);
+  await page.getByTestId('company-row').click();
+  await expect(pane.getByTestId('company-name')).toHaveText(cal.company);
+  await pane.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this company?' });
+  await expect(confirm).toContainText('Its 1 person stays, without a company');
+  await page.screenshot({ path: `${MY_SHOTS}/company-delete-1280.png` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pane.getByTestId('company-name')).toHaveText(cal.company);
+
+  // At a phone's width and in dark mode, then deleted for real.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(pane).toBeVisible();
+  await page.screenshot({ path: `${MY_SHOTS}/company-390-dark.png`, fullPage: true });
+  await pane.getByRole('button', { name: 'Merge into…' }).click();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: `${MY_SHOTS}/company-merge-390-dark.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await pane.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: `${MY_SHOTS}/company-delete-390-dark.png` });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Company deleted')).toBeVisible();
+  await expect(page).not.toHaveURL(/selected=/);
+  await expect(page.getByTestId('company-row')).toHaveCount(0);
+  // Its person stays, without a company.
+  expect((await customerByEmail(request, cal.email)).company).toBeNull();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/companies?selected=${keep}`);
+  await expect(pane).toBeVisible();
+  await page.screenshot({ path: `${MY_SHOTS}/company-1280.png`, fullPage: true });
 });

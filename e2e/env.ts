@@ -15,4 +15,18 @@ export const E2E = {
     subject: 'Racking for the new hall',
     validUntil: '2026-01-20',
   },
+  /**
+   * A published product with a Size option (S, M, L at different prices), seeded before the
+   * server starts (server/cli/e2e-seed.ts) while the variants have no screens of their own yet.
+   */
+  variantGloves: {
+    name: 'Grip gloves',
+    slug: 'grip-gloves',
+    sku: 'E2E-GRIP',
+    sizes: [
+      { size: 'S', sku: 'E2E-GRIP-S', mrp: 5 },
+      { size: 'M', sku: 'E2E-GRIP-M', mrp: 6.5 },
+      { size: 'L', sku: 'E2E-GRIP-L', mrp: 8 },
+    ],
+  },
 } as const;

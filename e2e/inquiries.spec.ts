@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { HISTORY_TEXT } from '#domain/history';
 import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
 import { CONFIRM } from '#domain/messages';
 import { authHeaders, uniqueTag } from './catalog';
@@ -109,7 +110,7 @@ test('finds a quote request by search, reads it and deletes it', async ({ page, 
 
   await reading.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, INQUIRY_TEXT.deleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(older.reference))).toBeVisible();
   expect(browserDialogs).toEqual([]);
   await expect(entries(page)).toHaveCount(1);
   // The selection moves to the one left.
@@ -190,7 +191,7 @@ test('pages through the inbox; deleting the last one on a page goes back a page'
     .getByRole('dialog', { name: INQUIRY_TEXT.deleteConfirm })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(toast(page, INQUIRY_TEXT.deleted)).toBeVisible();
+  await expect(toast(page, HISTORY_TEXT.movedToTrash(''))).toBeVisible();
   await expect(page.getByText('Page 1 / 1')).toBeVisible();
   await expect(entries(page)).toHaveCount(10);
   await expect(entries(page).first()).toHaveAttribute('aria-current', 'true');

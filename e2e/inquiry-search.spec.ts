@@ -116,6 +116,25 @@ test('the inbox finds a request by the reference the customer was given, and by 
   await expect(entries(page).first()).toContainText(wanted.subject);
 });
 
+test('the inbox forgives a typo and a word form, as the shop does', async ({ page, request }) => {
+  const { tag, wanted } = await sendRequests(request);
+  await page.goto('/inquiries');
+  await expect(page.getByRole('heading', { name: 'Inquiries', level: 1 })).toBeVisible();
+  // "Mekanick" for the company's "Mekanikk": one letter wrong.
+  await searchBox(page).fill(`holm mekanick ${tag}`);
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText(wanted.subject);
+  await expect(pane(page, wanted.subject)).toBeVisible();
+  await shoot(page, 'inbox-typo', async (width) => {
+    if (width < 600) await page.getByRole('button', { name: 'Back to list' }).click();
+    await expect(entries(page)).toHaveCount(1);
+  });
+  // The subject's "Workshop vices", in another order and form.
+  await searchBox(page).fill(`vice workshops ${tag}`);
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText(wanted.subject);
+});
+
 test('Ctrl+K finds a request by its reference and Enter opens it', async ({ page, request }) => {
   const { wanted } = await sendRequests(request);
   const found = palette(page)

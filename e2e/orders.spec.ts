@@ -5,7 +5,7 @@ import { authHeaders, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast, uniqueEmail } from './fixtures';
 
-const SHOTS = '/work/helpers/shots/orders';
+const SHOTS = '.tmp/shots/orders';
 
 /** A request with a quote of two typed lines, sent: its token opens the customer's page. */
 async function sentQuote(request: APIRequestContext, tag: string) {
@@ -122,6 +122,11 @@ test('the customer accepts with a PO number and addresses, and staff ship the or
   await expect(pane.getByTestId('order-status')).toHaveText('In progress');
   await pane.getByRole('button', { name: 'Move to' }).click();
   await page.getByRole('menuitem', { name: 'Shipped' }).click();
+  // Shipping e-mails the customer, so it is asked first.
+  await page
+    .getByRole('dialog', { name: 'Move to Shipped?' })
+    .getByRole('button', { name: 'Move and e-mail' })
+    .click();
   await expect(pane.getByTestId('order-status')).toHaveText('Shipped');
   await expect(pane.getByTestId('order-history')).toContainText('In progress → Shipped');
   await expect(pane.getByTestId('order-history')).toContainText(E2E.admin.name);
@@ -208,4 +213,96 @@ test('staff cancel an order only with a reason, which its history keeps', async 
   await expect(pane.getByTestId('order-status')).toHaveText('Cancelled');
   await expect(pane.getByTestId('order-history')).toContainText('Confirmed → Cancelled');
   await expect(pane.getByTestId('order-history')).toContainText('Customer ordered twice.');
+});
+
+const MY_SHOTS = '.tmp/shots/merge';
+
+test('a move that e-mails the customer asks first; an admin steps an order back with a reason', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('ordb');
+  const { headers, inquiry, token } = await sentQuote(request, tag);
+  const accepted = await request.post(`/api/public/quotes/${token}/accept`, {
+    data: { name: 'Olga Orderer' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { number } = (await accepted.json()).order as { number: string };
+  const shippedMails = async () =>
+    (
+      (await (
+        await request.get(`/api/outbox?inquiry_id=${inquiry.id}`, { headers })
+      ).json()) as OutboxListResponse
+    ).data.filter((m) => m.kind === 'order_shipped').length;
+
+  await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);
+  await page.goto(`/orders?q=${number}`);
+  await page.getByTestId('order-row').click();
+  const pane = page.getByTestId('order-pane');
+  // A confirmed order has no step to go back to.
+  await expect(pane.getByRole('button', { name: 'Step back' })).toHaveCount(0);
+
+  // Shipping asks first, in the app's own dialog, naming who is e-mailed; Cancel sends nothing.
+  await pane.getByRole('button', { name: 'Move to' }).click();
+  await page.getByRole('menuitem', { name: 'Shipped' }).click();
+  const ask = page.getByRole('dialog', { name: 'Move to Shipped?' });
+  await expect(ask).toContainText(
+    `The customer will be e-mailed at ${inquiry.email} that order ${number} has shipped.`,
+  );
+  await page.screenshot({ path: `${MY_SHOTS}/order-email-confirm-1280.png` });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(pane.getByTestId('order-status')).toHaveText('Confirmed');
+  expect(await shippedMails()).toBe(0);
+  await pane.getByRole('button', { name: 'Move to' }).click();
+  await page.getByRole('menuitem', { name: 'Shipped' }).click();
+  await ask.getByRole('button', { name: 'Move and e-mail' }).click();
+  await expect(toast(page, 'Order updated')).toBeVisible();
+  await expect(pane.getByTestId('order-status')).toHaveText('Shipped');
+  expect(await shippedMails()).toBe(1);
+
+  // Step back: a reason is required; it goes back one step, says so in the history, e-mails no one.
+  await pane.getByRole('button', { name: 'Step back' }).click();
+  const back = page.getByRole('dialog', { name: 'Take this order back to In progress?' });
+  const reason = back.getByRole('textbox', { name: 'Reason' });
+  await expect(reason).toBeFocused();
+  await expect(back).toContainText('No e-mail is sent to the customer.');
+  await back.getByRole('button', { name: 'Step back' }).click();
+  await expect(back).toBeVisible();
+  await expect(pane.getByTestId('order-status')).toHaveText('Shipped');
+  await reason.fill('Marked shipped by mistake; still on the dock.');
+  await page.screenshot({ path: `${MY_SHOTS}/order-step-back-1280.png` });
+  await back.getByRole('button', { name: 'Step back' }).click();
+  await expect(back).toBeHidden();
+  await expect(toast(page, 'Order taken one step back')).toBeVisible();
+  await expect(pane.getByTestId('order-status')).toHaveText('In progress');
+  const history = pane.getByTestId('order-history');
+  await expect(history).toContainText(
+    'Shipped → In progress, stepped back (Marked shipped by mistake; still on the dock.)',
+  );
+  await expect(history).toContainText(E2E.admin.name);
+  expect(await shippedMails()).toBe(1);
+  await page.screenshot({ path: `${MY_SHOTS}/order-stepped-back-1280.png`, fullPage: true });
+
+  // The screen and the dialogs at a phone's width and in dark mode.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(pane).toBeVisible();
+  await page.screenshot({ path: `${MY_SHOTS}/order-390-dark.png`, fullPage: true });
+  await pane.getByRole('button', { name: 'Step back' }).click();
+  // Photographed once its opening transition has ended.
+  await expect(page.getByRole('dialog', { name: 'Take this order back to Confirmed?' })).toHaveCSS(
+    'opacity',
+    '1',
+  );
+  await page.screenshot({ path: `${MY_SHOTS}/order-step-back-390-dark.png` });
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
+  await pane.getByRole('button', { name: 'Move to' }).click();
+  await page.getByRole('menuitem', { name: 'Shipped' }).click();
+  await expect(ask).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: `${MY_SHOTS}/order-email-confirm-390-dark.png` });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: `${MY_SHOTS}/order-390.png`, fullPage: true });
 });

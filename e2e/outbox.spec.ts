@@ -57,7 +57,9 @@ test.describe('as an admin', () => {
     await page.getByRole('link', { name: 'E-mails', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/outbox\\?inquiry_id=${inquiry.id}$`));
     await expect(page.getByTestId('outbox-request-filter')).toContainText(`Request ${reference}`);
-    await expect(rows(page)).toHaveCount(1);
+    // The buyer's acknowledgement of the request, and the quote (newest first).
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).last()).toContainText(`We have your quote request ${reference}`);
     await expect(rows(page).first()).toContainText(inquiry.email);
     await expect(rows(page).first().getByTestId('outbox-status')).toHaveText('Stored');
 
@@ -73,7 +75,7 @@ test.describe('as an admin', () => {
     await status.click();
     await page.getByRole('option', { name: 'Stored' }).click();
     await expect(page).toHaveURL(/status=stored/);
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(2);
 
     // The message itself.
     await rows(page).first().click();
@@ -100,7 +102,7 @@ test.describe('as an admin', () => {
     // Back returns to the list as it was left.
     await page.getByRole('link', { name: 'Back to the outbox' }).click();
     await expect(page).toHaveURL(new RegExp(`/outbox\\?(?=.*status=stored)(?=.*inquiry_id=${inquiry.id})`));
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(2);
   });
 
   test('retries a failed message and shows it queued', async ({ page }) => {

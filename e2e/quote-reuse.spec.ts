@@ -87,7 +87,9 @@ test('staff save a quote as a template and start a new draft from it, priced tod
     data: { name: `Shelf ${tag}`, sku: `SH-${tag}`, pricing: { mrp: 95 } },
   });
   expect(put.status(), await put.text()).toBe(200);
-  const second = await apiRequest(request, `Repeat order ${tag}`);
+  // The repeat request asks for brackets too: they stay, and the template's shelves follow them.
+  const bracket = await apiCreateProduct(request, { name: `Bracket ${tag}`, sku: `BR-${tag}`, mrp: 12 });
+  const second = await apiRequest(request, `Repeat order ${tag}`, [{ product_id: bracket.id, quantity: 4 }]);
   await page.goto(`/inquiries?q=${tag}&selected=${second.id}`);
   const reading = page.getByRole('region', { name: second.subject, exact: true });
   const picker = page.getByRole('dialog', { name: QUOTE_REUSE_TEXT.fromTemplateTitle });
@@ -96,20 +98,25 @@ test('staff save a quote as a template and start a new draft from it, priced tod
     await picker.getByRole('radio', { name: `Shelving ${tag}` }).check();
   });
   await reading.getByRole('button', { name: QUOTE_REUSE_TEXT.fromTemplate }).click();
+  await expect(picker).toContainText(QUOTE_REUSE_TEXT.fromTemplateBody);
   // Keyboard: the template's radio, then Enter starts the draft.
   await picker.getByRole('radio', { name: `Shelving ${tag}` }).check();
   await picker.getByRole('radio', { name: `Shelving ${tag}` }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`/inquiries/${second.id}/quotes/\\d+$`));
   const lines = page.getByTestId('builder-line');
-  await expect(lines).toHaveCount(1);
-  await expect(lines.nth(0).getByLabel('Name')).toHaveValue(`Shelf ${tag}`);
-  await expect(lines.nth(0).getByLabel('Qty')).toHaveValue('3');
-  await expect(lines.nth(0).getByLabel('Unit price')).toHaveValue('95.00');
-  await expect(page.getByTestId('builder-total')).toHaveText('$285.00');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0).getByLabel('Name')).toHaveValue(`Bracket ${tag}`);
+  await expect(lines.nth(0).getByLabel('Qty')).toHaveValue('4');
+  await expect(lines.nth(0).getByLabel('Unit price')).toHaveValue('12.00');
+  await expect(lines.nth(1).getByLabel('Name')).toHaveValue(`Shelf ${tag}`);
+  await expect(lines.nth(1).getByLabel('Qty')).toHaveValue('3');
+  await expect(lines.nth(1).getByLabel('Unit price')).toHaveValue('95.00');
+  // 4 × 12 + 3 × 95
+  await expect(page.getByTestId('builder-total')).toHaveText('$333.00');
   // The new draft, saved as it is, can itself be kept as a template.
   await expect(page.getByRole('button', { name: QUOTE_REUSE_TEXT.saveTemplate })).toBeEnabled();
   await shoot(page, 'draft-from-template', async () => {
-    await expect(page.getByTestId('builder-total')).toHaveText('$285.00');
+    await expect(page.getByTestId('builder-total')).toHaveText('$333.00');
   });
   // Copy to another request: the sent quote, as quoted ($80), to a request picked by its reference.
   const third = await apiRequest(request, `Sister site ${tag}`);

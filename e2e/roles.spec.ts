@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { HISTORY_TEXT } from '#domain/history';
 import type { Inquiry } from '#domain/inquiries';
 import { PERMISSION_TEXT } from '#domain/permissions';
 import type { Quote } from '#domain/quotes';
@@ -163,4 +164,75 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
   const me = await request.get('/api/me', { headers: asMoved });
   expect(await me.json()).toMatchObject({ role: 'sales', role_name: 'Sales' });
   expect((await request.get('/api/inquiries/export.csv', { headers: asMoved })).status()).toBe(200);
+});
+
+test('Sales: no Delete on a request, no History tab, no Manage Discounts; roles by name', async ({
+  page,
+  request,
+}) => {
+  const product = await apiCreateProduct(request, { name: `Sales hidden ${Date.now()}`, mrp: 12 });
+  const draft = await draftQuote(request);
+  await signInAs(page, request, 'sales');
+
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByRole('heading', { name: 'Basic and Price' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Product' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: HISTORY_TEXT.historyTab })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Manage Discounts' })).toHaveCount(0);
+  // A link to the History tab opens the product instead.
+  await page.goto(`/product/${product.slug}?tab=history`);
+  await expect(page.getByRole('heading', { name: 'Basic and Price' })).toBeVisible();
+
+  // Sales works the request (status, notes) but cannot delete it.
+  await page.goto(`/inquiries?selected=${draft.inquiry_id}`);
+  const pane = page.getByRole('region', { name: 'A draft to read' });
+  await expect(pane.getByRole('button', { name: 'Add note' })).toBeVisible();
+  await expect(pane.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  // The products list offers no selection: Sales may run no bulk action.
+  await page.goto('/products?view=table');
+  await expect(page.getByTestId('products-table')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Select/ })).toHaveCount(0);
+
+  // The dashboard names the role, never its key.
+  await page.goto('/');
+  await expect(page.getByText('Your role: Sales.')).toBeVisible();
+});
+
+test('the role editor ticks what a permission needs and says so', async ({ page, request }) => {
+  const headers = await authHeaders(request);
+  const name = `Pricers ${Date.now()}`;
+  const made = await request.post('/api/roles', { data: { name, permissions: [] }, headers });
+  expect(made.status(), await made.text()).toBe(201);
+  const { key } = (await made.json()) as { key: string };
+  await signInAs(page, request, 'admin');
+  await page.goto('/users?tab=roles');
+  const card = page.getByTestId(`role-${key}`);
+  // Every role's card with its permissions renders at once: slow on a busy machine.
+  await expect(card.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
+  const prices = card.getByRole('checkbox', { name: /Change prices/ });
+  const edit = card.getByRole('checkbox', { name: /Edit products/ });
+  const read = card.getByRole('checkbox', { name: /Read the catalogue/ });
+  await expect(prices).toHaveAccessibleDescription(new RegExp(ROLE_SCREEN_TEXT.needs(['Edit products'])));
+  await expect(edit).not.toBeChecked();
+
+  await prices.check();
+  await expect(edit).toBeChecked();
+  await expect(read).toBeChecked();
+  // Unticking what another needs unticks that one too.
+  await edit.uncheck();
+  await expect(prices).not.toBeChecked();
+  await expect(read).toBeChecked();
+  await prices.check();
+  await card.getByRole('button', { name: 'Save role' }).click();
+  await expect(toast(page, ROLE_SCREEN_TEXT.saved)).toBeVisible();
+  const roles = (await (await request.get('/api/roles', { headers })).json()).data as {
+    key: string;
+    permissions: string[];
+  }[];
+  expect(roles.find((r) => r.key === key)?.permissions).toEqual([
+    'catalogue.read',
+    'product.edit',
+    'product.price',
+  ]);
 });

@@ -48,3 +48,47 @@ test('a visitor types "cordles drils", finds the drills and narrows them by a sp
   await page.getByRole('link', { name: /Voltage: 18 V/ }).click();
   await expect(cards(page)).toHaveText([big.name, small.name]);
 });
+
+test('a visitor finds a value by its bare number, its unit however written, and a size', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('unit');
+  const make = async (name: string, specs: { label: string; value: string; unit: string }[]) => {
+    const product = await apiCreateProduct(request, { name: `${name} ${tag}`, mrp: 12 });
+    await apiAddSection(request, product.id, 'spec_group', { name: 'Specifications', intro: null, specs });
+    return product;
+  };
+  const hose = await make('Hose Connector', [{ label: 'Diameter', value: '19', unit: 'mm' }]);
+  const lamp = await make('Reading Lamp', [{ label: 'Colour temperature', value: '2700', unit: 'K' }]);
+  const bolt = await make('Hex Bolt M8', [{ label: 'Length', value: '40', unit: 'mm' }]);
+  const long = await make('Hex Bolt M8 Long', [{ label: 'Length', value: '60', unit: 'mm' }]);
+
+  const search = async (q: string) => {
+    await page.goto('/shop');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(`${q} ${tag}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=/);
+  };
+  /** The page found, at 1280 and 390 px, for a person to look at (SHOTS_DIR). */
+  const shoot = async (name: string) => {
+    if (!process.env.SHOTS_DIR) return;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/shop-${name}-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  await search('hose 19');
+  await expect(cards(page)).toHaveText([hose.name]);
+  await shoot('hose-19');
+  await search('2700K');
+  await expect(cards(page)).toHaveText([lamp.name]);
+  await shoot('2700k');
+  await search('M8x40');
+  await expect(cards(page)).toHaveText([bolt.name]);
+  await shoot('m8x40');
+  await expect(page.locator('.cards')).not.toContainText(long.name);
+  await search('bolt 60');
+  await expect(cards(page)).toHaveText([long.name]);
+});

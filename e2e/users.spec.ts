@@ -69,7 +69,7 @@ test('opens the read-only profile dialog', async ({ page, request }) => {
   await expect(dialog).toContainText(String(user.id));
   await expect(dialog).toContainText('Paula Profile');
   await expect(dialog).toContainText(user.email);
-  await expect(dialog).toContainText('admin');
+  await expect(dialog).toContainText('Admin');
   await expect(dialog.getByRole('textbox')).toHaveCount(0);
 });
 

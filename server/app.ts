@@ -38,6 +38,7 @@ import { productExportRoutes } from './modules/products/product-export.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
 import { productSectionsRoutes } from './modules/products/product-sections.routes';
 import { productsRoutes, publicProductsRoutes } from './modules/products/products.routes';
+import { variantsRoutes } from './modules/products/variants.routes';
 import { quoteTemplatesRoutes } from './modules/quotes/quote-templates.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicBrandsRoutes({ brands: services.brands, cache: publicLists }));
   await app.register(productsRoutes({ products, bundles, bulk: services.productBulk, authenticate }));
   await app.register(productImagesRoutes({ productImages: services.productImages, authenticate }));
+  await app.register(variantsRoutes({ variants: services.variants, authenticate }));
   await app.register(productSectionsRoutes({ products, sections: services.sections, authenticate }));
   await app.register(productDuplicateRoutes({ duplicates: services.duplicates, authenticate }));
   await app.register(productExportRoutes({ exports: services.exports, authenticate }));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '#domain/account';
@@ -9,6 +9,7 @@ import { QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
 import { isTimeZone } from '#domain/time-zone';
 import { WEBHOOK_LIMITS } from '#domain/webhooks';
+import { privateDataDir } from './data-dir';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
 
 /**
@@ -296,7 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.IMAGE_STORE === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration:\n  S3_BUCKET: required with IMAGE_STORE=s3');
   const dataDir = path.resolve(e.DATA_DIR);
-  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
+  privateDataDir(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,

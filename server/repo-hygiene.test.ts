@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './paths';
@@ -43,5 +43,67 @@ describe.skipIf(files === null)('the repository', () => {
 
   it('cites no tracker issue numbers', () => {
     expect(offending(TRACKER_NUMBER)).toEqual([]);
+  });
+
+  // A route that forgot to pass the caller's rights would get every right and the compiler would
+  // say nothing: rights are a required argument, and tools and tests pass ALL_RIGHTS by name.
+  it('gives no service parameter a default of every right', () => {
+    const server = (files ?? []).filter((file) => file.startsWith('server/') && file.endsWith('.ts'));
+    const defaults = server.flatMap((file) =>
+      readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /:\s*Rights\s*=\s*ALL_RIGHTS|=\s*ALL_RIGHTS\s*[,)]/.test(line) ? [`${file}:${i + 1}`] : [],
+        ),
+    );
+    expect(defaults).toEqual([]);
+  });
+
+  const docs = (files ?? []).filter(
+    (file) =>
+      file.endsWith('.md') &&
+      (file.startsWith('docs/') || !file.slice(0, -3).includes('/') || file === 'bench/README.md'),
+  );
+
+  it('names in its docs only paths it holds', () => {
+    // A path in backticks from one of the tree's top folders (placeholders such as <area> or a
+    // glob are patterns, not paths), and a Markdown link to a file beside the page.
+    const named = docs.flatMap((doc) => {
+      const text = readFileSync(path.join(ROOT, doc), 'utf8');
+      const quoted = [...text.matchAll(/`([^`\s]+)`/g)]
+        .map((m) => m[1])
+        .filter(
+          (p) =>
+            /^(server|web|domain|e2e|bench|scripts|docs|data|\.ci)\//.test(p) && !/[*{}<>…]|\.\.\./.test(p),
+        )
+        .map((p) => p.replace(/[:#].*$/, '').replace(/[.,]$/, ''));
+      const linked = [...text.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)]
+        .map((m) => m[1])
+        .filter((p) => !/^[a-z]+:/.test(p))
+        .map((p) => path.join(path.dirname(doc), p));
+      return [...quoted, ...linked].map((p) => ({ doc, p }));
+    });
+    expect(named.length).toBeGreaterThan(100);
+    // A folder the tree keeps out of git (bench/results/, where runs write) is named, not held.
+    const ignored = (p: string) => {
+      try {
+        execFileSync('git', ['check-ignore', '-q', p], { cwd: ROOT });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(named.filter(({ p }) => !existsSync(path.join(ROOT, p)) && !ignored(p))).toEqual([]);
+  });
+
+  it('names every server module and every screen folder in docs/architecture.md', () => {
+    const architecture = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const folders = ['server/modules', 'web/pages'].flatMap((parent) =>
+      readdirSync(path.join(ROOT, parent), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${parent}/${entry.name}/`),
+    );
+    expect(folders.length).toBeGreaterThan(30);
+    expect(folders.filter((folder) => !architecture.includes(`\`${folder}\``))).toEqual([]);
   });
 });

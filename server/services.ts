@@ -40,6 +40,7 @@ import { createProductExportService } from './modules/products/product-export';
 import { createProductImagesService } from './modules/products/product-images.service';
 import { createProductsService } from './modules/products/products.service';
 import { createSectionsService } from './modules/products/sections.service';
+import { createVariantsService } from './modules/products/variants.service';
 import { renderQuotePdf } from './modules/quotes/pdf';
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { createRolesService } from './modules/roles/roles.service';
@@ -107,6 +108,8 @@ export function createServices(database: Database, config: Config, opts: Service
   const desk = {
     mailer,
     publicUrl: config.publicUrl,
+    companyName: config.companyName,
+    company: config.company,
     notifyEmail: config.mail.notifyEmail,
     timeZone: config.timeZone,
   };
@@ -161,6 +164,7 @@ export function createServices(database: Database, config: Config, opts: Service
   // The buyer portal: its one-time links and sessions, apart from staff sign-in (ADR 0023).
   const account = createAccountService(db, {
     mailer,
+    orders,
     publicUrl: config.publicUrl,
     companyName: config.companyName,
     company: config.company,
@@ -224,6 +228,7 @@ export function createServices(database: Database, config: Config, opts: Service
     products: createProductsService(db, { caches: bundles.caches, searches: config.searchCacheEntries }),
     productBulk: createProductBulkService(db),
     productImages: createProductImagesService(db, images),
+    variants: createVariantsService(db),
     sections: createSectionsService(db),
     duplicates: createProductDuplicateService(images),
     exports: createProductExportService(db),

@@ -52,6 +52,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: '/account/orders/:id',
+        lazy: async () => ({
+          Component: (await import('./pages/account/AccountOrderPage')).AccountOrderPage,
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

@@ -16,6 +16,8 @@ export const QUERY_KINDS = [
   'sku',
   'sku without separator',
   'spec with unit',
+  'number without unit',
+  'size',
   'multi-word',
   'brand and type',
   'category',

@@ -13,7 +13,7 @@ import { AppError } from '../errors/app-error';
 import type { CounterStore } from '../limits/counters';
 import { tooManyRequests } from '../limits/throttle';
 import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service';
-import { requireRights } from './rights';
+import { type Grantor, requireRights } from './rights';
 import type { SessionsService } from './sessions.service';
 import type { TokenClaims, TokenService } from './tokens';
 
@@ -86,7 +86,7 @@ export function createAuthenticate(
     await tokenAuth.apiTokens.touch(token.id, request.ip);
     return {
       id: null,
-      name: API_TOKEN_TEXT.actor(token.name),
+      name: API_TOKEN_TEXT.actor(token.name, token.owner),
       email: '',
       role: token.role,
       roleName: token.roleName,
@@ -143,4 +143,10 @@ export const currentPerson = (request: FastifyRequest): AuthUser & { id: number 
   const user = currentUser(request);
   if (user.id === null) throw new AppError(403, API_TOKEN_TEXT.peopleOnly);
   return { ...user, id: user.id };
+};
+
+/** The signed-in person as the one who changes who holds which rights (people-only routes). */
+export const currentGrantor = (request: FastifyRequest): Grantor => {
+  const person = currentPerson(request);
+  return { id: person.id, role: person.role, rights: person.permissions };
 };

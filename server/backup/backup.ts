@@ -95,7 +95,7 @@ async function dumpEmbeddedDatabase(dataDir: string, file: string, database?: Da
     throw new Error(`There is no embedded database in ${dir} to back up (DATA_DIR=${dataDir}).`);
   const stopped = await startPglite(dir);
   try {
-    return { stats: await stopped.dump(file), tool };
+    return { stats: await stopped.dump(file, { alone: true }), tool };
   } finally {
     await stopped.stop();
   }

@@ -4,7 +4,7 @@
  * PostgreSQL database, and a server on that answers as the original did; the PostgreSQL
  * deployment's own backup, restored into a fresh embedded one, answers the same again.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import { prepareDemo } from '../cli/demo';
 import { type ImageStoreConfig, loadConfig } from '../config';
 import { s3ImageStore } from '../images/s3-store';
 import { openConfiguredDatabase } from '../main';
-import { cleanUp, createDatabase, freePort, sleep } from '../multi/cluster';
-import { ROOT } from '../paths';
+import { cleanUp, createDatabase, sleep } from '../multi/cluster';
+import { cli, type Server, startServer } from '../test/processes';
 import { startS3 } from '../test/s3';
 import type { Manifest } from './archive';
 
@@ -27,69 +27,6 @@ const dirs = {
   onPg: path.join(root, 'on-pg'),
   back: path.join(root, 'back'),
 };
-const baseEnv = {
-  PATH: process.env.PATH ?? '/usr/bin:/bin',
-  HOME: process.env.HOME ?? root,
-  LOG_LEVEL: 'warn',
-};
-
-type Cli = { code: number; out: string };
-async function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Cli> {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', `server/cli/${script}.ts`, ...args],
-      {
-        cwd: ROOT,
-        env: { ...baseEnv, ...env },
-      },
-    );
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
-
-type Server = { base: string; child: ChildProcess; output: () => string; stop(): Promise<void> };
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...baseEnv, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited while starting:\n${out}`);
-    if (Date.now() > until) throw new Error(`server did not start:\n${out}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await sleep(200);
-  }
-  return {
-    base,
-    child,
-    output: () => out,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 const accounts = () => JSON.parse(readFileSync(path.join(dirs.original, 'demo-accounts.json'), 'utf8'));
 
@@ -290,6 +227,12 @@ describe('backup and restore', () => {
         ) as Manifest;
         const { rows: count } = await client.query<{ n: string }>('select count(*)::text as n from products');
         expect(Number(count[0].n)).toBe(manifest.counts['public.products']);
+        // The restore analysed what it loaded: the lists are planned from real statistics.
+        const { rows: stats } = await client.query<{ tablename: string }>(
+          `select distinct tablename from pg_stats where schemaname = 'public'
+             and tablename in ('products', 'product_variants')`,
+        );
+        expect(stats.map((r) => r.tablename).sort()).toEqual(['product_variants', 'products']);
       } finally {
         await client.end();
       }

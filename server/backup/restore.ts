@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -9,6 +9,7 @@ import { runMigrations } from '../db/migrate';
 import { s3ImageStore } from '../images/s3-store';
 import { SERVED_FILE_NAME } from '../images/store';
 import { openConfiguredDatabase } from '../main';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.mjs';
 import {
   DUMP_FILE,
   IMAGE_LISTING,
@@ -21,6 +22,7 @@ import {
 } from './archive';
 import { embeddedServerRunning } from './backup';
 import { sqlStatementsOfFile } from './sql-script';
+import { refusedEntry, type TarEntry, tarEntries } from './tar-entries';
 
 /** Statements sent to the database per round trip while loading. */
 const BATCH_CHARS = 1 << 20;
@@ -48,6 +50,7 @@ export async function restoreBackup(
   if (!existsSync(file)) throw new Error(`No backup file at ${file}.`);
   const work = await mkdtemp(path.join(tmpdir(), 'stockroom-restore-'));
   try {
+    await refuseUnsafeEntries(file);
     await unpackArchive(file, work);
     const manifest = await readManifest(work);
     await verifyChecksums(work, manifest);
@@ -82,6 +85,9 @@ export async function restoreBackup(
     let migrationsApplied = 0;
     try {
       await runMigrations(migrated);
+      // A loaded database has no statistics, and the embedded one has no autovacuum to gather
+      // them: until analysed, every list would be planned as if its tables were empty.
+      await migrated.pool.query('analyze');
       const { rows: applied } = await migrated.pool.query<{ n: string }>(
         'select count(*)::text as n from drizzle.__drizzle_migrations',
       );
@@ -93,6 +99,27 @@ export async function restoreBackup(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every entry must be a plain file or folder that lands inside the folder the archive is unpacked
+ * into: a `..` or absolute name would write elsewhere, a link would make the restore read or
+ * write through it. Checked from the headers before tar writes anything.
+ */
+async function refuseUnsafeEntries(file: string) {
+  let entries: TarEntry[];
+  try {
+    entries = await tarEntries(file);
+  } catch (err) {
+    throw new Error(
+      `${file} is damaged or not a Stockroom backup (${(err as Error).message}). Nothing was restored.`,
+    );
+  }
+  const refused = entries.map(refusedEntry).filter((why): why is string => why !== null);
+  if (refused.length)
+    throw new Error(
+      `The backup holds an entry that restore refuses: ${refused.slice(0, 3).join('; ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}. Nothing was restored.`,
+    );
 }
 
 async function readManifest(work: string): Promise<Manifest> {
@@ -233,11 +260,14 @@ async function restoreImages(
   const names = Object.keys(manifest.checksums)
     .filter((n) => n.startsWith(`${IMAGES_DIR}/`))
     .map((n) => n.slice(IMAGES_DIR.length + 1));
-  if (target.kind === 'disk') await mkdir(target.dir, { recursive: true });
+  if (target.kind === 'disk') await mkdir(target.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   for (const name of names) {
     const from = path.join(work, IMAGES_DIR, name);
-    if (target.kind === 'disk') await copyFile(from, path.join(target.dir, name));
-    else await target.store.putFile(name, await readFile(from));
+    if (target.kind === 'disk') {
+      // A copy keeps the archive's mode; the uploads are the server's user's alone.
+      await copyFile(from, path.join(target.dir, name));
+      await chmod(path.join(target.dir, name), PRIVATE_FILE_MODE);
+    } else await target.store.putFile(name, await readFile(from));
   }
   return { copied: names.length, listedInS3: 0 };
 }

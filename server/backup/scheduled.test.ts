@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BACKUP_TEXT } from '#domain/backups';
+import { SERVER_GRANTOR } from '../auth/rights';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
@@ -28,12 +29,15 @@ beforeAll(async () => {
       : test;
   if (test !== database) await test.close();
   dataDir = mkdtempSync(path.join(tmpdir(), 'stockroom-scheduled-'));
-  await createUsersService(database.db).create({
-    name: 'Ada Admin',
-    email: 'ada@example.com',
-    password: 'admin-pass-1',
-    role: 'admin',
-  });
+  await createUsersService(database.db).create(
+    {
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      password: 'admin-pass-1',
+      role: 'admin',
+    },
+    SERVER_GRANTOR,
+  );
 });
 afterAll(async () => {
   await database?.close();

@@ -1,5 +1,8 @@
 import { LRUCache } from 'lru-cache';
 
+/** The NOTIFY channel migration 0005's triggers announce catalogue writes on. */
+export const CATALOGUE_CHANNEL = 'stockroom_catalogue';
+
 /** What the LISTEN connection on the catalogue channel reports (db/client.ts listen()). */
 export type CatalogueEvent = { type: 'notify' | 'up' | 'down' };
 
@@ -85,6 +88,9 @@ export function createCatalogueCaches(opts: { now?: () => number } = {}) {
 }
 
 export type CatalogueCaches = ReturnType<typeof createCatalogueCaches>;
+
+/** What the app's write hook and LISTEN connection need of the caches: when to forget. */
+export type CatalogueFreshness = Pick<CatalogueCaches, 'invalidate' | 'onChannelEvent'>;
 export type CatalogueCache<V extends {}> = {
   readonly size: number;
   get(key: string, read: () => Promise<Fresh<V>>): Promise<V>;

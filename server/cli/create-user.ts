@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createUserBody } from '#domain/users';
+import { SERVER_GRANTOR } from '../auth/rights';
 import { createUsersService } from '../modules/users/users.service';
 import { withConfiguredDatabase } from './with-database';
 
@@ -39,7 +40,7 @@ async function main() {
   }
   return withConfiguredDatabase(
     async (database) => {
-      const user = await createUsersService(database.db).create(parsed.data);
+      const user = await createUsersService(database.db).create(parsed.data, SERVER_GRANTOR);
       console.log(`Created ${user.role} ${user.name} <${user.email}> (id ${user.id}).`);
       if (generated) console.log(`Password (shown only once): ${generated}`);
       return 0;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { centsToDecimal, mulDivHalfUp, toCents } from '#domain/money';
 import { slugify } from '#domain/slug';
+import { ALL_RIGHTS, SERVER_GRANTOR } from '../auth/rights';
 import type { Db } from '../db/client';
 import { createImagesService } from '../images/images.service';
 import { IMAGE_MESSAGES } from '../images/messages';
@@ -118,6 +120,7 @@ type LeafRow = { id: number; name: Leaf; top: string };
 
 /** 66 products: six per leaf category minus a few, each with a gallery and sections. */
 async function seedProducts(
+  db: Db,
   services: {
     products: ReturnType<typeof createProductsService>;
     gallery: ReturnType<typeof createProductImagesService>;
@@ -129,6 +132,7 @@ async function seedProducts(
 ) {
   const { products, gallery, sections } = services;
   const productRows: { id: number; name: string; slug: string; sku: string | null }[] = [];
+  let drillSized = false;
   for (let i = 0; i < 66; i++) {
     const leaf = leaves[i % leaves.length];
     const brand = brandRows[rnd.int(0, brandRows.length - 1)];
@@ -137,16 +141,19 @@ async function seedProducts(
     const mrp = rnd.int(5, 900) + rnd.pick([0, 0.49, 0.99, 0.5]);
     // A few products are left incomplete on purpose, so the dashboard's health lists have work.
     const incomplete = i % 17 === 5;
-    const product = await products.create({
-      name,
-      sku: `${brand.slug.slice(0, 3).toUpperCase()}-${1000 + i}`,
-      brand_id: incomplete ? null : brand.id,
-      category_id: i % 23 === 7 ? null : leaf.id,
-      description: `The ${name} is a ${leaf.top.toLowerCase()} favourite: built to last and easy to use.`,
-      mrp,
-      // A few are still being written: drafts that staff see and the shop does not.
-      status: i % 13 === 4 ? 'draft' : 'published',
-    });
+    const product = await products.create(
+      {
+        name,
+        sku: `${brand.slug.slice(0, 3).toUpperCase()}-${1000 + i}`,
+        brand_id: incomplete ? null : brand.id,
+        category_id: i % 23 === 7 ? null : leaf.id,
+        description: `The ${name} is a ${leaf.top.toLowerCase()} favourite: built to last and easy to use.`,
+        mrp,
+        // A few are still being written: drafts that staff see and the shop does not.
+        status: i % 13 === 4 ? 'draft' : 'published',
+      },
+      ALL_RIGHTS,
+    );
     productRows.push(product);
     if (!incomplete) {
       const shots = [];
@@ -175,23 +182,75 @@ async function seedProducts(
       ],
     });
     if (i % 2 === 0) {
-      await sections.createTable(product.id, {
-        heading: 'Sizes',
-        intro: null,
-        columns: ['Size', 'Length', 'Price'],
-        rows: [
-          ['S', `${rnd.int(10, 20)} cm`, `${(mrp * 0.9).toFixed(2)}`],
-          ['M', `${rnd.int(21, 30)} cm`, `${mrp.toFixed(2)}`],
-          ['L', `${rnd.int(31, 40)} cm`, `${(mrp * 1.1).toFixed(2)}`],
-        ],
-        note: 'Prices before discounts.',
-      });
+      const sizes = [
+        ['S', `${rnd.int(10, 20)} cm`, mulDivHalfUp(toCents(mrp), 9, 10)],
+        ['M', `${rnd.int(21, 30)} cm`, toCents(mrp)],
+        ['L', `${rnd.int(31, 40)} cm`, mulDivHalfUp(toCents(mrp), 11, 10)],
+      ] as const;
+      // The first drill comes in these sizes as variants, each with its own SKU and price; the
+      // others keep the sizes as a table.
+      if (leaf.name === 'Drills' && !drillSized) {
+        drillSized = true;
+        await giveDemoVariants(db, product.id, {
+          options: { Size: sizes.map(([size]) => size) },
+          variants: sizes.map(([size, , cents]) => ({
+            sku: `${product.sku}-${size}`,
+            values: [size],
+            mrp: centsToDecimal(cents),
+          })),
+        });
+      } else
+        await sections.createTable(product.id, {
+          heading: 'Sizes',
+          intro: null,
+          columns: ['Size', 'Length', 'Price'],
+          rows: sizes.map(([size, length, cents]) => [size, length, centsToDecimal(cents)]),
+          note: 'Prices before discounts.',
+        });
     }
   }
   return productRows;
 }
 
 const DAY = 86_400_000;
+
+/**
+ * Gives a demo product its options and variants as a seller would leave them: the default
+ * variant becomes the first listed, the rest are added, and the triggers price the product.
+ */
+async function giveDemoVariants(
+  db: Db,
+  productId: number,
+  spec: { options: Record<string, string[]>; variants: { sku: string; values: string[]; mrp: string }[] },
+) {
+  await db.transaction(async (tx) => {
+    const valueIds: Map<string, number>[] = [];
+    for (const [i, [name, values]] of Object.entries(spec.options).entries()) {
+      const { rows } = await tx.execute<{ id: number; value: string }>(sql`
+        with option as (
+          insert into product_options (product_id, name, position) values (${productId}, ${name}, ${i + 1}) returning id
+        )
+        insert into product_option_values (option_id, value, position)
+        select option.id, v.value, v.n - 1 from option, unnest(array[${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]) with ordinality as v(value, n)
+        returning id, value`);
+      valueIds.push(new Map(rows.map((r) => [r.value, r.id])));
+    }
+    for (const [j, v] of spec.variants.entries()) {
+      const [o1, o2, o3] = [0, 1, 2].map((k) => (k < v.values.length ? valueIds[k].get(v.values[k]) : null));
+      if (j === 0)
+        await tx.execute(sql`update product_variants set sku = ${v.sku}, mrp = ${v.mrp},
+          option1_value_id = ${o1}, option2_value_id = ${o2}, option3_value_id = ${o3}
+          where product_id = ${productId}`);
+      else
+        await tx.execute(sql`insert into product_variants
+          (product_id, sku, mrp, position, option1_value_id, option2_value_id, option3_value_id)
+          values (${productId}, ${v.sku}, ${v.mrp}, ${j}, ${o1}, ${o2}, ${o3})`);
+    }
+  });
+}
 
 /** Discounts of each scope and state: active, scheduled, expired and inactive. */
 async function seedDiscounts(
@@ -299,24 +358,33 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
     editor: { email: 'editor@demo.stockroom', password: randomBytes(9).toString('base64url') },
     sales,
   };
-  const admin = await users.create({
-    name: 'Demo Admin',
-    email: accounts.admin.email,
-    password: accounts.admin.password,
-    role: 'admin',
-  });
-  const editor = await users.create({
-    name: 'Demo Editor',
-    email: accounts.editor.email,
-    password: accounts.editor.password,
-    role: 'editor',
-  });
-  await users.create({
-    name: 'Demo Sales',
-    email: sales.email,
-    password: sales.password,
-    role: 'sales',
-  });
+  const admin = await users.create(
+    {
+      name: 'Demo Admin',
+      email: accounts.admin.email,
+      password: accounts.admin.password,
+      role: 'admin',
+    },
+    SERVER_GRANTOR,
+  );
+  const editor = await users.create(
+    {
+      name: 'Demo Editor',
+      email: accounts.editor.email,
+      password: accounts.editor.password,
+      role: 'editor',
+    },
+    SERVER_GRANTOR,
+  );
+  await users.create(
+    {
+      name: 'Demo Sales',
+      email: sales.email,
+      password: sales.password,
+      role: 'sales',
+    },
+    SERVER_GRANTOR,
+  );
 
   const image = async (label: string, color: string) =>
     prepareImage(await picture(label, color), IMAGE_MESSAGES.category);
@@ -365,7 +433,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
     );
   }
 
-  const productRows = await seedProducts({ products, gallery, sections }, rnd, leaves, brandRows);
+  const productRows = await seedProducts(db, { products, gallery, sections }, rnd, leaves, brandRows);
 
   const now = Date.now();
   await seedDiscounts(discounts, now, leaves, brandRows, productRows);
@@ -410,6 +478,11 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
       ),
     );
   }
+  // A request never joins anyone to a company that exists (anyone can send the form), so Ben is
+  // linked to Ana's company as staff would link him.
+  await db.execute(sql`update customers set company_id = (
+      select company_id from customers where email = 'ana@example.com')
+    where email = 'ben@example.com'`);
   // Customers and companies date from their first request, as the migration's backfill has them.
   await db.execute(sql`update customers c set created_at = f.first,
       sees_company = (c.email = 'ana@example.com')
@@ -425,7 +498,7 @@ export async function seedDemoCatalogue(db: Db, store: ImageStore, currency: str
     editorName: editor.name,
     currency,
   });
-  await seedSpecProducts({ products, gallery, sections }, leaves, brandRows);
+  await seedSpecProducts(db, { products, gallery, sections }, leaves, brandRows);
   return accounts;
 }
 
@@ -436,7 +509,18 @@ type SpecProduct = {
   leaf: Leaf;
   description: string;
   specs: { label: string; value: string; unit: string }[];
+  /** Options and variants (values in the options' order), priced each. */
+  variants?: {
+    options: Record<string, string[]>;
+    variants: { sku: string; values: string[]; mrp: string }[];
+  };
 };
+
+const BOLT_LENGTHS = ['20 mm', '30 mm', '40 mm', '50 mm'];
+const BOLT_FINISHES = [
+  ['Zinc-plated', 'ZN', 690],
+  ['Stainless', 'SS', 1290],
+] as const;
 
 /**
  * Products that buyers find by their specifications: a voltage, a thread, a length, a material.
@@ -482,40 +566,27 @@ const SPEC_PRODUCTS: SpecProduct[] = [
     ],
   },
   {
-    name: 'Forge Hex Bolt M8, stainless (box of 100)',
+    // One product in every length and finish, where there were a product per bolt.
+    name: 'Forge Hex Bolt M8 (box of 100)',
     sku: 'FOR-2004',
     brand: 'Forge',
     leaf: 'Wrenches',
-    description: 'Fully threaded hex bolts for outdoor frames and marine fittings that must not rust.',
+    description:
+      'Fully threaded M8 hex bolts: zinc-plated for indoor frames and shelving, stainless for outdoor frames and marine fittings that must not rust.',
     specs: [
       { label: 'Thread', value: 'M8', unit: '' },
-      { label: 'Length', value: '40', unit: 'mm' },
-      { label: 'Material', value: 'Stainless steel A2', unit: '' },
+      { label: 'Material', value: 'Zinc-plated steel or stainless steel A2', unit: '' },
     ],
-  },
-  {
-    name: 'Forge Hex Bolt M8, zinc-plated (box of 100)',
-    sku: 'FOR-2005',
-    brand: 'Forge',
-    leaf: 'Wrenches',
-    description: 'Fully threaded hex bolts for indoor frames, shelving and machine guards.',
-    specs: [
-      { label: 'Thread', value: 'M8', unit: '' },
-      { label: 'Length', value: '60', unit: 'mm' },
-      { label: 'Material', value: 'Zinc-plated steel', unit: '' },
-    ],
-  },
-  {
-    name: 'Forge Hex Bolt M10, stainless (box of 50)',
-    sku: 'FOR-2006',
-    brand: 'Forge',
-    leaf: 'Wrenches',
-    description: 'Heavy hex bolts for decking joists and gate posts, in stainless steel.',
-    specs: [
-      { label: 'Thread', value: 'M10', unit: '' },
-      { label: 'Length', value: '40', unit: 'mm' },
-      { label: 'Material', value: 'Stainless steel A4', unit: '' },
-    ],
+    variants: {
+      options: { Length: BOLT_LENGTHS, Finish: BOLT_FINISHES.map(([finish]) => finish) },
+      variants: BOLT_LENGTHS.flatMap((length, i) =>
+        BOLT_FINISHES.map(([finish, code, cents]) => ({
+          sku: `FOR-2004-${length.split(' ')[0]}-${code}`,
+          values: [length, finish],
+          mrp: centsToDecimal(cents + i * 50),
+        })),
+      ),
+    },
   },
   {
     name: 'Tidewater Hose Connector 19 mm',
@@ -563,9 +634,26 @@ const SPEC_PRODUCTS: SpecProduct[] = [
       { label: 'Colour temperature', value: '2700', unit: 'K' },
     ],
   },
+  {
+    name: 'Greenleaf Gardening Gloves',
+    sku: 'GRE-2011',
+    brand: 'Greenleaf',
+    leaf: 'Trimmers',
+    description: 'Breathable gloves with a grippy palm for pruning, weeding and trimming along hedges.',
+    specs: [{ label: 'Material', value: 'Nitrile-coated cotton', unit: '' }],
+    variants: {
+      options: { Size: ['S', 'M', 'L', 'XL'] },
+      variants: ['S', 'M', 'L', 'XL'].map((size) => ({
+        sku: `GRE-2011-${size}`,
+        values: [size],
+        mrp: '9.90',
+      })),
+    },
+  },
 ];
 
 async function seedSpecProducts(
+  db: Db,
   services: {
     products: ReturnType<typeof createProductsService>;
     gallery: ReturnType<typeof createProductImagesService>;
@@ -575,15 +663,18 @@ async function seedSpecProducts(
   brandRows: { id: number; name: string }[],
 ) {
   for (const [i, p] of SPEC_PRODUCTS.entries()) {
-    const product = await services.products.create({
-      name: p.name,
-      sku: p.sku,
-      brand_id: brandRows.find((b) => b.name === p.brand)!.id,
-      category_id: leaves.find((l) => l.name === p.leaf)!.id,
-      description: p.description,
-      mrp: 12 + i * 7.5,
-      status: 'published',
-    });
+    const product = await services.products.create(
+      {
+        name: p.name,
+        sku: p.sku,
+        brand_id: brandRows.find((b) => b.name === p.brand)!.id,
+        category_id: leaves.find((l) => l.name === p.leaf)!.id,
+        description: p.description,
+        mrp: 12 + i * 7.5,
+        status: 'published',
+      },
+      ALL_RIGHTS,
+    );
     await services.gallery.addBatch(product.id, [
       await prepareImage(
         await picture(SINGULAR[p.leaf], PALETTE[i % PALETTE.length]),
@@ -595,6 +686,7 @@ async function seedSpecProducts(
       intro: null,
       specs: p.specs,
     });
+    if (p.variants) await giveDemoVariants(db, product.id, p.variants);
   }
 }
 

@@ -118,6 +118,31 @@ describe('npm run demo', () => {
         readFileSync(path.join(import.meta.dirname, '../../bench/search/demo-products.json'), 'utf8'),
       ),
     );
+    // The first drill in three sizes, gardening gloves in four, bolts in four lengths and two finishes.
+    const { rows: withOptions } = await database.pool.query(`select p.slug, p.mrp::text, p.mrp_max::text,
+        array(select o.name || ': ' || (select string_agg(v.value, ', ' order by v.position)
+          from product_option_values v where v.option_id = o.id)
+          from product_options o where o.product_id = p.id order by o.position) as options,
+        (select count(*) from product_variants v where v.product_id = p.id)::int as variants
+      from products p where exists (select 1 from product_options o where o.product_id = p.id) order by p.id`);
+    expect(withOptions).toMatchObject([
+      { slug: 'forge-rugged-drill-100', options: ['Size: S, M, L'], variants: 3 },
+      {
+        slug: 'forge-hex-bolt-m8-box-of-100',
+        mrp: '6.90',
+        mrp_max: '14.40',
+        options: ['Length: 20 mm, 30 mm, 40 mm, 50 mm', 'Finish: Zinc-plated, Stainless'],
+        variants: 8,
+      },
+      {
+        slug: 'greenleaf-gardening-gloves',
+        mrp: '9.90',
+        mrp_max: null,
+        options: ['Size: S, M, L, XL'],
+        variants: 4,
+      },
+    ]);
+    expect(withOptions[0].mrp_max).not.toBeNull();
     expect(after.notes).toBeGreaterThan(0);
     expect(after.owned).toBeGreaterThan(0);
     expect(after.products).toBeGreaterThanOrEqual(60);

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { E2E } from '../../e2e/env';
+import { giveVariants } from '../test/variants';
+import { seedVariantProduct } from './e2e-seed-variants';
 import { withConfiguredDatabase } from './with-database';
 
 /**
  * Fixtures the browser tests cannot make through the API, written into the e2e server's fresh
  * database before it starts (scripts/e2e-server.mjs): a quote sent long ago whose date has
  * passed, at a token the specs know. Sending refuses a past date, and a browser test cannot wait
- * for a day to end.
+ * for a day to end. And a product with variants (E2E.variantGloves), written as the variants' test
+ * factory writes them.
  */
 const code = await withConfiguredDatabase(
   async (database, config) => {
@@ -26,6 +29,17 @@ const code = await withConfiguredDatabase(
       await tx.execute(sql`
         insert into quote_lines (quote_id, position, name, sku, quantity, unit_price)
         values (${quote[0].id}, 0, 'Pallet rack upright', 'PR-UP-2440', 4, '129.00')`);
+    });
+    await seedVariantProduct(database.db);
+    const gloves = E2E.variantGloves;
+    const { rows: product } = await database.db.execute<{ id: number }>(sql`
+      insert into products (name, slug, sku, mrp, status, description)
+      values (${gloves.name}, ${gloves.slug}, ${gloves.sku}, ${gloves.sizes[0].mrp}, 'published',
+        'Gloves with a firm grip, in three sizes.')
+      returning id`);
+    await giveVariants(database.db, product[0].id, {
+      options: { Size: gloves.sizes.map((s) => s.size) },
+      variants: gloves.sizes.map((s) => ({ sku: s.sku, options: { Size: s.size }, mrp: s.mrp })),
     });
     return 0;
   },

@@ -75,6 +75,13 @@ describe('npm run seed:large', () => {
       bad: 0,
     });
 
+    // Without --variants, each product has its one default variant: its SKU and price, no options.
+    expect(
+      await one(`select count(*)::int as variants, (select count(*) from product_options)::int as options,
+        count(*) filter (where v.sku is distinct from p.sku or v.mrp <> p.mrp)::int as apart
+        from product_variants v join products p on p.id = v.product_id`),
+    ).toEqual({ variants: 300, options: 0, apart: 0 });
+
     const list = await ctx.as(ctx.adminToken).get('/api/products?limit=5');
     expect(list.json().meta.total).toBe(300);
     const slug = list.json().data[0].slug;
@@ -88,5 +95,46 @@ describe('npm run seed:large', () => {
         images: 1,
       }),
     ).rejects.toThrow(/already has products/);
+  });
+});
+
+describe('npm run seed:large -- --variants 3', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await createTestContext();
+  });
+  afterAll(() => small.close());
+
+  it('gives each product a Size option in three values and a variant of each, some priced apart', async () => {
+    await seedLargeCatalogue(small.database.db, diskImageStore(small.uploadsDir), {
+      products: 30,
+      sections: 1,
+      images: 1,
+      variants: 3,
+    });
+    const row = async (query: string) => (await small.database.pool.query(query)).rows[0];
+    expect(
+      await row(`select count(*)::int as variants, count(distinct sku)::int as skus,
+        count(distinct product_id)::int as products,
+        count(*) filter (where option1_value_id is null)::int as without_value,
+        (select count(*) from product_options where name = 'Size')::int as options,
+        (select string_agg(value, ',' order by position) from product_option_values
+          where option_id = (select min(id) from product_options)) as sizes
+        from product_variants`),
+    ).toEqual({ variants: 90, skus: 90, products: 30, without_value: 0, options: 30, sizes: 'S,M,L' });
+    // Each product's price is its lowest variant's, and its highest is set where they differ.
+    expect(
+      await row(`select count(*) filter (where p.mrp <> s.low)::int as off_low,
+        count(*) filter (where p.mrp_max is distinct from nullif(s.high, s.low))::int as off_high,
+        count(*) filter (where p.mrp_max is not null)::int as ranged,
+        count(*) filter (where p.price_final is null)::int as unpriced
+        from products p join (select product_id, min(mrp) as low, max(mrp) as high from product_variants
+          group by product_id) s on s.product_id = p.id`),
+    ).toEqual({ off_low: 0, off_high: 0, ranged: 20, unpriced: 0 });
+    expect(
+      await row(`select sku from product_variants where sku like 'SKU-0000001-%' order by position`),
+    ).toEqual({
+      sku: 'SKU-0000001-S',
+    });
   });
 });

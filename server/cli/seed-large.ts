@@ -1,7 +1,9 @@
 /**
  * `npm run seed:large -- --products 100000`: a large catalogue for benchmarks, shaped as follows:
  * ~1,000 categories three levels deep, 500 brands, N products with on average 10 content sections
- * and 4 gallery images, N/5 discounts and 2N inquiries. Set-based SQL (generate_series), so
+ * and 4 gallery images, N/5 discounts and 2N inquiries. With `--variants 3` each product has an
+ * option "Size" in 3 values and a variant of each (2 products in 3 priced by size, so their lists
+ * say "from"); without it each has its one default variant. Set-based SQL (generate_series), so
  * 100,000 products take seconds, not hours; gallery rows share a small pool of real image files.
  * Uses DATABASE_URL or the embedded database in DATA_DIR, and refuses a database with products.
  */
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { VARIANT_LIMITS } from '#domain/variants';
 import type { Db } from '../db/client';
 import { createImagesService } from '../images/images.service';
 import { IMAGE_MESSAGES } from '../images/messages';
@@ -17,7 +20,10 @@ import { prepareImage } from '../images/process';
 import { diskImageStore, type ImageStore } from '../images/store';
 import { withConfiguredDatabase } from './with-database';
 
-export type LargeSeedOptions = { products: number; sections: number; images: number };
+export type LargeSeedOptions = { products: number; sections: number; images: number; variants?: number };
+
+/** Size names for --variants, in order; past them a size is numbered. */
+const SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
 
 export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeSeedOptions) {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
@@ -99,6 +105,55 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
             now() - make_interval(mins => i), now() - make_interval(mins => i)
           from generate_series(1, ${n}) i cross join ids`,
     );
+    const variants = opts.variants ?? 1;
+    // Each statement below would refresh the option facets and search rows of every product it
+    // touches, planned over tables this transaction has just filled and no statistics describe:
+    // their triggers are held, the tables analysed, and the facets and documents refreshed once, by
+    // the same function the triggers call.
+    const searched = [
+      ['product_options', 'product_options_searched_in'],
+      ['product_option_values', 'product_option_values_searched_in'],
+      ['product_variants', 'product_variants_searched_in'],
+      ['product_variants', 'product_variants_searched_moved'],
+    ] as const;
+    const triggers = (state: 'enable' | 'disable') =>
+      searched.map(([table, trigger]) => sql.raw(`alter table ${table} ${state} trigger ${trigger}`));
+    // The products and their default variants, just written in this transaction, are analysed
+    // first: the variants' price trigger is planned over them, and without statistics the planner
+    // takes them for nearly empty (200,000 new variants ran for over nine minutes where 20,000 took
+    // seconds).
+    if (variants > 1)
+      await inTx('option triggers held', ...triggers('disable'), sql`analyze products, product_variants`);
+    if (variants > 1)
+      await inTx(
+        `${variants} variants per product`,
+        sql`insert into product_options (product_id, name, position) select id, 'Size', 1 from products order by id`,
+        sql`insert into product_option_values (option_id, value, position)
+            select o.id, coalesce((${sql`array[${sql.join(
+              SIZES.map((size) => sql`${size}`),
+              sql`, `,
+            )}]::text[]`})[k + 1], 'Size ' || (k + 1)), k
+            from product_options o cross join generate_series(0, ${variants - 1}) k order by o.id, k`,
+        // Each product's default variant (migration 0056's trigger) becomes its first size.
+        sql`update product_variants v set sku = p.sku || '-' || val.value, option1_value_id = val.id
+            from products p join product_options o on o.product_id = p.id
+            join product_option_values val on val.option_id = o.id and val.position = 0
+            where v.product_id = p.id`,
+        sql`insert into product_variants (product_id, sku, mrp, position, option1_value_id, created_at, updated_at)
+            select p.id, p.sku || '-' || val.value,
+              case when p.id % 3 = 0 then p.mrp else round(p.mrp * (10 + val.position) / 10, 2) end,
+              val.position, val.id, p.created_at, p.updated_at
+            from products p join product_options o on o.product_id = p.id
+            join product_option_values val on val.option_id = o.id and val.position > 0
+            order by p.id, val.position`,
+      );
+    if (variants > 1)
+      await inTx(
+        'option facets and search rows',
+        ...triggers('enable'),
+        sql`analyze product_options, product_option_values, product_variants`,
+        sql`select stockroom_option_facets_refresh(array(select id from products order by id))`,
+      );
     await inTx(
       'layout: basic and images blocks',
       sql`insert into product_layout_blocks (product_id, block_type, position)
@@ -228,21 +283,28 @@ async function main() {
       products: { type: 'string', default: '100000' },
       sections: { type: 'string', default: '10' },
       images: { type: 'string', default: '4' },
+      variants: { type: 'string', default: '1' },
     },
   });
   const opts = {
     products: Number(values.products),
     sections: Number(values.sections),
     images: Number(values.images),
+    variants: Number(values.variants),
   };
-  if (!Object.values(opts).every((v) => Number.isInteger(v) && v >= 1 && v <= 10_000_000)) {
-    console.error('Usage: npm run seed:large -- --products 100000 [--sections 10] [--images 4]');
+  if (
+    !Object.values(opts).every((v) => Number.isInteger(v) && v >= 1 && v <= 10_000_000) ||
+    opts.variants > VARIANT_LIMITS.values
+  ) {
+    console.error(
+      `Usage: npm run seed:large -- --products 100000 [--sections 10] [--images 4] [--variants 1..${VARIANT_LIMITS.values}]`,
+    );
     return 2;
   }
   return withConfiguredDatabase(
     async (database, config) => {
       console.log(
-        `Seeding ${opts.products} products into ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}...`,
+        `Seeding ${opts.products} products${opts.variants > 1 ? ` of ${opts.variants} variants` : ''} into ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}...`,
       );
       const t0 = Date.now();
       await seedLargeCatalogue(database.db, diskImageStore(path.join(config.dataDir, 'uploads')), opts);

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { withActor } from '../history/actor';
 import { PGLITE_WORKER } from '../paths';
+import { withActor } from './actor';
 import { namingStatements } from './named-statements';
 import * as schema from './schema';
 
@@ -24,8 +24,8 @@ export type Database = {
    */
   listen(channel: string, onEvent: (event: ChannelEvent) => void): Promise<() => Promise<void>>;
   /**
-   * The embedded database only: a consistent dump into `file`, taken by its worker between two
-   * transactions, with the row counts of the same state (server/db/pglite-dump.mjs).
+   * The embedded database only: a consistent dump into `file`, with the row counts of the same
+   * state, taken from a copy while the server goes on (server/db/pglite-dump.mjs).
    */
   dumpTo?: (file: string) => Promise<DumpStats>;
   close(): Promise<void>;
@@ -78,7 +78,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const server = await startPglite(opts.dataDir, opts.from);
-  return { ...connectPglite(server.port, server.stop), dumpTo: server.dump };
+  return { ...connectPglite(server.port, server.stop), dumpTo: (file) => server.dump(file) };
 }
 
 /**
@@ -88,14 +88,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 export async function startPglite(
   dataDir: string | null,
   from?: string,
-): Promise<{ port: number; stop: () => Promise<void>; dump: (file: string) => Promise<DumpStats> }> {
+): Promise<{
+  port: number;
+  stop: () => Promise<void>;
+  /** `alone`: nothing else uses this database (opened for the dump), so it is dumped directly. */
+  dump: (file: string, opts?: { alone?: boolean }) => Promise<DumpStats>;
+}> {
   const { worker, port } = await startPgliteWorker(dataDir, from);
-  return { port, stop: () => stopPgliteWorker(worker), dump: (file) => dumpInWorker(worker, file) };
+  return {
+    port,
+    stop: () => stopPgliteWorker(worker),
+    dump: (file, opts) => dumpInWorker(worker, file, opts?.alone ?? false),
+  };
 }
 
 let dumps = 0;
 
-function dumpInWorker(worker: Worker, file: string): Promise<DumpStats> {
+function dumpInWorker(worker: Worker, file: string, alone: boolean): Promise<DumpStats> {
   const id = ++dumps;
   return new Promise((resolve, reject) => {
     const onMessage = (msg: { type: string; id?: number; stats?: DumpStats; error?: string }) => {
@@ -105,7 +114,7 @@ function dumpInWorker(worker: Worker, file: string): Promise<DumpStats> {
       else resolve(msg.stats as DumpStats);
     };
     worker.on('message', onMessage);
-    worker.postMessage({ type: 'dump', id, file });
+    worker.postMessage({ type: 'dump', id, file, alone });
   });
 }
 

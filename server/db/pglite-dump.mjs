@@ -1,9 +1,13 @@
-// A consistent dump of the embedded database, taken inside its worker (ADR 0024). PGlite has one
-// session that the socket server shares between its connections, one protocol message at a time;
-// the dump holds that session between two of the server's transactions, so the SQL and the row
-// counts describe one state and no half-finished transaction is in either. Plain JavaScript, like
-// the worker that loads it.
-import { appendFile, writeFile } from 'node:fs/promises';
+// A consistent dump of the embedded database (ADR 0024). PGlite has one session that the socket
+// server shares between its connections, one protocol message at a time. A stopped database is
+// dumped directly, holding that session; a running server's is copied while it serves (an online
+// base backup: pg_backup_start, a copy of the files, pg_backup_stop and the log written meanwhile)
+// and the copy dumped on another thread, so the server's requests wait only for the backup's
+// start and stop. Plain JavaScript, like the worker that loads it.
+import { copyFileSync } from 'node:fs';
+import { appendFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 const RETRY_MS = 5;
 /** How long to wait for the server's open transaction to end before giving up. */
@@ -90,11 +94,6 @@ async function holdingIdleSession(db, work) {
   }
 }
 
-/**
- * Writes the dump to `file` and answers the row counts and migration level of the same state.
- * Whatever pg_dump leaves on the shared session (its open read-only transaction, its prepared
- * statements, its SET parameters) is put back, so the server's connection never notices.
- */
 /** Table data per pg_dump run, by the tables' size on disk: each run's output is one string. */
 const GROUP_BYTES = 64 << 20;
 
@@ -196,4 +195,84 @@ export async function dumpEmbedded(db, file) {
     }
     return stats;
   });
+}
+
+/** Holds the log from the backup's start until it is copied, should a checkpoint come meanwhile. */
+const SLOT = 'stockroom_backup';
+const SNAPSHOT_WORKER = new URL('./pglite-snapshot.mjs', import.meta.url);
+
+/** One backup at a time: PostgreSQL allows one per session, and PGlite has one session. */
+let queue = Promise.resolve();
+export function serialized(work) {
+  const run = queue.then(work);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/**
+ * The dump of a running server's database in `dataDir`, written to `file`, with the row counts of
+ * the same state. The session is held three times, briefly: to start the backup (a checkpoint),
+ * to stop it (and copy pg_control, which is only written while the session is held), and to drop
+ * the slot; the copy, the recovery and the dump run on a thread of their own
+ * (pglite-snapshot.mjs), in a folder beside `file`.
+ */
+export async function dumpWhileServing(db, dataDir, file) {
+  const query = (text) => rawQuery(db, text);
+  const copy = path.join(path.dirname(file), 'pgdata');
+  const { startWal } = await holdingIdleSession(db, async () => {
+    await query(`select pg_create_physical_replication_slot('${SLOT}', true, true)`);
+    try {
+      const { rows } = await query(
+        "select pg_walfile_name(lsn) as wal from pg_backup_start('stockroom', true) as lsn",
+      );
+      return { startWal: rows[0].wal };
+    } catch (err) {
+      await query(`select pg_drop_replication_slot('${SLOT}')`);
+      throw err;
+    }
+  });
+  let backupOpen = true;
+  let slotHeld = true;
+  const stopBackup = async () => {
+    const { rows } = await query('select labelfile, pg_walfile_name(lsn) as wal from pg_backup_stop(false)');
+    backupOpen = false;
+    return rows[0];
+  };
+  const dropSlot = () =>
+    holdingIdleSession(db, async () => {
+      await query(`select pg_drop_replication_slot('${SLOT}')`);
+      slotHeld = false;
+    });
+  const worker = new Worker(SNAPSHOT_WORKER, { workerData: { dataDir, copy, file } });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`The backup's copy stopped (exit ${code}).`)));
+      worker.on('message', async (msg) => {
+        try {
+          if (msg.type === 'copied') {
+            const stop = await holdingIdleSession(db, async () => {
+              const stopped = await stopBackup();
+              // PostgreSQL writes it only while it runs a statement: never while the session is held.
+              copyFileSync(
+                path.join(dataDir, 'global', 'pg_control'),
+                path.join(copy, 'global', 'pg_control'),
+              );
+              return stopped;
+            });
+            worker.postMessage({ type: 'label', labelfile: stop.labelfile, startWal, stopWal: stop.wal });
+          } else if (msg.type === 'wal') await dropSlot();
+          else if (msg.type === 'dumped') resolve(msg.stats);
+          else if (msg.type === 'failed') reject(new Error(msg.error));
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+  } finally {
+    await worker.terminate();
+    if (backupOpen) await holdingIdleSession(db, stopBackup).catch(() => {});
+    if (slotHeld) await dropSlot().catch(() => {});
+    await rm(copy, { recursive: true, force: true });
+  }
 }

@@ -8,7 +8,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { dumpEmbedded } from './pglite-dump.mjs';
+import { makePrivate } from '../private-files.mjs';
+import { dumpEmbedded, dumpWhileServing, serialized } from './pglite-dump.mjs';
 
 const { dataDir, from } = workerData;
 // pg_trgm backs the list screens' searches (migration 0004). Starting from a dump skips initdb,
@@ -18,6 +19,8 @@ const db = await PGlite.create({
   ...(from ? { loadDataDir: new Blob([readFileSync(from)]) } : {}),
   extensions: { pg_trgm },
 });
+// Its first files, and the cache files it writes at every start, come with modes of its own.
+if (dataDir) makePrivate(dataDir);
 // The server's pool holds one client at a time (so two transactions never interleave); the second
 // slot only lets a reconnect in while the old socket is still being torn down, instead of
 // refusing it with "Too many connections".
@@ -27,10 +30,17 @@ const port = Number(server.getServerConn().split(':').pop());
 
 const control = dataDir ? await startControl(dataDir) : null;
 
+/**
+ * A database that serves (on a data directory) is dumped from a copy, so its requests go on; one
+ * opened only for the dump (`alone`), or kept in memory, is dumped directly.
+ */
+const dump = (file, alone) =>
+  serialized(() => (dataDir && !alone ? dumpWhileServing(db, dataDir, file) : dumpEmbedded(db, file)));
+
 parentPort.on('message', async (msg) => {
   if (msg?.type === 'dump') {
     try {
-      parentPort.postMessage({ type: 'dumped', id: msg.id, stats: await dumpEmbedded(db, msg.file) });
+      parentPort.postMessage({ type: 'dumped', id: msg.id, stats: await dump(msg.file, msg.alone) });
     } catch (err) {
       parentPort.postMessage({ type: 'dumped', id: msg.id, error: String(err?.message ?? err) });
     }
@@ -73,7 +83,7 @@ async function startControl(dir) {
         const given = Buffer.from(String(request.token));
         if (given.length !== token.length || !timingSafeEqual(given, Buffer.from(token)))
           throw new Error('The backup request was refused: wrong token.');
-        answer = { stats: await dumpEmbedded(db, String(request.file)) };
+        answer = { stats: await dump(String(request.file), false) };
       } catch (err) {
         answer = { error: String(err?.message ?? err) };
       }

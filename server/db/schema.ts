@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { LineOptions } from '#domain/variants';
 
 /**
  * A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning.
@@ -28,6 +29,12 @@ import {
  */
 const trigram = (name: string, column: AnyPgColumn) =>
   index(name).using('gin', sql`${column} gin_trgm_ops`).with({ fastupdate: false });
+
+/**
+ * The API token of the request writing the row, from the setting server/history/actor.ts gives the
+ * connection (the one the change log's triggers read); null for a person, a customer or a job.
+ */
+const sessionToken = sql`nullif(current_setting('stockroom.token', true), '')::integer`;
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -198,7 +205,10 @@ export const products = pgTable(
     description: text('description'),
     brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The price; on a product with options its lowest active variant's (migration 0056's triggers). */
     mrp: numeric('mrp', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** The highest variant price where the variants' prices differ, else null (migration 0056). */
+    mrp_max: numeric('mrp_max', { precision: 12, scale: 2 }),
     /** Rows in product_images, kept by migration 0006's triggers (the dashboard's health list). */
     image_count: integer('image_count').notNull().default(0),
     /** 'draft' or 'published': public routes and the shop serve published products only. */
@@ -277,6 +287,88 @@ export const productImages = pgTable(
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('product_images_product_idx').on(t.product_id, t.position, t.id)],
+);
+
+/** A product's option (Size, Length, Finish): up to three, position 1–3 naming the variant column. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_options_position_key').on(t.product_id, t.position),
+    uniqueIndex('product_options_name_key').on(t.product_id, sql`lower(${t.name})`),
+    check('product_options_position_check', sql`${t.position} between 1 and 3`),
+  ],
+);
+
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: serial('id').primaryKey(),
+    option_id: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_option_values_value_key').on(t.option_id, sql`lower(${t.value})`),
+    index('product_option_values_option_idx').on(t.option_id, t.position, t.id),
+  ],
+);
+
+/**
+ * A product's variant: one combination of its options' values (option1/2/3_value_id by the
+ * option's position), with its own SKU and price. A product without options has exactly one, its
+ * default, whose SKU and price are the product's (migration 0056's triggers keep them so).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku'),
+    mrp: numeric('mrp', { precision: 12, scale: 2 }).notNull().default('0'),
+    status: text('status', { enum: ['active', 'discontinued'] })
+      .notNull()
+      .default('active'),
+    image_id: integer('image_id').references(() => productImages.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    /** Spec values that override the product's: [{ label, value, unit }], or null. */
+    spec_values: jsonb('spec_values').$type<{ label: string; value: string; unit: string }[]>(),
+    option1_value_id: integer('option1_value_id').references(() => productOptionValues.id),
+    option2_value_id: integer('option2_value_id').references(() => productOptionValues.id),
+    option3_value_id: integer('option3_value_id').references(() => productOptionValues.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(t.sku),
+    uniqueIndex('product_variants_combination_key').on(
+      t.product_id,
+      sql`coalesce(${t.option1_value_id}, 0)`,
+      sql`coalesce(${t.option2_value_id}, 0)`,
+      sql`coalesce(${t.option3_value_id}, 0)`,
+    ),
+    index('product_variants_product_idx').on(t.product_id, t.position, t.id),
+    index('product_variants_value1_idx').on(t.option1_value_id).where(sql`${t.option1_value_id} is not null`),
+    index('product_variants_value2_idx').on(t.option2_value_id).where(sql`${t.option2_value_id} is not null`),
+    index('product_variants_value3_idx').on(t.option3_value_id).where(sql`${t.option3_value_id} is not null`),
+    index('product_variants_image_idx').on(t.image_id).where(sql`${t.image_id} is not null`),
+    // Migration 0059: a variant found by its SKU key, for the search.
+    index('product_variants_sku_key_idx')
+      .on(sql`stockroom_sku_key(${t.sku})`)
+      .where(sql`${t.option1_value_id} is not null`),
+    check('product_variants_mrp_check', sql`${t.mrp} >= 0`),
+    check('product_variants_status_check', sql`${t.status} in ('active', 'discontinued')`),
+  ],
 );
 
 export const productLists = pgTable(
@@ -358,6 +450,27 @@ export const productSpecValues = pgTable(
     primaryKey({ name: 'product_spec_values_pkey', columns: [t.product_id, t.key_norm, t.value_norm] }),
     index('product_spec_values_value_idx').on(t.key_norm, t.value_norm, t.product_id),
     index('product_spec_values_num_idx').on(t.key_norm, t.num, t.product_id).where(sql`${t.num} is not null`),
+  ],
+);
+
+/**
+ * The values of each product's active variants, as the shop's option facets count them
+ * (`option.Size=M`). Written by migration 0059's triggers from the variants, never by the services.
+ */
+export const productOptionFacets = pgTable(
+  'product_option_facets',
+  {
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name_norm: text('name_norm').notNull(),
+    value_norm: text('value_norm').notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_option_facets_pkey', columns: [t.product_id, t.name_norm, t.value_norm] }),
+    index('product_option_facets_value_idx').on(t.name_norm, t.value_norm, t.product_id),
   ],
 );
 
@@ -535,6 +648,14 @@ export const inquiries = pgTable(
     close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
     // Set by the database on insert from the e-mail (migration 0042).
     customer_id: integer('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
+    // The inbox's search (migration 0053): the searched fields as one text, for a substring, and
+    // as a document read as the product search reads its own. Generated by the row itself.
+    search_text: text('search_text').generatedAlwaysAs(
+      sql`stockroom_inquiry_text(name, email, phone, subject, company)`,
+    ),
+    search_doc: tsvector('search_doc').generatedAlwaysAs(
+      sql`strip(to_tsvector('english'::regconfig, stockroom_search_text(stockroom_inquiry_text(name, email, phone, subject, company))))`,
+    ),
   },
   (t) => [
     index('inquiries_created_idx').on(t.created_at, t.id),
@@ -554,13 +675,15 @@ export const inquiries = pgTable(
     ),
     index('inquiries_name_idx').on(sql`lower(${t.name})`, t.id),
     index('inquiries_email_idx').on(t.email, t.id),
-    trigram('inquiries_name_trgm', t.name),
-    trigram('inquiries_email_trgm', t.email),
-    trigram('inquiries_phone_trgm', t.phone),
-    trigram('inquiries_subject_trgm', t.subject),
-    trigram('inquiries_company_trgm', t.company),
+    index('inquiries_search_doc_idx').using('gin', t.search_doc).with({ fastupdate: false }),
+    trigram('inquiries_search_text_trgm', t.search_text),
   ],
 );
+
+/** The words of the requests' searched fields (letters only), for the inbox's typos. */
+export const inquiryWords = pgTable('inquiry_words', { word: text('word').primaryKey() }, (t) => [
+  trigram('inquiry_words_trgm', t.word),
+]);
 
 /**
  * A quote request's basket, each line as the visitor saw it: the product's name, SKU and final
@@ -575,6 +698,8 @@ export const inquiryLines = pgTable(
       .references(() => inquiries.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variant_id: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    options: jsonb('options').$type<LineOptions>(),
     name: text('name').notNull(),
     sku: text('sku'),
     quantity: integer('quantity').notNull(),
@@ -583,6 +708,7 @@ export const inquiryLines = pgTable(
   (t) => [
     uniqueIndex('inquiry_lines_inquiry_position_key').on(t.inquiry_id, t.position),
     index('inquiry_lines_product_idx').on(t.product_id),
+    index('inquiry_lines_variant_idx').on(t.variant_id).where(sql`${t.variant_id} is not null`),
     // The inbox finds a request by a SKU in its basket (migration 0034).
     trigram('inquiry_lines_sku_trgm', t.sku),
     check('inquiry_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
@@ -600,6 +726,8 @@ export const inquiryNotes = pgTable(
       .notNull()
       .references(() => inquiries.id, { onDelete: 'cascade' }),
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
+    token_id: integer('token_id').default(sessionToken),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -616,6 +744,8 @@ export const inquiryEvents = pgTable(
       .references(() => inquiries.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
+    token_id: integer('token_id').default(sessionToken),
     /** 'quote_expired': a sent quote ran past its date (its version in `to`), moved by the job. */
     kind: text('kind', { enum: ['status', 'owner', 'quote_expired'] }).notNull(),
     from: text('from'),
@@ -708,6 +838,8 @@ export const quoteLines = pgTable(
       .references(() => quotes.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variant_id: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    options: jsonb('options').$type<LineOptions>(),
     name: text('name').notNull(),
     sku: text('sku'),
     quantity: integer('quantity').notNull(),
@@ -719,6 +851,7 @@ export const quoteLines = pgTable(
   (t) => [
     uniqueIndex('quote_lines_quote_position_key').on(t.quote_id, t.position),
     index('quote_lines_product_idx').on(t.product_id),
+    index('quote_lines_variant_idx').on(t.variant_id).where(sql`${t.variant_id} is not null`),
     check('quote_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
     check('quote_lines_unit_price_check', sql`${t.unit_price} >= 0`),
     check('quote_lines_discount_check', sql`${t.discount_percent} between 0 and 100`),
@@ -793,6 +926,8 @@ export const orderLines = pgTable(
     position: integer('position').notNull(),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     sku: text('sku'),
+    variant_id: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    options: jsonb('options').$type<LineOptions>(),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
@@ -802,6 +937,7 @@ export const orderLines = pgTable(
   (t) => [
     uniqueIndex('order_lines_order_position_key').on(t.order_id, t.position),
     index('order_lines_product_idx').on(t.product_id),
+    index('order_lines_variant_idx').on(t.variant_id).where(sql`${t.variant_id} is not null`),
   ],
 );
 
@@ -815,9 +951,13 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
+    token_id: integer('token_id').default(sessionToken),
     from: text('from'),
     to: text('to').notNull(),
     cancel_reason: text('cancel_reason'),
+    /** Why staff took the order one step back (order.manage, migration 0055); null for a move forward. */
+    step_back_reason: text('step_back_reason'),
   },
   (t) => [
     index('order_events_order_idx').on(t.order_id, t.id),
@@ -851,6 +991,8 @@ export const orderNotes = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
+    token_id: integer('token_id').default(sessionToken),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1034,6 +1176,21 @@ export const importRows = pgTable(
     product_id: integer('product_id'),
     category_id: integer('category_id'),
     brand_id: integer('brand_id'),
+    variant_sku: text('variant_sku'),
+    option1_name: text('option1_name'),
+    option1_value: text('option1_value'),
+    option2_name: text('option2_name'),
+    option2_value: text('option2_value'),
+    option3_name: text('option3_name'),
+    option3_value: text('option3_value'),
+    variant_mrp: numeric('variant_mrp', { precision: 12, scale: 2 }),
+    variant_status: text('variant_status'),
+    follower: boolean('follower').notNull().default(false),
+    value1_id: integer('value1_id'),
+    value2_id: integer('value2_id'),
+    value3_id: integer('value3_id'),
+    variant_id: integer('variant_id'),
+    variant_position: integer('variant_position'),
   },
   (t) => [
     primaryKey({ name: 'import_rows_pkey', columns: [t.job_id, t.line] }),
@@ -1133,6 +1290,8 @@ export const quoteTemplateLines = pgTable(
       .references(() => quoteTemplates.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variant_id: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    options: jsonb('options').$type<LineOptions>(),
     name: text('name').notNull(),
     sku: text('sku'),
     quantity: integer('quantity').notNull(),
@@ -1143,6 +1302,7 @@ export const quoteTemplateLines = pgTable(
   (t) => [
     uniqueIndex('quote_template_lines_position_key').on(t.template_id, t.position),
     index('quote_template_lines_product_idx').on(t.product_id),
+    index('quote_template_lines_variant_idx').on(t.variant_id).where(sql`${t.variant_id} is not null`),
     check('quote_template_lines_quantity_check', sql`${t.quantity} between 1 and 9999`),
     check('quote_template_lines_unit_price_check', sql`${t.unit_price} >= 0`),
     check('quote_template_lines_discount_check', sql`${t.discount_percent} between 0 and 100`),
@@ -1261,6 +1421,8 @@ export const webhookEndpoints = pgTable(
     disabled_reason: text('disabled_reason', { enum: ['failing'] }),
     /** The first failed attempt since the last success: a day of failures switches the endpoint off. */
     failing_since: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /** When it got the URL it has: events recorded before then are not redelivered to it. */
+    url_set_at: timestamp('url_set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1362,6 +1524,8 @@ export const customerNotes = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
+    token_id: integer('token_id').default(sessionToken),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1380,6 +1544,8 @@ export const companyNotes = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
+    token_id: integer('token_id').default(sessionToken),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1406,8 +1572,13 @@ export const customerMerges = pgTable(
     inquiry_ids: integer('inquiry_ids').array().notNull().default(sql`'{}'::integer[]`),
     order_ids: integer('order_ids').array().notNull().default(sql`'{}'::integer[]`),
     note_ids: integer('note_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** The portal's sign-in links and sessions it moved (migration 0055). */
+    link_ids: integer('link_ids').array().notNull().default(sql`'{}'::integer[]`),
+    session_ids: integer('session_ids').array().notNull().default(sql`'{}'::integer[]`),
     filled_phone: text('filled_phone'),
     filled_company_id: integer('filled_company_id'),
+    /** Whether it handed the source's "sees the company's" to the survivor. */
+    filled_sees_company: boolean('filled_sees_company').notNull().default(false),
     actor_id: integer('actor_id'),
     tx: bigint('tx', { mode: 'number' }).notNull().default(sql`txid_current()`),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

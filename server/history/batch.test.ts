@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '#domain/imports';
+import { createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart } from '../test/images';
 
@@ -18,11 +19,12 @@ const query = async (text: string, values: unknown[] = []) =>
 async function makeProducts(count: number, prefix: string) {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await ctx
-      .as(editor.token)
-      .post('/api/products', { name: `${prefix} ${i}`, sku: `${prefix}-${i}`, mrp: 10 });
-    expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json().id);
+    const made = await createProduct(ctx.as(editor.token), {
+      name: `${prefix} ${i}`,
+      sku: `${prefix}-${i}`,
+      mrp: 10,
+    });
+    ids.push(made.id);
   }
   return ids;
 }

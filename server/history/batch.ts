@@ -1,8 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  CURRENT_ACTOR_SQL,
+  CURRENT_TOKEN_SQL,
+  changeContextSql,
+  setChangeContext,
+} from '../db/change-context';
 import type { Tx } from '../db/client';
 import type { Query } from '../jobs/jobs.service';
-import { CURRENT_ACTOR_SQL, CURRENT_TOKEN_SQL, changeContextSql, setChangeContext } from './change-context';
 
 /**
  * A batch's own entry: a bulk edit or a CSV import logs one entry for the whole batch (entity

@@ -36,7 +36,7 @@ describe('the change log', () => {
 });
 
 describe('one entry per entity per transaction', () => {
-  it('an inquiry deleted with its notes stays a delete', async () => {
+  it('an inquiry deleted with its notes is one move to the trash', async () => {
     const sent = await ctx.as().post('/api/inquiries', {
       name: 'Ann',
       email: 'ann@example.com',
@@ -50,7 +50,7 @@ describe('one entry per entity per transaction', () => {
     const gone = await ctx.as(editor.token).delete(`/api/inquiries/${id}`);
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     const rows = await entries('inquiry', id);
-    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'trash']);
     expect(rows[0].actor_id).toBeNull();
     expect(rows[1].changes.notes.after[0].body).toBe('Called back');
     expect(rows[2].changes.subject).toEqual({ before: 'Logged request', after: null });

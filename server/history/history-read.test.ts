@@ -109,14 +109,15 @@ describe('GET /api/history', () => {
     expect(await name('quote', quote)).toBe(HISTORY_TEXT.quoteName('Ten lamps', 2));
     expect(await name('quote', draft)).toBe(HISTORY_TEXT.quoteName('Ten lamps', null));
     await write(editor.token, 'POST', `/api/inquiries/${inquiry}/notes`, { body: 'Called back' });
-    // The delete cascades to its notes and quotes, whose triggers log what they removed.
+    // The move to the trash cascades to its notes and quotes, whose triggers log what they removed.
     await write(ctx.adminToken, 'DELETE', `/api/inquiries/${inquiry}`);
     const gone = await list(ctx.adminToken, `entity_type=inquiry&entity_id=${inquiry}`);
-    expect(gone.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(gone.data.map((e: { action: string }) => e.action)).toEqual(['trash', 'update', 'create']);
     expect(gone.data[1].changes.notes.after).toMatchObject([{ body: 'Called back', author_id: editor.id }]);
+    // The trash remembers it, so every entry names it, the notes' too.
     expect(gone.data.map((e: { entity_name: string }) => e.entity_name)).toEqual([
       'Ten lamps',
-      null,
+      'Ten lamps',
       'Ten lamps',
     ]);
     expect(await name('quote', quote)).toBeNull();
@@ -281,7 +282,11 @@ describe('token_id', () => {
     expect(body.meta).toMatchObject({ total: 3, total_exact: true });
     expect(body.data.map((e: { id: number }) => e.id)).toEqual(expected);
     for (const entry of body.data) {
-      expect(entry).toMatchObject({ actor_id: null, token_id: erp, actor_name: 'API token “ERP”' });
+      expect(entry).toMatchObject({
+        actor_id: null,
+        token_id: erp,
+        actor_name: 'API token “ERP” (Ada Admin)',
+      });
     }
     const other = await list(ctx.adminToken, `token_id=${feed}`);
     expect(other.data).toHaveLength(3);
@@ -314,6 +319,6 @@ describe('token_id', () => {
     expect(res.statusCode, res.body).toBe(200);
     const records: Record<string, string>[] = parse(res.body, { columns: true });
     expect(records.map((r) => Number(r.id))).toEqual(expected);
-    expect(new Set(records.map((r) => r.actor))).toEqual(new Set(['API token “ERP”']));
+    expect(new Set(records.map((r) => r.actor))).toEqual(new Set(['API token “ERP” (Ada Admin)']));
   });
 });

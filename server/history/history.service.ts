@@ -38,6 +38,7 @@ type Row = {
   actor_name: string | null;
   token_id: number | null;
   token_name: string | null;
+  token_owner: string | null;
   at: Date | string;
   entity_type: EntityType;
   entity_id: number | null;
@@ -101,7 +102,9 @@ const entityName = sql<string | null>`coalesce(
     when 'customer' then (select name from customers where id = ${changeLog.entity_id})
     when 'company' then (select name from companies where id = ${changeLog.entity_id})
   end,
-  (select name from trash t where t.entity_type = "change_log"."entity_type" and t.entity_id = "change_log"."entity_id"),
+  -- A request in the trash is named by its subject there too, as it is while it exists.
+  (select case when t.entity_type = 'inquiry' then t.data -> 'inquiries' -> 0 ->> 'subject' else t.name end
+    from trash t where t.entity_type = "change_log"."entity_type" and t.entity_id = "change_log"."entity_id"),
   ${changeLog.changes} -> ${namedBy} ->> 'after', ${changeLog.changes} -> ${namedBy} ->> 'before')`;
 
 const quoteOf = (column: SQL) =>
@@ -114,6 +117,8 @@ const columns = {
   actor_name: sql<string | null>`(select u.name from ${users} u where u.id = ${changeLog.actor_id})`,
   token_id: changeLog.token_id,
   token_name: sql<string | null>`(select t.name from ${apiTokens} t where t.id = ${changeLog.token_id})`,
+  token_owner: sql<string | null>`(select o.name from ${apiTokens} t join ${users} o on o.id = t.created_by
+    where t.id = ${changeLog.token_id})`,
   at: changeLog.at,
   entity_type: changeLog.entity_type,
   entity_id: changeLog.entity_id,
@@ -125,9 +130,12 @@ const columns = {
   quote_version: quoteOf(sql`q.version`),
 };
 
-/** An entry's author as shown: the person's name, or the API token's as the author. */
-export const actorName = (userName: string | null, tokenName: string | null): string | null =>
-  userName ?? (tokenName === null ? null : API_TOKEN_TEXT.actor(tokenName));
+/** An entry's author as shown: the person's name, or the API token's with the user who made it. */
+export const actorName = (
+  userName: string | null,
+  tokenName: string | null,
+  tokenOwner: string | null,
+): string | null => userName ?? (tokenName === null ? null : API_TOKEN_TEXT.actor(tokenName, tokenOwner));
 
 function toEntry(r: Row): HistoryEntry {
   const entity_name =
@@ -137,7 +145,7 @@ function toEntry(r: Row): HistoryEntry {
   return {
     id: Number(r.id),
     actor_id: r.actor_id,
-    actor_name: actorName(r.actor_name, r.token_name),
+    actor_name: actorName(r.actor_name, r.token_name, r.token_owner),
     token_id: r.token_id,
     at: new Date(r.at).toISOString(),
     entity_type: r.entity_type,

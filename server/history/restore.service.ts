@@ -10,12 +10,12 @@ import {
 } from '#domain/history';
 import { toCents } from '#domain/money';
 import type { PermissionCode } from '#domain/permissions';
-import { ALL_RIGHTS, type Rights, requireProductRights, requireRights } from '../auth/rights';
+import { type Rights, requireProductRights, requireRights } from '../auth/rights';
+import { setChangeContext } from '../db/change-context';
 import type { Db, Tx } from '../db/client';
 import { conflict, notFound } from '../errors/app-error';
 import { lockCategoryTree, recomputeSubtrees } from '../modules/categories/tree';
 import { mergeOfEntry, undoMerge } from '../modules/customers/customer-merge';
-import { setChangeContext } from './change-context';
 import { ENTITY_TABLES, type RestorableType } from './entity-rows';
 import { actorName } from './history.service';
 import { asText, COLUMNS, planRestore } from './restore-plan';
@@ -46,17 +46,21 @@ async function newEntry(
   name: string | null,
 ): Promise<HistoryEntry | null> {
   const { rows } = await tx.execute<Row>(sql`
-    select c.id::text as id, c.actor_id, u.name as actor_name, c.token_id, t.name as token_name, c.at, c.entity_type, c.entity_id,
+    select c.id::text as id, c.actor_id, u.name as actor_name, c.token_id, t.name as token_name, o.name as token_owner, c.at, c.entity_type, c.entity_id,
       c.action, c.changes, c.batch_id::text as batch_id
     from change_log c left join users u on u.id = c.actor_id
-      left join api_tokens t on t.id = c.token_id
+      left join api_tokens t on t.id = c.token_id left join users o on o.id = t.created_by
     where c.tx = txid_current() and c.entity_type = ${type} and c.entity_id = ${id}`);
   const row = rows[0];
   if (!row) return null;
   return {
     id: Number(row.id),
     actor_id: row.actor_id as number | null,
-    actor_name: actorName(row.actor_name as string | null, row.token_name as string | null),
+    actor_name: actorName(
+      row.actor_name as string | null,
+      row.token_name as string | null,
+      row.token_owner as string | null,
+    ),
     token_id: row.token_id as number | null,
     at: new Date(row.at as string).toISOString(),
     entity_type: type,
@@ -77,7 +81,15 @@ async function load(db: Db, entryId: number, to: RestoreTarget): Promise<Loaded>
   if (!entry) throw notFound(HISTORY_TEXT.notFound);
   const type = String(entry.entity_type);
   const action = String(entry.action);
-  if (!isRestorable(type) || entry.entity_id === null || action === 'bulk' || action === 'import')
+  // A customer's merge is undone whole before this (customer_merges); a company's merge deleted one of
+  // the two, so no entry of it is brought back field by field.
+  if (
+    !isRestorable(type) ||
+    entry.entity_id === null ||
+    action === 'bulk' ||
+    action === 'import' ||
+    action === 'merge'
+  )
     throw conflict(HISTORY_TEXT.notRestorable);
   const changes = parseChanges(entry.changes);
   const fields = Object.values(changes);
@@ -99,16 +111,20 @@ async function load(db: Db, entryId: number, to: RestoreTarget): Promise<Loaded>
  */
 async function laterEntries(tx: Tx, loaded: Loaded) {
   const { rows } = await tx.execute<Row>(sql`
-    select c.id::text as id, c.actor_id, u.name as actor_name, c.token_id, t.name as token_name, c.at, c.action, c.changes,
+    select c.id::text as id, c.actor_id, u.name as actor_name, c.token_id, t.name as token_name, o.name as token_owner, c.at, c.action, c.changes,
       c.batch_id::text as batch_id
     from change_log c left join users u on u.id = c.actor_id
-      left join api_tokens t on t.id = c.token_id
+      left join api_tokens t on t.id = c.token_id left join users o on o.id = t.created_by
     where c.entity_type = ${loaded.type} and c.entity_id = ${loaded.id} and c.id > ${loaded.entryId}
     order by c.id`);
   return rows.map((row) => ({
     id: Number(row.id),
     actor_id: row.actor_id as number | null,
-    actor_name: actorName(row.actor_name as string | null, row.token_name as string | null),
+    actor_name: actorName(
+      row.actor_name as string | null,
+      row.token_name as string | null,
+      row.token_owner as string | null,
+    ),
     token_id: row.token_id as number | null,
     at: new Date(row.at as string).toISOString(),
     action: row.action as HistoryEntry['action'],
@@ -223,7 +239,7 @@ export function createRestoreService(db: Db) {
     async restore(
       entryId: number,
       to: RestoreTarget = 'before',
-      rights: Rights = ALL_RIGHTS,
+      rights: Rights,
     ): Promise<HistoryRestoreResult> {
       // A merge of two customers is undone whole, whichever of its entries is restored.
       const merge = await mergeOfEntry(db, entryId);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_TEXT } from '#domain/history';
 import { API_ERROR } from '#domain/messages';
+import type { Method } from '../test/client';
+import { createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -12,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, payload?: unknown, expected?: number) {
   const res = await ctx.as(editor.token).send(method, url, payload as object | undefined);
   if (expected !== undefined) expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(expected);
@@ -42,8 +43,9 @@ const sectionsOf = async (id: number) => {
 let n = 0;
 async function makeProduct(extra: Record<string, unknown> = {}) {
   n += 1;
-  const res = await call('POST', '/api/products', { name: `Restorable ${n}`, mrp: 10, ...extra }, 201);
-  return res.json().id as number;
+  return (
+    await createProduct(ctx.as(editor.token), { name: `Restorable ${n}`, sku: null, mrp: 10, ...extra })
+  ).id;
 }
 
 describe('restoring a past version of a product', () => {

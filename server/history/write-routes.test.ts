@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, RELAXED_LIMITS, type Seed, seedCatalogue } from '../security/support';
+import type { Method } from '../test/client';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
 import { png } from '../test/images';
 import { sentQuote } from '../test/quotes';
@@ -25,7 +26,6 @@ afterAll(() => ctx?.close());
 const query = async (text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows;
 
-type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** An entry a call must write; action may name the ones another helper's work may make it. */
 type Expected = {
   entity_type: string;
@@ -76,6 +76,14 @@ const blocks = async (productId: number) =>
     )
   ).map((r) => r.id as number);
 
+/** A product with one option, Size S/M: its default variant became Size S. */
+async function withOption() {
+  const target = await product({ sku: `RT-SIZE-${next()}` });
+  const option = await send('POST', `/api/products/${target}/options`, { name: 'Size', values: ['S', 'M'] });
+  const [variant] = await query('select id from product_variants where product_id = $1', [target]);
+  return { target, optionId: id(option), variantId: variant.id as number };
+}
+
 /** An inquiry from a visitor, and a quote sent on it: its token opens the customer's page. */
 async function quoteSent() {
   const { inquiry, id, token } = await sentQuote(ctx, {
@@ -83,6 +91,22 @@ async function quoteSent() {
     lines: [{ name: 'Line', quantity: 1, unit_price: 5 }],
   });
   return { inquiry: inquiry.id, quote: id, token };
+}
+
+/** A company of its own, made the way the shop makes one: a visitor's request naming it. */
+async function companyOf() {
+  const n = next();
+  const res = await send(
+    'POST',
+    '/api/inquiries',
+    { name: 'Co', email: `co-${n}@example.com`, subject: 'S', message: 'M', company: `Route Co ${n}` },
+    null,
+  );
+  const [row] = await query(
+    'select c.company_id from inquiries i join customers c on c.id = i.customer_id where i.id = $1',
+    [id(res)],
+  );
+  return row.company_id as number;
 }
 
 const admin = (entity_type: string, entity_id: number | null, action: Expected['action'] = 'update') => ({
@@ -221,6 +245,50 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     const copy = id(await send('POST', `/api/products/${seed.productId}/duplicate`));
     return [admin('product', copy, 'create')];
   },
+  'POST /api/products/:id/options': async () => {
+    const target = await product({ sku: `RT-OPT-${next()}` });
+    await send('POST', `/api/products/${target}/options`, { name: 'Size', values: ['S', 'M'] });
+    return [admin('product', target)];
+  },
+  'PATCH /api/products/:id/options/:optionId': async () => {
+    const { target, optionId } = await withOption();
+    await send('PATCH', `/api/products/${target}/options/${optionId}`, { name: 'Length' });
+    return [admin('product', target)];
+  },
+  'DELETE /api/products/:id/options/:optionId': async () => {
+    const { target, optionId } = await withOption();
+    await send('DELETE', `/api/products/${target}/options/${optionId}`);
+    return [admin('product', target)];
+  },
+  'POST /api/products/:id/variants': async () => {
+    const { target } = await withOption();
+    await send('POST', `/api/products/${target}/variants`, {
+      sku: `RT-VAR-${next()}`,
+      options: { Size: 'M' },
+      mrp: 6,
+    });
+    return [admin('product', target)];
+  },
+  'POST /api/products/:id/variants/generate': async () => {
+    const { target } = await withOption();
+    await send('POST', `/api/products/${target}/variants/generate`);
+    return [admin('product', target)];
+  },
+  'PATCH /api/variants/:id': async () => {
+    const { target, variantId } = await withOption();
+    await send('PATCH', `/api/variants/${variantId}`, { mrp: 7.25 });
+    return [admin('product', target)];
+  },
+  'DELETE /api/variants/:id': async () => {
+    const { target } = await withOption();
+    await send('POST', `/api/products/${target}/variants/generate`);
+    const [, second] = await query(
+      'select id from product_variants where product_id = $1 order by position, id',
+      [target],
+    );
+    await send('DELETE', `/api/variants/${second.id}`);
+    return [admin('product', target)];
+  },
   'POST /api/products/:id/images/batch': async () => {
     await upload(`/api/products/${seed.productId}/images/batch`, 'images[]', '#2b2');
     return [admin('product', seed.productId)];
@@ -351,7 +419,7 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
   'DELETE /api/inquiries/:id': async () => {
     const { inquiry } = await quoteSent();
     await send('DELETE', `/api/inquiries/${inquiry}`);
-    return [admin('inquiry', inquiry, 'delete')];
+    return [admin('inquiry', inquiry, 'trash')];
   },
   'POST /api/inquiries/:id/quotes': async () => {
     const inquiry = id(
@@ -442,6 +510,17 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     await send('PATCH', `/api/companies/${seed.companyId}`, { website: 'https://route.example' });
     return [admin('company', seed.companyId)];
   },
+  'POST /api/companies/:id/merge': async () => {
+    const source = await companyOf();
+    const into = await companyOf();
+    await send('POST', `/api/companies/${source}/merge`, { into_id: into });
+    return [admin('company', into, 'merge'), admin('company', source, 'delete')];
+  },
+  'DELETE /api/companies/:id': async () => {
+    const company = await companyOf();
+    await send('DELETE', `/api/companies/${company}`);
+    return [admin('company', company, 'delete')];
+  },
   'POST /api/companies/:id/notes': async () => {
     await send('POST', `/api/companies/${seed.companyId}/notes`, { body: 'Route company note' });
     return [admin('company', seed.companyId)];
@@ -499,6 +578,8 @@ const EXEMPT: Record<string, string> = {
     'the upload only stores the file and queues a job; the job logs its rows and its batch entry (batch.test.ts)',
   'PATCH /api/orders/:id':
     "an order's moves are its own history (order_events: who, when, from, to, the reason), read with the order; orders are no change-log entity",
+  'POST /api/orders/:id/step-back':
+    "a step back is a move in the order's own history (order_events, with its reason and who); orders are no change-log entity",
   'POST /api/orders/:id/notes':
     "an order's notes are rows of their own with their author and time; orders are no change-log entity",
   'PUT /api/orders/settings':

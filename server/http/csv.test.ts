@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defuseCell, restoreCell } from '#domain/csv-cells';
 import { createTestContext, type TestContext } from '../test/harness';
+import { sentQuote } from '../test/quotes';
 
 /** Every CSV export goes through sendCsv: each is held here to the same cells. */
 let ctx: TestContext;
@@ -11,7 +12,7 @@ const tag = `csv${Date.now()}`;
 const risky = (n: number) => `Risky ${tag};=${n}+${n}`;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ INQUIRY_RATE_MAX: '100' });
+  ctx = await createTestContext({ INQUIRY_RATE_MAX: '100', QUOTE_PAGE_RATE_MAX: '100' });
   const staff = async (url: string, payload: object) => {
     const res = await ctx.as(ctx.adminToken).post(url, payload);
     expect(res.statusCode, res.body).toBe(201);
@@ -55,12 +56,13 @@ describe('every CSV export', () => {
     ['inquiries', `/api/inquiries/export.csv?q=${tag}`, risky(3)],
     ['activity', '/api/history/export.csv?entity_type=product', risky(1)],
   ])(
-    '%s: a cell holding a semicolon is quoted whole, and reads back as it was',
+    '%s: a cell holding a semicolon is quoted whole, defused after it, and reads back as it was',
     async (_name, url, value) => {
       const body = await exported(url);
-      expect(body).toContain(`"${value}"`);
+      // Quoted whole, the formula after its semicolon defused for a reader split on semicolons.
+      expect(body).toContain(`"${value.replace(';=', ";'=")}"`);
       expect(body).not.toMatch(new RegExp(`(^|,)${value.replace(/[+]/g, '\\+')}(,|$)`, 'm'));
-      const cells = (parse(body, { relax_column_count: true }) as string[][]).flat();
+      const cells = (parse(body, { relax_column_count: true }) as string[][]).flat().map(restoreCell);
       expect(cells).toContain(value);
     },
   );
@@ -70,7 +72,7 @@ describe('every CSV export', () => {
     expect(products).toContain(`"Tab\there, ""quoted"", and a line\nbreak"`);
     expect(products).toContain(`''=already ${tag}`);
     const inquiries = await exported(`/api/inquiries/export.csv?q=${tag}`);
-    expect(inquiries).toContain(`"a;-1\tb"`);
+    expect(inquiries).toContain(`"a;'-1\tb"`);
   });
 });
 
@@ -85,10 +87,96 @@ describe('defuseCell and restoreCell', () => {
     ["'=1", "''=1"],
     ["''+1", "'''+1"],
     ["'plain", "'plain"],
-    ['x;=1+1', 'x;=1+1'],
+    ['x;=1+1', "x;'=1+1"],
+    ['x,+1', "x,'+1"],
+    ['a\n-1+1', "a\n'-1+1"],
+    ['a\r\n@x', "a\r\n'@x"],
+    ["x;'=1", "x;''=1"],
+    [';;=1', ";;'=1"],
+    ['\t\t=1', "'\t'\t'=1"],
+    ["'\t=1", "''\t'=1"],
+    ['x; =1', 'x; =1'],
+    ['x;a=1', 'x;a=1'],
     ['', ''],
   ])('%j is exported as %j and read back as it was', (value, cell) => {
     expect(defuseCell(value)).toBe(cell);
     expect(restoreCell(cell)).toBe(value);
+  });
+});
+
+/**
+ * A reader that splits each line on `,` or `;` without reading CSV's quotes (a spreadsheet told
+ * the wrong separator, a script): every field it sees that starts like a formula is a number.
+ */
+describe('every CSV export, split naively', () => {
+  const evil = `ev${Date.now()}`;
+  /** One line each: what a name, a subject or a PO number may hold. */
+  const oneLine = [
+    `${evil} a;=HYPERLINK("https://evil.example","x")`,
+    `${evil} x,=1+1`,
+    `${evil} y;+2+2`,
+    `${evil} z,-3+3`,
+    `${evil} w;@SUM(1)`,
+  ];
+  /** Line breaks, as an address or a message may hold. */
+  const lines = `${evil} Dock Lane\n=1+1\r\n-2+2;@x,+3`;
+
+  beforeAll(async () => {
+    const staff = async (url: string, payload: object, status = 201) => {
+      const res = await ctx.as(ctx.adminToken).post(url, payload);
+      expect(res.statusCode, res.body).toBe(status);
+      return res.json();
+    };
+    const product = await staff('/api/products', { name: oneLine[0], mrp: 10, description: lines });
+    await staff('/api/discounts', {
+      name: oneLine[1],
+      type: 'percent',
+      value: 5,
+      applies_to: 'product',
+      product_id: product.id,
+      active: true,
+    });
+    const sent = await sentQuote(ctx, {
+      lines: [{ name: oneLine[2], quantity: 1, unit_price: 5 }],
+      inquiry: { name: oneLine[3], company: oneLine[4], subject: oneLine[0], message: lines },
+      remoteAddress: `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`,
+    });
+    const accepted = await ctx
+      .as()
+      .post(
+        `/api/public/quotes/${sent.token}/accept`,
+        { name: oneLine[3], po_number: oneLine[1], billing_address: lines, shipping_address: lines },
+        { remoteAddress: `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}` },
+      );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  const isNumber = (field: string) => /^[-+]?\d+(\.\d+)?$/.test(field);
+  const risky = (field: string) => /^[=+\-@]/.test(field) && !isNumber(field);
+
+  it.each([
+    ['products', `/api/products/export.csv?q=${evil}`],
+    ['discounts', `/api/discounts/export.csv?q=${evil}`],
+    ['requests', `/api/inquiries/export.csv?q=${evil}`],
+    ['activity', '/api/history/export.csv'],
+    ['customers', `/api/customers/export.csv?q=${evil}`],
+    ['companies', `/api/companies/export.csv?q=${evil}`],
+    ['orders', `/api/orders/export.csv`],
+  ])('%s: no field split on , or ; starts like a formula', async (_name, url) => {
+    const body = await exported(url);
+    expect(body).toContain(evil);
+    for (const line of body.split(/\r?\n|\r/)) {
+      for (const separator of [',', ';']) {
+        for (const field of line.split(separator)) {
+          // With a quote CSV put around the cell taken off too, as a lenient reader would.
+          for (const seen of [field, field.replace(/^"+/, '')]) {
+            expect(risky(seen), `${JSON.stringify(seen)} in ${JSON.stringify(line)}`).toBe(false);
+          }
+        }
+      }
+    }
+    // A proper CSV reader still reads every cell back as it was.
+    const cells = (parse(body, { relax_column_count: true }) as string[][]).flat().map(restoreCell);
+    expect(cells.some((c) => oneLine.includes(c) || c === lines || c.includes(oneLine[2]))).toBe(true);
   });
 });

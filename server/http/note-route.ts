@@ -22,7 +22,8 @@ export const noteRouteOptions = <S extends z.ZodType>(
   schema: {
     tags,
     security: bearer,
-    description: 'A note for staff (never shown to the customer); the author is the caller.',
+    description:
+      'A note for staff (never shown to the customer); the author is the caller: a person (`author`), or for an API token `author` null and `token` naming the token and the user who made it.',
     params: idParam,
     body: noteBody,
     response: { 201: note, ...errors(400, 401, 404) },

@@ -71,7 +71,24 @@ describe('the request log', () => {
     expect(written.join('')).toContain('"url":"/api/inquiries?q=logan"');
   });
 
+  it("never writes a buyer's one-time sign-in token, keeping the rest of the address", async () => {
+    const secret = randomBytes(32).toString('base64url');
+    written.length = 0;
+    for (const url of [`/account/login?token=${secret}`, `//Account/login?from=mail&token=${secret}`])
+      await ctx.app.inject({ method: 'GET', url, remoteAddress: address() });
+    expect(written.join('')).not.toContain(secret);
+    const urls = written
+      .map((line) => JSON.parse(line))
+      .flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toEqual([`/account/login?token=${REDACTED}`, `//Account/login?from=mail&token=${REDACTED}`]);
+  });
+
   it.each([
+    ['/account/login?token=abc', `/account/login?token=${REDACTED}`],
+    ['/account/login?x=1&TOKEN=abc&y=2', `/account/login?x=1&TOKEN=${REDACTED}&y=2`],
+    ['/account/login?mytoken=abc', '/account/login?mytoken=abc'],
+    ['/account/login/?token=abc#top', `/account/login/?token=${REDACTED}#top`],
+    ['/account?token=abc', '/account?token=abc'],
     ['/quote/abcDEF_123-xyz', `/quote/${REDACTED}`],
     ['/QUOTE/abc/extra', `/QUOTE/${REDACTED}/extra`],
     ['/api/public/quotes/abc/accept?x=1', `/api/public/quotes/${REDACTED}/accept?x=1`],

@@ -11,7 +11,17 @@ export const REDACTED = '[redacted]';
  */
 const QUOTE_TOKEN = /^(\/+(?:api\/+public\/+quotes|quote)\/+)[^/?#]+/i;
 
-export const redactUrl = (url: string) => url.replace(QUOTE_TOKEN, `$1${REDACTED}`);
+/**
+ * The buyer's one-time sign-in link (`/account/login?token=…`, ADR 0023): its token signs the
+ * buyer in, so the log keeps the page and the other parameters and drops the token's value.
+ */
+const SIGN_IN_PAGE = /^\/+account\/+login\/*(?:[?#]|$)/i;
+const SIGN_IN_TOKEN = /([?&]token=)[^&#]*/gi;
+
+export const redactUrl = (url: string) => {
+  const quote = url.replace(QUOTE_TOKEN, `$1${REDACTED}`);
+  return SIGN_IN_PAGE.test(quote) ? quote.replace(SIGN_IN_TOKEN, `$1${REDACTED}`) : quote;
+};
 
 /** Fastify's own request serializer, with the address's secrets redacted. */
 function serializeRequest(request: FastifyRequest) {

@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors/app-error';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.mjs';
 import { IMAGE_STORAGE_FULL } from './messages';
 
 /** A file the store holds, as listed for the orphan check and the migration. */
@@ -55,13 +56,21 @@ function storageError(err: unknown) {
 }
 
 export function diskImageStore(dir: string): ImageStore {
-  const ready = mkdir(dir, { recursive: true });
+  // Readable by the server's user only, like everything in DATA_DIR (server/private-files.mjs).
+  // Made at the first write, not when the store is made: a store opened only to read (the
+  // orphan check) must not race the folder's removal with a mkdir nobody awaits.
+  let ready: Promise<unknown> | undefined;
+  const made = () =>
+    (ready ??= mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch((err) => {
+      ready = undefined; // a later write tries again
+      throw err;
+    }));
   // Write to a temporary name and rename, so a reader never sees half a file; a failed write
   // (a full disk) removes its temporary file, so nothing partial is left behind.
   async function writeAtomic(file: string, data: Buffer) {
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, data);
+      await writeFile(tmp, data, { mode: PRIVATE_FILE_MODE });
       await rename(tmp, file);
     } catch (err) {
       await rm(tmp, { force: true });
@@ -75,7 +84,7 @@ export function diskImageStore(dir: string): ImageStore {
   return {
     description: `uploads folder ${dir}`,
     async write(key, main, thumb) {
-      await ready;
+      await made();
       const f = files(key);
       await writeAtomic(f.thumb, thumb);
       await writeAtomic(f.main, main);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { OutboxMessage } from '#domain/outbox';
 import {
   outboxAttachmentParams,
   outboxIdParams,
@@ -7,9 +8,11 @@ import {
   outboxListResponse,
   outboxMessageSchema,
 } from '#domain/outbox';
-import type { Authenticate } from '../auth/hooks';
+import { type Authenticate, currentUser } from '../auth/hooks';
+import type { Rights } from '../auth/rights';
 import { attachmentDisposition } from '../http/download';
 import { bearer, errors } from '../http/schemas';
+import { quoteLinksForCaller } from '../modules/shared/quote-read';
 import type { OutboxService } from './outbox.service';
 
 export type OutboxRoutesDeps = {
@@ -19,6 +22,12 @@ export type OutboxRoutesDeps = {
 
 /** A stored content type as sent back, or a download of unknown bytes when it looks odd. */
 const safeType = (type: string) => (/^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream');
+
+/** A message as the caller may read it: a quote's link keeps its token only for quote.send. */
+const shown = (message: OutboxMessage, rights: Rights): OutboxMessage => ({
+  ...message,
+  text: quoteLinksForCaller(message.text, rights),
+});
 
 /** Every e-mail the application wrote, with its delivery state: admins only (it holds customers' mail). */
 export const outboxRoutes =
@@ -37,7 +46,11 @@ export const outboxRoutes =
           response: { 200: outboxListResponse, ...errors(400, 401, 403) },
         },
       },
-      async (request) => deps.outbox.list(request.query),
+      async (request) => {
+        const page = await deps.outbox.list(request.query);
+        const rights = currentUser(request).permissions;
+        return { ...page, data: page.data.map((m) => shown(m, rights)) };
+      },
     );
 
     app.get(
@@ -47,12 +60,13 @@ export const outboxRoutes =
         schema: {
           tags: ['outbox'],
           security: bearer,
-          description: 'One message: recipient, subject, body, delivery state and attachments.',
+          description:
+            "One message: recipient, subject, body, delivery state and attachments. Without quote.send, a customer's quote link in the body reads /quote/[hidden].",
           params: outboxIdParams,
           response: { 200: outboxMessageSchema, ...errors(400, 401, 403, 404) },
         },
       },
-      async (request) => deps.outbox.get(request.params.id),
+      async (request) => shown(await deps.outbox.get(request.params.id), currentUser(request).permissions),
     );
 
     app.post(
@@ -71,7 +85,7 @@ export const outboxRoutes =
       async (request) => {
         const message = await deps.outbox.retry(request.params.id);
         request.log.info({ outboxId: message.id, userId: request.authUser?.id }, 'mail: message retried');
-        return message;
+        return shown(message, currentUser(request).permissions);
       },
     );
 

@@ -156,11 +156,25 @@ describe('queries per request do not grow with the data', () => {
     // and asks the planner for its estimate, both remembered for a while, then finds the page's
     // ids and count before reading the page (idsFirst). The dashboard runs one aggregate per
     // panel; public lists need no token.
+    // An inbox search reads more before its page, as it finds a request by its words (forms and
+    // typos), by a substring and by a basket line's SKU: (1) the token's user, (2) the columns'
+    // samples, (3) the query's words against the inbox's vocabulary (stems, typo neighbours),
+    // (4) the planner's estimate for the substring, which picks whether the words are read from
+    // their index, (5) the planner's estimate for the whole search, which picks how the page is
+    // found, and (6) the page's rows by their ids. The statement that finds those ids also finds
+    // the total, the counts per status, the requests whose words match (stockroom_inquiry_matches)
+    // and whose lines hold the SKU; for few matches it begins with WITH, so it goes through a checked-out
+    // connection (history/actor.ts) and is not counted here.
     const ceiling = (url: string) => {
       if (url === '/api/dashboard') return 9;
+      if (/^\/api\/inquiries\?.*q=/.test(url)) return 6;
+      // The shop's search reads its words against the catalogue's vocabulary (stems, typo
+      // neighbours), then finds its products in one statement.
+      if (url.startsWith('/api/public/products?') && url.includes('q=')) return 2;
       if (url.startsWith('/api/public/')) return 1;
       return /^\/api\/(products|inquiries|orders)\?.*q=/.test(url) ? 5 : 2;
     };
     for (const [url, n] of Object.entries(big)) expect(n, url).toBeLessThanOrEqual(ceiling(url));
+    expect(big['/api/inquiries?perPage=20&q=asker&sortBy=email']).toBe(6);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
 import { type App, buildApp } from '../app';
+import { SERVER_GRANTOR } from '../auth/rights';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -42,12 +43,15 @@ beforeAll(async () => {
     jwtSecret: randomBytes(32),
   });
   await app.ready();
-  await createUsersService(database.db).create({
-    name: 'Outage Admin',
-    email: 'outage@example.com',
-    password: 'outage-pass-1',
-    role: 'admin',
-  });
+  await createUsersService(database.db).create(
+    {
+      name: 'Outage Admin',
+      email: 'outage@example.com',
+      password: 'outage-pass-1',
+      role: 'admin',
+    },
+    SERVER_GRANTOR,
+  );
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

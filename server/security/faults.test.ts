@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
-import type { InjectResponse } from '../test/client';
+import type { Client, InjectResponse } from '../test/client';
 import { type Fault, injectFault, snapshotTables } from '../test/faults';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
@@ -29,12 +29,7 @@ afterEach(async () => {
   removeFault = null;
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.statusCode === 204 ? null : res.json();
-};
+const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
 const withImage = async (
   method: 'POST' | 'PUT',
   url: string,

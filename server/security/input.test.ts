@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
+import type { Method } from '../test/client';
 import { createTestContext, type TestContext } from '../test/harness';
 import {
   apiRoutes,
@@ -30,7 +31,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   ctx.as(ctx.adminToken).send(method, url, payload as string, { headers });
 const isDeleting = (r: { method: string; url: string }) => r.method === 'DELETE' || r.url.endsWith('/delete');
@@ -317,9 +317,10 @@ describe('100,000-character strings', () => {
 
 describe('NUL characters', () => {
   it.each([
-    ['POST', '/api/brands', { name: 'a\u0000b' }],
-    ['POST', '/api/categories', { name: 'a\u0000b' }],
-    // In the free-text message: a one-line field refuses any control character itself, by name.
+    // In free text (a description, a message): a one-line field such as a name refuses any
+    // control character itself, by name (server/security/text-controls.test.ts).
+    ['POST', '/api/brands', { name: 'NUL brand', description: 'a\u0000b' }],
+    ['POST', '/api/categories', { name: 'NUL category', description: 'a\u0000b' }],
     ['POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S', message: 'M\u0000' }],
     ['GET', '/api/brands?q=%00', undefined],
     // Searched through their columns' samples (db/query/search.ts): a NUL beside a word still refused.

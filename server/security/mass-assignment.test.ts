@@ -96,6 +96,9 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   // A move is taken once (a second in_progress is a 409), so no control: the orders tests move
   // with each valid body.
   'PATCH /api/orders/:id': () => ({ body: { status: 'in_progress' }, control: false }),
+  // The seeded order is confirmed, with no step to go back to (a 409), so no control: the orders
+  // tests step back with each valid body.
+  'POST /api/orders/:id/step-back': () => ({ body: { reason: 'Moved too early' }, control: false }),
   'POST /api/orders/:id/notes': () => ({ body: { body: 'An order note' } }),
   'PUT /api/orders/settings': () => ({ body: { required_fields: [] } }),
   'PATCH /api/customers/:id': () => ({ body: { name: 'Seed Visitor' } }),
@@ -105,6 +108,8 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/customers/:id/merge': () => ({ body: { into_id: other.customerId }, control: false }),
   'PATCH /api/companies/:id': () => ({ body: { name: 'Seed Company' } }),
   'POST /api/companies/:id/notes': () => ({ body: { body: 'A company note' } }),
+  // A merge deletes the merged company, so no control: the companies tests merge with each body.
+  'POST /api/companies/:id/merge': () => ({ body: { into_id: other.companyId }, control: false }),
   // The seeded request already holds a draft (seed.quoteId), so a control would be the 409 of a
   // second draft; quote-templates.test.ts creates with each body.
   'POST /api/inquiries/:id/quotes': () => ({ body: { from_quote_id: seed.quoteId }, control: false }),
@@ -129,6 +134,12 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/account/login-link': () => ({ body: { email: 'nobody-here@example.com' } }),
   // A link works once and the suite has none: account.test.ts exchanges real ones.
   'POST /api/account/session': () => ({ body: { token: 'A'.repeat(43) }, control: false }),
+  // The option's control gives the seeded product sizes A and B (its variant takes A), so the
+  // variant's control can make B.
+  'POST /api/products/:id/options': () => ({ body: { name: 'MA Size', values: ['A', 'B'] } }),
+  'POST /api/products/:id/variants': () => ({
+    body: { sku: `MA-VARIANT-${next()}`, options: { 'MA Size': 'B' }, mrp: 120.5 },
+  }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
 const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', 'POST /api/imports', ...NO_BODY_ROUTES]);

@@ -300,6 +300,7 @@ export const NO_BODY_ROUTES = new Set([
   'POST /api/quotes/:id/send',
   'POST /api/quotes/:id/revise',
   'POST /api/products/:id/duplicate',
+  'POST /api/products/:id/variants/generate',
   'POST /api/history/:id/restore',
   'POST /api/trash/:type/:id/restore',
   'POST /api/outbox/:id/retry',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type InjectResponse = LightMyRequestResponse;
 /** A JSON body, or raw bytes/text (a multipart form, a CSV) sent as they are. */
 type Body = InjectOptions['payload'];
@@ -19,6 +20,12 @@ export type Client = {
   delete(url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
   /** For tests that take the method as data (a table of routes). */
   send(method: Method, url: string, body?: Body, opts?: RequestOptions): Promise<InjectResponse>;
+  /**
+   * A call the test needs to succeed on its way to what it checks: fails the test, naming the
+   * call and the answer, unless the status is 2xx; answers the body as JSON (null when empty).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads the answer as the route shapes it
+  ok(method: Method, url: string, body?: Body, opts?: RequestOptions): Promise<any>;
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -39,5 +46,10 @@ export function createClient(app: Pick<FastifyInstance, 'inject'>, token?: strin
     patch: (url, body, opts) => send('PATCH', url, body, opts),
     delete: (url, body, opts) => send('DELETE', url, body, opts),
     send,
+    async ok(method, url, body, opts) {
+      const res = await send(method, url, body, opts);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return res.body ? res.json() : null;
+    },
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
+import { SERVER_GRANTOR } from '../auth/rights';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -101,13 +102,15 @@ export async function createTestContext(
   const bundleCheck = checkBundlesAgainstSchema(app);
   await app.ready();
   const users = createUsersService(database.db);
-  await users.create({ ...ADMIN, role: 'admin' });
+  await users.create({ ...ADMIN, role: 'admin' }, SERVER_GRANTOR);
 
   async function login(email: string, password: string): Promise<string> {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return res.json().token;
   }
+
+  const adminToken = await login(ADMIN.email, ADMIN.password);
 
   return {
     app,
@@ -117,11 +120,12 @@ export async function createTestContext(
     jwtSecret,
     users,
     login,
-    adminToken: await login(ADMIN.email, ADMIN.password),
+    adminToken,
+    admin: createClient(app, adminToken),
     /** Creates a user directly and returns it with a token. */
     async makeUser(input: { name: string; email: string; role?: string; password?: string }) {
       const password = input.password ?? 'secret-pass';
-      const user = await users.create({ role: 'editor', ...input, password });
+      const user = await users.create({ role: 'editor', ...input, password }, SERVER_GRANTOR);
       return { user, token: await login(input.email, password) };
     },
     /** Requests as the holder of `token` (a staff member), or with none as a visitor. */

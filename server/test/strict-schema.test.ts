@@ -25,6 +25,9 @@ const bundle: ProductBundle = {
   specGroups: [],
   tables: [],
   layout: { blocks: [{ id: 1, block_type: 'basic', ref_id: null, position: 0 }] },
+  options: [],
+  variants: [],
+  price_range: null,
 };
 
 describe('strictDeep', () => {

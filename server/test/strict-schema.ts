@@ -23,6 +23,8 @@ export function strictDeep(schema: z.ZodType): z.ZodType {
     if (schema._zod.def.checks?.length) throw new Error('strictDeep: an array with length checks');
     return z.array(strictDeep(schema.element as z.ZodType));
   }
+  if (schema instanceof z.ZodRecord)
+    return z.record(schema.keyType as z.ZodString, strictDeep(schema.valueType as z.ZodType));
   if (schema instanceof z.ZodNullable) return strictDeep(schema.unwrap() as z.ZodType).nullable();
   if (schema instanceof z.ZodOptional) return strictDeep(schema.unwrap() as z.ZodType).optional();
   const leaves = [z.ZodString, z.ZodNumber, z.ZodBoolean, z.ZodEnum, z.ZodLiteral, z.ZodNull];

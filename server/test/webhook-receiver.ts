@@ -6,7 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../paths';
 
-type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
+/** path: the request's path and query, as the endpoint's URL gave them. */
+type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; at: number };
 
 /** What the receiver does with a request: answer with a status (and body), or never answer. */
 type Answer = { status: number; body?: string } | 'hang';
@@ -22,7 +23,12 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const request = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       received.push(request);
       const a = answer(request, received.length - 1);
       if (a === 'hang') return;

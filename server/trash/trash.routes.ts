@@ -43,7 +43,8 @@ export const trashRoutes =
         schema: {
           tags,
           security,
-          description: 'Puts the item back with its own id. No body.',
+          description:
+            'Puts the item back with its own id. No body. A quote request comes back with its lines, notes, history and quotes (their public links answer again), and the orders and messages made from it point at it again; restoring one needs `inquiry.delete`, a catalogue item the right that edits it.',
           params: trashParams,
           response: { 200: trashRestoreResponse, ...errors(400, 401, 403, 404, 409) },
         },

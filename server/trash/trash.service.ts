@@ -3,17 +3,18 @@ import {
   HISTORY_LIMITS,
   HISTORY_TEXT,
   type SkippedField,
+  TRASH_RESTORE_RIGHT,
   type TrashItem,
   type TrashRestoreResult,
   type TrashType,
 } from '#domain/history';
-import type { PermissionCode } from '#domain/permissions';
-import { ALL_RIGHTS, type Rights, requireProductRights, requireRights } from '../auth/rights';
+import { VARIANT_MESSAGES } from '#domain/variants';
+import { type Rights, requireProductRights, requireRights } from '../auth/rights';
+import { CURRENT_ACTOR_SQL, CURRENT_TOKEN_SQL } from '../db/change-context';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { escapeLike, limitInText } from '../db/query/sql';
 import { conflict, notFound } from '../errors/app-error';
-import { CURRENT_ACTOR_SQL, CURRENT_TOKEN_SQL } from '../history/change-context';
 import { ENTITY_TABLES, rowExists, valueTaken } from '../history/entity-rows';
 import type { ImageOps, ImagesService } from '../images/images.service';
 import { imageUrl } from '../images/store';
@@ -22,11 +23,21 @@ import { intArray, logAs, type Snapshot } from '../modules/shared/trash-move';
 
 const DAY_MS = 86_400_000;
 
-/** Re-inserts rows with their own ids, as the snapshot holds them. */
+/**
+ * Re-inserts rows with their own ids, as the snapshot holds them. Only the stored columns are
+ * written: a generated column (a request's search text) refuses a value and is computed again.
+ */
 async function insertRows(tx: Tx, table: string, rows: Record<string, unknown>[] | undefined) {
   if (!rows || rows.length === 0) return;
-  await tx.execute(sql`insert into ${sql.identifier(table)}
-    select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
+  const { rows: stored } = await tx.execute<{ name: string }>(sql`select attname as name from pg_attribute
+    where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+    order by attnum`);
+  const columns = sql.join(
+    stored.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  await tx.execute(sql`insert into ${sql.identifier(table)} (${columns})
+    select ${columns} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
 }
 
 /** A row that points at a parent which may be gone since: kept if it exists, else null and said. */
@@ -42,6 +53,18 @@ async function keepIfThere(
   if (await rowExists(tx, table, row[field])) return;
   row[field] = null;
   skipped.push({ field, message });
+}
+
+/** Sets `column` to null in the rows whose reference names a row of `table` that is gone. */
+async function clearGone(tx: Tx, rows: Record<string, unknown>[] | undefined, column: string, table: string) {
+  const named = [...new Set((rows ?? []).map((r) => r[column]).filter((v) => v !== null && v !== undefined))];
+  if (named.length === 0) return;
+  const { rows: found } = await tx.execute<{ id: number }>(
+    sql`select id from ${sql.identifier(table)} where id = any(${intArray(named.map(Number))}) for key share`,
+  );
+  const there = new Set(found.map((r) => r.id));
+  for (const row of rows ?? [])
+    if (row[column] !== null && !there.has(Number(row[column]))) row[column] = null;
 }
 
 async function relink(tx: Tx, table: string, column: string, id: number, ids: number[] | undefined) {
@@ -72,7 +95,12 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
       // The gallery's rows count themselves in again as they are inserted (migration 0006).
       row.image_count = 0;
       await logAs(tx, 'restore');
+      // An entry trashed with its variants brings them back, and the product no default of its
+      // own; one trashed before products had variants gets its default as a new product does.
+      const ownVariants = (data.product_variants?.length ?? 0) > 0;
+      if (ownVariants) await tx.execute(sql`select set_config('stockroom.own_variants', 'on', true)`);
       await insertRows(tx, 'products', [row]);
+      if (ownVariants) await tx.execute(sql`select set_config('stockroom.own_variants', '', true)`);
       for (const table of [
         'product_images',
         'product_lists',
@@ -82,6 +110,9 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
         'product_tables',
         'product_layout_blocks',
         'discounts',
+        'product_options',
+        'product_option_values',
+        'product_variants',
       ])
         await insertRows(tx, table, data[table]);
       await logAs(tx, '');
@@ -120,6 +151,36 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
       await relink(tx, 'products', 'brand_id', id, links.products);
       return skipped;
     }
+    case 'inquiry': {
+      // Whom or what its rows name may be gone since: those references come back empty.
+      await clearGone(tx, data.inquiries, 'owner_id', 'users');
+      await clearGone(tx, data.inquiries, 'product_id', 'products');
+      await clearGone(tx, data.inquiry_lines, 'product_id', 'products');
+      await clearGone(tx, data.inquiry_notes, 'author_id', 'users');
+      await clearGone(tx, data.inquiry_events, 'actor_id', 'users');
+      await clearGone(tx, data.quotes, 'created_by', 'users');
+      await clearGone(tx, data.quote_lines, 'product_id', 'products');
+      // Its customer is found again from its e-mail on insert (migration 0042), merges followed.
+      await logAs(tx, 'restore');
+      for (const table of [
+        'inquiries',
+        'inquiry_lines',
+        'inquiry_notes',
+        'inquiry_events',
+        'quotes',
+        'quote_lines',
+      ])
+        await insertRows(tx, table, data[table]);
+      await logAs(tx, '');
+      await relink(tx, 'orders', 'inquiry_id', id, links.orders);
+      await relink(tx, 'outbox', 'inquiry_id', id, links.outbox);
+      for (const table of ['orders', 'outbox'])
+        await tx.execute(sql`update ${sql.identifier(table)} t set quote_id = p.quote_id
+          from jsonb_to_recordset(${JSON.stringify(data[`${table === 'orders' ? 'order' : 'outbox'}_quotes`] ?? [])}::jsonb)
+            as p(id int, quote_id int)
+          where t.id = p.id and t.quote_id is null`);
+      return skipped;
+    }
     case 'discount': {
       const row = data.discounts[0];
       const target = {
@@ -156,11 +217,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * The trash: what deletes moved there, restoring it with its own ids, and purging it for good,
  * which releases its images through their reference counts.
  */
-const TRASH_EDIT_RIGHT = {
-  category: 'category.edit',
-  brand: 'brand.edit',
-  discount: 'discount.edit',
-} as const satisfies Record<Exclude<TrashType, 'product'>, PermissionCode>;
+
+/** The table whose row an entry is. */
+const TRASH_TABLES: Record<TrashType, string> = { ...ENTITY_TABLES, inquiry: 'inquiries' };
 
 export function createTrashService(db: Db, images: ImagesService) {
   /**
@@ -233,7 +292,7 @@ export function createTrashService(db: Db, images: ImagesService) {
      * back published or archived needs product.publish, as creating it would; its price comes
      * back as it was, which changes no price.
      */
-    async restore(type: TrashType, id: number, rights: Rights = ALL_RIGHTS): Promise<TrashRestoreResult> {
+    async restore(type: TrashType, id: number, rights: Rights): Promise<TrashRestoreResult> {
       let row: Record<string, unknown> = {};
       try {
         return await db.transaction(async (tx) => {
@@ -241,13 +300,13 @@ export function createTrashService(db: Db, images: ImagesService) {
             sql`select name, data from trash where entity_type = ${type} and entity_id = ${id} for update`,
           );
           if (rows.length === 0) throw notFound(HISTORY_TEXT.trashNotFound);
-          row = rows[0].data[ENTITY_TABLES[type]]?.[0] ?? {};
+          row = rows[0].data[TRASH_TABLES[type]]?.[0] ?? {};
           if (type === 'product')
             requireProductRights(rights, {
               other: true,
               status: row.status !== undefined && row.status !== 'draft',
             });
-          else requireRights(rights, [TRASH_EDIT_RIGHT[type]]);
+          else requireRights(rights, [TRASH_RESTORE_RIGHT[type]]);
           // A product's own discount coming back changes that product's price.
           if (type === 'discount' && row.editor_owned === true) requireRights(rights, ['product.price']);
           const skipped = await putBack(tx, type, id, rows[0].data);
@@ -258,6 +317,9 @@ export function createTrashService(db: Db, images: ImagesService) {
         // Taken between the check and the insert by a concurrent write.
         if (isUniqueViolation(error, 'products_sku_key'))
           throw conflict(HISTORY_TEXT.skuTaken(String(row.sku)));
+        // A variant's SKU given to another product or variant while this one was in the trash.
+        if (isUniqueViolation(error, 'product_variants_sku_key'))
+          throw conflict(VARIANT_MESSAGES.skuTaken, { sku: VARIANT_MESSAGES.skuTaken });
         if (isUniqueViolation(error)) throw slugConflict(row.slug);
         throw error;
       }

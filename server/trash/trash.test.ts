@@ -4,6 +4,7 @@ import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
 import { createImageStore } from '../images/image-store';
 import { createImagesService } from '../images/images.service';
 import { keyOfUrl } from '../images/store';
+import type { Method } from '../test/client';
 import { createTestContext, type TestContext } from '../test/harness';
 import { png, uploadedFiles } from '../test/images';
 import { upload, uploadImages } from '../test/uploads';
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, payload?: object, token = editor.token) =>
   ctx.as(token).send(method, url, payload);
 const asAdmin = (method: Method, url: string) => api(method, url, undefined, ctx.adminToken);

@@ -4,12 +4,14 @@ import type {
   AccountBasket,
   AccountMe,
   AccountOrder,
+  AccountOrderDetail,
   AccountQuote,
   AccountQuoteSummary,
   AccountRequest,
 } from '#domain/account';
 import { STORAGE_KEYS } from '#domain/constants';
 import type { ListMeta } from '#domain/paging';
+import { fileNameFrom, readBlobError, saveBlob } from './download';
 
 /**
  * The buyer portal's API client (ADR 0023): its own axios instance and its own stored token, so
@@ -33,6 +35,7 @@ const accountKeys = {
   me: () => [...accountKeys.all, 'me'] as const,
   list: (kind: AccountListKind, page: number) => [...accountKeys.all, kind, page] as const,
   quote: (id: number) => [...accountKeys.all, 'quote', id] as const,
+  order: (id: number) => [...accountKeys.all, 'order', id] as const,
 };
 
 /** Forgets the buyer's session on its 401 and shows the sign-in again (the queries' retry stops). */
@@ -90,6 +93,33 @@ export function useAccountQuote(id: number) {
     queryKey: accountKeys.quote(id),
     queryFn: ({ signal }) => get<AccountQuote>(`/quotes/${id}`, ended, signal),
     retry: false,
+  });
+}
+
+export function useAccountOrder(id: number) {
+  const ended = useSessionEnd();
+  return useQuery({
+    queryKey: accountKeys.order(id),
+    queryFn: ({ signal }) => get<AccountOrderDetail>(`/orders/${id}`, ended, signal),
+    retry: false,
+  });
+}
+
+/** The order's PDF, fetched with the buyer's token (a plain link would carry none) and saved. */
+export function useOrderPdf() {
+  const ended = useSessionEnd();
+  return useMutation({
+    mutationFn: async (order: { id: number; number: string }) => {
+      try {
+        const res = await accountApi
+          .get<Blob>(`/orders/${order.id}/pdf`, { responseType: 'blob' })
+          .catch(readBlobError);
+        saveBlob(res.data, fileNameFrom(res.headers['content-disposition'], `order-${order.number}.pdf`));
+      } catch (error) {
+        ended(error);
+        throw error;
+      }
+    },
   });
 }
 

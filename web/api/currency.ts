@@ -15,11 +15,8 @@ export function setStoreCurrency(code: string): void {
   currency = code;
 }
 
-export const formatPrice = (amount: number) => formatMoney(amount, currency);
+/** An amount in the store's currency, or in the one a quote or an order was made in. */
+export const formatPrice = (amount: number, code: string = currency) => formatMoney(amount, code);
 
 /** An amount held as integer cents (a quote's line or total), formatted like every other price. */
 export const formatCents = (cents: bigint) => formatMoney(bigCentsToDecimal(cents), currency);
-
-/** Exact decimal text from the API ("1234.50"), formatted without passing through a float. */
-export const formatDecimal = (amount: string, code: string = currency) =>
-  formatMoney(amount as Intl.StringNumericLiteral, code);

@@ -187,6 +187,30 @@ export function usePatchCompany(id: number) {
   });
 }
 
+/** Merges the company into another: its people, their requests and orders, and its notes move. */
+export function useMergeCompany(id: number) {
+  const moved = useRequestsMoved();
+  return useMutation({
+    mutationFn: async (intoId: number) => {
+      await api.post(`/companies/${id}/merge`, { into_id: intoId });
+    },
+    onSuccess: () => moved(),
+    meta: { errorMessage: CUSTOMER_TEXT.companyMergeFailed },
+  });
+}
+
+/** Deletes the company; its people stay, without one. */
+export function useDeleteCompany(id: number) {
+  const changed = useCustomersChanged();
+  return useMutation({
+    mutationFn: async () => {
+      await api.delete(`/companies/${id}`);
+    },
+    onSuccess: () => changed(),
+    meta: { errorMessage: CUSTOMER_TEXT.companyDeleteFailed },
+  });
+}
+
 export function useAddCompanyNote(id: number) {
   return useAddStaffNote(`/companies/${id}`, useCustomersChanged());
 }

@@ -26,7 +26,7 @@ export function fileNameFrom(disposition: string | undefined, fallback: string):
 }
 
 /** Hands a fetched file to the browser as a download under its name. */
-function saveBlob(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -42,7 +42,7 @@ function saveBlob(blob: Blob, name: string): void {
  * A failed download's body is a Blob too; the server's JSON `error` is read out of it so the
  * usual error toast can show it instead of the fallback.
  */
-async function readBlobError(error: unknown): Promise<never> {
+export async function readBlobError(error: unknown): Promise<never> {
   if (axios.isAxiosError(error) && error.response?.data instanceof Blob) {
     try {
       error.response.data = JSON.parse(await error.response.data.text());

@@ -30,6 +30,8 @@ import {
   discountKeys,
   type HistoryFilters,
   historyKeys,
+  inquiryKeys,
+  orderKeys,
   productKeys,
   type TrashListParams,
   trashKeys,
@@ -104,6 +106,8 @@ export function useTrashTypeChanged() {
       category: [categoryKeys.all, productKeys.all],
       brand: [brandKeys.all, productKeys.all],
       discount: [discountKeys.all, productKeys.all],
+      // A request comes and goes with its quotes, its customer's counts and its orders' links.
+      inquiry: [inquiryKeys.all, customerKeys.all, companyKeys.all, orderKeys.all],
     };
     const queryKeys = new Map(
       [...types.flatMap((type) => keys[type]), trashKeys.all, historyKeys.all, dashboardKeys.all].map(

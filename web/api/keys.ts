@@ -85,6 +85,8 @@ export const productKeys = {
   ...optionKeys(products.all),
   /** A bulk action's dry run: how many rows it would change, until any product changes. */
   bulkPreview: (body: unknown) => [...products.all, 'bulk-preview', body] as const,
+  /** A product's variants, by its id (the quote builder picks a line's from them). */
+  variants: (id: number) => [...products.all, 'variants', id] as const,
 };
 
 /** An import's job, by its id. */

@@ -5,6 +5,7 @@ import {
   type OrderDetail,
   type OrderSettings,
   type PatchOrderBody,
+  type StepBackOrderBody,
 } from '#domain/orders';
 import type { ListMeta } from '#domain/paging';
 import { DESK_SCREEN } from '#domain/quote-texts';
@@ -55,6 +56,17 @@ export function usePatchOrder(id: number) {
   const changed = useOrderChanged();
   return useMutation({
     mutationFn: async (body: PatchOrderBody) => (await api.patch<OrderDetail>(`/orders/${id}`, body)).data,
+    onSuccess: (detail) => changed(detail),
+    meta: { errorMessage: ORDER_TEXT.moveFailed },
+  });
+}
+
+/** Takes the order one step back, with the reason (order.manage); no e-mail is sent. */
+export function useStepBackOrder(id: number) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (body: StepBackOrderBody) =>
+      (await api.post<OrderDetail>(`/orders/${id}/step-back`, body)).data,
     onSuccess: (detail) => changed(detail),
     meta: { errorMessage: ORDER_TEXT.moveFailed },
   });

@@ -13,6 +13,15 @@ export function useRoles(enabled = true) {
   });
 }
 
+/**
+ * A role's name by its key, for screens that list users (which carry the key): from the roles
+ * list, so a renamed role reads right at once. Empty until the list has loaded, never the key.
+ */
+export function useRoleName(): (key: string) => string {
+  const roles = useRoles();
+  return (key) => roles.data?.find((r) => r.key === key)?.name ?? '';
+}
+
 /** Any change to a role can change the signed-in user's own rights and the users' role names. */
 function useRefreshRoles() {
   const queryClient = useQueryClient();

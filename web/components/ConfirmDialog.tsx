@@ -6,6 +6,8 @@ type Props = {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** Red for what destroys (the default); false gives the theme's own for what only goes out. */
+  destructive?: boolean;
   busy: boolean;
   /** What the action will do, in more than a sentence (shown under the message). */
   children?: ReactNode;
@@ -15,12 +17,16 @@ type Props = {
   onClose: () => void;
 };
 
-/** A destructive action's confirmation as an in-page dialog; closing is refused while it runs. */
+/**
+ * A destructive (or outgoing: an e-mail to a customer) action's confirmation as an in-page dialog;
+ * closing is refused while it runs.
+ */
 export function ConfirmDialog({
   opened,
   title,
   message,
   confirmLabel = 'Delete',
+  destructive = true,
   busy,
   children,
   confirmDisabled = false,
@@ -35,7 +41,12 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
+        <Button
+          color={destructive ? 'red' : undefined}
+          onClick={onConfirm}
+          loading={busy}
+          disabled={confirmDisabled}
+        >
           {confirmLabel}
         </Button>
       </Group>

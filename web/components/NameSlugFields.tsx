@@ -1,5 +1,5 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { TEXT_LIMITS } from '#domain/constants';
 import { SLUG_INPUT_MAX_LENGTH, slugify } from '#domain/slug';
 
@@ -96,4 +96,36 @@ export function NameSlugFields({
       <DescriptionField value={description} onChange={onDescription} error={errors.description} />
     </>
   );
+}
+
+type FieldErrors = {
+  of: (...fields: string[]) => string | undefined;
+  track: <T>(field: string, set: (value: T) => void) => (value: T) => void;
+};
+
+/**
+ * The state of a form's Name, Slug and Description (a category's, a brand's), started from the row
+ * being edited: the values as typed, the same trimmed for the API, and NameSlugFields' props with
+ * the server's message for each field, which goes as the field is edited.
+ */
+export function useNameSlugDescription(
+  row: { name: string; slug: string; description: string | null } | null,
+  fields: FieldErrors,
+) {
+  const [name, setName] = useState(row?.name ?? '');
+  const [slug, setSlug] = useState(row?.slug ?? '');
+  const [description, setDescription] = useState(row?.description ?? '');
+  return {
+    values: { name, slug, description },
+    trimmed: { name: name.trim(), slug: slug.trim(), description: description.trim() },
+    props: {
+      name,
+      slug,
+      description,
+      onName: fields.track('name', setName),
+      onSlug: fields.track('slug', setSlug),
+      onDescription: fields.track('description', setDescription),
+      errors: { name: fields.of('name'), slug: fields.of('slug'), description: fields.of('description') },
+    } satisfies BlockProps,
+  };
 }

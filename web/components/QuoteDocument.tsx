@@ -3,6 +3,7 @@ import { BUILDER_TEXT, PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
 import { overriddenFrom, type PublicQuote, type StaffQuoteLine } from '#domain/quotes';
 import { formatPrice } from '../api/currency';
 import { formatCount } from './format';
+import { LineOptions } from './LineOptions';
 import classes from './QuoteDocument.module.css';
 
 type Content = Pick<
@@ -60,6 +61,7 @@ export function QuoteDocument({ quote }: { quote: Content }) {
                 <Table.Tr key={i}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {line.name}
+                    <LineOptions options={line.options} />
                     {line.sku && (
                       <Text size="xs" c="dimmed">
                         {line.sku}

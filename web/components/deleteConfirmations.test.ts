@@ -21,6 +21,7 @@ describe('every delete confirmation says what will happen', () => {
       CONFIRM.deleteCategory('Chairs'),
       CONFIRM.deleteBrand('Acme'),
       CONFIRM.deleteDiscount('Spring sale'),
+      CONFIRM.deleteInquiry,
     ]) {
       expect(text).toContain(trashed);
       expect(text).not.toMatch(/cannot be undone|for good|forever/i);
@@ -33,7 +34,6 @@ describe('every delete confirmation says what will happen', () => {
       HISTORY_TEXT.purgeConfirm('Chairs'),
       HISTORY_TEXT.emptyTrashConfirm(3),
       PRODUCT_CONFIRM.deleteImageText,
-      CONFIRM.deleteInquiry,
       CONFIRM.deleteQuoteDraft,
       ROLE_SCREEN_TEXT.deleteConfirm('Packers'),
     ]) {

@@ -6,7 +6,7 @@ import { FALLBACK, TOAST, VALIDATION } from '#domain/messages';
 import { login } from '../api/auth';
 import { toastError } from '../api/errors';
 import { returnPathFrom } from '../api/returnPath';
-import { useGlobalLoading } from '../shell/GlobalLoadingContext';
+import { useGlobalLoading } from './GlobalLoadingContext';
 import { useSession } from './SessionContext';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PermissionCode } from '#domain/permissions';
+import { firstNotHeld, type PermissionCode } from '#domain/permissions';
 import { meKeys } from '../api/keys';
 import { getMe } from '../api/me';
 import { useSession } from './SessionContext';
@@ -8,6 +8,12 @@ export type Permissions = {
   /** False until the signed-in user's rights have been read once. */
   ready: boolean;
   has: (code: PermissionCode) => boolean;
+  /** The name of the user's role, as people read it (never its key); null until read. */
+  roleName: string | null;
+  /** Whether the user holds every one of these codes: what they may give a user, role or token. */
+  holdsAll: (codes: readonly string[]) => boolean;
+  /** The key of the user's own role, which is not theirs to change. */
+  role: string | null;
 };
 
 /**
@@ -27,5 +33,8 @@ export function usePermissions(): Permissions {
   return {
     ready: Boolean(codes) || me.isError,
     has: (code) => Boolean(codes?.includes(code)),
+    roleName: me.data?.role_name ?? null,
+    holdsAll: (wanted) => Boolean(codes) && firstNotHeld(wanted, codes ?? []) === undefined,
+    role: me.data?.role ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { GlobalLoadingContext } from './GlobalLoadingContext';
+import { GlobalLoadingContext } from '../session/GlobalLoadingContext';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay';
 
 export function GlobalLoadingProvider({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { SHOP_TEXT } from '#domain/shop-texts';
-import { addToBasket, readBasket } from './basket';
+import { addToBasket, lineKey, readBasket } from './basket';
 import { el } from './dom';
 
 /** The product page's "Add to quote": the product and its quantity go into the basket. */
@@ -14,7 +14,10 @@ export function initAddToQuote(form: HTMLFormElement) {
     const name = data.name ?? '';
     const maxLines = Number(data.maxLines);
     const lines = readBasket();
-    if (lines.length >= maxLines && !lines.some((l) => l.product_id === Number(data.productId))) {
+    // Of a product with options, the variant the selectors chose (web/shop/variant-picker.ts).
+    const variantId = data.variantId ? Number(data.variantId) : null;
+    const key = lineKey({ product_id: Number(data.productId), variant_id: variantId });
+    if (lines.length >= maxLines && !lines.some((l) => lineKey(l) === key)) {
       status.replaceChildren(
         `${SHOP_TEXT.basketFull(maxLines)} `,
         el('a', { href: '/shop/quote' }, SHOP_TEXT.viewQuote),
@@ -29,6 +32,8 @@ export function initAddToQuote(form: HTMLFormElement) {
         sku: data.sku || null,
         image: data.image || null,
         price: Number(data.price),
+        // A product without options keeps the line it always had.
+        ...(variantId ? { variant_id: variantId, options: data.options || null } : {}),
       },
       Number(input.value),
       Number(input.max),

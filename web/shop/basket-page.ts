@@ -1,9 +1,11 @@
-import { formatMoney } from '#domain/money';
+import { bigCentsToDecimal, formatMoney } from '#domain/money';
+import { basketEstimate } from '#domain/pricing';
 import { DEFAULT_CURRENCY } from '#domain/settings';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import {
   type BasketLine,
   clearBasket,
+  lineKey,
   onBasketChange,
   readBasket,
   removeFromBasket,
@@ -21,6 +23,114 @@ const sentence = (text: string | undefined) => {
   const t = (text ?? '').trim();
   return t && !/[.!?]$/.test(t) ? `${t}.` : t;
 };
+
+/** A line's price × quantity, as the basket shows it. */
+const lineTotal = (amount: string) =>
+  el(
+    'p',
+    { class: 'line-total', 'data-line-total': '' },
+    `${SHOP_TEXT.lineTotal}: `,
+    el('strong', {}, amount),
+  );
+
+/** The estimated total under the lines, hidden while no line has a price to add up. */
+function showEstimate(box: HTMLElement, total: string | null, priced: number, lines: number) {
+  box.hidden = total === null;
+  const figure = box.querySelector('[data-estimate-total]');
+  const note = box.querySelector('[data-estimate-note]');
+  if (figure) figure.textContent = total ?? '';
+  if (note) note.textContent = SHOP_TEXT.estimateNote(priced, lines);
+}
+
+/** What a line needs from the page it is drawn on: the server's words about lines, and the form. */
+type LinePage = {
+  unavailable: Map<string, string>;
+  lineErrors: Map<string, string>;
+  maxQuantity: number;
+  formId: string;
+  price: (amount: number | `${number}`) => string;
+};
+
+/** One basket line: its product, price, total when priced, quantity field and remove button. */
+function lineItem(line: BasketLine, total: bigint | null, page: LinePage): HTMLLIElement {
+  const { unavailable, lineErrors, price } = page;
+  // By product and variant: two sizes of one product are two lines.
+  const id = lineKey(line);
+  const domId = id.replace(':', '-');
+  const errorId = `line-${domId}-error`;
+  const problem = unavailable.get(id) ?? lineErrors.get(id);
+  const quantity = el('input', {
+    id: `line-${domId}-quantity`,
+    type: 'number',
+    inputmode: 'numeric',
+    min: 1,
+    max: page.maxQuantity,
+    step: 1,
+    required: true,
+    value: line.quantity,
+    form: page.formId,
+    // Every line has a "Quantity" field: its name says whose.
+    'aria-label': SHOP_TEXT.quantityOf(line.name),
+    'aria-describedby': problem ? errorId : null,
+    'aria-invalid': lineErrors.has(id) ? 'true' : null,
+  });
+  quantity.addEventListener('change', () => {
+    lineErrors.delete(id);
+    quantity.removeAttribute('aria-invalid');
+    // A quantity the form would refuse stays on screen for the visitor to fix, unsaved.
+    if (quantity.checkValidity()) setQuantity(id, Number(quantity.value));
+  });
+  const remove = el('button', { type: 'button', class: 'button-link' }, SHOP_TEXT.remove);
+  remove.setAttribute('aria-label', SHOP_TEXT.removeNamed(line.name));
+  remove.addEventListener('click', () => {
+    unavailable.delete(id);
+    lineErrors.delete(id);
+    removeFromBasket(id);
+  });
+  return el(
+    'li',
+    {
+      class: `basket-line${unavailable.has(id) ? ' is-unavailable' : ''}`,
+      'data-product-id': line.product_id,
+      'data-variant-id': line.variant_id ?? null,
+    },
+    el(
+      'div',
+      { class: 'line-image' },
+      line.image
+        ? el('img', { src: line.image, alt: '', width: 80, height: 80, loading: 'lazy', decoding: 'async' })
+        : el('span', { class: 'no-image' }, SHOP_TEXT.noImage),
+    ),
+    el(
+      'div',
+      { class: 'line-main' },
+      el(
+        'a',
+        {
+          class: 'line-name',
+          href: line.variant_id ? `/shop/${line.slug}?variant=${line.variant_id}` : `/shop/${line.slug}`,
+        },
+        line.name,
+      ),
+      line.options ? el('p', { class: 'line-options', 'data-line-options': '' }, line.options) : null,
+      el(
+        'p',
+        { class: 'line-meta' },
+        line.sku ? `${SHOP_TEXT.skuLabel}: ${line.sku} · ` : '',
+        `${SHOP_TEXT.unitPrice}: ${price(line.price)}`,
+      ),
+      total === null ? null : lineTotal(price(bigCentsToDecimal(total))),
+      problem ? el('p', { class: 'line-error', id: errorId }, problem) : null,
+    ),
+    el(
+      'div',
+      { class: 'line-quantity' },
+      el('label', { for: `line-${domId}-quantity` }, SHOP_TEXT.quantity),
+      quantity,
+    ),
+    el('div', { class: 'line-remove' }, remove),
+  );
+}
 
 /**
  * The quote basket's page (/shop/quote): draws the basket's lines, keeps quantities and removals
@@ -46,76 +156,15 @@ export function initBasketPage(root: HTMLElement) {
    * Products the server refused as no longer available, with the words shown, by product id. The
    * words name the line as the basket stored it: the server names no product it refuses.
    */
-  const unavailable = new Map<number, string>();
+  const unavailable = new Map<string, string>();
   /** Errors the server gave a line's quantity, by product id. */
-  const lineErrors = new Map<number, string>();
+  const lineErrors = new Map<string, string>();
   let sending = false;
 
-  const price = (amount: number) => formatMoney(amount, currency);
+  const price = (amount: number | `${number}`) => formatMoney(amount, currency);
 
-  function lineItem(line: BasketLine): HTMLLIElement {
-    const id = line.product_id;
-    const errorId = `line-${id}-error`;
-    const problem = unavailable.get(id) ?? lineErrors.get(id);
-    const quantity = el('input', {
-      id: `line-${id}-quantity`,
-      type: 'number',
-      inputmode: 'numeric',
-      min: 1,
-      max: maxQuantity,
-      step: 1,
-      required: true,
-      value: line.quantity,
-      form: form.id,
-      // Every line has a "Quantity" field: its name says whose.
-      'aria-label': SHOP_TEXT.quantityOf(line.name),
-      'aria-describedby': problem ? errorId : null,
-      'aria-invalid': lineErrors.has(id) ? 'true' : null,
-    });
-    quantity.addEventListener('change', () => {
-      lineErrors.delete(id);
-      quantity.removeAttribute('aria-invalid');
-      // A quantity the form would refuse stays on screen for the visitor to fix, unsaved.
-      if (quantity.checkValidity()) setQuantity(id, Number(quantity.value));
-    });
-    const remove = el('button', { type: 'button', class: 'button-link' }, SHOP_TEXT.remove);
-    remove.setAttribute('aria-label', SHOP_TEXT.removeNamed(line.name));
-    remove.addEventListener('click', () => {
-      unavailable.delete(id);
-      lineErrors.delete(id);
-      removeFromBasket(id);
-    });
-    return el(
-      'li',
-      { class: `basket-line${unavailable.has(id) ? ' is-unavailable' : ''}`, 'data-product-id': id },
-      el(
-        'div',
-        { class: 'line-image' },
-        line.image
-          ? el('img', { src: line.image, alt: '', width: 80, height: 80, loading: 'lazy', decoding: 'async' })
-          : el('span', { class: 'no-image' }, SHOP_TEXT.noImage),
-      ),
-      el(
-        'div',
-        { class: 'line-main' },
-        el('a', { class: 'line-name', href: `/shop/${line.slug}` }, line.name),
-        el(
-          'p',
-          { class: 'line-meta' },
-          line.sku ? `${SHOP_TEXT.skuLabel}: ${line.sku} · ` : '',
-          `${SHOP_TEXT.unitPrice}: ${price(line.price)}`,
-        ),
-        problem ? el('p', { class: 'line-error', id: errorId }, problem) : null,
-      ),
-      el(
-        'div',
-        { class: 'line-quantity' },
-        el('label', { for: `line-${id}-quantity` }, SHOP_TEXT.quantity),
-        quantity,
-      ),
-      el('div', { class: 'line-remove' }, remove),
-    );
-  }
+  const estimate = q('[data-basket-estimate]');
+  const linePage: LinePage = { unavailable, lineErrors, maxQuantity, formId: form.id, price };
 
   function render() {
     if (!sent.hidden) return;
@@ -125,7 +174,12 @@ export function initBasketPage(root: HTMLElement) {
     // Redrawn whole only when the lines change (a removal, another tab): typing a quantity
     // changes the basket without redrawing, so the field keeps its focus.
     const focused = document.activeElement?.id;
-    list.replaceChildren(...lines.map(lineItem));
+    // Products the server refused are no part of the estimate: they cannot be quoted.
+    const counted = lines.filter((l) => !unavailable.has(lineKey(l)));
+    const est = basketEstimate(counted);
+    const totals = new Map(counted.map((l, i) => [lineKey(l), est.lines[i]]));
+    list.replaceChildren(...lines.map((l) => lineItem(l, totals.get(lineKey(l)) ?? null, linePage)));
+    showEstimate(estimate, est.priced ? price(bigCentsToDecimal(est.total)) : null, est.priced, lines.length);
     if (focused) document.getElementById(focused)?.focus();
   }
 
@@ -168,7 +222,12 @@ export function initBasketPage(root: HTMLElement) {
       company: value('company') || null,
       subject,
       message: value('message'),
-      lines: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
+      // The variant goes with its product where one was chosen; a basket from before variants has none.
+      lines: lines.map((l) =>
+        l.variant_id
+          ? { product_id: l.product_id, variant_id: l.variant_id, quantity: l.quantity }
+          : { product_id: l.product_id, quantity: l.quantity },
+      ),
       website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
       elapsed_ms: Math.round(performance.now() - opened),
     };
@@ -209,9 +268,9 @@ export function initBasketPage(root: HTMLElement) {
       if (line) {
         const target = sentLines[Number(line[1])];
         if (!target) loose.push(message);
-        else if (line[2] === 'product_id')
-          unavailable.set(target.product_id, refused ? SHOP_TEXT.lineUnavailable(target.name) : message);
-        else lineErrors.set(target.product_id, message);
+        else if (line[2] === 'product_id' || (refused && line[2] === 'variant_id'))
+          unavailable.set(lineKey(target), refused ? SHOP_TEXT.lineUnavailable(target.name) : message);
+        else lineErrors.set(lineKey(target), message);
         continue;
       }
       const field = form.elements.namedItem(key) as HTMLElement | null;

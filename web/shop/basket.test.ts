@@ -141,7 +141,11 @@ const lines = () => screen.getAllByRole('listitem').filter((li) => li.classList.
 async function fillContact() {
   await userEvent.type(screen.getByLabelText(SHOP_TEXT.name), 'Nina North');
   await userEvent.type(screen.getByLabelText(SHOP_TEXT.email), 'nina@example.com');
-  await userEvent.type(screen.getByLabelText(SHOP_TEXT.message), 'For the new office.');
+  // A basket's products say what is asked, so its message is labelled optional.
+  await userEvent.type(
+    screen.getByLabelText(`${SHOP_TEXT.message} (${SHOP_TEXT.optional})`),
+    'For the new office.',
+  );
 }
 
 function fakeFetch(status: number, body: unknown) {
@@ -233,6 +237,30 @@ describe('the basket page', () => {
     expect(typeof body.elapsed_ms).toBe('number');
     expect(localStorage.getItem(STORAGE_KEYS.basket)).toBeNull();
     expect(document.querySelector<HTMLElement>('[data-basket-sent]')!.hidden).toBe(false);
+  });
+
+  it('keeps two variants of a product as two lines, each with its options and SKU, and sends each variant', async () => {
+    const GLOVES = { product_id: 11, slug: 'work-gloves', name: 'Work gloves', image: null };
+    addToBasket({ ...GLOVES, sku: 'GLV-M', price: 6, variant_id: 21, options: 'Size: M' }, 2, 10);
+    addToBasket({ ...GLOVES, sku: 'GLV-L', price: 7, variant_id: 22, options: 'Size: L' }, 1, 10);
+    addToBasket({ ...GLOVES, sku: 'GLV-M', price: 6, variant_id: 21, options: 'Size: M' }, 1, 10);
+    const fetch = fakeFetch(201, { reference: 'INQ-2025-0008' });
+    basketPage();
+    expect(lines()).toHaveLength(2);
+    expect(lines()[0].textContent).toContain('Size: M');
+    expect(lines()[0].textContent).toContain(`${SHOP_TEXT.skuLabel}: GLV-M`);
+    expect(lines()[1].textContent).toContain('Size: L');
+    expect(within(lines()[0]).getByRole('link', { name: 'Work gloves' }).getAttribute('href')).toBe(
+      '/shop/work-gloves?variant=21',
+    );
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: SHOP_TEXT.send }));
+    await waitFor(() => expect(screen.getByText('INQ-2025-0008')).toBeTruthy());
+    const body = JSON.parse(String(fetch.mock.calls[0][1]?.body));
+    expect(body.lines).toEqual([
+      { product_id: 11, variant_id: 21, quantity: 3 },
+      { product_id: 11, variant_id: 22, quantity: 1 },
+    ]);
   });
 
   it('marks a line the server refuses as unavailable, keeping it in the basket', async () => {

@@ -11,7 +11,15 @@ export type BasketLine = {
   /** The unit price shown on the product page when it was added. */
   price: number;
   quantity: number;
+  /** The variant chosen, of a product with options (absent in a basket from before variants). */
+  variant_id?: number | null;
+  /** Its options as the page named them: "Size: M, Finish: Zinc". */
+  options?: string | null;
 };
+
+/** A line's identity: its product and, of a product with options, its variant. */
+export const lineKey = (line: Pick<BasketLine, 'product_id' | 'variant_id'>) =>
+  line.variant_id ? `${line.product_id}:${line.variant_id}` : String(line.product_id);
 
 const CHANGED = 'stockroom:basket';
 
@@ -25,7 +33,8 @@ const isLine = (v: unknown): v is BasketLine => {
     typeof l.name === 'string' &&
     typeof l.price === 'number' &&
     Number.isInteger(l.quantity) &&
-    l.quantity >= 1
+    l.quantity >= 1 &&
+    (l.variant_id === undefined || l.variant_id === null || Number.isInteger(l.variant_id))
   );
 };
 
@@ -52,21 +61,25 @@ function write(lines: BasketLine[]) {
   }
 }
 
-/** Adds the product, or adds to its quantity when it is there already (never past max). */
+/**
+ * Adds the product (its variant), or adds to its quantity when it is there already (never past
+ * max). Another variant of the same product is a line of its own.
+ */
 export function addToBasket(line: Omit<BasketLine, 'quantity'>, quantity: number, max: number) {
   const lines = readBasket();
-  const found = lines.find((l) => l.product_id === line.product_id);
+  const found = lines.find((l) => lineKey(l) === lineKey(line));
   if (found) Object.assign(found, line, { quantity: Math.min(max, found.quantity + quantity) });
   else lines.push({ ...line, quantity: Math.min(max, quantity) });
   write(lines);
 }
 
-export function setQuantity(productId: number, quantity: number) {
-  write(readBasket().map((l) => (l.product_id === productId ? { ...l, quantity } : l)));
+/** A line by its lineKey (a product id alone names the line of a product without options). */
+export function setQuantity(key: string | number, quantity: number) {
+  write(readBasket().map((l) => (lineKey(l) === String(key) ? { ...l, quantity } : l)));
 }
 
-export function removeFromBasket(productId: number) {
-  write(readBasket().filter((l) => l.product_id !== productId));
+export function removeFromBasket(key: string | number) {
+  write(readBasket().filter((l) => lineKey(l) !== String(key)));
 }
 
 export const clearBasket = () => write([]);

@@ -7,6 +7,7 @@ import { initBasketPage } from './basket-page';
 import { initBrandFilter, initFiltersFold } from './filters';
 import { initGallery } from './gallery';
 import { initAccountLink, initBasketCount } from './header';
+import { initVariantPicker } from './variant-picker';
 
 initBasketCount();
 initAccountLink();
@@ -16,6 +17,8 @@ for (const details of document.querySelectorAll<HTMLDetailsElement>('[data-filte
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-brand-filter], [data-select-filter]'))
   initBrandFilter(form);
 for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) initGallery(gallery);
+for (const picker of document.querySelectorAll<HTMLElement>('[data-variant-picker]'))
+  initVariantPicker(picker);
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-add-to-quote]')) initAddToQuote(form);
 const basket = document.querySelector<HTMLElement>('[data-basket]');
 if (basket) initBasketPage(basket);

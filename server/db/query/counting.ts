@@ -61,6 +61,7 @@ async function totalFrom(
 }
 
 const whereClause = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
+const withClause = (lookups: SQL | undefined) => (lookups ? sql`with ${lookups} ` : sql``);
 
 /** The planner's row estimate for a filter; never fewer than the `seen` rows already counted. */
 async function estimateMatches(
@@ -87,8 +88,14 @@ const dialect = new PgDialect();
  * no row of an answer: it picks how the page is read, and it is the "about" total of a broad
  * search, which may lag the table by that long.
  */
-async function plannerRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const explain = sql`explain (format json) select 1 from ${table} ${whereClause(where)}`;
+export async function plannerRows(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  /** Common table expressions the filter reads (ListQuery.lookups). */
+  lookups?: SQL,
+): Promise<number> {
+  const explain = sql`explain (format json) ${withClause(lookups)}select 1 from ${table} ${whereClause(where)}`;
   const built = dialect.sqlToQuery(explain);
   const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
   const kept = estimates.get(db) ?? new LRUCache<string, Estimate>({ max: ESTIMATES.kept });
@@ -169,6 +176,18 @@ export type ListQuery<K extends string = string> = {
   remember?: RememberPage;
   /** A broad search's first page found among the list's first rows (RankWindow), with rank. */
   window?: RankWindow;
+  /**
+   * With idsFirst: a value computed by the statement that finds the page (a search's counts per
+   * status, say), handed back as FoundPage.also. A value that reads the matches again costs no
+   * round trip of its own there.
+   */
+  also?: SQL;
+  /**
+   * With idsFirst: common table expressions that the filter (and `also`) read, written before
+   * the statements that find the page and ask the planner, so that what they find (a search's
+   * ids found first through an index) is found once per statement, however often it is read.
+   */
+  lookups?: SQL;
 };
 
 /**
@@ -184,8 +203,8 @@ export type RankWindow = { where: SQL; settle: number; outranked: SQL };
 /** How many of the list's first rows a RankWindow reads. */
 const WINDOW_ROWS = 1000;
 
-/** A page found by its ids, and the list's total. */
-export type FoundPage = { ids: number[]; total: ListTotal };
+/** A page found by its ids, and the list's total (and ListQuery.also's value, when asked). */
+export type FoundPage = { ids: number[]; total: ListTotal; also?: unknown };
 /** Gives the kept page for a key, or what read finds (and keeps it). */
 export type RememberPage = (key: string, read: () => Promise<FoundPage>) => Promise<FoundPage>;
 
@@ -253,14 +272,7 @@ export async function pageWithTotal<K extends string, R extends { total: number 
   });
   const answer = (rows: R[], total: ListTotal) => ({ rows, meta: { ...total, page, limit } });
   const none = sql<number>`0`;
-  if (where && query.idsFirst) {
-    const find = () => findPage(db, query, where, order, cap, offset);
-    const found = query.remember ? await query.remember(pageKey(query, where, offset), find) : await find();
-    const rows = await read(
-      idsScope(db, id, found.ids, found.total.total, query.rank ? null : order, pageSize),
-    );
-    return answer(rows, found.total);
-  }
+  if (where && query.idsFirst) return readFoundPage(db, query, await findSearchPage(db, query, where), read);
   if (where) {
     const estimate = query.estimateFirst ? await plannerRows(db, table, where) : null;
     if (estimate !== null && estimate > cap * SURELY_BROAD)
@@ -297,6 +309,38 @@ export async function pageWithTotal<K extends string, R extends { total: number 
 }
 
 /**
+ * A search's page as ids with its total, found as pageWithTotal finds it with idsFirst, for a
+ * caller that looks at what it found (FoundPage.also) before reading the page (readFoundPage).
+ */
+export async function findSearchPage<K extends string>(
+  db: Executor,
+  query: ListQuery<K>,
+  where: SQL,
+): Promise<FoundPage> {
+  const cap = query.cap ?? PAGING.exactCountCap;
+  const offset = (query.params.page - 1) * query.params.limit;
+  const find = () => findPage(db, query, where, listOrder(query), cap, offset);
+  return query.remember ? query.remember(pageKey(query, where, offset), find) : find();
+}
+
+/** Reads a page found by findSearchPage, by its ids, in one statement that holds no search. */
+export async function readFoundPage<K extends string, R>(
+  db: Pick<Db, 'select'>,
+  query: ListQuery<K>,
+  found: FoundPage,
+  read: (scope: PageScope) => Promise<R[]>,
+): Promise<{ rows: R[]; meta: ListMeta }> {
+  const { page, limit } = query.params;
+  const order = query.rank ? null : listOrder(query);
+  // Nothing found, nothing to read: the page is empty and the total says so.
+  const rows =
+    found.ids.length === 0
+      ? []
+      : await read(idsScope(db, query.id, found.ids, found.total.total, order, limitInText(limit)));
+  return { rows, meta: { ...found.total, page, limit } };
+}
+
+/**
  * A search's page as ids, in the list's order, with the total (pageWithTotal with idsFirst). The
  * planner is asked first: finding the first cap + 1 matches of a broad term costs a scan of
  * thousands of rows for an answer that would be the estimate anyway.
@@ -311,8 +355,9 @@ async function findPage<K extends string>(
 ): Promise<FoundPage> {
   const { table, id } = query;
   const pageSize = limitInText(query.params.limit);
-  const estimate = await plannerRows(db, table, where);
+  const estimate = await plannerRows(db, table, where, query.lookups);
   const dir = sql.raw(query.params.order === 'asc' ? 'asc' : 'desc');
+  const lookups = query.lookups ? sql`${query.lookups}, ` : sql``;
   // The matches with their sort key (and rank), ordered once found; `bound` caps how many.
   const sortedMatches = (bound: SQL) =>
     sql`array(select m.id from (select ${id} as id, ${query.sortColumns[query.params.sortBy]} as k,
@@ -324,12 +369,15 @@ async function findPage<K extends string>(
       ? sortedMatches(sql`offset 0`)
       : sql`array(select ${id} from ${table} where ${filter} order by ${sql.join(order, sql`, `)}
       limit ${pageSize} offset ${offset})`;
+  const also = query.also ? sql`, ${query.also} as also` : sql``;
   if (estimate > cap * SURELY_BROAD) {
     const settled =
       query.rank && query.window ? await windowPage(db, query, query.rank, query.window, offset) : null;
-    if (settled) return { ids: settled, total: { total: estimate, total_exact: false } };
-    const { rows } = await db.execute<{ ids: number[] }>(sql`select ${idsOf(where)} as ids`);
-    return { ids: rows[0].ids, total: { total: estimate, total_exact: false } };
+    if (settled) return { ...settled, total: { total: estimate, total_exact: false } };
+    const { rows } = await db.execute<{ ids: number[]; also?: unknown }>(
+      sql`${withClause(query.lookups)}select ${idsOf(where)} as ids${also}`,
+    );
+    return { ids: rows[0].ids, total: { total: estimate, total_exact: false }, also: rows[0].also };
   }
   // One statement counts the matches up to the cap and finds the page's ids: by sorting the
   // matches themselves when they are few, else by walking the filter in the list's order. Each
@@ -337,17 +385,21 @@ async function findPage<K extends string>(
   // columns (an index-only scan where an index covers them); the few matches carry their sort
   // key, so they are not fetched a second time to be ordered.
   const capText = limitInText(cap);
-  const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`with counted as (
+  const { rows } = await db.execute<{
+    n: number;
+    ids: number[];
+    also?: unknown;
+  }>(sql`with ${lookups}counted as (
       select count(*)::int as n from (select 1 from ${table} where ${where}
         limit ${limitInText(cap + 1)}) capped)
     select n, case when n <= ${capText}
         then ${sortedMatches(sql`limit ${limitInText(cap + 1)}`)}
-        else ${idsOf(where)} end as ids
+        else ${idsOf(where)} end as ids${also}
     from counted`);
   const { n, ids } = rows[0];
-  if (n <= cap) return { ids, total: { total: n, total_exact: true } };
+  if (n <= cap) return { ids, total: { total: n, total_exact: true }, also: rows[0].also };
   // More than the cap matched: the total is the estimate, never fewer than the matches counted.
-  return { ids, total: { total: Math.max(estimate, n), total_exact: false } };
+  return { ids, total: { total: Math.max(estimate, n), total_exact: false }, also: rows[0].also };
 }
 
 /**
@@ -360,7 +412,7 @@ async function windowPage<K extends string>(
   rank: SQL,
   window: RankWindow,
   offset: number,
-): Promise<number[] | null> {
+): Promise<{ ids: number[]; also?: unknown } | null> {
   const { table, id } = query;
   const need = offset + query.params.limit;
   if (need > WINDOW_ROWS / 4) return null;
@@ -369,23 +421,24 @@ async function windowPage<K extends string>(
   // The first rows under the table's own name, so the filter and the rank read them as written.
   // Only rows that reach the settling rank can make the page: the rank (from the row itself) is
   // checked before the filter's probes.
-  const { rows } = await db.execute<{ outranked: boolean; ids: number[] }>(sql`
-    with m as (
+  const { rows } = await db.execute<{ outranked: boolean; ids: number[]; also?: unknown }>(sql`
+    with ${query.lookups ? sql`${query.lookups}, ` : sql``}m as (
       select ${id} as id, ${key} as k, ${rank} as r
       from (select * from ${table} order by ${key} ${dir}, ${id} ${dir} limit ${limitInText(WINDOW_ROWS)}) ${table}
       where ${rank} >= ${window.settle}::int and ${window.where}
       order by r desc, k ${dir}, id ${dir} limit ${limitInText(need)})
-    select ${window.outranked} as outranked, array(select id from m order by r desc, k ${dir}, id ${dir}) as ids`);
-  const { outranked, ids } = rows[0];
+    select ${window.outranked} as outranked, array(select id from m order by r desc, k ${dir}, id ${dir}) as ids
+      ${query.also ? sql`, ${query.also} as also` : sql``}`);
+  const { outranked, ids, also } = rows[0];
   if (outranked || ids.length < need) return null;
-  return ids.slice(offset);
+  return { ids: ids.slice(offset), also };
 }
 
-/** What names a search's page for RememberPage: the statement's filter, rank, order and bounds. */
+/** What names a search's page for RememberPage: the statement's filter, rank, order, bounds, `also` and lookups. */
 function pageKey<K extends string>(query: ListQuery<K>, where: SQL, offset: number): string {
   const { sortBy, order, limit } = query.params;
   const built = dialect.sqlToQuery(
-    sql`${where} | ${query.rank ?? sql`0`} | ${query.sortColumns[sortBy]} ${sql.raw(order === 'asc' ? 'asc' : 'desc')} | ${limit} | ${offset} | ${query.cap ?? PAGING.exactCountCap}`,
+    sql`${where} | ${query.rank ?? sql`0`} | ${query.sortColumns[sortBy]} ${sql.raw(order === 'asc' ? 'asc' : 'desc')} | ${limit} | ${offset} | ${query.cap ?? PAGING.exactCountCap} | ${query.also ?? sql`0`} | ${query.lookups ?? sql`0`}`,
   );
   return `${built.sql}\u0000${JSON.stringify(built.params)}`;
 }

@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { editDistance, SEARCH_UNITS, searchWords, skuKey, typoCandidate } from '#domain/search';
+import { numberForms, searchWords, sizeParts, skuKey } from '#domain/search';
 import type { Db } from '../client';
 import { products } from '../schema';
 import type { RankWindow } from './counting';
 import { containsAny } from './search';
+import { readWordQuery, textArray } from './word-query';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -16,50 +17,38 @@ type Executor = Pick<Db, 'execute'>;
  * A product is found when every word of the query is in its search document (migration 0035:
  * name, SKU, brand, category chain, description, sections), as a word form (english stemming) or
  * as the start of one ("cordl"); a word of five letters or more that starts no word of the
- * catalogue also matches the catalogue's words one edit away ("stainles"). Or when its SKU key is
- * the query's ("spa1042" for SPA-1042), or when its name or SKU contains the query as it is (the
- * substring search this one widened, so nothing it found is lost).
- *
- * The tsquery is written here from words of letters, digits and decimal points only, so no input
- * can make it a syntax error.
+ * catalogue also matches the catalogue's words one edit away ("stainles"); a bare number matches
+ * it with any unit ("19" is "19 mm"), a unit any of its spellings, a size each of its values
+ * (readWordQuery). Or when its SKU key is the query's ("spa1042" for SPA-1042), or when its name
+ * or SKU contains the query as it is (the substring search this one widened, so nothing it found
+ * is lost).
  */
-export type ProductSearch = { where: SQL; rank: SQL; window?: RankWindow };
-
-const SEARCH = {
-  /** Vocabulary words within trigram reach of a mistyped word, checked for one edit in JS. */
-  nearWords: 20,
-  /** A word before the query's last one shorter than this is matched whole, not as a prefix. */
-  wholeBelow: 4,
-} as const;
-
-type WordRow = { word: string; stem: string; near: string[] | null };
-
-/** A text[] literal of words that hold only letters, digits and points (searchWords). */
-const textArray = (words: string[]) => `{${words.map((w) => `"${w}"`).join(',')}}`;
-const boolArray = (flags: boolean[]) => `{${flags.map((f) => (f ? 't' : 'f')).join(',')}}`;
+export type ProductSearch = {
+  where: SQL;
+  rank: SQL;
+  window?: RankWindow;
+  /** The query's SKU key (letters and digits), which may be a variant's: its product links to it. */
+  skuKey: string | null;
+};
 
 /**
- * Each word's english stem ('' for a stop word) and, for a word that may carry a typo and starts
- * no vocabulary word (nor does its stem), the vocabulary words trigram-similar to it.
+ * The products whose SKU key, or one of whose variants' (migration 0059's index of variants with
+ * values), is `key`.
  */
-async function readWords(db: Executor, words: string[]): Promise<WordRow[]> {
-  const { rows } = await db.execute<WordRow>(sql`
-    select t.word, s.stem,
-      case when t.typo and not starts_with(coalesce((select w.word from search_words w where w.word >= t.word
-            order by w.word limit 1), ''), t.word)
-          and not (s.stem <> '' and starts_with(coalesce((select w.word from search_words w where w.word >= s.stem
-            order by w.word limit 1), ''), s.stem))
-        then array(select w.word from search_words w where w.word % t.word
-          order by similarity(w.word, t.word) desc, w.word limit ${SEARCH.nearWords})
-      end as near
-    from unnest(${textArray(words)}::text[], ${boolArray(words.map(typoCandidate))}::bool[])
-      with ordinality as t(word, typo, i)
-    cross join lateral (select coalesce((ts_lexize('english_stem', t.word))[1], '') as stem) s
-    order by t.i`);
-  return rows;
-}
+const keyProducts = (key: string) =>
+  sql`select product_id from product_search where sku_key = ${key}
+    union all select product_id from product_variants
+      where stockroom_sku_key(sku) = ${key} and option1_value_id is not null and status = 'active'`;
 
-const NUMBER_UNIT = new RegExp(`^(\\d+)(${SEARCH_UNITS.join('|')})$`);
+/**
+ * The id of the active variant of the product in `row` whose SKU key is `key`, or null: a search
+ * for a variant's SKU links its product to that variant. A column of the statement that reads the
+ * cards, so it costs no statement of its own.
+ */
+export const variantBySku = (key: string, productId: SQL) =>
+  sql<number | null>`(select min(v.id) from product_variants v where v.product_id = ${productId}
+    and v.option1_value_id is not null and v.status = 'active' and stockroom_sku_key(v.sku) = ${key})`;
+
 const escapeRegex = (word: string) => word.replace(/\./g, '\\.');
 
 /** The start of a word that any of its forms share: the word and its stem's common prefix. */
@@ -72,9 +61,15 @@ function formsPrefix(word: string, stem: string): string {
 
 /** A regular expression (PostgreSQL's) for a word's forms at the start of a word in the name. */
 function nameRegex(word: string, stem: string, alternatives: string[]): string {
-  const unit = NUMBER_UNIT.exec(word);
-  const own = unit ? `${unit[1]}\\s*${unit[2]}` : escapeRegex(formsPrefix(word, stem));
-  return `(?:${[own, ...alternatives.map(escapeRegex)].join('|')})`;
+  return `(?:${[wordRegex(word, stem), ...alternatives.map(escapeRegex)].join('|')})`;
+}
+
+function wordRegex(word: string, stem: string): string {
+  const size = sizeParts(word);
+  if (size) return size.map((part) => wordRegex(part, part)).join('\\s*[x×]?\\s*');
+  const number = numberForms(word);
+  if (number && !number.bare) return `${number.number}\\s*(?:${number.units.join('|')})`;
+  return escapeRegex(formsPrefix(word, stem));
 }
 
 /**
@@ -87,40 +82,23 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
   const substring = await containsAny(db, products, [products.name, products.sku], q);
   const key = skuKey(q);
   // The exact SKU's product, found once through the key's index, not from each row's SKU.
-  const byKey = key
-    ? sql`${products.id} = any(array(select product_id from product_search where sku_key = ${key}))`
-    : sql`false`;
+  const byKey = key ? sql`${products.id} = any(array(${keyProducts(key)}))` : sql`false`;
   // The matches as one set of ids, a semi-join. As an OR of conditions on products, the ids from
   // the documents were an array that every row the trigram index found was checked against.
-  const either = (documents: SQL) =>
+  // A variant's SKU key finds its product too (only variants with values: a default variant's SKU
+  // is its product's).
+  const either = (documents: SQL, variantKey: string) =>
     sql`${products.id} in (select product_id from product_search where ${documents}
+      ${variantKey ? sql`union all select product_id from product_variants where stockroom_sku_key(sku) = ${variantKey} and option1_value_id is not null and status = 'active'` : sql``}
       union all select ${products.id} from ${products} where ${substring})`;
-  const words = searchWords(q);
-  // Stop words ("the", "and") have no stem: the document holds none of them.
-  const rows = words.length
-    ? (await readWords(db, words)).filter((r) => r.stem !== '' || /\d/.test(r.word))
-    : [];
-  if (rows.length === 0)
+  const read = await readWordQuery(db, q, 'search_words');
+  if (!read)
     return {
-      where: either(key ? sql`sku_key = ${key}` : sql`false`),
+      where: either(key ? sql`sku_key = ${key}` : sql`false`, key),
       rank: sql`(case when ${byKey} then 3 else 0 end)`,
+      skuKey: key || null,
     };
-  const terms = rows.map((r) => {
-    const near = (r.near ?? []).filter((w) => w !== r.word && editDistance(r.word, w) <= 1);
-    return { ...r, near };
-  });
-  // A word matches its forms and, as it may still be typed, the words it starts; but a short word
-  // before the last is taken as finished: as a prefix, "pro" in "pro saw" started "product" and
-  // "professional", which widened the matches (and so the facets) to every saw. A number is
-  // matched whole ("1" is not "12").
-  const own = (word: string, last: boolean) =>
-    /^\d+(\.\d+)*$/.test(word) || (!last && word.length < SEARCH.wholeBelow) ? word : `${word}:*`;
-  const tsquery = terms
-    .map((t, i) => {
-      const word = own(t.word, i === terms.length - 1);
-      return t.near.length ? `(${[word, ...t.near].join(' | ')})` : word;
-    })
-    .join(' & ');
+  const { terms, tsquery } = read;
   const found = sql`to_tsquery('english', ${tsquery})`;
   const each = terms.map((t) => nameRegex(t.word, t.stem, t.near));
   const phrase = `\\m${each.join('[[:alnum:]]*[^[:alnum:]]+')}`;
@@ -134,7 +112,9 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
       key
         ? sql`doc @@ ${found} union all select product_id from product_search where sku_key = ${key}`
         : sql`doc @@ ${found}`,
+      key,
     ),
+    skuKey: key || null,
     rank: sql`(case when ${byKey} then 3 when ${products.name} ~* ${phrase} then 2
       when ${allInName} then 1 else 0 end)`,
     // The same match row by row, for a few rows (RankWindow): a probe of the product's own
@@ -144,7 +124,7 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
       where: sql`(coalesce((select s.doc @@ ${found} ${key ? sql`or s.sku_key = ${key}` : sql``}
           from product_search s where s.product_id = ${products.id}), false) or ${substring})`,
       settle: 2,
-      outranked: key ? sql`exists (select 1 from product_search where sku_key = ${key})` : sql`false`,
+      outranked: key ? sql`exists (${keyProducts(key)})` : sql`false`,
     },
   };
 }

@@ -1,12 +1,12 @@
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { CATALOGUE_CHANNEL, type CatalogueFreshness } from '../../cache/catalogue-cache';
 import type { Database } from '../../db/client';
-import { type BundleService, CATALOGUE_CHANNEL } from '../../modules/products/bundle.service';
 
 /** Writes that can change a public product bundle (the catalogue areas). */
 const CATALOGUE_WRITES = /^\/api\/(products|categories|brands|discounts|trash)(\/|\?|$)/;
 
-export type CatalogueWritesOptions = { database: Database; bundles: BundleService };
+export type CatalogueWritesOptions = { database: Database; bundles: CatalogueFreshness };
 
 /**
  * Keeps this process's catalogue caches fresh: it listens on the catalogue channel for any

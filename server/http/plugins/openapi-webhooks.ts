@@ -1,7 +1,7 @@
 import type { OpenAPIV3_2 } from '@fastify/swagger';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_DESCRIPTIONS } from '#domain/webhook-payloads';
-import { WEBHOOK_EVENTS, type WebhookEventType } from '#domain/webhooks';
+import { WEBHOOK_EVENTS, type WebhookEventType, webhookEventPermission } from '#domain/webhooks';
 
 const schemaName = (type: WebhookEventType) =>
   `WebhookEvent_${type.replace(/(^|\.)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
@@ -33,7 +33,7 @@ export function webhookDocument() {
     webhooks[type] = {
       post: {
         summary: type,
-        description: WEBHOOK_EVENT_DESCRIPTIONS[type],
+        description: `${WEBHOOK_EVENT_DESCRIPTIONS[type]} Subscribing to it needs ${webhookEventPermission(type)} (the read right of its data) besides settings.manage.`,
         tags: ['webhooks'],
         requestBody: {
           required: true,

@@ -6,6 +6,7 @@ import {
   accountBasketSchema,
   accountListQuery,
   accountMeSchema,
+  accountOrderDetailSchema,
   accountOrdersResponse,
   accountQuoteSchema,
   accountQuotesResponse,
@@ -18,6 +19,7 @@ import {
 } from '#domain/account';
 import { idParam } from '#domain/paging';
 import { AppError } from '../../errors/app-error';
+import { attachmentDisposition } from '../../http/download';
 import { errors } from '../../http/schemas';
 import type { CounterStore } from '../../limits/counters';
 import { tooManyRequests } from '../../limits/throttle';
@@ -175,6 +177,45 @@ export const accountRoutes =
           },
         },
         async (request) => deps.account.orders(currentBuyer(request), request.query),
+      );
+      buyer.get(
+        '/api/account/orders/:id',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description:
+              "One order the buyer sees (their own, or their company's when granted): its status, lines and totals as confirmed, PO number and addresses. Another customer's order is 404, the same as an id that names nothing.",
+            params: idParam,
+            response: { 200: accountOrderDetailSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.account.order(currentBuyer(request), request.params.id),
+      );
+      buyer.get(
+        '/api/account/orders/:id/pdf',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description:
+              "The order's PDF, as its confirmation e-mail attaches it (`order-SO-000123.pdf`), drawn from the order as it is now. Another customer's order is 404.",
+            params: idParam,
+            // Bytes, sent as they are: Fastify serialises no Buffer.
+            response: { 200: z.unknown().describe('application/pdf'), ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) => {
+          const { filename, pdf } = await deps.account.orderPdf(currentBuyer(request), request.params.id);
+          return (
+            reply
+              .type('application/pdf')
+              .header('content-disposition', attachmentDisposition(filename))
+              // The buyer's own document: kept by no shared cache.
+              .header('cache-control', 'private, no-store')
+              .send(pdf)
+          );
+        },
       );
       buyer.get(
         '/api/account/quotes/:id',

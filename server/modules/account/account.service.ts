@@ -6,6 +6,7 @@ import {
   type AccountBasket,
   type AccountMe,
   type AccountOrder,
+  type AccountOrderDetail,
   type AccountQuote,
   type AccountQuoteSummary,
   type AccountRequest,
@@ -15,14 +16,15 @@ import {
 import { thumbnailUrl } from '#domain/images';
 import { type InquiryStatus, inquiryReference } from '#domain/inquiries';
 import { toCents } from '#domain/money';
-import { type OrderStatus, orderNumber } from '#domain/orders';
+import { type OrderDetail, type OrderStatus, orderNumber } from '#domain/orders';
 import type { ListMeta } from '#domain/paging';
+import { describeOptions, optionsRecord } from '#domain/variants';
 import type { CompanyDetails } from '../../config';
 import type { Db } from '../../db/client';
 import { accountLinks, accountSessions, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
-import { priceLines } from '../shared/desk';
+import { chooseVariant, priceLines } from '../shared/desk';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
 import { customerSignature } from '../shared/seller';
 
@@ -47,6 +49,11 @@ export type Buyer = {
 
 export type AccountDeps = {
   mailer: Pick<Mailer, 'enqueue'>;
+  /** An order as staff read it, and its PDF: the portal shows the buyer's part of it. */
+  orders: {
+    get: (id: number) => Promise<OrderDetail>;
+    pdf: (order: OrderDetail) => Promise<Buffer>;
+  };
   publicUrl: string;
   companyName: string;
   company: CompanyDetails;
@@ -285,11 +292,13 @@ function accountQuotes(db: Db, timeZone: string) {
     async basket(buyer: Buyer, quoteId: number): Promise<AccountBasket> {
       if (!(await ownQuote(buyer, quoteId))) throw notFound(ACCOUNT_TEXT.notFound);
       const [row] = await readQuoteRows(db, sql`q.id = ${quoteId}`);
-      const lines = row.lines.map(([product_id, name, sku, quantity]) => ({
+      const lines = row.lines.map(([product_id, name, sku, quantity, , , , variant_id, options]) => ({
         product_id,
         name,
         sku,
         quantity,
+        variant_id,
+        options,
       }));
       const ids = [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))];
       const priced = ids.length ? await priceLines(db, ids) : new Map();
@@ -298,8 +307,10 @@ function accountQuotes(db: Db, timeZone: string) {
             .select({
               id: products.id,
               slug: products.slug,
+              // Qualified by hand: drizzle writes a lone table's column unqualified, which inside
+              // the subquery would name product_images' own id.
               image: sql<string | null>`(select pi.url from product_images pi
-                where pi.product_id = ${products.id} order by pi.position, pi.id limit 1)`,
+                where pi.product_id = products.id order by pi.position, pi.id limit 1)`,
             })
             .from(products)
             .where(and(inArray(products.id, ids), eq(products.status, 'published')))
@@ -309,20 +320,25 @@ function accountQuotes(db: Db, timeZone: string) {
       for (const l of lines) {
         const product = l.product_id === null ? undefined : bySlug.get(l.product_id);
         const price = l.product_id === null ? undefined : priced.get(l.product_id);
-        if (!product || !price) {
-          out.skipped.push(l.name);
+        // The variant quoted, as a new basket may take it: active, or the product's only one.
+        const variant = price ? chooseVariant(price, l.variant_id, false) : undefined;
+        if (!product || !variant || 'refused' in variant) {
+          const options = describeOptions(l.options);
+          out.skipped.push(options ? `${l.name}, ${options}` : l.name);
           continue;
         }
-        const same = out.lines.find((x) => x.product_id === product.id);
+        const same = out.lines.find((x) => x.product_id === product.id && x.variant_id === variant.id);
         if (same) same.quantity += l.quantity;
         else
           out.lines.push({
             product_id: product.id,
+            variant_id: variant.id,
+            options: optionsRecord(variant.options),
             slug: product.slug,
-            name: price.name,
-            sku: price.sku,
+            name: price!.name,
+            sku: variant.sku,
             image: thumbnailUrl(product.image),
-            price: price.final,
+            price: variant.final,
             quantity: l.quantity,
           });
       }
@@ -330,6 +346,39 @@ function accountQuotes(db: Db, timeZone: string) {
     },
   };
 }
+
+/** An order the buyer sees, read whole; 404 when it is not theirs, as for an id that names nothing. */
+async function ownOrder(db: Db, deps: AccountDeps, buyer: Buyer, orderId: number): Promise<OrderDetail> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select id from orders where id = ${orderId} and customer_id in ${visible(buyer)}`,
+  );
+  if (!rows[0]) throw notFound(ACCOUNT_TEXT.notFound);
+  return deps.orders.get(orderId);
+}
+
+/** The buyer's view of an order: its lines and totals as confirmed, and its status now. */
+const toAccountOrder = (o: OrderDetail): AccountOrderDetail => ({
+  id: o.id,
+  number: o.number,
+  status: o.status,
+  total: o.total,
+  currency: o.currency,
+  created_at: o.created_at,
+  reference: o.inquiry_id === null ? null : o.reference,
+  buyer: { name: o.customer_name, email: o.customer_email },
+  quote_version: o.quote_version,
+  signed_by: o.signed_by,
+  po_number: o.po_number,
+  company: o.customer_company,
+  billing_address: o.billing_address,
+  shipping_address: o.shipping_address,
+  lines: o.lines,
+  subtotal: o.subtotal,
+  shipping: o.shipping,
+  shipping_label: o.shipping_label,
+  tax_rate: o.tax_rate,
+  tax: o.tax,
+});
 
 export function createAccountService(db: Db, deps: AccountDeps) {
   const lists = accountLists(db, deps.timeZone);
@@ -449,6 +498,15 @@ export function createAccountService(db: Db, deps: AccountDeps) {
 
     ...lists,
     ...quotes,
+
+    /** One order the buyer sees. */
+    order: async (buyer: Buyer, orderId: number) => toAccountOrder(await ownOrder(db, deps, buyer, orderId)),
+
+    /** The PDF of an order the buyer sees, with the name its confirmation's attachment has. */
+    async orderPdf(buyer: Buyer, orderId: number) {
+      const order = await ownOrder(db, deps, buyer, orderId);
+      return { filename: `order-${order.number}.pdf`, pdf: await deps.orders.pdf(order) };
+    },
     /** Links and sessions past their time, removed by the hourly housekeeping. */
     async prune(): Promise<void> {
       await db.execute(sql`delete from account_links where expires_at < now() - interval '1 day'`);

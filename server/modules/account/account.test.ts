@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '#domain/account';
+import { thumbnailUrl } from '#domain/images';
 import { apiRoutes, PUBLIC_ROUTES } from '../../security/support';
+import type { Client } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import { until } from '../../test/until';
@@ -40,11 +42,7 @@ const nextIp = () => {
 const askLink = (email: string, remoteAddress = nextIp()) =>
   ctx.as().post('/api/account/login-link', { email }, { remoteAddress });
 
-const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json();
-};
+const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
 
 /** A visitor's request and a quote staff send for it, with the given lines. */
 async function quoted(
@@ -316,9 +314,16 @@ describe('buyer sessions and staff sign-in are apart', () => {
   });
 });
 
+/** The three buyers of 'what a buyer sees', each signed in to the portal. */
+type Seen = { ann: string; bob: string; cat: string };
+const tokens = {} as Seen;
+const get = (who: keyof Seen, url: string) => ctx.as(tokens[who]).get(url);
+const refs = async (who: keyof Seen, list: 'requests' | 'quotes' | 'orders') =>
+  ((await get(who, `/api/account/${list}`)).json().data as { reference: string }[]).map((r) => r.reference);
+const setSees = (email: string, on: boolean) =>
+  query('update customers set sees_company = $2 where email = $1', [email, on]);
+
 describe('what a buyer sees', () => {
-  type Seen = { ann: string; bob: string; cat: string };
-  const tokens = {} as Seen;
   let ann: Awaited<ReturnType<typeof quoted>>;
   let bob: Awaited<ReturnType<typeof quoted>>;
   let cat: Awaited<ReturnType<typeof quoted>>;
@@ -333,6 +338,11 @@ describe('what a buyer sees', () => {
       { name: 'Fitting on site', quantity: 1, unit_price: 90 },
     ]);
     bob = await quoted({ name: 'Bob', email: 'bob@widgets.example', company: 'widgets ltd ' });
+    // A request joins no existing company: staff link Bob to Ann's.
+    const [widgets] = await query<{ id: number; company_id: number }>(
+      "select id, (select company_id from customers where email = 'ann@widgets.example') as company_id from customers where email = 'bob@widgets.example'",
+    );
+    await ok('PATCH', `/api/customers/${widgets.id}`, { company_id: widgets.company_id });
     cat = await quoted({ name: 'Cat', email: 'cat@gadgets.example', company: 'Gadgets Inc' });
     // Bob accepts his: an order of his.
     const accepted = await ctx.as().post(`/api/public/quotes/${bob.quote.token}/accept`, { name: 'Bob' });
@@ -340,12 +350,6 @@ describe('what a buyer sees', () => {
     for (const who of ['ann', 'bob', 'cat'] as const)
       tokens[who] = await signIn(`${who}@${who === 'cat' ? 'gadgets' : 'widgets'}.example`);
   });
-
-  const get = (who: keyof Seen, url: string) => ctx.as(tokens[who]).get(url);
-  const refs = async (who: keyof Seen, list: 'requests' | 'quotes' | 'orders') =>
-    ((await get(who, `/api/account/${list}`)).json().data as { reference: string }[]).map((r) => r.reference);
-  const setSees = (email: string, on: boolean) =>
-    query('update customers set sees_company = $2 where email = $1', [email, on]);
 
   it('lists their own requests, quotes and orders, paged', async () => {
     const requests = (await get('ann', '/api/account/requests')).json();
@@ -414,6 +418,9 @@ describe('what a buyer sees', () => {
           slug: expect.any(String),
           name: 'Beam Clip',
           sku: 'BC-1',
+          // Its only variant, the product's default, with no options.
+          variant_id: expect.any(Number),
+          options: {},
           image: null,
           price: 4.25,
           quantity: 30,
@@ -424,20 +431,30 @@ describe('what a buyer sees', () => {
   });
 
   it("answers 404 on every buyer route with another customer's ids", async () => {
-    const others: [keyof Seen, number][] = [
-      ['ann', bob.quote.id],
-      ['ann', cat.quote.id],
-      ['bob', ann.quote.id],
-      ['cat', ann.quote.id],
+    const [bobOrder] = await query<{ id: number }>('select id from orders where quote_id = $1', [
+      bob.quote.id,
+    ]);
+    // Each route with ids of its own kind: quotes' for the quote routes, an order's for the orders'.
+    const others: [keyof Seen, 'quotes' | 'orders', number][] = [
+      ['ann', 'quotes', bob.quote.id],
+      ['ann', 'quotes', cat.quote.id],
+      ['bob', 'quotes', ann.quote.id],
+      ['cat', 'quotes', ann.quote.id],
+      ['ann', 'orders', bobOrder.id],
+      ['cat', 'orders', bobOrder.id],
     ];
     const routes = apiRoutes(ctx).filter((r) => r.url.startsWith('/api/account') && r.url.includes(':id'));
-    expect(routes.length).toBeGreaterThanOrEqual(2);
-    for (const [who, id] of others)
-      for (const route of routes) {
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    for (const [who, kind, id] of others)
+      for (const route of routes.filter((r) => r.url.startsWith(`/api/account/${kind}/`))) {
         const res = await get(who, route.url.replace(':id', String(id)));
         expect(res.statusCode, `${who} ${route.url} ${id}`).toBe(404);
         expect(res.json().error).toBe(ACCOUNT_TEXT.notFound);
       }
+    for (const route of routes) {
+      const res = await get('bob', route.url.replace(':id', '2000000000'));
+      expect(res.statusCode, route.url).toBe(404);
+    }
     // A draft, even one's own, is nobody's to see here; nor is an id that names nothing.
     const draft = await ok('POST', `/api/quotes/${annCurrent}/revise`);
     expect((await get('ann', `/api/account/quotes/${draft.id}`)).statusCode).toBe(404);
@@ -445,6 +462,58 @@ describe('what a buyer sees', () => {
     expect((await get('ann', '/api/account/quotes/2000000000')).statusCode).toBe(404);
     expect(await refs('ann', 'requests')).toEqual([ann.inquiry.reference]);
     expect(await refs('cat', 'quotes')).toEqual([cat.inquiry.reference]);
+  });
+
+  it('opens an order of their own: its lines and totals as confirmed, its status now, and its PDF', async () => {
+    const [order] = await query<{ id: number }>('select id from orders where quote_id = $1', [bob.quote.id]);
+    const res = await get('bob', `/api/account/orders/${order.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      id: order.id,
+      number: expect.stringMatching(/^SO-\d{6}$/),
+      status: 'confirmed',
+      reference: bob.inquiry.reference,
+      buyer: { name: 'Bob', email: 'bob@widgets.example' },
+      quote_version: 1,
+      signed_by: 'Bob',
+      po_number: null,
+      company: 'widgets ltd',
+      billing_address: null,
+      shipping_address: null,
+      currency: expect.any(String),
+      created_at: expect.any(String),
+      lines: [
+        {
+          product_id: null,
+          sku: null,
+          variant_id: null,
+          options: {},
+          name: 'Pallet rack bay',
+          quantity: 2,
+          unit_price: 150,
+          discount_percent: 0,
+          line_total: 300,
+        },
+      ],
+      subtotal: 300,
+      shipping: 0,
+      shipping_label: null,
+      tax_rate: 0,
+      tax: 0,
+      total: 300,
+    });
+    // Staff's notes and history stay staff's.
+    expect(res.json()).not.toHaveProperty('notes');
+    // Shipped by staff: the portal says so from the next read.
+    await ok('PATCH', `/api/orders/${order.id}`, { status: 'shipped' });
+    expect((await get('bob', `/api/account/orders/${order.id}`)).json().status).toBe('shipped');
+
+    const pdf = await get('bob', `/api/account/orders/${order.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`order-${res.json().number}.pdf`);
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it("shows the company's rows while granted, and stops when the right is removed", async () => {
@@ -458,13 +527,143 @@ describe('what a buyer sees', () => {
     );
     expect(await refs('ann', 'orders')).toEqual([bob.inquiry.reference]);
     expect((await get('ann', `/api/account/quotes/${bob.quote.id}`)).statusCode).toBe(200);
+    const [bobOrder] = await query<{ id: number }>('select id from orders where quote_id = $1', [
+      bob.quote.id,
+    ]);
+    expect((await get('ann', `/api/account/orders/${bobOrder.id}`)).statusCode).toBe(200);
+    expect((await get('ann', `/api/account/orders/${bobOrder.id}/pdf`)).statusCode).toBe(200);
     // Another company's stays apart; and Bob, not granted, still sees his own only.
     expect((await get('ann', `/api/account/quotes/${cat.quote.id}`)).statusCode).toBe(404);
     expect(await refs('bob', 'requests')).toEqual([bob.inquiry.reference]);
 
     await setSees('ann@widgets.example', false);
     expect((await get('ann', `/api/account/quotes/${bob.quote.id}`)).statusCode).toBe(404);
+    expect((await get('ann', `/api/account/orders/${bobOrder.id}`)).statusCode).toBe(404);
     expect(await refs('ann', 'orders')).toEqual([]);
     expect((await get('ann', '/api/account')).json().sees_company).toBe(false);
+  });
+});
+
+describe('an anonymous request changes nothing that belongs to someone else', () => {
+  const customerRow = async (email: string) =>
+    (
+      await query<Record<string, unknown>>(
+        `select id, name, email, phone, company_id, sees_company, merged_into_id, updated_at
+          from customers where lower(email) = lower($1)`,
+        [email],
+      )
+    )[0];
+
+  it("neither moves a customer into the company the form names nor lets that company's buyer read their quotes", async () => {
+    // The victim: a customer of no company, with a quote. Harbour Co's buyer sees the company's.
+    const victim = await quoted({ name: 'Vic Solo', email: 'vic@solo.example' });
+    await quoted({ name: 'Hal Harbour', email: 'hal@harbour.example', company: 'Harbour Co' });
+    await query('update customers set sees_company = true where email = $1', ['hal@harbour.example']);
+    const hal = await signIn('hal@harbour.example');
+    const before = await customerRow('vic@solo.example');
+    expect(before).toMatchObject({ company_id: null, sees_company: false, phone: null });
+
+    // Anyone may post the form with the victim's address and Harbour Co's name.
+    const attack = await ctx.as().post(
+      '/api/inquiries',
+      {
+        name: 'Someone Else',
+        email: 'VIC@solo.example',
+        phone: '555-0100',
+        company: ' harbour co ',
+        subject: 'Join us',
+        message: 'Hello.',
+      },
+      { remoteAddress: nextIp() },
+    );
+    expect(attack.statusCode, attack.body).toBe(201);
+
+    // The victim's row, company link and grants are as they were; the request keeps what was typed.
+    expect(await customerRow('vic@solo.example')).toEqual(before);
+    const [typed] = await query<{ company: string; customer_id: number }>(
+      'select company, customer_id from inquiries where id = $1',
+      [attack.json().id],
+    );
+    expect(typed).toEqual({ company: 'harbour co', customer_id: before.id });
+
+    // Harbour Co's buyer reads none of the victim's rows.
+    const hers = (url: string) => ctx.as(hal).get(url);
+    expect((await hers(`/api/account/quotes/${victim.quote.id}`)).statusCode).toBe(404);
+    expect((await hers(`/api/account/quotes/${victim.quote.id}/basket`)).statusCode).toBe(404);
+    for (const list of ['requests', 'quotes', 'orders']) {
+      const seen = (await hers(`/api/account/${list}`)).json().data as { reference: string }[];
+      expect(seen.map((r) => r.reference)).not.toContain(victim.inquiry.reference);
+    }
+  });
+
+  it('does not join a first-time address to a company that already exists', async () => {
+    // Claiming an address before its owner ever asks would otherwise hand their later quotes over.
+    await quoted({ name: 'Ida Isle', email: 'ida@isle.example', company: 'Isle Works' });
+    const [isle] = await query<{ id: number }>("select id from companies where name = 'Isle Works'");
+    const claim = await ctx.as().post(
+      '/api/inquiries',
+      {
+        name: 'Not Nia',
+        email: 'nia@elsewhere.example',
+        company: 'ISLE WORKS',
+        subject: 'Hi',
+        message: 'Hi.',
+      },
+      { remoteAddress: nextIp() },
+    );
+    expect(claim.statusCode, claim.body).toBe(201);
+    expect(await customerRow('nia@elsewhere.example')).toMatchObject({
+      company_id: null,
+      sees_company: false,
+    });
+    expect(
+      (await query('select id from companies where lower(name) = $1', ['isle works'])).map((r) => r.id),
+    ).toEqual([isle.id]);
+    // A name no company has yet makes the new customer's own company, as on first sight before.
+    expect((await customerRow('ida@isle.example')).company_id).toBe(isle.id);
+  });
+});
+
+describe('"Request again"', () => {
+  it("gives each line its own product's first image", async () => {
+    const made = [];
+    for (const [name, sku] of [
+      ['Shelf Bracket', 'SB-1'],
+      ['Shelf Board', 'SB-2'],
+      ['Shelf Pin', 'SB-3'],
+    ]) {
+      const p = await ok('POST', '/api/products', { name, sku, mrp: 5, status: 'published' });
+      made.push(p as { id: number });
+    }
+    const [bracket, board, pin] = made;
+    // Two images each for the first two, in an order their ids do not follow; none for the pin.
+    await query(
+      `insert into product_images (product_id, url, position) values
+        ($1, '/uploads/bracket-second.webp', 1), ($1, '/uploads/bracket-first.webp', 0),
+        ($2, '/uploads/board-second.webp', 1), ($2, '/uploads/board-first.webp', 0)`,
+      [bracket.id, board.id],
+    );
+    const { quote } = await quoted(
+      { name: 'Rey Again', email: 'rey@again.example' },
+      [pin, board, bracket].map((p, i) => ({
+        product_id: p.id,
+        name: `Line ${i}`,
+        quantity: i + 1,
+        unit_price: 5,
+      })),
+    );
+    const rey = await signIn('rey@again.example');
+    const res = await ctx.as(rey).get(`/api/account/quotes/${quote.id}/basket`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      (res.json().lines as { product_id: number; image: string | null }[]).map((l) => [
+        l.product_id,
+        l.image,
+      ]),
+    ).toEqual([
+      [pin.id, null],
+      [board.id, thumbnailUrl('/uploads/board-first.webp')],
+      [bracket.id, thumbnailUrl('/uploads/bracket-first.webp')],
+    ]);
   });
 });

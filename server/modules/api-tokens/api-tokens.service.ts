@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   API_TOKEN_BYTES,
@@ -11,7 +12,7 @@ import {
   type CreatedApiToken,
   type createApiTokenBody,
 } from '#domain/api-tokens';
-import { isPermissionCode, type PermissionCode, permissionLabel } from '#domain/permissions';
+import { firstNotHeld, isPermissionCode, type PermissionCode, permissionLabel } from '#domain/permissions';
 import type { Rights } from '../../auth/rights';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
@@ -26,10 +27,15 @@ const hashSecret = (secret: string) => createHash('sha256').update(secret).diges
 
 const newSecret = () => API_TOKEN_PREFIX + randomBytes(API_TOKEN_BYTES).toString('base64url');
 
-/** A live token as a request sees it: its role's permissions read with it, as a user's are. */
+/**
+ * A live token as a request sees it: its role's permissions, narrowed to those its creator's
+ * role holds now, read with it as a user's are.
+ */
 export type TokenCaller = {
   id: number;
   name: string;
+  /** The name of the user who made it; null once that user is deleted. */
+  owner: string | null;
   role: string;
   roleName: string;
   permissions: ReadonlySet<PermissionCode>;
@@ -82,9 +88,8 @@ const toRecord = (r: ListedRow): ApiTokenRecord => ({
   expired: Boolean(r.expired),
 });
 
-/** The first of a role's permissions the creator lacks, if any. */
-const beyond = (rolePermissions: readonly string[], rights: Rights) =>
-  rolePermissions.filter(isPermissionCode).find((code) => !rights.has(code));
+/** The role of a token's creator, beside the token's own role in one statement. */
+const creatorRoles = alias(roles, 'creator_roles');
 
 export function createApiTokensService(db: Db) {
   /**
@@ -118,7 +123,7 @@ export function createApiTokensService(db: Db) {
       return {
         data: rows.map(toRecord),
         roles: allRoles
-          .filter((r) => beyond(r.permissions, rights) === undefined)
+          .filter((r) => firstNotHeld(r.permissions, rights) === undefined)
           .map(({ key, name }) => ({ key, name })),
       };
     },
@@ -131,11 +136,11 @@ export function createApiTokensService(db: Db) {
     async create(body: z.output<typeof createApiTokenBody>, creator: Creator): Promise<CreatedApiToken> {
       const [role] = await db.select().from(roles).where(eq(roles.key, body.role));
       if (!role) throw badRequest(API_TOKEN_TEXT.unknownRole, { role: API_TOKEN_TEXT.unknownRole });
-      const missing = beyond(role.permissions, creator.permissions);
-      if (missing)
-        throw new AppError(403, API_TOKEN_TEXT.roleAboveCaller(permissionLabel(missing)), {
-          role: API_TOKEN_TEXT.roleAboveCaller(permissionLabel(missing)),
-        });
+      const missing = firstNotHeld(role.permissions, creator.permissions);
+      if (missing) {
+        const message = API_TOKEN_TEXT.roleAboveCaller(permissionLabel(missing));
+        throw new AppError(403, message, { role: message }, undefined, missing);
+      }
       if (body.expires_at && body.expires_at.getTime() <= Date.now())
         throw badRequest(API_TOKEN_TEXT.expiryPast, { expires_at: API_TOKEN_TEXT.expiryPast });
       const secret = newSecret();
@@ -173,7 +178,10 @@ export function createApiTokensService(db: Db) {
 
     /**
      * The live token with this secret, or the 401 that says why not. Read on every request with
-     * its role, so a revocation, an expiry or a change to the role holds from the next request.
+     * its role and its creator's role, so a revocation, an expiry, a change to either role or to
+     * the creator's role holds from the next request: a token holds what both roles hold. A token
+     * whose creator is gone is revoked with the account; one left without (from before that)
+     * is refused as revoked.
      */
     async authenticate(secret: string): Promise<TokenCaller> {
       const [row] = await db
@@ -183,19 +191,25 @@ export function createApiTokensService(db: Db) {
           role: apiTokens.role,
           role_name: roles.name,
           permissions: roles.permissions,
-          live: sql<boolean>`${apiTokens.revoked_at} is null and coalesce(${apiTokens.expires_at} > now(), true)`,
+          owner: users.name,
+          creator_permissions: creatorRoles.permissions,
+          live: sql<boolean>`${apiTokens.revoked_at} is null and ${users.id} is not null and coalesce(${apiTokens.expires_at} > now(), true)`,
         })
         .from(apiTokens)
         .innerJoin(roles, eq(roles.key, apiTokens.role))
+        .leftJoin(users, eq(users.id, apiTokens.created_by))
+        .leftJoin(creatorRoles, eq(creatorRoles.key, users.role))
         .where(eq(apiTokens.token_hash, hashSecret(secret)));
       if (!row) throw new AppError(401, API_TOKEN_TEXT.unknownToken);
       if (!row.live) throw new AppError(401, API_TOKEN_TEXT.revokedOrExpired);
+      const creator = new Set(row.creator_permissions ?? []);
       return {
         id: row.id,
         name: row.name,
+        owner: row.owner,
         role: row.role,
         roleName: row.role_name,
-        permissions: new Set(row.permissions.filter(isPermissionCode)),
+        permissions: new Set(row.permissions.filter(isPermissionCode).filter((code) => creator.has(code))),
       };
     },
 

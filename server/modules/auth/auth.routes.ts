@@ -8,7 +8,7 @@ import type { LoginThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
 import { AppError } from '../../errors/app-error';
 import { errors, personBearer } from '../../http/schemas';
-import type { UsersService } from '../users/users.service';
+import type { UsersService } from '../users';
 
 export type AuthRoutesDeps = {
   users: UsersService;

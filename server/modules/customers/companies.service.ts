@@ -13,9 +13,11 @@ import { containsAny } from '../../db/query/search';
 import { limitInText } from '../../db/query/sql';
 import { keysetBatches } from '../../db/query/stream';
 import { companies, companyNotes, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors/app-error';
+import { badRequest, conflict, notFound } from '../../errors/app-error';
 import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
-import { money, readOrders, readRequests, toCustomer, toNote } from './customers.service';
+import { tokenRefJson } from '../shared/token-ref';
+import { deleteCompany, mergeCompanies } from './company-merge';
+import { money, type NoteRow, readOrders, readRequests, toCustomer, toNote } from './customers.service';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 type Row = Record<string, unknown>;
@@ -89,14 +91,9 @@ export async function readDetail(db: Reader, id: number): Promise<CompanyDetail>
   const [requests, orders, notes] = await Promise.all([
     readRequests(db, sql`i.customer_id in (select c.id from customers c where c.company_id = ${id})`),
     readOrders(db, sql`o.customer_id in (select c.id from customers c where c.company_id = ${id})`),
-    db.execute<{
-      id: number;
-      body: string;
-      author_id: number | null;
-      author_name: string | null;
-      created_at: unknown;
-    }>(sql`
-      select n.id, n.body, n.author_id, u.name as author_name, n.created_at
+    db.execute<NoteRow>(sql`
+      select n.id, n.body, n.author_id, u.name as author_name, ${tokenRefJson(sql`n.token_id`)} as token,
+        n.created_at
       from ${companyNotes} n left join ${users} u on u.id = n.author_id
       where n.company_id = ${id} order by n.id desc`),
   ]);
@@ -199,6 +196,18 @@ export function createCompaniesService(db: Db) {
     // In a transaction of its own, so it records company.updated with it (ADR 0021).
     addNote: (id: number, body: string, author: NoteAuthor) =>
       db.transaction((tx) => addNote(tx, NOTE_PARENT, id, body, author)),
+
+    /** Merges the company into another (company-merge.ts) and answers the survivor. */
+    merge: (id: number, intoId: number) => {
+      if (id === intoId) throw badRequest(CUSTOMER_TEXT.companyMergeSelf);
+      return db.transaction(async (tx) => {
+        await mergeCompanies(tx, id, intoId);
+        return readDetail(tx, intoId);
+      });
+    },
+
+    /** Deletes the company; its people stay, without one (company-merge.ts). */
+    delete: (id: number) => db.transaction((tx) => deleteCompany(tx, id)),
   };
 }
 

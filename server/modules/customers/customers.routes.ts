@@ -7,6 +7,7 @@ import {
   customerDetailSchema,
   customerListQuery,
   customerListResponse,
+  mergeCompanyBody,
   mergeCustomerBody,
   patchCompanyBody,
   patchCustomerBody,
@@ -107,7 +108,7 @@ export const customersRoutes =
             tags,
             security: bearer,
             description:
-              'Makes this customer one with into_id: its requests (with their quotes) and orders move there, the survivor’s blank phone and company are filled from it, and it is marked merged (its e-mail leads to the survivor from now on). Answers the survivor. Merging into itself is 400, an unknown customer 404, one merged already (either side) 409. Recorded in the history as a merge; restoring that entry (POST /api/history/{id}/restore) undoes it.',
+              'Makes this customer one with into_id: its requests (with their quotes), orders, notes and the buyer portal’s sign-in links and sessions move there, the survivor’s blank phone and company are filled from it (and its “sees the company’s” when the survivor ends in that same company), and it is marked merged (its e-mail leads to the survivor from now on). Answers the survivor. Merging into itself is 400, an unknown customer 404, one merged already (either side) 409. Recorded in the history as a merge; restoring that entry (POST /api/history/{id}/restore) undoes it, and ends the portal sessions the survivor started since.',
             params: idParam,
             body: mergeCustomerBody,
             response: { 200: customerDetailSchema, ...errors(400, 401, 404, 409) },
@@ -186,6 +187,40 @@ export const customersRoutes =
           },
         },
         async (request) => deps.companies.patch(request.params.id, request.body),
+      );
+      staff.post(
+        '/api/companies/:id/merge',
+        {
+          config: { permission: 'customer.edit' },
+          schema: {
+            tags: companyTags,
+            security: bearer,
+            description:
+              'Makes this company one with into_id: its people (with their requests, quotes and orders) and its notes move there, the survivor’s blank phone, website and address are filled from it, and it is deleted. Answers the survivor. Merging into itself is 400, an unknown company (either side) 404. Recorded in the history as a merge (company.deleted and company.updated to webhooks); it is not undone from the history.',
+            params: idParam,
+            body: mergeCompanyBody,
+            response: { 200: companyDetailSchema, ...errors(400, 401, 404) },
+          },
+        },
+        async (request) => deps.companies.merge(request.params.id, request.body.into_id),
+      );
+      staff.delete(
+        '/api/companies/:id',
+        {
+          config: { permission: 'customer.edit' },
+          schema: {
+            tags: companyTags,
+            security: bearer,
+            description:
+              'Deletes the company. Its people stay, without a company (their requests, quotes and orders with them; orders keep the company name they were made with); its notes go with it. Recorded in the history (company.deleted to webhooks). An unknown company is 404.',
+            params: idParam,
+            response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+          },
+        },
+        async (request, reply) => {
+          await deps.companies.delete(request.params.id);
+          return reply.code(204).send(null);
+        },
       );
       staff.post(
         '/api/companies/:id/notes',

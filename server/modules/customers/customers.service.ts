@@ -8,10 +8,10 @@ import {
   type PatchCustomerInput,
 } from '#domain/customers';
 import { inquiryReference } from '#domain/inquiries';
-import { bigCentsToDecimal } from '#domain/money';
-import type { StaffNote } from '#domain/notes';
+import { fromCents, toCents } from '#domain/money';
+import type { StaffNote, TokenRef } from '#domain/notes';
 import { orderNumber } from '#domain/orders';
-import { quoteTotals } from '#domain/quotes';
+import { centsToNumber, quoteTotals } from '#domain/quotes';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAnyOf } from '../../db/query/search';
@@ -20,6 +20,7 @@ import { companies, customerNotes, customers, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
 import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { readQuoteRows } from '../shared/quote-read';
+import { tokenRefJson } from '../shared/token-ref';
 import { mergeCustomers } from './customer-merge';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
@@ -48,11 +49,8 @@ export const CUSTOMER_CSV_COLUMNS = [
 ] as const;
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-/** numeric(14,2) as exact text with two places ("12.50"), never through a float. */
-export const money = (v: unknown) => {
-  const [whole, fraction = ''] = String(v ?? '0').split('.');
-  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
-};
+/** numeric(14,2) read as text ("12.50") to the API's money: a number with two decimals at most. */
+export const money = (v: unknown) => fromCents(toCents(String(v ?? '0')));
 
 const allOf = (parts: (SQL | undefined)[]) => {
   const kept = parts.filter((p): p is SQL => p !== undefined);
@@ -113,17 +111,19 @@ export function toCustomer(r: Row): Customer {
   };
 }
 
-type NoteRow = {
+export type NoteRow = {
   id: number;
   body: string;
   author_id: number | null;
   author_name: string | null;
+  token: TokenRef | null;
   created_at: unknown;
 };
 export const toNote = (n: NoteRow): StaffNote => ({
   id: Number(n.id),
   body: n.body,
   author: n.author_id === null ? null : { id: Number(n.author_id), name: n.author_name ?? '' },
+  token: n.token,
   created_at: iso(n.created_at) as string,
 });
 
@@ -187,7 +187,8 @@ export async function readDetail(db: Reader, id: number): Promise<CustomerDetail
     ),
     readOrders(db, sql`o.customer_id = ${id}`),
     db.execute<NoteRow>(sql`
-      select n.id, n.body, n.author_id, u.name as author_name, n.created_at
+      select n.id, n.body, n.author_id, u.name as author_name, ${tokenRefJson(sql`n.token_id`)} as token,
+        n.created_at
       from ${customerNotes} n left join ${users} u on u.id = n.author_id
       where n.customer_id = ${id} order by n.id desc`),
   ]);
@@ -202,7 +203,7 @@ export async function readDetail(db: Reader, id: number): Promise<CustomerDetail
       reference: inquiryReference(q.inquiry_id),
       version: q.version,
       status: q.status,
-      total: bigCentsToDecimal(
+      total: centsToNumber(
         quoteTotals({
           lines: q.lines.map(([, , , quantity, unit_price, discount_percent]) => ({
             quantity,

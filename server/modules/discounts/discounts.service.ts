@@ -8,7 +8,7 @@ import {
   type DiscountState,
 } from '#domain/discounts';
 import { centsToDecimal, toCents } from '#domain/money';
-import { ALL_RIGHTS, type Rights, requireRights } from '../../auth/rights';
+import { type Rights, requireRights } from '../../auth/rights';
 import type { Db, Tx } from '../../db/client';
 import { type PageScope, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
@@ -274,7 +274,7 @@ export function createDiscountsService(db: Db) {
     },
 
     /** A product's own discount is part of its price: changing it here needs product.price too. */
-    async update(id: number, input: DiscountInput, rights: Rights = ALL_RIGHTS) {
+    async update(id: number, input: DiscountInput, rights: Rights) {
       await checkTarget(input);
       // Read back after commit: inside the transaction the embedded database's one connection is taken.
       await db.transaction(async (tx) => {
@@ -301,7 +301,7 @@ export function createDiscountsService(db: Db) {
     },
 
     /** Moves the discount to the trash; a product's own discount needs product.price too. */
-    async remove(id: number, rights: Rights = ALL_RIGHTS) {
+    async remove(id: number, rights: Rights) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ id: discounts.id, editor_owned: discounts.editor_owned })

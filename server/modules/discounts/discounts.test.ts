@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_TEXT } from '#domain/discounts';
 import { API_ERROR } from '#domain/messages';
 import { PRODUCT_MESSAGES } from '#domain/products';
+import { createBrand, createCategory } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -19,11 +20,9 @@ const count = async () =>
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.makeUser({ name: 'Deal Maker', email: 'deals@example.com' })).token;
-  brandId = (await ctx.as(token).post('/api/brands', { name: 'Deal Brand' })).json().id;
-  parentCat = (await ctx.as(token).post('/api/categories', { name: 'Deal Parent' })).json().id;
-  childCat = (
-    await ctx.as(token).post('/api/categories', { name: 'Deal Child', parent_id: parentCat })
-  ).json().id;
+  brandId = (await createBrand(ctx.as(token), { name: 'Deal Brand' })).id;
+  parentCat = (await createCategory(ctx.as(token), { name: 'Deal Parent' })).id;
+  childCat = (await createCategory(ctx.as(token), { name: 'Deal Child', parent_id: parentCat })).id;
   product = (
     await ctx.as(token).post('/api/products', {
       name: 'Deal Product',

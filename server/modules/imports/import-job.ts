@@ -5,15 +5,23 @@ import { IMPORT_LIMITS, IMPORT_TEXT, type ImportProblem, type ImportReport } fro
 import { DEFAULT_PRODUCT_STATUS } from '#domain/products';
 import { SHOP_RESERVED_SLUGS } from '#domain/shop';
 import { slugify } from '#domain/slug';
+import { VARIANT_LIMITS } from '#domain/variants';
+import { runAs } from '../../db/actor';
 import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { runAs } from '../../history/actor';
 import { beginBatch } from '../../history/batch';
 import type { JobsService, Query } from '../../jobs/jobs.service';
 import type { JobQueue } from '../../jobs/queue';
-import { lockCategoryTree } from '../categories/tree';
-import { PRICE_DUE_CTES } from '../products/price-due';
+import { lockCategoryTree } from '../categories';
+import { PRICE_DUE_CTES } from '../products';
 import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
+import {
+  applyVariants,
+  hasVariantColumns,
+  prepareVariantRows,
+  VARIANT_CHECKS,
+  VARIANTS_CHANGED,
+} from './import-variants';
 
 /** What a job's row keeps of its upload's form (jobs.params). */
 export type ImportParams = { columns: ImportColumns; dry_run: boolean; create_missing: boolean };
@@ -121,12 +129,17 @@ export async function runImport(deps: ImportDeps, jobId: string, signal: AbortSi
       outcome = { state: 'failed', report: null, error };
     }
   }
+  // The scratch rows go before the job is marked finished: whoever sees it finished (a screen, a
+  // test, a process about to stop) then finds nothing of it left to clear.
   try {
-    if (outcome) await jobs.finish(jobId, outcome);
-  } finally {
-    jobs.release(jobId);
     await pool('delete from import_rows where job_id = $1', [jobId]);
     await pool('delete from import_chunks where job_id = $1', [jobId]);
+  } finally {
+    try {
+      if (outcome) await jobs.finish(jobId, outcome);
+    } finally {
+      jobs.release(jobId);
+    }
   }
 }
 
@@ -177,6 +190,15 @@ const STAGE_COLUMNS = [
   ['brand_key', 'text'],
   ['description', 'text'],
   ['slug_base', 'text'],
+  ['variant_sku', 'text'],
+  ['option1_name', 'text'],
+  ['option1_value', 'text'],
+  ['option2_name', 'text'],
+  ['option2_value', 'text'],
+  ['option3_name', 'text'],
+  ['option3_value', 'text'],
+  ['variant_mrp', 'numeric'],
+  ['variant_status', 'text'],
 ] as const satisfies readonly (readonly [keyof StagedRow, string])[];
 
 const STAGE_SQL = `insert into import_rows (job_id, ${STAGE_COLUMNS.map(([c]) => c).join(', ')})
@@ -292,23 +314,62 @@ async function checkStaged(
   await resolveReferences(pool, jobId, true);
 
   const header = (field: keyof ImportColumns) => columns[field]?.header ?? null;
+  const variantFile = hasVariantColumns(columns);
+  if (variantFile) await prepareVariantRows(pool, jobId);
   type Found = { line: number; kind: string; arg: string | null };
-  const kinds: Record<string, { column: string | null; message: (arg: string | null) => string }> = {
-    duplicate: { column: header('sku'), message: (arg) => IMPORT_TEXT.skuDuplicate(Number(arg)) },
-    name: { column: header('name'), message: () => IMPORT_TEXT.nameMissing },
-    mrp: { column: header('mrp'), message: () => IMPORT_TEXT.mrpMissing },
-    category: { column: header('category'), message: (arg) => IMPORT_TEXT.categoryUnknown(arg ?? '') },
-    brand: { column: header('brand'), message: (arg) => IMPORT_TEXT.brandUnknown(arg ?? '') },
+  const kinds: Record<
+    string,
+    { column: (arg: string | null) => string | null; message: (arg: string | null) => string }
+  > = {
+    duplicate: { column: () => header('sku'), message: (arg) => IMPORT_TEXT.skuDuplicate(Number(arg)) },
+    name: { column: () => header('name'), message: () => IMPORT_TEXT.nameMissing },
+    mrp: { column: () => header('mrp'), message: () => IMPORT_TEXT.mrpMissing },
+    category: { column: () => header('category'), message: (arg) => IMPORT_TEXT.categoryUnknown(arg ?? '') },
+    brand: { column: () => header('brand'), message: (arg) => IMPORT_TEXT.brandUnknown(arg ?? '') },
+    from_variants: { column: () => header('mrp'), message: () => IMPORT_TEXT.priceFromVariants },
+    sku_taken: { column: () => header('sku'), message: () => IMPORT_TEXT.variantSkuTaken },
+    option_names: {
+      column: () => header('option1_name'),
+      message: (arg) => IMPORT_TEXT.optionNamesDiffer(Number(arg)),
+    },
+    combination: {
+      column: () => header('option1_value'),
+      message: (arg) => IMPORT_TEXT.optionsRepeated(Number(arg)),
+    },
+    variant_duplicate: {
+      column: () => header('variant_sku'),
+      message: (arg) => IMPORT_TEXT.variantSkuDuplicate(Number(arg)),
+    },
+    variant_taken: { column: () => header('variant_sku'), message: () => IMPORT_TEXT.variantSkuTaken },
+    variant_mrp: { column: () => header('variant_mrp'), message: () => IMPORT_TEXT.variantMrpMissing },
+    prices_differ: { column: () => header('variant_mrp'), message: () => IMPORT_TEXT.pricesDiffer },
+    values: {
+      column: (arg) => header(`option${arg}_value` as keyof ImportColumns),
+      message: () => IMPORT_TEXT.tooManyValues(VARIANT_LIMITS.values),
+    },
   };
   const queries = [
+    // Rows after the first of a SKU are its product's further variants where both name options;
+    // otherwise the SKU is repeated.
     `select line, 'duplicate' as kind, first::text as arg from (
-       select line, min(line) over (partition by sku) as first from import_rows where job_id = $1 and sku is not null
-     ) d where line > first`,
+       select line, option1_name, min(line) over (partition by sku) as first,
+              first_value(option1_name) over (partition by sku order by line) as lead_option
+       from import_rows where job_id = $1 and sku is not null
+     ) d where line > first and (option1_name is null or lead_option is null)`,
     `select line, 'name', null from import_rows
-     where job_id = $1 and sku is not null and product_id is null and not name_given`,
+     where job_id = $1 and sku is not null and product_id is null and not name_given and not follower`,
     `select line, 'mrp', null from import_rows
-     where job_id = $1 and sku is not null and product_id is null and not mrp_given`,
+     where job_id = $1 and sku is not null and product_id is null and not mrp_given and option1_name is null`,
+    // A product with options is priced by its variants: a row without them cannot set its price.
+    `select r.line, 'from_variants', null from import_rows r join products p on p.id = r.product_id
+     where r.job_id = $1 and r.option1_name is null and r.mrp is not null and r.mrp <> p.mrp
+       and exists (select 1 from product_options o where o.product_id = p.id)`,
+    // A SKU is unique across products and variants.
+    `select r.line, 'sku_taken', null from import_rows r
+     where r.job_id = $1 and r.sku is not null and not r.follower
+       and exists (select 1 from product_variants v where v.sku = r.sku and v.product_id is distinct from r.product_id)`,
   ];
+  if (variantFile) queries.push(...VARIANT_CHECKS);
   if (!params.create_missing) {
     queries.push(
       `select line, 'category', category_raw from import_rows
@@ -328,7 +389,7 @@ async function checkStaged(
   problems.add(
     found.first.map((f) => ({
       line: f.line,
-      column: kinds[f.kind].column,
+      column: kinds[f.kind].column(f.arg),
       message: kinds[f.kind].message(f.arg),
     })),
     found.count,
@@ -349,9 +410,13 @@ async function checkStaged(
   const changed = changedCondition(columns);
   const { rows: counts } = await pool(
     `select
-       (select count(*) from import_rows where job_id = $1 and sku is not null and product_id is null)::int as created,
-       (select count(*) from import_rows r join products p on p.id = r.product_id
-        where r.job_id = $1 and (${changed}))::int as updated`,
+       (select count(*) from import_rows
+        where job_id = $1 and sku is not null and product_id is null and not follower)::int as created,
+       (select count(*) from (
+          select r.product_id from import_rows r join products p on p.id = r.product_id
+          where r.job_id = $1 and not r.follower and (${changed})
+          ${variantFile ? `union ${VARIANTS_CHANGED}` : ''}
+        ) u)::int as updated`,
     [jobId],
   );
   const { created, updated } = counts[0] as { created: number; updated: number };
@@ -509,10 +574,10 @@ async function apply(
         await q(
           `with added as (
              insert into products (name, slug, sku, description, brand_id, category_id, mrp, status)
-             select r.name, r.slug, r.sku, r.description, r.brand_id, r.category_id, r.mrp,
-                    coalesce(r.status, '${DEFAULT_PRODUCT_STATUS}')
+             select r.name, r.slug, r.sku, r.description, r.brand_id, r.category_id,
+                    coalesce(r.mrp, r.variant_mrp), coalesce(r.status, '${DEFAULT_PRODUCT_STATUS}')
              from import_rows r
-             where r.job_id = $1 and r.line > $2 and r.line <= $3 and r.product_id is null
+             where r.job_id = $1 and r.line > $2 and r.line <= $3 and r.product_id is null and not r.follower
              order by r.line
              returning id
            )
@@ -530,7 +595,7 @@ async function apply(
                     coalesce(r.status, p.status) as status, ${keep('category', 'category_id')}::int as category_id,
                     ${keep('brand', 'brand_id')}::int as brand_id, ${keep('description', 'description')} as description
              from import_rows r join products p on p.id = r.product_id
-             where r.job_id = $1 and r.line > $2 and r.line <= $3 and (${changed})
+             where r.job_id = $1 and r.line > $2 and r.line <= $3 and not r.follower and (${changed})
              order by p.id
            ), priced as (
              select f.id, f.final, f.discounted, f.until
@@ -549,12 +614,15 @@ async function apply(
         const written = Math.round((rows * (Math.min(from + BATCH_ROWS, last) - 1)) / (last - 1));
         await jobs.progress(jobId, rows + written, rows * 2, { memoryOnly: embedded });
       }
+      await q(`select set_config('stockroom.priced', '', true)`);
+      // After the products, unpriced: a product whose variants' prices move is due for its price.
+      // Inside the merge, as the triggers rewrite the products' rows.
+      if (hasVariantColumns(columns)) await applyVariants(q, jobId);
       if (merge)
         for (const index of TRIGRAM_INDEXES) {
           await q('select gin_clean_pending_list($1::regclass)', [index]);
           await q(`alter index ${index} set (fastupdate = off)`);
         }
-      await q(`select set_config('stockroom.priced', '', true)`);
       await batch.end({
         count: report.created + report.updated,
         created: report.created,
@@ -604,7 +672,7 @@ async function assignSlugs(q: Query, jobId: string) {
      from (select line, row_number() over (partition by slug_base order by line)
                   + (case when slug_base = any($2) or exists (select 1 from products p where p.slug = slug_base)
                      then 1 else 0 end) as n
-           from import_rows where job_id = $1 and product_id is null and sku is not null) k
+           from import_rows where job_id = $1 and product_id is null and sku is not null and not follower) k
      where r.job_id = $1 and r.line = k.line`,
     [jobId, SHOP_RESERVED_SLUGS],
   );
@@ -612,14 +680,14 @@ async function assignSlugs(q: Query, jobId: string) {
     const { rowCount } = await q(
       `with clash as (
          select r.line, r.slug_base from import_rows r
-         where r.job_id = $1 and r.product_id is null and r.slug is not null and (
+         where r.job_id = $1 and r.product_id is null and r.slug is not null and not r.follower and (
            r.slug = any($2)
            or exists (select 1 from products p where p.slug = r.slug)
            or exists (select 1 from import_rows o where o.job_id = $1 and o.product_id is null
-                      and o.slug = r.slug and o.line < r.line))
+                      and not o.follower and o.slug = r.slug and o.line < r.line))
        ), top as (
          select slug_base, max(slug_n) as m from import_rows
-         where job_id = $1 and product_id is null and slug_base in (select slug_base from clash)
+         where job_id = $1 and product_id is null and not follower and slug_base in (select slug_base from clash)
          group by slug_base
        ), bumped as (
          select c.line, t.m + row_number() over (partition by c.slug_base order by c.line) as n

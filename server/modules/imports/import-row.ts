@@ -10,8 +10,10 @@ import {
   type ImportProblem,
 } from '#domain/imports';
 import { centsToDecimal, toCents } from '#domain/money';
+import type { VARIANT_CSV_COLUMNS } from '#domain/product-list';
 import { amount, PRODUCT_STATUSES, SKU_MAX_LENGTH } from '#domain/products';
 import { slugify } from '#domain/slug';
+import { VARIANT_LIMITS, VARIANT_STATUSES } from '#domain/variants';
 
 /** Each mapped field's column: its place in a record and its header, for the report. */
 export type ImportColumns = Partial<Record<ImportField, { index: number; header: string }>>;
@@ -30,10 +32,19 @@ export type StagedRow = {
   brand_key: string | null;
   description: string | null;
   slug_base: string | null;
-};
+} & Record<(typeof VARIANT_CSV_COLUMNS)[number], string | null>;
+
+const OPTION_CELLS = [
+  ['option1_name', 'option1_value'],
+  ['option2_name', 'option2_value'],
+  ['option3_name', 'option3_value'],
+] as const;
 
 /** Headers the default mapping also takes for a field, beside IMPORT_DEFAULT_HEADERS. */
-const HEADER_ALIASES: Partial<Record<ImportField, string[]>> = { category: ['category'] };
+const HEADER_ALIASES: Partial<Record<ImportField, string[]>> = {
+  sku: ['product_sku'],
+  category: ['category'],
+};
 
 /**
  * The columns a mapping names, by the file's header. Without a mapping each field takes the column
@@ -144,6 +155,52 @@ export function checkRecord(
   const description =
     values.description && !tooLong('description', TEXT_LIMITS.description) ? values.description : null;
 
+  // The variant's cells: options in position, each a name and a value, no gap before one.
+  const options: Record<(typeof OPTION_CELLS)[number][number], string | null> = {
+    option1_name: null,
+    option1_value: null,
+    option2_name: null,
+    option2_value: null,
+    option3_name: null,
+    option3_value: null,
+  };
+  let named = 0;
+  for (const [i, [nameField, valueField]] of OPTION_CELLS.entries()) {
+    const [optionName, optionValue] = [values[nameField], values[valueField]];
+    if (!optionName && !optionValue) continue;
+    if (!optionName || !optionValue) {
+      problem(optionName ? valueField : nameField, IMPORT_TEXT.optionIncomplete(i + 1));
+      continue;
+    }
+    if (named < i) problem(nameField, IMPORT_TEXT.optionsInOrder);
+    named = i + 1;
+    if (!tooLong(nameField, VARIANT_LIMITS.optionName)) options[nameField] = optionName;
+    if (!tooLong(valueField, VARIANT_LIMITS.optionValue)) options[valueField] = optionValue;
+  }
+  const names = OPTION_CELLS.map(([n]) => options[n]?.toLowerCase()).filter((n) => n !== undefined);
+  if (new Set(names).size < names.length) problem('option2_name', IMPORT_TEXT.optionNameRepeated);
+  const hasOptions = OPTION_CELLS.some(([n]) => values[n] !== '');
+
+  let variant_sku: string | null = values.variant_sku || null;
+  if (variant_sku && tooLong('variant_sku', SKU_MAX_LENGTH)) variant_sku = null;
+  if (hasOptions && !values.variant_sku) problem('variant_sku', IMPORT_TEXT.variantSkuMissing);
+  if (!hasOptions && variant_sku && sku && variant_sku !== sku)
+    problem('variant_sku', IMPORT_TEXT.variantSkuNotProducts);
+
+  let variant_mrp: string | null = null;
+  if (values.variant_mrp) {
+    if (price.safeParse(values.variant_mrp).success)
+      variant_mrp = centsToDecimal(toCents(values.variant_mrp));
+    else problem('variant_mrp', IMPORT_TEXT.mrpInvalid);
+  }
+
+  let variant_status: string | null = null;
+  if (values.variant_status) {
+    const lower = values.variant_status.toLowerCase();
+    if ((VARIANT_STATUSES as readonly string[]).includes(lower)) variant_status = lower;
+    else problem('variant_status', IMPORT_TEXT.variantStatusInvalid);
+  }
+
   return {
     row: {
       line,
@@ -158,6 +215,10 @@ export function checkRecord(
       brand_key,
       description,
       slug_base: name ? slugify(name) || 'product' : null,
+      variant_sku,
+      ...options,
+      variant_mrp,
+      variant_status,
     },
     problems,
   };

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { IMPORT_TEXT, type ImportMapping, importFormFields, importMappingSchema } from '#domain/imports';
-import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
+import {
+  IMPORT_FIELDS,
+  IMPORT_TEXT,
+  type ImportMapping,
+  importApplyRights,
+  importFormFields,
+  importMappingSchema,
+} from '#domain/imports';
+import type { Rights } from '../../auth/rights';
 import { AppError } from '../../errors/app-error';
 import { zodToAppError } from '../../errors/validation';
 import { type ImportDeps, type ImportParams, runImport } from './import-job';
@@ -62,7 +69,7 @@ export function createImportsService(deps: ImportDeps) {
       receive: (sink: ChunkSink) => Promise<ReceivedImport>,
       /** The person importing; null for an API token (ADR 0019). */
       userId: number | null,
-      rights: Rights = ALL_RIGHTS,
+      rights: Rights,
       /** The API token importing, whose rows the change log then names. */
       tokenId: number | null = null,
     ): Promise<{ job_id: string }> {
@@ -88,13 +95,10 @@ export function createImportsService(deps: ImportDeps) {
           ]);
         });
         params = checkForm(received);
-        // An import that would write prices or statuses needs the rights the editor would: it is
-        // refused here, before a job exists. A dry run only reads, so it is let through.
-        if (!params.dry_run)
-          requireProductRights(rights, {
-            price: Boolean(params.columns.mrp),
-            status: Boolean(params.columns.status),
-          });
+        // An import needs the rights of what its columns would write, as the editor and the
+        // taxonomy screens ask them: it is refused here, before a job exists. A dry run only
+        // reads, so it is let through.
+        if (!params.dry_run) requireImportRights(rights, params);
       } catch (err) {
         await discard(jobId).catch(() => {});
         throw err;
@@ -115,6 +119,13 @@ export function createImportsService(deps: ImportDeps) {
     /** The queue's handler: runs one import job. */
     run: (data: { job_id: string }, signal: AbortSignal) => runImport(deps, data.job_id, signal),
   };
+}
+
+/** Applying a file needs the rights of what it would write (importApplyRights): 403 for the first missing. */
+function requireImportRights(rights: Rights, { columns, create_missing }: ImportParams) {
+  const fields = IMPORT_FIELDS.filter((field) => columns[field]);
+  const missing = importApplyRights(fields, create_missing).find((code) => !rights.has(code));
+  if (missing) throw new AppError(403, IMPORT_TEXT.needsRight(missing), undefined, undefined, missing);
 }
 
 function checkForm(received: ReceivedImport): ImportParams {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_LIMITS, INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -28,11 +29,8 @@ const counts = async () => {
   return rows[0] as { inquiries: number; lines: number };
 };
 
-async function product(name: string, extra: object = {}) {
-  const res = await ctx.as(ctx.adminToken).post('/api/products', { name, mrp: 19.99, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string; sku: string | null };
-}
+const product = (name: string, extra: object = {}) =>
+  createProduct(ctx.admin, { name, sku: null, mrp: 19.99, ...extra });
 
 describe('a quote request with a basket', () => {
   it('stores every line with the name, SKU and final price shown, and answers its reference', async () => {
@@ -67,6 +65,9 @@ describe('a quote request with a basket', () => {
         product_slug: drill.slug,
         name: 'Basket Drill',
         sku: 'BD-1',
+        // Each product's only variant, its default, which has no options.
+        variant_id: expect.any(Number),
+        options: {},
         quantity: 3,
         unit_price: 16.99,
       },
@@ -75,6 +76,8 @@ describe('a quote request with a basket', () => {
         product_slug: saw.slug,
         name: 'Basket Saw',
         sku: null,
+        variant_id: expect.any(Number),
+        options: {},
         quantity: 1,
         unit_price: 19.99,
       },
@@ -195,6 +198,9 @@ describe('a quote request with a basket', () => {
         product_slug: null,
         name: 'Short-lived Item',
         sku: 'SL-1',
+        // The variant went with its product.
+        variant_id: null,
+        options: {},
         quantity: 2,
         unit_price: 19.99,
       },
@@ -241,5 +247,33 @@ describe('spam', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Spec Client', company: null, lines: [], product: null });
+  });
+
+  it('takes a basket without a message, and still needs one without a basket', async () => {
+    const clip = await product('Basket Clip');
+    const { message: _message, ...noMessage } = visitor;
+    for (const message of [undefined, '', '   ']) {
+      const res = await send({
+        ...noMessage,
+        ...(message === undefined ? {} : { message }),
+        lines: [{ product_id: clip.id, quantity: 2 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { rows } = await ctx.database.pool.query('select message from inquiries where id = $1', [
+        res.json().id,
+      ]);
+      expect(rows).toEqual([{ message: '' }]);
+      expect(res.json()).toMatchObject({ message: '', lines: [{ product_id: clip.id, quantity: 2 }] });
+    }
+    const before = await counts();
+    for (const payload of [noMessage, { ...noMessage, message: ' ' }, { ...noMessage, lines: [] }]) {
+      const res = await send(payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: INQUIRY_TEXT.required,
+        details: { message: INQUIRY_TEXT.required },
+      });
+    }
+    expect(await counts()).toEqual(before);
   });
 });

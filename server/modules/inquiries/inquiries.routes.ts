@@ -16,6 +16,7 @@ import { type Authenticate, currentUser } from '../../auth/hooks';
 import { sendCsv } from '../../http/csv';
 import { addNoteHandler, noteRouteOptions } from '../../http/note-route';
 import { bearer, errors } from '../../http/schemas';
+import { detailForCaller } from '../shared/quote-read';
 import { CSV_COLUMNS, type InquiriesService, LINE_NAME_SEPARATOR } from './inquiries.service';
 
 export type InquiriesRoutesDeps = {
@@ -102,7 +103,8 @@ export const inquiriesRoutes =
             response: { 200: inquiryDetailSchema, ...errors(400, 401, 404) },
           },
         },
-        async (request) => deps.inquiries.get(request.params.id),
+        async (request) =>
+          detailForCaller(await deps.inquiries.get(request.params.id), currentUser(request).permissions),
       );
       staff.patch(
         '/api/inquiries/:id',
@@ -118,7 +120,13 @@ export const inquiriesRoutes =
             response: { 200: inquiryDetailSchema, ...errors(400, 401, 404, 409) },
           },
         },
-        async (request) => deps.inquiries.patch(request.params.id, request.body, currentUser(request).id),
+        async (request) => {
+          const user = currentUser(request);
+          return detailForCaller(
+            await deps.inquiries.patch(request.params.id, request.body, user.id),
+            user.permissions,
+          );
+        },
       );
       staff.post(
         '/api/inquiries/:id/notes',
@@ -128,12 +136,14 @@ export const inquiriesRoutes =
       staff.delete(
         '/api/inquiries/:id',
         {
-          config: { permission: 'inquiry.work' },
+          config: { permission: 'inquiry.delete' },
           schema: {
             tags,
             security: bearer,
+            description:
+              "Moves the request to the trash with its lines, notes, history and quotes, for the trash days: it leaves the inbox and its counts, and its quotes' public links answer 404 until `POST /api/trash/inquiry/{id}/restore` brings it back. Orders made from its quotes stay. Needs `inquiry.delete`.",
             params: idParam,
-            response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+            response: { 204: z.null().describe('Moved to the trash'), ...errors(400, 401, 403, 404) },
           },
         },
         async (request, reply) => {

@@ -3,6 +3,7 @@ import {
   type CreateInquiryInput,
   INQUIRY_TEXT,
   type InquirySortKey,
+  inquiryTrashName,
   type PatchInquiryBody,
 } from '#domain/inquiries';
 import type { ListParams } from '#domain/paging';
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client';
 import { inquiries, inquiryNotes } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
+import { moveToTrash } from '../shared/trash-move';
 import { exportInquiries, listInquiries } from './inquiry-list';
 import { readDetail } from './inquiry-read';
 import { createInquiry, type InquiriesDeps, patchInquiry } from './inquiry-writes';
@@ -49,11 +51,20 @@ export function createInquiriesService(db: Db, deps: InquiriesDeps) {
     addNote: (id: number, body: string, author: NoteAuthor) =>
       db.transaction((tx) => addNote(tx, NOTE_PARENT, id, body, author)),
 
-    /** In a transaction, whose end records inquiry.deleted from the delete's change-log entry. */
+    /**
+     * Moves the request, with its quotes, notes and history, to the trash; in a transaction, whose
+     * end records inquiry.deleted from the move's change-log entry. Locked first, so a quote being
+     * sent or answered on it finishes before, or finds it gone.
+     */
     remove: (id: number) =>
       db.transaction(async (tx) => {
-        const [row] = await tx.delete(inquiries).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
+        const [row] = await tx
+          .select({ name: inquiries.name, subject: inquiries.subject })
+          .from(inquiries)
+          .where(eq(inquiries.id, id))
+          .for('update');
         if (!row) throw notFound(INQUIRY_TEXT.notFound);
+        await moveToTrash(tx, 'inquiry', id, inquiryTrashName(id, row));
       }),
   };
 }

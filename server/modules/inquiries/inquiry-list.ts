@@ -11,15 +11,30 @@ import { bigCentsToDecimal } from '#domain/money';
 import type { ListParams } from '#domain/paging';
 import { dayEndIn, dayStartIn } from '#domain/time-zone';
 import type { Db } from '../../db/client';
-import { pageWithTotal, type SortColumns } from '../../db/query/counting';
+import {
+  findSearchPage,
+  pageWithTotal,
+  plannerRows,
+  readFoundPage,
+  type SortColumns,
+} from '../../db/query/counting';
 import { containsAnyOf } from '../../db/query/search';
 import { limitInText } from '../../db/query/sql';
 import { keysetBatches } from '../../db/query/stream';
+import { readWordQuery } from '../../db/query/word-query';
 import { inquiries, inquiryLines, inquiryStatusCounts, users } from '../../db/schema';
 import { type Row, selectInquiries, toInquiry } from './inquiry-read';
 
 /** Lines matched by a SKU search up to which their requests are listed by id (searchOf). */
 export const SKU_LINES_LISTED = 1000;
+
+const INQUIRY_SEARCH = {
+  /**
+   * Requests matched by words up to which they are listed by id (searchOf); a query whose
+   * substring the planner expects in more is checked row by row.
+   */
+  listed: 1000,
+} as const;
 
 const SORT_COLUMNS: SortColumns<InquirySortKey> = {
   created_at: inquiries.created_at,
@@ -51,27 +66,47 @@ const allOf = (parts: (SQL | undefined)[]) => {
 
 /**
  * Counts per status over the list's other filters, as a JSON object (statuses with none are
- * absent). The whole inbox's come from inquiry_status_counts (migration 0027). A search's are
- * counted per status up to the list's cap, as its total is: a broad term matches most of the
- * inbox, and counting every match on each keystroke scanned it all. The desk's other filters are
- * index ranges, counted exactly.
+ * absent). The whole inbox's come from inquiry_status_counts (migration 0027); the desk's other
+ * filters are index ranges, counted exactly. A search's are searchCounts.
  */
-const countsOf = (where: SQL | undefined, searched: boolean) => {
+const countsOf = (where: SQL | undefined) => {
   if (!where)
     return sql<Record<string, number>>`(select coalesce(json_object_agg(c.status, c.n), '{}'::json)
       from ${inquiryStatusCounts} c where c.n > 0)`;
-  if (searched)
-    return sql<Record<string, number>>`json_build_object(${sql.join(
-      INQUIRY_STATUSES.map(
-        (s) => sql`${s}::text, (select count(*)::int from (select 1 from ${inquiries}
-          where ${inquiries.status} = ${s} and ${where} limit ${limitInText(PAGING.exactCountCap + 1)}) capped)`,
-      ),
-      sql`, `,
-    )})`;
   return sql<Record<string, number>>`(select coalesce(json_object_agg(c.status, c.n), '{}'::json)
     from (select ${inquiries.status} as status, count(*)::int as n from ${inquiries}
       where ${where} group by ${inquiries.status}) c)`;
 };
+
+/**
+ * A search's counts per status, each counted up to the list's cap, as its total is: a broad term
+ * matches most of the inbox, and counting every match on each keystroke scanned it all.
+ */
+const countsPerStatus = (where: SQL) =>
+  sql<Record<string, number>>`json_build_object(${sql.join(
+    INQUIRY_STATUSES.map(
+      (s) => sql`${s}::text, (select count(*)::int from (select 1 from ${inquiries}
+        where ${inquiries.status} = ${s} and ${where} limit ${limitInText(PAGING.exactCountCap + 1)}) capped)`,
+    ),
+    sql`, `,
+  )})`;
+
+/**
+ * A search's counts per status (countsPerStatus) as the statement that finds its page can afford
+ * them. A broad search's per status. A search whose matches are few counts them all at once,
+ * grouped, and gives null when they prove to be more than the cap, to be counted per status
+ * apart: each per-status count is a copy of the search that is planned whether it runs or not.
+ */
+const searchCounts = (where: SQL, broad: boolean) =>
+  broad
+    ? countsPerStatus(where)
+    : sql<Record<
+        string,
+        number
+      > | null>`(select case when coalesce(sum(g.n), 0) <= ${limitInText(PAGING.exactCountCap)}
+        then coalesce(json_object_agg(g.status, g.n), '{}'::json) end
+      from (select m.status, count(*)::int as n from (select ${inquiries.status} as status from ${inquiries}
+        where ${where} limit ${limitInText(PAGING.exactCountCap + 1)}) m group by m.status) g)`;
 
 /** Whether counts are exact: a search's stop past the cap. */
 const countsExact = (counts: Record<string, number>) =>
@@ -120,95 +155,206 @@ type ExportRow = {
 };
 
 /**
+ * How a search finds its parts that it reads from an index first, its words and its basket lines:
+ * as a list of the requests' ids (true), or checked on each row that the list meets.
+ */
+type Listing = { words: boolean; lines: boolean };
+
+type Search = {
+  /**
+   * The search as a condition, its words and lines found as `listing` says: their lists read from
+   * the statement's lookups, or (`inline`, for a statement without them) found in place.
+   */
+  where: (listing: Listing, inline?: 'inline') => SQL;
+  /** The lists of the parts listed, as common table expressions (ListQuery.lookups). */
+  lookups: (listing: Listing) => SQL | undefined;
+  /**
+   * Whether each listed part found more than its cap, as JSON `{ words, lines }`, read from the
+   * lookups: its list is then cut short (and reads as empty), and the part must be checked row by
+   * row instead.
+   */
+  cut: (listing: Listing) => SQL;
+  /** The listing to try first. */
+  listing: Listing;
+  /** The substring is common, so the matches are many. */
+  broad: boolean;
+};
+
+/**
  * The inbox's one search, behind the list, its counts per status and its CSV (and so the
  * palette, which asks the list): a request is found by its reference however it is typed
- * (parseInquiryReference), by a substring of its name, e-mail, phone, subject or company
- * (trigram indexes on the request's row, read together), or by a substring of a SKU in its
- * basket.
+ * (parseInquiryReference); by its name, e-mail, phone, subject and company read as the product
+ * search reads a product (every word, in any order, as a word form, the start of one or one typo
+ * away from a word of the inbox's vocabulary: readWordQuery over the row's search_doc); by a
+ * substring of those fields (search_text, one trigram index); or by a substring of a SKU in its
+ * basket. Both documents are the row's own generated columns (migration 0053), so a broad word
+ * is checked on each row a sort walk meets and a rare one is read from its index.
  *
  * The lines are another table, and a condition reaching into them is judged request by
  * request, so it would keep the row's own indexes from answering. So the lines holding the term
- * are found first, through their SKU index: when they are few, their requests' ids join the
- * search as a list of constants (an index lookup, and a hashed check on every row a sort walk
- * meets); when they are many the term is broad, a sort walk meets its matches at once, and each
- * row met checks its own few lines by their index.
+ * are found first, through their SKU index, as an array their requests' ids are looked up in (an
+ * index lookup, and a hashed check on every row a sort walk meets). Past SKU_LINES_LISTED lines
+ * the term is broad, a sort walk meets its matches at once, and each row met checks its own few
+ * lines by their index.
+ *
+ * The words are found likewise. A query whose text is common ("quote": the planner's estimate for
+ * the substring, from the trigram statistics, past the ids listed) is checked on each row a sort
+ * walk meets, and meets its matches at once. Any other is read from the index first
+ * (stockroom_inquiry_matches): the planner has no statistics for a rare word of a document (it
+ * guesses 2 % for the start of any word) and walked the whole inbox for one that a dozen requests
+ * hold. Past the cap, row by row.
+ *
+ * Both lists are found by the statement that finds the page (Search.lookups, once each), not by
+ * statements of their own: each statement was a round trip and a planning, and the inbox's search
+ * took eight. Whether a list was cut comes back with the page (Search.cut), which is then found
+ * again; a cut list reads as empty meanwhile, so the statement that learns it costs little more.
  */
-async function searchOf(db: Db, term: string): Promise<SQL> {
-  const [own, sku] = await containsAnyOf(
+async function searchOf(db: Db, term: string): Promise<Search> {
+  const [text, sku] = await containsAnyOf(
     db,
     [
-      {
-        table: inquiries,
-        columns: [inquiries.name, inquiries.email, inquiries.phone, inquiries.subject, inquiries.company],
-      },
+      { table: inquiries, columns: [inquiries.search_text] },
       { table: inquiryLines, columns: [inquiryLines.sku] },
     ],
     term,
   );
-  const { rows } = await db.execute<{ inquiry_id: number }>(
-    sql`select ${inquiryLines.inquiry_id} as inquiry_id from ${inquiryLines} where ${sku}
-      limit ${limitInText(SKU_LINES_LISTED + 1)}`,
-  );
-  const byLines =
-    rows.length === 0
-      ? undefined
-      : rows.length <= SKU_LINES_LISTED
-        ? inArray(inquiries.id, [...new Set(rows.map((r) => r.inquiry_id))])
-        : // OFFSET 0 keeps the check per row: hashed, it would first read every matching line.
-          sql`exists (select 1 from ${inquiryLines}
-            where ${inquiryLines.inquiry_id} = ${inquiries.id} and ${sku} offset 0)`;
+  const words = await readWordQuery(db, term, 'inquiry_words');
+  const broad = words !== null && (await plannerRows(db, inquiries, text)) > INQUIRY_SEARCH.listed;
+  const found = words && sql`to_tsquery('english', ${words.tsquery})`;
+  const wordIds =
+    found && sql`array(select stockroom_inquiry_matches(${found}, ${INQUIRY_SEARCH.listed + 1}))`;
+  const lineIds = sql`array(select ${inquiryLines.inquiry_id} from ${inquiryLines} where ${sku}
+    limit ${limitInText(SKU_LINES_LISTED + 1)})`;
+  // A list and whether it was cut; a cut one reads as null, which no id equals.
+  const lookup = (name: string, ids: SQL, cap: number) =>
+    sql`${sql.identifier(name)} as (select case when cardinality(a) <= ${limitInText(cap)} then a end as ids,
+      cardinality(a) > ${limitInText(cap)} as cut from (select ${ids} as a offset 0) l)`;
+  const wordList = wordIds ? { ids: wordIds, name: 'word_ids', cap: INQUIRY_SEARCH.listed } : null;
+  const lineList = { ids: lineIds, name: 'line_ids', cap: SKU_LINES_LISTED };
+  const listed = (listing: Listing) => [listing.words ? wordList : null, listing.lines ? lineList : null];
+  const matchOf = (list: { ids: SQL; name: string }, inline?: 'inline') =>
+    inline
+      ? sql`${inquiries.id} = any(${list.ids})`
+      : sql`${inquiries.id} = any((select ids from ${sql.identifier(list.name)})::int[])`;
   const referenced = parseInquiryReference(term);
-  return or(referenced === null ? undefined : eq(inquiries.id, referenced), own, byLines) as SQL;
-}
-
-/** The where clauses of a list: the search, the status and the other filters. */
-async function listWhere(
-  db: Db,
-  params: ListParams<InquirySortKey>,
-  callerId: number | null,
-  timeZone: string,
-) {
-  const search = params.q ? await searchOf(db, params.q) : undefined;
-  const { status, others } = filtersOf(params, callerId, timeZone);
   return {
-    where: allOf([search, status, ...others]),
-    countsWhere: allOf([search, ...others]),
-    searched: search !== undefined,
+    where: (listing, inline) =>
+      or(
+        referenced === null ? undefined : eq(inquiries.id, referenced),
+        found === null
+          ? undefined
+          : listing.words && wordList
+            ? matchOf(wordList, inline)
+            : sql`${inquiries.search_doc} @@ ${found}`,
+        text,
+        listing.lines
+          ? matchOf(lineList, inline)
+          : // OFFSET 0 keeps the check per row: hashed, it would first read every matching line.
+            sql`exists (select 1 from ${inquiryLines}
+              where ${inquiryLines.inquiry_id} = ${inquiries.id} and ${sku} offset 0)`,
+      ) as SQL,
+    lookups: (listing) => {
+      const lists = listed(listing).filter((l) => l !== null);
+      return lists.length
+        ? sql.join(
+            lists.map((l) => lookup(l.name, l.ids, l.cap)),
+            sql`, `,
+          )
+        : undefined;
+    },
+    cut: (listing) => {
+      const [w, l] = listed(listing);
+      const cutOf = (list: typeof w) =>
+        list ? sql`(select cut from ${sql.identifier(list.name)})` : sql`false`;
+      return sql`json_build_object('words', ${cutOf(w)}, 'lines', ${cutOf(l)})`;
+    },
+    listing: { words: found !== null && !broad, lines: true },
+    broad,
   };
 }
 
-/** Search finds a request by reference, name, email, phone, subject, company or a line's SKU (searchOf); filters by status, owner and days. */
+type Cut = { words: boolean; lines: boolean };
+
+async function countsApart(db: Db, where: SQL, lookups: SQL | undefined): Promise<Record<string, number>> {
+  const { rows } = await db.execute<{ counts: Record<string, number> }>(
+    sql`${lookups ? sql`with ${lookups} ` : sql``}select ${countsPerStatus(where)} as counts`,
+  );
+  return rows[0].counts;
+}
+
+/** The listing to try next when some lists were cut, or null when none was. */
+const afterCut = (listing: Listing, cut: Cut): Listing | null =>
+  cut.words || cut.lines ? { words: listing.words && !cut.words, lines: listing.lines && !cut.lines } : null;
+
+/** Search finds a request by reference, name, email, phone, subject, company (their words, forms and typos, or a substring) or a line's SKU (searchOf); filters by status, owner and days. */
 export async function listInquiries(
   db: Db,
   params: ListParams<InquirySortKey>,
   callerId: number | null,
   timeZone: string,
 ) {
-  const { where, countsWhere, searched } = await listWhere(db, params, callerId, timeZone);
+  const { status, others } = filtersOf(params, callerId, timeZone);
+  const listQuery = (where: SQL | undefined, also?: SQL) => ({
+    table: inquiries,
+    id: inquiries.id,
+    where,
+    sortColumns: SORT_COLUMNS,
+    params,
+    also,
+  });
+  if (params.q) {
+    // A search finds its page's ids, its total and its counts per status in one statement
+    // (findSearchPage); the page is then read by those ids, from a statement that holds no search
+    // and so is planned once per connection.
+    const search = await searchOf(db, params.q);
+    let listing = search.listing;
+    for (;;) {
+      const term = search.where(listing);
+      const where = allOf([term, status, ...others]) as SQL;
+      const lookups = search.lookups(listing);
+      const query = {
+        ...listQuery(
+          where,
+          sql`json_build_object('counts', ${searchCounts(allOf([term, ...others]) as SQL, search.broad)},
+            'cut', ${search.cut(listing)})`,
+        ),
+        lookups,
+      };
+      const found = await findSearchPage(db, query, where);
+      const { cut, ...also } = found.also as { counts: Record<string, number> | null; cut: Cut };
+      const next = afterCut(listing, cut);
+      if (next) {
+        listing = next;
+        continue;
+      }
+      const counts = also.counts ?? (await countsApart(db, allOf([term, ...others]) as SQL, lookups));
+      // Only the page's rows are joined to their products and owners.
+      const { rows, meta } = await readFoundPage(db, query, found, (scope) =>
+        selectInquiries(scope.db, { total: scope.total })
+          .where(inArray(inquiries.id, scope.ids()))
+          .orderBy(...scope.order),
+      );
+      return {
+        data: rows.map((r) => toInquiry(r as unknown as Row)),
+        meta,
+        counts: everyStatus(counts),
+        counts_exact: countsExact(counts),
+      };
+    }
+  }
+  const countsWhere = allOf(others);
   // The total, the page, the owners' names and the counts per status from one statement
   // (pageWithTotal); the counts ride along as an uncorrelated subquery, run once.
-  const { rows, meta } = await pageWithTotal(
-    db,
-    // A search finds its page's ids first (PageScope.ids); the desk's filters are plain index
-    // ranges, read with their count in one statement.
-    {
-      table: inquiries,
-      id: inquiries.id,
-      where,
-      sortColumns: SORT_COLUMNS,
-      params,
-      idsFirst: params.q !== '',
-    },
-    (scope) =>
-      // Only the page's rows are joined to their products and owners (PageScope.ids).
-      selectInquiries(scope.db, { total: scope.total, counts: countsOf(countsWhere, searched) })
-        .where(inArray(inquiries.id, scope.ids()))
-        .orderBy(...scope.order),
+  const { rows, meta } = await pageWithTotal(db, listQuery(allOf([status, ...others])), (scope) =>
+    // Only the page's rows are joined to their products and owners (PageScope.ids).
+    selectInquiries(scope.db, { total: scope.total, counts: countsOf(countsWhere) })
+      .where(inArray(inquiries.id, scope.ids()))
+      .orderBy(...scope.order),
   );
   let counts = (rows[0] as { counts?: Record<string, number> } | undefined)?.counts;
   if (!rows.length) {
     const { rows: found } = await db.execute<{ counts: Record<string, number> }>(
-      sql`select ${countsOf(countsWhere, searched)} as counts`,
+      sql`select ${countsOf(countsWhere)} as counts`,
     );
     counts = found[0].counts;
   }
@@ -218,6 +364,32 @@ export async function listInquiries(
     counts: everyStatus(counts),
     counts_exact: countsExact(counts ?? {}),
   };
+}
+
+/** The list's filter for the CSV: the search (its lists' cuts read first) and the filters. */
+async function exportWhere(
+  db: Db,
+  params: ListParams<InquirySortKey>,
+  callerId: number | null,
+  timeZone: string,
+) {
+  const { status, others } = filtersOf(params, callerId, timeZone);
+  if (!params.q) return allOf([status, ...others]);
+  const search = await searchOf(db, params.q);
+  let listing = search.listing;
+  for (;;) {
+    const lookups = search.lookups(listing);
+    const next = lookups
+      ? afterCut(
+          listing,
+          (await db.execute<{ cut: Cut }>(sql`with ${lookups} select ${search.cut(listing)} as cut`)).rows[0]
+            .cut,
+        )
+      : null;
+    // Each batch of the CSV is a statement of its own: the lists are found in place in each.
+    if (!next) return allOf([search.where(listing, 'inline'), status, ...others]);
+    listing = next;
+  }
 }
 
 /**
@@ -230,7 +402,7 @@ export async function* exportInquiries(
   callerId: number | null,
   timeZone: string,
 ) {
-  const { where } = await listWhere(db, params, callerId, timeZone);
+  const where = await exportWhere(db, params, callerId, timeZone);
   const order = {
     key: SORT_COLUMNS[params.sortBy],
     type: params.sortBy === 'created_at' ? 'timestamptz' : 'text',

@@ -8,6 +8,8 @@ import {
   inquiryReference,
 } from '#domain/inquiries';
 import { toCents } from '#domain/money';
+import type { TokenRef } from '#domain/notes';
+import { type LineOptions, optionsRecord } from '#domain/variants';
 import type { Db, Tx } from '../../db/client';
 import { inquiries, inquiryEvents, inquiryLines, inquiryNotes, products, users } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
@@ -15,6 +17,7 @@ import type { Mailer } from '../../mail/mailer';
 import { customerOfInquiry } from '../shared/customer-summary';
 import { orderOfInquiry } from '../shared/order-summary';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
+import { tokenRefJson } from '../shared/token-ref';
 
 const columns = {
   id: inquiries.id,
@@ -36,7 +39,8 @@ const columns = {
   // costs no query more than it did without baskets. The slug is today's, not stored with the
   // line, so staff open the product where it lives now.
   lines: sql<LineRow[]>`coalesce((
-    select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity, l.unit_price::text, p.slug)
+    select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity, l.unit_price::text, p.slug,
+      l.variant_id, l.options)
       order by l.position)
     from ${inquiryLines} l left join ${products} p on p.id = l.product_id
     where l.inquiry_id = ${inquiries.id}), '[]'::json)`,
@@ -49,13 +53,26 @@ type LineRow = [
   quantity: number,
   unit_price: string,
   product_slug: string | null,
+  variant_id: number | null,
+  options: LineOptions | null,
 ];
 
-const toLine = ([product_id, name, sku, quantity, unit_price, product_slug]: LineRow): InquiryLine => ({
+const toLine = ([
+  product_id,
+  name,
+  sku,
+  quantity,
+  unit_price,
+  product_slug,
+  variant_id,
+  options,
+]: LineRow): InquiryLine => ({
   product_id,
   product_slug,
   name,
   sku,
+  variant_id,
+  options: optionsRecord(options),
   quantity,
   unit_price: toCents(unit_price) / 100,
 });
@@ -113,11 +130,13 @@ export async function readDetail(
 ): Promise<InquiryDetail> {
   const [row] = await selectInquiries(reader, {
     notes: sql`coalesce((select json_agg(json_build_object('id', n.id, 'body', n.body,
-        'author_id', n.author_id, 'author_name', a.name, 'created_at', n.created_at) order by n.id desc)
+        'author_id', n.author_id, 'author_name', a.name, 'token', ${tokenRefJson(sql`n.token_id`)},
+        'created_at', n.created_at) order by n.id desc)
       from ${inquiryNotes} n left join ${users} a on a.id = n.author_id
       where n.inquiry_id = ${inquiries.id}), '[]'::json)`,
     history: sql`coalesce((select json_agg(json_build_object('id', e.id, 'at', e.at,
-        'actor_id', e.actor_id, 'actor_name', a.name, 'kind', e.kind, 'from', e."from", 'to', e."to",
+        'actor_id', e.actor_id, 'actor_name', a.name, 'token', ${tokenRefJson(sql`e.token_id`)},
+        'kind', e.kind, 'from', e."from", 'to', e."to",
         'close_reason', e.close_reason) order by e.id)
       from ${inquiryEvents} e left join ${users} a on a.id = e.actor_id
       where e.inquiry_id = ${inquiries.id}), '[]'::json)`,
@@ -131,6 +150,7 @@ export async function readDetail(
     body: string;
     author_id: number | null;
     author_name: string | null;
+    token: TokenRef | null;
     created_at: string;
   };
   type EventJson = {
@@ -138,6 +158,7 @@ export async function readDetail(
     at: string;
     actor_id: number | null;
     actor_name: string | null;
+    token: TokenRef | null;
     kind: 'status' | 'owner';
     from: string | null;
     to: string | null;
@@ -150,12 +171,14 @@ export async function readDetail(
       id: n.id,
       body: n.body,
       author: n.author_id !== null ? { id: n.author_id, name: n.author_name ?? '' } : null,
+      token: n.token,
       created_at: new Date(n.created_at).toISOString(),
     })),
     history: r.history.map((e) => ({
       id: e.id,
       at: new Date(e.at).toISOString(),
       actor: e.actor_id !== null ? { id: e.actor_id, name: e.actor_name ?? '' } : null,
+      token: e.token,
       kind: e.kind,
       from: e.from,
       to: e.to,

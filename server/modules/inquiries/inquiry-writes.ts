@@ -3,20 +3,35 @@ import {
   type CreateInquiryInput,
   canStaffMoveInquiry,
   DESK_TEXT,
+  INQUIRY_MAIL,
   INQUIRY_TEXT,
   type PatchInquiryBody,
 } from '#domain/inquiries';
+import { describeOptions, optionsList, VARIANT_MESSAGES } from '#domain/variants';
+import type { CompanyDetails } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { inquiries, inquiryEvents, inquiryLines, products, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
-import { lockInquiry, moveInquiry, priceLines, staffRecipient } from '../shared/desk';
+import {
+  chooseVariant,
+  type LineVariant,
+  lockInquiry,
+  moveInquiry,
+  priceLines,
+  staffRecipient,
+  storedOptions,
+} from '../shared/desk';
+import { customerSignature } from '../shared/seller';
 import { readDetail, readOne } from './inquiry-read';
 
 export type InquiriesDeps = {
   mailer: Pick<Mailer, 'enqueue' | 'deliveryOfQuotes'>;
   /** The staff app's origin, for links in notifications. */
   publicUrl: string;
+  /** The seller, who signs the buyer's acknowledgement. */
+  companyName: string;
+  company: CompanyDetails;
   notifyEmail: string | undefined;
   /** The seller's time zone, in which each quote's validity ends. */
   timeZone: string;
@@ -24,7 +39,9 @@ export type InquiriesDeps = {
 
 /**
  * Stores a request and its basket in one transaction. Each line is copied as the visitor saw
- * it: the product's name, SKU and final price now, by the one pricing rule. A line naming a
+ * it: the product's name, its variant's SKU and options and final price now, by the one pricing
+ * rule. A product with several variants needs one named (400 naming the line's variant_id, as a
+ * variant of another product does); a discontinued one is refused as a draft product is. A line naming a
  * product that is not published (a draft, deleted or unknown) refuses the whole request with
  * a 409 naming the line by its place, so nothing is ever silently dropped; the older single
  * `product_id` takes only a published product too (404 otherwise). The answers are the same
@@ -51,11 +68,30 @@ export async function createInquiry(db: Db, deps: InquiriesDeps, input: CreateIn
           requested.map((l) => l.product_id),
         )
       : new Map();
+    // Every line is judged before anything is written: a bad variant is the visitor's mistake
+    // (400), an unpublished product or a discontinued variant is the shop's change (409).
     const unavailable: Record<string, string> = {};
+    const mistaken: Record<string, string> = {};
+    const chosen: LineVariant[] = [];
     requested.forEach((line, i) => {
-      if (priced.get(line.product_id)?.status !== 'published')
+      const product = priced.get(line.product_id);
+      if (product?.status !== 'published') {
         unavailable[`lines.${i}.product_id`] = INQUIRY_TEXT.lineUnavailable;
+        return;
+      }
+      const variant = chooseVariant(product, line.variant_id, false);
+      if ('refused' in variant) {
+        if (variant.refused === VARIANT_MESSAGES.variantDiscontinued)
+          unavailable[`lines.${i}.variant_id`] = variant.refused;
+        else mistaken[`lines.${i}.variant_id`] = variant.refused;
+        return;
+      }
+      // The same variant named once by its id and once left out (a product's only one).
+      if (chosen.some((v) => v?.id === variant.id))
+        mistaken[`lines.${i}.product_id`] = INQUIRY_TEXT.lineRepeated;
+      chosen[i] = variant;
     });
+    if (Object.keys(mistaken).length) throw badRequest(Object.values(mistaken)[0], mistaken);
     if (Object.keys(unavailable).length) throw new AppError(409, INQUIRY_TEXT.linesUnavailable, unavailable);
     const [row] = await tx
       .insert(inquiries)
@@ -73,14 +109,17 @@ export async function createInquiry(db: Db, deps: InquiriesDeps, input: CreateIn
       await tx.insert(inquiryLines).values(
         requested.map((line, position) => {
           const product = priced.get(line.product_id)!;
+          const variant = chosen[position];
           return {
             inquiry_id: row.id,
             position,
             product_id: line.product_id,
+            variant_id: variant.id,
+            options: storedOptions(variant.options),
             name: product.name,
-            sku: product.sku,
+            sku: variant.sku,
             quantity: line.quantity,
-            unit_price: product.final.toFixed(2),
+            unit_price: variant.final.toFixed(2),
           };
         }),
       );
@@ -105,6 +144,25 @@ export async function createInquiry(db: Db, deps: InquiriesDeps, input: CreateIn
         kind: 'request_arrived',
       });
     }
+    // The buyer's acknowledgement, in the same transaction: sent for every stored request only.
+    await deps.mailer.enqueue(tx, {
+      to: inquiry.email,
+      subject: INQUIRY_MAIL.receivedSubject(inquiry.reference, deps.companyName),
+      text: [
+        INQUIRY_MAIL.receivedBody({
+          reference: inquiry.reference,
+          company: deps.companyName,
+          lines: inquiry.lines.map((l) =>
+            INQUIRY_MAIL.line(l.quantity, l.name, l.sku, describeOptions(optionsList(l.options))),
+          ),
+          accountUrl: `${deps.publicUrl}/account`,
+        }),
+        '',
+        ...customerSignature(deps.companyName, deps.company, `${deps.publicUrl}/shop`),
+      ].join('\n'),
+      inquiry_id: inquiry.id,
+      kind: 'request_received',
+    });
     return inquiry;
   });
 }

@@ -10,7 +10,7 @@ import { type Authenticate, currentPerson } from '../../auth/hooks';
 import type { PasswordChangeThrottle } from '../../auth/throttles';
 import type { TokenService } from '../../auth/tokens';
 import { errors, personBearer } from '../../http/schemas';
-import type { UsersService } from '../users/users.service';
+import type { UsersService } from '../users';
 
 export type MeRoutesDeps = {
   users: UsersService;

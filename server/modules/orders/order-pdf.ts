@@ -6,7 +6,7 @@ import {
   FONT,
   finishPdf,
   GREY,
-  longDate,
+  longDayOf,
   PAGE,
   type PdfSeller,
   startPdf,
@@ -59,7 +59,7 @@ export function renderOrderPdf(input: OrderPdfInput): Promise<Buffer> {
     .fontSize(14)
     .text(printable(`Order confirmation ${order.number}`));
   doc.font(FONT.regular).fontSize(10).fillColor(GREY);
-  doc.text(printable(`Ordered ${longDate(order.created_at)}`));
+  doc.text(printable(`Ordered ${longDayOf(order.created_at, input.seller.timeZone)}`));
   doc.text(
     printable(
       `From quote ${order.reference}, version ${order.quote_version}, accepted by ${order.signed_by}`,

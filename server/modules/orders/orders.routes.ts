@@ -8,6 +8,7 @@ import {
   orderSettingsBody,
   orderSettingsSchema,
   patchOrderBody,
+  stepBackOrderBody,
 } from '#domain/orders';
 import { idParam } from '#domain/paging';
 import { type Authenticate, currentUser } from '../../auth/hooks';
@@ -96,7 +97,8 @@ export const ordersRoutes =
           schema: {
             tags,
             security: bearer,
-            description: 'The order with its lines, notes (newest first) and history (oldest first).',
+            description:
+              'The order with its lines, notes (newest first) and history (oldest first). Each event and note names its person (`actor`, `author`), or, when an API token made it, `token` (its id, name and the user who made it); neither for the customer.',
             params: idParam,
             response: { 200: orderDetailSchema, ...errors(400, 401, 404) },
           },
@@ -111,13 +113,30 @@ export const ordersRoutes =
             tags,
             security: bearer,
             description:
-              'Moves the order: confirmed → in_progress → shipped → completed (forward only, steps may be skipped), or to cancelled with a cancel_reason. An unknown status is 400, a move not allowed from the current status 409. Each move is recorded in its history; shipped e-mails the customer.',
+              'Moves the order: confirmed → in_progress → shipped → completed (forward only, steps may be skipped), or to cancelled with a cancel_reason. An unknown status is 400, a move not allowed from the current status 409. Each move is recorded in its history; shipped e-mails the customer (the staff screen asks before such a move). Going back is POST /api/orders/{id}/step-back.',
             params: idParam,
             body: patchOrderBody,
             response: { 200: orderDetailSchema, ...errors(400, 401, 404, 409) },
           },
         },
         async (request) => deps.orders.patch(request.params.id, request.body, currentUser(request).id),
+      );
+      staff.post(
+        '/api/orders/:id/step-back',
+        {
+          config: { permission: 'order.manage' },
+          schema: {
+            tags,
+            security: bearer,
+            description:
+              'Takes the order one step back, with a reason (required): completed → shipped → in_progress → confirmed, and a cancelled order back to the status it was cancelled from (its cancel_reason cleared). Sends no e-mail. Recorded in its history with the reason and who; order.updated to webhooks. No reason (or a blank one) is 400, an order with no step to go back to (confirmed) 409.',
+            params: idParam,
+            body: stepBackOrderBody,
+            response: { 200: orderDetailSchema, ...errors(400, 401, 404, 409) },
+          },
+        },
+        async (request) =>
+          deps.orders.stepBack(request.params.id, request.body.reason, currentUser(request).id),
       );
       staff.post(
         '/api/orders/:id/notes',

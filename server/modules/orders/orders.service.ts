@@ -12,12 +12,15 @@ import {
   type OrderSettings,
   type OrderSortKey,
   type OrderStatus,
+  orderMoveEmails,
   orderNumber,
   parseOrderNumber,
+  stepBackTarget,
 } from '#domain/orders';
 import type { ListParams } from '#domain/paging';
 import type { Quote } from '#domain/quotes';
 import { dayEndIn, dayStartIn } from '#domain/time-zone';
+import { optionsList, optionsRecord } from '#domain/variants';
 import type { CompanyDetails } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { pageWithTotal, type SortColumns } from '../../db/query/counting';
@@ -34,9 +37,11 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
+import { storedOptions } from '../shared/desk';
 import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { customerSignature, pdfSellerOf } from '../shared/seller';
-import type { WebhookEventInput } from '../webhooks/record';
+import { tokenRefJson } from '../shared/token-ref';
+import type { WebhookEventInput } from '../webhooks';
 import type { renderOrderPdf } from './order-pdf';
 
 export type OrdersDeps = {
@@ -215,13 +220,13 @@ async function readDetail(reader: Pick<Db, 'select'>, id: number): Promise<Order
   const [lines, notes, history] = await Promise.all([
     reader.select().from(orderLines).where(eq(orderLines.order_id, id)).orderBy(asc(orderLines.position)),
     reader
-      .select({ note: orderNotes, author: users.name })
+      .select({ note: orderNotes, author: users.name, token: tokenRefJson(orderNotes.token_id) })
       .from(orderNotes)
       .leftJoin(users, eq(users.id, orderNotes.author_id))
       .where(eq(orderNotes.order_id, id))
       .orderBy(sql`${orderNotes.id} desc`),
     reader
-      .select({ event: orderEvents, actor: users.name })
+      .select({ event: orderEvents, actor: users.name, token: tokenRefJson(orderEvents.token_id) })
       .from(orderEvents)
       .leftJoin(users, eq(users.id, orderEvents.actor_id))
       .where(eq(orderEvents.order_id, id))
@@ -232,25 +237,30 @@ async function readDetail(reader: Pick<Db, 'select'>, id: number): Promise<Order
     lines: lines.map((l) => ({
       product_id: l.product_id,
       sku: l.sku,
+      variant_id: l.variant_id,
+      options: optionsRecord(l.options),
       name: l.name,
       quantity: l.quantity,
       unit_price: decimal(l.unit_price),
       discount_percent: decimal(l.discount_percent),
       line_total: decimal(l.line_total),
     })),
-    notes: notes.map(({ note, author }) => ({
+    notes: notes.map(({ note, author, token }) => ({
       id: note.id,
       body: note.body,
       author: note.author_id !== null ? { id: note.author_id, name: author ?? '' } : null,
+      token,
       created_at: iso(note.created_at),
     })),
-    history: history.map(({ event, actor }) => ({
+    history: history.map(({ event, actor, token }) => ({
       id: event.id,
       at: iso(event.at),
       actor: event.actor_id !== null ? { id: event.actor_id, name: actor ?? '' } : null,
+      token,
       from: event.from as OrderStatus | null,
       to: event.to as OrderStatus,
       cancel_reason: event.cancel_reason,
+      step_back_reason: event.step_back_reason,
     })),
   };
 }
@@ -313,7 +323,7 @@ async function* exportOrders(
 }
 
 export function createOrdersService(db: Db, deps: OrdersDeps) {
-  const seller = pdfSellerOf(deps.company);
+  const seller = pdfSellerOf(deps.company, deps.timeZone);
   const signature = customerSignature(deps.companyName, deps.company);
 
   /** The order confirmation with the order as a PDF, queued in the caller's transaction. */
@@ -412,6 +422,8 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
             position: i,
             product_id: l.product_id,
             sku: l.sku,
+            variant_id: l.variant_id,
+            options: storedOptions(optionsList(l.options)),
             name: l.name,
             quantity: l.quantity,
             unit_price: String(l.unit_price),
@@ -453,6 +465,9 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
 
     get: (id: number) => readDetail(db, id),
 
+    /** The order's PDF, as its confirmation e-mail attaches it. */
+    pdf: (order: OrderDetail) => deps.renderPdf({ companyName: deps.companyName, seller, order }),
+
     /**
      * Moves an order (ORDER_MOVES: forward, or to cancelled with a reason), under its row lock so
      * two moves at once are taken one after the other, each checked against the status the other
@@ -480,7 +495,31 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           .insert(orderEvents)
           .values({ order_id: id, actor_id: actorId, from, to: body.status, cancel_reason: reason });
         const detail = await readDetail(tx, id);
-        if (body.status === 'shipped') await shipped(tx, detail);
+        if (orderMoveEmails(body.status)) await shipped(tx, detail);
+        await deps.recordEvents?.(tx, [{ type: 'order.updated', entity: `order:${id}`, data: detail }]);
+        return detail;
+      }),
+
+    /**
+     * Takes an order one step back (stepBackTarget), under its row lock like a move: recorded in
+     * its history with the reason and the caller, and order.updated, but never an e-mail (the
+     * customer was told of the step being undone, or of nothing).
+     */
+    stepBack: (id: number, reason: string, actorId: number | null) =>
+      db.transaction(async (tx) => {
+        const { rows } = await tx.execute(sql`select 1 from ${orders} where ${orders.id} = ${id} for update`);
+        if (!rows[0]) throw notFound(ORDER_TEXT.notFound);
+        const current = await readDetail(tx, id);
+        const to = stepBackTarget(current.status, current.history);
+        if (to === null) throw conflict(ORDER_TEXT.stepBackNone(ORDER_TEXT.status[current.status]));
+        await tx
+          .update(orders)
+          .set({ status: to, cancel_reason: null, updated_at: sql`now()` })
+          .where(eq(orders.id, id));
+        await tx
+          .insert(orderEvents)
+          .values({ order_id: id, actor_id: actorId, from: current.status, to, step_back_reason: reason });
+        const detail = await readDetail(tx, id);
         await deps.recordEvents?.(tx, [{ type: 'order.updated', entity: `order:${id}`, data: detail }]);
         return detail;
       }),

@@ -22,7 +22,6 @@ afterAll(() => ctx.close());
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const staff = () => ctx.as(ctx.adminToken);
 
 const LINES = [
   { name: 'Oak chair', sku: 'OC-1', quantity: 4, unit_price: 120, discount_percent: 10 },
@@ -56,14 +55,14 @@ async function acceptedOrder(extra: object = {}) {
 }
 
 async function move(id: number, status: string, cancel_reason?: string) {
-  return staff().patch(`/api/orders/${id}`, { status, ...(cancel_reason ? { cancel_reason } : {}) });
+  return ctx.admin.patch(`/api/orders/${id}`, { status, ...(cancel_reason ? { cancel_reason } : {}) });
 }
 
 describe('accepting a quote', () => {
   it('creates one order with the version’s lines and totals, the customer and what they entered', async () => {
     const { orderId, page, inquiry, token } = await acceptedOrder();
     expect(page.order).toEqual({ number: expect.stringMatching(/^SO-\d{6}$/), status: 'confirmed' });
-    const order = (await staff().get(`/api/orders/${orderId}`)).json();
+    const order = (await ctx.admin.get(`/api/orders/${orderId}`)).json();
     expect(order).toMatchObject({
       number: page.order.number,
       status: 'confirmed',
@@ -86,6 +85,8 @@ describe('accepting a quote', () => {
       {
         product_id: null,
         sku: 'OC-1',
+        variant_id: null,
+        options: {},
         name: 'Oak chair',
         quantity: 4,
         unit_price: 120,
@@ -95,6 +96,8 @@ describe('accepting a quote', () => {
       {
         product_id: null,
         sku: 'PT-2',
+        variant_id: null,
+        options: {},
         name: 'Pine table',
         quantity: 1,
         unit_price: 349.99,
@@ -104,7 +107,7 @@ describe('accepting a quote', () => {
     ]);
     expect(order.history).toEqual([expect.objectContaining({ from: null, to: 'confirmed', actor: null })]);
     // The request and the customer's page both name it.
-    const detail = (await staff().get(`/api/inquiries/${inquiry.id}`)).json();
+    const detail = (await ctx.admin.get(`/api/inquiries/${inquiry.id}`)).json();
     expect(detail.order).toEqual({ number: order.number, status: 'confirmed' });
     const publicPage = (
       await ctx.as().get(`/api/public/quotes/${token}`, { remoteAddress: address() })
@@ -294,16 +297,112 @@ describe('order moves', () => {
   });
 });
 
+describe('stepping back', () => {
+  const stepBack = (id: number, body: object, token = ctx.adminToken) =>
+    ctx.as(token).post(`/api/orders/${id}/step-back`, body);
+  const mails = async (id: number) =>
+    (
+      await q<{ n: number }>(
+        'select count(*)::int as n from outbox where inquiry_id = (select inquiry_id from orders where id = $1)',
+        [id],
+      )
+    )[0].n;
+
+  it('takes an order one step back with a reason: recorded with who, no e-mail, order.updated', async () => {
+    const { orderId } = await acceptedOrder();
+    expect((await move(orderId, 'shipped')).statusCode).toBe(200);
+    const mailed = await mails(orderId);
+    const events = await q<{ n: number }>('select count(*)::int as n from webhook_events where entity = $1', [
+      `order:${orderId}`,
+    ]);
+    await q(
+      "insert into webhook_endpoints (url, events, secret) values ('https://hooks.example/orders', ARRAY['order.updated'], 'whsec_test')",
+    );
+    try {
+      const res = await stepBack(orderId, { reason: '  Marked shipped by mistake ' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'in_progress', cancel_reason: null });
+      expect(res.json().history.at(-1)).toMatchObject({
+        from: 'shipped',
+        to: 'in_progress',
+        step_back_reason: 'Marked shipped by mistake',
+        cancel_reason: null,
+        actor: { id: expect.any(Number) },
+      });
+      const [row] = await q<{ step_back_reason: string; actor_id: number }>(
+        'select step_back_reason, actor_id from order_events where order_id = $1 order by id desc limit 1',
+        [orderId],
+      );
+      expect(row).toMatchObject({
+        step_back_reason: 'Marked shipped by mistake',
+        actor_id: expect.any(Number),
+      });
+      // No message to the customer for a step back.
+      expect(await mails(orderId)).toBe(mailed);
+      const [{ n }] = await q<{ n: number }>(
+        "select count(*)::int as n from webhook_events where entity = $1 and type = 'order.updated'",
+        [`order:${orderId}`],
+      );
+      expect(n).toBe(events[0].n + 1);
+      // Down the flow one status at a time, then nowhere further than confirmed.
+      expect((await stepBack(orderId, { reason: 'Not started' })).json().status).toBe('confirmed');
+      const none = await stepBack(orderId, { reason: 'Again' });
+      expect(none.statusCode).toBe(409);
+      expect(none.json().error).toBe(ORDER_TEXT.stepBackNone(ORDER_TEXT.status.confirmed));
+    } finally {
+      await q("delete from webhook_endpoints where url = 'https://hooks.example/orders'");
+    }
+  });
+
+  it('brings a cancelled order back to the status it was cancelled from', async () => {
+    const { orderId } = await acceptedOrder();
+    expect((await move(orderId, 'in_progress')).statusCode).toBe(200);
+    expect((await move(orderId, 'cancelled', 'Wrong order')).statusCode).toBe(200);
+    const res = await stepBack(orderId, { reason: 'Cancelled the wrong one' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'in_progress', cancel_reason: null });
+  });
+
+  it('needs a reason (400) and order.manage (403); an unknown order is 404; each changes nothing', async () => {
+    const { orderId } = await acceptedOrder();
+    expect((await move(orderId, 'completed')).statusCode).toBe(200);
+    for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(2001) }, { reason: 'ok', extra: 1 }]) {
+      const res = await stepBack(orderId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await stepBack(orderId, {})).json().error).toBe(ORDER_TEXT.stepBackReasonRequired);
+    expect((await stepBack(999_999, { reason: 'Gone' })).statusCode).toBe(404);
+    // Editors and sales work orders, but taking one back is the admin's.
+    for (const role of ['editor', 'sales']) {
+      const { token } = await ctx.makeUser({
+        name: role,
+        email: `${role}.${randomBytes(3).toString('hex')}@example.com`,
+        role,
+      });
+      const refused = await stepBack(orderId, { reason: 'Mine' }, token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().permission).toBe('order.manage');
+    }
+    const [row] = await q<{ status: string }>('select status from orders where id = $1', [orderId]);
+    expect(row.status).toBe('completed');
+    const [{ n }] = await q<{ n: number }>(
+      'select count(*)::int as n from order_events where order_id = $1 and step_back_reason is not null',
+      [orderId],
+    );
+    expect(n).toBe(0);
+  });
+});
+
 describe('notes, list and export', () => {
   it('adds a note for staff, shown newest first', async () => {
     const { orderId } = await acceptedOrder();
-    const res = await staff().post(`/api/orders/${orderId}/notes`, { body: 'Call before delivery' });
+    const res = await ctx.admin.post(`/api/orders/${orderId}/notes`, { body: 'Call before delivery' });
     expect(res.statusCode, res.body).toBe(201);
-    expect((await staff().post(`/api/orders/${orderId}/notes`, { body: '  ' })).statusCode).toBe(400);
-    const order = (await staff().get(`/api/orders/${orderId}`)).json();
+    expect((await ctx.admin.post(`/api/orders/${orderId}/notes`, { body: '  ' })).statusCode).toBe(400);
+    const order = (await ctx.admin.get(`/api/orders/${orderId}`)).json();
     expect(order.notes).toEqual([expect.objectContaining({ body: 'Call before delivery' })]);
     expect(order.notes[0]).toEqual(res.json());
-    const missing = await staff().post('/api/orders/999999/notes', { body: 'x' });
+    const missing = await ctx.admin.post('/api/orders/999999/notes', { body: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(ORDER_TEXT.notFound);
   });
@@ -311,7 +410,7 @@ describe('notes, list and export', () => {
   it('finds orders by number, reference, company, e-mail and PO number; filters by status', async () => {
     const { orderId, page, inquiry } = await acceptedOrder({ po_number: 'PO-FIND-42' });
     const ids = async (query: string) =>
-      (await staff().get(`/api/orders?${query}`)).json().data.map((o: { id: number }) => o.id) as number[];
+      (await ctx.admin.get(`/api/orders?${query}`)).json().data.map((o: { id: number }) => o.id) as number[];
     expect(await ids(`q=${encodeURIComponent(page.order.number)}`)).toEqual([orderId]);
     expect(await ids(`q=${encodeURIComponent(page.order.number.toLowerCase().replace('-', ' '))}`)).toEqual([
       orderId,
@@ -323,11 +422,11 @@ describe('notes, list and export', () => {
     await move(orderId, 'in_progress');
     expect(await ids('status=in_progress&q=PO-FIND-42')).toEqual([orderId]);
     expect(await ids('status=confirmed&q=PO-FIND-42')).toEqual([]);
-    const list = (await staff().get('/api/orders?limit=2&sortBy=total&sortOrder=desc')).json();
+    const list = (await ctx.admin.get('/api/orders?limit=2&sortBy=total&sortOrder=desc')).json();
     expect(list.data).toHaveLength(2);
     expect(list.meta.total).toBeGreaterThan(2);
-    expect((await staff().get('/api/orders?colour=red')).statusCode).toBe(400);
-    expect((await staff().get('/api/orders?status=lost')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/orders?colour=red')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/orders?status=lost')).statusCode).toBe(400);
   });
 
   it('filters by owner (me, nobody, a user id) and by the days ordered, both ends included (TIMEZONE, UTC here)', async () => {
@@ -353,7 +452,7 @@ describe('notes, list and export', () => {
       '2026-05-01T00:00:00Z',
     ]);
     const ids = async (query: string) =>
-      ((await staff().get(`/api/orders?q=PO-FILTER&limit=50&${query}`)).json().data as { id: number }[])
+      ((await ctx.admin.get(`/api/orders?q=PO-FILTER&limit=50&${query}`)).json().data as { id: number }[])
         .map((o) => o.id)
         .sort((a, b) => a - b);
     const sorted = (...list: number[]) => [...list].sort((a, b) => a - b);
@@ -364,37 +463,37 @@ describe('notes, list and export', () => {
     expect(await ids('from=2026-04-01&to=2026-04-30')).toEqual(sorted(mine.orderId, theirs.orderId));
     expect(await ids('from=2026-04-02')).toEqual(sorted(theirs.orderId, nobody.orderId));
     expect(await ids('to=2026-03-31')).toEqual([]);
-    expect((await staff().get('/api/orders?owner=someone')).statusCode).toBe(400);
-    expect((await staff().get('/api/orders?from=2026-13-01')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/orders?owner=someone')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/orders?from=2026-13-01')).statusCode).toBe(400);
   });
 
   it('sorts by total both ways (sortOrder), and by number', async () => {
     await acceptedOrder();
     const totals = async (query: string) =>
-      (await staff().get(`/api/orders?${query}`))
+      (await ctx.admin.get(`/api/orders?${query}`))
         .json()
         .data.map((o: { total: number }) => o.total) as number[];
     const up = await totals('sortBy=total&sortOrder=asc&limit=50');
     expect(up).toEqual([...up].sort((a, b) => a - b));
     expect(await totals('sortBy=total&sortOrder=desc&limit=50')).toEqual([...up].reverse());
-    const numbers = (await staff().get('/api/orders?sortBy=number&sortOrder=asc&limit=50'))
+    const numbers = (await ctx.admin.get('/api/orders?sortBy=number&sortOrder=asc&limit=50'))
       .json()
       .data.map((o: { number: string }) => o.number) as string[];
     expect(numbers).toEqual([...numbers].sort());
-    expect((await staff().get('/api/orders?sortOrder=sideways')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/orders?sortOrder=sideways')).statusCode).toBe(400);
   });
 
   it('outlives its request: deleting the request leaves the order as it was', async () => {
     const { orderId, inquiry } = await acceptedOrder();
-    const before = (await staff().get(`/api/orders/${orderId}`)).json();
-    expect((await staff().delete(`/api/inquiries/${inquiry.id}`)).statusCode).toBe(204);
-    const after = (await staff().get(`/api/orders/${orderId}`)).json();
+    const before = (await ctx.admin.get(`/api/orders/${orderId}`)).json();
+    expect((await ctx.admin.delete(`/api/inquiries/${inquiry.id}`)).statusCode).toBe(204);
+    const after = (await ctx.admin.get(`/api/orders/${orderId}`)).json();
     expect(after).toEqual({ ...before, inquiry_id: null, quote_id: null });
   });
 
   it('exports the list as CSV', async () => {
     const { page } = await acceptedOrder({ po_number: 'PO-CSV-1' });
-    const res = await staff().get('/api/orders/export.csv?q=PO-CSV-1');
+    const res = await ctx.admin.get('/api/orders/export.csv?q=PO-CSV-1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, row] = res.body.trim().split(/\r?\n/);
@@ -410,14 +509,16 @@ describe('notes, list and export', () => {
 
 describe('required acceptance fields', () => {
   it('staff choose them; an acceptance missing one is refused, changing nothing, and taken when given', async () => {
-    expect((await staff().get('/api/orders/settings')).json()).toEqual({ required_fields: [] });
-    const set = await staff().put('/api/orders/settings', {
+    expect((await ctx.admin.get('/api/orders/settings')).json()).toEqual({ required_fields: [] });
+    const set = await ctx.admin.put('/api/orders/settings', {
       required_fields: ['billing_address', 'po_number', 'po_number'],
     });
     expect(set.statusCode, set.body).toBe(200);
     // Each once, in the form's order.
     expect(set.json()).toEqual({ required_fields: ['po_number', 'billing_address'] });
-    expect((await staff().put('/api/orders/settings', { required_fields: ['phone'] })).statusCode).toBe(400);
+    expect((await ctx.admin.put('/api/orders/settings', { required_fields: ['phone'] })).statusCode).toBe(
+      400,
+    );
     expect((await ctx.as().put('/api/orders/settings', { required_fields: [] })).statusCode).toBe(401);
     try {
       const sent = await sentQuote(ctx, { remoteAddress: address() });
@@ -447,7 +548,7 @@ describe('required acceptance fields', () => {
         );
       expect(ok.statusCode, ok.body).toBe(200);
     } finally {
-      await staff().put('/api/orders/settings', { required_fields: [] });
+      await ctx.admin.put('/api/orders/settings', { required_fields: [] });
     }
   });
 });

@@ -6,15 +6,18 @@ import { type PricingDiscount, windowEdges } from '#domain/pricing';
 import type { ProductBundle } from '#domain/products';
 import { isSlug } from '#domain/slug';
 import { type PricingJson, priceByColumn, productPricing } from '../shared/pricing.sql';
+import { optionsJson, type VariantJson, variantsJson } from '../shared/variants.sql';
+import { toVariantSet } from './variant-read';
 
 /** What the bundle's statement hands back: the product's head and its sections' document text. */
 type BundleRow = {
   head: {
     base: Omit<ProductBundle['base'], 'mrp'> & { mrp: string };
+    mrp_max: string | null;
     own: { type: 'percent' | 'amount'; value: string } | null;
     /** Every active discount aimed at the product, its category chain or its brand, live or not. */
     pricing: PricingJson;
-  };
+  } & VariantJson;
   /** product_contents.body as text: {"images":…,"lists":…,"specGroups":…,"tables":…,"layout":…}. */
   content: string;
 };
@@ -36,7 +39,10 @@ const bundle = sql`
     'own', (
       select json_build_object('type', d.type, 'value', d.value::text)
       from discounts d where d.product_id = p.id and d.editor_owned),
-    'pricing', ${productPricing('p', 'c', null)}
+    'pricing', ${productPricing('p', 'c', null)},
+    'mrp_max', p.mrp_max::text,
+    'options', ${optionsJson('p')},
+    'variants', ${variantsJson('p')}
   ) as head,
   coalesce(pc.body, stockroom_product_content(p.id))::text as content
   from products p
@@ -97,19 +103,22 @@ async function queryBundle(db: Queryable, slug: string) {
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 function assemble({ head, content }: BundleRow, now: Date): AssembledBundle {
-  const { price, candidates } = priceByColumn(
-    { id: head.base.id, mrp: head.base.mrp, brand_id: head.base.brand_id },
-    head.pricing,
-    now,
-  );
-  const first: Pick<ProductBundle, 'base' | 'price' | 'discounts'> = {
-    base: { ...head.base, mrp: fromCents(toCents(head.base.mrp)) },
-    price: { mrp: price.mrp, final: price.final },
-    discounts: {
-      best: price.best,
-      own: head.own ? { type: head.own.type, value: toCents(head.own.value) / 100 } : null,
-    },
-  };
+  const pricedAs = { id: head.base.id, mrp: head.base.mrp, brand_id: head.base.brand_id };
+  const { price, candidates } = priceByColumn(pricedAs, head.pricing, now);
+  const first: Pick<ProductBundle, 'base' | 'price' | 'discounts' | 'options' | 'variants' | 'price_range'> =
+    {
+      base: { ...head.base, mrp: fromCents(toCents(head.base.mrp)) },
+      price: { mrp: price.mrp, final: price.final },
+      discounts: {
+        best: price.best,
+        own: head.own ? { type: head.own.type, value: toCents(head.own.value) / 100 } : null,
+      },
+      // Each variant's price by the same rule and candidates as the product's.
+      ...toVariantSet(head, { mrp: head.base.mrp, mrp_max: head.mrp_max }, (mrp) => {
+        const variant = priceByColumn({ ...pricedAs, mrp }, head.pricing, now).price;
+        return { mrp: variant.mrp, final: variant.final };
+      }),
+    };
   // The document is an object's JSON text: its members join the head's in one object as they
   // are, not parsed here and printed again, which was a large share of the server's CPU per bundle.
   const body = `${JSON.stringify(first).slice(0, -1)},${content.slice(1)}`;

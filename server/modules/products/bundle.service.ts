@@ -5,9 +5,6 @@ import { strongEtag } from '../../cache/etag';
 import { badRequest, notFound } from '../../errors/app-error';
 import { type Queryable, readBundle } from './bundle.query';
 
-/** The NOTIFY channel migration 0005's triggers announce catalogue writes on. */
-export const CATALOGUE_CHANNEL = 'stockroom_catalogue';
-
 /** A bundle ready to send: its JSON text, a strong ETag over it, and when it goes stale by itself. */
 export type ServedBundle = { body: string; etag: string; expiresAt: number | null; published: boolean };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png } from '../../test/images';
 import { uploadImages } from '../../test/uploads';
@@ -18,12 +19,6 @@ afterAll(() => ctx.close());
 
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query<T>(text, values)).rows;
-
-async function createProduct(name: string) {
-  const res = await ctx.as(ctx.adminToken).post('/api/products', { name, mrp: 10 });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string };
-}
 
 async function bundle(slug: string) {
   const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
@@ -49,7 +44,7 @@ async function addImages(productId: number, colours: string[]) {
 
 describe('product_contents', () => {
   it('every write through the API leaves each document equal to its rows, as the bundle shows', async () => {
-    const p = await createProduct('Documented Drill');
+    const p = await createProduct(ctx.admin, { name: 'Documented Drill', sku: null });
     expect(await staleDocuments()).toEqual([]);
     expect((await bundle(p.slug)).lists).toEqual([]);
 
@@ -122,8 +117,8 @@ describe('product_contents', () => {
   });
 
   it('plain SQL writes keep them too: items and specs through their parents, rows moved between products', async () => {
-    const a = await createProduct('Plain Saw');
-    const b = await createProduct('Plain Lamp');
+    const a = await createProduct(ctx.admin, { name: 'Plain Saw', sku: null });
+    const b = await createProduct(ctx.admin, { name: 'Plain Lamp', sku: null });
     const [listA] = await q<{ id: number }>(
       `insert into product_lists (product_id, title) values ($1, 'A list') returning id`,
       [a.id],
@@ -188,7 +183,7 @@ describe('product_contents', () => {
   });
 
   it('a product whose document is missing still gets its whole bundle', async () => {
-    const p = await createProduct('Undocumented Fan');
+    const p = await createProduct(ctx.admin, { name: 'Undocumented Fan', sku: null });
     await ctx
       .as(ctx.adminToken)
       .post(`/api/products/${p.id}/lists`, { title: 'Features', items: [{ caption: 'Breezy' }] });
@@ -205,7 +200,7 @@ describe('product_contents', () => {
   it.skipIf(process.env.TEST_DB !== 'pg')(
     'two writers of one product at once: the one that waited builds from both',
     async () => {
-      const p = await createProduct('Contended Mower');
+      const p = await createProduct(ctx.admin, { name: 'Contended Mower', sku: null });
       const first = await ctx.database.pool.connect();
       const second = await ctx.database.pool.connect();
       try {
@@ -233,7 +228,7 @@ describe('product_contents', () => {
   );
 
   it('a bulk load that defers them writes nothing until it refreshes them', async () => {
-    const p = await createProduct('Deferred Kettle');
+    const p = await createProduct(ctx.admin, { name: 'Deferred Kettle', sku: null });
     const client = await ctx.database.pool.connect();
     try {
       await client.query('begin');

@@ -1,15 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PRICE_CENTS } from '#domain/constants';
 import { centsToDecimal, toCents } from '#domain/money';
-import type { PermissionCode } from '#domain/permissions';
 import {
+  BULK_ACTION_RIGHT,
   BULK_TEXT,
   type ProductBulkBody,
   type ProductBulkResponse,
   type ProductFilter,
 } from '#domain/product-list';
 import { PRODUCT_MESSAGES } from '#domain/products';
-import { ALL_RIGHTS, type Rights, requireRights } from '../../auth/rights';
+import { type Rights, requireRights } from '../../auth/rights';
 import type { Db, Tx } from '../../db/client';
 import { brands, categories, products } from '../../db/schema';
 import { AppError, badRequest } from '../../errors/app-error';
@@ -28,13 +28,8 @@ const VALUE_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
  */
 const PENDING_LIST_FROM = 1_000;
 const PRODUCT_TRIGRAMS = ['products_name_trgm', 'products_sku_trgm'];
-/** A deleted product's inquiries lose their link: rewritten rows, whose trigram entries merge once too. */
-const INQUIRY_TRIGRAMS = [
-  'inquiries_name_trgm',
-  'inquiries_email_trgm',
-  'inquiries_phone_trgm',
-  'inquiries_subject_trgm',
-];
+/** A deleted product's inquiries lose their link: rewritten rows, whose search entries merge once too. */
+const INQUIRY_SEARCH_INDEXES = ['inquiries_search_text_trgm', 'inquiries_search_doc_idx'];
 
 type Adjustment = { by: 'percent' | 'amount' | 'set'; cents: number };
 
@@ -55,22 +50,11 @@ function readAdjustment(body: ProductBulkBody): Adjustment {
  * percent's result is never negative (the percent is above -100), and round() on NUMERIC rounds
  * half away from zero, which for those is half-up (domain/money.ts mulDivHalfUp).
  */
-function newMrp({ by, cents }: Adjustment): SQL {
-  const mrp = sql`${products.mrp}`;
+function newMrp({ by, cents }: Adjustment, mrp: SQL = sql`${products.mrp}`): SQL {
   if (by === 'percent') return sql`round(${mrp} * (10000 + ${cents}::numeric) / 10000, 2)`;
   if (by === 'amount') return sql`(${mrp} + ${centsToDecimal(cents)}::numeric)`;
   return sql`${centsToDecimal(cents)}::numeric`;
 }
-
-/** The right each action needs, as the same field changed in the editor would. */
-const BULK_RIGHTS: Record<ProductBulkBody['action'], PermissionCode> = {
-  set_category: 'product.edit',
-  set_brand: 'product.edit',
-  publish: 'product.publish',
-  unpublish: 'product.publish',
-  adjust_price: 'product.price',
-  delete: 'product.delete',
-};
 
 const idList = (ids: number[]) => `{${ids.join(',')}}`;
 
@@ -91,11 +75,15 @@ export function createProductBulkService(db: Db) {
     if (rows.length === 0) throw new AppError(404, message, { [field]: message });
   }
 
-  /** Refuses a change that would take any price below 0 or past NUMERIC(12,2), before writing. */
-  async function checkPrices(tx: Tx, picked: SQL, mrp: SQL) {
+  /**
+   * Refuses a change that would take any variant's price below 0 or past NUMERIC(12,2), before
+   * writing (a product without options has one variant, at the product's price).
+   */
+  async function checkPrices(tx: Tx, picked: SQL, adjustment: Adjustment) {
+    const mrp = newMrp(adjustment, sql`v.mrp`);
     const { rows } = await tx.execute<{ low: boolean | null; high: boolean | null }>(sql`
       select bool_or(${mrp} < 0) as low, bool_or(${mrp} > ${centsToDecimal(MAX_PRICE_CENTS)}::numeric) as high
-      from ${products} where ${picked}`);
+      from ${products} join product_variants v on v.product_id = ${products.id} where ${picked}`);
     if (rows[0]?.low) throw badRequest(BULK_TEXT.belowZero, { value: BULK_TEXT.belowZero });
     if (rows[0]?.high) throw badRequest(BULK_TEXT.tooLarge, { value: BULK_TEXT.tooLarge });
   }
@@ -155,6 +143,23 @@ export function createProductBulkService(db: Db) {
   }
 
   /**
+   * A price change reaches every variant. The products' rows take the new price of their lowest
+   * (the rule is monotonic, so that is their new lowest variant's) priced in the same statement;
+   * a product without options passes it to its one variant by trigger, and the variants of those
+   * with options then change by the same rule, whose trigger sets mrp_max and finds mrp already right.
+   */
+  async function adjustPrices(tx: Tx, picked: SQL, adjustment: Adjustment, now: Date) {
+    const { rows } = await tx.execute<{ ids: string }>(sql`
+      select coalesce(array_agg(${products.id}), '{}')::text as ids from ${products}
+      where ${picked} and exists (select 1 from product_options o where o.product_id = ${products.id})`);
+    const written = await writePriced(tx, picked, { mrp: newMrp(adjustment) }, now);
+    if (rows[0].ids !== '{}')
+      await tx.execute(sql`update product_variants v set mrp = ${newMrp(adjustment, sql`v.mrp`)}, updated_at = now()
+        where v.product_id = any(${rows[0].ids}::int[]) and ${newMrp(adjustment, sql`v.mrp`)} <> v.mrp`);
+    return written;
+  }
+
+  /**
    * Moves to the trash like the single delete: each product's rows snapshotted into its entry
    * (which keeps holding the gallery's image references), then the rows with everything that
    * hangs off them deleted. Left to the foreign keys, each product's sections went by statements
@@ -174,7 +179,7 @@ export function createProductBulkService(db: Db) {
       if (locked.length === 0) return 0;
       const ids = sql`${idList(locked.map((r) => r.id))}::int[]`;
       await snapshotProducts(tx, ids);
-      await unlinkProducts(tx, ids, (unlink) => withMerge(tx, locked.length, unlink, INQUIRY_TRIGRAMS));
+      await unlinkProducts(tx, ids, (unlink) => withMerge(tx, locked.length, unlink, INQUIRY_SEARCH_INDEXES));
       await logTrash(tx, true);
       await tx.execute(sql`select set_config('stockroom.contents', 'deferred', true)`);
       for (const statement of [
@@ -201,8 +206,8 @@ export function createProductBulkService(db: Db) {
   }
 
   return {
-    async apply(body: ProductBulkBody, rights: Rights = ALL_RIGHTS): Promise<ProductBulkResponse> {
-      requireRights(rights, [BULK_RIGHTS[body.action]]);
+    async apply(body: ProductBulkBody, rights: Rights): Promise<ProductBulkResponse> {
+      requireRights(rights, [BULK_ACTION_RIGHT[body.action]]);
       const now = new Date();
       const dryRun = body.dry_run ?? false;
       const adjustment = body.action === 'adjust_price' ? readAdjustment(body) : null;
@@ -221,7 +226,9 @@ export function createProductBulkService(db: Db) {
           case 'unpublish':
             return sql`${products.status} <> 'draft'`;
           case 'adjust_price':
-            return sql`${newMrp(adjustment as Adjustment)} <> ${products.mrp}`;
+            // Any of its variants' prices: a product with options may keep its lowest.
+            return sql`exists (select 1 from product_variants v where v.product_id = ${products.id}
+              and ${newMrp(adjustment as Adjustment, sql`v.mrp`)} <> v.mrp)`;
           case 'delete':
             return sql`true`;
         }
@@ -238,7 +245,7 @@ export function createProductBulkService(db: Db) {
       // Checks and the count first; in one transaction with the write, so they hold for it.
       const prepare = async (tx: Tx) => {
         if (body.action === 'set_category' || body.action === 'set_brand') await checkReference(tx, body);
-        if (adjustment) await checkPrices(tx, picked, newMrp(adjustment));
+        if (adjustment) await checkPrices(tx, picked, adjustment);
         return count(tx);
       };
       if (dryRun) return answer(await db.transaction(prepare));
@@ -268,7 +275,7 @@ export function createProductBulkService(db: Db) {
             case 'set_brand':
               return writePriced(tx, picked, { brand_id: sql`${body.brand_id ?? null}` }, now);
             default:
-              return writePriced(tx, picked, { mrp: newMrp(adjustment as Adjustment) }, now);
+              return adjustPrices(tx, picked, adjustment as Adjustment, now);
           }
         });
         await batch.end({ ...summary, count: written });

@@ -4,6 +4,7 @@ import { PRODUCT_MESSAGES } from '#domain/products';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png } from '../../test/images';
 import { uploadImages } from '../../test/uploads';
+import { giveVariants } from '../../test/variants';
 
 /**
  * POST /api/products/bulk on real rows: each action by ids and by a filter, dry runs, the count
@@ -204,6 +205,79 @@ describe('actions', () => {
     expect(await left('images')).toBe(0);
     expect(await left('product_price_due')).toBe(0);
     expect((await ctx.as().get(url)).statusCode).toBe(404);
+  });
+});
+
+describe('products with variants', () => {
+  const variants = async () =>
+    (
+      await q(`select v.sku, v.mrp::text, v.status from product_variants v
+        join products p on p.id = v.product_id where p.name = 'Bulk 0' order by v.position`)
+    ).rows;
+  const product = async () =>
+    (
+      await q(
+        `select mrp::text, mrp_max::text, price_final::text as final from products where name = 'Bulk 0'`,
+      )
+    ).rows[0];
+
+  beforeEach(async () => {
+    await giveVariants(ctx.database.db, ids[0], {
+      options: { Size: ['S', 'M', 'L'] },
+      variants: [
+        { sku: 'V-S', options: { Size: 'S' }, mrp: 10.05 },
+        { sku: 'V-M', options: { Size: 'M' }, mrp: 19.99 },
+        { sku: 'V-L', options: { Size: 'L' }, mrp: 0.15, status: 'discontinued' },
+      ],
+    });
+  });
+
+  it('adjust_price changes every variant by the rule, half-up to the cent, and the product follows', async () => {
+    expect(
+      await bulk({ ids: [ids[0], ids[1]], action: 'adjust_price', by: 'percent', value: '10' }),
+    ).toMatchObject({
+      count: 2,
+    });
+    // 11.055 → 11.06, 21.989 → 21.99, 0.165 → 0.17; the product is its lowest active variant's.
+    expect(await variants()).toEqual([
+      { sku: 'V-S', mrp: '11.06', status: 'active' },
+      { sku: 'V-M', mrp: '21.99', status: 'active' },
+      { sku: 'V-L', mrp: '0.17', status: 'discontinued' },
+    ]);
+    expect(await product()).toEqual({ mrp: '11.06', mrp_max: '21.99', final: '11.06' });
+    // A product without options: its one variant follows its row.
+    expect((await q(`select mrp::text from product_variants where product_id = $1`, [ids[1]])).rows).toEqual([
+      { mrp: '11.06' },
+    ]);
+    expect(await bulk({ ids: [ids[0]], action: 'adjust_price', by: 'set', value: '5' })).toMatchObject({
+      count: 1,
+    });
+    expect((await variants()).map((v) => v.mrp)).toEqual(['5.00', '5.00', '5.00']);
+    expect(await product()).toEqual({ mrp: '5.00', mrp_max: null, final: '5.00' });
+  });
+
+  it('counts a product whose lowest price stays but another variant changes, and refuses any variant below 0', async () => {
+    await q(`update product_variants set mrp = 0 where sku = 'V-S'`);
+    expect(await bulk({ ids: [ids[0]], action: 'adjust_price', by: 'percent', value: '10' })).toMatchObject({
+      count: 1,
+    });
+    expect((await variants()).map((v) => v.mrp)).toEqual(['0.00', '21.99', '0.17']);
+    const before = await variants();
+    const res = await ctx.as(token).post('/api/products/bulk', {
+      ids: [ids[0]],
+      action: 'adjust_price',
+      by: 'amount',
+      value: '-0.18',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe(BULK_TEXT.belowZero);
+    expect(await variants()).toEqual(before);
+  });
+
+  it('publish stays with the product', async () => {
+    await bulk({ ids: [ids[1]], action: 'publish' });
+    expect(await bulk({ ids: [ids[0]], action: 'unpublish' })).toMatchObject({ count: 1 });
+    expect((await variants()).map((v) => v.status)).toEqual(['active', 'active', 'discontinued']);
   });
 });
 

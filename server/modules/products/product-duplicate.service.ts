@@ -33,8 +33,56 @@ type SectionType = 'list' | 'spec_group' | 'table';
  * A product copied as a new draft: its fields, its editor discount, its sections and layout in
  * their order, and its gallery, whose images are shared by reference (new rows, the same stored
  * files, each file's reference count raised, so deleting either product keeps the other's
- * pictures). A new slug from the new name, no SKU (SKUs are unique), status draft.
+ * pictures). A new slug from the new name, no SKU (SKUs are unique), status draft; its options
+ * and variants (copyVariants).
  */
+/**
+ * Copies a product's options, values and variants; each variant keeps its price, status, place
+ * and image (the copy's of the same picture), and, like the copy itself, no SKU: SKUs are unique.
+ */
+async function copyVariants(tx: Tx, from: number, to: number, imageIds: Map<number, number>) {
+  const values = new Map<number, number>();
+  const options = await tx.execute<{ id: number; name: string; position: number }>(
+    sql`select id, name, position from product_options where product_id = ${from} order by position`,
+  );
+  for (const option of options.rows) {
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`insert into product_options (product_id, name, position) values (${to}, ${option.name}, ${option.position}) returning id`,
+    );
+    const copied = await tx.execute<{ id: number; value: string; position: number }>(
+      sql`select id, value, position from product_option_values where option_id = ${option.id} order by position, id`,
+    );
+    for (const v of copied.rows) {
+      const [row] = (
+        await tx.execute<{ id: number }>(
+          sql`insert into product_option_values (option_id, value, position) values (${rows[0].id}, ${v.value}, ${v.position}) returning id`,
+        )
+      ).rows;
+      values.set(v.id, row.id);
+    }
+  }
+  const variants = await tx.execute<{
+    mrp: string;
+    status: string;
+    position: number;
+    image_id: number | null;
+    spec_values: unknown;
+    o1: number | null;
+    o2: number | null;
+    o3: number | null;
+  }>(sql`select mrp::text as mrp, status, position, image_id, spec_values,
+    option1_value_id as o1, option2_value_id as o2, option3_value_id as o3
+    from product_variants where product_id = ${from} order by position, id`);
+  const copiedValue = (id: number | null) => (id === null ? null : (values.get(id) ?? null));
+  for (const v of variants.rows)
+    await tx.execute(sql`insert into product_variants
+        (product_id, sku, mrp, status, position, image_id, spec_values, option1_value_id, option2_value_id, option3_value_id)
+      values (${to}, null, ${v.mrp}::numeric, ${v.status}, ${v.position},
+        ${v.image_id === null ? null : (imageIds.get(v.image_id) ?? null)},
+        ${v.spec_values === null ? null : JSON.stringify(v.spec_values)}::jsonb,
+        ${copiedValue(v.o1)}, ${copiedValue(v.o2)}, ${copiedValue(v.o3)})`);
+}
+
 export function createProductDuplicateService(images: ImagesService) {
   /** Copies a product's sections; answers each copied section's new id by its type and old id. */
   async function copySections(tx: Tx, from: number, to: number) {
@@ -97,6 +145,12 @@ export function createProductDuplicateService(images: ImagesService) {
             if (!source) throw notFound(PRODUCT_MESSAGES.productNotFound);
             const name = copyName(source.name);
             const slug = await resolveSlug(tx, 'products', { slug: null, name, fallback: 'product' });
+            const { rows: options } = await tx.execute(
+              sql`select 1 from product_options where product_id = ${id} limit 1`,
+            );
+            // With options the copy brings its variants (copyVariants), not a default of its own.
+            if (options.length > 0)
+              await tx.execute(sql`select set_config('stockroom.own_variants', 'on', true)`);
             const [copy] = await tx
               .insert(products)
               .values({
@@ -110,6 +164,8 @@ export function createProductDuplicateService(images: ImagesService) {
                 status: 'draft',
               })
               .returning({ id: products.id, slug: products.slug });
+            if (options.length > 0)
+              await tx.execute(sql`select set_config('stockroom.own_variants', '', true)`);
 
             // The editor's own discount is part of the product's price card; discounts made on the
             // Discounts screen aim at the original by choice and stay with it.
@@ -139,13 +195,25 @@ export function createProductDuplicateService(images: ImagesService) {
               );
 
             const gallery = await tx
-              .select({ url: productImages.url, alt: productImages.alt, position: productImages.position })
+              .select({
+                id: productImages.id,
+                url: productImages.url,
+                alt: productImages.alt,
+                position: productImages.position,
+              })
               .from(productImages)
               .where(eq(productImages.product_id, id))
               .orderBy(asc(productImages.position), asc(productImages.id));
-            if (gallery.length)
-              await tx.insert(productImages).values(gallery.map((g) => ({ ...g, product_id: copy.id })));
+            const imageIds = new Map<number, number>();
+            for (const { id: from, ...image } of gallery) {
+              const [row] = await tx
+                .insert(productImages)
+                .values({ ...image, product_id: copy.id })
+                .returning({ id: productImages.id });
+              imageIds.set(from, row.id);
+            }
             for (const image of gallery) await ops.share(image.url);
+            if (options.length > 0) await copyVariants(tx, id, copy.id, imageIds);
             return copy;
           }),
         { generated: true },

@@ -29,11 +29,20 @@ type ExportRow = {
   final_price: string;
   description: string | null;
   image_urls: string | null;
+  variant_sku: string | null;
+  option1_name: string | null;
+  option1_value: string | null;
+  option2_name: string | null;
+  option2_value: string | null;
+  option3_name: string | null;
+  option3_value: string | null;
+  variant_mrp: string;
+  variant_status: string;
 };
 
 /**
- * The products of a list's filter and sort as CSV records (PRODUCT_CSV_COLUMNS), a keyset batch
- * at a time: memory holds one batch whatever the catalogue's size. The final price is the stored
+ * The products of a list's filter and sort as CSV records (PRODUCT_CSV_COLUMNS), one per variant,
+ * a keyset batch of products at a time: memory holds one batch whatever the catalogue's size. The final price is the stored
  * one (migration 0022), brought up to the moment the export starts before the first batch.
  */
 async function* exportBatches(
@@ -52,18 +61,33 @@ async function* exportBatches(
   };
   const batches = keysetBatches<ExportRow>(order, async (batch) => {
     const filters: SQL | undefined = and(where, batch.after);
-    const { rows } = await db.execute<ExportRow>(sql`select ${products.id} as id,
+    // A page of products in the list's order, then their variants joined in one statement: the
+    // page's limit counts products, so a product's variants never straddle two batches.
+    const { rows } = await db.execute<ExportRow>(sql`select page.*, v.sku as variant_sku,
+        o1.name as option1_name, v1.value as option1_value, o2.name as option2_name,
+        v2.value as option2_value, o3.name as option3_name, v3.value as option3_value,
+        v.mrp::text as variant_mrp, v.status as variant_status
+      from (select ${products.id} as id,
         ${batch.sortKey} as sort_key, ${products.sku} as sku, ${products.name} as name,
         ${products.slug} as slug, ${products.status} as status, ${brands.name} as brand,
         ${categories.path} as category_path, ${products.mrp}::text as mrp,
         ${products.price_final}::text as final_price, ${products.description} as description,
         (select string_agg(pi.url, ${IMAGE_URL_SEPARATOR} order by pi.position, pi.id)
-          from product_images pi where pi.product_id = "products"."id") as image_urls
+          from product_images pi where pi.product_id = "products"."id") as image_urls,
+        row_number() over (order by ${batch.orderBy}) as n
       from ${products}
       left join ${brands} on ${brands.id} = ${products.brand_id}
       left join ${categories} on ${categories.id} = ${products.category_id}
       ${filters ? sql`where ${filters}` : sql``}
-      order by ${batch.orderBy} limit ${batch.limit}`);
+      order by ${batch.orderBy} limit ${batch.limit}) page
+      join product_variants v on v.product_id = page.id
+      left join product_option_values v1 on v1.id = v.option1_value_id
+      left join product_options o1 on o1.id = v1.option_id
+      left join product_option_values v2 on v2.id = v.option2_value_id
+      left join product_options o2 on o2.id = v2.option_id
+      left join product_option_values v3 on v3.id = v.option3_value_id
+      left join product_options o3 on o3.id = v3.option_id
+      order by page.n, v.position, v.id`);
     return rows;
   });
   for await (const rows of batches)
@@ -79,6 +103,16 @@ async function* exportBatches(
       r.final_price,
       r.description,
       r.image_urls,
+      r.sku,
+      r.variant_sku,
+      r.option1_name,
+      r.option1_value,
+      r.option2_name,
+      r.option2_value,
+      r.option3_name,
+      r.option3_value,
+      r.variant_mrp,
+      r.variant_status,
     ]);
 }
 

@@ -102,6 +102,13 @@ const PRODUCT_COLUMNS: Record<string, Column> = {
     list: { 'price.mrp': (s) => s.mrp },
     base: { mrp: (s) => s.mrp },
   },
+  mrp_max: {
+    create: absent("kept by triggers from the variants' prices (migration 0056)"),
+    update: absent('kept by triggers'),
+    // Without options the variants' prices do not differ: the range is the one price.
+    list: { 'price_range.max': (s) => s.mrp, 'price_range.min': (s) => s.mrp },
+    base: absent('the product page reads its variants'),
+  },
   status: {
     input: (s) => s.status,
     create: 'status',
@@ -148,7 +155,8 @@ const NOT_COLUMNS = {
   update: ['pricing'],
   // image: the first of product_images; price.final and best_discount: discounts.
   list: ['image', 'price', 'best_discount'],
-  base: [],
+  // The product's rows in product_options and product_variants.
+  base: ['options', 'variants', 'price_range'],
 } as const;
 
 type Place = keyof typeof NOT_COLUMNS;
@@ -271,11 +279,15 @@ describe('where a product field lives', () => {
     expect(made.statusCode, made.body).toBe(201);
     const bundle = await readBundle(made.json().slug);
     expect(sorted(Object.keys(bundle))).toEqual(sorted(Object.keys(productBundleSchema.shape)));
-    expect(sorted(Object.keys(bundle.base)), "the bundle statement's base").toEqual(keysIn('base'));
+    // The bundle carries options, variants and price_range beside its base, not in it.
+    const besideBase = NOT_COLUMNS.base as readonly string[];
+    expect(sorted(Object.keys(bundle.base)), "the bundle statement's base").toEqual(
+      keysIn('base').filter((k) => !besideBase.includes(k)),
+    );
 
     // The sections' document comes whole from stockroom_product_content (migration 0012): its
     // keys are the bundle's apart from the head the statement builds live.
-    const head = ['base', 'price', 'discounts'];
+    const head = ['base', 'price', 'discounts', 'options', 'variants', 'price_range'];
     const { rows } = await ctx.database.pool.query<{ body: Record<string, unknown> }>(
       'select stockroom_product_content($1) as body',
       [made.json().id],

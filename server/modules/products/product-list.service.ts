@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { thumbnailUrl } from '#domain/images';
+import { fromCents, toCents } from '#domain/money';
 import type { ProductListParams } from '#domain/product-list';
 import type { ProductListItem, ProductStatus } from '#domain/products';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
@@ -151,6 +152,7 @@ export function createProductList(db: Db, opts: { caches?: CatalogueCaches; sear
           return scope.db
             .select({
               ...baseColumns,
+              mrp_max: products.mrp_max,
               image: firstImage,
               pricing: productPricing('products', 'categories', now),
               total: scope.total,
@@ -192,6 +194,7 @@ export function createProductList(db: Db, opts: { caches?: CatalogueCaches; sear
         price: { mrp: price.mrp, final: price.final },
         best_discount: price.best ? { type: price.best.type, value: price.best.value } : null,
         status: r.status as ProductStatus,
+        price_range: { min: price.mrp, max: r.mrp_max === null ? price.mrp : fromCents(toCents(r.mrp_max)) },
       };
     });
     const edge = rows[0]?.priceEdge;

@@ -51,6 +51,8 @@ const BITS = 'Drill Bit Set';
 const SANDER = 'Orbital Sander';
 const BOLT = 'Hex Bolt M8';
 const ADAPTER = 'Adapter for SPA-1042';
+const HOSE = 'Hose Connector 19 mm';
+const LAMP = 'Warm Reading Lamp';
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -80,6 +82,8 @@ beforeAll(async () => {
   await product('bolt', { name: BOLT, sku: 'HB-M8', category_id: fasteners.id });
   await product('adapter', { name: ADAPTER, sku: 'AD-1' });
   await product('draft', { name: 'Cordless Prototype', sku: 'PR-1', status: 'draft' });
+  await product('hose', { name: HOSE, sku: 'HC-7' });
+  await product('lamp', { name: LAMP, sku: 'WL-1' });
   const as = ctx.as(ctx.adminToken);
   await as.post(`/api/products/${ids.sander}/lists`, { title: 'Features', items: [{ caption: 'Dust bag' }] });
   await as.post(`/api/products/${ids.sander}/spec-groups`, {
@@ -92,6 +96,10 @@ beforeAll(async () => {
       { label: 'Material', value: 'stainless steel', unit: '' },
       { label: 'Length', value: '40', unit: 'mm' },
     ],
+  });
+  await as.post(`/api/products/${ids.lamp}/spec-groups`, {
+    name: 'Light',
+    specs: [{ label: 'Colour temperature', value: '2700', unit: 'K' }],
   });
   await as.post(`/api/products/${ids.bolt}/tables`, {
     heading: 'Finishes',
@@ -144,6 +152,30 @@ describe('matching', () => {
     for (const q of ['18V', '18 v']) expect((await found(q)).sort(), q).toEqual([DRILL, SANDER].sort());
   });
 
+  it('finds a spec value with a unit by its bare number', async () => {
+    expect(await found('hose 19')).toEqual([HOSE]);
+    expect(await found('bolt 40')).toEqual([BOLT]);
+    expect(await found('19')).toEqual([HOSE]);
+    // Still whole: 4 is not 40, nor 19 a part of 190.
+    expect(await found('bolt 4')).toEqual([]);
+    expect(await found('hose 1')).toEqual([]);
+  });
+
+  it('reads a unit however it is written', async () => {
+    for (const q of ['2700K', '2700 K', '2700 kelvin', 'lamp 2700k'])
+      expect(await found(q), q).toEqual([LAMP]);
+    for (const q of ['18 volt', '18 Volts', '18-volt', '18volt'])
+      expect((await found(q)).sort(), q).toEqual([DRILL, SANDER].sort());
+    expect(await found('2700 volt')).toEqual([]);
+  });
+
+  it('reads a size written with an x as its two values', async () => {
+    for (const q of ['M8x40', 'm8 x 40', 'M8×40', 'm8x40mm', 'bolt m8x40'])
+      expect(await found(q), q).toEqual([BOLT]);
+    expect(await found('M8x60')).toEqual([]);
+    expect(await found('M10x40')).toEqual([]);
+  });
+
   it('matches a SKU with or without separators, the exact hit first', async () => {
     for (const q of ['SPA-1042', 'SPA 1042', 'spa-1042']) expect(await found(q), q).toEqual([DRILL, ADAPTER]);
     expect(await found('spa1042')).toEqual([DRILL]);
@@ -183,6 +215,10 @@ describe('the search row by row', () => {
       'spa1042',
       'SPA-1042',
       'm8 40mm',
+      'hose 19',
+      'M8x40',
+      '2700 K',
+      '18 volt',
       'stainles',
       'voltage sander',
       'ill',
@@ -224,6 +260,20 @@ describe('the lists that use it', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(SANDER);
     expect(csv.body).not.toContain(BOLT);
+  });
+
+  it('answers the public product list with the same search, published products only', async () => {
+    const res = await ctx.as().get('/api/public/products?q=drills');
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.json().data.map((p: { name: string }) => p.name);
+    expect(names.sort()).toEqual([BITS, LOOSE, DRILL].sort());
+    const typed = await ctx.as().get(`/api/public/products?${new URLSearchParams({ q: 'cordles sparow' })}`);
+    expect(typed.json().data.map((p: { name: string }) => p.name)).toEqual([DRILL]);
+    const best = await ctx.as().get(`/api/public/products?${new URLSearchParams({ q: 'cordless drill' })}`);
+    expect(best.json().data.map((p: { name: string }) => p.name)).toEqual([DRILL, LOOSE, BITS]);
+    // The staff picker finds drafts too, by the same search.
+    const staff = await ctx.as(ctx.adminToken).get('/api/products/options?q=prototyp+cordless');
+    expect(staff.json().data.map((p: { name: string }) => p.name)).toEqual(['Cordless Prototype']);
   });
 
   it('shows published products only in the shop', async () => {
@@ -293,6 +343,7 @@ describe('search documents', () => {
     const samples = [
       'Hex Bolt M8 x 40 mm, 2.5 mm thread',
       'SPA-1042 (18 V) 40mm 5 kg x10 a.b 1/2" kwh',
+      'Lamp 2700 K, 9 Watts, 230 Volt, 6500 kelvin, 40 kilo',
       ...SEARCH_UNITS.map((u) => `Part 12 ${u.toUpperCase()} end`),
     ];
     for (const text of samples) {
@@ -357,7 +408,8 @@ describe('a search kept between requests', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.map((p: { name: string; price: { final: string } }) => [p.name, p.price.final]);
     };
-    const opens = new Date(Date.now() + 1500);
+    // Far enough ahead that a busy machine still keeps an answer before the window opens.
+    const opens = new Date(Date.now() + 4000);
     const discount = await made('/api/discounts', {
       name: 'Opens soon',
       type: 'percent',
@@ -366,10 +418,19 @@ describe('a search kept between requests', () => {
       product_id: ids.sander,
       starts_at: opens.toISOString(),
     });
-    const [[, before]] = await answer();
-    // Renamed where no cache hears: the answer stays the kept one until the window opens.
-    await quietly([['update products set name = $1 where id = $2', ['Quiet Polisher', ids.sander]]]);
-    expect(await answer()).toEqual([[SANDER, before]]);
+    // The discount's own notice reaches this process a moment later and forgets what is kept by
+    // then; read the answer to keep again until a quiet rename no longer shows through.
+    let before = '';
+    let kept: [string, string][] = [];
+    for (let tries = 0; Date.now() < opens.getTime() - 1000 && kept[0]?.[0] !== SANDER; tries++) {
+      await sqlRows('update products set name = $1 where id = $2', [SANDER, ids.sander]);
+      await new Promise((r) => setTimeout(r, 50 + 50 * tries));
+      [[, before]] = await answer();
+      // Renamed where no cache hears: the answer stays the kept one until the window opens.
+      await quietly([['update products set name = $1 where id = $2', ['Quiet Polisher', ids.sander]]]);
+      kept = await answer();
+    }
+    expect(kept).toEqual([[SANDER, before]]);
     await new Promise((r) => setTimeout(r, opens.getTime() - Date.now() + 50));
     const [[name, after]] = await answer();
     expect(name).toBe('Quiet Polisher');

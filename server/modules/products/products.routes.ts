@@ -130,7 +130,7 @@ export const productsRoutes =
           tags,
           security,
           description:
-            'Saves every field. Changing `mrp` or the own discount also needs product.price, changing `status` product.publish (403 naming the permission).',
+            "Saves every field; `status` left out keeps the product's status (a draft stays a draft). Changing `mrp` or the own discount also needs product.price, changing `status` product.publish (403 naming the permission).",
           params: idParam,
           body: updateProductBody,
           response: { 200: productBaseSchema, ...errors(400, 401, 404, 409) },

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '#domain/money';
 import {
   type CreateProductBody,
@@ -6,19 +6,22 @@ import {
   type ProductBase,
   type UpdateProductBody,
 } from '#domain/products';
-import { ALL_RIGHTS, type Rights, requireProductRights } from '../../auth/rights';
+import { VARIANT_MESSAGES } from '#domain/variants';
+import { type Rights, requireProductRights } from '../../auth/rights';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { escapeLike, limitInText } from '../../db/query/sql';
+import { productSearch } from '../../db/query/product-search';
+import { limitInText } from '../../db/query/sql';
 import { brands, categories, discounts, layoutBlocks, products } from '../../db/schema';
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { AppError, conflict, notFound } from '../../errors/app-error';
-import { setEditorDiscount } from '../discounts/discounts.service';
+import { setEditorDiscount } from '../discounts';
 import { moveToTrash } from '../shared/trash-move';
 import { type BaseRow, selectBase, toBase } from './product-columns';
 import { createProductList } from './product-list.service';
 import { readLayout } from './section-layout';
+import { withVariantSets } from './variant-read';
 
 type Executor = Pick<Db, 'select' | 'execute'>;
 
@@ -60,7 +63,8 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
   async function getBase(id: number, executor: Executor = db): Promise<ProductBase> {
     const [row] = await selectBase(executor).where(eq(products.id, id));
     if (!row) throw notFound(PRODUCT_MESSAGES.productNotFound);
-    return toBase(row as BaseRow);
+    const [full] = await withVariantSets(executor, [toBase(row as BaseRow)]);
+    return full;
   }
 
   return {
@@ -69,7 +73,7 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
     list,
 
     /** A new product's price needs no right of its own (it has to have one); publishing it does. */
-    async create(input: CreateProductBody, rights: Rights = ALL_RIGHTS) {
+    async create(input: CreateProductBody, rights: Rights) {
       requireProductRights(rights, { other: true, status: input.status !== 'draft' });
       return write(() =>
         db.transaction(async (tx) => {
@@ -103,7 +107,7 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
     },
 
     /** Saves the Basic and Price card: fields, MRP and the editor's own discount, together. */
-    async update(id: number, input: UpdateProductBody, rights: Rights = ALL_RIGHTS) {
+    async update(id: number, input: UpdateProductBody, rights: Rights) {
       return write(() =>
         db.transaction(async (tx) => {
           const [current] = await tx
@@ -121,10 +125,20 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
           const discountChanged =
             (own ? `${own.type}:${toCents(own.value)}` : null) !==
             (next ? `${next.type}:${toCents(next.value)}` : null);
+          const status = input.status ?? current.status;
+          const mrpChanged = toCents(current.mrp) !== toCents(input.pricing.mrp);
+          if (mrpChanged) {
+            const { rows: options } = await tx.execute(
+              sql`select 1 from product_options where product_id = ${id} limit 1`,
+            );
+            // With options the product's price is its variants' lowest (the triggers write it).
+            if (options.length > 0)
+              throw conflict(VARIANT_MESSAGES.priceIsVariants, { mrp: VARIANT_MESSAGES.priceIsVariants });
+          }
           requireProductRights(rights, {
             other: true,
-            price: toCents(current.mrp) !== toCents(input.pricing.mrp) || discountChanged,
-            status: current.status !== input.status,
+            price: mrpChanged || discountChanged,
+            status: current.status !== status,
           });
           await checkReferences(tx, input);
           await tx
@@ -136,7 +150,7 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
               brand_id: input.brand_id ?? null,
               category_id: input.category_id ?? null,
               mrp: centsToDecimal(toCents(input.pricing.mrp)),
-              status: input.status,
+              status,
               updated_at: sql`now()`,
             })
             .where(eq(products.id, id));
@@ -159,18 +173,17 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
       });
     },
 
-    /** Products by name for pickers; visitors' lists name published products only. */
+    /**
+     * Products by name for pickers; visitors' lists name published products only. A query is the
+     * product search's (productSearch), best matches first, then by name.
+     */
     async options(opts: { q: string; limit: number; publishedOnly: boolean }) {
+      const search = await productSearch(db, opts.q);
       return db
         .select({ id: products.id, name: products.name, slug: products.slug })
         .from(products)
-        .where(
-          and(
-            opts.q ? ilike(products.name, `%${escapeLike(opts.q)}%`) : undefined,
-            opts.publishedOnly ? eq(products.status, 'published') : undefined,
-          ),
-        )
-        .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+        .where(and(search?.where, opts.publishedOnly ? eq(products.status, 'published') : undefined))
+        .orderBy(...(search ? [desc(search.rank)] : []), asc(sql`lower(${products.name})`), asc(products.id))
         .limit(limitInText(opts.limit));
     },
 

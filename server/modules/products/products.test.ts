@@ -250,6 +250,7 @@ describe('list', () => {
         'image',
         'name',
         'price',
+        'price_range',
         'slug',
         'status',
       ].sort(),

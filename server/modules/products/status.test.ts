@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_STATUS_TEXT } from '#domain/products';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -12,11 +13,9 @@ const visitor = (url: string) => ctx.as().get(url);
 const statusOf = async (id: number) =>
   (await ctx.database.pool.query('select status from products where id = $1', [id])).rows[0].status;
 
-async function product(name: string, extra: object = {}) {
-  const res = await ctx.as(ctx.adminToken).post('/api/products', { name, mrp: 10, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string; status: string };
-}
+// Sends no status unless a test names one: the first case checks what a create without one makes.
+const product = (name: string, extra: object = {}) =>
+  createProduct(ctx.admin, { name, sku: null, mrp: 10, status: undefined, ...extra });
 
 const update = (id: number, extra: object = {}) =>
   ctx.as(ctx.adminToken).put(`/api/products/${id}`, { name: 'Renamed', pricing: { mrp: 12 }, ...extra });
@@ -28,6 +27,29 @@ describe('draft or published', () => {
     expect(await statusOf(made.id)).toBe('published');
     const saved = await update(made.id);
     expect(saved.json().status).toBe('published');
+  });
+
+  it('keeps the status on an update that names none: a draft edited stays a draft', async () => {
+    const draft = await product('Edited Draft', { status: 'draft' });
+    const saved = await update(draft.id);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().status).toBe('draft');
+    expect(await statusOf(draft.id)).toBe('draft');
+    expect((await visitor(`/api/public/products/slug/${draft.slug}/bundle`)).statusCode).toBe(404);
+    // Nor does it need "Publish products": the status does not change.
+    const { token } = await ctx.makeUser({ name: 'Sally Sales', email: 'sally@example.com', role: 'sales' });
+    await ctx.database.pool.query(
+      `insert into roles (key, name, permissions) values ('copy-only', 'Copy only', array['catalogue.read', 'product.edit'])`,
+    );
+    const writer = await ctx.makeUser({ name: 'Cody Copy', email: 'cody@example.com', role: 'copy-only' });
+    const renamed = await ctx
+      .as(writer.token)
+      .put(`/api/products/${draft.id}`, { name: 'Copy edited', pricing: { mrp: 12 } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await statusOf(draft.id)).toBe('draft');
+    expect(
+      (await ctx.as(token).put(`/api/products/${draft.id}`, { name: 'X', pricing: { mrp: 12 } })).statusCode,
+    ).toBe(403);
   });
 
   it('keeps a draft a draft, and a named status is stored on create and update', async () => {

@@ -15,6 +15,9 @@ function sampleQuote(overrides: Partial<Quote> = {}, lineCount = 6): Quote {
         ? 'Heavy-duty pallet rack upright frame, galvanised, 2440 mm, with base plates'
         : `Part ${i + 1}`,
     sku: `SKU-${1000 + i}`,
+    // The first line is a variant; the rest are as lines from before variants read.
+    variant_id: i === 0 ? 501 : null,
+    options: (i === 0 ? { Size: 'M', Finish: 'Zinc' } : {}) as Record<string, string>,
     quantity: i + 2,
     unit_price: (1999 + i * 1000) / 100,
     discount_percent: i % 3 === 0 ? 12.5 : 0,
@@ -107,6 +110,9 @@ describe('renderQuotePdf', () => {
     for (const line of quote.lines)
       expect(text).toMatch(new RegExp(`SKU-${1000 + line.quantity - 2} ${line.quantity} `));
     expect(text).toContain('12.5%');
+    // A variant's options print under its name; a line without options prints its name alone.
+    expect(text).toMatch(/Part 1\s+Size: M, Finish: Zinc/);
+    expect(text.match(/Size: /g)).toHaveLength(1);
     for (const amount of [quote.subtotal, quote.shipping, quote.tax, quote.total])
       expect(text).toContain(formatMoney(amount, 'EUR'));
     // The totals are the one rule's: 20 % on subtotal plus shipping.
@@ -142,5 +148,30 @@ describe('renderQuotePdf', () => {
     expect(text).toContain('INR');
     expect(text).toContain('Zoë ?');
     expect(text).not.toContain('Navy Yard');
+  });
+
+  it("prints when it was issued and signed as the seller's day and clock (TIMEZONE)", async () => {
+    // 23:30 on the 24th in UTC is already the 25th in Auckland (UTC+13 in summer).
+    const quote = sampleQuote(
+      {
+        sent_at: '2026-11-24T23:30:00.000Z',
+        status: 'accepted',
+        answer: {
+          kind: 'accepted',
+          name: 'Grace Hopper',
+          at: '2026-11-24T23:45:00.000Z',
+          message: null,
+          address: '10.0.0.1',
+        },
+      },
+      1,
+    );
+    const seller = { timeZone: 'Pacific/Auckland' };
+    const { text } = await textOf(await renderQuotePdf({ ...input(quote), seller }));
+    expect(text).toContain('Issued 25 November 2026');
+    expect(text).toContain('Signed by Grace Hopper on 25 November 2026 at 12:45 (Pacific/Auckland)');
+    expect(text).toContain('Valid until 24 December 2026');
+    const utc = (await textOf(await renderQuotePdf(input(quote)))).text;
+    expect(utc).toContain('Issued 24 November 2026');
   });
 });

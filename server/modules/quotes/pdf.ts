@@ -7,6 +7,7 @@ import {
   finishPdf,
   GREY,
   longDate,
+  longDayOf,
   PAGE,
   type PdfSeller,
   startPdf,
@@ -22,16 +23,15 @@ export type QuotePdfInput = {
   quote: Quote;
 };
 
-/** An ISO time as '27 November 2026 at 14:05 UTC'. */
-const longTime = (iso: string) => {
-  const at = new Date(iso);
+/** An ISO time as the seller's clock reads it: '27 November 2026 at 15:05 (Europe/Berlin)'. */
+const longTime = (iso: string, timeZone = 'UTC') => {
   const time = new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(at);
-  return `${longDate(at.toISOString())} at ${time} UTC`;
+    timeZone,
+  }).format(new Date(iso));
+  return `${longDayOf(iso, timeZone)} at ${time} (${timeZone})`;
 };
 
 /**
@@ -56,7 +56,7 @@ export function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     .fontSize(14)
     .text(printable(`Quote ${input.reference}${quote.version ? `, version ${quote.version}` : ' (draft)'}`));
   doc.font(FONT.regular).fontSize(10).fillColor(GREY);
-  if (quote.sent_at) doc.text(`Issued ${longDate(quote.sent_at)}`);
+  if (quote.sent_at) doc.text(`Issued ${longDayOf(quote.sent_at, input.seller?.timeZone)}`);
   doc.text(`Valid until ${longDate(quote.valid_until)}`);
   doc.moveDown(1);
 
@@ -82,9 +82,16 @@ export function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     doc
       .font(FONT.regular)
       .fontSize(10)
-      .text(printable(`Signed by ${quote.answer.name ?? ''} on ${longTime(quote.answer.at)}.`), left, doc.y, {
-        width: CONTENT_WIDTH,
-      });
+      .text(
+        printable(
+          `Signed by ${quote.answer.name ?? ''} on ${longTime(quote.answer.at, input.seller?.timeZone)}.`,
+        ),
+        left,
+        doc.y,
+        {
+          width: CONTENT_WIDTH,
+        },
+      );
   }
   for (const [title, body] of [
     ['Note', quote.note],

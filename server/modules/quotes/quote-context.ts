@@ -55,7 +55,7 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
     // The file's hash in the address: a new logo is a new URL, so the old one may be cached long.
     logo_url: company.logo ? `${COMPANY_LOGO_PATH}?v=${company.logo.etag.slice(1, 13)}` : null,
   };
-  const pdfSeller = { ...pdfSellerOf(company), shopUrl: `${deps.publicUrl}/shop` };
+  const pdfSeller = { ...pdfSellerOf(company, deps.timeZone), shopUrl: `${deps.publicUrl}/shop` };
   const money = (amount: number, currency: string) => formatMoney(amount, currency);
   /** The company's name and contact details, closing an e-mail to the customer. */
   const signature = customerSignature(deps.companyName, company, `${deps.publicUrl}/shop`);

@@ -2,42 +2,83 @@ import { and, eq, sql } from 'drizzle-orm';
 import { INQUIRY_TEXT } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import { type CreateQuoteInput, QUOTE_TEMPLATE_TEXT } from '#domain/quote-templates';
-import { defaultValidUntil, QUOTE_TEXT, type QuoteInput } from '#domain/quotes';
+import { defaultValidUntil, QUOTE_LIMITS, QUOTE_TEXT, type QuoteInput } from '#domain/quotes';
+import { type LineOptions, VARIANT_MESSAGES } from '#domain/variants';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
-import { conflict, notFound } from '../../errors/app-error';
-import { lockInquiry, priceLines } from '../shared/desk';
+import { badRequest, conflict, notFound } from '../../errors/app-error';
+import { chooseVariant, lockInquiry, type PricedProduct, priceLines, storedOptions } from '../shared/desk';
 import { readQuoteRows } from '../shared/quote-read';
 import type { QuoteContext } from './quote-context';
 import { lockBoth, lockQuote } from './quote-locks';
 import { contentFromTemplate } from './quote-templates';
 
-async function writeLines(
-  tx: Tx,
-  quoteId: number,
-  lines: Omit<QuoteInput['lines'][number], 'catalogue_price'>[],
-) {
-  await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
-  // Each linked line's catalogue price now, kept beside its unit price (which staff may change).
+/** A line as a draft is written from: what staff send, or what a request, quote or template kept. */
+export type DraftLine = Omit<QuoteInput['lines'][number], 'catalogue_price' | 'options'> & {
+  /** Kept options, for a line whose variant is gone; a line with its variant takes the variant's. */
+  options?: LineOptions | null;
+};
+
+/**
+ * Writes a draft's lines. A product line takes its variant's SKU, options and catalogue price
+ * (the variant's price with the product's best discount, now). Staff's lines (`from: 'staff'`)
+ * are judged as a basket's are: a product with several variants needs one, which must be the
+ * product's and active unless the draft already carried it. Lines copied from a request, a quote
+ * or a template (`from: 'kept'`) are what was asked or quoted then: a variant that cannot be
+ * chosen now leaves the line as it was kept, with no variant for staff to pick one.
+ */
+async function writeLines(tx: Tx, quoteId: number, lines: DraftLine[], from: 'staff' | 'kept') {
+  const { rows: before } = await tx.execute<{ variant_id: number }>(
+    sql`select variant_id from quote_lines where quote_id = ${quoteId} and variant_id is not null`,
+  );
+  const had = new Set(before.map((r) => r.variant_id));
   const ids = [...new Set(lines.map((l) => l.product_id).filter((v): v is number => v !== null))];
-  const priced = ids.length ? await priceLines(tx, ids) : new Map<number, { final: number }>();
+  const priced = ids.length ? await priceLines(tx, ids) : new Map<number, PricedProduct>();
+  const refused: Record<string, string> = {};
+  const variants = lines.map((l, i) => {
+    const product = l.product_id === null ? undefined : priced.get(l.product_id);
+    if (!product) {
+      if (from === 'staff' && l.variant_id !== null)
+        refused[`lines.${i}.variant_id`] = VARIANT_MESSAGES.variantOfAnotherProduct;
+      return null;
+    }
+    const variant = chooseVariant(
+      product,
+      l.variant_id,
+      from === 'kept' || (l.variant_id !== null && had.has(l.variant_id)),
+    );
+    if (!('refused' in variant)) return variant;
+    if (from === 'staff') refused[`lines.${i}.variant_id`] = variant.refused;
+    return null;
+  });
+  if (Object.keys(refused).length) throw badRequest(Object.values(refused)[0], refused);
+  await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
   if (lines.length)
     await tx.insert(quoteLines).values(
-      lines.map((l, position) => ({
-        quote_id: quoteId,
-        position,
-        // The product a line was priced from is a link, not part of the quote: one deleted
-        // meanwhile (or never there) leaves the line with its name and price and no link.
-        product_id:
-          l.product_id === null ? null : sql<number>`(select id from ${products} where id = ${l.product_id})`,
-        name: l.name,
-        sku: l.sku,
-        quantity: l.quantity,
-        unit_price: l.unit_price.toFixed(2),
-        discount_percent: l.discount_percent.toFixed(2),
-        catalogue_price: l.product_id === null ? null : (priced.get(l.product_id)?.final.toFixed(2) ?? null),
-      })),
+      lines.map((l, position) => {
+        const product = l.product_id === null ? undefined : priced.get(l.product_id);
+        const variant = variants[position];
+        return {
+          quote_id: quoteId,
+          position,
+          // The product a line was priced from is a link, not part of the quote: one deleted
+          // meanwhile (or never there) leaves the line with its name and price and no link.
+          product_id:
+            l.product_id === null
+              ? null
+              : sql<number>`(select id from ${products} where id = ${l.product_id})`,
+          variant_id: variant?.id ?? null,
+          options: storedOptions(variant ? variant.options : l.options),
+          name: l.name,
+          sku: variant?.sku ?? l.sku,
+          quantity: l.quantity,
+          unit_price: l.unit_price.toFixed(2),
+          discount_percent: l.discount_percent.toFixed(2),
+          // Each linked line's catalogue price now, kept beside its unit price (which staff may change).
+          catalogue_price: (variant ?? product)?.final.toFixed(2) ?? null,
+        };
+      }),
     );
 }
 
@@ -67,13 +108,19 @@ async function startingLines(tx: Tx, inquiryId: number) {
   if (basket.length)
     return basket.map((l) => {
       const today = l.product_id !== null ? priced.get(l.product_id) : undefined;
+      // The variant asked for, priced today; a request from before variants names none, so a
+      // product's only variant stands for it.
+      const chosen = today ? chooseVariant(today, l.variant_id, true) : undefined;
+      const variant = chosen && !('refused' in chosen) ? chosen : undefined;
       // A product deleted since keeps the name and price the request stored.
       return {
         product_id: today ? l.product_id : null,
+        variant_id: variant?.id ?? null,
+        options: l.options,
         name: l.name,
         sku: l.sku,
         quantity: l.quantity,
-        unit_price: today ? toCents(today.final.toFixed(2)) / 100 : toCents(l.unit_price) / 100,
+        unit_price: today ? toCents((variant ?? today).final.toFixed(2)) / 100 : toCents(l.unit_price) / 100,
         discount_percent: 0,
       };
     });
@@ -82,6 +129,7 @@ async function startingLines(tx: Tx, inquiryId: number) {
   return [
     {
       product_id: inquiry.product_id,
+      variant_id: null,
       name: product.name,
       sku: product.sku,
       quantity: 1,
@@ -103,21 +151,25 @@ async function contentFromQuote(tx: Tx, quoteId: number) {
       note: row.note,
       terms: row.terms,
     },
-    lines: row.lines.map(([product_id, name, sku, quantity, unit_price, discount_percent]) => ({
-      product_id,
-      name,
-      sku,
-      quantity,
-      unit_price: toCents(unit_price) / 100,
-      discount_percent: toCents(discount_percent) / 100,
-    })),
+    lines: row.lines.map(
+      ([product_id, name, sku, quantity, unit_price, discount_percent, , variant_id, options]) => ({
+        product_id,
+        variant_id,
+        options,
+        name,
+        sku,
+        quantity,
+        unit_price: toCents(unit_price) / 100,
+        discount_percent: toCents(discount_percent) / 100,
+      }),
+    ),
   };
 }
 
 /**
  * A draft for a request; one draft at a time. Its lines start from what was asked for (the
- * basket priced today), or from a template re-priced today, or from another quote as it was
- * quoted ("Copy to another request").
+ * basket priced today), followed by a template's lines re-priced today when one is named, or are
+ * another quote's as it was quoted ("Copy to another request").
  */
 export async function createDraft(
   ctx: QuoteContext,
@@ -140,6 +192,16 @@ export async function createDraft(
           : source.from_quote_id !== undefined
             ? await contentFromQuote(tx, source.from_quote_id)
             : null;
+      // A copy is another quote's offer as it was; the basket and a template are both wanted:
+      // what the customer asked for first, then the template's lines after it.
+      const lines =
+        from && source.template_id === undefined
+          ? from.lines
+          : [...(await startingLines(tx, inquiryId)), ...(from?.lines ?? [])];
+      if (lines.length > QUOTE_LIMITS.lines)
+        throw conflict(
+          QUOTE_TEMPLATE_TEXT.tooManyWithBasket(lines.length - (from?.lines.length ?? 0), QUOTE_LIMITS.lines),
+        );
       const [row] = await tx
         .insert(quotes)
         .values({
@@ -150,7 +212,7 @@ export async function createDraft(
           ...from?.fields,
         })
         .returning({ id: quotes.id });
-      await writeLines(tx, row.id, from ? from.lines : await startingLines(tx, inquiryId));
+      await writeLines(tx, row.id, lines, 'kept');
       return ctx.readOne(tx, row.id);
     })
     .catch(draftRace);
@@ -173,7 +235,7 @@ export async function updateDraft(ctx: QuoteContext, id: number, input: QuoteInp
         terms: input.terms,
       })
       .where(eq(quotes.id, id));
-    await writeLines(tx, id, input.lines);
+    await writeLines(tx, id, input.lines, 'staff');
     return ctx.readOne(tx, id);
   });
 }
@@ -211,11 +273,12 @@ export async function reviseQuote(ctx: QuoteContext, id: number, actorId: number
         returning id`);
       const newId = rows[0].id;
       await tx.execute(sql`
-        insert into quote_lines (quote_id, position, product_id, name, sku, quantity, unit_price,
-          discount_percent, catalogue_price)
-        select ${newId}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price,
+        insert into quote_lines (quote_id, position, product_id, variant_id, options, name, sku,
+          quantity, unit_price, discount_percent, catalogue_price)
+        select ${newId}::int, l.position, p.id, v.id, l.options, l.name, l.sku, l.quantity, l.unit_price,
           l.discount_percent, l.catalogue_price
         from quote_lines l left join ${products} p on p.id = l.product_id
+          left join product_variants v on v.id = l.variant_id
         where l.quote_id = ${id}`);
       return ctx.readOne(tx, newId);
     })

@@ -223,12 +223,10 @@ describe('an expired quote', () => {
 });
 
 describe('Extend', () => {
-  const staff = () => ctx.as(ctx.adminToken);
-
   it('sends a new version with the new date that supersedes the expired one, and e-mails its link', async () => {
     const { id, inquiry } = await quoteValidUntil('2026-03-10');
     await instance().runExpiry(new Date('2026-03-11T00:00:00Z'));
-    const res = await staff().post(`/api/quotes/${id}/extend`, { valid_until: '2099-06-30' });
+    const res = await ctx.admin.post(`/api/quotes/${id}/extend`, { valid_until: '2099-06-30' });
     expect(res.statusCode, res.body).toBe(201);
     const extended = res.json();
     expect(extended).toMatchObject({
@@ -263,18 +261,18 @@ describe('Extend', () => {
       (await q<{ n: number }>('select count(*)::int as n from quotes where inquiry_id = $1', [inquiry.id]))[0]
         .n;
     const before = await count();
-    const past = await staff().post(`/api/quotes/${id}/extend`, { valid_until: '2020-01-01' });
+    const past = await ctx.admin.post(`/api/quotes/${id}/extend`, { valid_until: '2020-01-01' });
     expect(past.statusCode).toBe(400);
     expect(past.json().details).toEqual({ valid_until: QUOTE_TEXT.extendDateInvalid });
-    expect((await staff().post(`/api/quotes/${id}/extend`, { valid_until: 'soon' })).statusCode).toBe(400);
-    expect((await staff().post(`/api/quotes/${id}/extend`, {})).statusCode).toBe(400);
-    const draft = (await staff().post(`/api/quotes/${id}/revise`)).json();
-    const onDraft = await staff().post(`/api/quotes/${draft.id}/extend`, { valid_until: '2099-01-01' });
+    expect((await ctx.admin.post(`/api/quotes/${id}/extend`, { valid_until: 'soon' })).statusCode).toBe(400);
+    expect((await ctx.admin.post(`/api/quotes/${id}/extend`, {})).statusCode).toBe(400);
+    const draft = (await ctx.admin.post(`/api/quotes/${id}/revise`)).json();
+    const onDraft = await ctx.admin.post(`/api/quotes/${draft.id}/extend`, { valid_until: '2099-01-01' });
     expect(onDraft.statusCode).toBe(409);
     expect(onDraft.json().error).toBe(QUOTE_TEXT.notExtendable);
-    expect((await staff().post('/api/quotes/999999/extend', { valid_until: '2099-01-01' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.admin.post('/api/quotes/999999/extend', { valid_until: '2099-01-01' })).statusCode,
+    ).toBe(404);
     expect(await count()).toBe(before + 1);
     expect(await statusOf(id)).toBe('sent');
   });

@@ -6,6 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
 import { loadConfig } from '../../config';
+import type { Client } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { gif, png, text } from '../../test/images';
 
@@ -40,15 +41,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const q = async <T = Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(sqlText, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.body ? res.json() : null;
-};
+const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
   ctx.as().send(method, url, payload, { remoteAddress });
 

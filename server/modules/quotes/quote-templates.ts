@@ -7,12 +7,13 @@ import {
   type QuoteTemplateInput,
 } from '#domain/quote-templates';
 import { QUOTE_TEXT } from '#domain/quotes';
+import { type LineOptions, optionsRecord } from '#domain/variants';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/query/sql';
 import { quoteTemplates } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
-import { priceLines } from '../shared/desk';
+import { chooseVariant, type PricedProduct, priceLines } from '../shared/desk';
 import type { QuoteContext } from './quote-context';
 
 type TemplateRow = {
@@ -23,7 +24,7 @@ type TemplateRow = {
   created_at: string;
   created_by: number | null;
   creator: string | null;
-  lines: [number | null, string, string | null, number, string, string][];
+  lines: [number | null, string, string | null, number, string, string, number | null, LineOptions | null][];
 };
 
 const decimal = (v: string) => toCents(v) / 100;
@@ -32,7 +33,7 @@ async function readTemplates(reader: Pick<Db, 'execute'>, where: ReturnType<type
   const { rows } = await reader.execute<TemplateRow>(sql`
     select t.id, t.name, t.note, t.terms, t.created_at, t.created_by, u.name as creator,
       coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
-          l.unit_price::text, l.discount_percent::text) order by l.position)
+          l.unit_price::text, l.discount_percent::text, l.variant_id, l.options) order by l.position)
         from quote_template_lines l where l.template_id = t.id), '[]'::json) as lines
     from quote_templates t left join users u on u.id = t.created_by
     where ${where}
@@ -43,14 +44,18 @@ async function readTemplates(reader: Pick<Db, 'execute'>, where: ReturnType<type
       name: r.name,
       note: r.note,
       terms: r.terms,
-      lines: r.lines.map(([product_id, name, sku, quantity, unit_price, discount_percent]) => ({
-        product_id,
-        name,
-        sku,
-        quantity,
-        unit_price: decimal(unit_price),
-        discount_percent: decimal(discount_percent),
-      })),
+      lines: r.lines.map(
+        ([product_id, name, sku, quantity, unit_price, discount_percent, variant_id, options]) => ({
+          product_id,
+          name,
+          sku,
+          variant_id,
+          options: optionsRecord(options),
+          quantity,
+          unit_price: decimal(unit_price),
+          discount_percent: decimal(discount_percent),
+        }),
+      ),
       created_at: new Date(r.created_at).toISOString(),
       created_by: r.created_by === null ? null : { id: r.created_by, name: r.creator ?? '' },
     }),
@@ -84,10 +89,12 @@ export async function saveTemplate(ctx: QuoteContext, input: QuoteTemplateInput,
         returning id`);
       const id = rows[0].id;
       await tx.execute(sql`
-        insert into quote_template_lines (template_id, position, product_id, name, sku, quantity,
-          unit_price, discount_percent)
-        select ${id}::int, l.position, p.id, l.name, l.sku, l.quantity, l.unit_price, l.discount_percent
+        insert into quote_template_lines (template_id, position, product_id, variant_id, options, name,
+          sku, quantity, unit_price, discount_percent)
+        select ${id}::int, l.position, p.id, v.id, l.options, l.name, l.sku, l.quantity, l.unit_price,
+          l.discount_percent
         from quote_lines l left join products p on p.id = l.product_id
+          left join product_variants v on v.id = l.variant_id
         where l.quote_id = ${input.from_quote_id}`);
       const [template] = await readTemplates(tx, sql`t.id = ${id}`);
       return template;
@@ -130,21 +137,28 @@ export async function contentFromTemplate(tx: Tx, templateId: number) {
     quantity: number;
     unit_price: string;
     discount_percent: string;
+    variant_id: number | null;
+    options: LineOptions | null;
   }>(sql`select l.product_id, l.name, l.sku, l.quantity, l.unit_price::text as unit_price,
-      l.discount_percent::text as discount_percent
+      l.discount_percent::text as discount_percent, l.variant_id, l.options
     from quote_template_lines l where l.template_id = ${templateId} order by l.position`);
   const ids = [...new Set(lines.map((l) => l.product_id).filter((v): v is number => v !== null))];
-  const today = ids.length ? await priceLines(tx, ids) : new Map<number, { final: number }>();
+  const today = ids.length ? await priceLines(tx, ids) : new Map<number, PricedProduct>();
   return {
     fields: template,
     lines: lines.map((l) => {
       const priced = l.product_id !== null ? today.get(l.product_id) : undefined;
+      // The template's variant, priced today; a line that names none takes a product's only one.
+      const chosen = priced ? chooseVariant(priced, l.variant_id, true) : undefined;
+      const variant = chosen && !('refused' in chosen) ? chosen : undefined;
       return {
         product_id: priced ? l.product_id : null,
+        variant_id: variant?.id ?? null,
+        options: l.options,
         name: l.name,
         sku: l.sku,
         quantity: l.quantity,
-        unit_price: priced ? toCents(priced.final.toFixed(2)) / 100 : decimal(l.unit_price),
+        unit_price: priced ? toCents((variant ?? priced).final.toFixed(2)) / 100 : decimal(l.unit_price),
         discount_percent: decimal(l.discount_percent),
       };
     }),

@@ -20,6 +20,7 @@ import { notFound } from '../../errors/app-error';
 import { matchesEtag } from '../../http/conditional';
 import { attachmentDisposition } from '../../http/download';
 import { bearer, errors } from '../../http/schemas';
+import { quoteForCaller } from '../shared/quote-read';
 import type { CompanyLogo } from './logo';
 import type { QuotesService } from './quotes.service';
 
@@ -54,7 +55,7 @@ export const quotesRoutes =
             tags,
             security: bearer,
             description:
-              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). With `template_id`, from that template, each linked line's unit price taken again from today's pricing rule; with `from_quote_id`, a copy of that quote's lines, note and terms as quoted (Copy to another request). 404 for an unknown request, template or quote; 409 when the request already has a draft.",
+              "A draft quote for the request, its lines started from the request's basket priced today (or the product it was sent from, quantity 1). With `template_id`, those lines are kept and the template's follow them, each linked line's unit price taken again from today's pricing rule, with the template's note, terms, shipping and tax; with `from_quote_id`, a copy of that quote's lines, note and terms as quoted (Copy to another request). 404 for an unknown request, template or quote; 409 when the request already has a draft, or when the request's lines and the template's together pass the lines a quote holds.",
             params: idParam,
             body: createQuoteBody.optional(),
             response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
@@ -65,10 +66,11 @@ export const quotesRoutes =
             if (request.body == null && !request.headers['content-type']) request.body = {};
           },
         },
-        async (request, reply) =>
-          reply
-            .code(201)
-            .send(await deps.quotes.create(request.params.id, currentUser(request).id, request.body ?? {})),
+        async (request, reply) => {
+          const user = currentUser(request);
+          const draft = await deps.quotes.create(request.params.id, user.id, request.body ?? {});
+          return reply.code(201).send(quoteForCaller(draft, user.permissions));
+        },
       );
       staff.get(
         '/api/quotes/:id',
@@ -81,7 +83,8 @@ export const quotesRoutes =
             response: { 200: quoteSchema, ...errors(400, 401, 404) },
           },
         },
-        async (request) => deps.quotes.get(request.params.id),
+        async (request) =>
+          quoteForCaller(await deps.quotes.get(request.params.id), currentUser(request).permissions),
       );
       staff.put(
         '/api/quotes/:id',
@@ -96,7 +99,11 @@ export const quotesRoutes =
             response: { 200: quoteSchema, ...errors(400, 401, 404, 409) },
           },
         },
-        async (request) => deps.quotes.update(request.params.id, request.body),
+        async (request) =>
+          quoteForCaller(
+            await deps.quotes.update(request.params.id, request.body),
+            currentUser(request).permissions,
+          ),
       );
       staff.delete(
         '/api/quotes/:id',
@@ -128,7 +135,10 @@ export const quotesRoutes =
             response: { 200: quoteSchema, ...errors(400, 401, 404, 409) },
           },
         },
-        async (request) => deps.quotes.send(request.params.id, currentUser(request).id),
+        async (request) => {
+          const user = currentUser(request);
+          return quoteForCaller(await deps.quotes.send(request.params.id, user.id), user.permissions);
+        },
       );
       staff.post(
         '/api/quotes/:id/revise',
@@ -143,8 +153,11 @@ export const quotesRoutes =
             response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
           },
         },
-        async (request, reply) =>
-          reply.code(201).send(await deps.quotes.revise(request.params.id, currentUser(request).id)),
+        async (request, reply) => {
+          const user = currentUser(request);
+          const draft = await deps.quotes.revise(request.params.id, user.id);
+          return reply.code(201).send(quoteForCaller(draft, user.permissions));
+        },
       );
       staff.post(
         '/api/quotes/:id/extend',
@@ -160,10 +173,11 @@ export const quotesRoutes =
             response: { 201: quoteSchema, ...errors(400, 401, 404, 409) },
           },
         },
-        async (request, reply) =>
-          reply
-            .code(201)
-            .send(await deps.quotes.extend(request.params.id, request.body, currentUser(request).id)),
+        async (request, reply) => {
+          const user = currentUser(request);
+          const sent = await deps.quotes.extend(request.params.id, request.body, user.id);
+          return reply.code(201).send(quoteForCaller(sent, user.permissions));
+        },
       );
     });
 

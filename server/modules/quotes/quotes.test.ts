@@ -4,6 +4,8 @@ import { canStaffMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquir
 import { VALIDATION } from '#domain/messages';
 import { PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
+import type { Client } from '../../test/client';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { sentQuote } from '../../test/quotes';
 
@@ -22,21 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const ok = async (method: Method, url: string, payload?: object) => {
-  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.body ? res.json() : null;
-};
+const ok: Client['ok'] = (...call) => ctx.admin.ok(...call);
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
   ctx.as().send(method, url, payload, { remoteAddress });
 
-async function product(name: string, mrp: number, sku?: string) {
-  return (await ok('POST', '/api/products', { name, mrp, sku })) as { id: number };
-}
+const product = (name: string, mrp: number, sku?: string) => createProduct(ctx.admin, { name, mrp, sku });
 
 async function request(extra: object = {}) {
   const res = await visitor('POST', '/api/inquiries', {
@@ -93,6 +88,9 @@ describe('a draft', () => {
         product_id: drill.id,
         name: 'Quote Drill',
         sku: 'QD-1',
+        // The drill's only variant, its default, which has no options.
+        variant_id: expect.any(Number),
+        options: {},
         quantity: 3,
         unit_price: 16.99,
         discount_percent: 0,
@@ -103,6 +101,8 @@ describe('a draft', () => {
         product_id: null,
         name: 'Quote Saw',
         sku: null,
+        variant_id: null,
+        options: {},
         quantity: 1,
         unit_price: 50,
         discount_percent: 0,

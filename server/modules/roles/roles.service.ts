@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { ADMIN_RIGHTS, type PermissionCode } from '#domain/permissions';
+import { ADMIN_RIGHTS, PERMISSION_TEXT, type PermissionCode } from '#domain/permissions';
 import { type CreateRoleBody, ROLE_TEXT, type RoleRecord, roleKeyFromName } from '#domain/roles';
+import { type Grantor, type Rights, requireHeld } from '../../auth/rights';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { apiTokens, roles, users } from '../../db/schema';
@@ -37,6 +38,17 @@ export async function assertSomeoneManages(tx: Tx): Promise<void> {
 /** Serialises every change to who holds which rights (roles, users' roles, user deletes). */
 export async function lockTeam(tx: Tx): Promise<void> {
   await tx.execute(sql`lock table roles in share row exclusive mode`);
+}
+
+/**
+ * A role the caller may give a user: it must exist (400) and hold no right the caller lacks
+ * (403 naming it). A role change reads it in its transaction, after `lockTeam`, so what is
+ * checked is what is given.
+ */
+export async function requireGrantable(tx: Db | Tx, rights: Rights, key: string): Promise<void> {
+  const [row] = await tx.select({ permissions: roles.permissions }).from(roles).where(eq(roles.key, key));
+  if (!row) throw badRequest(ROLE_TEXT.unknownRole, { role: ROLE_TEXT.unknownRole });
+  requireHeld(rights, row.permissions, PERMISSION_TEXT.beyondOwn, 'role');
 }
 
 /** Turns the unique-name violation into the 409 the screen shows under the name. */
@@ -100,9 +112,14 @@ export function createRolesService(db: Db) {
       return Boolean(row);
     },
 
-    async create(input: CreateRoleBody & { permissions: PermissionCode[] }): Promise<RoleRecord> {
+    /** A custom role, holding only rights its creator holds. */
+    async create(
+      input: CreateRoleBody & { permissions: PermissionCode[] },
+      by: Grantor,
+    ): Promise<RoleRecord> {
       const key = roleKeyFromName(input.name);
       if (!key) throw badRequest(ROLE_TEXT.keyFromName, { name: ROLE_TEXT.keyFromName });
+      requireHeld(by.rights, input.permissions, PERMISSION_TEXT.beyondOwn, 'permissions');
       return withNameUnique(async () => {
         const [row] = await db
           .insert(roles)
@@ -112,12 +129,25 @@ export function createRolesService(db: Db) {
       });
     },
 
-    async update(key: string, input: { name?: string; permissions?: PermissionCode[] }): Promise<RoleRecord> {
+    /**
+     * Renames a custom role or replaces its permissions. The caller must hold every right the
+     * role holds, before and after, and may not change the role they hold themselves.
+     */
+    async update(
+      key: string,
+      input: { name?: string; permissions?: PermissionCode[] },
+      by: Grantor,
+    ): Promise<RoleRecord> {
       return withNameUnique(() =>
         db.transaction(async (tx) => {
           await lockTeam(tx);
           const row = await lockedRow(tx, key);
           if (row.built_in) throw conflict(ROLE_TEXT.builtInFixed);
+          if (by.role === key)
+            throw new AppError(403, PERMISSION_TEXT.ownRoleEdit, undefined, undefined, 'role.manage');
+          requireHeld(by.rights, row.permissions, PERMISSION_TEXT.roleAboveOwn);
+          if (input.permissions !== undefined)
+            requireHeld(by.rights, input.permissions, PERMISSION_TEXT.beyondOwn, 'permissions');
           const [updated] = await tx
             .update(roles)
             .set({
@@ -136,13 +166,15 @@ export function createRolesService(db: Db) {
 
     /**
      * Refuses a built-in role, and one still held by users or live API tokens (409 naming how
-     * many). Revoked tokens of the role can never be used again and go with it.
+     * many), and one holding a right the caller lacks (403). Revoked tokens of the role can never
+     * be used again and go with it.
      */
-    async remove(key: string): Promise<void> {
+    async remove(key: string, by: Grantor): Promise<void> {
       await db.transaction(async (tx) => {
         await lockTeam(tx);
         const row = await lockedRow(tx, key);
         if (row.built_in) throw conflict(ROLE_TEXT.builtInFixed);
+        requireHeld(by.rights, row.permissions, PERMISSION_TEXT.roleAboveOwn);
         const n = await holders(tx, key);
         const tokens = await tokenHolders(tx, key);
         if (n > 0 || tokens > 0)

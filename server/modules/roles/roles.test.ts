@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_CODES } from '#domain/permissions';
+import {
+  BUILT_IN_ROLE_PERMISSIONS,
+  BUILT_IN_ROLES,
+  PERMISSION_CODES,
+  withNeededPermissions,
+} from '#domain/permissions';
 import { ROLE_TEXT } from '#domain/roles';
+import { SERVER_GRANTOR } from '../../auth/rights';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { upload } from '../../test/uploads';
+import { createRolesService } from './roles.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
-const admin = () => ctx.as(ctx.adminToken);
 let serial = 0;
 const person = async (role: string) => {
   serial += 1;
@@ -39,7 +45,7 @@ const productBody = (over: Record<string, unknown> = {}) => ({
 
 describe('roles', () => {
   it('lists the four built-in roles with how many users hold each', async () => {
-    const res = await admin().get('/api/roles');
+    const res = await ctx.admin.get('/api/roles');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as { key: string; users: number; built_in: boolean }[];
     expect(rows.slice(0, 4).map((r) => r.key)).toEqual(['admin', 'editor', 'sales', 'viewer']);
@@ -47,19 +53,19 @@ describe('roles', () => {
   });
 
   it('refuses an unknown query field on the lists', async () => {
-    expect((await admin().get('/api/roles?x=1')).statusCode).toBe(400);
-    expect((await admin().get('/api/permissions?x=1')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/roles?x=1')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/permissions?x=1')).statusCode).toBe(400);
   });
 
   it('lists the permission codes with labels, descriptions and areas', async () => {
-    const res = await admin().get('/api/permissions');
+    const res = await ctx.admin.get('/api/permissions');
     expect(res.statusCode).toBe(200);
     const codes = (res.json().data as { code: string; description: string }[]).map((p) => p.code);
     expect(codes).toEqual([...PERMISSION_CODES]);
   });
 
   it('creates a custom role with a key from its name, renames and changes it, and records each in the history', async () => {
-    const created = await admin().post('/api/roles', {
+    const created = await ctx.admin.post('/api/roles', {
       name: 'Catalogue Assistant',
       permissions: ['product.edit', 'catalogue.read', 'catalogue.read'],
     });
@@ -71,11 +77,13 @@ describe('roles', () => {
       permissions: ['catalogue.read', 'product.edit'],
     });
     expect(
-      (await admin().post('/api/roles', { name: 'catalogue assistant', permissions: [] })).statusCode,
+      (await ctx.admin.post('/api/roles', { name: 'catalogue assistant', permissions: [] })).statusCode,
     ).toBe(409);
-    expect((await admin().post('/api/roles', { name: 'X', permissions: ['root.all'] })).statusCode).toBe(400);
+    expect((await ctx.admin.post('/api/roles', { name: 'X', permissions: ['root.all'] })).statusCode).toBe(
+      400,
+    );
 
-    const renamed = await admin().patch('/api/roles/catalogue-assistant', {
+    const renamed = await ctx.admin.patch('/api/roles/catalogue-assistant', {
       name: 'Copywriter',
       permissions: ['catalogue.read', 'product.edit', 'import.run'],
     });
@@ -89,7 +97,7 @@ describe('roles', () => {
     expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
     expect(rows.every((r) => r.actor_id === 1)).toBe(true);
     expect(rows[1].changes.name).toEqual({ before: 'Catalogue Assistant', after: 'Copywriter' });
-    const history = await admin().get('/api/history?entity_type=role');
+    const history = await ctx.admin.get('/api/history?entity_type=role');
     expect(history.statusCode).toBe(200);
     expect(history.json().data[0]).toMatchObject({
       entity_type: 'role',
@@ -98,24 +106,50 @@ describe('roles', () => {
     });
   });
 
+  it('saves a role with the permissions its permissions need', async () => {
+    const created = await ctx.admin.post('/api/roles', { name: 'Pricer', permissions: ['product.price'] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().permissions).toEqual(['catalogue.read', 'product.edit', 'product.price']);
+    const changed = await ctx.admin.patch('/api/roles/pricer', {
+      permissions: ['quote.send', 'trash.purge'],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().permissions).toEqual([
+      'inquiry.read',
+      'quote.edit',
+      'quote.send',
+      'history.read',
+      'trash.purge',
+    ]);
+    const { rows } = await q(`select permissions from roles where key = 'pricer'`);
+    expect(rows[0].permissions).toEqual(changed.json().permissions);
+  });
+
+  it('gives every built-in role what its permissions need', () => {
+    for (const role of BUILT_IN_ROLES) {
+      const held = BUILT_IN_ROLE_PERMISSIONS[role].permissions;
+      expect(withNeededPermissions(held)).toEqual(PERMISSION_CODES.filter((c) => held.includes(c)));
+    }
+  });
+
   it('keeps built-in roles fixed and undeletable', async () => {
-    expect((await admin().patch('/api/roles/editor', { name: 'Writer' })).statusCode).toBe(409);
-    const res = await admin().delete('/api/roles/viewer');
+    expect((await ctx.admin.patch('/api/roles/editor', { name: 'Writer' })).statusCode).toBe(409);
+    const res = await ctx.admin.delete('/api/roles/viewer');
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(ROLE_TEXT.builtInFixed);
     expect((await q(`select 1 from roles where key = 'viewer'`)).rowCount).toBe(1);
   });
 
   it('refuses to delete a role still held by users, naming how many', async () => {
-    await admin().post('/api/roles', { name: 'Packers', permissions: ['catalogue.read'] });
+    await ctx.admin.post('/api/roles', { name: 'Packers', permissions: ['catalogue.read'] });
     await person('packers');
     await person('packers');
-    const res = await admin().delete('/api/roles/packers');
+    const res = await ctx.admin.delete('/api/roles/packers');
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(ROLE_TEXT.roleHeld(2));
     await q(`delete from users where role = 'packers'`);
-    expect((await admin().delete('/api/roles/packers')).statusCode).toBe(204);
-    expect((await admin().delete('/api/roles/packers')).statusCode).toBe(404);
+    expect((await ctx.admin.delete('/api/roles/packers')).statusCode).toBe(204);
+    expect((await ctx.admin.delete('/api/roles/packers')).statusCode).toBe(404);
   });
 
   it('answers 403 with the missing permission to a role without role.manage', async () => {
@@ -131,7 +165,7 @@ describe('users and their roles', () => {
   it('changes a user role and name, and the user holds the new rights on the next request', async () => {
     const user = await person('editor');
     expect((await ctx.as(user.token).get('/api/users')).statusCode).toBe(403);
-    const res = await admin().patch(`/api/users/${user.user.id}`, { role: 'admin', name: 'Promoted' });
+    const res = await ctx.admin.patch(`/api/users/${user.user.id}`, { role: 'admin', name: 'Promoted' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'admin', name: 'Promoted' });
     // The same token, no new sign-in.
@@ -140,7 +174,7 @@ describe('users and their roles', () => {
     expect(me).toMatchObject({ role: 'admin', role_name: 'Admin' });
     expect(me.permissions).toContain('user.manage');
 
-    await admin().patch(`/api/users/${user.user.id}`, { role: 'viewer' });
+    await ctx.admin.patch(`/api/users/${user.user.id}`, { role: 'viewer' });
     expect((await ctx.as(user.token).get('/api/users')).statusCode).toBe(403);
 
     const { rows } = await q(
@@ -155,22 +189,22 @@ describe('users and their roles', () => {
   });
 
   it('sees a change to its role on the next request', async () => {
-    await admin().post('/api/roles', { name: 'Desk', permissions: ['inquiry.read'] });
+    await ctx.admin.post('/api/roles', { name: 'Desk', permissions: ['inquiry.read'] });
     const user = await person('desk');
     expect((await ctx.as(user.token).get('/api/products')).statusCode).toBe(403);
-    await admin().patch('/api/roles/desk', { permissions: ['inquiry.read', 'catalogue.read'] });
+    await ctx.admin.patch('/api/roles/desk', { permissions: ['inquiry.read', 'catalogue.read'] });
     expect((await ctx.as(user.token).get('/api/products')).statusCode).toBe(200);
   });
 
   it('refuses an unknown role, and an empty change', async () => {
     const user = await person('editor');
-    const res = await admin().patch(`/api/users/${user.user.id}`, { role: 'wizard' });
+    const res = await ctx.admin.patch(`/api/users/${user.user.id}`, { role: 'wizard' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.role).toBe(ROLE_TEXT.unknownRole);
-    expect((await admin().patch(`/api/users/${user.user.id}`, {})).statusCode).toBe(400);
+    expect((await ctx.admin.patch(`/api/users/${user.user.id}`, {})).statusCode).toBe(400);
     expect(
       (
-        await admin().post('/api/users', {
+        await ctx.admin.post('/api/users', {
           name: 'N',
           email: 'n@example.com',
           password: 'secret-1',
@@ -178,36 +212,141 @@ describe('users and their roles', () => {
         })
       ).statusCode,
     ).toBe(400);
-    expect((await admin().patch('/api/users/2000000000', { role: 'editor' })).statusCode).toBe(404);
+    expect((await ctx.admin.patch('/api/users/2000000000', { role: 'editor' })).statusCode).toBe(404);
   });
 
   it('keeps someone holding user.manage and role.manage (409)', async () => {
     // Ada is the only admin left holding both (earlier tests demoted theirs).
     await q(`update users set role = 'editor' where role = 'admin' and id <> 1`);
-    const res = await admin().patch('/api/users/1', { role: 'editor' });
+    // Nobody changes their own role, and a staff manager gives only roles within its rights: its
+    // own, here, which would leave nobody holding both.
+    expect((await ctx.admin.patch('/api/users/1', { role: 'editor' })).statusCode).toBe(403);
+    await ctx.admin.post('/api/roles', { name: 'Staff managers', permissions: ['user.manage'] });
+    const manager = ctx.as((await person('staff-managers')).token);
+    const res = await manager.patch('/api/users/1', { role: 'staff-managers' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(ROLE_TEXT.lastAdmin);
     expect((await q(`select role from users where id = 1`)).rows[0].role).toBe('admin');
 
     // A custom role holding both may be the last one, and then cannot lose them.
-    await admin().post('/api/roles', { name: 'Owners', permissions: ['user.manage', 'role.manage'] });
+    await ctx.admin.post('/api/roles', { name: 'Owners', permissions: ['user.manage', 'role.manage'] });
     const owner = await person('owners');
-    expect((await admin().patch('/api/users/1', { role: 'editor' })).statusCode).toBe(200);
-    const ownerClient = ctx.as(owner.token);
-    const dropped = await ownerClient.patch('/api/roles/owners', { permissions: ['user.manage'] });
-    expect(dropped.statusCode).toBe(409);
-    expect((await ownerClient.patch(`/api/users/${owner.user.id}`, { role: 'sales' })).statusCode).toBe(409);
-    expect((await ownerClient.patch('/api/users/1', { role: 'admin' })).statusCode).toBe(200);
-    expect((await ownerClient.patch(`/api/users/${owner.user.id}`, { role: 'sales' })).statusCode).toBe(200);
+    expect((await manager.patch('/api/users/1', { role: 'staff-managers' })).statusCode).toBe(200);
+    expect((await manager.patch(`/api/users/${owner.user.id}`, { role: 'staff-managers' })).statusCode).toBe(
+      409,
+    );
+    // Its holders may not edit it, and whoever else may holds both rights too: the server's own
+    // change is what could leave nobody.
+    expect(
+      (await ctx.as(owner.token).patch('/api/roles/owners', { permissions: ['user.manage'] })).statusCode,
+    ).toBe(403);
+    await expect(
+      createRolesService(ctx.database.db).update('owners', { permissions: ['user.manage'] }, SERVER_GRANTOR),
+    ).rejects.toMatchObject({ statusCode: 409, message: ROLE_TEXT.lastAdmin });
+
+    // Admin again, by the server: nobody holding less may give Admin.
+    await q(`update users set role = 'admin' where id = 1`);
+    expect((await ctx.admin.patch(`/api/users/${owner.user.id}`, { role: 'sales' })).statusCode).toBe(200);
+  });
+
+  it('gives no role holding a right the caller lacks, and no one their own role (403 naming it)', async () => {
+    await ctx.admin.post('/api/roles', {
+      name: 'Staff desk',
+      permissions: ['user.manage', 'catalogue.read'],
+    });
+    const desk = await person('staff-desk');
+    const other = await person('viewer');
+    const as = ctx.as(desk.token);
+
+    const self = await as.patch(`/api/users/${desk.user.id}`, { role: 'admin' });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({ error: expect.any(String), permission: 'product.edit' });
+    const promoted = await as.patch(`/api/users/${other.user.id}`, { role: 'editor' });
+    expect(promoted.statusCode).toBe(403);
+    expect(promoted.json().permission).toBe('product.edit');
+    const created = await as.post('/api/users', {
+      name: 'Minted Admin',
+      email: `minted-${serial}@example.com`,
+      password: 'secret-pass',
+      role: 'admin',
+    });
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toMatchObject({ error: expect.any(String), permission: 'product.edit' });
+    expect((await q('select 1 from users where email = $1', [`minted-${serial}@example.com`])).rowCount).toBe(
+      0,
+    );
+    const roles = (
+      await q('select id, role from users where id = any($1) order by id', [[desk.user.id, other.user.id]])
+    ).rows;
+    expect(roles.map((r) => r.role)).toEqual(['staff-desk', 'viewer']);
+
+    // Even a role holding less is someone else's to give: own role changes are refused.
+    await ctx.admin.post('/api/roles', { name: 'Readers only', permissions: ['catalogue.read'] });
+    const down = await as.patch(`/api/users/${desk.user.id}`, { role: 'readers-only' });
+    expect(down.statusCode).toBe(403);
+    expect(down.json().permission).toBe('user.manage');
+    // Within its rights, to someone else, it may.
+    expect((await as.patch(`/api/users/${other.user.id}`, { role: 'readers-only' })).statusCode).toBe(200);
+    // The same role again is no change, so renaming yourself with it is fine.
+    expect(
+      (await as.patch(`/api/users/${desk.user.id}`, { role: 'staff-desk', name: 'Desk' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets role.manage make and change only roles within its own rights, never the one it holds', async () => {
+    await ctx.admin.post('/api/roles', { name: 'Role desk', permissions: ['role.manage', 'catalogue.read'] });
+    const as = ctx.as((await person('role-desk')).token);
+    const wider = await as.post('/api/roles', {
+      name: 'Wider',
+      permissions: ['catalogue.read', 'product.price'],
+    });
+    // The role is checked as it would be saved, with what its permissions need added
+    // (product.price brings product.edit), so the first code beyond the caller is product.edit.
+    expect(wider.statusCode).toBe(403);
+    expect(wider.json().permission).toBe('product.edit');
+    expect((await q(`select 1 from roles where key = 'wider'`)).rowCount).toBe(0);
+
+    // A role saved before needs were added may hold product.price without product.edit; its
+    // holder may give product.price, but not the product.edit the saved role would gain with it.
+    await q(
+      `insert into roles (key, name, permissions, built_in)
+       values ('price-desk', 'Price desk', '{role.manage,catalogue.read,product.price}', false)`,
+    );
+    const pricing = ctx.as((await person('price-desk')).token);
+    const priced = await pricing.post('/api/roles', {
+      name: 'Priced',
+      permissions: ['catalogue.read', 'product.price'],
+    });
+    expect(priced.statusCode).toBe(403);
+    expect(priced.json().permission).toBe('product.edit');
+    expect((await q(`select 1 from roles where key = 'priced'`)).rowCount).toBe(0);
+
+    const mine = await as.patch('/api/roles/role-desk', { permissions: PERMISSION_CODES });
+    expect(mine.statusCode).toBe(403);
+    expect(mine.json().permission).toBe('role.manage');
+    expect((await q(`select permissions from roles where key = 'role-desk'`)).rows[0].permissions).toEqual([
+      'catalogue.read',
+      'role.manage',
+    ]);
+
+    expect(
+      (await as.post('/api/roles', { name: 'Narrow', permissions: ['catalogue.read'] })).statusCode,
+    ).toBe(201);
+    const widened = await as.patch('/api/roles/narrow', { permissions: ['catalogue.read', 'user.manage'] });
+    expect(widened.statusCode).toBe(403);
+    expect(widened.json().permission).toBe('user.manage');
+    expect((await q(`select permissions from roles where key = 'narrow'`)).rows[0].permissions).toEqual([
+      'catalogue.read',
+    ]);
   });
 
   it('filters users by role', async () => {
-    const res = await admin().get('/api/users?role=sales&limit=100');
+    const res = await ctx.admin.get('/api/users?role=sales&limit=100');
     expect(res.statusCode).toBe(200);
     const roles = (res.json().data as { role: string }[]).map((u) => u.role);
     expect(roles.length).toBeGreaterThan(0);
     expect(new Set(roles)).toEqual(new Set(['sales']));
-    expect((await admin().get('/api/users?role=Not%20A%20Key')).statusCode).toBe(400);
+    expect((await ctx.admin.get('/api/users?role=Not%20A%20Key')).statusCode).toBe(400);
   });
 });
 
@@ -215,7 +354,7 @@ describe('field-level rights on products', () => {
   let assistant: string;
   let editor: string;
   beforeAll(async () => {
-    await admin().post('/api/roles', {
+    await ctx.admin.post('/api/roles', {
       name: 'Assistant',
       permissions: [
         'catalogue.read',
@@ -345,7 +484,7 @@ describe('field-level rights on products', () => {
     const published = await product('Trash One');
     const draft = await product('Trash Two', 'draft');
     for (const id of [published, draft])
-      expect((await admin().delete(`/api/products/${id}`)).statusCode).toBe(204);
+      expect((await ctx.admin.delete(`/api/products/${id}`)).statusCode).toBe(204);
     const res = await ctx.as(assistant).post(`/api/trash/product/${published}/restore`);
     expect(res.statusCode).toBe(403);
     expect(res.json().permission).toBe('product.publish');
@@ -354,7 +493,7 @@ describe('field-level rights on products', () => {
     expect((await ctx.as(editor).post(`/api/trash/product/${published}/restore`)).statusCode).toBe(200);
   });
   it("asks product.price of a change to a product's own discount through the discounts API, its history and its trash", async () => {
-    await admin().post('/api/roles', {
+    await ctx.admin.post('/api/roles', {
       name: 'Discounter',
       permissions: ['catalogue.read', 'discount.edit', 'history.read', 'history.restore', 'trash.restore'],
     });
@@ -392,7 +531,7 @@ describe('field-level rights on products', () => {
     expect((await discounter.put(`/api/discounts/${made.json().id}`, body)).statusCode).toBe(200);
 
     // Restoring an earlier value of the own discount from the history asks the same.
-    expect((await admin().put(`/api/discounts/${first?.id}`, { ...body, value: 20 })).statusCode).toBe(200);
+    expect((await ctx.admin.put(`/api/discounts/${first?.id}`, { ...body, value: 20 })).statusCode).toBe(200);
     const { rows } = await q(
       `select id from change_log where entity_type = 'discount' and entity_id = $1 and action = 'update'
         order by id desc limit 1`,
@@ -406,7 +545,7 @@ describe('field-level rights on products', () => {
     expect((await own())?.value).toBe('15.00');
 
     // And so does bringing it back from the trash.
-    expect((await admin().delete(`/api/discounts/${first?.id}`)).statusCode).toBe(204);
+    expect((await ctx.admin.delete(`/api/discounts/${first?.id}`)).statusCode).toBe(204);
     const back = await discounter.post(`/api/trash/discount/${first?.id}/restore`);
     expect(back.statusCode).toBe(403);
     expect(back.json().permission).toBe('product.price');

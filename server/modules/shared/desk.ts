@@ -1,13 +1,27 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type CloseReason, canMoveInquiry, DESK_TEXT, type InquiryStatus } from '#domain/inquiries';
+import { type LineOptions, VARIANT_MESSAGES, type VariantStatus } from '#domain/variants';
 import type { Db, Tx } from '../../db/client';
 import { categories, inquiries, inquiryEvents, products, users } from '../../db/schema';
 import { conflict } from '../../errors/app-error';
 import { type PricingJson, priceByColumn, productPricing } from './pricing.sql';
+import { optionsJson, optionsOf, variantsJson } from './variants.sql';
 
 type Reader = Pick<Db, 'select'>;
 
-/** Name, SKU, status and today's final price of each product named, by the one pricing rule. */
+/** A product's variant as a line copies it: its SKU, its options in their order, its final price today. */
+export type LineVariant = {
+  id: number;
+  sku: string | null;
+  status: VariantStatus;
+  options: LineOptions;
+  final: number;
+};
+
+/**
+ * Name, SKU, status and today's final price of each product named, by the one pricing rule, with
+ * each of its variants priced by the same rule: the variant's price, the product's best discount.
+ */
 export async function priceLines(db: Reader, ids: number[]) {
   const now = new Date();
   const rows = await db
@@ -19,16 +33,64 @@ export async function priceLines(db: Reader, ids: number[]) {
       mrp: products.mrp,
       brand_id: products.brand_id,
       pricing: productPricing('products', 'categories', now),
+      options: optionsJson('products'),
+      variants: variantsJson('products'),
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.category_id))
     .where(inArray(products.id, ids));
   return new Map(
     rows.map((r) => {
-      const { price } = priceByColumn(r, r.pricing as PricingJson, now);
-      return [r.id, { name: r.name, sku: r.sku, status: r.status, final: price.final }];
+      const pricing = r.pricing as PricingJson;
+      const { price } = priceByColumn(r, pricing, now);
+      const variants = r.variants.map(
+        ([id, sku, mrp, status, , , values]): LineVariant => ({
+          id,
+          sku,
+          status,
+          options: optionsOf(r.options, values),
+          final: priceByColumn({ id: r.id, mrp, brand_id: r.brand_id }, pricing, now).price.final,
+        }),
+      );
+      const product = { name: r.name, sku: r.sku, status: r.status, final: price.final, variants };
+      return [r.id, product];
     }),
   );
+}
+
+/** A product as priceLines answers it. */
+export type PricedProduct = Awaited<ReturnType<typeof priceLines>> extends Map<number, infer P> ? P : never;
+
+/** Options as a line stores them: none is null, as on the lines from before variants. */
+export const storedOptions = (options: LineOptions | null | undefined) => (options?.length ? options : null);
+
+/** Why a line's variant cannot be taken, as the field's message says it. */
+export type VariantRefusal =
+  | typeof VARIANT_MESSAGES.variantRequired
+  | typeof VARIANT_MESSAGES.variantOfAnotherProduct
+  | typeof VARIANT_MESSAGES.variantDiscontinued;
+
+/**
+ * The variant a product line is for: the one named, which must be the product's and active
+ * (unless `kept`: staff may keep a discontinued one a line already had), or, when
+ * none is named, the product's only variant. A product with several needs one named.
+ */
+export function chooseVariant(
+  product: { variants: LineVariant[] },
+  variantId: number | null | undefined,
+  /** The line already had the variant named, so a discontinued one is kept. */
+  kept: boolean,
+): LineVariant | { refused: VariantRefusal } {
+  let variant: LineVariant | undefined;
+  if (variantId === null || variantId === undefined) {
+    if (product.variants.length !== 1) return { refused: VARIANT_MESSAGES.variantRequired };
+    variant = product.variants[0];
+  } else {
+    variant = product.variants.find((v) => v.id === variantId);
+    if (!variant) return { refused: VARIANT_MESSAGES.variantOfAnotherProduct };
+  }
+  if (variant.status !== 'active' && !kept) return { refused: VARIANT_MESSAGES.variantDiscontinued };
+  return variant;
 }
 
 /**

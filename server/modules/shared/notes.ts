@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TokenRef } from '#domain/notes';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors/app-error';
+import { tokenRefJson } from './token-ref';
 
 type Writer = Pick<Db, 'execute'>;
 
@@ -30,14 +32,17 @@ export async function addNote(tx: Writer, parent: NoteParent, id: number, body: 
   if (!found.length) throw notFound(parent.notFound);
   const {
     rows: [row],
-  } = await tx.execute<{ id: number; created_at: Date | string }>(sql`
+  } = await tx.execute<{ id: number; created_at: Date | string; token: TokenRef | null }>(sql`
     insert into ${parent.noteColumn.table} (${sql.identifier(parent.noteColumn.name)}, author_id, body)
-    values (${id}, ${author.id}, ${body}) returning id, created_at`);
+    values (${id}, ${author.id}, ${body})
+    returning id, created_at, ${tokenRefJson(sql`token_id`)} as token`);
   return {
     id: Number(row.id),
     body,
-    // A note made with an API token has no person for an author.
+    // A note made with an API token has no person for an author: its token_id (the column's
+    // default, from the request's token) names the token.
     author: author.id === null ? null : { id: author.id, name: author.name },
+    token: row.token,
     created_at: new Date(row.created_at).toISOString(),
   };
 }

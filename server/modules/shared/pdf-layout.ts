@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { todayIn } from '#domain/time-zone';
+import { describeOptions, optionsList } from '#domain/variants';
 import { money, printable } from './pdf-text';
 
 /**
@@ -41,6 +43,9 @@ export const longDate = (day: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
+/** An instant as the seller's calendar day, '27 November 2026' (a quote issued, an order placed). */
+export const longDayOf = (iso: string, timeZone = 'UTC') => longDate(todayIn(timeZone, new Date(iso)));
+
 /** Who the document is from, beyond the name: what the business configured (COMPANY_*). */
 export type PdfSeller = {
   address?: string | null;
@@ -50,11 +55,15 @@ export type PdfSeller = {
   logo?: Buffer | null;
   /** The shop's catalogue, as an absolute URL. */
   shopUrl?: string | null;
+  /** The seller's TIMEZONE: an instant (issued, ordered, signed) prints as its day there. */
+  timeZone?: string;
 };
 
 export type PdfLine = {
   name: string;
   sku: string | null;
+  /** The variant's options, `{ "Size": "M" }`, printed under the name. */
+  options: Record<string, string>;
   quantity: number;
   unit_price: number;
   discount_percent: number | null;
@@ -119,6 +128,12 @@ export function drawSeller(doc: Doc, companyName: string, seller: PdfSeller) {
   doc.moveDown(0.6);
 }
 
+/** The item cell: the name, and the variant's options on the line under it ("Size: M, Finish: Zinc"). */
+const withOptions = (line: PdfLine) => {
+  const options = describeOptions(optionsList(line.options));
+  return options ? `${line.name}\n${options}` : line.name;
+};
+
 const bottom = () => PAGE.height - PAGE.margin - FOOTER;
 
 /** The lines' table from the current position, onto further pages with its header repeated. */
@@ -162,7 +177,7 @@ function drawLines(doc: Doc, lines: readonly PdfLine[], currency: string): numbe
   for (const line of lines) {
     const r = row(
       [
-        printable(line.name),
+        printable(withOptions(line)),
         printable(line.sku ?? ''),
         String(line.quantity),
         money(line.unit_price, currency),

@@ -3,6 +3,7 @@ import { canMoveInquiry, type InquiryStatus } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import {
   centsToNumber,
+  HIDDEN_QUOTE_TOKEN,
   isExpired,
   type PublicQuote,
   QUOTE_ANSWERS,
@@ -11,6 +12,8 @@ import {
   type QuoteStatus,
   quoteTotals,
 } from '#domain/quotes';
+import { type LineOptions, optionsRecord } from '#domain/variants';
+import type { Rights } from '../../auth/rights';
 import type { Db } from '../../db/client';
 
 /** What the customer's answer does to the request. */
@@ -30,6 +33,8 @@ type LineRow = [
   unit_price: string,
   discount_percent: string,
   catalogue_price: string | null,
+  variant_id: number | null,
+  options: LineOptions | null,
 ];
 
 /** A quote as stored, with its lines as arrays in position order. */
@@ -68,7 +73,8 @@ export async function readQuoteRows(db: Executor, where: SQL, order: SQL = sql`q
       q.note, q.terms, q.created_at, q.sent_at, q.answered_at, q.answer_kind, q.answer_name,
       q.answer_message, q.answer_address, q.expired_at,
       coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
-          l.unit_price::text, l.discount_percent::text, l.catalogue_price::text) order by l.position)
+          l.unit_price::text, l.discount_percent::text, l.catalogue_price::text, l.variant_id, l.options)
+          order by l.position)
         from quote_lines l where l.quote_id = q.id), '[]'::json) as lines
     from quotes q
     where ${where}
@@ -82,10 +88,22 @@ const decimal = (v: string) => toCents(v) / 100;
 /** A quote's content and totals, by the one rule (domain/quotes.ts quoteTotals), from its stored lines. */
 function content(r: QuoteRow) {
   const lines = r.lines.map(
-    ([product_id, name, sku, quantity, unit_price, discount_percent, catalogue_price]) => ({
+    ([
       product_id,
       name,
       sku,
+      quantity,
+      unit_price,
+      discount_percent,
+      catalogue_price,
+      variant_id,
+      options,
+    ]) => ({
+      product_id,
+      name,
+      sku,
+      variant_id,
+      options: optionsRecord(options),
       quantity,
       unit_price,
       discount_percent,
@@ -184,3 +202,27 @@ export function toPublicQuote(
         : null,
   };
 }
+
+/**
+ * A quote as a member of staff sees it: its token (the customer's key to answer it) only for a
+ * holder of quote.send, who sends it anyway. Every staff answer that carries quotes goes through
+ * here.
+ */
+export function quoteForCaller(quote: Quote, rights: Rights): Quote {
+  if (rights.has('quote.send')) return quote;
+  const { token: _, ...shown } = quote;
+  return shown;
+}
+
+/** A request's detail with each of its quotes as the caller may see it. */
+export const detailForCaller = <T extends { quotes: Quote[] }>(detail: T, rights: Rights): T => ({
+  ...detail,
+  quotes: detail.quotes.map((q) => quoteForCaller(q, rights)),
+});
+
+/** A customer's quote link in a text (a message in the outbox), by the token's own shape. */
+const QUOTE_LINK = /(\/quote\/)[A-Za-z0-9_-]{22,64}/g;
+
+/** A message's text as a member of staff reads it: quote links without their token, but for quote.send. */
+export const quoteLinksForCaller = (text: string, rights: Rights): string =>
+  rights.has('quote.send') ? text : text.replace(QUOTE_LINK, `$1${HIDDEN_QUOTE_TOKEN}`);

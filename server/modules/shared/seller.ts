@@ -13,12 +13,16 @@ export function customerSignature(companyName: string, company: CompanyDetails, 
   ];
 }
 
-/** The seller's details as a PDF's heading draws them (the quote's and the order's). */
-export function pdfSellerOf(company: CompanyDetails) {
+/**
+ * The seller's details as a PDF's heading draws them (the quote's and the order's), and the
+ * seller's TIMEZONE, whose calendar days the PDF's dates are.
+ */
+export function pdfSellerOf(company: CompanyDetails, timeZone: string) {
   return {
     address: company.address,
     email: company.email,
     phone: company.phone,
     logo: company.logo?.bytes,
+    timeZone,
   };
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ChangeAction, TrashType } from '#domain/history';
+import { CURRENT_ACTOR_SQL, setChangeContext } from '../../db/change-context';
 import type { Tx } from '../../db/client';
-import { CURRENT_ACTOR_SQL, setChangeContext } from '../../history/change-context';
 import { STORED_URL_SQL } from '../../images/store';
 
 /**
@@ -66,6 +66,17 @@ export async function snapshotProducts(tx: Tx, ids: SQL) {
       rowsOf('product_layout_blocks', sql`x.product_id = any(${ids})`, sql`x.product_id`),
     ],
     ['discounts', rowsOf('discounts', sql`x.product_id = any(${ids})`, sql`x.product_id`)],
+    ['product_options', rowsOf('product_options', sql`x.product_id = any(${ids})`, sql`x.product_id`)],
+    [
+      'product_option_values',
+      rowsOf(
+        'product_option_values',
+        sql`o.product_id = any(${ids})`,
+        sql`o.product_id`,
+        sql`join product_options o on o.id = x.option_id`,
+      ),
+    ],
+    ['product_variants', rowsOf('product_variants', sql`x.product_id = any(${ids})`, sql`x.product_id`)],
   ];
   const links = ['inquiries', 'inquiry_lines', 'quote_lines'].map((t) => [t, idsOf(t, ids)] as const);
   const alias = (i: number) => sql.identifier(`s${i}`);
@@ -127,19 +138,56 @@ export async function unlinkProducts(
 export const logTrash = (tx: Tx, on: boolean) => logAs(tx, on ? 'trash' : '');
 
 /**
- * Moves one product, category, brand or discount to the trash inside the caller's transaction
- * (the caller has locked and found it): snapshots it with every row its delete removes or
- * unlinks, then deletes it. Image references stay held by the entry. A category's children are
- * left at the top level for the caller to recompute.
+ * Snapshots a quote request into the trash: the request with its basket, notes, history, quotes
+ * and their lines, and the orders and messages that pointed at it or its quotes (their delete sets
+ * those to null; a restore points them back). Named by its reference, its subject and its sender.
  */
-export async function moveToTrash(tx: Tx, type: TrashType, id: number) {
+async function snapshotInquiry(tx: Tx, id: number, name: string) {
+  const quoteIds = sql`(select id from quotes where inquiry_id = ${id})`;
+  const rows = (table: string, where: SQL) =>
+    sql`(select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]'::jsonb) from ${sql.identifier(table)} x where ${where})`;
+  const pairs = (table: string) =>
+    sql`(select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'quote_id', x.quote_id) order by x.id), '[]'::jsonb)
+      from ${sql.identifier(table)} x where x.quote_id in ${quoteIds})`;
+  const ids = (table: string) =>
+    sql`(select coalesce(jsonb_agg(x.id order by x.id), '[]'::jsonb) from ${sql.identifier(table)} x where x.inquiry_id = i.id)`;
+  await tx.execute(sql`
+    insert into trash (entity_type, entity_id, name, data, deleted_by)
+    select 'inquiry', i.id, ${name}, jsonb_build_object(
+        'inquiries', jsonb_build_array(to_jsonb(i)),
+        'inquiry_lines', ${rows('inquiry_lines', sql`x.inquiry_id = i.id`)},
+        'inquiry_notes', ${rows('inquiry_notes', sql`x.inquiry_id = i.id`)},
+        'inquiry_events', ${rows('inquiry_events', sql`x.inquiry_id = i.id`)},
+        'quotes', ${rows('quotes', sql`x.inquiry_id = i.id`)},
+        'quote_lines', ${rows('quote_lines', sql`x.quote_id in ${quoteIds}`)},
+        'order_quotes', ${pairs('orders')},
+        'outbox_quotes', ${pairs('outbox')},
+        'links', jsonb_build_object('orders', ${ids('orders')}, 'outbox', ${ids('outbox')})),
+      ${CURRENT_ACTOR_SQL}
+    from inquiries i where i.id = ${id}`);
+}
+
+/**
+ * Moves one product, category, brand, discount or quote request to the trash inside the caller's
+ * transaction (the caller has locked and found it; a request's caller names its entry): snapshots
+ * it with every row its delete removes or unlinks, then deletes it. Image references stay held by
+ * the entry. A category's children are left at the top level for the caller to recompute.
+ */
+export async function moveToTrash(tx: Tx, type: TrashType, id: number, name = '') {
   switch (type) {
+    case 'inquiry': {
+      await snapshotInquiry(tx, id, name);
+      await logTrash(tx, true);
+      // Lines, notes, history, quotes and their lines cascade; orders and messages keep their rows.
+      await tx.execute(sql`delete from inquiries where id = ${id}`);
+      break;
+    }
     case 'product': {
       const ids = intArray([id]);
       await snapshotProducts(tx, ids);
       await unlinkProducts(tx, ids);
       await logTrash(tx, true);
-      // Sections, items, specs, blocks, images and discounts cascade from the product row.
+      // Sections, items, specs, blocks, images, discounts, options and variants cascade from the product row.
       await tx.execute(sql`delete from products where id = ${id}`);
       break;
     }

@@ -47,8 +47,12 @@ export function whereOf(conditions: ShopConditions, except: Except = null): SQL 
  */
 function specCondition(filter: SpecFilter): SQL {
   const branches: SQL[] = [];
+  const norms = `{${filter.values.map((v) => `"${v.toLowerCase().replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  // An option's: the products with an active variant of any of the values (migration 0059's rows).
+  if (filter.option)
+    return sql`${products.id} in (select o.product_id from product_option_facets o
+      where o.name_norm = ${filter.norm.slice('option:'.length)} and o.value_norm = any(${norms}::text[]))`;
   if (filter.values.length > 0) {
-    const norms = `{${filter.values.map((v) => `"${v.toLowerCase().replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
     branches.push(sql`select s.product_id from product_spec_values s
       where s.key_norm = ${filter.norm} and s.value_norm = any(${norms}::text[])`);
   }
@@ -82,6 +86,8 @@ type FacetValue = { value: string; count: number; num: string | null };
 export type SpecFacet = {
   key: string;
   norm: string;
+  /** A variant option's values (`option.<key>=`), not a spec's. */
+  option: boolean;
   /** Its values' counts summed: how often the set's products name the key (ranks the keys). */
   count: number;
   values: FacetValue[];
@@ -132,19 +138,28 @@ export type SetPage = {
 /** The set's size (exact: the set is read whole for its facets) and one page of its ids. */
 export type FoundSet = { total: number; ids: number[] };
 
-/** The spec values' counts, each value named as its oldest product names it (from the value index). */
+/**
+ * The spec values' counts, each value named as its oldest product names it (from the value index);
+ * and the option values', always from the set itself, their keys "option:<name>".
+ */
 function specCounts(parts: Parts): SQL {
   const oneKey = (column: SQL) =>
     parts.specs !== null && parts.specs !== 'all' ? sql`and ${column} = ${parts.specs}` : sql``;
+  const options = sql`select json_build_array('option:' || g.name_norm, d.name, d.value, g.n, null, '')
+    from (select o.name_norm, o.value_norm, count(*)::int as n from m join product_option_facets o on o.product_id = m.id
+      where true ${oneKey(sql`'option:' || o.name_norm`)} group by o.name_norm, o.value_norm) g
+    cross join lateral (select x.name, x.value from product_option_facets x
+      where x.name_norm = g.name_norm and x.value_norm = g.value_norm order by x.product_id limit 1) d`;
   const grouped = parts.counted
     ? sql`select key_norm, value_norm, sum(n)::int as n from category_spec_counts
         where category_id = any(${`{${parts.counted.join(',')}}`}::int[]) and n > 0 ${oneKey(sql`key_norm`)}
         group by key_norm, value_norm`
     : sql`select s.key_norm, s.value_norm, count(*)::int as n from m join product_spec_values s on s.product_id = m.id
         where true ${oneKey(sql`s.key_norm`)} group by s.key_norm, s.value_norm`;
-  return sql`(select json_agg(json_build_array(g.key_norm, d.key, d.value, g.n, d.num::text, d.unit))
+  return sql`(select json_agg(r) from (select json_build_array(g.key_norm, d.key, d.value, g.n, d.num::text, d.unit) as r
     from (${grouped}) g cross join lateral (select x.key, x.value, x.unit, x.num from product_spec_values x
-      where x.key_norm = g.key_norm and x.value_norm = g.value_norm order by x.product_id limit 1) d)`;
+      where x.key_norm = g.key_norm and x.value_norm = g.value_norm order by x.product_id limit 1) d
+    union all ${options}) rows)`;
 }
 
 /** A page's ids in the list's order (SetPage), from the set `m` or walking the list's index. */
@@ -214,9 +229,11 @@ function specFacet(rows: SpecRow[], active: SpecFilter | undefined): SpecFacet {
   if (numeric) values.sort((a, b) => compareNumbers(a.num, b.num) || a.value.localeCompare(b.value));
   const nums = rows.map((r) => r[4] as string).sort(compareNumbers);
   const units = new Set(rows.map((r) => r[5]));
+  const norm = active?.norm ?? rows[0]?.[0] ?? '';
   return {
     key: active?.key ?? rows[0]?.[1] ?? '',
-    norm: active?.norm ?? rows[0]?.[0] ?? '',
+    norm,
+    option: norm.startsWith('option:'),
     count: rows.reduce((sum, r) => sum + r[3], 0),
     values,
     numeric: numeric
@@ -291,7 +308,8 @@ export async function readFacets(
       .filter(([norm]) => !activeNorms.has(norm))
       .map(([, rows]) => specFacet(rows, undefined))
       .filter((f) => f.count >= FACET_LIMITS.minProducts)
-      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      // A product's options first: what its variants differ in is what a buyer chooses by.
+      .sort((a, b) => Number(b.option) - Number(a.option) || b.count - a.count || a.key.localeCompare(b.key))
       .slice(0, Math.max(0, FACET_LIMITS.keys - activeNorms.size));
     specs.push(...others);
   }

@@ -79,16 +79,22 @@ export const shopRoutes =
 
     app.get('/shop/quote', { schema }, async (_request, reply) => sendHtml(reply, renderBasket(chrome)));
 
-    app.get<{ Params: { slug: string } }>('/shop/:slug', { schema }, async (request, reply) => {
-      let page: Awaited<ReturnType<ProductPages['get']>>;
-      try {
-        page = await pages.get(request.params.slug);
-      } catch (err) {
-        if (err instanceof AppError && err.statusCode === 404) return notFound(reply);
-        throw err;
-      }
-      return sendTagged(request, reply, page, HTML_TYPE);
-    });
+    app.get<{ Params: { slug: string }; Querystring: { variant?: unknown } }>(
+      '/shop/:slug',
+      { schema },
+      async (request, reply) => {
+        let page: Awaited<ReturnType<ProductPages['get']>>;
+        try {
+          // ?variant= names the variant shown; any other value shows the default one.
+          const { variant } = request.query;
+          page = await pages.get(request.params.slug, typeof variant === 'string' ? variant : undefined);
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 404) return notFound(reply);
+          throw err;
+        }
+        return sendTagged(request, reply, page, HTML_TYPE);
+      },
+    );
 
     // Deeper paths under /shop are no page of the shop's: its 404, not the staff app's shell.
     app.get('/shop/*', { schema }, async (_request, reply) => notFound(reply));

@@ -5,11 +5,16 @@ import { isSlug } from '#domain/slug';
 import type { CatalogueCaches } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { idsScope, type PageScope, pageWithTotal, type SortColumns } from '../../db/query/counting';
-import { type ProductSearch, productSearch, searchSuggestion } from '../../db/query/product-search';
+import {
+  type ProductSearch,
+  productSearch,
+  searchSuggestion,
+  variantBySku,
+} from '../../db/query/product-search';
 import { limitInText } from '../../db/query/sql';
 import { brands, categories, products } from '../../db/schema';
-import { nextPriceChange, refreshPrices } from '../products/product-filter';
-import { priceByColumn, productPricing } from '../shared/pricing.sql';
+import { nextPriceChange, refreshPrices } from '../products';
+import { type PricingJson, priceByColumn, productPricing } from '../shared/pricing.sql';
 import {
   type FoundSet,
   readFacets,
@@ -20,6 +25,7 @@ import {
 } from './facets';
 import type { CategoryNode, ShopCard } from './render/list';
 import type { ProductLinks } from './render/product';
+import { readShopVariants } from './shop-variants';
 
 /**
  * Visitors see published products only; every statement here says so, as a literal: a named
@@ -49,6 +55,37 @@ const SORTS: Record<ShopSort, { by: keyof typeof SORT_COLUMNS; dir: 'asc' | 'des
   price_desc: { by: 'price', dir: 'desc' },
   name: { by: 'name', dir: 'asc' },
 };
+
+type CardRow = {
+  id: number;
+  slug: string;
+  name: string;
+  mrp: string;
+  mrp_max: string | null;
+  variant: number | null;
+  brand_id: number | null;
+  brand: string | null;
+  image: string | null;
+  pricing: PricingJson;
+  total: number;
+};
+
+/** A card from its row, priced by the one rule. */
+function toCard(r: CardRow, now: Date): ShopCard & { total: number } {
+  const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    brand: r.brand,
+    image: thumbnailUrl(r.image),
+    price: { mrp: price.mrp, final: price.final },
+    best: price.best ? { type: price.best.type, value: price.best.value } : null,
+    from: r.mrp_max !== null,
+    variant: r.variant,
+    total: r.total,
+  };
+}
 
 const withoutTotal = ({ total: _, ...card }: ShopCard & { total: number }): ShopCard => card;
 
@@ -157,7 +194,11 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
   }
 
   /** The cards of a page, from a page statement's scope (the page's ids and the list's order). */
-  async function cards(scope: PageScope, now: Date): Promise<(ShopCard & { total: number })[]> {
+  async function cards(
+    scope: PageScope,
+    now: Date,
+    search?: ProductSearch,
+  ): Promise<(ShopCard & { total: number })[]> {
     // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
     const firstImage = sql<string | null>`(select pi.url from product_images pi
         where pi.product_id = "products"."id" order by pi.position, pi.id limit 1)`;
@@ -167,6 +208,8 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
         slug: products.slug,
         name: products.name,
         mrp: products.mrp,
+        mrp_max: products.mrp_max,
+        variant: search?.skuKey ? variantBySku(search.skuKey, sql`${products.id}`) : sql<null>`null`,
         brand_id: products.brand_id,
         brand: brands.name,
         image: firstImage,
@@ -178,19 +221,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
       .leftJoin(categories, eq(categories.id, products.category_id))
       .where(inArray(products.id, scope.ids()))
       .orderBy(...scope.order);
-    return rows.map((r) => {
-      const { price } = priceByColumn({ id: r.id, mrp: r.mrp, brand_id: r.brand_id }, r.pricing, now);
-      return {
-        id: r.id,
-        slug: r.slug,
-        name: r.name,
-        brand: r.brand,
-        image: thumbnailUrl(r.image),
-        price: { mrp: price.mrp, final: price.final },
-        best: price.best ? { type: price.best.type, value: price.best.value } : null,
-        total: r.total,
-      };
-    });
+    return rows.map((r) => toCard(r, now));
   }
 
   /** "Did you mean": for a search that found nothing, a query that finds something, or null. */
@@ -241,7 +272,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     });
     const { total, ids } = set as FoundSet;
     const rows = ids.length
-      ? await cards(idsScope(db, products.id, ids, total, null, SHOP_PAGE_SIZE), now)
+      ? await cards(idsScope(db, products.id, ids, total, null, SHOP_PAGE_SIZE), now, search)
       : [];
     return {
       cards: rows.map(withoutTotal),
@@ -320,6 +351,9 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
         brandSlug: brand_slug,
       };
     },
+
+    /** A product's options and active variants, priced now, for its page. */
+    productVariants: (productId: number) => readShopVariants(db, productId, new Date()),
 
     /** Published products, counted for the sitemap (from the published index alone). */
     async publishedCount(): Promise<number> {

@@ -583,6 +583,13 @@ describe('the quote basket page', () => {
     expect(html).toMatch(/<input id="quote-name" name="name" maxlength="120" autocomplete="name" required/);
     expect(html).toMatch(/<input id="quote-company" name="company" maxlength="200"/);
     expect(html).toMatch(/<textarea id="quote-message" name="message" maxlength="5000"/);
+    // The basket's products say what is asked: the message is optional here.
+    expect(html).toMatch(
+      /<textarea id="quote-message" name="message" maxlength="5000" autocomplete="off" aria-describedby/,
+    );
+    expect(html).toContain(
+      '<label for="quote-message">Message <span class="optional">(optional)</span></label>',
+    );
     expect(html).toContain(
       '<div class="hp" aria-hidden="true">\n<label for="quote-website">Leave this field empty</label>\n<input id="quote-website" name="website" type="text" tabindex="-1" autocomplete="off">',
     );

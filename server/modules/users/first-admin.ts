@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SERVER_GRANTOR } from '../../auth/rights';
 import type { UsersService } from './users.service';
 
 export type FirstAdminResult =
@@ -17,12 +18,15 @@ export async function ensureFirstAdmin(
   const email = admin.email ?? 'admin@localhost';
   const generatedPassword = admin.password ? null : randomBytes(12).toString('base64url');
   try {
-    await users.create({
-      name: 'Administrator',
-      email,
-      role: 'admin',
-      password: admin.password ?? generatedPassword!,
-    });
+    await users.create(
+      {
+        name: 'Administrator',
+        email,
+        role: 'admin',
+        password: admin.password ?? generatedPassword!,
+      },
+      SERVER_GRANTOR,
+    );
   } catch (err) {
     // Another process starting at the same moment created it first.
     if ((err as { statusCode?: number }).statusCode === 409) return { created: false };

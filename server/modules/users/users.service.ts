@@ -1,18 +1,19 @@
-import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserSortKey } from '#domain/constants';
 import { API_ERROR } from '#domain/messages';
 import type { ListParams } from '#domain/paging';
-import type { PermissionCode } from '#domain/permissions';
+import { PERMISSION_TEXT, type PermissionCode } from '#domain/permissions';
 import { ROLE_TEXT } from '#domain/roles';
 import type { Me, User } from '#domain/users';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../auth/password';
+import type { Grantor } from '../../auth/rights';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { ownRows, pageWithTotal, type SortColumns } from '../../db/query/counting';
 import { escapeLike } from '../../db/query/sql';
-import { roles, users } from '../../db/schema';
+import { apiTokens, roles, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
-import { assertSomeoneManages, lockTeam } from '../roles/roles.service';
+import { assertSomeoneManages, lockTeam, requireGrantable } from '../roles';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -75,14 +76,31 @@ export function createUsersService(db: Db) {
     },
 
     /**
-     * Renames a staff account or gives it another role (which holds from its next request). The
-     * team is locked, so the check that someone still holds user.manage and role.manage sees
-     * every concurrent change.
+     * Renames a staff account or gives it another role (which holds from its next request). A new
+     * role must hold no right the caller lacks, and nobody changes their own. The team is locked,
+     * so the check that someone still holds user.manage and role.manage sees every concurrent
+     * change.
      */
-    async update(id: number, input: { role?: string; name?: string }) {
+    async update(id: number, input: { role?: string; name?: string }, by: Grantor) {
       return withEmailUnique(() =>
         db.transaction(async (tx) => {
-          if (input.role !== undefined) await lockTeam(tx);
+          if (input.role !== undefined) {
+            await lockTeam(tx);
+            const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+            if (!target) throw notFound(API_ERROR.userNotFound);
+            // The same role again changes nothing, so it is no one's to refuse.
+            if (target.role !== input.role) {
+              await requireGrantable(tx, by.rights, input.role);
+              if (by.id === id)
+                throw new AppError(
+                  403,
+                  PERMISSION_TEXT.ownRole,
+                  { role: PERMISSION_TEXT.ownRole },
+                  undefined,
+                  'user.manage',
+                );
+            }
+          }
           const [row] = await tx
             .update(users)
             .set({
@@ -123,7 +141,11 @@ export function createUsersService(db: Db) {
       return { data: rows.map((r) => toUser(r.row)), total: meta.total, meta };
     },
 
-    async create(input: { name: string; email: string; password: string; role: Role }) {
+    /** A staff account with a role that holds no right its creator lacks. */
+    async create(input: { name: string; email: string; password: string; role: Role }, by: Grantor) {
+      // Checked before hashing, so a refused request costs no argon2 work (and holds no
+      // connection through it). A role widened in between was widened by someone who may.
+      await requireGrantable(db, by.rights, input.role);
       const password_hash = await hashPassword(input.password);
       return withEmailUnique(async () => {
         const [row] = await db
@@ -173,16 +195,20 @@ export function createUsersService(db: Db) {
 
     /**
      * Deletes a user, refusing to delete yourself or the last one holding user.manage and
-     * role.manage. The team is locked for the check and the delete, so two admins deleting each
-     * other at once cannot leave none.
+     * role.manage, and revokes the API tokens they made: a token never outlives its creator's
+     * rights. The team is locked for the check and the delete, so two admins deleting each other
+     * at once cannot leave none. actorId: the person deleting (null for the server's own work).
      */
-    /** actorId: the person deleting (null for an API token, which is nobody's account). */
     async remove(actorId: number | null, id: number) {
       if (actorId === id) throw conflict(API_ERROR.cannotDeleteSelf);
       await db.transaction(async (tx) => {
         await lockTeam(tx);
         const [target] = await tx.select().from(users).where(eq(users.id, id));
         if (!target) throw notFound(API_ERROR.userNotFound);
+        await tx
+          .update(apiTokens)
+          .set({ revoked_at: sql`now()` })
+          .where(and(eq(apiTokens.created_by, id), isNull(apiTokens.revoked_at)));
         await tx
           .delete(users)
           .where(and(eq(users.id, id), actorId === null ? undefined : ne(users.id, actorId)));

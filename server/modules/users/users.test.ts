@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR, VALIDATION } from '#domain/messages';
+import { SERVER_GRANTOR } from '../../auth/rights';
 import { users } from '../../db/schema';
 import { ADMIN, createTestContext, type TestContext } from '../../test/harness';
 
@@ -138,12 +139,15 @@ describe('list', () => {
     await ctx.database.db.delete(users).where(sql`email like '%@list.test'`);
     const names = ['delta', 'Alpha', 'charlie', 'Bravo', 'echo'];
     for (const [i, name] of names.entries()) {
-      const u = await ctx.users.create({
-        name,
-        email: `${name.toLowerCase()}@list.test`,
-        password: 'secret1',
-        role: 'editor',
-      });
+      const u = await ctx.users.create(
+        {
+          name,
+          email: `${name.toLowerCase()}@list.test`,
+          password: 'secret1',
+          role: 'editor',
+        },
+        SERVER_GRANTOR,
+      );
       await ctx.database.pool.query(
         `update users set created_at = '2020-01-0${i + 1}T00:00:00Z' where id = $1`,
         [u.id],

@@ -40,6 +40,34 @@ describe('webhook address guard', () => {
       expect(isBlockedAddress(address), address).toBe(false);
   });
 
+  it('blocks an IPv6 address that embeds a blocked IPv4 one, as the IPv4 address itself', () => {
+    // 127.0.0.1 is 7f00:0001, 10.0.0.1 is 0a00:0001, 169.254.169.254 is a9fe:a9fe; Teredo keeps the
+    // client's address inverted in the last 32 bits (80ff:fffe is 127.0.0.1 xor ffff:ffff).
+    for (const address of [
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '::169.254.169.254',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:192.168.1.1',
+      '2002:7f00:1::',
+      '2002:a00:1:1::1',
+      '2002:a9fe:a9fe::1',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '2001:0:4136:e378::f5ff:fffe',
+      '2001:0:4136:e378:8000:63bf:5601:5601',
+    ])
+      expect(isBlockedAddress(address), address).toBe(true);
+    // The same forms around a public address are let through, like the address itself.
+    for (const address of [
+      '::8.8.8.8',
+      '::ffff:0:8.8.8.8',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    ])
+      expect(isBlockedAddress(address), address).toBe(false);
+  });
+
   it('refuses such URLs when saved, and plain http, and saves nothing', async () => {
     const admin = ctx.as(ctx.adminToken);
     for (const [url, message] of [
@@ -51,6 +79,10 @@ describe('webhook address guard', () => {
       ['https://169.254.169.254/latest/meta-data', WEBHOOK_TEXT.urlPrivate],
       ['https://[::1]/hooks', WEBHOOK_TEXT.urlPrivate],
       ['https://[::ffff:127.0.0.1]/hooks', WEBHOOK_TEXT.urlPrivate],
+      ['https://[::127.0.0.1]/hooks', WEBHOOK_TEXT.urlPrivate],
+      ['https://[::ffff:0:10.0.0.5]/hooks', WEBHOOK_TEXT.urlPrivate],
+      ['https://[2002:a9fe:a9fe::1]/latest/meta-data', WEBHOOK_TEXT.urlPrivate],
+      ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hooks', WEBHOOK_TEXT.urlPrivate],
       ['https://name.invalid/hooks', WEBHOOK_TEXT.urlUnresolved],
     ]) {
       const res = await admin.post('/api/webhooks', { url, events: ['product.created'], enabled: true });

@@ -15,7 +15,6 @@ afterAll(() => ctx.close());
 
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows as T[];
-const admin = () => ctx.as(ctx.adminToken);
 
 /** An endpoint the sender leaves alone (switched off), or one that is on, for a redelivery. */
 async function endpoint(enabled = false) {
@@ -127,16 +126,16 @@ describe('pruning webhook events', () => {
     await ctx.app.housekeeping.runAll();
     expect(await eventsLeft([old.id, newer.id, waiting.id])).toEqual([newer.id, waiting.id]);
 
-    const res = await admin().get(`/api/webhooks/${id}/deliveries`);
+    const res = await ctx.admin.get(`/api/webhooks/${id}/deliveries`);
     expect(res.statusCode, res.body).toBe(200);
     const log = res.json() as { data: WebhookDelivery[]; total: number };
     expect(log.total).toBe(2);
     expect(log.data.map((d) => d.id).sort()).toEqual([...newer.deliveries, ...waiting.deliveries].sort());
-    const endpoints = (await admin().get('/api/webhooks')).json().data as WebhookEndpoint[];
+    const endpoints = (await ctx.admin.get('/api/webhooks')).json().data as WebhookEndpoint[];
     expect(endpoints.find((e) => e.id === id)?.last_delivery?.delivery_id).toBe(newer.deliveries[0]);
     // A pruned delivery is not found, to redeliver either.
     await query('update webhook_endpoints set enabled = true where id = $1', [id]);
-    const again = await admin().post(`/api/webhook-deliveries/${old.deliveries[0]}/redeliver`);
+    const again = await ctx.admin.post(`/api/webhook-deliveries/${old.deliveries[0]}/redeliver`);
     expect(again.statusCode, again.body).toBe(404);
     await query('update webhook_endpoints set enabled = false where id = $1', [id]);
   });
@@ -160,7 +159,7 @@ describe('pruning webhook events', () => {
         const pruning = await event(40, [{ endpoint: id, status: 'delivered' }]);
         await other.query('begin');
         await other.query('delete from webhook_events where id = $1', [pruning.id]);
-        const again = admin().post(`/api/webhook-deliveries/${pruning.deliveries[0]}/redeliver`);
+        const again = ctx.admin.post(`/api/webhook-deliveries/${pruning.deliveries[0]}/redeliver`);
         await new Promise((r) => setTimeout(r, 200));
         await other.query('commit');
         const res = await again;

@@ -12,7 +12,7 @@ import {
   webhookPatchBody,
   webhookSecretSchema,
 } from '#domain/webhooks';
-import type { Authenticate } from '../../auth/hooks';
+import { type Authenticate, currentUser } from '../../auth/hooks';
 import { bearer, deleted, errors } from '../../http/schemas';
 import type { WebhooksService } from './webhooks.service';
 
@@ -54,13 +54,13 @@ export const webhooksRoutes =
           tags,
           security: bearer,
           description:
-            'Registers an endpoint. The answer carries its signing secret, shown this once. 400 for a URL that is not https or that resolves to a private, loopback, link-local or metadata address (unless WEBHOOK_ALLOW_PRIVATE=1).',
+            'Registers an endpoint. The answer carries its signing secret, shown this once. Each event needs the caller to hold the read right of what it carries (product events catalogue.read, inquiry and quote events inquiry.read, order events order.read, customer and company events customer.read): 403 `{ error, permission }` naming the first one missing. 400 for a URL that is not https or that resolves to a private, loopback, link-local or metadata address, an IPv6 address embedding such an IPv4 one included (::a.b.c.d, ::ffff:0:a.b.c.d, 6to4, Teredo), unless WEBHOOK_ALLOW_PRIVATE=1.',
           body: webhookCreateBody,
           response: { 201: webhookCreatedSchema, ...errors(400, 401, 403) },
         },
       },
       async (request, reply) => {
-        const endpoint = await deps.webhooks.create(request.body);
+        const endpoint = await deps.webhooks.create(request.body, currentUser(request).permissions);
         request.log.info(
           { endpointId: endpoint.id, userId: request.authUser?.id },
           'webhooks: endpoint added',
@@ -77,14 +77,18 @@ export const webhooksRoutes =
           tags,
           security: bearer,
           description:
-            'Changes the URL, the events or whether it is on. Switched back on, its waiting deliveries go out again.',
+            'Changes the URL, the events or whether it is on. New events, or a new URL for the events it has, need the read right of what they carry (403 `{ error, permission }`, as on creation); switching it on or off does not. Switched back on, its waiting deliveries go out again. Events recorded before a URL change are not redelivered to the new URL.',
           params: webhookIdParams,
           body: webhookPatchBody,
           response: { 200: webhookEndpointSchema, ...errors(400, 401, 403, 404) },
         },
       },
       async (request) => {
-        const endpoint = await deps.webhooks.update(request.params.id, request.body);
+        const endpoint = await deps.webhooks.update(
+          request.params.id,
+          request.body,
+          currentUser(request).permissions,
+        );
         request.log.info(
           { endpointId: endpoint.id, userId: request.authUser?.id },
           'webhooks: endpoint changed',
@@ -176,11 +180,14 @@ export const webhooksRoutes =
           tags,
           security: bearer,
           description:
-            'Sends the delivery’s event to its endpoint again, as a new delivery due now (same event id). 202 with it; 409 when the endpoint is off.',
+            'Sends the delivery’s event to its endpoint again, as a new delivery due now (same event id). 202 with it. 403 `{ error, permission }` when the caller lacks the read right of what the event carries; 409 when the endpoint is off, or when the event was recorded before the endpoint got its current URL (it was meant for the address before).',
           params: webhookIdParams,
           response: { 202: webhookDeliverySchema, ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request, reply) => reply.code(202).send(await deps.webhooks.redeliver(request.params.id)),
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(await deps.webhooks.redeliver(request.params.id, currentUser(request).permissions)),
     );
   };

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ListParams } from '#domain/paging';
 import {
+  WEBHOOK_EVENTS,
   WEBHOOK_LIMITS,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_TEXT,
@@ -9,7 +10,10 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
   type WebhookPatch,
+  webhookEventPermission,
+  webhookEventsPermissions,
 } from '#domain/webhooks';
+import { type Rights, requireRights } from '../../auth/rights';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
@@ -20,6 +24,9 @@ import { newWebhookSecret } from './signature';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type LastDelivery = WebhookEndpoint['last_delivery'];
+
+const isEventType = (type: string): type is WebhookEventType =>
+  (WEBHOOK_EVENTS as readonly string[]).includes(type);
 
 const toEndpoint = (row: EndpointRow, last: LastDelivery): WebhookEndpoint => ({
   id: row.id,
@@ -92,7 +99,9 @@ export function createWebhooksService(db: Db, deps: WebhooksServiceDeps) {
       return rows.map((r) => toEndpoint(r, last.get(r.id) ?? null));
     },
 
-    async create(body: WebhookCreate) {
+    /** `rights`: the caller's, which must read what every event carries (403 naming the first missing). */
+    async create(body: WebhookCreate, rights: Rights) {
+      requireRights(rights, webhookEventsPermissions(body.events));
       await checkUrl(body.url);
       const secret = newWebhookSecret();
       const [row] = await db
@@ -102,15 +111,28 @@ export function createWebhooksService(db: Db, deps: WebhooksServiceDeps) {
       return { ...toEndpoint(row, null), secret };
     },
 
-    async update(id: number, patch: WebhookPatch): Promise<WebhookEndpoint> {
+    /**
+     * A new URL needs the caller to read what every event it will be sent carries, and so does
+     * each event added; what stays where it was sent before (events kept or dropped, switching it
+     * on or off) needs nothing more than the settings right.
+     */
+    async update(id: number, patch: WebhookPatch, rights: Rights): Promise<WebhookEndpoint> {
       if (patch.url !== undefined) await checkUrl(patch.url);
       await db.transaction(async (tx) => {
         const row = await lock(tx, id);
+        const had = row.events as WebhookEventType[];
+        const moved = patch.url !== undefined && patch.url !== row.url;
+        const events = patch.events ?? had;
+        requireRights(
+          rights,
+          webhookEventsPermissions(moved ? events : events.filter((type) => !had.includes(type))),
+        );
         const switchedOn = patch.enabled === true && !row.enabled;
         await tx
           .update(webhookEndpoints)
           .set({
             ...patch,
+            ...(moved ? { url_set_at: sql`now()` } : {}),
             updated_at: sql`now()`,
             // Switched on or off by hand, it is no longer 'failing'; on, it starts a fresh run.
             ...(patch.enabled !== undefined && patch.enabled !== row.enabled
@@ -180,21 +202,28 @@ export function createWebhooksService(db: Db, deps: WebhooksServiceDeps) {
       return log.list(endpointId, params);
     },
 
-    /** "Redeliver": the delivery's event once more to its endpoint, as a new delivery due now. */
-    async redeliver(deliveryId: number): Promise<WebhookDelivery> {
+    /**
+     * "Redeliver": the delivery's event once more to its endpoint, as a new delivery due now. The
+     * caller must read what it carries; an event recorded before the endpoint got its URL is not
+     * sent to that URL (409), as it was meant for the address before.
+     */
+    async redeliver(deliveryId: number, rights: Rights): Promise<WebhookDelivery> {
       const id = await db.transaction(async (tx) => {
         // Its event is locked against the housekeeping's pruning (prune.ts), which skips it now or
         // has deleted it, delivery and all, by the time this read gets its row.
         const [found] = await tx
-          .select({ d: webhookDeliveries })
+          .select({ d: webhookDeliveries, type: webhookEvents.type, recorded: webhookEvents.created_at })
           .from(webhookDeliveries)
           .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.event_id))
           .where(eq(webhookDeliveries.id, deliveryId))
           .for('key share', { of: webhookEvents });
         if (!found) throw notFound(WEBHOOK_TEXT.deliveryNotFound);
-        const { d } = found;
+        const { d, type, recorded } = found;
+        // A test event carries nothing but the endpoint's own URL.
+        if (isEventType(type)) requireRights(rights, [webhookEventPermission(type)]);
         const endpoint = await lock(tx, d.endpoint_id);
         if (!endpoint.enabled) throw conflict(WEBHOOK_TEXT.redeliverDisabled);
+        if (recorded < endpoint.url_set_at) throw conflict(WEBHOOK_TEXT.redeliverUrlChanged);
         return enqueueAgain(tx, d.event_id, d.endpoint_id, d.entity);
       });
       return delivery(id);

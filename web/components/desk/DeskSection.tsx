@@ -3,6 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DESK_TEXT, NOTE_MAX_LENGTH } from '#domain/inquiries';
+import { authorName, type StaffNote } from '#domain/notes';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { formatDateTime } from '../format';
 import classes from './Desk.module.css';
@@ -16,7 +17,7 @@ export function SectionTitle({ id, children }: { id?: string; children: string }
   );
 }
 
-type Note = { id: number; body: string; created_at: string; author: { name: string } | null };
+type Note = Pick<StaffNote, 'id' | 'body' | 'created_at' | 'author' | 'token'>;
 
 type NotesProps = {
   title: string;
@@ -89,7 +90,7 @@ export function NotesSection({ title, notes, add, testId }: NotesProps) {
           {notes.map((n) => (
             <li key={n.id}>
               <Text size="xs" c="dimmed">
-                <strong>{n.author?.name ?? '—'}</strong> ·{' '}
+                <strong>{authorName(n.author, n.token) ?? '—'}</strong> ·{' '}
                 <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
               </Text>
               <Text size="sm" className={classes.message}>

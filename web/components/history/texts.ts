@@ -23,7 +23,7 @@ export const HISTORY_SCREEN = {
   someone: 'Someone',
   system: 'System',
   activityCaption: 'Every change to the catalogue, the inbox and the accounts: who, when and what.',
-  trashCaption: `Deleted products, categories, brands and discounts stay here for ${HISTORY_LIMITS.trashDays} days.`,
+  trashCaption: `Deleted products, categories, brands, discounts and quote requests stay here for ${HISTORY_LIMITS.trashDays} days.`,
   adminsOnly: 'Only admins can see the whole activity log.',
   anyone: 'Anyone',
   person: 'Person',

@@ -246,6 +246,15 @@ function QuoteRow({ row }: { row: AccountRow<'quotes'> }) {
   );
 }
 
+/** An order's state; a cancelled one stands back. */
+export function OrderBadge({ status }: { status: AccountRow<'orders'>['status'] }) {
+  return (
+    <Badge variant="light" tt="none" color={status === 'cancelled' ? 'gray' : 'teal'}>
+      {ORDER_STATUS_TEXT[status]}
+    </Badge>
+  );
+}
+
 /** A quote's state in the buyer's words; the one waiting for their answer stands out. */
 export function QuoteBadge({ status }: { status: string }) {
   const color = status === 'sent' ? 'violet' : status === 'accepted' ? 'teal' : 'gray';
@@ -260,7 +269,14 @@ function OrderRow({ row }: { row: AccountRow<'orders'> }) {
   return (
     <div className={classes.row}>
       <div>
-        <Text fw={600}>{row.number}</Text>
+        <Anchor
+          component={Link}
+          to={`/account/orders/${row.id}`}
+          fw={600}
+          aria-label={T.openOrder(row.number)}
+        >
+          {row.number}
+        </Anchor>
         <Text size="sm" c="dimmed">
           {row.reference ? `${T.reference} ${row.reference} · ` : ''}
           {day(row.created_at)}
@@ -271,9 +287,7 @@ function OrderRow({ row }: { row: AccountRow<'orders'> }) {
         <Text size="sm" fw={600}>
           {formatMoney(row.total, row.currency)}
         </Text>
-        <Badge variant="light" tt="none" color={row.status === 'cancelled' ? 'gray' : 'teal'}>
-          {ORDER_STATUS_TEXT[row.status]}
-        </Badge>
+        <OrderBadge status={row.status} />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { type AccountBasket, ACCOUNT_TEXT as T } from '#domain/account';
 import { INQUIRY_LIMITS } from '#domain/inquiries';
 import { formatMoney } from '#domain/money';
+import { describeOptions, optionsList } from '#domain/variants';
 import { useAccountQuote, useQuoteBasket } from '../../api/account';
 import { errorMessage, hasStatus } from '../../api/errors';
 import { usePublicQuote } from '../../api/quotes';
@@ -162,7 +163,13 @@ function RequestAgain({ quoteId }: { quoteId: number }) {
       setNone(true);
       return;
     }
-    for (const { quantity, ...line } of found.lines) addToBasket(line, quantity, INQUIRY_LIMITS.quantity);
+    // The basket keeps a variant's options as the shop prints them ("Size: M").
+    for (const { quantity, options, ...line } of found.lines)
+      addToBasket(
+        { ...line, options: describeOptions(optionsList(options)) || null },
+        quantity,
+        INQUIRY_LIMITS.quantity,
+      );
     window.location.assign('/shop/quote');
   };
   return (

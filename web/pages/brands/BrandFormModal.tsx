@@ -7,7 +7,7 @@ import { useFieldErrors } from '../../api/errors';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
-import { NameSlugFields } from '../../components/NameSlugFields';
+import { NameSlugFields, useNameSlugDescription } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
 
 /** `brand` null adds, a brand edits; it outlives `opened` so the title holds while closing. */
@@ -35,21 +35,18 @@ type FormProps = {
 };
 
 function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
-  const [name, setName] = useState(brand?.name ?? '');
-  const [slug, setSlug] = useState(brand?.slug ?? '');
-  const [description, setDescription] = useState(brand?.description ?? '');
   const [logo, setLogo] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
-  const fields = useFieldErrors(save.error);
-  useFormDirty({ name, slug, description, logo });
+  const basics = useNameSlugDescription(brand, useFieldErrors(save.error));
+  useFormDirty({ ...basics.values, logo });
 
   const submit = () => {
-    if (!name.trim()) return refuse(VALIDATION.nameRequired);
+    if (!basics.trimmed.name) return refuse(VALIDATION.nameRequired);
     setProgress(logo.file ? 0 : null);
     save.mutate(
       {
         id: brand?.id ?? null,
-        input: { name: name.trim(), slug: slug.trim(), description: description.trim() },
+        input: basics.trimmed,
         logo: logo.file,
         currentLogoUrl: brand?.logo_url ?? null,
         removeLogo: logo.removeExisting,
@@ -67,15 +64,7 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
 
   return (
     <FormWithActions onSubmit={submit} saving={save.isPending} onCancel={onCancel}>
-      <NameSlugFields
-        name={name}
-        slug={slug}
-        description={description}
-        onName={fields.track('name', setName)}
-        onSlug={fields.track('slug', setSlug)}
-        onDescription={fields.track('description', setDescription)}
-        errors={{ name: fields.of('name'), slug: fields.of('slug'), description: fields.of('description') }}
-      />
+      <NameSlugFields {...basics.props} />
       <ImageField
         label="Logo"
         messages={{ type: VALIDATION.logoType, size: VALIDATION.logoSize }}

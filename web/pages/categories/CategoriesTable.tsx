@@ -7,6 +7,7 @@ import { displayValue } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 import { Thumbnail } from '../../components/Thumbnail';
+import { usePermissions } from '../../session/usePermissions';
 
 const COLUMNS = ['ID', 'Img', 'Name', 'Slug', 'Parent', 'Depth', 'Sort', 'Actions'];
 
@@ -25,6 +26,8 @@ type Props = {
 
 export function CategoriesTable(props: Props) {
   const { categories, loading, failed, moving, deletingId, onOpen, onMove, onEdit, onDelete } = props;
+  // Reordering is an edit: a role without category.edit sees the order only.
+  const mayMove = usePermissions().has('category.edit');
 
   return (
     <ListTable
@@ -54,25 +57,29 @@ export function CategoriesTable(props: Props) {
           <Table.Td>{category.depth}</Table.Td>
           <Table.Td>
             <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Move ${category.name} up`}
-                disabled={moving}
-                onClick={ownClick(() => onMove({ category, direction: 'up' }))}
-              >
-                <IconChevronUp size={16} aria-hidden />
-              </ActionIcon>
+              {mayMove && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${category.name} up`}
+                  disabled={moving}
+                  onClick={ownClick(() => onMove({ category, direction: 'up' }))}
+                >
+                  <IconChevronUp size={16} aria-hidden />
+                </ActionIcon>
+              )}
               <Text size="sm" miw={24} ta="center" data-testid="sort-order">
                 {category.sort_order}
               </Text>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Move ${category.name} down`}
-                disabled={moving}
-                onClick={ownClick(() => onMove({ category, direction: 'down' }))}
-              >
-                <IconChevronDown size={16} aria-hidden />
-              </ActionIcon>
+              {mayMove && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${category.name} down`}
+                  disabled={moving}
+                  onClick={ownClick(() => onMove({ category, direction: 'down' }))}
+                >
+                  <IconChevronDown size={16} aria-hidden />
+                </ActionIcon>
+              )}
             </Group>
           </Table.Td>
           <Table.Td>

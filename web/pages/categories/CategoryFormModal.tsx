@@ -8,7 +8,7 @@ import { useFieldErrors } from '../../api/errors';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
-import { NameSlugFields } from '../../components/NameSlugFields';
+import { NameSlugFields, useNameSlugDescription } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
 import { SearchSelect } from '../../components/SearchSelect';
 import {
@@ -59,28 +59,24 @@ const toSortOrder = (value: string | number) => {
 };
 
 function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [slug, setSlug] = useState(category?.slug ?? '');
   const [parent, setParent] = useState(parentIdToChoice(category?.parent_id ?? null));
   const [parentLabel, setParentLabel] = useState(category?.parent_name ?? ROOT_LABEL);
-  const [description, setDescription] = useState(category?.description ?? '');
   const [sortOrder, setSortOrder] = useState<string | number>(category?.sort_order ?? '');
   const [image, setImage] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
   const fields = useFieldErrors(save.error);
-  useFormDirty({ name, slug, parent, description, sortOrder, image });
+  const basics = useNameSlugDescription(category, fields);
+  useFormDirty({ ...basics.values, parent, sortOrder, image });
 
   const submit = () => {
-    if (!name.trim()) return refuse(VALIDATION.nameRequired);
+    if (!basics.trimmed.name) return refuse(VALIDATION.nameRequired);
     setProgress(image.file ? 0 : null);
     save.mutate(
       {
         id: category?.id ?? null,
         input: {
-          name: name.trim(),
-          slug: slug.trim(),
+          ...basics.trimmed,
           parent_id: choiceToParentId(parent),
-          description: description.trim(),
           sort_order: toSortOrder(sortOrder),
         },
         image: image.file,
@@ -99,15 +95,7 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
 
   return (
     <FormWithActions onSubmit={submit} saving={save.isPending} onCancel={onCancel}>
-      <NameSlugFields
-        name={name}
-        slug={slug}
-        description={description}
-        onName={fields.track('name', setName)}
-        onSlug={fields.track('slug', setSlug)}
-        onDescription={fields.track('description', setDescription)}
-        errors={{ name: fields.of('name'), slug: fields.of('slug'), description: fields.of('description') }}
-      >
+      <NameSlugFields {...basics.props}>
         <SearchSelect
           label="Parent"
           nothingFound="No matching category"

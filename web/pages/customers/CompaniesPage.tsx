@@ -29,7 +29,7 @@ export function CompaniesPage() {
       query={companies}
       useExport={useExportCompanies}
       entry={{ render: (c) => <CompanyEntry company={c} />, testId: 'company-row' }}
-      pane={(id) => <CompanyPane key={id} id={id} />}
+      pane={(id, select) => <CompanyPane key={id} id={id} onOpen={select} />}
     />
   );
 }

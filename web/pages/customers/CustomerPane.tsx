@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CUSTOMER_TEXT, type CustomerDetail } from '#domain/customers';
-import { formatDecimal } from '../../api/currency';
+import { formatPrice } from '../../api/currency';
 import { useAddCustomerNote, useCustomerDetail, usePatchCustomer } from '../../api/customers';
 import { PaneFallback } from '../../components/desk/PaneFallback';
 import { formatDateTime } from '../../components/format';
@@ -97,7 +97,7 @@ export function CustomerPane({ id, onOpen }: Props) {
             { label: T.orders, value: String(customer.order_count) },
             {
               label: T.acceptedValue,
-              value: formatDecimal(customer.accepted_value),
+              value: formatPrice(customer.accepted_value),
               testId: 'customer-accepted',
             },
           ]}

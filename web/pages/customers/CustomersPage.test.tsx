@@ -20,7 +20,7 @@ const CORA: Customer = {
   sees_company: false,
   request_count: 3,
   order_count: 1,
-  accepted_value: '1234.50',
+  accepted_value: 1234.5,
   last_request_at: '2026-03-04T10:00:00.000Z',
   created_at: '2026-01-04T10:00:00.000Z',
 };

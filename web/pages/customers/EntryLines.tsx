@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDecimal } from '../../api/currency';
+import { formatPrice } from '../../api/currency';
 import { formatDateTime } from '../../components/format';
 import { CUSTOMER_SCREEN as T } from './texts';
 
@@ -19,14 +19,14 @@ export function EntryHead({ name, lastRequestAt }: { name: string; lastRequestAt
 }
 
 /** And closes with their counts, and the value of what they accepted at the right. */
-export function EntryFigures({ counts, acceptedValue }: { counts: ReactNode; acceptedValue: string }) {
+export function EntryFigures({ counts, acceptedValue }: { counts: ReactNode; acceptedValue: number }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" mt={2}>
       <Text size="xs" c="dimmed">
         {counts}
       </Text>
       <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
-        {formatDecimal(acceptedValue)}
+        {formatPrice(acceptedValue)}
       </Text>
     </Group>
   );

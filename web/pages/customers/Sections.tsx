@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { CustomerOrder, CustomerQuote, CustomerRequest } from '#domain/customers';
 import { HISTORY_TEXT, type HistoryEntry } from '#domain/history';
 import type { QuoteStatus } from '#domain/quotes';
-import { formatDecimal } from '../../api/currency';
+import { formatPrice } from '../../api/currency';
 import { useRestoreCustomerEntry } from '../../api/customers';
 import { useEntityHistory } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -129,7 +129,7 @@ export function quoteLine(q: CustomerQuote) {
       badge={<QuoteStatusBadge status={q.status as QuoteStatus} />}
       details={
         <>
-          {formatDecimal(q.total, q.currency)}
+          {formatPrice(q.total, q.currency)}
           {q.sent_at && <> · {when(q.sent_at)}</>}
         </>
       }
@@ -155,7 +155,7 @@ export function orderLine(o: CustomerOrder & { customer?: { name: string } }) {
       badge={<OrderStatusBadge status={o.status} />}
       details={
         <>
-          {formatDecimal(o.total, o.currency)} · {when(o.created_at)}
+          {formatPrice(o.total, o.currency)} · {when(o.created_at)}
           {o.customer && ` · ${T.by(o.customer.name)}`}
         </>
       }
@@ -169,7 +169,8 @@ export function orderLine(o: CustomerOrder & { customer?: { name: string } }) {
  */
 const restorable = (entry: HistoryEntry, index: number) =>
   entry.entity_id !== null &&
-  (entry.action === 'merge' ||
+  // A company's merge deleted one of the two: it is not undone.
+  ((entry.action === 'merge' && entry.entity_type === 'customer') ||
     (index > 0 && (entry.action === 'create' || entry.action === 'update' || entry.action === 'restore')));
 
 /**

@@ -90,6 +90,17 @@ export const CUSTOMER_SCREEN = {
   mergeKept: (name: string, into: string) =>
     `${into} keeps its name and email; a blank phone or company is filled in from ${name}. The merge is recorded in the history and can be undone there.`,
   mergeConfirm: 'Merge',
+  companyMergeTitle: 'Merge into another company',
+  companyMergePick: 'The company to keep',
+  companyMergePickPlaceholder: 'Search by name',
+  companyMergePeople: (n: number) =>
+    `${countOf(n, 'person', 'people')}, with their requests, quotes and orders`,
+  companyMergeKept: (name: string, into: string) =>
+    `${into} keeps its name; a blank phone, website or address is filled in from ${name}. ${name} is then deleted. The merge is recorded in the history and cannot be undone.`,
+  deleteCompany: 'Delete',
+  deleteCompanyTitle: 'Delete this company?',
+  deleteCompanyText: (name: string, people: number) =>
+    `${name} is deleted with its notes. ${people === 0 ? 'It has no people.' : `Its ${countOf(people, 'person', 'people')} stay${people === 1 ? 's' : ''}, without a company, with their requests, quotes and orders.`} Orders keep the company name they were made with. This is recorded in the history and cannot be undone.`,
   undoMerge: 'Undo merge',
   undoMergeTitle: 'Undo this merge?',
   undoMergeText:

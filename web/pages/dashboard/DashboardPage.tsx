@@ -16,7 +16,7 @@ import { DASHBOARD_TEXT } from './texts';
 /** Dashboard (/): texts.ts says what it shows. One call, GET /api/dashboard. */
 export function DashboardPage() {
   const { user } = useSession();
-  const { has } = usePermissions();
+  const { has, roleName } = usePermissions();
   const dashboard = useDashboard();
   const data = dashboard.data;
   return (
@@ -26,7 +26,7 @@ export function DashboardPage() {
         caption={
           user && (
             <>
-              Welcome, <strong>{user.username}</strong>. Your role: {user.role}.
+              Welcome, <strong>{user.username}</strong>.{roleName && ` Your role: ${roleName}.`}
             </>
           )
         }

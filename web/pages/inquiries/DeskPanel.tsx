@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconUserCheck } from '@tabler/icons-react';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -11,12 +11,14 @@ import {
   type InquiryStatus,
   staffMoves,
 } from '#domain/inquiries';
+import { authorName } from '#domain/notes';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
 import classes from '../../components/desk/Desk.module.css';
 import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
 import { ReasonDialog } from '../../components/desk/ReasonDialog';
 import { formatDateTime } from '../../components/format';
+import { MoveMenu } from '../../components/MoveMenu';
 import { OrderStatusBadge, StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../session/SessionContext';
 import { usePermissions } from '../../session/usePermissions';
@@ -102,27 +104,13 @@ function StatusControl({ detail }: { detail: InquiryDetail }) {
             {DESK_TEXT.closeReason[detail.close_reason]}
           </Text>
         )}
-        {moves.length > 0 && (
-          <Menu position="bottom-start" withinPortal>
-            <Menu.Target>
-              <Button
-                size="compact-sm"
-                variant="default"
-                rightSection={<IconChevronDown size={14} aria-hidden />}
-                loading={patch.isPending && !closing}
-              >
-                {DESK_SCREEN.moveTo}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {moves.map((s) => (
-                <Menu.Item key={s} onClick={() => move(s)}>
-                  {DESK_TEXT.status[s]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        <MoveMenu
+          label={DESK_SCREEN.moveTo}
+          moves={moves}
+          labelOf={(status) => DESK_TEXT.status[status]}
+          loading={patch.isPending && !closing}
+          onMove={move}
+        />
       </Group>
       <ReasonDialog
         opened={closing}
@@ -217,7 +205,8 @@ function HistorySection({ detail }: { detail: InquiryDetail }) {
                 {e.close_reason && ` (${DESK_TEXT.closeReason[e.close_reason]})`}
               </Text>
               <Text size="xs" c="dimmed">
-                {e.actor?.name ?? (e.kind === 'quote_expired' ? DESK_SCREEN.scheduled : DESK_SCREEN.customer)}{' '}
+                {authorName(e.actor, e.token) ??
+                  (e.kind === 'quote_expired' ? DESK_SCREEN.scheduled : DESK_SCREEN.customer)}{' '}
                 · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
               </Text>
             </li>

@@ -1,13 +1,13 @@
 import { Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { INQUIRY_TEXT } from '#domain/inquiries';
 import { CONFIRM } from '#domain/messages';
 import { pageAfterDelete } from '#domain/paging';
 import { useDeleteInquiry, useExportInquiries } from '../../api/inquiries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeskLayout } from '../../components/desk/DeskLayout';
+import { useMovedToTrash } from '../../components/movedToTrash';
 import { PageHeader } from '../../components/PageHeader';
 import { TotalCount } from '../../components/TotalCount';
 import { navDescription } from '../../shell/navItems';
@@ -32,6 +32,7 @@ export function InquiriesPage() {
   const { keptId, selected, reading, setReading, select } = useInquirySelection(query);
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const remove = useDeleteInquiry();
+  const movedToTrash = useMovedToTrash();
   const exportCsv = useExportInquiries();
 
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -40,7 +41,7 @@ export function InquiriesPage() {
     remove.mutate(selected.id, {
       onSettled: () => setConfirmingDelete(false),
       onSuccess: () => {
-        toast.success(INQUIRY_TEXT.deleted);
+        movedToTrash(selected.reference, 'inquiry', selected.id);
         setReading(false);
         update({ page: pageAfterDelete(params.page, total - 1, params.limit) }, true);
       },

@@ -17,6 +17,7 @@ import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/in
 import { useInquiryDetail } from '../../api/inquiries';
 import { DetailList } from '../../components/DetailList';
 import classes from '../../components/desk/Desk.module.css';
+import { usePermissions } from '../../session/usePermissions';
 import { DeskPanel } from './DeskPanel';
 import { QuoteLines } from './QuoteLines';
 import { RequestCustomer } from './RequestCustomer';
@@ -35,6 +36,7 @@ export function InquiryPane({ inquiry, staff, deleting, onDelete }: Props) {
   // read fails, the pane shows what the list already holds.
   const detail = useInquiryDetail(inquiry.id);
   const messageId = useId();
+  const mayDelete = usePermissions().has('inquiry.delete');
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -48,16 +50,18 @@ export function InquiryPane({ inquiry, staff, deleting, onDelete }: Props) {
               {inquiry.reference}
             </Badge>
           </Group>
-          <Button
-            color="red"
-            variant="light"
-            size="sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={deleting}
-            onClick={onDelete}
-          >
-            Delete
-          </Button>
+          {mayDelete && (
+            <Button
+              color="red"
+              variant="light"
+              size="sm"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={deleting}
+              onClick={onDelete}
+            >
+              Delete
+            </Button>
+          )}
         </Group>
         {detail.data?.customer && <RequestCustomer customer={detail.data.customer} />}
         <DetailList

@@ -5,6 +5,7 @@ import { INQUIRY_TEXT, type InquiryLine } from '#domain/inquiries';
 import { formatCents, formatPrice } from '../../api/currency';
 import classes from '../../components/desk/Desk.module.css';
 import { displayValue, formatCount } from '../../components/format';
+import { LineOptions } from '../../components/LineOptions';
 import { quoteTotals } from './quoteTotals';
 
 const T = INQUIRY_TEXT.lines;
@@ -50,6 +51,7 @@ export function QuoteLines({ lines }: { lines: readonly InquiryLine[] }) {
                   ) : (
                     line.name
                   )}
+                  <LineOptions options={line.options} />
                   <Text className={classes.compact} size="xs" c="dimmed">
                     {line.sku && `${T.sku} ${line.sku} · `}
                     {T.quantityAtPrice(quantity, unitPrice)}

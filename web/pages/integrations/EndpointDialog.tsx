@@ -1,6 +1,7 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { permissionLabel } from '#domain/permissions';
 import { EVENT_GROUPS, type EventGroup, WEBHOOK_SCREEN_TEXT as T } from '#domain/webhook-screen';
 import {
   WEBHOOK_EVENTS,
@@ -8,11 +9,13 @@ import {
   WEBHOOK_TEXT,
   type WebhookEndpoint,
   type WebhookEventType,
+  webhookEventPermission,
 } from '#domain/webhooks';
 import { useFieldErrors } from '../../api/errors';
 import { type CreatedEndpoint, useCreateWebhook, useUpdateWebhook } from '../../api/webhooks';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
+import { usePermissions } from '../../session/usePermissions';
 
 type Props = {
   /** The endpoint edited; null adds one. */
@@ -46,6 +49,9 @@ export function EndpointDialog({ endpoint, opened, onClose, onCreated }: Props) 
 }
 
 const groupOf = (type: WebhookEventType) => type.split('.')[0] as EventGroup;
+const typesOf = (group: EventGroup) => WEBHOOK_EVENTS.filter((t) => groupOf(t) === group);
+/** The read right a group's events carry (they share it: the entity's). */
+const groupPermission = (group: EventGroup) => webhookEventPermission(typesOf(group)[0]);
 
 type FormProps = Omit<Props, 'opened'> & {
   create: ReturnType<typeof useCreateWebhook>;
@@ -58,6 +64,9 @@ function EndpointForm({ endpoint, create, update, onClose, onCreated }: FormProp
   const [events, setEvents] = useState<WebhookEventType[]>(endpoint?.events ?? []);
   const [enabled, setEnabled] = useState(endpoint?.enabled ?? true);
   const fields = useFieldErrors(endpoint ? update.error : create.error);
+  const { has } = usePermissions();
+  // An event is offered only to someone who may read what it carries, as the server insists.
+  const readable = (group: EventGroup) => has(groupPermission(group));
   const [eventsError, setEventsError] = useState<string | null>(null);
   useFormDirty({ url, events: [...events].sort(), enabled });
 
@@ -127,7 +136,13 @@ function EndpointForm({ endpoint, create, update, onClose, onCreated }: FormProp
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           {EVENT_GROUPS.map((group) => (
-            <EventGroupChecks key={group} group={group} chosen={events} onToggle={toggle} />
+            <EventGroupChecks
+              key={group}
+              group={group}
+              chosen={events}
+              onToggle={toggle}
+              needs={readable(group) ? null : groupPermission(group)}
+            />
           ))}
         </SimpleGrid>
         {(eventsError ?? fields.of('events')) && (
@@ -146,20 +161,26 @@ function EndpointForm({ endpoint, create, update, onClose, onCreated }: FormProp
   );
 }
 
-/** One entity's events under a select-all box (indeterminate when some are ticked). */
+/**
+ * One entity's events under a select-all box (indeterminate when some are ticked). With `needs`,
+ * the right the user lacks to read them: shown as they are saved, but not to be changed.
+ */
 function EventGroupChecks({
   group,
   chosen,
   onToggle,
+  needs,
 }: {
   group: EventGroup;
   chosen: WebhookEventType[];
   onToggle: (list: WebhookEventType[], on: boolean) => void;
+  needs: ReturnType<typeof groupPermission> | null;
 }) {
-  const types = WEBHOOK_EVENTS.filter((t) => groupOf(t) === group);
+  const types = typesOf(group);
   const ticked = types.filter((t) => chosen.includes(t)).length;
+  const disabled = needs !== null;
   return (
-    <Stack gap={6} data-testid={`event-group-${group}`}>
+    <Stack gap={6} data-testid={`event-group-${group}`} data-disabled={disabled || undefined}>
       <Checkbox
         label={
           <Text fw={600} size="sm">
@@ -169,6 +190,8 @@ function EventGroupChecks({
         aria-label={T.allOf(T.groups[group])}
         checked={ticked === types.length}
         indeterminate={ticked > 0 && ticked < types.length}
+        disabled={disabled}
+        description={needs ? T.needsRight(permissionLabel(needs)) : undefined}
         onChange={(e) => onToggle(types, e.currentTarget.checked)}
       />
       <Stack gap={6} pl="lg">
@@ -185,6 +208,7 @@ function EventGroupChecks({
               </>
             }
             checked={chosen.includes(type)}
+            disabled={disabled}
             onChange={(e) => onToggle([type], e.currentTarget.checked)}
           />
         ))}

@@ -107,4 +107,39 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
       events: ['customer.created', 'customer.updated', 'customer.deleted', 'company.deleted'],
     });
   });
+
+  it('offers only the events the role may read: the others are shown, disabled, with the right they need', async () => {
+    // A settings manager who reads the catalogue and orders, not requests or customers.
+    const me = {
+      ...signedInAs('admin', { id: 1 }),
+      permissions: ['settings.manage', 'catalogue.read', 'order.read'],
+    };
+    const server = fakeApi({
+      'GET /me': () => me,
+      'GET /webhooks': () => ({ data: [] }),
+      'POST /webhooks': (r) => ({ ...endpoint(9, r.body as Partial<WebhookEndpoint>), secret: 'whsec_y' }),
+    });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(within(dialog).getByLabelText(/URL/), 'https://erp.example.com/in');
+    for (const group of ['inquiry', 'quote', 'customer', 'company']) {
+      const box = within(dialog).getByTestId(`event-group-${group}`);
+      for (const check of within(box).getAllByRole('checkbox'))
+        expect((check as HTMLInputElement).disabled, group).toBe(true);
+    }
+    expect(within(dialog).getByTestId('event-group-inquiry').textContent).toContain(
+      'Needs “Read requests”, which your role lacks',
+    );
+    expect(within(dialog).getByTestId('event-group-customer').textContent).toContain('Read customers');
+    for (const group of ['product', 'order']) {
+      const box = within(dialog).getByTestId(`event-group-${group}`);
+      for (const check of within(box).getAllByRole('checkbox'))
+        expect((check as HTMLInputElement).disabled, group).toBe(false);
+    }
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'All orders events' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByText('whsec_y')).toBeTruthy();
+    expect(server.to('POST /webhooks')[0].body).toMatchObject({ events: ['order.created', 'order.updated'] });
+  });
 });

@@ -11,18 +11,29 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconArrowBackUp, IconChevronDown } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatMoney } from '#domain/money';
-import { ORDER_LIMITS, ORDER_TEXT, type OrderDetail, type OrderStatus, orderMoves } from '#domain/orders';
-import { useAddOrderNote, useOrderDetail, usePatchOrder } from '../../api/orders';
+import { authorName } from '#domain/notes';
+import {
+  ORDER_LIMITS,
+  ORDER_TEXT,
+  type OrderDetail,
+  type OrderStatus,
+  orderMoveEmails,
+  orderMoves,
+  stepBackTarget,
+} from '#domain/orders';
+import { useAddOrderNote, useOrderDetail, usePatchOrder, useStepBackOrder } from '../../api/orders';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import classes from '../../components/desk/Desk.module.css';
 import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
 import { PaneFallback } from '../../components/desk/PaneFallback';
 import { ReasonDialog } from '../../components/desk/ReasonDialog';
 import { formatDateTime } from '../../components/format';
+import { LineOptions } from '../../components/LineOptions';
 import { OrderStatusBadge } from '../../components/StatusBadge';
 import { usePermissions } from '../../session/usePermissions';
 import { ORDER_SCREEN as T } from './texts';
@@ -60,7 +71,7 @@ export function OrderPane({ id }: { id: number }) {
             · {T.signedBy(order.signed_by)}
           </Text>
         </div>
-        {mayWork && <StatusControl order={order} />}
+        {mayWork && <StatusControl order={order} mayStepBack={rights.has('order.manage')} />}
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <Block title={T.customer}>
             {[order.customer_name, order.customer_company, order.customer_email].filter(Boolean).join('\n')}
@@ -99,15 +110,21 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function StatusControl({ order }: { order: OrderDetail }) {
+function StatusControl({ order, mayStepBack }: { order: OrderDetail; mayStepBack: boolean }) {
   const patch = usePatchOrder(order.id);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  // A move that e-mails the customer, waiting for the confirmation.
+  const [mailing, setMailing] = useState<OrderStatus | null>(null);
   const moves = orderMoves(order.status);
   const move = (status: OrderStatus) => {
     if (status === 'cancelled') {
       setReason('');
       setCancelling(true);
+      return;
+    }
+    if (orderMoveEmails(status)) {
+      setMailing(status);
       return;
     }
     patch.mutate({ status }, { onSuccess: () => toast.success(ORDER_TEXT.moved) });
@@ -148,7 +165,7 @@ function StatusControl({ order }: { order: OrderDetail }) {
                 size="compact-sm"
                 variant="default"
                 rightSection={<IconChevronDown size={14} aria-hidden />}
-                loading={patch.isPending && !cancelling}
+                loading={patch.isPending && !cancelling && mailing === null}
               >
                 {T.moveTo}
               </Button>
@@ -162,6 +179,7 @@ function StatusControl({ order }: { order: OrderDetail }) {
             </Menu.Dropdown>
           </Menu>
         )}
+        {mayStepBack && <StepBack order={order} />}
       </Group>
       <ReasonDialog
         opened={cancelling}
@@ -183,7 +201,88 @@ function StatusControl({ order }: { order: OrderDetail }) {
           data-autofocus
         />
       </ReasonDialog>
+      <ConfirmDialog
+        opened={mailing !== null}
+        title={T.emailTitle(mailing ? ORDER_TEXT.status[mailing] : '')}
+        message={T.emailText(order.number, order.customer_email)}
+        confirmLabel={T.emailConfirm}
+        destructive={false}
+        busy={patch.isPending}
+        onClose={() => setMailing(null)}
+        onConfirm={() => {
+          if (mailing === null) return;
+          patch.mutate(
+            { status: mailing },
+            {
+              onSuccess: () => {
+                setMailing(null);
+                toast.success(ORDER_TEXT.moved);
+              },
+            },
+          );
+        }}
+      />
     </div>
+  );
+}
+
+/** "Step back" (order.manage): one step back with a reason, asked in the reason dialog; no e-mail. */
+function StepBack({ order }: { order: OrderDetail }) {
+  const stepBack = useStepBackOrder(order.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const back = stepBackTarget(order.status, order.history);
+  if (back === null) return null;
+  const confirm = () => {
+    if (!reason.trim()) {
+      toast.error(ORDER_TEXT.stepBackReasonRequired, { id: ORDER_TEXT.stepBackReasonRequired });
+      return;
+    }
+    stepBack.mutate(
+      { reason },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(ORDER_TEXT.steppedBack);
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconArrowBackUp size={14} aria-hidden />}
+        onClick={() => {
+          setReason('');
+          setOpen(true);
+        }}
+      >
+        {T.stepBack}
+      </Button>
+      <ReasonDialog
+        opened={open}
+        title={T.stepBackTitle(ORDER_TEXT.status[back])}
+        cancelLabel={T.keep}
+        confirmLabel={T.stepBackConfirm}
+        busy={stepBack.isPending}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      >
+        <Textarea
+          label={T.stepBackReason}
+          description={T.stepBackHint}
+          required
+          autosize
+          minRows={2}
+          maxLength={ORDER_LIMITS.stepBackReason}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-autofocus
+        />
+      </ReasonDialog>
+    </>
   );
 }
 
@@ -223,6 +322,7 @@ function Lines({ order, money }: { order: OrderDetail; money: (n: number) => str
               <Table.Tr key={i}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {l.name}
+                  <LineOptions options={l.options} />
                   <Text size="xs" c="dimmed" className={classes.compact}>
                     {[
                       l.sku,
@@ -285,11 +385,15 @@ function History({ order }: { order: OrderDetail }) {
             <Text size="sm">
               {e.from === null
                 ? T.historyCreated
-                : T.historyMove(ORDER_TEXT.status[e.from], ORDER_TEXT.status[e.to])}
-              {e.cancel_reason && ` (${e.cancel_reason})`}
+                : (e.step_back_reason ? T.historyStepBack : T.historyMove)(
+                    ORDER_TEXT.status[e.from],
+                    ORDER_TEXT.status[e.to],
+                  )}
+              {(e.cancel_reason ?? e.step_back_reason) && ` (${e.cancel_reason ?? e.step_back_reason})`}
             </Text>
             <Text size="xs" c="dimmed">
-              {e.actor?.name ?? T.byCustomer} · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              {authorName(e.actor, e.token) ?? T.byCustomer} ·{' '}
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
             </Text>
           </li>
         ))}

@@ -27,9 +27,11 @@ export function BasicPriceCard({ bundle, slug, onReload }: Props) {
           Basic and Price
         </Title>
         <Group gap="sm">
-          <Anchor component={Link} to="/discounts" size="sm">
-            Manage Discounts
-          </Anchor>
+          {has('discount.edit') && (
+            <Anchor component={Link} to="/discounts" size="sm">
+              Manage Discounts
+            </Anchor>
+          )}
           {!editing && has('product.edit') && (
             <Button
               variant="default"

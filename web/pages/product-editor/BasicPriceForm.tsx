@@ -5,6 +5,7 @@ import { VALIDATION } from '#domain/messages';
 import { PERMISSION_TEXT } from '#domain/permissions';
 import { type DiscountType, PERCENT_MAX, previewPrice } from '#domain/pricing';
 import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle, SKU_MAX_LENGTH } from '#domain/products';
+import { VARIANT_MESSAGES } from '#domain/variants';
 import { formatPrice } from '../../api/currency';
 import { useFieldErrors } from '../../api/errors';
 import { storedUpdateInput, useUpdateProduct } from '../../api/products';
@@ -124,7 +125,7 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
           value={mrp}
           onChange={fields.track('pricing.mrp', setMrp)}
           disabled={saving}
-          readOnlyReason={priceLocked}
+          readOnlyReason={bundle.options.length > 0 ? VARIANT_MESSAGES.priceIsVariants : priceLocked}
           error={fields.of('pricing.mrp', 'mrp')}
         />
         <Stack gap={4}>

@@ -10,6 +10,7 @@ import classes from '../../components/history/History.module.css';
 import { HistoryEntryView } from '../../components/history/HistoryEntryView';
 import { HISTORY_SCREEN } from '../../components/history/texts';
 import { SkeletonLines } from '../../components/SkeletonLines';
+import { usePermissions } from '../../session/usePermissions';
 import { RestorePreview } from './RestorePreview';
 
 /** Entries whose version can be brought back: the product as a creation, an edit or a restore left it. */
@@ -27,6 +28,9 @@ export function HistoryPanel({ productId, slug, active }: Props) {
   const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
   const [skipped, setSkipped] = useState<SkippedField[]>([]);
   const preview = useRestorePreview(confirming?.id ?? null);
+  // Bringing a version back is an edit of the product: it needs both rights (the server may ask more).
+  const { has } = usePermissions();
+  const mayRestore = has('history.restore') && has('product.edit');
 
   const onRestore = () => {
     if (!confirming) return;
@@ -85,6 +89,7 @@ export function HistoryPanel({ productId, slug, active }: Props) {
                       {HISTORY_SCREEN.currentVersion}
                     </Badge>
                   ) : (
+                    mayRestore &&
                     restorable(entry) && (
                       <Button size="xs" variant="default" onClick={() => setConfirming(entry)}>
                         {HISTORY_TEXT.restoreVersion}

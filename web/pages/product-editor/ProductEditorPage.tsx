@@ -24,6 +24,7 @@ import classes from './ProductEditorPage.module.css';
 import { PublishButton, ViewInShopButton } from './ProductStatusActions';
 import { AddSectionModal } from './sections/AddSectionModal';
 import { SectionList } from './sections/SectionList';
+import { VariantsCard } from './VariantsCard';
 
 /** Product editor (/product/{slug}). */
 export function ProductEditorPage() {
@@ -66,7 +67,9 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
   const movedToTrash = useMovedToTrash();
   // The tab is in the URL, so a reload or a shared link opens the history.
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get('tab') === 'history' ? 'history' : 'product';
+  // Without history.read there is no History tab: a link to it opens the product.
+  const mayReadHistory = has('history.read');
+  const tab = mayReadHistory && searchParams.get('tab') === 'history' ? 'history' : 'product';
   const setTab = (next: string | null) =>
     setSearchParams(
       (params) => {
@@ -131,9 +134,11 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
           <Tabs.Tab value="product" leftSection={<IconPencil size={16} aria-hidden />}>
             Product
           </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden />}>
-            {HISTORY_TEXT.historyTab}
-          </Tabs.Tab>
+          {mayReadHistory && (
+            <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden />}>
+              {HISTORY_TEXT.historyTab}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="product">
           <ProductContent bundle={bundle} slug={slug} onReload={onReload} />
@@ -166,9 +171,11 @@ function ProductEditor({ bundle, slug, onReload }: EditorProps) {
             </Paper>
           )}
         </Tabs.Panel>
-        <Tabs.Panel value="history">
-          <HistoryPanel productId={base.id} slug={slug} active={tab === 'history'} />
-        </Tabs.Panel>
+        {mayReadHistory && (
+          <Tabs.Panel value="history">
+            <HistoryPanel productId={base.id} slug={slug} active={tab === 'history'} />
+          </Tabs.Panel>
+        )}
       </Tabs>
       <AddSectionModal productId={base.id} slug={slug} opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
@@ -193,6 +200,7 @@ function ProductContent({ bundle, slug, onReload }: EditorProps) {
         images={bundle.images}
       />
       <BasicPriceCard bundle={bundle} slug={slug} onReload={onReload} />
+      <VariantsCard bundle={bundle} slug={slug} />
       <SectionList bundle={bundle} slug={slug} />
     </Stack>
   );

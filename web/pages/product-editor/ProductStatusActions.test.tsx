@@ -29,6 +29,9 @@ const bundleOf = (status: ProductStatus): ProductBundle => ({
   specGroups: [],
   tables: [],
   layout: { blocks: [] },
+  options: [],
+  variants: [],
+  price_range: null,
 });
 
 /** What the update sends for this product whatever the status: its stored fields, unchanged. */

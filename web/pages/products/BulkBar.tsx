@@ -8,7 +8,8 @@ import {
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
-import { BULK_LIMITS, BULK_TEXT, type BulkAction } from '#domain/product-list';
+import { BULK_ACTION_RIGHT, BULK_LIMITS, BULK_TEXT, type BulkAction } from '#domain/product-list';
+import { usePermissions } from '../../session/usePermissions';
 import { PRODUCTS_SCREEN } from './texts';
 
 type Props = {
@@ -45,6 +46,10 @@ export function BulkBar({
   onAction,
 }: Props) {
   const tooMany = !matching && count > BULK_LIMITS.maxIds;
+  // Only the actions the role may run are offered.
+  const { has } = usePermissions();
+  const edits = EDITS.filter((action) => has(BULK_ACTION_RIGHT[action]));
+  const mayDelete = has(BULK_ACTION_RIGHT.delete);
   return (
     <Paper
       withBorder
@@ -84,7 +89,7 @@ export function BulkBar({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {EDITS.map((action) => {
+              {edits.map((action) => {
                 const Icon = ICONS[action];
                 return (
                   <Menu.Item
@@ -96,14 +101,16 @@ export function BulkBar({
                   </Menu.Item>
                 );
               })}
-              <Menu.Divider />
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => onAction('delete')}
-              >
-                {BULK_TEXT.actionLabels.delete}
-              </Menu.Item>
+              {mayDelete && edits.length > 0 && <Menu.Divider />}
+              {mayDelete && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => onAction('delete')}
+                >
+                  {BULK_TEXT.actionLabels.delete}
+                </Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
         </Group>

@@ -26,13 +26,16 @@ import {
   IMPORT_TEXT,
   type ImportMapping,
   type ImportReport,
+  importApplyRights,
   type Job,
 } from '#domain/imports';
-import { isNotFound } from '../../api/errors';
+import { PRODUCT_LIST_FALLBACK } from '#domain/product-list';
+import { errorMessage, isNotFound } from '../../api/errors';
 import { jobRunning, useJob, useStartImport } from '../../api/imports';
 import { productKeys } from '../../api/keys';
 import { formatCount } from '../../components/format';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { usePermissions } from '../../session/usePermissions';
 import { defaultMapping, fileProblem, readHeader } from './importHeader';
 import { type ImportRun, saveImportRun } from './importRun';
 import { IMPORT_SCREEN } from './texts';
@@ -65,6 +68,12 @@ export function ImportWizard({ resumed, onClose }: Props) {
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   const start = useStartImport();
   const job = useJob(run?.jobId ?? null);
+  const rights = usePermissions();
+  // The right an import of this mapping would need and the user lacks: the check still runs.
+  const mappedFields = IMPORT_FIELDS.filter((field) => !!mapping[field]);
+  const missingRight = rights.ready
+    ? (importApplyRights(mappedFields, createMissing).find((code) => !rights.has(code)) ?? null)
+    : null;
   const queryClient = useQueryClient();
 
   const remember = (next: ImportRun | null) => {
@@ -85,6 +94,7 @@ export function ImportWizard({ resumed, onClose }: Props) {
       return;
     }
     setFileError(null);
+    start.reset();
     setChosen({ file, headers });
     setMapping(defaultMapping(headers));
     remember(null);
@@ -164,6 +174,8 @@ export function ImportWizard({ resumed, onClose }: Props) {
           run={run}
           job={job.data}
           canApply={!!chosen}
+          missingRight={missingRight}
+          refusal={start.isError ? errorMessage(start.error, PRODUCT_LIST_FALLBACK.import) : null}
           starting={start.isPending}
           onApply={() => send(false)}
           onAnother={() => {
@@ -182,6 +194,11 @@ export function ImportWizard({ resumed, onClose }: Props) {
         <FileDrop error={fileError} onFile={choose} />
       ) : (
         <Stack gap="md">
+          {start.isError && (
+            <Alert color="red" variant="light" role="alert" data-testid="import-refused">
+              {errorMessage(start.error, PRODUCT_LIST_FALLBACK.import)}
+            </Alert>
+          )}
           <Group gap="xs">
             <IconFileTypeCsv size={20} aria-hidden />
             <Text fw={600}>{chosen.file.name}</Text>
@@ -302,6 +319,10 @@ type JobProps = {
   run: ImportRun;
   job: Job | undefined;
   canApply: boolean;
+  /** A right applying this file needs that the user lacks: the import is not offered, and why is said. */
+  missingRight: ReturnType<typeof importApplyRights>[number] | null;
+  /** The server's refusal of the last upload, as it said it. */
+  refusal: string | null;
   starting: boolean;
   onApply: () => void;
   onAnother: () => void;
@@ -309,7 +330,17 @@ type JobProps = {
 };
 
 /** A job's progress while it runs, then its report; after a clean check, the button that imports. */
-function JobView({ run, job, canApply, starting, onApply, onAnother, onClose }: JobProps) {
+function JobView({
+  run,
+  job,
+  canApply,
+  missingRight,
+  refusal,
+  starting,
+  onApply,
+  onAnother,
+  onClose,
+}: JobProps) {
   if (!job || jobRunning(job)) {
     const done = job?.progress.done ?? 0;
     const total = job?.progress.total ?? null;
@@ -355,11 +386,21 @@ function JobView({ run, job, canApply, starting, onApply, onAnother, onClose }: 
           {IMPORT_SCREEN.chooseAgain}
         </Text>
       )}
+      {report && run.dryRun && clean && missingRight && (
+        <Alert color="yellow" variant="light" data-testid="import-not-allowed">
+          {IMPORT_TEXT.needsRight(missingRight)}
+        </Alert>
+      )}
+      {refusal && (
+        <Alert color="red" variant="light" role="alert" data-testid="import-refused">
+          {refusal}
+        </Alert>
+      )}
       <Group justify="space-between">
         <Button variant="default" onClick={onAnother}>
           {IMPORT_SCREEN.anotherFile}
         </Button>
-        {run.dryRun && clean && canApply && report ? (
+        {run.dryRun && clean && canApply && !missingRight && report ? (
           <Button onClick={onApply} loading={starting}>
             {IMPORT_SCREEN.importRows(report.rows)}
           </Button>

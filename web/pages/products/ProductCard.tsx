@@ -78,7 +78,12 @@ function LinkCard({ product, selected = false }: { product: ProductListItem; sel
           Brand: {displayValue(product.brand)} · Category: {displayValue(product.category)}
         </Text>
         <div style={{ marginTop: 'auto' }}>
-          <PriceLine mrp={product.price.mrp} final={product.price.final} discount={product.best_discount} />
+          <PriceLine
+            mrp={product.price.mrp}
+            final={product.price.final}
+            discount={product.best_discount}
+            from={product.price_range.max > product.price_range.min}
+          />
         </div>
       </Stack>
     </Card>

@@ -13,6 +13,8 @@ type Props = {
   query: Pick<ProductTableQuery, 'products' | 'items' | 'filtered'>;
   view: ProductView;
   selection: ProductSelection;
+  /** Whether rows can be picked for a bulk action: not for a role that may run none. */
+  selectable: boolean;
   onClearAll: () => void;
 };
 
@@ -21,6 +23,7 @@ export function ProductResults({
   query: { products, items, filtered },
   view,
   selection: picked,
+  selectable,
   onClearAll,
 }: Props) {
   const { selection, select, pageIds } = picked;
@@ -65,6 +68,7 @@ export function ProductResults({
           onToggle={(id) => select(toggleRow(selection, id, pageIds))}
           pageState={pageState(selection, pageIds)}
           onTogglePage={(on) => select(togglePage(selection, pageIds, on))}
+          selectable={selectable}
         />
       ) : (
         <SimpleGrid cols={cardGrid} spacing="md">
@@ -72,10 +76,14 @@ export function ProductResults({
             <ProductCard
               key={product.id}
               product={product}
-              selection={{
-                selected: isSelected(selection, product.id),
-                onToggle: () => select(toggleRow(selection, product.id, pageIds)),
-              }}
+              selection={
+                selectable
+                  ? {
+                      selected: isSelected(selection, product.id),
+                      onToggle: () => select(toggleRow(selection, product.id, pageIds)),
+                    }
+                  : undefined
+              }
             />
           ))}
         </SimpleGrid>

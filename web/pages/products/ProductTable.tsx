@@ -14,25 +14,29 @@ type Props = {
   onToggle: (id: number) => void;
   pageState: 'all' | 'some' | 'none';
   onTogglePage: (on: boolean) => void;
+  /** Without it, no checkboxes: the role may run no bulk action. */
+  selectable: boolean;
 };
 
 const C = PRODUCTS_SCREEN.columns;
 
 /** The list as compact rows: many products at a glance, each with its checkbox; the name opens the editor. */
-export function ProductTable({ items, isSelected, onToggle, pageState, onTogglePage }: Props) {
+export function ProductTable({ items, isSelected, onToggle, pageState, onTogglePage, selectable }: Props) {
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing={6} aria-label="Products" data-testid="products-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={36}>
-              <Checkbox
-                aria-label={PRODUCTS_SCREEN.selectPage}
-                checked={pageState === 'all'}
-                indeterminate={pageState === 'some'}
-                onChange={(e) => onTogglePage(e.currentTarget.checked)}
-              />
-            </Table.Th>
+            {selectable && (
+              <Table.Th w={36}>
+                <Checkbox
+                  aria-label={PRODUCTS_SCREEN.selectPage}
+                  checked={pageState === 'all'}
+                  indeterminate={pageState === 'some'}
+                  onChange={(e) => onTogglePage(e.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
             <Table.Th w={52}>
               <VisuallyHidden>{C.image}</VisuallyHidden>
             </Table.Th>
@@ -54,13 +58,15 @@ export function ProductTable({ items, isSelected, onToggle, pageState, onToggleP
                 data-testid="product-row"
                 bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
               >
-                <Table.Td>
-                  <Checkbox
-                    aria-label={PRODUCTS_SCREEN.selectRow(p.name)}
-                    checked={selected}
-                    onChange={() => onToggle(p.id)}
-                  />
-                </Table.Td>
+                {selectable && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={PRODUCTS_SCREEN.selectRow(p.name)}
+                      checked={selected}
+                      onChange={() => onToggle(p.id)}
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Thumbnail thumbnail={p.image} />
                 </Table.Td>
@@ -85,6 +91,12 @@ export function ProductTable({ items, isSelected, onToggle, pageState, onToggleP
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
+                  {/* The lowest of its variants' prices, which differ. */}
+                  {p.price_range.max > p.price_range.min && (
+                    <Text size="xs" c="dimmed" data-testid="price-from">
+                      From
+                    </Text>
+                  )}
                   <Text size="sm" fw={600} data-testid="final-price">
                     {formatPrice(p.price.final)}
                   </Text>

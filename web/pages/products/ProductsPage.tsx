@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { BulkAction } from '#domain/product-list';
+import { type BulkAction, mayBulkEdit } from '#domain/product-list';
 import { useExportProducts } from '../../api/products';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -40,6 +40,7 @@ export function ProductsPage() {
   const exportCsv = useExportProducts();
   const [creating, setCreating] = useState(false);
   const { has } = usePermissions();
+  const selectable = mayBulkEdit(has);
   useCreateParam(() => setCreating(true));
   const [importing, setImporting] = useState(() => loadImportRun() !== null);
   const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
@@ -105,8 +106,14 @@ export function ProductsPage() {
         onClearSearch={() => list.setSearch('')}
         onClearAll={filters.clearAll}
       />
-      <ProductResults query={query} view={view} selection={picked} onClearAll={filters.clearAll} />
-      {picked.count > 0 && (
+      <ProductResults
+        query={query}
+        view={view}
+        selection={picked}
+        selectable={selectable}
+        onClearAll={filters.clearAll}
+      />
+      {selectable && picked.count > 0 && (
         <BulkBar
           count={picked.count}
           matching={selection.kind === 'matching'}

@@ -28,7 +28,9 @@ const quote = (over: Partial<PublicQuote> = {}): PublicQuote => ({
     {
       product_id: 7,
       name: 'Oak chair',
-      sku: 'OC-1',
+      sku: 'OC-1-NAT',
+      variant_id: 31,
+      options: { Finish: 'Natural', Seat: 'Leather' },
       quantity: 4,
       unit_price: 120,
       discount_percent: 0,
@@ -69,6 +71,10 @@ describe('PublicQuotePage', () => {
     );
     expect(screen.getByText('Q-2025-0042')).toBeTruthy();
     expect(within(screen.getByTestId('quote-document')).getByText('Oak chair')).toBeTruthy();
+    // The variant's options under the name, as the PDF prints them.
+    expect(
+      within(screen.getByTestId('quote-document')).getByText('Finish: Natural, Seat: Leather'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: T.downloadPdf }).getAttribute('href')).toBe(
       `/api/public/quotes/${TOKEN}/pdf`,
     );

@@ -1,12 +1,14 @@
-import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
+import { LineOptions } from '../../components/LineOptions';
 import { CataloguePrice } from '../../components/QuoteDocument';
 import { DraftNumberInput } from './DraftNumberInput';
-import { changedFromCatalogue, type DraftLine } from './draft';
+import { amountText, changedFromCatalogue, type DraftLine } from './draft';
 import classes from './QuoteBuilder.module.css';
+import { useProductVariants } from './useProductVariants';
 import type { QuoteDraft } from './useQuoteDraft';
 
 type Props = { editor: QuoteDraft; line: DraftLine; index: number };
@@ -18,16 +20,18 @@ export function DraftLineRow({ editor, line, index }: Props) {
   const catalogue = changedFromCatalogue(line);
   return (
     <li className={classes.line} data-testid="builder-line">
-      <TextInput
-        className={classes.name}
-        label={T.name}
-        size="xs"
-        required
-        maxLength={QUOTE_LIMITS.name}
-        value={line.name}
-        onChange={(e) => setLine(line.key, { name: e.currentTarget.value })}
-        error={lineError(index, 'name')}
-      />
+      <Stack gap={4} className={classes.name}>
+        <TextInput
+          label={T.name}
+          size="xs"
+          required
+          maxLength={QUOTE_LIMITS.name}
+          value={line.name}
+          onChange={(e) => setLine(line.key, { name: e.currentTarget.value })}
+          error={lineError(index, 'name')}
+        />
+        <VariantField editor={editor} line={line} index={index} />
+      </Stack>
       <TextInput
         className={classes.sku}
         label={T.sku}
@@ -107,5 +111,47 @@ export function DraftLineRow({ editor, line, index }: Props) {
         </ActionIcon>
       </Group>
     </li>
+  );
+}
+
+/**
+ * The line's variant, for a product that has several: choosing one takes its SKU, options and
+ * price today onto the line. A discontinued variant stays listed for the line that has it and
+ * cannot be chosen anew. Any other line shows its options, if it has any, as text.
+ */
+function VariantField({ editor, line, index }: Props) {
+  const variants = useProductVariants(line.product_id);
+  const list = variants.data ?? [];
+  const error = editor.lineError(index, 'variant_id');
+  // A list that failed to load leaves the line as it reads; a save the line's variant is missing
+  // from still names it, in the select below.
+  if (line.product_id === null || (list.length <= 1 && !error)) return <LineOptions options={line.options} />;
+  const choose = (value: string | null) => {
+    const variant = list.find((v) => String(v.id) === value);
+    if (!variant) return;
+    editor.setLine(line.key, {
+      variant_id: variant.id,
+      sku: variant.sku ?? '',
+      options: variant.options,
+      unit_price: amountText(variant.price.final),
+      catalogue_price: variant.price.final,
+    });
+  };
+  return (
+    <Select
+      label={T.variant}
+      size="xs"
+      placeholder={T.variantPlaceholder}
+      data-testid="line-variant"
+      allowDeselect={false}
+      data={list.map((v) => ({
+        value: String(v.id),
+        label: v.status === 'active' ? v.title : T.variantDiscontinued(v.title),
+        disabled: v.status !== 'active' && v.id !== line.variant_id,
+      }))}
+      value={line.variant_id === null ? null : String(line.variant_id)}
+      onChange={choose}
+      error={error}
+    />
   );
 }

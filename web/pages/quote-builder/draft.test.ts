@@ -14,6 +14,8 @@ import {
 const line = (over: Partial<Draft['lines'][number]> = {}): Draft['lines'][number] => ({
   key: 'k',
   product_id: null,
+  variant_id: null,
+  options: {},
   name: 'Lamp',
   sku: '',
   quantity: '1',
@@ -83,6 +85,8 @@ describe('the draft and the server', () => {
       lines: [
         {
           product_id: 4,
+          variant_id: 40,
+          options: { Finish: 'Oiled' },
           name: 'Oak table',
           sku: 'OAK-1',
           quantity: 2,
@@ -105,6 +109,8 @@ describe('the draft and the server', () => {
       lines: [
         {
           product_id: 4,
+          // The variant goes back; its options are the server's to copy.
+          variant_id: 40,
           name: 'Oak table',
           sku: 'OAK-1',
           quantity: 2,

@@ -10,6 +10,10 @@ export type DraftLine = {
   /** A key for React that survives reordering; never sent. */
   key: string;
   product_id: number | null;
+  /** The product's variant; null for a typed line, or a product line not yet given one. */
+  variant_id: number | null;
+  /** The variant's options as the line carries them; never sent (the server copies the variant's). */
+  options: Record<string, string>;
   name: string;
   sku: string;
   quantity: string;
@@ -33,13 +37,15 @@ let nextKey = 0;
 export const lineKey = () => `line-${++nextKey}`;
 
 /** An amount as its input shows it, with its cents: 89.9 → "89.90" (exact, through integer cents). */
-const amountText = (n: number) => centsToDecimal(toCents(n));
+export const amountText = (n: number) => centsToDecimal(toCents(n));
 
 export function draftFromQuote(quote: Quote): Draft {
   return {
     lines: quote.lines.map((l) => ({
       key: lineKey(),
       product_id: l.product_id,
+      variant_id: l.variant_id,
+      options: l.options,
       name: l.name,
       sku: l.sku ?? '',
       quantity: String(l.quantity),
@@ -83,6 +89,7 @@ export function bodyFromDraft(draft: Draft): QuoteBody {
   return {
     lines: draft.lines.map((l) => ({
       product_id: l.product_id,
+      variant_id: l.variant_id,
       name: l.name,
       sku: l.sku.trim() || null,
       quantity: /^\d+$/.test(l.quantity) ? Number(l.quantity) : Number.NaN,

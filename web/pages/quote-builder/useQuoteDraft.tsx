@@ -35,6 +35,8 @@ const withoutKeys = (d: Draft) => ({ ...d, lines: d.lines.map(({ key: _key, ...l
 const freeLine = (): DraftLine => ({
   key: lineKey(),
   product_id: null,
+  variant_id: null,
+  options: {},
   name: T.freeLineName,
   sku: '',
   quantity: '1',
@@ -97,6 +99,9 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
           {
             key: lineKey(),
             product_id: bundle.base.id,
+            // A product with several variants gets its variant chosen on the line.
+            variant_id: null,
+            options: {},
             name: bundle.base.name,
             sku: bundle.base.sku ?? '',
             quantity: '1',

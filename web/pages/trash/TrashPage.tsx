@@ -2,7 +2,14 @@ import { ActionIcon, Button, Group, Select, Table } from '@mantine/core';
 import { IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { HISTORY_LIMITS, HISTORY_TEXT, TRASH_TYPES, type TrashItem, type TrashType } from '#domain/history';
+import {
+  HISTORY_LIMITS,
+  HISTORY_TEXT,
+  TRASH_RESTORE_RIGHT,
+  TRASH_TYPES,
+  type TrashItem,
+  type TrashType,
+} from '#domain/history';
 import { pageAfterDelete, pageCount } from '#domain/paging';
 import { useEmptyTrash, usePurge, useRestoreFromTrash, useTrash } from '../../api/history';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -156,7 +163,7 @@ export function TrashPage() {
             </Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                {mayRestore && (
+                {mayRestore && has(TRASH_RESTORE_RIGHT[item.entity_type]) && (
                   <RowButton
                     label={HISTORY_SCREEN.restore}
                     name={`${HISTORY_SCREEN.restore} ${item.name}`}

@@ -10,6 +10,7 @@ import { useCreateUser } from '../../api/users';
 import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
+import { usePermissions } from '../../session/usePermissions';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: () => void };
 
@@ -34,7 +35,12 @@ type FormProps = {
 function AddUserForm({ create, onCancel, onCreated }: FormProps) {
   const [form, setForm] = useState(EMPTY);
   const roles = useRoles();
-  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.key, label: r.name }));
+  const rights = usePermissions();
+  // Only roles within the admin's own rights: the server refuses the others (403).
+  const roleOptions = (roles.data ?? [])
+    .filter((r) => rights.holdsAll(r.permissions))
+    .map((r) => ({ value: r.key, label: r.name }));
+  const role = roleOptions.some((o) => o.value === form.role) ? form.role : (roleOptions[0]?.value ?? null);
   const fields = useFieldErrors(create.error);
   useFormDirty(form);
 
@@ -49,7 +55,7 @@ function AddUserForm({ create, onCancel, onCreated }: FormProps) {
       return;
     }
     create.mutate(
-      { name: form.name.trim(), email: form.email.trim(), role: form.role, password: form.password },
+      { name: form.name.trim(), email: form.email.trim(), role: role ?? form.role, password: form.password },
       {
         onSuccess: () => {
           toast.success(TOAST.userCreated);
@@ -83,7 +89,7 @@ function AddUserForm({ create, onCancel, onCreated }: FormProps) {
       <Select
         label="Role"
         data={roleOptions}
-        value={form.role}
+        value={role}
         {...SELECT_DEFAULTS}
         onChange={(v) => v && set('role')(v)}
         error={fields.of('role')}

@@ -15,7 +15,15 @@ import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT_LIMITS } from '#domain/constants';
-import { PERMISSION_AREAS, PERMISSIONS, type PermissionCode } from '#domain/permissions';
+import {
+  PERMISSION_AREAS,
+  PERMISSION_NEEDS,
+  PERMISSIONS,
+  type PermissionCode,
+  permissionLabel,
+  permissionsNeeding,
+  withNeededPermissions,
+} from '#domain/permissions';
 import { type RoleRecord, ROLE_SCREEN_TEXT as T } from '#domain/roles';
 import { useFieldErrors } from '../../api/errors';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from '../../api/roles';
@@ -27,7 +35,8 @@ import { usePermissions } from '../../session/usePermissions';
 export function RolesPanel() {
   const roles = useRoles();
   const create = useCreateRole();
-  const mayManage = usePermissions().has('role.manage');
+  const rights = usePermissions();
+  const mayManage = rights.has('role.manage');
 
   const duplicate = (role: RoleRecord | null) => {
     const taken = new Set((roles.data ?? []).map((r) => r.name.toLowerCase()));
@@ -60,6 +69,11 @@ export function RolesPanel() {
           key={role.key}
           role={role}
           mayManage={mayManage}
+          // A copy holds the same rights, so only a role within the manager's own may be copied.
+          mayCopy={rights.holdsAll(role.permissions)}
+          mayChange={rights.holdsAll(role.permissions) && role.key !== rights.role}
+          own={role.key === rights.role}
+          holds={rights.has}
           onDuplicate={() => duplicate(role)}
           duplicating={create.isPending}
         />
@@ -71,11 +85,21 @@ export function RolesPanel() {
 function RoleCard({
   role,
   mayManage,
+  mayCopy,
+  mayChange,
+  own,
+  holds,
   onDuplicate,
   duplicating,
 }: {
   role: RoleRecord;
   mayManage: boolean;
+  mayCopy: boolean;
+  /** Within the manager's rights and not their own role (the server refuses the rest, 403). */
+  mayChange: boolean;
+  own: boolean;
+  /** Whether the manager holds a code: one they lack cannot be ticked. */
+  holds: (code: PermissionCode) => boolean;
   onDuplicate: () => void;
   duplicating: boolean;
 }) {
@@ -85,12 +109,20 @@ function RoleCard({
   const [name, setName] = useState(role.name);
   const [codes, setCodes] = useState<PermissionCode[]>(role.permissions);
   const fields = useFieldErrors(update.error);
-  const editable = mayManage && !role.built_in;
+  const editable = mayManage && !role.built_in && mayChange;
+  const refusal =
+    !mayManage || role.built_in ? null : own ? T.ownRoleCard : mayChange ? null : T.aboveOwnCard;
   const dirty = name !== role.name || codes.join() !== role.permissions.join();
   const titleId = `role-${role.key}`;
 
+  // Ticking a permission ticks what it needs; unticking one unticks what needs it (as the server
+  // would save it).
   const toggle = (code: PermissionCode, on: boolean) =>
-    setCodes((now) => PERMISSIONS.map((p) => p.code).filter((c) => (c === code ? on : now.includes(c))));
+    setCodes((now) => {
+      if (on) return withNeededPermissions([...now, code]);
+      const gone = new Set([code, ...permissionsNeeding(code)]);
+      return now.filter((c) => !gone.has(c));
+    });
 
   const save = () =>
     update.mutate(
@@ -127,6 +159,11 @@ function RoleCard({
               {T.builtInHint}
             </Text>
           )}
+          {refusal && (
+            <Text size="xs" c="dimmed" data-testid={`role-refusal-${role.key}`}>
+              {refusal}
+            </Text>
+          )}
         </Stack>
         {mayManage && (
           <Group gap="xs">
@@ -136,11 +173,12 @@ function RoleCard({
               leftSection={<IconCopy size={14} aria-hidden />}
               onClick={onDuplicate}
               loading={duplicating}
+              disabled={!mayCopy}
               aria-label={`${T.duplicate}: ${role.name}`}
             >
               {T.duplicate}
             </Button>
-            {!role.built_in && (
+            {!role.built_in && mayChange && (
               <Button
                 size="xs"
                 variant="light"
@@ -176,8 +214,19 @@ function RoleCard({
                   key={p.code}
                   value={p.code}
                   label={p.label}
-                  description={p.description}
-                  disabled={!editable}
+                  description={
+                    PERMISSION_NEEDS[p.code] ? (
+                      <>
+                        {p.description}{' '}
+                        <Text span inherit fw={500} c="var(--mantine-color-text)">
+                          {T.needs((PERMISSION_NEEDS[p.code] ?? []).map(permissionLabel))}
+                        </Text>
+                      </>
+                    ) : (
+                      p.description
+                    )
+                  }
+                  disabled={!editable || !holds(p.code)}
                   checked={codes.includes(p.code)}
                   onChange={(e) => toggle(p.code, e.currentTarget.checked)}
                 />

@@ -1,3 +1,4 @@
+import { useRoleName } from '../../api/roles';
 import { useUser } from '../../api/users';
 import { DetailsModal } from '../../components/DetailsModal';
 import { formatDateTime } from '../../components/format';
@@ -8,6 +9,7 @@ type Props = { userId: number | null; opened: boolean; onClose: () => void };
 /** Read-only, loaded fresh from GET /api/users/{id}. */
 export function UserProfileModal({ userId, opened, onClose }: Props) {
   const { data: user, isError } = useUser(userId);
+  const roleName = useRoleName();
   return (
     <DetailsModal
       opened={opened}
@@ -21,7 +23,7 @@ export function UserProfileModal({ userId, opened, onClose }: Props) {
               { label: 'ID', value: user.id },
               { label: 'Name', value: user.name },
               { label: 'Email', value: user.email },
-              { label: 'Role', value: user.role },
+              { label: 'Role', value: roleName(user.role) },
               { label: 'Created', value: formatDateTime(user.created_at) },
               { label: 'Updated', value: formatDateTime(user.updated_at) },
             ]

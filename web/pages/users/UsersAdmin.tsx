@@ -20,6 +20,7 @@ import { useCreateParam } from '../../components/useCreateParam';
 import { useDialogState } from '../../components/useDialogState';
 import { useKeepPageInRange, useListState } from '../../components/useListState';
 import { useSession } from '../../session/SessionContext';
+import { usePermissions } from '../../session/usePermissions';
 import { AddUserModal } from './AddUserModal';
 import { USERS_CAPTION } from './texts';
 import { UserProfileModal } from './UserProfileModal';
@@ -41,7 +42,14 @@ export function UsersAdmin() {
   const role = list.filters.role;
   const users = useUsers({ ...params, role });
   const roles = useRoles();
+  const rights = usePermissions();
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.key, label: r.name }));
+  // The server gives no role holding a right the caller lacks: such roles are shown, not offered.
+  const grantOptions = (roles.data ?? []).map((r) => ({
+    value: r.key,
+    label: rights.holdsAll(r.permissions) ? r.name : `${r.name} · ${ROLE_SCREEN_TEXT.beyondOwn}`,
+    disabled: !rights.holdsAll(r.permissions),
+  }));
   const changeRole = useUpdateUser();
   const remove = useDeleteUser();
   const [adding, setAdding] = useState(false);
@@ -104,7 +112,7 @@ export function UsersAdmin() {
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
         ownId={me?.id ?? null}
         onProfile={(user) => profile.open(user.id)}
-        roleOptions={roleOptions}
+        roleOptions={grantOptions}
         changingId={changeRole.isPending ? (changeRole.variables?.id ?? null) : null}
         onRole={(user, next) =>
           changeRole.mutate(

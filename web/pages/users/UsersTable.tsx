@@ -2,6 +2,7 @@ import { Badge, Select, Table } from '@mantine/core';
 import { API_ERROR } from '#domain/messages';
 import { ROLE_SCREEN_TEXT } from '#domain/roles';
 import type { User } from '#domain/users';
+import { useRoleName } from '../../api/roles';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 
@@ -16,8 +17,11 @@ type Props = {
   ownId: number | null;
   onProfile: (user: User) => void;
   onDelete: (user: User) => void;
-  /** The roles a user may be given, and the user whose role is being changed. */
-  roleOptions: { value: string; label: string }[];
+  /**
+   * Every role, those the admin may not give disabled, and the user whose role is being
+   * changed. The admin's own row shows its role without a select: nobody changes their own.
+   */
+  roleOptions: { value: string; label: string; disabled?: boolean }[];
   changingId: number | null;
   onRole: (user: User, role: string) => void;
 };
@@ -34,6 +38,7 @@ export function UsersTable({
   changingId,
   onRole,
 }: Props) {
+  const roleName = useRoleName();
   return (
     <ListTable
       label="Users"
@@ -56,14 +61,15 @@ export function UsersTable({
                 data={roleOptions}
                 value={user.role}
                 onChange={(v) => v && v !== user.role && onRole(user, v)}
-                disabled={changingId === user.id}
+                disabled={changingId === user.id || user.id === ownId}
+                title={user.id === ownId ? ROLE_SCREEN_TEXT.ownRole : undefined}
                 allowDeselect={false}
                 size="xs"
                 w={150}
               />
             ) : (
-              <Badge variant="light" color={user.role === 'admin' ? 'indigo' : 'gray'}>
-                {user.role}
+              <Badge variant="light" color={user.role === 'admin' ? 'indigo' : 'gray'} tt="none">
+                {roleName(user.role)}
               </Badge>
             )}
           </Table.Td>

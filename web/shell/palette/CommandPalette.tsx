@@ -14,6 +14,7 @@ import { useCategories } from '../../api/categories';
 import { useCompanies, useCustomers } from '../../api/customers';
 import { useInquiries } from '../../api/inquiries';
 import { useProducts } from '../../api/products';
+import { useRoleName } from '../../api/roles';
 import { useUsers } from '../../api/users';
 import { INQUIRY_URL_DEFAULTS, listParams } from '../../components/inquiry/urlState';
 import { useOpenCreate } from '../../components/useCreateParam';
@@ -198,9 +199,14 @@ function StaffSearch({ q, local, typing, has }: SearchProps) {
 function AdminSearch({ q, local, typing, has }: SearchProps) {
   const found = useStaffSearch(q, has);
   const users = useUsers({ q, page: 1, limit: PER_KIND, sortBy: 'name', order: 'asc' });
+  const roleName = useRoleName();
   const all = [
     ...found,
-    { label: PALETTE_TEXT.groups.users, query: users, items: users.data?.data.map(userItem) ?? [] },
+    {
+      label: PALETTE_TEXT.groups.users,
+      query: users,
+      items: users.data?.data.map((u) => userItem(u, roleName)) ?? [],
+    },
   ];
   return <Found found={all} local={local} typing={typing} />;
 }

@@ -57,6 +57,7 @@ describe('the palette’s lines', () => {
       brand: null,
       category: 'Tools',
       price: { mrp: 1, final: 1 },
+      price_range: { min: 1, max: 1 },
       best_discount: null,
       status: 'draft',
     });

@@ -102,10 +102,11 @@ export const inquiryItem = (i: Inquiry, query: string): PaletteItem => ({
   to: `/inquiries?${writeInquiryUrl({ ...INQUIRY_URL_DEFAULTS, q: query, selected: i.id })}`,
 });
 
-export const userItem = (u: User): PaletteItem => ({
+/** A user, described by its e-mail and its role's name (`roleName` reads it from its key). */
+export const userItem = (u: User, roleName: (key: string) => string): PaletteItem => ({
   id: `user:${u.id}`,
   label: u.name,
-  description: joined(u.email, u.role),
+  description: joined(u.email, roleName(u.role)),
   iconPath: '/users',
   to: listWithSearch('/users', u.email),
 });

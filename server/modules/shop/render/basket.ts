@@ -42,10 +42,11 @@ const FIELDS: Field[] = [
     autocomplete: 'organization',
   },
   {
+    // The basket's products say what is asked: a message is for anything more.
     name: 'message',
     label: SHOP_TEXT.message,
     max: INQUIRY_LIMITS.message,
-    required: true,
+    required: false,
     autocomplete: 'off',
   },
 ];
@@ -95,6 +96,10 @@ export function renderBasket(chrome: ShopChrome): string {
 <section aria-labelledby="basket-lines-heading">
 <h2 id="basket-lines-heading">${SHOP_TEXT.productsHeading}</h2>
 <ul class="basket-lines" data-basket-lines></ul>
+<div class="basket-estimate" data-basket-estimate hidden>
+<p class="estimate-total"><span>${SHOP_TEXT.estimatedTotal}</span> <strong data-estimate-total></strong></p>
+<p class="note" data-estimate-note></p>
+</div>
 <p class="note">${SHOP_TEXT.pricesNote}</p>
 </section>
 <form class="quote-form" data-quote-form method="post">

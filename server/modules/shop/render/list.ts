@@ -1,6 +1,13 @@
 import { formatMoney } from '#domain/money';
 import { pageCount } from '#domain/paging';
-import { SHOP_PAGE_SIZE, SHOP_SORTS, type ShopListQuery, SPEC_PARAM_PREFIX, shopSort } from '#domain/shop';
+import {
+  OPTION_PARAM_PREFIX,
+  SHOP_PAGE_SIZE,
+  SHOP_SORTS,
+  type ShopListQuery,
+  SPEC_PARAM_PREFIX,
+  shopSort,
+} from '#domain/shop';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { specRangeText } from '#domain/spec-values';
 import type { ShopFacets, SpecFacet } from '../facets';
@@ -11,6 +18,10 @@ import { priceBlock, type ShownPrice } from './price';
 /** A product as the catalogue's card shows it. */
 export type ShopCard = ShownPrice & {
   id: number;
+  /** Its variants' prices differ: the price shown is the lowest, "From". */
+  from: boolean;
+  /** The variant a search for its SKU found, which the card links to; else null. */
+  variant: number | null;
   slug: string;
   name: string;
   brand: string | null;
@@ -49,7 +60,10 @@ function queryParams(query: ShopListQuery): Record<string, string | readonly str
     price_max: query.priceMax !== null ? centsText(query.priceMax) : null,
   };
   for (const spec of query.specs)
-    params[`${SPEC_PARAM_PREFIX}${spec.key}`] = [...spec.values, ...spec.ranges.map(specRangeText)];
+    params[`${spec.option ? OPTION_PARAM_PREFIX : SPEC_PARAM_PREFIX}${spec.key}`] = [
+      ...spec.values,
+      ...spec.ranges.map(specRangeText),
+    ];
   params.sort = query.sort;
   return params;
 }
@@ -81,9 +95,9 @@ function card(currency: string, c: ShopCard): SafeHtml {
       : html`<span class="no-image">${SHOP_TEXT.noImage}</span>`
   }</div>
 <div class="card-body">
-<h2 class="card-title"><a href="/shop/${c.slug}">${c.name}</a></h2>
+<h2 class="card-title"><a href="${withQuery(`/shop/${c.slug}`, { variant: c.variant })}">${c.name}</a></h2>
 ${c.brand ? html`<p class="card-brand">${c.brand}</p>` : ''}
-${priceBlock(currency, c)}
+${priceBlock(currency, c, 'price', c.from)}
 </div>
 </li>`;
 }
@@ -149,7 +163,7 @@ ${bound('price_max', SHOP_TEXT.priceTo, query.priceMax, facets.price?.max)}
 function specFacet(page: ListPage, facet: SpecFacet, n: number): SafeHtml {
   const active = page.query.specs.find((s) => s.norm === facet.norm);
   const chosen = new Set(active?.values.map((v) => v.toLowerCase()));
-  const name = `${SPEC_PARAM_PREFIX}${facet.key}`;
+  const name = `${facet.option ? OPTION_PARAM_PREFIX : SPEC_PARAM_PREFIX}${facet.key}`;
   const range = active?.ranges[0];
   return html`<fieldset class="facet">
 <legend>${facet.key}</legend>
@@ -176,7 +190,10 @@ function facetForm(page: ListPage, currency: string): SafeHtml | string {
   const price = priceFacet(page, currency);
   if (!price && page.facets.specs.length === 0) return '';
   const own = (name: string) =>
-    name.startsWith(SPEC_PARAM_PREFIX) || name === 'price_min' || name === 'price_max';
+    name.startsWith(SPEC_PARAM_PREFIX) ||
+    name.startsWith(OPTION_PARAM_PREFIX) ||
+    name === 'price_min' ||
+    name === 'price_max';
   return html`<form class="facet-form" action="/shop" method="get">
 ${hiddenState(page.query, own)}
 ${price}

@@ -10,12 +10,17 @@ export type ShownPrice = {
 
 /**
  * The price as the one pricing rule gave it: the final price, and when it is lower, the MRP
- * struck through and the best discount's badge.
+ * struck through and the best discount's badge. `from`: the lowest of its variants' prices.
  */
-export function priceBlock(currency: string, { price, best }: ShownPrice, className = 'price'): SafeHtml {
+export function priceBlock(
+  currency: string,
+  { price, best }: ShownPrice,
+  className = 'price',
+  from = false,
+): SafeHtml {
   const discounted = price.final < price.mrp;
   return html`<p class="${className}">
-<strong class="price-final"><span class="visually-hidden">${SHOP_TEXT.price}: </span>${formatMoney(price.final, currency)}</strong>
+<strong class="price-final"><span class="visually-hidden">${SHOP_TEXT.price}: </span>${from ? html`<span class="price-from">${SHOP_TEXT.fromPrice} </span>` : ''}${formatMoney(price.final, currency)}</strong>
 ${discounted ? html`<s class="price-mrp"><span class="visually-hidden">${SHOP_TEXT.regularPrice}: </span>${formatMoney(price.mrp, currency)}</s>` : ''}
 ${discounted && best ? html`<span class="badge">${discountLabel(best, currency)}</span>` : ''}
 </p>`;

@@ -13,6 +13,7 @@ import { SHOP_TEXT } from '#domain/shop-texts';
 import { html, type SafeHtml, withQuery } from './html';
 import { absoluteUrl, layout, type ShopChrome } from './layout';
 import { priceBlock } from './price';
+import { type VariantChoice, variantLabel, variantPicker, variantPrice } from './variants';
 
 /** What the product page shows besides the bundle: where its category sits, its brand's slug. */
 export type ProductLinks = {
@@ -37,21 +38,26 @@ function summary(text: string, max = DESCRIPTION_CHARS): string {
   return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-function gallery(bundle: ProductBundle): SafeHtml {
+function gallery(bundle: ProductBundle, shown: string | null): SafeHtml {
   const { images, base } = bundle;
-  const first = images[0];
+  // The chosen variant's image, where it has one of the gallery's, is the one shown first.
+  const at = Math.max(
+    0,
+    images.findIndex((i) => i.url === shown),
+  );
+  const first = images[at];
   if (!first)
     return html`<div class="gallery"><div class="gallery-main"><span class="no-image">${SHOP_TEXT.noImage}</span></div></div>`;
   const alt = (i: number) => images[i].alt || SHOP_TEXT.imageAlt(base.name, i + 1);
   // The first image is the page's largest paint: fetched at once, never lazily. Without the
   // script, a thumbnail's link opens its image.
   return html`<div class="gallery" data-gallery>
-<div class="gallery-main"><img data-gallery-main src="${first.url}" alt="${alt(0)}" width="${MAIN_IMAGE}" height="${MAIN_IMAGE}" decoding="async" fetchpriority="high"></div>
+<div class="gallery-main"><img data-gallery-main src="${first.url}" alt="${alt(at)}" width="${MAIN_IMAGE}" height="${MAIN_IMAGE}" decoding="async" fetchpriority="high"></div>
 ${
   images.length > 1
     ? html`<ul class="gallery-thumbs" aria-label="${SHOP_TEXT.images}">${images.map(
         (image, i) =>
-          html`<li><a href="${image.url}" data-gallery-thumb data-alt="${alt(i)}"${i === 0 ? html` aria-current="true"` : ''}><img src="${thumbnailUrl(image.url)}" alt="${SHOP_TEXT.showImage(i + 1)}" width="${THUMB_IMAGE}" height="${THUMB_IMAGE}" loading="lazy" decoding="async"></a></li>`,
+          html`<li><a href="${image.url}" data-gallery-thumb data-alt="${alt(i)}"${i === at ? html` aria-current="true"` : ''}><img src="${thumbnailUrl(image.url)}" alt="${SHOP_TEXT.showImage(i + 1)}" width="${THUMB_IMAGE}" height="${THUMB_IMAGE}" loading="lazy" decoding="async"></a></li>`,
       )}</ul>`
     : ''
 }
@@ -60,8 +66,16 @@ ${
 
 const intro = (text: string | null) => (text ? html`<p class="section-intro">${text}</p>` : '');
 
-/** A content section as the staff preview shows it: a list, a label/value table, or a table. */
-function sectionBody(item: ContentSection): SafeHtml {
+/** The chosen variant's spec values by label (compared case-insensitively), over the product's. */
+type SpecOverrides = Map<string, { value: string; unit: string }>;
+const specKey = (label: string) => label.trim().toLowerCase();
+
+/**
+ * A content section as the staff preview shows it: a list, a label/value table, or a table. Of a
+ * product with options (`overrides`), a spec's cell shows the chosen variant's value where it sets
+ * one, and names its label and the product's own value, for the script to show another variant's.
+ */
+function sectionBody(item: ContentSection, overrides: SpecOverrides | null): SafeHtml {
   switch (item.kind) {
     case 'list':
       return html`${intro(item.section.description)}<ul class="section-list">${item.section.items.map(
@@ -69,7 +83,11 @@ function sectionBody(item: ContentSection): SafeHtml {
       )}</ul>`;
     case 'spec_group':
       return html`${intro(item.section.intro)}<div class="table-scroll"><table class="spec-table">
-<tbody>${item.section.specs.map((s) => html`<tr><th scope="row">${s.label}</th><td>${specValue(s)}</td></tr>`)}</tbody>
+<tbody>${item.section.specs.map((s) => {
+        if (!overrides) return html`<tr><th scope="row">${s.label}</th><td>${specValue(s)}</td></tr>`;
+        const over = overrides.get(specKey(s.label));
+        return html`<tr><th scope="row">${s.label}</th><td data-spec="${specKey(s.label)}" data-base="${specValue(s)}">${specValue(over ?? s)}</td></tr>`;
+      })}</tbody>
 </table></div>`;
     case 'table': {
       const { columns, rows } = parseTable(item.section);
@@ -81,12 +99,12 @@ function sectionBody(item: ContentSection): SafeHtml {
   }
 }
 
-function sections(bundle: ProductBundle): SafeHtml[] {
+function sections(bundle: ProductBundle, overrides: SpecOverrides | null): SafeHtml[] {
   return contentSections(bundle).map((item) => {
     const id = `section-${item.block.id}`;
     return html`<section class="content-section" aria-labelledby="${id}">
 <h2 id="${id}">${sectionTitle(item)}</h2>
-${sectionBody(item)}
+${sectionBody(item, overrides)}
 </section>`;
   });
 }
@@ -96,13 +114,19 @@ ${sectionBody(item)}
  * Offer has no `availability`: the catalogue keeps no stock, and a claim it cannot back is worse
  * than none.
  */
-function productJsonLd(chrome: ShopChrome, bundle: ProductBundle, url: string) {
-  const { base, price, images } = bundle;
+function productJsonLd(
+  chrome: ShopChrome,
+  bundle: ProductBundle,
+  url: string,
+  shown: { sku: string | null; price: { final: number } },
+) {
+  const { base, images } = bundle;
+  const { price } = shown;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: base.name,
-    ...(base.sku ? { sku: base.sku } : {}),
+    ...(shown.sku ? { sku: shown.sku } : {}),
     ...(base.brand ? { brand: { '@type': 'Brand', name: base.brand } } : {}),
     ...(images.length > 0 ? { image: images.map((i) => absoluteUrl(chrome, i.url)) } : {}),
     ...(base.description ? { description: base.description } : {}),
@@ -115,13 +139,23 @@ function productJsonLd(chrome: ShopChrome, bundle: ProductBundle, url: string) {
   };
 }
 
-/** What the quote basket keeps of the product when it is added (web/shop/basket.ts). */
-function addToQuote(bundle: ProductBundle): SafeHtml {
+/**
+ * What the quote basket keeps of the product when it is added (web/shop/basket.ts): of a product
+ * with options, the chosen variant (its id, SKU, price, image and options), which the selectors'
+ * script keeps in step.
+ */
+function addToQuote(bundle: ProductBundle, choice: VariantChoice | undefined): SafeHtml {
   const { base, price, images } = bundle;
+  const chosen = choice && choice.options.length > 0 ? choice.chosen : null;
+  const image = chosen?.image?.thumb ?? thumbnailUrl(images[0]?.url) ?? '';
   // Without the script the form leads to the basket page, which says what it needs.
   return html`<form class="add-to-quote" action="/shop/quote" method="get" data-add-to-quote
- data-product-id="${base.id}" data-slug="${base.slug}" data-name="${base.name}" data-sku="${base.sku ?? ''}"
- data-image="${thumbnailUrl(images[0]?.url) ?? ''}" data-price="${price.final}" data-max-lines="${INQUIRY_LIMITS.lines}">
+ data-product-id="${base.id}" data-slug="${base.slug}" data-name="${base.name}" data-sku="${(chosen ? chosen.sku : base.sku) ?? ''}"
+ data-image="${image}" data-price="${chosen ? chosen.price.final : price.final}" data-max-lines="${INQUIRY_LIMITS.lines}"${
+   chosen && choice
+     ? html` data-variant-id="${chosen.id}" data-options="${variantLabel(choice.options, chosen)}" data-product-image="${thumbnailUrl(images[0]?.url) ?? ''}"`
+     : ''
+ }>
 <div class="inline-field">
 <div class="quantity-field">
 <label for="quantity">${SHOP_TEXT.quantity}</label>
@@ -133,8 +167,23 @@ function addToQuote(bundle: ProductBundle): SafeHtml {
 </form>`;
 }
 
-export function renderProduct(chrome: ShopChrome, bundle: ProductBundle, links: ProductLinks): string {
+/**
+ * The product page; of a product with options, as its chosen variant (`choice`): its price, SKU,
+ * image and spec values, with the selectors that lead to the others.
+ */
+export function renderProduct(
+  chrome: ShopChrome,
+  bundle: ProductBundle,
+  links: ProductLinks,
+  choice?: VariantChoice,
+): string {
   const { base } = bundle;
+  const chosen = choice && choice.options.length > 0 ? choice.chosen : null;
+  const withOptions = choice !== undefined && choice.options.length > 0;
+  const sku = chosen ? chosen.sku : base.sku;
+  const shownPrice = chosen ? variantPrice(chosen) : { price: bundle.price, best: bundle.discounts.best };
+  const overrides: SpecOverrides = new Map((chosen?.specs ?? []).map((s) => [specKey(s.label), s]));
+  const productSpecs = new Set(bundle.specGroups.flatMap((g) => g.specs.map((s) => specKey(s.label))));
   const path = `/shop/${base.slug}`;
   const url = absoluteUrl(chrome, path);
   const category = links.categories.at(-1);
@@ -142,7 +191,7 @@ export function renderProduct(chrome: ShopChrome, bundle: ProductBundle, links: 
     base.description ||
       `${base.name}${base.brand ? ` by ${base.brand}` : ''}: ask ${chrome.companyName} for a quote.`,
   );
-  const facts: [string, SafeHtml | string][] = [];
+  const facts: [string, SafeHtml | string, 'variant-spec'?][] = [];
   if (base.brand)
     facts.push([
       SHOP_TEXT.brandLabel,
@@ -157,7 +206,12 @@ export function renderProduct(chrome: ShopChrome, bundle: ProductBundle, links: 
         ? html`<a href="${withQuery('/shop', { category: category.slug })}">${base.category}</a>`
         : base.category,
     ]);
-  if (base.sku) facts.push([SHOP_TEXT.skuLabel, base.sku]);
+  // Of a product with options, the chosen variant's, which the selectors' script changes.
+  if (withOptions) facts.push([SHOP_TEXT.skuLabel, html`<span data-variant-sku>${sku ?? ''}</span>`]);
+  else if (sku) facts.push([SHOP_TEXT.skuLabel, sku]);
+  // A variant's spec values that the product's sections do not name show with its facts.
+  for (const s of chosen?.specs ?? [])
+    if (!productSpecs.has(specKey(s.label))) facts.push([s.label, specValue(s), 'variant-spec']);
 
   const main = html`<div class="wrap product-page">
 <nav class="breadcrumbs" aria-label="Breadcrumb"><ol>
@@ -166,12 +220,13 @@ ${links.categories.map((c) => html`<li><a href="${withQuery('/shop', { category:
 <li><a href="${path}" aria-current="page">${base.name}</a></li>
 </ol></nav>
 <div class="product-top">
-${gallery(bundle)}
+${gallery(bundle, chosen?.image?.url ?? null)}
 <div class="product-summary">
 <h1>${base.name}</h1>
-${priceBlock(chrome.currency, { price: bundle.price, best: bundle.discounts.best }, 'price price-large')}
-${facts.length > 0 ? html`<dl class="facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>` : ''}
-${addToQuote(bundle)}
+<div data-variant-price>${priceBlock(chrome.currency, shownPrice, 'price price-large')}</div>
+${choice ? variantPicker(path, chrome.currency, choice) : ''}
+${facts.length > 0 ? html`<dl class="facts" data-facts>${facts.map(([term, value, kind]) => html`<div${kind ? html` data-variant-spec` : ''}><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>` : ''}
+${withOptions && !chosen ? '' : addToQuote(bundle, choice)}
 </div>
 </div>
 ${
@@ -182,7 +237,7 @@ ${
 </section>`
     : ''
 }
-${sections(bundle)}
+${sections(bundle, withOptions ? overrides : null)}
 </div>`;
   return layout(
     chrome,
@@ -191,7 +246,7 @@ ${sections(bundle)}
       description,
       canonical: path,
       og: { type: 'product', image: bundle.images[0]?.url ?? null },
-      jsonLd: productJsonLd(chrome, bundle, url),
+      jsonLd: productJsonLd(chrome, bundle, url, { sku, price: shownPrice.price }),
     },
     main,
   );

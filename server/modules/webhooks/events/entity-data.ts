@@ -1,12 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Quote } from '#domain/quotes';
+import type { WebhookQuote } from '#domain/webhook-payloads';
 import type { Db } from '../../../db/client';
 import { companies, customers, inquiries, products } from '../../../db/schema';
 import type { Mailer } from '../../../mail/mailer';
-import { readDetail as readCompany } from '../../customers/companies.service';
-import { readDetail as readCustomer } from '../../customers/customers.service';
-import { type Row as InquiryRow, selectInquiries, toInquiry } from '../../inquiries/inquiry-read';
-import { type BaseRow, selectBase, toBase } from '../../products/product-columns';
+import { readCompanyDetail as readCompany, readCustomerDetail as readCustomer } from '../../customers';
+import { type InquiryRow, selectInquiries, toInquiry } from '../../inquiries';
+import { type BaseRow, selectBase, toBase, withVariantSets } from '../../products';
 import { readQuoteRows, toQuote } from '../../shared/quote-read';
 import { intArray } from '../../shared/trash-move';
 import type { LoggedEntity } from './logged-changes';
@@ -29,7 +28,11 @@ export function entityReaders(deps: EntityReaderDeps) {
   > = {
     async product(tx, ids) {
       const rows = await selectBase(tx).where(inArray(products.id, ids));
-      return new Map(rows.map((r) => [r.id, toBase(r as BaseRow)]));
+      const full = await withVariantSets(
+        tx,
+        rows.map((r) => toBase(r as BaseRow)),
+      );
+      return new Map(full.map((p) => [p.id, p]));
     },
     async inquiry(tx, ids) {
       const rows = await selectInquiries(tx).where(inArray(inquiries.id, ids));
@@ -39,8 +42,12 @@ export function entityReaders(deps: EntityReaderDeps) {
       const rows = await readQuoteRows(tx, sql`q.id = any(${intArray(ids)})`);
       const sent = rows.filter((r) => r.status !== 'draft').map((r) => r.id);
       const delivery = sent.length ? await deps.mailer.deliveryOfQuotes(tx, sent) : new Map();
-      return new Map<number, Quote>(
-        rows.map((r) => [r.id, toQuote(r, delivery.get(r.id) ?? null, deps.timeZone)]),
+      // Without its token: the customer's page is the customer's (WEBHOOK_EVENT_DATA).
+      return new Map<number, WebhookQuote>(
+        rows.map((r) => {
+          const { token: _secret, ...quote } = toQuote(r, delivery.get(r.id) ?? null, deps.timeZone);
+          return [r.id, quote];
+        }),
       );
     },
     customer: (tx, ids) => oneByOne(tx, ids, customers, readCustomer),

@@ -116,8 +116,9 @@ const becamePublished = (status: StatusChange) =>
 
 /**
  * The events an entry stands for, in the order they happened. A product back from the trash is
- * created again (its status arrives from null); a past version brought back is an update. A
- * customer merged into another is deleted; its merge undone, created again.
+ * created again (its status arrives from null), and so is a request, whose quotes coming back
+ * with it make no event. A past version brought back is an update. A customer merged into another
+ * is deleted; its merge undone, created again.
  */
 export function eventsOf(change: LoggedChange): WebhookEventType[] {
   const { action, status } = change;
@@ -130,11 +131,17 @@ export function eventsOf(change: LoggedChange): WebhookEventType[] {
       const first: WebhookEventType = created ? 'product.created' : 'product.updated';
       return becamePublished(status) ? [first, 'product.published'] : [first];
     }
-    case 'inquiry':
+    case 'inquiry': {
       if (gone) return ['inquiry.deleted'];
-      return [action === 'create' ? 'inquiry.created' : 'inquiry.updated'];
+      // Back from the trash, as a product is: created again.
+      const created =
+        action === 'create' || (action === 'restore' && status !== null && status.before === null);
+      return [created ? 'inquiry.created' : 'inquiry.updated'];
+    }
     case 'quote': {
+      // A quote back from the trash with its request was not sent or answered again.
       if (gone || !status || status.before === status.after || !status.after) return [];
+      if (action === 'restore' && status.before === null) return [];
       const type = QUOTE_EVENTS[status.after];
       return type ? [type] : [];
     }

@@ -4,7 +4,7 @@ import { SECTION_LIMITS } from '#domain/sections';
 import type { ListDraft } from './drafts';
 import { emptyListItem } from './drafts';
 import { AddRowButton, RemoveRowButton } from './RowControls';
-import { removeAt, replaceAt } from './rows';
+import { removeOrEmpty, replaceAt } from './rows';
 
 type Props = { value: ListDraft; onChange: (value: ListDraft) => void; disabled?: boolean };
 
@@ -62,10 +62,7 @@ export function ListForm({ value, onChange, disabled }: Props) {
               />
               <RemoveRowButton
                 label={`Remove item ${i + 1}`}
-                // The last row is emptied rather than removed, so there is always a field to type in.
-                onClick={() =>
-                  set({ items: value.items.length > 1 ? removeAt(value.items, i) : [emptyListItem()] })
-                }
+                onClick={() => set({ items: removeOrEmpty(value.items, i, emptyListItem) })}
               />
             </Group>
           ))}

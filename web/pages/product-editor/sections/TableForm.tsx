@@ -1,8 +1,8 @@
-import { Fieldset, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { cleanColumns, SECTION_LIMITS } from '#domain/sections';
 import { emptyTableRow, type TableDraft } from './drafts';
-import { AddRowButton, RemoveRowButton } from './RowControls';
-import { removeAt, replaceAt } from './rows';
+import { AddRowButton, FieldsRow, HeadingAndIntro } from './RowControls';
+import { removeOrEmpty, replaceAt } from './rows';
 
 type Props = { value: TableDraft; onChange: (value: TableDraft) => void; disabled?: boolean };
 
@@ -13,22 +13,12 @@ export function TableForm({ value, onChange, disabled }: Props) {
   const columns = cleanColumns(value.columns);
   return (
     <Stack gap="sm">
-      <TextInput
+      <HeadingAndIntro
         label="Heading"
-        data-autofocus
-        value={value.heading}
-        maxLength={SECTION_LIMITS.title}
-        onChange={(e) => set({ heading: e.currentTarget.value })}
-        disabled={disabled}
-      />
-      <Textarea
-        label="Intro"
-        autosize
-        minRows={1}
-        maxRows={4}
-        value={value.intro}
-        maxLength={SECTION_LIMITS.text}
-        onChange={(e) => set({ intro: e.currentTarget.value })}
+        heading={value.heading}
+        onHeading={(heading) => set({ heading })}
+        intro={value.intro}
+        onIntro={(intro) => set({ intro })}
         disabled={disabled}
       />
       <TextInput
@@ -48,32 +38,28 @@ export function TableForm({ value, onChange, disabled }: Props) {
             </Text>
           ) : (
             value.rows.map((row, r) => (
-              <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
-                <Group gap="xs" style={{ flex: 1 }} wrap="wrap">
-                  {columns.map((column, c) => (
-                    <TextInput
-                      // biome-ignore lint/suspicious/noArrayIndexKey: one cell per column position
-                      key={c}
-                      aria-label={`${column} (row ${r + 1})`}
-                      placeholder={column}
-                      value={row.cells[c] ?? ''}
-                      maxLength={SECTION_LIMITS.cell}
-                      onChange={(e) => {
-                        const cells = Array.from({ length: columns.length }, (_, i) => row.cells[i] ?? '');
-                        cells[c] = e.currentTarget.value;
-                        set({ rows: replaceAt(value.rows, r, { ...row, cells }) });
-                      }}
-                      style={{ flex: '1 1 120px' }}
-                    />
-                  ))}
-                </Group>
-                <RemoveRowButton
-                  label={`Remove row ${r + 1}`}
-                  onClick={() =>
-                    set({ rows: value.rows.length > 1 ? removeAt(value.rows, r) : [emptyTableRow()] })
-                  }
-                />
-              </Group>
+              <FieldsRow
+                key={row.key}
+                removeLabel={`Remove row ${r + 1}`}
+                onRemove={() => set({ rows: removeOrEmpty(value.rows, r, emptyTableRow) })}
+              >
+                {columns.map((column, c) => (
+                  <TextInput
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one cell per column position
+                    key={c}
+                    aria-label={`${column} (row ${r + 1})`}
+                    placeholder={column}
+                    value={row.cells[c] ?? ''}
+                    maxLength={SECTION_LIMITS.cell}
+                    onChange={(e) => {
+                      const cells = Array.from({ length: columns.length }, (_, i) => row.cells[i] ?? '');
+                      cells[c] = e.currentTarget.value;
+                      set({ rows: replaceAt(value.rows, r, { ...row, cells }) });
+                    }}
+                    style={{ flex: '1 1 120px' }}
+                  />
+                ))}
+              </FieldsRow>
             ))
           )}
           {columns.length > 0 && (

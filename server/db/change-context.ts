@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ChangeAction } from '#domain/history';
-import type { Tx } from '../db/client';
+import type { Tx } from './client';
 
 /**
  * The author of this connection's writes (server/history/actor.ts sets it), for the entries the

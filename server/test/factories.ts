@@ -1,0 +1,107 @@
+import type { Client } from './client';
+import type { TestContext } from './harness';
+
+/**
+ * Rows made through the API, as a caller would make them, so a test sees what the routes really
+ * store. Each call fails the test unless its route answers 2xx, and answers the route's JSON.
+ * Defaults are unique (a worker keeps this module between files, so the counter never repeats
+ * within a database); a test's overrides win over them, and an override of `undefined` leaves
+ * the field out of the request.
+ */
+
+let serial = 0;
+const next = () => ++serial;
+
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the answer as the route shapes it
+type Answer = { id: number } & Record<string, any>;
+
+export async function createProduct(client: Client, overrides: object = {}) {
+  const n = next();
+  return (await client.ok('POST', '/api/products', {
+    name: `Factory product ${n}`,
+    sku: `FP-${n}`,
+    mrp: 10,
+    status: 'published',
+    ...overrides,
+  })) as Answer & { slug: string; name: string; sku: string | null; status: string };
+}
+
+/**
+ * A product with one option and a variant for each of its values (generate prices them at the
+ * product's MRP); the product, the option, and its variants as the variants list answers them.
+ */
+export async function createProductWithVariants(
+  client: Client,
+  {
+    option = 'Size',
+    values = ['S', 'M', 'L'],
+    product = {},
+  }: { option?: string; values?: string[]; product?: object } = {},
+) {
+  const made = await createProduct(client, product);
+  const madeOption = (await client.ok('POST', `/api/products/${made.id}/options`, {
+    name: option,
+    values,
+  })) as Answer;
+  await client.ok('POST', `/api/products/${made.id}/variants/generate`);
+  const variants = (await client.ok('GET', `/api/products/${made.id}/variants`)).data as {
+    id: number;
+    sku: string;
+    title: string;
+    mrp: number;
+  }[];
+  return { ...made, option: madeOption, variants };
+}
+
+export async function createCategory(client: Client, overrides: object = {}) {
+  return (await client.ok('POST', '/api/categories', {
+    name: `Factory category ${next()}`,
+    ...overrides,
+  })) as Answer;
+}
+
+export async function createBrand(client: Client, overrides: object = {}) {
+  return (await client.ok('POST', '/api/brands', {
+    name: `Factory brand ${next()}`,
+    ...overrides,
+  })) as Answer;
+}
+
+/** A visitor's quote request, each from an address of its own so a file stays under the rate limit. */
+export async function createQuoteRequest(visitor: Client, overrides: object = {}) {
+  const n = next();
+  return (await visitor.ok(
+    'POST',
+    '/api/inquiries',
+    {
+      name: 'Factory Buyer',
+      email: `buyer.${n}@example.com`,
+      subject: 'A quote',
+      message: 'Please.',
+      ...overrides,
+    },
+    { remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+  )) as Answer & { reference: string };
+}
+
+/** A draft quote on a request, as staff start one (from its basket, or a template or quote named in `body`). */
+export async function createDraftQuote(staff: Client, inquiryId: number, body?: object) {
+  return (await staff.ok('POST', `/api/inquiries/${inquiryId}/quotes`, body)) as Answer;
+}
+
+/**
+ * A customer exists once a request names their e-mail: the customer one request made, with that
+ * request.
+ */
+export async function createCustomer(ctx: Pick<TestContext, 'as' | 'admin'>, request: object = {}) {
+  const asked = await createQuoteRequest(ctx.as(), request);
+  const inquiry = await ctx.admin.ok('GET', `/api/inquiries/${asked.id}`);
+  const customer = (await ctx.admin.ok('GET', `/api/customers/${inquiry.customer.id}`)) as Answer;
+  return Object.assign(customer, { request: asked });
+}
+
+/** A staff member holding `role`, with a token. */
+export async function userWithRole(ctx: Pick<TestContext, 'makeUser'>, role: string) {
+  const n = next();
+  return ctx.makeUser({ name: `Factory ${role} ${n}`, email: `staff.${role}.${n}@example.com`, role });
+}
