@@ -94,6 +94,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // A screen test types and renders through Mantine key by key; with two workers on two
+          // cores a few take seconds, and the limit is there to catch a hang, not to time them.
+          testTimeout: 15_000,
           // One jsdom and one module registry per worker rather than per file: setting them up
           // again cost more than the tests. The set-up file cleans the DOM, storage and mocks after
           // each test; a file that mocks a module reloads what it tests (vi.resetModules).

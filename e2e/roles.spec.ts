@@ -136,6 +136,7 @@ test('Admin: every screen, and the Roles tab with its holders and Duplicate role
   const confirm = page.getByRole('dialog', { name: ROLE_SCREEN_TEXT.deleteTitle });
   await expect(confirm).toContainText(ROLE_SCREEN_TEXT.deleteConfirm(copyName));
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(copy).toBeVisible();
   await copy.getByRole('button', { name: `${ROLE_SCREEN_TEXT.delete}: ${copyName}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();

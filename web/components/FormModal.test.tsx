@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,7 +34,7 @@ function Form({
   );
 }
 
-function setup(saving: boolean) {
+async function setup(saving: boolean) {
   const onClose = vi.fn();
   const onSubmit = vi.fn();
   render(
@@ -44,12 +44,15 @@ function setup(saving: boolean) {
       </FormModal>
     </MantineProvider>,
   );
-  return { onClose, onSubmit, dialog: screen.getByRole('dialog', { name: 'Add Brand' }) };
+  const dialog = screen.getByRole('dialog', { name: 'Add Brand' });
+  // The dialog's focus trap moves focus into it on a timer: typing before it lands loses keys.
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return { onClose, onSubmit, dialog };
 }
 
 describe('FormModal with FormWithActions and NameSlugFields', () => {
   it('is a dialog named by its title with the fields, Cancel and Save', async () => {
-    const { onSubmit, onClose } = setup(false);
+    const { onSubmit, onClose } = await setup(false);
     const name = screen.getByLabelText('Name', { exact: true });
     expect(name).toHaveProperty('required', true);
     await userEvent.type(name, 'Café Crème');
@@ -65,7 +68,7 @@ describe('FormModal with FormWithActions and NameSlugFields', () => {
   });
 
   it('refuses to close while the save runs', async () => {
-    const { onClose } = setup(true);
+    const { onClose } = await setup(true);
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
