@@ -31,9 +31,10 @@ export const DISCOUNT_TEXT = {
 } as const;
 
 /**
- * 'YYYY-MM-DD HH:MM:SS' as the discount form sends it (read as UTC), or an ISO time; '' and null mean open.
+ * 'YYYY-MM-DD HH:MM:SS' as the discount and price list forms send it (read as UTC), or an ISO time;
+ * '' and null mean open.
  */
-const windowEnd = z
+export const windowEnd = z
   .union([z.string().trim(), z.null()], { error: DISCOUNT_TEXT.badDate })
   .optional()
   .transform((v, ctx) => {

@@ -139,6 +139,13 @@ export const PERMISSIONS = [
     area: 'Customers',
   },
   {
+    code: 'pricelist.manage',
+    label: 'Manage price lists',
+    description:
+      "Create and change price lists (agreed prices), their prices and whom they hold for. Quotes still start from a customer's prices without it.",
+    area: 'Customers',
+  },
+  {
     code: 'history.read',
     label: 'Read the history',
     description: 'See the change log (Activity) and what is in the trash.',
@@ -289,6 +296,7 @@ export const PERMISSION_NEEDS: Partial<Record<PermissionCode, readonly Permissio
   'quote.send': ['quote.edit'],
   'order.work': ['order.read'],
   'customer.edit': ['customer.read'],
+  'pricelist.manage': ['catalogue.read', 'customer.read'],
   'history.restore': ['history.read'],
   'trash.restore': ['history.read'],
   'trash.purge': ['history.read'],

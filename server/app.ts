@@ -33,6 +33,7 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { priceListsRoutes } from './modules/price-lists/price-lists.routes';
 import { productDuplicateRoutes } from './modules/products/product-duplicate.routes';
 import { productExportRoutes } from './modules/products/product-export.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
@@ -143,6 +144,9 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(ordersRoutes({ orders: services.orders, authenticate }));
   await app.register(
+    priceListsRoutes({ priceLists: services.priceLists, pricing: services.pricing, authenticate }),
+  );
+  await app.register(
     customersRoutes({ customers: services.customers, companies: services.companies, authenticate }),
   );
   await app.register(quoteTemplatesRoutes({ quotes: services.quotes, authenticate }));
@@ -157,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     accountRoutes({
       account: services.account,
+      pricing: services.pricing,
       counters: services.counters,
       limits: config.accountLinkLimit,
     }),

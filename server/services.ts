@@ -33,6 +33,8 @@ import { createImportsService, IMPORT_QUEUE } from './modules/imports/imports.se
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { renderOrderPdf } from './modules/orders/order-pdf';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createCustomerPricing } from './modules/price-lists/customer-pricing.service';
+import { createPriceListsService } from './modules/price-lists/price-lists.service';
 import { createBundleService } from './modules/products/bundle.service';
 import { createProductBulkService } from './modules/products/product-bulk.service';
 import { createProductDuplicateService } from './modules/products/product-duplicate.service';
@@ -233,6 +235,8 @@ export function createServices(database: Database, config: Config, opts: Service
     duplicates: createProductDuplicateService(images),
     exports: createProductExportService(db),
     discounts: createDiscountsService(db),
+    priceLists: createPriceListsService(db),
+    pricing: createCustomerPricing(db),
     trash,
     dashboard: createDashboardService(db, {
       backupEverySeconds: config.backup.everySeconds,

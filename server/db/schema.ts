@@ -1590,3 +1590,101 @@ export const customerMerges = pgTable(
     index('customer_merges_into_idx').on(t.into_id),
   ],
 );
+
+/** Quantity breaks on a variant's list price (migration 0062): from min_quantity on, each costs mrp. */
+export const variantPriceTiers = pgTable(
+  'variant_price_tiers',
+  {
+    variant_id: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    min_quantity: integer('min_quantity').notNull(),
+    mrp: numeric('mrp', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variant_id, t.min_quantity] }),
+    check('variant_price_tiers_quantity_check', sql`${t.min_quantity} >= 2`),
+    check('variant_price_tiers_mrp_check', sql`${t.mrp} >= 0`),
+  ],
+);
+
+/** Agreements (ADR 0031): a fixed price per variant and quantity, or a percent off, for whom they are assigned to. */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['fixed', 'percent'] }).notNull(),
+    percent: numeric('percent', { precision: 5, scale: 2 }),
+    starts_at: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    ends_at: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('price_lists_created_idx').on(t.created_at.desc(), t.id.desc()),
+    trigram('price_lists_name_trgm_idx', t.name),
+    check('price_lists_type_check', sql`${t.type} in ('fixed', 'percent')`),
+    check(
+      'price_lists_percent_check',
+      sql`(${t.type} = 'percent' and ${t.percent} is not null and ${t.percent} >= 0 and ${t.percent} <= 100) or (${t.type} = 'fixed' and ${t.percent} is null)`,
+    ),
+    check(
+      'price_lists_window_check',
+      sql`${t.starts_at} is null or ${t.ends_at} is null or ${t.starts_at} <= ${t.ends_at}`,
+    ),
+  ],
+);
+
+export const priceListCompanies = pgTable(
+  'price_list_companies',
+  {
+    price_list_id: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.price_list_id, t.company_id] }),
+    index('price_list_companies_company_idx').on(t.company_id),
+  ],
+);
+
+export const priceListCustomers = pgTable(
+  'price_list_customers',
+  {
+    price_list_id: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.price_list_id, t.customer_id] }),
+    index('price_list_customers_customer_idx').on(t.customer_id),
+  ],
+);
+
+/** A fixed list's prices: from min_quantity on, the variant costs price for whom the list holds. */
+export const priceListPrices = pgTable(
+  'price_list_prices',
+  {
+    price_list_id: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    variant_id: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    min_quantity: integer('min_quantity').notNull().default(1),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.price_list_id, t.variant_id, t.min_quantity] }),
+    index('price_list_prices_variant_idx').on(t.variant_id),
+    check('price_list_prices_quantity_check', sql`${t.min_quantity} >= 1`),
+    check('price_list_prices_price_check', sql`${t.price} >= 0`),
+  ],
+);

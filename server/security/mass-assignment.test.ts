@@ -85,6 +85,12 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/discounts': () => ({
     body: { type: 'amount', value: 1, applies_to: 'product', product_id: seed.productId },
   }),
+  'PUT /api/variants/:id/tiers': () => ({ body: { tiers: [{ min_quantity: 10, mrp: 9 }] } }),
+  'POST /api/price-lists': () => ({ body: { name: `MA List ${next()}`, type: 'fixed' } }),
+  'PATCH /api/price-lists/:id': () => ({ body: { name: 'Seed Agreement' } }),
+  'PUT /api/price-lists/:id/prices': () => ({
+    body: { prices: [{ variant_id: seed.variantId, min_quantity: 1, price: 100 }] },
+  }),
   'PUT /api/discounts/:id': () => ({
     body: { type: 'percent', value: 10, applies_to: 'brand', brand_id: seed.brandId },
   }),

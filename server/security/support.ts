@@ -208,6 +208,14 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     events: ['order.updated'],
     enabled: false,
   });
+  const [variant] = listOf<{ id: number }>(
+    (await ctx.as().get(`/api/products/${product.id}/variants`, { headers: auth })).json(),
+  );
+  const priceList = await call('POST', '/api/price-lists', {
+    name: `${prefix} Agreement`,
+    type: 'fixed',
+    company_ids: customerCompany(await ctx.as().get(`/api/inquiries/${inquiryId}`, { headers: auth })),
+  });
   const layout = (await ctx.as().get(`/api/products/${product.id}/layout`, { headers: auth })).json();
   const imageList = (await ctx.as().get(`/api/products/${product.id}/images`, { headers: auth })).json();
   const seeded = {
@@ -234,12 +242,20 @@ export async function seedCatalogue(ctx: TestContext, prefix = 'Seed') {
     companyId: customer?.company?.id as number,
     editorId: editor.user.id,
     webhookId: webhook.id as number,
+    variantId: variant?.id,
+    priceListId: priceList.id as number,
     editorToken: editor.token,
   };
   for (const [key, value] of Object.entries(seeded))
     if (value === undefined) throw new Error(`seed: no ${key} (did a response shape change?)`);
   return seeded;
 }
+
+/** The company of a request's customer, as a list of ids to assign (none when it has none). */
+const customerCompany = (inquiry: { json: () => { customer?: { company?: { id: number } | null } } }) => {
+  const id = inquiry.json().customer?.company?.id;
+  return id === undefined ? [] : [id];
+};
 
 const listOf = <T>(body: unknown): T[] =>
   (Array.isArray(body) ? body : ((body as { data?: T[] }).data ?? [])) as T[];
@@ -269,6 +285,8 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
     [/^\/api\/customers\//, seed.customerId],
     [/^\/api\/companies\//, seed.companyId],
     [/^\/api\/webhooks\//, seed.webhookId],
+    [/^\/api\/variants\//, seed.variantId],
+    [/^\/api\/price-lists\//, seed.priceListId],
   ];
   return String(byResource.find(([re]) => re.test(url))?.[1] ?? 1);
 }

@@ -18,15 +18,18 @@ import {
   sessionBody,
 } from '#domain/account';
 import { idParam } from '#domain/paging';
+import { ACCOUNT_PRICES_MAX, accountPricesQuery, accountPricesResponse } from '#domain/price-lists';
 import { AppError } from '../../errors/app-error';
 import { attachmentDisposition } from '../../http/download';
 import { errors } from '../../http/schemas';
 import type { CounterStore } from '../../limits/counters';
 import { tooManyRequests } from '../../limits/throttle';
+import type { BuyerPricing } from '../price-lists';
 import type { AccountService, Buyer } from './account.service';
 
 export type AccountRoutesDeps = {
   account: AccountService;
+  pricing: BuyerPricing;
   counters: CounterStore;
   limits: { maxPerEmail: number; maxPerAddress: number; windowMs: number };
 };
@@ -230,6 +233,24 @@ export const accountRoutes =
           },
         },
         async (request) => deps.account.quote(currentBuyer(request), request.params.id),
+      );
+      buyer.get(
+        '/api/account/prices',
+        {
+          schema: {
+            tags,
+            security: buyerBearer,
+            description: `The signed-in buyer's own prices for up to ${ACCOUNT_PRICES_MAX} variants at a quantity (1 unless given): each variant's unit price, its list price and where the price came from (list, tier, discount or one of their price lists), by the rule of \`GET /api/pricing\`. Ids that name no variant are left out.`,
+            querystring: accountPricesQuery,
+            response: { 200: accountPricesResponse, ...errors(400, 401) },
+          },
+        },
+        async (request) =>
+          deps.pricing.forBuyer(
+            currentBuyer(request).id,
+            request.query.variant_ids,
+            request.query.quantity ?? 1,
+          ),
       );
       buyer.get(
         '/api/account/quotes/:id/basket',

@@ -102,7 +102,7 @@ export function priceByColumn(
 }
 
 /** productPricing's column as domain/pricing takes it. */
-function readPricing([category_ids, candidates]: PricingJson): {
+export function readPricing([category_ids, candidates]: PricingJson): {
   category_ids: number[];
   candidates: PricingDiscount[];
 } {

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  type CustomerPrice,
+  customerPrice,
+  type PriceListType,
+  type PriceTier,
+  type PricingPriceList,
+} from '#domain/customer-pricing';
+import { centsToDecimal, fromCents, toCents } from '#domain/money';
+import { PRICE_LIST_TEXT } from '#domain/price-lists';
+import { type Rights, requireRights } from '../../auth/rights';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors/app-error';
+import { type PricingJson, productPricing, readPricing } from '../shared/pricing.sql';
+import { intArray } from '../shared/trash-move';
+
+type VariantPricingRow = {
+  id: number;
+  mrp: string;
+  product_id: number;
+  brand_id: number | null;
+  pricing: PricingJson;
+  tiers: [number, string][];
+};
+
+type PriceListRow = {
+  id: number;
+  name: string;
+  type: PriceListType;
+  percent: string | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  active: boolean;
+  /** A fixed list's rows for the asked variants: [variant_id, min_quantity, price]. */
+  prices: [number, number, string][];
+};
+
+/**
+ * "What does this customer pay": the inputs of domain/customer-pricing's rule for a few variants,
+ * read in two statements whatever their number (the variants with their discounts and breaks, then
+ * the customer's live lists with their rows for those variants), and the rule applied here.
+ */
+export function createCustomerPricing(db: Db) {
+  async function variantsOf(ids: number[], now: Date) {
+    const { rows } = await db.execute<VariantPricingRow>(sql`
+      select v.id, v.mrp::text as mrp, p.id as product_id, p.brand_id,
+        ${productPricing('p', 'c', now)} as pricing,
+        coalesce((select json_agg(json_build_array(t.min_quantity, t.mrp::text) order by t.min_quantity)
+          from variant_price_tiers t where t.variant_id = v.id), '[]'::json) as tiers
+      from product_variants v
+      join products p on p.id = v.product_id
+      left join categories c on c.id = p.category_id
+      where v.id = any(${intArray(ids)})`);
+    return rows;
+  }
+
+  /**
+   * The lists live now that are assigned to the customer or to their company, each with its rows
+   * for the variants asked about (assignment indexes, then the rows' primary key).
+   */
+  async function listsOf(customerId: number, ids: number[], now: Date) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const { rows } = await db.execute<PriceListRow>(sql`
+      select l.id, l.name, l.type, l.percent::text as percent, l.starts_at, l.ends_at, l.active,
+        coalesce((select json_agg(json_build_array(pp.variant_id, pp.min_quantity, pp.price::text))
+          from price_list_prices pp
+          where pp.price_list_id = l.id and pp.variant_id = any(${intArray(ids)})), '[]'::json) as prices
+      from price_lists l
+      where l.active and (l.starts_at is null or l.starts_at <= ${at}) and (l.ends_at is null or l.ends_at >= ${at})
+        and l.id in (
+          select a.price_list_id from price_list_customers a where a.customer_id = ${customerId}
+          union
+          select b.price_list_id from price_list_companies b
+          join customers cu on cu.company_id = b.company_id
+          where cu.id = ${customerId})`);
+    return rows;
+  }
+
+  async function customerExists(customerId: number) {
+    const { rows } = await db.execute(sql`select 1 from customers where id = ${customerId}`);
+    return rows.length > 0;
+  }
+
+  /** Each asked variant that exists, priced for the customer (or for anyone, without one). */
+  async function priceVariants(
+    ids: number[],
+    quantity: number,
+    customerId: number | null,
+    now = new Date(),
+  ): Promise<Map<number, CustomerPrice>> {
+    const prices = new Map<number, CustomerPrice>();
+    if (ids.length === 0) return prices;
+    const [variants, lists] = await Promise.all([
+      variantsOf(ids, now),
+      customerId === null ? [] : listsOf(customerId, ids, now),
+    ]);
+    for (const v of variants) {
+      const { category_ids, candidates } = readPricing(v.pricing);
+      const tiers: PriceTier[] = v.tiers.map(([min_quantity, mrp]) => ({ min_quantity, mrp }));
+      const own: PricingPriceList[] = lists.map((l) => ({
+        ...l,
+        prices: l.prices
+          .filter(([variantId]) => variantId === v.id)
+          .map(([, min_quantity, price]) => ({ min_quantity, price })),
+      }));
+      prices.set(
+        v.id,
+        customerPrice(
+          { mrp: v.mrp, tiers },
+          { id: v.product_id, brand_id: v.brand_id, category_ids },
+          candidates,
+          own,
+          quantity,
+          now,
+        ),
+      );
+    }
+    return prices;
+  }
+
+  /** A variant's quantity breaks, lowest first. */
+  async function tiersOf(variantId: number) {
+    const { rows } = await db.execute<{ min_quantity: number; mrp: string }>(
+      sql`select min_quantity, mrp::text as mrp from variant_price_tiers where variant_id = ${variantId} order by min_quantity`,
+    );
+    return { tiers: rows.map((r) => ({ min_quantity: r.min_quantity, mrp: fromCents(toCents(r.mrp)) })) };
+  }
+
+  return {
+    priceVariants,
+
+    /** `GET /api/pricing`: one variant; a customer's prices are theirs to read with customer.read. */
+    async price(
+      query: { variant_id: number; quantity?: number; customer_id?: number },
+      rights: Rights,
+    ): Promise<CustomerPrice> {
+      const customerId = query.customer_id ?? null;
+      if (customerId !== null) {
+        requireRights(rights, ['customer.read']);
+        if (!(await customerExists(customerId))) throw notFound(PRICE_LIST_TEXT.customerNotFound);
+      }
+      const found = (await priceVariants([query.variant_id], query.quantity ?? 1, customerId)).get(
+        query.variant_id,
+      );
+      if (!found) throw notFound(PRICE_LIST_TEXT.variantNotFound);
+      return found;
+    },
+
+    /** The buyer's own prices for the asked variants; ids that name no variant are left out. */
+    async forBuyer(customerId: number, ids: number[], quantity: number) {
+      const prices = await priceVariants(ids, quantity, customerId);
+      return { data: ids.flatMap((id) => (prices.has(id) ? [{ variant_id: id, ...prices.get(id)! }] : [])) };
+    },
+
+    tiers: tiersOf,
+
+    /** Replaces a variant's breaks with these (already checked: increasing, from 2), in one transaction. */
+    async setTiers(variantId: number, tiers: { min_quantity: number; mrp: number }[], rights: Rights) {
+      requireRights(rights, ['product.price']);
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.execute(
+          sql`select id from product_variants where id = ${variantId} for update`,
+        );
+        if (!rows[0]) throw notFound(PRICE_LIST_TEXT.variantNotFound);
+        await tx.execute(sql`delete from variant_price_tiers where variant_id = ${variantId}`);
+        if (tiers.length)
+          await tx.execute(sql`insert into variant_price_tiers (variant_id, min_quantity, mrp)
+            select ${variantId}, q, m::numeric
+            from unnest(${intArray(tiers.map((t) => t.min_quantity))}, ${`{${tiers.map((t) => centsToDecimal(toCents(t.mrp))).join(',')}}`}::text[]) as x(q, m)`);
+      });
+      return tiersOf(variantId);
+    },
+  };
+}
+
+export type CustomerPricing = ReturnType<typeof createCustomerPricing>;

@@ -1,0 +1,459 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRICE_LIST_TEXT } from '#domain/price-lists';
+import { createCustomer, createProduct, createProductWithVariants, userWithRole } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { until } from '../../test/until';
+
+/**
+ * Prices per customer through the API on a real database: quantity breaks, fixed and percent
+ * lists, their dates, company and customer assignments, the lowest-wins rule with its sources,
+ * the rights, and a buyer reading their own prices in the portal.
+ */
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ INQUIRY_RATE_MAX: '1000', PUBLIC_URL: 'https://shop.example.com' });
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const rows = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await ctx.database.pool.query(text, values)).rows as T[];
+
+/** A product without options: its default variant's id and the product. */
+async function plainVariant(mrp: number) {
+  const product = await createProduct(ctx.admin, { mrp });
+  const [variant] = (await ctx.admin.ok('GET', `/api/products/${product.id}/variants`)).data as {
+    id: number;
+    sku: string;
+  }[];
+  return { product, variant };
+}
+
+const pricing = (query: string) => ctx.admin.ok('GET', `/api/pricing?${query}`);
+
+describe('quantity breaks', () => {
+  it('are set, read, replaced and removed, and price the quantity', async () => {
+    const { variant } = await plainVariant(10);
+    const set = await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, {
+      tiers: [
+        { min_quantity: 10, mrp: 9.5 },
+        { min_quantity: 50, mrp: '9.00' },
+      ],
+    });
+    expect(set).toEqual({
+      tiers: [
+        { min_quantity: 10, mrp: 9.5 },
+        { min_quantity: 50, mrp: 9 },
+      ],
+    });
+    expect(
+      await rows('select min_quantity, mrp::text from variant_price_tiers where variant_id = $1 order by 1', [
+        variant.id,
+      ]),
+    ).toEqual([
+      { min_quantity: 10, mrp: '9.50' },
+      { min_quantity: 50, mrp: '9.00' },
+    ]);
+    expect(await pricing(`variant_id=${variant.id}&quantity=9`)).toEqual({
+      unit_price: 10,
+      list_price: 10,
+      source: { type: 'list' },
+    });
+    expect(await pricing(`variant_id=${variant.id}&quantity=10`)).toEqual({
+      unit_price: 9.5,
+      list_price: 10,
+      source: { type: 'tier', min_quantity: 10 },
+    });
+    expect((await pricing(`variant_id=${variant.id}&quantity=500`)).unit_price).toBe(9);
+
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 5, mrp: 8 }] });
+    expect((await ctx.admin.ok('GET', `/api/variants/${variant.id}/tiers`)).tiers).toEqual([
+      { min_quantity: 5, mrp: 8 },
+    ]);
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [] });
+    expect(await rows('select 1 from variant_price_tiers where variant_id = $1', [variant.id])).toEqual([]);
+  });
+
+  it('refuses a break below 2, out of order or with a bad price, and changes nothing', async () => {
+    const { variant } = await plainVariant(10);
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 9 }] });
+    for (const [tiers, field] of [
+      [[{ min_quantity: 1, mrp: 9 }], 'tiers.0.min_quantity'],
+      [
+        [
+          { min_quantity: 10, mrp: 9 },
+          { min_quantity: 10, mrp: 8 },
+        ],
+        'tiers.1.min_quantity',
+      ],
+      [
+        [
+          { min_quantity: 20, mrp: 9 },
+          { min_quantity: 10, mrp: 8 },
+        ],
+        'tiers.1.min_quantity',
+      ],
+      [[{ min_quantity: 10, mrp: -1 }], 'tiers.0.mrp'],
+      [[{ min_quantity: 10, mrp: 9.999 }], 'tiers.0.mrp'],
+    ] as const) {
+      const res = await ctx.admin.put(`/api/variants/${variant.id}/tiers`, { tiers });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().details ?? {})).toContain(field);
+    }
+    expect((await ctx.admin.put('/api/variants/999999/tiers', { tiers: [] })).statusCode).toBe(404);
+    expect(
+      await rows('select min_quantity, mrp::text from variant_price_tiers where variant_id = $1', [
+        variant.id,
+      ]),
+    ).toEqual([{ min_quantity: 10, mrp: '9.00' }]);
+  });
+
+  it('take the best discount on top of the break price', async () => {
+    const { product, variant } = await plainVariant(10);
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 9 }] });
+    const discount = await ctx.admin.ok('POST', '/api/discounts', {
+      name: 'Ten off',
+      type: 'percent',
+      value: 10,
+      applies_to: 'product',
+      product_id: product.id,
+    });
+    expect(await pricing(`variant_id=${variant.id}&quantity=10`)).toEqual({
+      unit_price: 8.1,
+      list_price: 10,
+      source: { type: 'discount', id: discount.id },
+    });
+  });
+
+  it('need product.price', async () => {
+    const { variant } = await plainVariant(10);
+    const sales = await userWithRole(ctx, 'sales');
+    const res = await ctx
+      .as(sales.token)
+      .put(`/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 2, mrp: 1 }] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().permission).toBe('product.price');
+    expect(await rows('select 1 from variant_price_tiers where variant_id = $1', [variant.id])).toEqual([]);
+  });
+});
+
+describe('price lists', () => {
+  it('a fixed list for a company prices its customers, lowest wins, and the answer names the list', async () => {
+    const buyer = await createCustomer(ctx, { company: 'Acme Fixed Ltd' });
+    const other = await createCustomer(ctx);
+    const { variant } = await plainVariant(10);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Acme 2027',
+      type: 'fixed',
+      active: true,
+      company_ids: [buyer.company.id],
+      customer_ids: [],
+    });
+    expect(list).toMatchObject({
+      name: 'Acme 2027',
+      type: 'fixed',
+      percent: null,
+      company_ids: [buyer.company.id],
+    });
+    const put = await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [
+        { variant_id: variant.id, min_quantity: 1, price: 8.75 },
+        { sku: variant.sku, min_quantity: 100, price: '8.00' },
+      ],
+    });
+    expect(put).toEqual({ count: 2 });
+    expect(
+      await rows(
+        'select variant_id, min_quantity, price::text from price_list_prices where price_list_id = $1 order by 2',
+        [list.id],
+      ),
+    ).toEqual([
+      { variant_id: variant.id, min_quantity: 1, price: '8.75' },
+      { variant_id: variant.id, min_quantity: 100, price: '8.00' },
+    ]);
+
+    expect(await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}`)).toEqual({
+      unit_price: 8.75,
+      list_price: 10,
+      source: { type: 'price_list', id: list.id, name: 'Acme 2027' },
+    });
+    expect((await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}&quantity=100`)).unit_price).toBe(
+      8,
+    );
+    expect((await pricing(`variant_id=${variant.id}&customer_id=${other.id}`)).source).toEqual({
+      type: 'list',
+    });
+    expect((await pricing(`variant_id=${variant.id}`)).unit_price).toBe(10);
+
+    // A break below the agreement wins for that quantity.
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, {
+      tiers: [{ min_quantity: 50, mrp: 8.5 }],
+    });
+    expect(await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}&quantity=60`)).toMatchObject({
+      unit_price: 8.5,
+      source: { type: 'tier', min_quantity: 50 },
+    });
+
+    // The same price again replaces the row rather than adding one.
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: variant.id, price: 7.5 }],
+    });
+    expect((await ctx.admin.ok('GET', `/api/price-lists/${list.id}`)).price_count).toBe(2);
+    expect((await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}`)).unit_price).toBe(7.5);
+  });
+
+  it('a percent list for a customer takes its percent off the list or break price, exactly', async () => {
+    const buyer = await createCustomer(ctx);
+    const { variant } = await plainVariant(19.99);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Fifteen off',
+      type: 'percent',
+      percent: 15,
+      active: true,
+      company_ids: [],
+      customer_ids: [buyer.id],
+    });
+    expect(await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}`)).toEqual({
+      unit_price: 16.99,
+      list_price: 19.99,
+      source: { type: 'price_list', id: list.id, name: 'Fifteen off' },
+    });
+    const res = await ctx.admin.put(`/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: variant.id, price: 1 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(PRICE_LIST_TEXT.notFixed);
+  });
+
+  it('counts only while active and inside its dates', async () => {
+    const buyer = await createCustomer(ctx);
+    const { variant } = await plainVariant(10);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Next year',
+      type: 'percent',
+      percent: 50,
+      starts_at: '2099-01-01 00:00:00',
+      company_ids: [],
+      customer_ids: [buyer.id],
+    });
+    const price = async () => (await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}`)).unit_price;
+    expect(await price()).toBe(10);
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, {
+      starts_at: null,
+      ends_at: '2000-01-01 00:00:00',
+    });
+    expect(await price()).toBe(10);
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { ends_at: null });
+    expect(await price()).toBe(5);
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { active: false });
+    expect(await price()).toBe(10);
+  });
+
+  it('on a product with options, prices each variant by its own row', async () => {
+    const buyer = await createCustomer(ctx);
+    const product = await createProductWithVariants(ctx.admin, { values: ['S', 'M'] });
+    const [small, medium] = product.variants;
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Sizes',
+      type: 'fixed',
+      customer_ids: [buyer.id],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: medium.id, price: 3 }],
+    });
+    expect((await pricing(`variant_id=${medium.id}&customer_id=${buyer.id}`)).unit_price).toBe(3);
+    expect((await pricing(`variant_id=${small.id}&customer_id=${buyer.id}`)).source).toEqual({
+      type: 'list',
+    });
+    const grid = await ctx.admin.ok(
+      'GET',
+      `/api/price-lists/${list.id}/prices?q=${encodeURIComponent(medium.sku)}`,
+    );
+    expect(grid.data).toEqual([
+      expect.objectContaining({
+        variant_id: medium.id,
+        sku: medium.sku,
+        title: 'M',
+        min_quantity: 1,
+        price: 3,
+      }),
+    ]);
+    expect(grid.meta).toMatchObject({ total: 1, page: 1 });
+  });
+});
+
+describe('price lists: the list, bad input and rights', () => {
+  it('lists, searches, filters by company and customer, edits and deletes', async () => {
+    const buyer = await createCustomer(ctx, { company: 'Listed Co' });
+    const made = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Listed agreement',
+      type: 'fixed',
+      company_ids: [buyer.company.id],
+      customer_ids: [buyer.id],
+    });
+    const found = await ctx.admin.ok('GET', '/api/price-lists?q=listed%20agree');
+    expect(found.data.map((l: { id: number }) => l.id)).toEqual([made.id]);
+    expect(found.meta).toMatchObject({ total: 1, total_exact: true, page: 1 });
+    expect(
+      (await ctx.admin.ok('GET', `/api/price-lists?company_id=${buyer.company.id}`)).data[0],
+    ).toMatchObject({
+      id: made.id,
+      companies: [{ id: buyer.company.id, name: 'Listed Co' }],
+      customers: [{ id: buyer.id, email: buyer.email }],
+    });
+    expect((await ctx.admin.ok('GET', `/api/price-lists?customer_id=${buyer.id}`)).data).toHaveLength(1);
+
+    const renamed = await ctx.admin.ok('PATCH', `/api/price-lists/${made.id}`, {
+      name: 'Renamed',
+      company_ids: [],
+    });
+    expect(renamed).toMatchObject({ name: 'Renamed', company_ids: [], customer_ids: [buyer.id] });
+    await ctx.admin.ok('DELETE', `/api/price-lists/${made.id}`);
+    expect(await rows('select 1 from price_lists where id = $1', [made.id])).toEqual([]);
+    expect(await rows('select 1 from price_list_customers where price_list_id = $1', [made.id])).toEqual([]);
+    expect((await ctx.admin.get(`/api/price-lists/${made.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
+    const before = await rows('select count(*)::int as n from price_lists');
+    for (const [body, field] of [
+      [{ name: '', type: 'fixed' }, 'name'],
+      [{ name: 'X', type: 'tiered' }, 'type'],
+      [{ name: 'X', type: 'percent' }, 'percent'],
+      [{ name: 'X', type: 'percent', percent: 101 }, 'percent'],
+      [{ name: 'X', type: 'fixed', percent: 10 }, 'percent'],
+      [{ name: 'X', type: 'fixed', starts_at: '2027-02-01', ends_at: '2027-01-01' }, 'ends_at'],
+      [{ name: 'X', type: 'fixed', company_ids: [999999] }, 'company_ids'],
+      [{ name: 'X', type: 'fixed', customer_ids: [999999] }, 'customer_ids'],
+    ] as const) {
+      const res = await ctx.admin.post('/api/price-lists', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().details ?? {}), res.body).toContain(field);
+    }
+    expect(await rows('select count(*)::int as n from price_lists')).toEqual(before);
+
+    const list = await ctx.admin.ok('POST', '/api/price-lists', { name: 'Strict', type: 'fixed' });
+    const { variant } = await plainVariant(5);
+    for (const prices of [
+      [{ price: 1 }],
+      [{ variant_id: 999999, price: 1 }],
+      [{ sku: 'NO-SUCH-SKU', price: 1 }],
+      [{ variant_id: variant.id, price: -1 }],
+      [{ variant_id: variant.id, price: 1, min_quantity: 0 }],
+      [
+        { variant_id: variant.id, price: 1 },
+        { sku: variant.sku, price: 2 },
+      ],
+    ]) {
+      const res = await ctx.admin.put(`/api/price-lists/${list.id}/prices`, { prices });
+      expect(res.statusCode, JSON.stringify(prices)).toBe(400);
+    }
+    expect(await rows('select 1 from price_list_prices where price_list_id = $1', [list.id])).toEqual([]);
+    const patched = await ctx.admin.patch(`/api/price-lists/${list.id}`, { type: 'percent' });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().details).toHaveProperty('percent');
+  });
+
+  it('need pricelist.manage: Admin holds it, Editor, Sales and Viewer do not', async () => {
+    const list = await ctx.admin.ok('POST', '/api/price-lists', { name: 'Guarded', type: 'fixed' });
+    for (const role of ['editor', 'sales', 'viewer']) {
+      const { token } = await userWithRole(ctx, role);
+      const as = ctx.as(token);
+      for (const res of [
+        await as.get('/api/price-lists'),
+        await as.post('/api/price-lists', { name: 'Mine', type: 'fixed' }),
+        await as.patch(`/api/price-lists/${list.id}`, { name: 'Taken' }),
+        await as.put(`/api/price-lists/${list.id}/prices`, { prices: [{ variant_id: 1, price: 0 }] }),
+        await as.delete(`/api/price-lists/${list.id}`),
+      ]) {
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+        expect(res.json().permission).toBe('pricelist.manage');
+      }
+    }
+    expect((await ctx.admin.ok('GET', `/api/price-lists/${list.id}`)).name).toBe('Guarded');
+    expect(await rows('select name from price_lists where name = $1', ['Mine'])).toEqual([]);
+  });
+
+  it("sales read a customer's price through the pricing answer; a role without customer.read cannot", async () => {
+    const buyer = await createCustomer(ctx);
+    const { variant } = await plainVariant(10);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Sales view',
+      type: 'fixed',
+      customer_ids: [buyer.id],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: variant.id, price: 6 }],
+    });
+    const sales = await userWithRole(ctx, 'sales');
+    const seen = await ctx
+      .as(sales.token)
+      .ok('GET', `/api/pricing?variant_id=${variant.id}&customer_id=${buyer.id}`);
+    expect(seen.unit_price).toBe(6);
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Catalogue only', permissions: ['catalogue.read'] });
+    const [role] = await rows<{ key: string }>("select key from roles where name = 'Catalogue only'");
+    const reader = await userWithRole(ctx, role.key);
+    const refused = await ctx
+      .as(reader.token)
+      .get(`/api/pricing?variant_id=${variant.id}&customer_id=${buyer.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().permission).toBe('customer.read');
+    expect((await ctx.admin.get(`/api/pricing?variant_id=999999`)).statusCode).toBe(404);
+    expect((await ctx.admin.get(`/api/pricing?variant_id=${variant.id}&customer_id=999999`)).statusCode).toBe(
+      404,
+    );
+    expect((await ctx.admin.get(`/api/pricing?variant_id=abc`)).statusCode).toBe(400);
+  });
+});
+
+describe("the buyer's own prices", () => {
+  /** A buyer's token: the sign-in link read from the outbox and exchanged. */
+  async function signIn(email: string) {
+    const asked = await ctx.as().post('/api/account/login-link', { email }, { remoteAddress: '10.9.0.1' });
+    expect(asked.statusCode).toBe(202);
+    const [mail] = await until(
+      () =>
+        rows<{ text_body: string }>(
+          "select text_body from outbox where kind = 'account_login' and lower(to_address) = lower($1) order by id desc limit 1",
+          [email],
+        ).then((found) => (found.length ? found : undefined)),
+      { what: `a sign-in e-mail to ${email}` },
+    );
+    const token = /login\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
+    return (await ctx.as().ok('POST', '/api/account/session', { token })).token as string;
+  }
+
+  it("answers each asked variant with the buyer's price, and 401 without a buyer session", async () => {
+    const buyer = await createCustomer(ctx, { company: 'Portal Prices Co' });
+    const { variant: agreed } = await plainVariant(10);
+    const { variant: plain } = await plainVariant(4);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Portal agreement',
+      type: 'fixed',
+      company_ids: [buyer.company.id],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: agreed.id, price: 7 }],
+    });
+    const token = await signIn(buyer.email);
+    const answer = await ctx
+      .as(token)
+      .ok('GET', `/api/account/prices?variant_ids=${agreed.id},${plain.id},999999&quantity=1`);
+    expect(answer).toEqual({
+      data: [
+        {
+          variant_id: agreed.id,
+          unit_price: 7,
+          list_price: 10,
+          source: { type: 'price_list', id: list.id, name: 'Portal agreement' },
+        },
+        { variant_id: plain.id, unit_price: 4, list_price: 4, source: { type: 'list' } },
+      ],
+    });
+    expect((await ctx.as().get(`/api/account/prices?variant_ids=${agreed.id}`)).statusCode).toBe(401);
+    expect((await ctx.admin.get(`/api/account/prices?variant_ids=${agreed.id}`)).statusCode).toBe(401);
+    expect((await ctx.as(token).get('/api/account/prices?variant_ids=1,x')).statusCode).toBe(400);
+  });
+});
