@@ -90,14 +90,14 @@ export async function createCategory(client: Client, overrides: object = {}) {
   return (await client.ok('POST', '/api/categories', {
     name: `Factory category ${next()}`,
     ...overrides,
-  })) as Answer;
+  })) as Answer & { name: string; slug: string };
 }
 
 export async function createBrand(client: Client, overrides: object = {}) {
   return (await client.ok('POST', '/api/brands', {
     name: `Factory brand ${next()}`,
     ...overrides,
-  })) as Answer;
+  })) as Answer & { name: string; slug: string };
 }
 
 /** A visitor's quote request, each from an address of its own so a file stays under the rate limit. */
