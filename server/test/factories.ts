@@ -100,8 +100,15 @@ export async function createBrand(client: Client, overrides: object = {}) {
   })) as Answer & { name: string; slug: string };
 }
 
-/** A visitor's quote request, each from an address of its own so a file stays under the rate limit. */
-export async function createQuoteRequest(visitor: Client, overrides: object = {}) {
+/**
+ * A visitor's quote request, each from an address of its own so a file stays under the rate limit
+ * (a test of that limit names the address it sends from).
+ */
+export async function createQuoteRequest(
+  visitor: Client,
+  overrides: object = {},
+  { remoteAddress }: { remoteAddress?: string } = {},
+) {
   const n = next();
   return (await visitor.ok(
     'POST',
@@ -113,7 +120,7 @@ export async function createQuoteRequest(visitor: Client, overrides: object = {}
       message: 'Please.',
       ...overrides,
     },
-    { remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    { remoteAddress: remoteAddress ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
   )) as Answer & { reference: string };
 }
 
