@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '#domain/imports';
-import { createProduct } from '../test/factories';
+import { createProducts } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart } from '../test/images';
 
@@ -16,17 +16,14 @@ afterAll(() => ctx.close());
 const query = async (text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows;
 
+/** Products named and SKU'd `${prefix} ${i}` and `${prefix}-${i}`, at an MRP of 10: their ids. */
 async function makeProducts(count: number, prefix: string) {
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const made = await createProduct(ctx.as(editor.token), {
-      name: `${prefix} ${i}`,
-      sku: `${prefix}-${i}`,
-      mrp: 10,
-    });
-    ids.push(made.id);
-  }
-  return ids;
+  const made = await createProducts(ctx.as(editor.token), count, (i) => ({
+    name: `${prefix} ${i}`,
+    sku: `${prefix}-${i}`,
+    mrp: 10,
+  }));
+  return made.map((p) => p.id);
 }
 
 const bulk = (payload: object) => ctx.as(editor.token).post('/api/products/bulk', payload);

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_ACTIONS, HISTORY_TEXT } from '#domain/history';
+import { createBrand, createCategory, createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -13,11 +14,6 @@ let category: number;
 const today = new Date().toISOString().slice(0, 10);
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-const write = async (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const res = await ctx.as(token).send(method, url, payload);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.statusCode === 204 ? null : res.json();
-};
 const read = (token: string, query: string) => ctx.as(token).get(`/api/history?${query}`);
 const list = async (token: string, query: string) => {
   const res = await read(token, query);
@@ -31,18 +27,20 @@ beforeAll(async () => {
   editor = { id: made.user.id, token: made.token };
   const left = await ctx.makeUser({ name: 'Leaving Editor', email: 'leaving@example.com' });
   leaver = { id: left.user.id, token: left.token };
-  lamp = (await write(editor.token, 'POST', '/api/products', { name: 'History lamp', mrp: 10 })).id;
-  await write(editor.token, 'PUT', `/api/products/${lamp}`, { name: 'History lamp', pricing: { mrp: 12.5 } });
-  chair = (await write(ctx.adminToken, 'POST', '/api/products', { name: 'Old chair name', mrp: 40 })).id;
-  await write(ctx.adminToken, 'PUT', `/api/products/${chair}`, {
+  lamp = (await createProduct(ctx.as(editor.token), { sku: undefined, name: 'History lamp', mrp: 10 })).id;
+  await ctx
+    .as(editor.token)
+    .ok('PUT', `/api/products/${lamp}`, { name: 'History lamp', pricing: { mrp: 12.5 } });
+  chair = (await createProduct(ctx.admin, { sku: undefined, name: 'Old chair name', mrp: 40 })).id;
+  await ctx.admin.ok('PUT', `/api/products/${chair}`, {
     name: 'History chair',
     pricing: { mrp: 40 },
   });
-  gone = (await write(leaver.token, 'POST', '/api/products', { name: 'Doomed vase', mrp: 5 })).id;
-  await write(leaver.token, 'DELETE', `/api/products/${gone}`);
-  category = (await write(ctx.adminToken, 'POST', '/api/categories', { name: 'History shelves' })).id;
-  await write(leaver.token, 'PUT', '/api/me', { name: 'Left Editor', email: 'leaving@example.com' });
-  await write(ctx.adminToken, 'DELETE', `/api/users/${leaver.id}`);
+  gone = (await createProduct(ctx.as(leaver.token), { sku: undefined, name: 'Doomed vase', mrp: 5 })).id;
+  await ctx.as(leaver.token).ok('DELETE', `/api/products/${gone}`);
+  category = (await createCategory(ctx.admin, { name: 'History shelves' })).id;
+  await ctx.as(leaver.token).ok('PUT', '/api/me', { name: 'Left Editor', email: 'leaving@example.com' });
+  await ctx.admin.ok('DELETE', `/api/users/${leaver.id}`);
 });
 afterAll(() => ctx.close());
 
@@ -108,9 +106,9 @@ describe('GET /api/history', () => {
     expect(await name('inquiry', inquiry)).toBe('Ten lamps');
     expect(await name('quote', quote)).toBe(HISTORY_TEXT.quoteName('Ten lamps', 2));
     expect(await name('quote', draft)).toBe(HISTORY_TEXT.quoteName('Ten lamps', null));
-    await write(editor.token, 'POST', `/api/inquiries/${inquiry}/notes`, { body: 'Called back' });
+    await ctx.as(editor.token).ok('POST', `/api/inquiries/${inquiry}/notes`, { body: 'Called back' });
     // The move to the trash cascades to its notes and quotes, whose triggers log what they removed.
-    await write(ctx.adminToken, 'DELETE', `/api/inquiries/${inquiry}`);
+    await ctx.admin.ok('DELETE', `/api/inquiries/${inquiry}`);
     const gone = await list(ctx.adminToken, `entity_type=inquiry&entity_id=${inquiry}`);
     expect(gone.data.map((e: { action: string }) => e.action)).toEqual(['trash', 'update', 'create']);
     expect(gone.data[1].changes.notes.after).toMatchObject([{ body: 'Called back', author_id: editor.id }]);
@@ -255,9 +253,11 @@ describe('token_id', () => {
     const res = await ctx.as(ctx.adminToken).post('/api/api-tokens', { name, role: 'editor' });
     expect(res.statusCode, res.body).toBe(201);
     const { id, secret } = res.json() as { id: number; secret: string };
-    const made = await write(secret, 'POST', '/api/products', { name: `${name} stool`, mrp: 3 });
-    await write(secret, 'PUT', `/api/products/${made.id}`, { name: `${name} stool`, pricing: { mrp: 4 } });
-    await write(secret, 'POST', '/api/brands', { name: `${name} brand` });
+    const made = await createProduct(ctx.as(secret), { sku: undefined, name: `${name} stool`, mrp: 3 });
+    await ctx
+      .as(secret)
+      .ok('PUT', `/api/products/${made.id}`, { name: `${name} stool`, pricing: { mrp: 4 } });
+    await createBrand(ctx.as(secret), { name: `${name} brand` });
     return id;
   }
   let erp: number;
@@ -268,7 +268,7 @@ describe('token_id', () => {
     erp = await tokenWithChanges('ERP');
     feed = await tokenWithChanges('Feed');
     // A person's change in between: the filter must not pick it up.
-    await write(editor.token, 'POST', '/api/products', { name: 'By hand', mrp: 2 });
+    await createProduct(ctx.as(editor.token), { sku: undefined, name: 'By hand', mrp: 2 });
     const rows = await ctx.database.pool.query(
       'select id from change_log where token_id = $1 order by id desc',
       [erp],

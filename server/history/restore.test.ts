@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_TEXT } from '#domain/history';
 import { API_ERROR } from '#domain/messages';
-import type { Method } from '../test/client';
-import { createProduct } from '../test/factories';
+import type { Client } from '../test/client';
+import { createBrand, createCategory, createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
 let editor: { id: number; token: string };
+/** Requests as the editor. */
+let client: Client;
 beforeAll(async () => {
   ctx = await createTestContext();
   const made = await ctx.makeUser({ name: 'Restore Editor', email: 'restore-editor@example.com' });
   editor = { id: made.user.id, token: made.token };
+  client = ctx.as(made.token);
 });
 afterAll(() => ctx.close());
 
-async function call(method: Method, url: string, payload?: unknown, expected?: number) {
-  const res = await ctx.as(editor.token).send(method, url, payload as object | undefined);
-  if (expected !== undefined) expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(expected);
-  return res;
-}
 const query = async (text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows;
 /** The last entry logged for an entity. */
@@ -29,10 +27,10 @@ const lastEntry = async (type: string, id: number) =>
       [type, id],
     )
   )[0];
-const restore = (entryId: number) => call('POST', `/api/history/${entryId}/restore`);
-const restoreTo = (entryId: number, to: string) => call('POST', `/api/history/${entryId}/restore?to=${to}`);
+const restore = (entryId: number) => client.post(`/api/history/${entryId}/restore`);
+const restoreTo = (entryId: number, to: string) => client.post(`/api/history/${entryId}/restore?to=${to}`);
 const preview = (entryId: number, to?: string) =>
-  ctx.as(editor.token).get(`/api/history/${entryId}/restore-preview${to ? `?to=${to}` : ''}`);
+  client.get(`/api/history/${entryId}/restore-preview${to ? `?to=${to}` : ''}`);
 const product = async (id: number) => (await query('select * from products where id = $1', [id]))[0];
 const sectionsOf = async (id: number) => {
   const [row] = await query('select body from product_contents where product_id = $1', [id]);
@@ -43,15 +41,13 @@ const sectionsOf = async (id: number) => {
 let n = 0;
 async function makeProduct(extra: Record<string, unknown> = {}) {
   n += 1;
-  return (
-    await createProduct(ctx.as(editor.token), { name: `Restorable ${n}`, sku: null, mrp: 10, ...extra })
-  ).id;
+  return (await createProduct(client, { name: `Restorable ${n}`, sku: null, mrp: 10, ...extra })).id;
 }
 
 describe('restoring a past version of a product', () => {
   it('brings a price and a name back as a new restore entry under its author', async () => {
     const id = await makeProduct({ sku: 'RST-1', description: 'First words' });
-    await call('PUT', `/api/products/${id}`, { name: 'Renamed', sku: 'RST-1', pricing: { mrp: 24.5 } }, 200);
+    await client.ok('PUT', `/api/products/${id}`, { name: 'Renamed', sku: 'RST-1', pricing: { mrp: 24.5 } });
     const change = await lastEntry('product', id);
     expect(change.changes.mrp).toEqual({ before: 10, after: 24.5 });
 
@@ -84,41 +80,30 @@ describe('restoring a past version of a product', () => {
 
   it('rebuilds the sections as they were before a change: lists, specs, tables and their order', async () => {
     const id = await makeProduct();
-    const list = (
-      await call(
-        'POST',
-        `/api/products/${id}/lists`,
-        { title: 'Features', items: [{ caption: 'A' }, { caption: 'B' }] },
-        201,
-      )
-    ).json();
-    await call(
-      'POST',
-      `/api/products/${id}/spec-groups`,
-      { name: 'Size', specs: [{ label: 'Width', value: '10', unit: 'cm' }] },
-      201,
-    );
-    const table = (
-      await call(
-        'POST',
-        `/api/products/${id}/tables`,
-        { heading: 'Sizes', columns: ['S', 'M'], rows: [['1', '2']] },
-        201,
-      )
-    ).json();
+    const list = await client.ok('POST', `/api/products/${id}/lists`, {
+      title: 'Features',
+      items: [{ caption: 'A' }, { caption: 'B' }],
+    });
+    await client.ok('POST', `/api/products/${id}/spec-groups`, {
+      name: 'Size',
+      specs: [{ label: 'Width', value: '10', unit: 'cm' }],
+    });
+    const table = await client.ok('POST', `/api/products/${id}/tables`, {
+      heading: 'Sizes',
+      columns: ['S', 'M'],
+      rows: [['1', '2']],
+    });
     const before = await sectionsOf(id);
 
     // The table goes, then the list is rewritten. Each restore brings back the whole document
     // as it was before its change.
-    await call('DELETE', `/api/products/${id}/tables/${table.id}`, undefined, 204);
+    await client.ok('DELETE', `/api/products/${id}/tables/${table.id}`);
     const removal = await lastEntry('product', id);
     expect(removal.changes.sections.before).toEqual(before);
-    await call(
-      'PUT',
-      `/api/products/${id}/lists/${list.id}`,
-      { title: 'Features', items: [{ caption: 'C' }] },
-      200,
-    );
+    await client.ok('PUT', `/api/products/${id}/lists/${list.id}`, {
+      title: 'Features',
+      items: [{ caption: 'C' }],
+    });
     const rewrite = await lastEntry('product', id);
     expect(rewrite.changes.sections.before.tables).toEqual([]);
 
@@ -139,24 +124,24 @@ describe('restoring a past version of a product', () => {
       { caption: 'A', position: 0 },
       { caption: 'B', position: 1 },
     ]);
-    const layout = await ctx.as(editor.token).get(`/api/products/${id}/layout`);
+    const layout = await client.get(`/api/products/${id}/layout`);
     expect(layout.json().blocks).toEqual(before.layout.blocks);
   });
 
   it('never brings back a deleted category or brand, nor a SKU another product took; says why', async () => {
-    const oldCategory = (await call('POST', '/api/categories', { name: 'Old shelf' }, 201)).json().id;
-    const newCategory = (await call('POST', '/api/categories', { name: 'New shelf' }, 201)).json().id;
-    const oldBrand = (await call('POST', '/api/brands', { name: 'Old maker' }, 201)).json().id;
+    const oldCategory = (await createCategory(client, { name: 'Old shelf' })).id;
+    const newCategory = (await createCategory(client, { name: 'New shelf' })).id;
+    const oldBrand = (await createBrand(client, { name: 'Old maker' })).id;
     const id = await makeProduct({ sku: 'RST-SKU', category_id: oldCategory, brand_id: oldBrand });
-    await call(
-      'PUT',
-      `/api/products/${id}`,
-      { name: 'Moved', sku: 'RST-SKU-2', category_id: newCategory, pricing: { mrp: 12 } },
-      200,
-    );
+    await client.ok('PUT', `/api/products/${id}`, {
+      name: 'Moved',
+      sku: 'RST-SKU-2',
+      category_id: newCategory,
+      pricing: { mrp: 12 },
+    });
     const change = await lastEntry('product', id);
-    await call('DELETE', `/api/categories/${oldCategory}`, undefined, 204);
-    await call('DELETE', `/api/brands/${oldBrand}`, undefined, 204);
+    await client.ok('DELETE', `/api/categories/${oldCategory}`);
+    await client.ok('DELETE', `/api/brands/${oldBrand}`);
     await makeProduct({ sku: 'RST-SKU' });
 
     const res = await restore(change.id);
@@ -179,12 +164,12 @@ describe('restoring a past version of a product', () => {
   });
 
   it('answers 200 with no entry when every field is skipped, and leaves the images alone', async () => {
-    const brand = (await call('POST', '/api/brands', { name: 'Gone maker' }, 201)).json().id;
+    const brand = (await createBrand(client, { name: 'Gone maker' })).id;
     const id = await makeProduct({ brand_id: brand });
-    await call('PUT', `/api/products/${id}`, { name: `Restorable ${n}`, pricing: { mrp: 10 } }, 200);
+    await client.ok('PUT', `/api/products/${id}`, { name: `Restorable ${n}`, pricing: { mrp: 10 } });
     const change = await lastEntry('product', id);
     expect(Object.keys(change.changes)).toEqual(['brand_id']);
-    await call('DELETE', `/api/brands/${brand}`, undefined, 204);
+    await client.ok('DELETE', `/api/brands/${brand}`);
     const before = await lastEntry('product', id);
 
     const res = await restore(change.id);
@@ -200,20 +185,15 @@ describe('restoring a past version of a product', () => {
 
 describe('restoring a past version of a category, a brand or a discount', () => {
   it('puts a category back under its old parent, with path and depth, unless that parent is gone', async () => {
-    const top = (await call('POST', '/api/categories', { name: 'Rooms', slug: 'rooms' }, 201)).json().id;
-    const child = (
-      await call('POST', '/api/categories', { name: 'Kitchen', slug: 'kitchen', parent_id: top }, 201)
-    ).json();
-    const grandchild = (
-      await call('POST', '/api/categories', { name: 'Pans', slug: 'pans', parent_id: child.id }, 201)
-    ).json().id;
-    await call('PUT', `/api/categories/${child.id}`, { name: 'Cooking', slug: 'cooking' }, 200);
-    await call(
-      'PUT',
-      `/api/categories/${child.id}`,
-      { name: 'Cooking', slug: 'cooking', parent_id: null },
-      200,
-    );
+    const top = (await createCategory(client, { name: 'Rooms', slug: 'rooms' })).id;
+    const child = await createCategory(client, { name: 'Kitchen', slug: 'kitchen', parent_id: top });
+    const grandchild = (await createCategory(client, { name: 'Pans', slug: 'pans', parent_id: child.id })).id;
+    await client.ok('PUT', `/api/categories/${child.id}`, { name: 'Cooking', slug: 'cooking' });
+    await client.ok('PUT', `/api/categories/${child.id}`, {
+      name: 'Cooking',
+      slug: 'cooking',
+      parent_id: null,
+    });
     const moved = await lastEntry('category', child.id);
     expect(moved.changes.parent_id).toEqual({ before: top, after: null });
 
@@ -242,7 +222,7 @@ describe('restoring a past version of a category, a brand or a discount', () => 
     );
 
     // A parent deleted since is not brought back: the category stays where it is.
-    await call('DELETE', `/api/categories/${top}`, undefined, 204);
+    await client.ok('DELETE', `/api/categories/${top}`);
     const again = await restore(moved.id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().skipped).toEqual([{ field: 'parent_id', message: HISTORY_TEXT.parentNotRestored }]);
@@ -252,27 +232,25 @@ describe('restoring a past version of a category, a brand or a discount', () => 
   });
 
   it('refuses a parent inside its own subtree and a slug another category took', async () => {
-    const a = (await call('POST', '/api/categories', { name: 'Garden', slug: 'garden' }, 201)).json().id;
-    const b = (
-      await call('POST', '/api/categories', { name: 'Tools', slug: 'tools', parent_id: a }, 201)
-    ).json().id;
-    await call('PUT', `/api/categories/${b}`, { name: 'Tools', slug: 'tools', parent_id: null }, 200);
+    const a = (await createCategory(client, { name: 'Garden', slug: 'garden' })).id;
+    const b = (await createCategory(client, { name: 'Tools', slug: 'tools', parent_id: a })).id;
+    await client.ok('PUT', `/api/categories/${b}`, { name: 'Tools', slug: 'tools', parent_id: null });
     const detach = await lastEntry('category', b);
-    await call('PUT', `/api/categories/${a}`, { name: 'Garden', slug: 'garden', parent_id: b }, 200);
+    await client.ok('PUT', `/api/categories/${a}`, { name: 'Garden', slug: 'garden', parent_id: b });
     const res = await restore(detach.id);
     expect(res.json().skipped).toEqual([{ field: 'parent_id', message: API_ERROR.categoryCycle }]);
 
-    await call('PUT', `/api/categories/${a}`, { name: 'Garden', slug: 'yard', parent_id: b }, 200);
+    await client.ok('PUT', `/api/categories/${a}`, { name: 'Garden', slug: 'yard', parent_id: b });
     const rename = await lastEntry('category', a);
-    await call('POST', '/api/categories', { name: 'Other garden', slug: 'garden' }, 201);
+    await createCategory(client, { name: 'Other garden', slug: 'garden' });
     expect((await restore(rename.id)).json().skipped).toEqual([
       { field: 'slug', message: HISTORY_TEXT.slugTaken('garden') },
     ]);
   });
 
   it('restores a brand and a discount', async () => {
-    const brand = (await call('POST', '/api/brands', { name: 'Acme', slug: 'acme' }, 201)).json().id;
-    await call('PUT', `/api/brands/${brand}`, { name: 'Acme Two', slug: 'acme-two' }, 200);
+    const brand = (await createBrand(client, { name: 'Acme', slug: 'acme' })).id;
+    await client.ok('PUT', `/api/brands/${brand}`, { name: 'Acme Two', slug: 'acme-two' });
     expect((await restore((await lastEntry('brand', brand)).id)).json().restored.sort()).toEqual([
       'name',
       'slug',
@@ -284,19 +262,19 @@ describe('restoring a past version of a category, a brand or a discount', () => 
 
     const id = await makeProduct();
     const discount = (
-      await call(
-        'POST',
-        '/api/discounts',
-        { type: 'percent', value: 10, applies_to: 'product', product_id: id },
-        201,
-      )
-    ).json().id;
-    await call(
-      'PUT',
-      `/api/discounts/${discount}`,
-      { type: 'amount', value: 2.5, applies_to: 'brand', brand_id: brand },
-      200,
-    );
+      await client.ok('POST', '/api/discounts', {
+        type: 'percent',
+        value: 10,
+        applies_to: 'product',
+        product_id: id,
+      })
+    ).id;
+    await client.ok('PUT', `/api/discounts/${discount}`, {
+      type: 'amount',
+      value: 2.5,
+      applies_to: 'brand',
+      brand_id: brand,
+    });
     const change = await lastEntry('discount', discount);
     const res = await restore(change.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -314,10 +292,10 @@ describe('restoring a past version of a category, a brand or a discount', () => 
 describe('restoring a past version: what is refused', () => {
   it("refuses the state before a product's comeback from the trash, and keeps its sections", async () => {
     const id = await makeProduct();
-    await call('POST', `/api/products/${id}/lists`, { title: 'Kept', items: [{ caption: 'A' }] }, 201);
+    await client.ok('POST', `/api/products/${id}/lists`, { title: 'Kept', items: [{ caption: 'A' }] });
     const sections = await sectionsOf(id);
-    await call('DELETE', `/api/products/${id}`, undefined, 204);
-    await call('POST', `/api/trash/product/${id}/restore`, undefined, 200);
+    await client.ok('DELETE', `/api/products/${id}`);
+    await client.ok('POST', `/api/trash/product/${id}/restore`);
     // Its sections' before is the empty document of a new row, not an earlier version.
     const comeback = await lastEntry('product', id);
     expect(comeback.action).toBe('restore');
@@ -350,7 +328,7 @@ describe('restoring a past version: what is refused', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(HISTORY_TEXT.nothingToRestore);
 
-    await call('POST', '/api/products/bulk', { ids: [id], action: 'unpublish' }, 200);
+    await client.ok('POST', '/api/products/bulk', { ids: [id], action: 'unpublish' });
     const [batch] = await query(
       `select id::int from change_log where action = 'bulk' order by id desc limit 1`,
     );
@@ -363,9 +341,9 @@ describe('restoring a past version: what is refused', () => {
     expect(user.statusCode).toBe(409);
     expect(user.json().error).toBe(HISTORY_TEXT.notRestorable);
 
-    await call('PUT', `/api/products/${id}`, { name: 'Soon gone', pricing: { mrp: 1 } }, 200);
+    await client.ok('PUT', `/api/products/${id}`, { name: 'Soon gone', pricing: { mrp: 1 } });
     const change = await lastEntry('product', id);
-    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    await client.ok('DELETE', `/api/products/${id}`);
     const gone = await restore(change.id);
     expect(gone.statusCode).toBe(409);
     expect(gone.json().error).toBe(HISTORY_TEXT.entityGone('product'));
@@ -382,23 +360,21 @@ describe('restoring the version a change made (to=after)', () => {
   async function threeEdits() {
     const id = await makeProduct({ sku: `AFT-${n + 1}`, description: 'Plain' });
     const name = `Restorable ${n}`;
-    await call('PUT', `/api/products/${id}`, { name, description: 'Plain', pricing: { mrp: 144.49 } }, 200);
-    await call('PUT', `/api/products/${id}`, { name, description: 'Plain', pricing: { mrp: 151.71 } }, 200);
+    await client.ok('PUT', `/api/products/${id}`, { name, description: 'Plain', pricing: { mrp: 144.49 } });
+    await client.ok('PUT', `/api/products/${id}`, { name, description: 'Plain', pricing: { mrp: 151.71 } });
     const middle = await lastEntry('product', id);
     expect(middle.changes.mrp).toEqual({ before: 144.49, after: 151.71 });
-    await call(
-      'PUT',
-      `/api/products/${id}`,
-      { name: 'Renamed', description: 'Fancy', pricing: { mrp: 151.71 } },
-      200,
-    );
+    await client.ok('PUT', `/api/products/${id}`, {
+      name: 'Renamed',
+      description: 'Fancy',
+      pricing: { mrp: 151.71 },
+    });
     const rename = await lastEntry('product', id);
-    await call(
-      'PUT',
-      `/api/products/${id}`,
-      { name: 'Renamed', description: 'Fancy', pricing: { mrp: 160 } },
-      200,
-    );
+    await client.ok('PUT', `/api/products/${id}`, {
+      name: 'Renamed',
+      description: 'Fancy',
+      pricing: { mrp: 160 },
+    });
     const last = await lastEntry('product', id);
     return { id, name, middle, rename, last };
   }
@@ -457,25 +433,24 @@ describe('restoring the version a change made (to=after)', () => {
     expect(row.name).toBe('Renamed');
     expect(row.description).toBe('Fancy');
 
-    await call('PUT', `/api/products/${id}`, { name: 'Renamed', pricing: { mrp: 99 } }, 200);
+    await client.ok('PUT', `/api/products/${id}`, { name: 'Renamed', pricing: { mrp: 99 } });
     expect((await restoreTo(middle.id, 'before')).statusCode).toBe(200);
     expect((await product(id)).mrp).toBe('144.49');
   });
 
   it("brings back a product's sections as they were right after the change, across a trip through the trash", async () => {
     const id = await makeProduct();
-    await call('POST', `/api/products/${id}/lists`, { title: 'Features', items: [{ caption: 'A' }] }, 201);
+    await client.ok('POST', `/api/products/${id}/lists`, { title: 'Features', items: [{ caption: 'A' }] });
     const added = await lastEntry('product', id);
     const chosen = await sectionsOf(id);
-    await call('DELETE', `/api/products/${id}`, undefined, 204);
-    await call('POST', `/api/trash/product/${id}/restore`, undefined, 200);
-    await call(
-      'POST',
-      `/api/products/${id}/tables`,
-      { heading: 'Sizes', columns: ['S', 'M'], rows: [['1', '2']] },
-      201,
-    );
-    await call('PUT', `/api/products/${id}`, { name: 'Later name', pricing: { mrp: 30 } }, 200);
+    await client.ok('DELETE', `/api/products/${id}`);
+    await client.ok('POST', `/api/trash/product/${id}/restore`);
+    await client.ok('POST', `/api/products/${id}/tables`, {
+      heading: 'Sizes',
+      columns: ['S', 'M'],
+      rows: [['1', '2']],
+    });
+    await client.ok('PUT', `/api/products/${id}`, { name: 'Later name', pricing: { mrp: 30 } });
     const later = (await preview(added.id, 'after')).json().data;
     expect(later.later_total).toBe(2);
     expect(later.later.map((e: { action: string }) => e.action)).toEqual(['update', 'update']);
@@ -490,12 +465,11 @@ describe('restoring the version a change made (to=after)', () => {
   it('restores the version a creation made, says nothing changed for the newest entry, and refuses a bad `to`', async () => {
     const id = await makeProduct({ description: 'Born' });
     const created = await lastEntry('product', id);
-    await call(
-      'PUT',
-      `/api/products/${id}`,
-      { name: 'Grown', description: 'Older', pricing: { mrp: 11 } },
-      200,
-    );
+    await client.ok('PUT', `/api/products/${id}`, {
+      name: 'Grown',
+      description: 'Older',
+      pricing: { mrp: 11 },
+    });
     const newest = await lastEntry('product', id);
 
     const res = await restoreTo(created.id, 'after');
@@ -519,7 +493,7 @@ describe('restoring the version a change made (to=after)', () => {
     expect((await lastEntry('product', id)).id).toBe(latest.id);
 
     expect((await preview(999_999, 'after')).statusCode).toBe(404);
-    await call('DELETE', `/api/products/${id}`, undefined, 204);
+    await client.ok('DELETE', `/api/products/${id}`);
     const trashed = await lastEntry('product', id);
     expect((await restoreTo(trashed.id, 'after')).json().error).toBe(HISTORY_TEXT.notRestorable);
     const gone = await preview(newest.id, 'after');

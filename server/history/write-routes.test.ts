@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, RELAXED_LIMITS, type Seed, seedCatalogue } from '../security/support';
-import type { Method } from '../test/client';
+import { createProduct, createQuoteRequest } from '../test/factories';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
 import { png } from '../test/images';
 import { sentQuote } from '../test/quotes';
@@ -34,17 +34,8 @@ type Expected = {
   actor_id: number | null;
 };
 
-async function send(
-  method: Method,
-  url: string,
-  payload?: object,
-  token: string | null = ctx.adminToken,
-): Promise<{ statusCode: number; body: string; json: () => Record<string, unknown> }> {
-  const res = await ctx.as(token).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res;
-}
-const id = (res: { json: () => Record<string, unknown> }) => Number(res.json().id);
+/** The id in a route's answer. */
+const id = (answer: { id: unknown }) => Number(answer.id);
 const roleId = async (key: string) =>
   (await query('select id from roles where key = $1', [key]))[0].id as number;
 
@@ -62,7 +53,7 @@ async function upload(url: string, field: string, color: string, fields: Record<
 let unique = 0;
 const next = () => ++unique;
 const product = (extra: object = {}) =>
-  send('POST', '/api/products', { name: `Route throwaway ${next()}`, mrp: 5, ...extra }).then(id);
+  createProduct(ctx.admin, { name: `Route throwaway ${next()}`, mrp: 5, ...extra }).then(id);
 const images = async (productId: number) =>
   (await query('select id from product_images where product_id = $1 order by position, id', [productId])).map(
     (r) => r.id as number,
@@ -79,7 +70,10 @@ const blocks = async (productId: number) =>
 /** A product with one option, Size S/M: its default variant became Size S. */
 async function withOption() {
   const target = await product({ sku: `RT-SIZE-${next()}` });
-  const option = await send('POST', `/api/products/${target}/options`, { name: 'Size', values: ['S', 'M'] });
+  const option = await ctx.admin.ok('POST', `/api/products/${target}/options`, {
+    name: 'Size',
+    values: ['S', 'M'],
+  });
   const [variant] = await query('select id from product_variants where product_id = $1', [target]);
   return { target, optionId: id(option), variantId: variant.id as number };
 }
@@ -96,12 +90,13 @@ async function quoteSent() {
 /** A company of its own, made the way the shop makes one: a visitor's request naming it. */
 async function companyOf() {
   const n = next();
-  const res = await send(
-    'POST',
-    '/api/inquiries',
-    { name: 'Co', email: `co-${n}@example.com`, subject: 'S', message: 'M', company: `Route Co ${n}` },
-    null,
-  );
+  const res = await createQuoteRequest(ctx.as(), {
+    name: 'Co',
+    email: `co-${n}@example.com`,
+    subject: 'S',
+    message: 'M',
+    company: `Route Co ${n}`,
+  });
   const [row] = await query(
     'select c.company_id from inquiries i join customers c on c.id = i.customer_id where i.id = $1',
     [id(res)],
@@ -121,16 +116,13 @@ const REMOVED = 'trash';
 /** Each write route: the call, answering the entries it must have written. */
 const CASES: Record<string, () => Promise<Expected[]>> = {
   'PUT /api/me': async () => {
-    await send(
-      'PUT',
-      '/api/me',
-      { name: 'Route Editor Two', email: 'route-editor@example.com' },
-      seed.editorToken,
-    );
+    await ctx
+      .as(seed.editorToken)
+      .ok('PUT', '/api/me', { name: 'Route Editor Two', email: 'route-editor@example.com' });
     return [{ entity_type: 'user', entity_id: seed.editorId, action: 'update', actor_id: seed.editorId }];
   },
   'POST /api/users': async () => {
-    const res = await send('POST', '/api/users', {
+    const res = await ctx.admin.ok('POST', '/api/users', {
       name: 'Route New',
       email: 'route-new@example.com',
       password: 'secret1',
@@ -139,130 +131,139 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
   },
   'DELETE /api/users/:id': async () => {
     const user = id(
-      await send('POST', '/api/users', {
+      await ctx.admin.ok('POST', '/api/users', {
         name: 'Route Gone',
         email: 'route-gone@example.com',
         password: 'secret1',
       }),
     );
-    await send('DELETE', `/api/users/${user}`);
+    await ctx.admin.ok('DELETE', `/api/users/${user}`);
     return [admin('user', user, 'delete')];
   },
   'PATCH /api/users/:id': async () => {
     const user = id(
-      await send('POST', '/api/users', {
+      await ctx.admin.ok('POST', '/api/users', {
         name: 'Route Role',
         email: 'route-role@example.com',
         password: 'secret1',
       }),
     );
-    await send('PATCH', `/api/users/${user}`, { role: 'sales', name: 'Route Sales' });
+    await ctx.admin.ok('PATCH', `/api/users/${user}`, { role: 'sales', name: 'Route Sales' });
     return [admin('user', user, ['create', 'update'])];
   },
   'POST /api/roles': async () => {
-    await send('POST', '/api/roles', { name: 'Route Role A', permissions: ['catalogue.read'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Route Role A', permissions: ['catalogue.read'] });
     return [admin('role', await roleId('route-role-a'), 'create')];
   },
   'PATCH /api/roles/:key': async () => {
-    await send('POST', '/api/roles', { name: 'Route Role B', permissions: [] });
-    await send('PATCH', '/api/roles/route-role-b', { permissions: ['inquiry.read'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Route Role B', permissions: [] });
+    await ctx.admin.ok('PATCH', '/api/roles/route-role-b', { permissions: ['inquiry.read'] });
     return [admin('role', await roleId('route-role-b'), ['create', 'update'])];
   },
   'DELETE /api/roles/:key': async () => {
-    await send('POST', '/api/roles', { name: 'Route Role C', permissions: [] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Route Role C', permissions: [] });
     const role = await roleId('route-role-c');
-    await send('DELETE', '/api/roles/route-role-c');
+    await ctx.admin.ok('DELETE', '/api/roles/route-role-c');
     return [admin('role', role, ['create', 'delete'])];
   },
 
   'POST /api/api-tokens': async () => {
-    const made = await send('POST', '/api/api-tokens', { name: 'Route Token A', role: 'viewer' });
+    const made = await ctx.admin.ok('POST', '/api/api-tokens', { name: 'Route Token A', role: 'viewer' });
     return [admin('api_token', id(made), 'create')];
   },
   'DELETE /api/api-tokens/:id': async () => {
-    const token = id(await send('POST', '/api/api-tokens', { name: 'Route Token B', role: 'viewer' }));
-    await send('DELETE', `/api/api-tokens/${token}`);
+    const token = id(
+      await ctx.admin.ok('POST', '/api/api-tokens', { name: 'Route Token B', role: 'viewer' }),
+    );
+    await ctx.admin.ok('DELETE', `/api/api-tokens/${token}`);
     return [admin('api_token', token, ['create', 'update'])];
   },
 
   'POST /api/categories': async () => [
     admin(
       'category',
-      id(await send('POST', '/api/categories', { name: `Route Category ${next()}` })),
+      id(await ctx.admin.ok('POST', '/api/categories', { name: `Route Category ${next()}` })),
       'create',
     ),
   ],
   'PUT /api/categories/:id': async () => {
-    await send('PUT', `/api/categories/${seed.childCategoryId}`, {
+    await ctx.admin.ok('PUT', `/api/categories/${seed.childCategoryId}`, {
       name: 'Route Child Renamed',
       parent_id: seed.categoryId,
     });
     return [admin('category', seed.childCategoryId)];
   },
   'DELETE /api/categories/:id': async () => {
-    const category = id(await send('POST', '/api/categories', { name: `Route Doomed ${next()}` }));
-    await send('DELETE', `/api/categories/${category}`);
+    const category = id(await ctx.admin.ok('POST', '/api/categories', { name: `Route Doomed ${next()}` }));
+    await ctx.admin.ok('DELETE', `/api/categories/${category}`);
     return [admin('category', category, REMOVED)];
   },
   'POST /api/categories/:id/reorder': async () => {
-    await send('POST', `/api/categories/${seed.categoryId}/reorder`, { sort_order: 1000 });
+    await ctx.admin.ok('POST', `/api/categories/${seed.categoryId}/reorder`, { sort_order: 1000 });
     return [admin('category', seed.categoryId)];
   },
   'POST /api/categories/:id/move': async () => {
-    await send('POST', `/api/categories/${seed.categoryId}/move`, { direction: 'up' });
+    await ctx.admin.ok('POST', `/api/categories/${seed.categoryId}/move`, { direction: 'up' });
     return [admin('category', seed.categoryId)];
   },
 
   'POST /api/brands': async () => [
-    admin('brand', id(await send('POST', '/api/brands', { name: `Route Brand ${next()}` })), 'create'),
+    admin(
+      'brand',
+      id(await ctx.admin.ok('POST', '/api/brands', { name: `Route Brand ${next()}` })),
+      'create',
+    ),
   ],
   'PUT /api/brands/:id': async () => {
-    await send('PUT', `/api/brands/${seed.brandId}`, { name: 'Route Brand Renamed' });
+    await ctx.admin.ok('PUT', `/api/brands/${seed.brandId}`, { name: 'Route Brand Renamed' });
     return [admin('brand', seed.brandId)];
   },
   'DELETE /api/brands/:id': async () => {
-    const brand = id(await send('POST', '/api/brands', { name: `Route Doomed Brand ${next()}` }));
-    await send('DELETE', `/api/brands/${brand}`);
+    const brand = id(await ctx.admin.ok('POST', '/api/brands', { name: `Route Doomed Brand ${next()}` }));
+    await ctx.admin.ok('DELETE', `/api/brands/${brand}`);
     return [admin('brand', brand, REMOVED)];
   },
 
   'POST /api/products': async () => [admin('product', await product(), 'create')],
   'PUT /api/products/:id': async () => {
-    await send('PUT', `/api/products/${seed.productId}`, { name: 'Route Product', pricing: { mrp: 99.5 } });
+    await ctx.admin.ok('PUT', `/api/products/${seed.productId}`, {
+      name: 'Route Product',
+      pricing: { mrp: 99.5 },
+    });
     return [admin('product', seed.productId)];
   },
   'DELETE /api/products/:id': async () => {
     const doomed = await product();
-    await send('DELETE', `/api/products/${doomed}`);
+    await ctx.admin.ok('DELETE', `/api/products/${doomed}`);
     return [admin('product', doomed, REMOVED)];
   },
   'POST /api/products/bulk': async () => {
     const target = await product();
-    await send('POST', '/api/products/bulk', { ids: [target], action: 'unpublish' });
+    await ctx.admin.ok('POST', '/api/products/bulk', { ids: [target], action: 'unpublish' });
     return [admin('product', target), admin('product', null, 'bulk')];
   },
   'POST /api/products/:id/duplicate': async () => {
-    const copy = id(await send('POST', `/api/products/${seed.productId}/duplicate`));
+    const copy = id(await ctx.admin.ok('POST', `/api/products/${seed.productId}/duplicate`));
     return [admin('product', copy, 'create')];
   },
   'POST /api/products/:id/options': async () => {
     const target = await product({ sku: `RT-OPT-${next()}` });
-    await send('POST', `/api/products/${target}/options`, { name: 'Size', values: ['S', 'M'] });
+    await ctx.admin.ok('POST', `/api/products/${target}/options`, { name: 'Size', values: ['S', 'M'] });
     return [admin('product', target)];
   },
   'PATCH /api/products/:id/options/:optionId': async () => {
     const { target, optionId } = await withOption();
-    await send('PATCH', `/api/products/${target}/options/${optionId}`, { name: 'Length' });
+    await ctx.admin.ok('PATCH', `/api/products/${target}/options/${optionId}`, { name: 'Length' });
     return [admin('product', target)];
   },
   'DELETE /api/products/:id/options/:optionId': async () => {
     const { target, optionId } = await withOption();
-    await send('DELETE', `/api/products/${target}/options/${optionId}`);
+    await ctx.admin.ok('DELETE', `/api/products/${target}/options/${optionId}`);
     return [admin('product', target)];
   },
   'POST /api/products/:id/variants': async () => {
     const { target } = await withOption();
-    await send('POST', `/api/products/${target}/variants`, {
+    await ctx.admin.ok('POST', `/api/products/${target}/variants`, {
       sku: `RT-VAR-${next()}`,
       options: { Size: 'M' },
       mrp: 6,
@@ -271,22 +272,22 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
   },
   'POST /api/products/:id/variants/generate': async () => {
     const { target } = await withOption();
-    await send('POST', `/api/products/${target}/variants/generate`);
+    await ctx.admin.ok('POST', `/api/products/${target}/variants/generate`);
     return [admin('product', target)];
   },
   'PATCH /api/variants/:id': async () => {
     const { target, variantId } = await withOption();
-    await send('PATCH', `/api/variants/${variantId}`, { mrp: 7.25 });
+    await ctx.admin.ok('PATCH', `/api/variants/${variantId}`, { mrp: 7.25 });
     return [admin('product', target)];
   },
   'DELETE /api/variants/:id': async () => {
     const { target } = await withOption();
-    await send('POST', `/api/products/${target}/variants/generate`);
+    await ctx.admin.ok('POST', `/api/products/${target}/variants/generate`);
     const [, second] = await query(
       'select id from product_variants where product_id = $1 order by position, id',
       [target],
     );
-    await send('DELETE', `/api/variants/${second.id}`);
+    await ctx.admin.ok('DELETE', `/api/variants/${second.id}`);
     return [admin('product', target)];
   },
   'POST /api/products/:id/images/batch': async () => {
@@ -297,81 +298,88 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     if ((await images(seed.productId)).length < 2)
       await upload(`/api/products/${seed.productId}/images/batch`, 'images[]', '#3c3');
     const ids = (await images(seed.productId)).reverse();
-    await send('PUT', `/api/products/${seed.productId}/images/order`, { ids });
+    await ctx.admin.ok('PUT', `/api/products/${seed.productId}/images/order`, { ids });
     return [admin('product', seed.productId)];
   },
   'PATCH /api/products/:id/images/:imageId': async () => {
     const [image] = await images(seed.productId);
-    await send('PATCH', `/api/products/${seed.productId}/images/${image}`, { alt: `Route alt ${next()}` });
+    await ctx.admin.ok('PATCH', `/api/products/${seed.productId}/images/${image}`, {
+      alt: `Route alt ${next()}`,
+    });
     return [admin('product', seed.productId)];
   },
   'POST /api/products/:id/images/:imageId/delete': async () => {
     await upload(`/api/products/${seed.productId}/images/batch`, 'images[]', '#4d4');
     const image = (await images(seed.productId)).at(-1);
-    await send('POST', `/api/products/${seed.productId}/images/${image}/delete`);
+    await ctx.admin.ok('POST', `/api/products/${seed.productId}/images/${image}/delete`);
     return [admin('product', seed.productId)];
   },
   'POST /api/products/:id/layout/blocks/:blockId/move': async () => {
     const last = (await blocks(seed.productId)).at(-1);
-    await send('POST', `/api/products/${seed.productId}/layout/blocks/${last}/move`, { direction: 'up' });
+    await ctx.admin.ok('POST', `/api/products/${seed.productId}/layout/blocks/${last}/move`, {
+      direction: 'up',
+    });
     return [admin('product', seed.productId)];
   },
   'PUT /api/products/:id/layout/order': async () => {
     const ids = (await blocks(seed.productId)).reverse();
-    await send('PUT', `/api/products/${seed.productId}/layout/order`, { ids });
+    await ctx.admin.ok('PUT', `/api/products/${seed.productId}/layout/order`, { ids });
     return [admin('product', seed.productId)];
   },
   'POST /api/products/:id/lists': async () => {
-    await send('POST', `/api/products/${seed.productId}/lists`, { title: 'More', items: [{ caption: 'x' }] });
+    await ctx.admin.ok('POST', `/api/products/${seed.productId}/lists`, {
+      title: 'More',
+      items: [{ caption: 'x' }],
+    });
     return [admin('product', seed.productId)];
   },
   'PUT /api/products/:id/lists/:listId': async () => {
-    await send('PUT', `/api/products/${seed.productId}/lists/${seed.listId}`, {
+    await ctx.admin.ok('PUT', `/api/products/${seed.productId}/lists/${seed.listId}`, {
       title: 'Route list',
       items: [{ caption: 'y' }],
     });
     return [admin('product', seed.productId)];
   },
   'DELETE /api/products/:id/lists/:listId': async () => {
-    await send('DELETE', `/api/products/${seed.productId}/lists/${seed.listId}`);
+    await ctx.admin.ok('DELETE', `/api/products/${seed.productId}/lists/${seed.listId}`);
     return [admin('product', seed.productId)];
   },
   'POST /api/products/:id/spec-groups': async () => {
-    await send('POST', `/api/products/${seed.productId}/spec-groups`, {
+    await ctx.admin.ok('POST', `/api/products/${seed.productId}/spec-groups`, {
       name: 'More',
       specs: [{ label: 'a', value: 'b' }],
     });
     return [admin('product', seed.productId)];
   },
   'PUT /api/products/:id/spec-groups/:groupId': async () => {
-    await send('PUT', `/api/products/${seed.productId}/spec-groups/${seed.specGroupId}`, {
+    await ctx.admin.ok('PUT', `/api/products/${seed.productId}/spec-groups/${seed.specGroupId}`, {
       name: 'Route specs',
       specs: [{ label: 'c', value: 'd' }],
     });
     return [admin('product', seed.productId)];
   },
   'DELETE /api/products/:id/spec-groups/:groupId': async () => {
-    await send('DELETE', `/api/products/${seed.productId}/spec-groups/${seed.specGroupId}`);
+    await ctx.admin.ok('DELETE', `/api/products/${seed.productId}/spec-groups/${seed.specGroupId}`);
     return [admin('product', seed.productId)];
   },
   'POST /api/products/:id/tables': async () => {
-    await send('POST', `/api/products/${seed.productId}/tables`, { heading: 'More', columns: ['a'] });
+    await ctx.admin.ok('POST', `/api/products/${seed.productId}/tables`, { heading: 'More', columns: ['a'] });
     return [admin('product', seed.productId)];
   },
   'PUT /api/products/:id/tables/:tableId': async () => {
-    await send('PUT', `/api/products/${seed.productId}/tables/${seed.tableId}`, {
+    await ctx.admin.ok('PUT', `/api/products/${seed.productId}/tables/${seed.tableId}`, {
       heading: 'Route table',
       columns: ['b'],
     });
     return [admin('product', seed.productId)];
   },
   'DELETE /api/products/:id/tables/:tableId': async () => {
-    await send('DELETE', `/api/products/${seed.productId}/tables/${seed.tableId}`);
+    await ctx.admin.ok('DELETE', `/api/products/${seed.productId}/tables/${seed.tableId}`);
     return [admin('product', seed.productId)];
   },
 
   'POST /api/discounts': async () => {
-    const res = await send('POST', '/api/discounts', {
+    const res = await ctx.admin.ok('POST', '/api/discounts', {
       type: 'amount',
       value: 1,
       applies_to: 'product',
@@ -380,7 +388,7 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [admin('discount', id(res), 'create')];
   },
   'PUT /api/discounts/:id': async () => {
-    await send('PUT', `/api/discounts/${seed.discountId}`, {
+    await ctx.admin.ok('PUT', `/api/discounts/${seed.discountId}`, {
       type: 'percent',
       value: 15,
       applies_to: 'brand',
@@ -389,67 +397,61 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [admin('discount', seed.discountId)];
   },
   'DELETE /api/discounts/:id': async () => {
-    const res = await send('POST', '/api/discounts', {
+    const res = await ctx.admin.ok('POST', '/api/discounts', {
       type: 'amount',
       value: 2,
       applies_to: 'brand',
       brand_id: seed.brandId,
     });
-    await send('DELETE', `/api/discounts/${id(res)}`);
+    await ctx.admin.ok('DELETE', `/api/discounts/${id(res)}`);
     return [admin('discount', id(res), REMOVED)];
   },
 
   'POST /api/inquiries': async () => {
-    const res = await send(
-      'POST',
-      '/api/inquiries',
-      { name: 'Route Visitor', email: 'visitor@example.com', subject: 'S', message: 'M' },
-      null,
-    );
+    const res = await ctx.as().ok('POST', '/api/inquiries', {
+      name: 'Route Visitor',
+      email: 'visitor@example.com',
+      subject: 'S',
+      message: 'M',
+    });
     return [{ entity_type: 'inquiry', entity_id: id(res), action: 'create', actor_id: null }];
   },
   'PATCH /api/inquiries/:id': async () => {
-    await send('PATCH', `/api/inquiries/${seed.inquiryId}`, { owner_id: adminId });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${seed.inquiryId}`, { owner_id: adminId });
     return [admin('inquiry', seed.inquiryId)];
   },
   'POST /api/inquiries/:id/notes': async () => {
-    await send('POST', `/api/inquiries/${seed.inquiryId}/notes`, { body: 'Route note' });
+    await ctx.admin.ok('POST', `/api/inquiries/${seed.inquiryId}/notes`, { body: 'Route note' });
     return [admin('inquiry', seed.inquiryId)];
   },
   'DELETE /api/inquiries/:id': async () => {
     const { inquiry } = await quoteSent();
-    await send('DELETE', `/api/inquiries/${inquiry}`);
+    await ctx.admin.ok('DELETE', `/api/inquiries/${inquiry}`);
     return [admin('inquiry', inquiry, 'trash')];
   },
   'POST /api/inquiries/:id/quotes': async () => {
     const inquiry = id(
-      await send(
-        'POST',
-        '/api/inquiries',
-        { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' },
-        null,
-      ),
+      await ctx
+        .as()
+        .ok('POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' }),
     );
-    const quote = id(await send('POST', `/api/inquiries/${inquiry}/quotes`));
+    const quote = id(await ctx.admin.ok('POST', `/api/inquiries/${inquiry}/quotes`));
     return [admin('quote', quote, 'create')];
   },
   'PUT /api/quotes/:id': async () => {
-    await send('PUT', `/api/quotes/${seed.quoteId}`, {
+    await ctx.admin.ok('PUT', `/api/quotes/${seed.quoteId}`, {
       lines: [{ name: 'Route line', quantity: 3, unit_price: 7 }],
     });
     return [admin('quote', seed.quoteId)];
   },
   'DELETE /api/quotes/:id': async () => {
     const inquiry = id(
-      await send(
-        'POST',
-        '/api/inquiries',
-        { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' },
-        null,
-      ),
+      await ctx
+        .as()
+        .ok('POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' }),
     );
-    const quote = id(await send('POST', `/api/inquiries/${inquiry}/quotes`));
-    await send('DELETE', `/api/quotes/${quote}`);
+    const quote = id(await ctx.admin.ok('POST', `/api/inquiries/${inquiry}/quotes`));
+    await ctx.admin.ok('DELETE', `/api/quotes/${quote}`);
     return [admin('quote', quote, 'delete')];
   },
   'POST /api/quotes/:id/send': async () => {
@@ -458,112 +460,111 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
   },
   'POST /api/quotes/:id/revise': async () => {
     const { quote } = await quoteSent();
-    const draft = id(await send('POST', `/api/quotes/${quote}/revise`));
+    const draft = id(await ctx.admin.ok('POST', `/api/quotes/${quote}/revise`));
     return [admin('quote', draft, 'create')];
   },
   'POST /api/quotes/:id/extend': async () => {
     const { quote } = await quoteSent();
-    const extended = id(await send('POST', `/api/quotes/${quote}/extend`, { valid_until: '2099-01-31' }));
+    const extended = id(
+      await ctx.admin.ok('POST', `/api/quotes/${quote}/extend`, { valid_until: '2099-01-31' }),
+    );
     return [admin('quote', extended, 'create'), admin('quote', quote)];
   },
   'POST /api/public/quotes/:token/accept': async () => {
     const { quote, token } = await quoteSent();
-    await send('POST', `/api/public/quotes/${token}/accept`, { name: 'Signer' }, null);
+    await ctx.as().ok('POST', `/api/public/quotes/${token}/accept`, { name: 'Signer' });
     return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: null }];
   },
   'POST /api/public/quotes/:token/decline': async () => {
     const { quote, token } = await quoteSent();
-    await send('POST', `/api/public/quotes/${token}/decline`, { reason: 'No' }, null);
+    await ctx.as().ok('POST', `/api/public/quotes/${token}/decline`, { reason: 'No' });
     return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: null }];
   },
   'POST /api/public/quotes/:token/changes': async () => {
     const { inquiry, token } = await quoteSent();
-    await send('POST', `/api/public/quotes/${token}/changes`, { message: 'Cheaper?' }, null);
+    await ctx.as().ok('POST', `/api/public/quotes/${token}/changes`, { message: 'Cheaper?' });
     return [{ entity_type: 'inquiry', entity_id: inquiry, action: 'update', actor_id: null }];
   },
 
   'PATCH /api/customers/:id': async () => {
-    await send('PATCH', `/api/customers/${seed.customerId}`, { phone: '+1 555 0100' });
+    await ctx.admin.ok('PATCH', `/api/customers/${seed.customerId}`, { phone: '+1 555 0100' });
     return [admin('customer', seed.customerId)];
   },
   'POST /api/customers/:id/notes': async () => {
-    await send('POST', `/api/customers/${seed.customerId}/notes`, { body: 'Route customer note' });
+    await ctx.admin.ok('POST', `/api/customers/${seed.customerId}/notes`, { body: 'Route customer note' });
     return [admin('customer', seed.customerId)];
   },
   'POST /api/customers/:id/merge': async () => {
     const customerOf = async () => {
-      const res = await send(
-        'POST',
-        '/api/inquiries',
-        { name: 'Merged', email: `merged-${next()}@example.com`, subject: 'S', message: 'M' },
-        null,
-      );
+      const res = await createQuoteRequest(ctx.as(), {
+        name: 'Merged',
+        email: `merged-${next()}@example.com`,
+        subject: 'S',
+        message: 'M',
+      });
       return (await query('select customer_id from inquiries where id = $1', [id(res)]))[0]
         .customer_id as number;
     };
     const source = await customerOf();
     const into = await customerOf();
-    await send('POST', `/api/customers/${source}/merge`, { into_id: into });
+    await ctx.admin.ok('POST', `/api/customers/${source}/merge`, { into_id: into });
     return [admin('customer', source, 'merge')];
   },
   'PATCH /api/companies/:id': async () => {
-    await send('PATCH', `/api/companies/${seed.companyId}`, { website: 'https://route.example' });
+    await ctx.admin.ok('PATCH', `/api/companies/${seed.companyId}`, { website: 'https://route.example' });
     return [admin('company', seed.companyId)];
   },
   'POST /api/companies/:id/merge': async () => {
     const source = await companyOf();
     const into = await companyOf();
-    await send('POST', `/api/companies/${source}/merge`, { into_id: into });
+    await ctx.admin.ok('POST', `/api/companies/${source}/merge`, { into_id: into });
     return [admin('company', into, 'merge'), admin('company', source, 'delete')];
   },
   'DELETE /api/companies/:id': async () => {
     const company = await companyOf();
-    await send('DELETE', `/api/companies/${company}`);
+    await ctx.admin.ok('DELETE', `/api/companies/${company}`);
     return [admin('company', company, 'delete')];
   },
   'POST /api/companies/:id/notes': async () => {
-    await send('POST', `/api/companies/${seed.companyId}/notes`, { body: 'Route company note' });
+    await ctx.admin.ok('POST', `/api/companies/${seed.companyId}/notes`, { body: 'Route company note' });
     return [admin('company', seed.companyId)];
   },
 
   'POST /api/history/:id/restore': async () => {
     const target = await product();
-    await send('PUT', `/api/products/${target}`, { name: 'Route restored', pricing: { mrp: 6 } });
+    await ctx.admin.ok('PUT', `/api/products/${target}`, { name: 'Route restored', pricing: { mrp: 6 } });
     const [entry] = await query(
       `select id from change_log where entity_type = 'product' and entity_id = $1 order by id desc limit 1`,
       [target],
     );
-    await send('POST', `/api/history/${entry.id}/restore`);
+    await ctx.admin.ok('POST', `/api/history/${entry.id}/restore`);
     return [admin('product', target, 'restore')];
   },
 
   'POST /api/trash/:type/:id/restore': async () => {
     const doomed = await product();
-    await send('DELETE', `/api/products/${doomed}`);
-    await send('POST', `/api/trash/product/${doomed}/restore`);
+    await ctx.admin.ok('DELETE', `/api/products/${doomed}`);
+    await ctx.admin.ok('POST', `/api/trash/product/${doomed}/restore`);
     return [admin('product', doomed, 'restore')];
   },
   'DELETE /api/trash/:type/:id': async () => {
     const doomed = await product();
-    await send('DELETE', `/api/products/${doomed}`);
-    await send('DELETE', `/api/trash/product/${doomed}`);
+    await ctx.admin.ok('DELETE', `/api/products/${doomed}`);
+    await ctx.admin.ok('DELETE', `/api/trash/product/${doomed}`);
     return [admin('product', doomed, 'purge')];
   },
   'DELETE /api/trash': async () => {
     const doomed = await product();
-    await send('DELETE', `/api/products/${doomed}`);
-    await send('DELETE', '/api/trash?entity_type=product');
+    await ctx.admin.ok('DELETE', `/api/products/${doomed}`);
+    await ctx.admin.ok('DELETE', '/api/trash?entity_type=product');
     return [admin('product', doomed, 'purge')];
   },
 
   // Last: it ends the editor's sessions.
   'PUT /api/me/password': async () => {
-    await send(
-      'PUT',
-      '/api/me/password',
-      { current_password: 'secret-pass', new_password: 'secret-pass-2' },
-      seed.editorToken,
-    );
+    await ctx
+      .as(seed.editorToken)
+      .ok('PUT', '/api/me/password', { current_password: 'secret-pass', new_password: 'secret-pass-2' });
     return [{ entity_type: 'user', entity_id: seed.editorId, action: 'update', actor_id: seed.editorId }];
   },
 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defuseCell, restoreCell } from '#domain/csv-cells';
+import { createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { sentQuote } from '../test/quotes';
 
@@ -13,18 +14,14 @@ const risky = (n: number) => `Risky ${tag};=${n}+${n}`;
 
 beforeAll(async () => {
   ctx = await createTestContext({ INQUIRY_RATE_MAX: '100', QUOTE_PAGE_RATE_MAX: '100' });
-  const staff = async (url: string, payload: object) => {
-    const res = await ctx.as(ctx.adminToken).post(url, payload);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
-  const product = await staff('/api/products', {
+  const product = await createProduct(ctx.admin, {
+    sku: undefined,
     name: risky(1),
     mrp: 10,
     description: `Tab\there, "quoted", and a line\nbreak`,
   });
-  await staff('/api/products', { name: `'=already ${tag}`, mrp: 10 });
-  await staff('/api/discounts', {
+  await createProduct(ctx.admin, { sku: undefined, name: `'=already ${tag}`, mrp: 10 });
+  await ctx.admin.ok('POST', '/api/discounts', {
     name: risky(2),
     type: 'percent',
     value: 5,
@@ -122,13 +119,13 @@ describe('every CSV export, split naively', () => {
   const lines = `${evil} Dock Lane\n=1+1\r\n-2+2;@x,+3`;
 
   beforeAll(async () => {
-    const staff = async (url: string, payload: object, status = 201) => {
-      const res = await ctx.as(ctx.adminToken).post(url, payload);
-      expect(res.statusCode, res.body).toBe(status);
-      return res.json();
-    };
-    const product = await staff('/api/products', { name: oneLine[0], mrp: 10, description: lines });
-    await staff('/api/discounts', {
+    const product = await createProduct(ctx.admin, {
+      sku: undefined,
+      name: oneLine[0],
+      mrp: 10,
+      description: lines,
+    });
+    await ctx.admin.ok('POST', '/api/discounts', {
       name: oneLine[1],
       type: 'percent',
       value: 5,

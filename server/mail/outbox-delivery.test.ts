@@ -4,7 +4,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_TEXT, type OutboxMessage } from '#domain/outbox';
 import type { Quote } from '#domain/quotes';
-import type { Client } from '../test/client';
 import { createTestContext, type TestContext } from '../test/harness';
 import { until } from '../test/until';
 
@@ -49,13 +48,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
-
 let products = 0;
 /** A request from `email` with one quote sent to it; resolves to the sent quote as the API gave it. */
 async function sendQuoteTo(email: string): Promise<Quote & { inquiryId: number }> {
   products += 1;
-  const product = await ok('POST', '/api/products', {
+  const product = await ctx.admin.ok('POST', '/api/products', {
     name: `Bracket ${products}`,
     sku: `BR-${products}`,
     mrp: 10,
@@ -69,19 +66,19 @@ async function sendQuoteTo(email: string): Promise<Quote & { inquiryId: number }
   });
   expect(request.statusCode, request.body).toBe(201);
   const inquiryId = request.json().id;
-  const draft = await ok('POST', `/api/inquiries/${inquiryId}/quotes`);
-  await ok('PUT', `/api/quotes/${draft.id}`, {
+  const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiryId}/quotes`);
+  await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
     lines: [{ product_id: product.id, name: 'Bracket', sku: null, quantity: 10, unit_price: 10 }],
     shipping: 0,
     tax_rate: 0,
     valid_until: '2099-12-31',
   });
-  return { ...(await ok('POST', `/api/quotes/${draft.id}/send`)), inquiryId };
+  return { ...(await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`)), inquiryId };
 }
 
 /** The quote as the desk reads it (the request's detail). */
 const deskQuote = async (inquiryId: number, quoteId: number): Promise<Quote> =>
-  (await ok('GET', `/api/inquiries/${inquiryId}`)).quotes.find((q: Quote) => q.id === quoteId);
+  (await ctx.admin.ok('GET', `/api/inquiries/${inquiryId}`)).quotes.find((q: Quote) => q.id === quoteId);
 const arrived = (to: string) => received.filter((m) => JSON.stringify(m.to).includes(to));
 
 describe("a quote's delivery", () => {
@@ -105,7 +102,9 @@ describe("a quote's delivery", () => {
     // The quote's e-mail arrived once; the request's acknowledgement goes to the same address.
     expect(arrived('fine@example.com').filter((m) => m.subject?.startsWith('Your quote '))).toHaveLength(1);
     // The builder's read says the same.
-    expect((await ok('GET', `/api/quotes/${quote.id}`)).delivery_detail).toEqual(sent.delivery_detail);
+    expect((await ctx.admin.ok('GET', `/api/quotes/${quote.id}`)).delivery_detail).toEqual(
+      sent.delivery_detail,
+    );
   });
 
   it('shows a refusal as the error and the next try, then failed after the last retry', async () => {
@@ -141,7 +140,7 @@ describe("a quote's delivery", () => {
       next_attempt_at: null,
       sent_at: null,
     });
-    const message: OutboxMessage = await ok('GET', `/api/outbox/${outboxId}`);
+    const message: OutboxMessage = await ctx.admin.ok('GET', `/api/outbox/${outboxId}`);
     expect(message).toMatchObject({
       status: 'failed',
       attempts: 2,
@@ -168,7 +167,7 @@ describe('POST /api/outbox/{id}/retry', () => {
     // The first attempt's failure recorded (not merely its claim), then its hour passes.
     await until(async () => (await rowOf(id)).last_error !== null);
     await ctx.database.pool.query('update outbox set next_attempt_at = now() where id = $1', [id]);
-    await until(async () => (await ok('GET', `/api/outbox/${id}`)).status === 'failed');
+    await until(async () => (await ctx.admin.ok('GET', `/api/outbox/${id}`)).status === 'failed');
     return id;
   }
   const retry = (id: number, token = ctx.adminToken) => ctx.as(token).post(`/api/outbox/${id}/retry`);

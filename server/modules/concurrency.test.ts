@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -57,10 +58,9 @@ describe('parallel category moves', () => {
     // Three roots, each with two children, each with two grandchildren: 21 categories.
     const ids: number[] = [];
     const make = async (name: string, parent_id?: number) => {
-      const res = await post('/api/categories', { name, ...(parent_id ? { parent_id } : {}) });
-      expect(res.statusCode, res.body).toBe(201);
-      ids.push(res.json().id);
-      return res.json().id as number;
+      const { id } = await createCategory(ctx.admin, { name, parent_id });
+      ids.push(id);
+      return id;
     };
     for (const r of [1, 2, 3]) {
       const root = await make(`Move Root ${r}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetEstimates } from '../db/query/counting';
 import { forgetSearchSamples } from '../db/query/search';
+import { createBrand, createCategory, createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { png } from '../test/images';
 import { uploadImages } from '../test/uploads';
@@ -27,12 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json();
-};
-
 async function addImages(productId: number, count: number) {
   const files = [];
   for (let i = 0; i < count; i++)
@@ -47,13 +42,12 @@ async function grow(n: number, richness: number) {
   const slugs: string[] = [];
   for (let i = 0; i < n; i++) {
     serial += 1;
-    const brand = await api('POST', '/api/brands', { name: `Count Brand ${serial}` });
+    const brand = await createBrand(ctx.admin, { name: `Count Brand ${serial}` });
     let parent: number | null = null;
     for (let depth = 0; depth < richness; depth++)
-      parent = (
-        await api('POST', '/api/categories', { name: `Count Cat ${serial}-${depth}`, parent_id: parent })
-      ).id;
-    const product = await api('POST', '/api/products', {
+      parent = (await createCategory(ctx.admin, { name: `Count Cat ${serial}-${depth}`, parent_id: parent }))
+        .id;
+    const product = await createProduct(ctx.admin, {
       name: `Counted ${serial}`,
       sku: `CNT-${serial}`,
       mrp: 50,
@@ -61,11 +55,11 @@ async function grow(n: number, richness: number) {
       category_id: parent,
     });
     for (let s = 0; s < richness; s++) {
-      await api('POST', `/api/products/${product.id}/lists`, {
+      await ctx.admin.ok('POST', `/api/products/${product.id}/lists`, {
         title: `List ${s}`,
         items: Array.from({ length: richness }, (_, k) => ({ caption: `Item ${k}` })),
       });
-      await api('POST', `/api/products/${product.id}/spec-groups`, {
+      await ctx.admin.ok('POST', `/api/products/${product.id}/spec-groups`, {
         name: `Specs ${s}`,
         specs: Array.from({ length: richness }, (_, k) => ({ label: `L${k}`, value: `${k}` })),
       });
@@ -76,7 +70,7 @@ async function grow(n: number, richness: number) {
       ['category', { category_id: parent }],
       ['product', { product_id: product.id }],
     ] as [string, Record<string, number | null>][]) {
-      await api('POST', '/api/discounts', {
+      await ctx.admin.ok('POST', '/api/discounts', {
         name: `Deal ${serial} ${applies_to}`,
         type: 'percent',
         value: 5,

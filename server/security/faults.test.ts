@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '#domain/messages';
 import { describeOrphans, findOrphans, isClean } from '../images/orphans';
-import type { Client, InjectResponse } from '../test/client';
+import type { InjectResponse } from '../test/client';
 import { type Fault, injectFault, snapshotTables } from '../test/faults';
 import { createTestContext, type TestContext } from '../test/harness';
 import { multipart, png, uploadedFiles } from '../test/images';
@@ -29,7 +29,6 @@ afterEach(async () => {
   removeFault = null;
 });
 
-const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
 const withImage = async (
   method: 'POST' | 'PUT',
   url: string,
@@ -73,12 +72,15 @@ async function failsCleanly(fault: Fault, request: () => Promise<InjectResponse>
 }
 
 /** Checks the trigger really fires: without it the same request must succeed. */
-const product = async (name: string) => ok('POST', '/api/products', { name, mrp: 10 });
+const product = async (name: string) => ctx.admin.ok('POST', '/api/products', { name, mrp: 10 });
 
 describe('a fault in the middle of a write leaves the database exactly as before', () => {
   it('creating a list section fails on its fourth item: no list, no items, no block', async () => {
     const p = await product('Faulty List Product');
-    await ok('POST', `/api/products/${p.id}/lists`, { title: 'Existing', items: [{ caption: 'keep' }] });
+    await ctx.admin.ok('POST', `/api/products/${p.id}/lists`, {
+      title: 'Existing',
+      items: [{ caption: 'keep' }],
+    });
     const items = ['one', 'two', 'three', 'four', 'five'].map((caption) => ({ caption }));
     await failsCleanly({ table: 'product_list_items', on: 'insert', atRow: 4 }, () =>
       ctx.as(ctx.adminToken).post(`/api/products/${p.id}/lists`, { title: 'New', items }),
@@ -88,7 +90,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
       ctx.as(ctx.adminToken).post(`/api/products/${p.id}/lists`, { title: 'New', items }),
     );
     // The same request without the fault goes through: the trigger was what stopped it.
-    const list = await ok('POST', `/api/products/${p.id}/lists`, { title: 'New', items });
+    const list = await ctx.admin.ok('POST', `/api/products/${p.id}/lists`, { title: 'New', items });
     expect(list.items).toHaveLength(5);
   });
 
@@ -107,23 +109,23 @@ describe('a fault in the middle of a write leaves the database exactly as before
       ctx.as(ctx.adminToken).post(`/api/products/${p.id}/tables`, table),
     );
     // Editing a spec group replaces its specs: a fault halfway keeps the old ones.
-    const group = await ok('POST', `/api/products/${p.id}/spec-groups`, { name: 'Power', specs });
+    const group = await ctx.admin.ok('POST', `/api/products/${p.id}/spec-groups`, { name: 'Power', specs });
     await failsCleanly({ table: 'product_specs', on: 'insert', atRow: 3 }, () =>
       ctx.as(ctx.adminToken).put(`/api/products/${p.id}/spec-groups/${group.id}`, {
         name: 'Power v2',
         specs: [...specs, { label: 'Noise', value: '80', unit: 'dB' }],
       }),
     );
-    await ok('POST', `/api/products/${p.id}/tables`, table);
+    await ctx.admin.ok('POST', `/api/products/${p.id}/tables`, table);
   });
 
   it('moving a category subtree fails on the third row it updates: depth and path untouched', async () => {
-    const a = await ok('POST', '/api/categories', { name: 'Fault Root A' });
-    const b = await ok('POST', '/api/categories', { name: 'Fault B', parent_id: a.id });
-    const c = await ok('POST', '/api/categories', { name: 'Fault C', parent_id: b.id });
-    await ok('POST', '/api/categories', { name: 'Fault D', parent_id: c.id });
-    await ok('POST', '/api/categories', { name: 'Fault D2', parent_id: c.id });
-    const e = await ok('POST', '/api/categories', { name: 'Fault Root E' });
+    const a = await ctx.admin.ok('POST', '/api/categories', { name: 'Fault Root A' });
+    const b = await ctx.admin.ok('POST', '/api/categories', { name: 'Fault B', parent_id: a.id });
+    const c = await ctx.admin.ok('POST', '/api/categories', { name: 'Fault C', parent_id: b.id });
+    await ctx.admin.ok('POST', '/api/categories', { name: 'Fault D', parent_id: c.id });
+    await ctx.admin.ok('POST', '/api/categories', { name: 'Fault D2', parent_id: c.id });
+    const e = await ctx.admin.ok('POST', '/api/categories', { name: 'Fault Root E' });
     // Row 1 is B itself, rows 2.. the recomputed subtree: the failure lands mid-subtree.
     await failsCleanly({ table: 'categories', on: 'update', atRow: 3 }, () =>
       ctx.as(ctx.adminToken).put(`/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id }),
@@ -131,7 +133,7 @@ describe('a fault in the middle of a write leaves the database exactly as before
     await failsCleanly({ table: 'categories', on: 'update', atRow: 5 }, () =>
       ctx.as(ctx.adminToken).put(`/api/categories/${b.id}`, { name: 'Fault B', slug: 'fault-b-renamed' }),
     );
-    const moved = await ok('PUT', `/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id });
+    const moved = await ctx.admin.ok('PUT', `/api/categories/${b.id}`, { name: 'Fault B', parent_id: e.id });
     expect(moved).toMatchObject({ depth: 1, path: 'fault-root-e/fault-b' });
   });
 
@@ -143,8 +145,8 @@ describe('a fault in the middle of a write leaves the database exactly as before
       await png('#123456'),
     );
     for (const name of ['Kid One', 'Kid Two', 'Kid Three']) {
-      const kid = await ok('POST', '/api/categories', { name, parent_id: parent.id });
-      await ok('POST', '/api/categories', { name: `${name} Jr`, parent_id: kid.id });
+      const kid = await ctx.admin.ok('POST', '/api/categories', { name, parent_id: parent.id });
+      await ctx.admin.ok('POST', '/api/categories', { name: `${name} Jr`, parent_id: kid.id });
     }
     // The foreign key nulls the three children's parent (updates 1-3), then the recompute runs.
     for (const atRow of [2, 5]) {
@@ -157,14 +159,14 @@ describe('a fault in the middle of a write leaves the database exactly as before
     await failsCleanly({ table: 'trash', on: 'insert', atRow: 1 }, () =>
       ctx.as(ctx.adminToken).delete(`/api/categories/${parent.id}`),
     );
-    await ok('DELETE', `/api/categories/${parent.id}`);
+    await ctx.admin.ok('DELETE', `/api/categories/${parent.id}`);
     expect(existsSync(fileOf(parent.image_url))).toBe(true);
     // Purged, the image row goes last of all (its reference count reached zero): fail there too.
     await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
       ctx.as(ctx.adminToken).delete(`/api/trash/category/${parent.id}`),
     );
     expect(existsSync(fileOf(parent.image_url))).toBe(true);
-    await ok('DELETE', `/api/trash/category/${parent.id}`);
+    await ctx.admin.ok('DELETE', `/api/trash/category/${parent.id}`);
     expect(existsSync(fileOf(parent.image_url))).toBe(false);
     const { rows } = await ctx.database.pool.query(
       `select name, depth, path from categories where name like 'Kid%' order by name`,
@@ -181,13 +183,23 @@ describe('a fault in the middle of a write leaves the database exactly as before
 
   it('deleting a product, then purging it, fails late: sections, blocks, gallery, own discount and files all stay', async () => {
     const p = await product('Doomed Faulty Product');
-    await ok('PUT', `/api/products/${p.id}`, { name: p.name, pricing: { mrp: 10, discountPercent: 15 } });
-    await ok('POST', `/api/products/${p.id}/lists`, {
+    await ctx.admin.ok('PUT', `/api/products/${p.id}`, {
+      name: p.name,
+      pricing: { mrp: 10, discountPercent: 15 },
+    });
+    await ctx.admin.ok('POST', `/api/products/${p.id}/lists`, {
       title: 'L',
       items: [{ caption: 'x' }, { caption: 'y' }],
     });
-    await ok('POST', `/api/products/${p.id}/spec-groups`, { name: 'S', specs: [{ label: 'a', value: '1' }] });
-    await ok('POST', `/api/products/${p.id}/tables`, { heading: 'T', columns: 'a,b', rows: [['1', '2']] });
+    await ctx.admin.ok('POST', `/api/products/${p.id}/spec-groups`, {
+      name: 'S',
+      specs: [{ label: 'a', value: '1' }],
+    });
+    await ctx.admin.ok('POST', `/api/products/${p.id}/tables`, {
+      heading: 'T',
+      columns: 'a,b',
+      rows: [['1', '2']],
+    });
     const shared = await png('#abcdef');
     const gallery = await uploadGallery(p.id, [await png('#fedcba'), shared]);
     expect(gallery.statusCode, gallery.body).toBeLessThan(300);
@@ -207,14 +219,14 @@ describe('a fault in the middle of a write leaves the database exactly as before
       expect(existsSync(fileOf(own.url)), fault.table).toBe(true);
       expect(existsSync(fileOf(sharedImage.url)), fault.table).toBe(true);
     }
-    await ok('DELETE', `/api/products/${p.id}`);
+    await ctx.admin.ok('DELETE', `/api/products/${p.id}`);
     // The trash holds the files; the purge lets them go, and can fail as late as that too.
     expect(existsSync(fileOf(own.url))).toBe(true);
     await failsCleanly({ table: 'images', on: 'delete', atRow: 1 }, () =>
       ctx.as(ctx.adminToken).delete(`/api/trash/product/${p.id}`),
     );
     expect(existsSync(fileOf(own.url))).toBe(true);
-    await ok('DELETE', `/api/trash/product/${p.id}`);
+    await ctx.admin.ok('DELETE', `/api/trash/product/${p.id}`);
     expect(existsSync(fileOf(own.url))).toBe(false);
     expect(existsSync(fileOf(sharedImage.url))).toBe(true);
   });
@@ -261,8 +273,8 @@ describe('an acceptance whose order cannot be written', () => {
 
 describe('a connection-class failure mid-transaction', () => {
   it('is a 503 with the database-unavailable message, and nothing is kept', async () => {
-    const a = await ok('POST', '/api/categories', { name: 'Conn Root' });
-    const b = await ok('POST', '/api/categories', { name: 'Conn Kid', parent_id: a.id });
+    const a = await ctx.admin.ok('POST', '/api/categories', { name: 'Conn Root' });
+    const b = await ctx.admin.ok('POST', '/api/categories', { name: 'Conn Kid', parent_id: a.id });
     const before = await snapshotTables(ctx.database.pool);
     // 57P01 admin_shutdown and 08006 connection_failure, as a server going away would raise.
     for (const sqlstate of ['57P01', '08006']) {

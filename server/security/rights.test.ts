@@ -34,13 +34,9 @@ const ids: Record<string, number> = {};
 const onlyRole = (code: PermissionCode) => roleKeyFromName(`Only ${code}`);
 beforeAll(async () => {
   ctx = await createTestContext();
-  const admin = ctx.as(ctx.adminToken);
-  for (const code of PERMISSION_CODES) {
-    const res = await admin.post('/api/roles', { name: `Only ${code}`, permissions: [code] });
-    if (res.statusCode !== 201) throw new Error(`role for ${code}: ${res.statusCode} ${res.body}`);
-  }
-  const empty = await admin.post('/api/roles', { name: 'Nothing', permissions: [] });
-  if (empty.statusCode !== 201) throw new Error(`empty role: ${empty.statusCode} ${empty.body}`);
+  for (const code of PERMISSION_CODES)
+    await ctx.admin.ok('POST', '/api/roles', { name: `Only ${code}`, permissions: [code] });
+  await ctx.admin.ok('POST', '/api/roles', { name: 'Nothing', permissions: [] });
   for (const role of Object.keys(CALLERS)) {
     const made = await ctx.makeUser({ name: `Rights ${role}`, email: `rights-${role}@example.com`, role });
     tokens[role] = made.token;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '#domain/messages';
 import type { InjectResponse } from '../test/client';
-import { createCustomer } from '../test/factories';
+import { createCustomer, createDraftQuote, createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { sentQuote } from '../test/quotes';
 
@@ -55,8 +55,7 @@ let userId: number;
 let acceptToken: string;
 
 beforeAll(async () => {
-  const made = await ctx.admin.post('/api/products', { name: 'Plain lamp', mrp: 5 });
-  productId = made.json().id;
+  productId = (await createProduct(ctx.admin, { name: 'Plain lamp', mrp: 5 })).id;
   const user = await ctx.makeUser({ name: 'Plain Person', email: 'plain@example.com' });
   userId = user.user.id;
   const customer = await createCustomer(ctx, {
@@ -68,8 +67,7 @@ beforeAll(async () => {
   });
   customerId = customer.id;
   companyId = customer.company.id;
-  const draft = await ctx.admin.post(`/api/inquiries/${customer.request.id}/quotes`);
-  quoteId = draft.json().id;
+  quoteId = (await createDraftQuote(ctx.admin, customer.request.id)).id;
   acceptToken = (await sentQuote(ctx, { remoteAddress: address() })).token;
 });
 

@@ -27,6 +27,39 @@ export async function createProduct(client: Client, overrides: object = {}) {
 }
 
 /**
+ * `count` products made one after another, so their ids (and the lists' newest first) follow the
+ * order asked; `overrides` may be a function of the index for fields each one needs of its own (a
+ * SKU an import will find). Answers them in that order.
+ */
+export async function createProducts(
+  client: Client,
+  count: number,
+  overrides: object | ((index: number) => object) = {},
+) {
+  const made: Awaited<ReturnType<typeof createProduct>>[] = [];
+  for (let i = 0; i < count; i++)
+    made.push(await createProduct(client, typeof overrides === 'function' ? overrides(i) : overrides));
+  return made;
+}
+
+/**
+ * A spec group on a product, as the editor adds one: its specs are what the product page's spec
+ * table, the shop's facets and the search read. Answers the group.
+ */
+export async function createSpecGroup(
+  client: Client,
+  productId: number,
+  specs: { label: string; value: string; unit?: string }[],
+  overrides: object = {},
+) {
+  return (await client.ok('POST', `/api/products/${productId}/spec-groups`, {
+    name: `Factory specs ${next()}`,
+    specs,
+    ...overrides,
+  })) as Answer;
+}
+
+/**
  * A product with one option and a variant for each of its values (generate prices them at the
  * product's MRP); the product, the option, and its variants as the variants list answers them.
  */
@@ -57,18 +90,25 @@ export async function createCategory(client: Client, overrides: object = {}) {
   return (await client.ok('POST', '/api/categories', {
     name: `Factory category ${next()}`,
     ...overrides,
-  })) as Answer;
+  })) as Answer & { name: string; slug: string };
 }
 
 export async function createBrand(client: Client, overrides: object = {}) {
   return (await client.ok('POST', '/api/brands', {
     name: `Factory brand ${next()}`,
     ...overrides,
-  })) as Answer;
+  })) as Answer & { name: string; slug: string };
 }
 
-/** A visitor's quote request, each from an address of its own so a file stays under the rate limit. */
-export async function createQuoteRequest(visitor: Client, overrides: object = {}) {
+/**
+ * A visitor's quote request, each from an address of its own so a file stays under the rate limit
+ * (a test of that limit names the address it sends from).
+ */
+export async function createQuoteRequest(
+  visitor: Client,
+  overrides: object = {},
+  { remoteAddress }: { remoteAddress?: string } = {},
+) {
   const n = next();
   return (await visitor.ok(
     'POST',
@@ -80,7 +120,7 @@ export async function createQuoteRequest(visitor: Client, overrides: object = {}
       message: 'Please.',
       ...overrides,
     },
-    { remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    { remoteAddress: remoteAddress ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
   )) as Answer & { reference: string };
 }
 

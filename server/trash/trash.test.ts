@@ -4,7 +4,8 @@ import { HISTORY_LIMITS, HISTORY_TEXT } from '#domain/history';
 import { createImageStore } from '../images/image-store';
 import { createImagesService } from '../images/images.service';
 import { keyOfUrl } from '../images/store';
-import type { Method } from '../test/client';
+import type { Client, Method } from '../test/client';
+import { createBrand, createCategory, createProduct } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { png, uploadedFiles } from '../test/images';
 import { upload, uploadImages } from '../test/uploads';
@@ -12,11 +13,14 @@ import { createTrashService } from './trash.service';
 
 let ctx: TestContext;
 let editor: { id: number; token: string };
+/** Requests as the editor. */
+let asEditor: Client;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const made = await ctx.makeUser({ name: 'Trash Editor', email: 'trash-editor@example.com' });
   editor = { id: made.user.id, token: made.token };
+  asEditor = ctx.as(made.token);
 });
 afterAll(() => ctx.close());
 
@@ -24,11 +28,6 @@ const api = (method: Method, url: string, payload?: object, token = editor.token
   ctx.as(token).send(method, url, payload);
 const asAdmin = (method: Method, url: string) => api(method, url, undefined, ctx.adminToken);
 const q = async (text: string, values: unknown[] = []) => (await ctx.database.pool.query(text, values)).rows;
-const created = async (url: string, payload: object) => {
-  const res = await api('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string; name: string };
-};
 const restore = (type: string, id: number) => api('POST', `/api/trash/${type}/${id}/restore`);
 const bundleStatus = async (slug: string) =>
   (await ctx.as().get(`/api/public/products/slug/${slug}/bundle`)).statusCode;
@@ -65,8 +64,8 @@ async function productRows(id: number) {
 
 describe('a product in the trash', () => {
   it('goes with its sections, images, discount and inquiry links, and comes back as it was', async () => {
-    const brand = await created('/api/brands', { name: 'Round Trip Brand' });
-    const p = await created('/api/products', {
+    const brand = await createBrand(asEditor, { name: 'Round Trip Brand' });
+    const p = await createProduct(asEditor, {
       name: 'Round Trip Lamp',
       sku: 'RT-1',
       mrp: 20,
@@ -153,7 +152,7 @@ describe('a product in the trash', () => {
   });
 
   it('keeps the images until purged, and purging releases them and logs a purge', async () => {
-    const p = await created('/api/products', { name: 'Purged Lamp', mrp: 3 });
+    const p = await createProduct(asEditor, { name: 'Purged Lamp', mrp: 3 });
     const upload = await uploadImages(ctx.as(editor.token), p.id, [
       { name: 'p.png', bytes: await png('#c3c3c3') },
     ]);
@@ -178,9 +177,9 @@ describe('a product in the trash', () => {
   });
 
   it('refuses a restore whose slug or SKU is taken since with 409, changing nothing', async () => {
-    const p = await created('/api/products', { name: 'Taken Lamp', sku: 'TK-1', mrp: 5 });
+    const p = await createProduct(asEditor, { name: 'Taken Lamp', sku: 'TK-1', mrp: 5 });
     expect((await api('DELETE', `/api/products/${p.id}`)).statusCode).toBe(204);
-    const other = await created('/api/products', { name: 'Taken Lamp', mrp: 5 });
+    const other = await createProduct(asEditor, { name: 'Taken Lamp', mrp: 5 });
     expect(other.slug).toBe(p.slug);
     const refused = await restore('product', p.id);
     expect(refused.statusCode).toBe(409);
@@ -189,16 +188,16 @@ describe('a product in the trash', () => {
     expect(await q(`select 1 from trash where entity_id = $1`, [p.id])).toHaveLength(1);
 
     expect((await api('DELETE', `/api/products/${other.id}`)).statusCode).toBe(204);
-    await created('/api/products', { name: 'Other Lamp', sku: 'TK-1', mrp: 5 });
+    await createProduct(asEditor, { name: 'Other Lamp', sku: 'TK-1', mrp: 5 });
     const sku = await restore('product', p.id);
     expect(sku.statusCode).toBe(409);
     expect(sku.json().error).toBe(HISTORY_TEXT.skuTaken('TK-1'));
   });
 
   it('comes back without a category or brand that is gone since, and says so', async () => {
-    const brand = await created('/api/brands', { name: 'Gone Brand' });
-    const cat = await created('/api/categories', { name: 'Gone Cat' });
-    const p = await created('/api/products', {
+    const brand = await createBrand(asEditor, { name: 'Gone Brand' });
+    const cat = await createCategory(asEditor, { name: 'Gone Cat' });
+    const p = await createProduct(asEditor, {
       name: 'Orphan Lamp',
       mrp: 5,
       brand_id: brand.id,
@@ -221,12 +220,12 @@ describe('a product in the trash', () => {
 
 describe('a category in the trash', () => {
   it('goes back at the top level when its parent is gone, taking its children and products back', async () => {
-    const top = await created('/api/categories', { name: 'Trash Top' });
-    const mid = await created('/api/categories', { name: 'Trash Mid', parent_id: top.id });
-    const kid = await created('/api/categories', { name: 'Trash Kid', parent_id: mid.id });
-    const moved = await created('/api/categories', { name: 'Trash Moved', parent_id: mid.id });
-    const other = await created('/api/categories', { name: 'Trash Elsewhere' });
-    const p = await created('/api/products', { name: 'Mid Lamp', mrp: 10, category_id: mid.id });
+    const top = await createCategory(asEditor, { name: 'Trash Top' });
+    const mid = await createCategory(asEditor, { name: 'Trash Mid', parent_id: top.id });
+    const kid = await createCategory(asEditor, { name: 'Trash Kid', parent_id: mid.id });
+    const moved = await createCategory(asEditor, { name: 'Trash Moved', parent_id: mid.id });
+    const other = await createCategory(asEditor, { name: 'Trash Elsewhere' });
+    const p = await createProduct(asEditor, { name: 'Mid Lamp', mrp: 10, category_id: mid.id });
     const d = await api('POST', '/api/discounts', {
       name: 'Mid sale',
       type: 'percent',
@@ -290,8 +289,8 @@ describe('a category in the trash', () => {
 
 describe('a brand or discount in the trash', () => {
   it('a brand comes back with its discounts and its products linked again', async () => {
-    const brand = await created('/api/brands', { name: 'Relinked Brand' });
-    const p = await created('/api/products', { name: 'Brand Lamp', mrp: 10, brand_id: brand.id });
+    const brand = await createBrand(asEditor, { name: 'Relinked Brand' });
+    const p = await createProduct(asEditor, { name: 'Brand Lamp', mrp: 10, brand_id: brand.id });
     const d = await api('POST', '/api/discounts', {
       name: 'Brand sale',
       type: 'amount',
@@ -313,7 +312,7 @@ describe('a brand or discount in the trash', () => {
   });
 
   it('a discount comes back, unless what it aimed at is gone', async () => {
-    const p = await created('/api/products', { name: 'Discounted Lamp', mrp: 10 });
+    const p = await createProduct(asEditor, { name: 'Discounted Lamp', mrp: 10 });
     const d = (
       await api('POST', '/api/discounts', {
         name: 'Lamp sale',
@@ -339,8 +338,8 @@ describe('a brand or discount in the trash', () => {
 
 describe('the list and the scheduled purge', () => {
   it('filters by type and name, pages, and refuses bad queries', async () => {
-    const one = await created('/api/brands', { name: 'Listed Zebra' });
-    const two = await created('/api/brands', { name: 'Listed Yak' });
+    const one = await createBrand(asEditor, { name: 'Listed Zebra' });
+    const two = await createBrand(asEditor, { name: 'Listed Yak' });
     await api('DELETE', `/api/brands/${one.id}`);
     await api('DELETE', `/api/brands/${two.id}`);
     const found = (await api('GET', '/api/trash?entity_type=brand&q=listed')).json();
@@ -357,12 +356,12 @@ describe('the list and the scheduled purge', () => {
   });
 
   it('emptyExpired purges entries past the trash days and keeps the rest', async () => {
-    const old = await created('/api/products', { name: 'Expired Lamp', mrp: 1 });
+    const old = await createProduct(asEditor, { name: 'Expired Lamp', mrp: 1 });
     const upload = await uploadImages(ctx.as(editor.token), old.id, [
       { name: 'e.png', bytes: await png('#e5e5e5') },
     ]);
     const url = upload.json().data[0].url as string;
-    const fresh = await created('/api/products', { name: 'Fresh Lamp', mrp: 1 });
+    const fresh = await createProduct(asEditor, { name: 'Fresh Lamp', mrp: 1 });
     await api('DELETE', `/api/products/${old.id}`);
     await api('DELETE', `/api/products/${fresh.id}`);
     await q(`update trash set deleted_at = now() - interval '31 days' where entity_id = $1`, [old.id]);
@@ -384,7 +383,7 @@ describe('the list and the scheduled purge', () => {
 
 describe('DELETE /api/trash', () => {
   it('empties one type, then everything, releasing shared images and logging each purge', async () => {
-    const lamp = await created('/api/products', { name: 'Emptied Lamp', mrp: 3 });
+    const lamp = await createProduct(asEditor, { name: 'Emptied Lamp', mrp: 3 });
     const upload = await uploadImages(ctx.as(editor.token), lamp.id, [
       { name: 'x.png', bytes: await png('#c4c4c4') },
     ]);
@@ -393,7 +392,7 @@ describe('DELETE /api/trash', () => {
     const copy = await api('POST', `/api/products/${lamp.id}/duplicate`);
     expect(copy.statusCode, copy.body).toBe(201);
     const copyId = copy.json().id as number;
-    const brand = await created('/api/brands', { name: 'Emptied Brand' });
+    const brand = await createBrand(asEditor, { name: 'Emptied Brand' });
     for (const p of [lamp.id, copyId])
       expect((await api('DELETE', `/api/products/${p}`)).statusCode).toBe(204);
     expect((await api('DELETE', `/api/brands/${brand.id}`)).statusCode).toBe(204);

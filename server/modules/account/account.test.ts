@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '#domain/account';
 import { thumbnailUrl } from '#domain/images';
 import { apiRoutes, PUBLIC_ROUTES } from '../../security/support';
-import type { Client } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import { until } from '../../test/until';
@@ -42,8 +41,6 @@ const nextIp = () => {
 const askLink = (email: string, remoteAddress = nextIp()) =>
   ctx.as().post('/api/account/login-link', { email }, { remoteAddress });
 
-const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
-
 /** A visitor's request and a quote staff send for it, with the given lines. */
 async function quoted(
   who: { name: string; email: string; company?: string },
@@ -58,9 +55,9 @@ async function quoted(
     );
   expect(res.statusCode, res.body).toBe(201);
   const inquiry = res.json() as { id: number; reference: string };
-  const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-  await ok('PUT', `/api/quotes/${draft.id}`, { lines, tax_rate: 0, valid_until: '2099-12-31' });
-  const sent = await ok('POST', `/api/quotes/${draft.id}/send`);
+  const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
+  await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, { lines, tax_rate: 0, valid_until: '2099-12-31' });
+  const sent = await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`);
   return { inquiry, quote: sent as { id: number; token: string } };
 }
 
@@ -274,7 +271,8 @@ describe('buyer sessions and staff sign-in are apart', () => {
   });
 
   it('refuses a staff token, an API token, no token and a made-up one on every buyer route', async () => {
-    const apiToken = (await ok('POST', '/api/api-tokens', { name: 'Portal probe', role: 'admin' })).secret;
+    const apiToken = (await ctx.admin.ok('POST', '/api/api-tokens', { name: 'Portal probe', role: 'admin' }))
+      .secret;
     const routes = buyerRoutes().filter((r) => !publicOnes.has(`${r.method} ${r.url}`));
     expect(routes.length).toBeGreaterThanOrEqual(7);
     const wrong: string[] = [];
@@ -331,7 +329,7 @@ describe('what a buyer sees', () => {
   let annCurrent: number;
 
   beforeAll(async () => {
-    const product = await ok('POST', '/api/products', { name: 'Beam Clip', sku: 'BC-1', mrp: 4 });
+    const product = await ctx.admin.ok('POST', '/api/products', { name: 'Beam Clip', sku: 'BC-1', mrp: 4 });
     productId = product.id;
     ann = await quoted({ name: 'Ann', email: 'ann@widgets.example', company: 'Widgets Ltd' }, [
       { product_id: productId, name: 'Beam Clip', sku: 'BC-1', quantity: 30, unit_price: 3.5 },
@@ -342,7 +340,7 @@ describe('what a buyer sees', () => {
     const [widgets] = await query<{ id: number; company_id: number }>(
       "select id, (select company_id from customers where email = 'ann@widgets.example') as company_id from customers where email = 'bob@widgets.example'",
     );
-    await ok('PATCH', `/api/customers/${widgets.id}`, { company_id: widgets.company_id });
+    await ctx.admin.ok('PATCH', `/api/customers/${widgets.id}`, { company_id: widgets.company_id });
     cat = await quoted({ name: 'Cat', email: 'cat@gadgets.example', company: 'Gadgets Inc' });
     // Bob accepts his: an order of his.
     const accepted = await ctx.as().post(`/api/public/quotes/${bob.quote.token}/accept`, { name: 'Bob' });
@@ -379,8 +377,8 @@ describe('what a buyer sees', () => {
   });
 
   it("gives a quote's versions, the current one answerable through its own token", async () => {
-    const revised = await ok('POST', `/api/quotes/${ann.quote.id}/revise`);
-    const second = await ok('POST', `/api/quotes/${revised.id}/send`);
+    const revised = await ctx.admin.ok('POST', `/api/quotes/${ann.quote.id}/revise`);
+    const second = await ctx.admin.ok('POST', `/api/quotes/${revised.id}/send`);
     annCurrent = second.id;
     const detail = (await get('ann', `/api/account/quotes/${ann.quote.id}`)).json();
     expect(detail.reference).toBe(ann.inquiry.reference);
@@ -456,7 +454,7 @@ describe('what a buyer sees', () => {
       expect(res.statusCode, route.url).toBe(404);
     }
     // A draft, even one's own, is nobody's to see here; nor is an id that names nothing.
-    const draft = await ok('POST', `/api/quotes/${annCurrent}/revise`);
+    const draft = await ctx.admin.ok('POST', `/api/quotes/${annCurrent}/revise`);
     expect((await get('ann', `/api/account/quotes/${draft.id}`)).statusCode).toBe(404);
     await ctx.as(ctx.adminToken).delete(`/api/quotes/${draft.id}`);
     expect((await get('ann', '/api/account/quotes/2000000000')).statusCode).toBe(404);
@@ -505,7 +503,7 @@ describe('what a buyer sees', () => {
     // Staff's notes and history stay staff's.
     expect(res.json()).not.toHaveProperty('notes');
     // Shipped by staff: the portal says so from the next read.
-    await ok('PATCH', `/api/orders/${order.id}`, { status: 'shipped' });
+    await ctx.admin.ok('PATCH', `/api/orders/${order.id}`, { status: 'shipped' });
     expect((await get('bob', `/api/account/orders/${order.id}`)).json().status).toBe('shipped');
 
     const pdf = await get('bob', `/api/account/orders/${order.id}/pdf`);
@@ -632,7 +630,7 @@ describe('"Request again"', () => {
       ['Shelf Board', 'SB-2'],
       ['Shelf Pin', 'SB-3'],
     ]) {
-      const p = await ok('POST', '/api/products', { name, sku, mrp: 5, status: 'published' });
+      const p = await ctx.admin.ok('POST', '/api/products', { name, sku, mrp: 5, status: 'published' });
       made.push(p as { id: number });
     }
     const [bracket, board, pin] = made;

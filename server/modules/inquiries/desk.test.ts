@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TEXT, INQUIRY_MAIL, INQUIRY_STATUSES, INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
+import { createProduct, createQuoteRequest } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /** The desk: status moves, owners, notes, history, the inbox's filters and counts, the CSV. */
@@ -19,23 +19,15 @@ afterAll(() => ctx.close());
 
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
-const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const as = (token: string) => (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  ctx.as(token).send(method, url, payload);
-const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  as(ctx.adminToken)(method, url, payload);
-
-async function request(extra: object = {}) {
-  const res = await ctx
-    .as()
-    .post(
-      '/api/inquiries',
-      { name: 'Dora Desk', email: 'dora@example.com', subject: 'Desks', message: 'Ten.', ...extra },
-      { remoteAddress: address() },
-    );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; reference: string };
-}
+/** Dora's request: the factory's, with her name, address and words. */
+const request = (extra: object = {}) =>
+  createQuoteRequest(ctx.as(), {
+    name: 'Dora Desk',
+    email: 'dora@example.com',
+    subject: 'Desks',
+    message: 'Ten.',
+    ...extra,
+  });
 
 const statusOf = async (id: number) =>
   (
@@ -59,7 +51,7 @@ const events = (id: number) =>
 describe('a new request', () => {
   it('starts new, unowned, and tells NOTIFY_EMAIL with a link to it', async () => {
     const { id, reference } = await request();
-    const detail = (await admin('GET', `/api/inquiries/${id}`)).json();
+    const detail = (await ctx.admin.get(`/api/inquiries/${id}`)).json();
     expect(detail).toMatchObject({
       status: 'new',
       owner: null,
@@ -80,17 +72,16 @@ describe('a new request', () => {
   });
 
   it('acknowledges it to the buyer through the outbox, with their reference and products', async () => {
-    const product = await admin('POST', '/api/products', {
+    const product = await createProduct(ctx.admin, {
       name: 'Desk Lamp',
       sku: 'DL-9',
       mrp: 12.5,
       status: 'published',
     });
-    expect(product.statusCode, product.body).toBe(201);
     const { id, reference } = await request({
       email: 'Dora.Ack@example.com',
       message: undefined,
-      lines: [{ product_id: product.json().id, quantity: 3 }],
+      lines: [{ product_id: product.id, quantity: 3 }],
     });
     const mails = await q<{ to_address: string; subject: string; text_body: string; kind: string }>(
       "select to_address, subject, text_body, kind from outbox where inquiry_id = $1 and kind = 'request_received'",
@@ -116,15 +107,15 @@ describe('a new request', () => {
 describe('PATCH /api/inquiries/{id}', () => {
   it('moves along the allowed paths, each move in the history with its actor', async () => {
     const { id } = await request();
-    const open = await as(editor.token)('PATCH', `/api/inquiries/${id}`, { status: 'open' });
+    const open = await ctx.as(editor.token).patch(`/api/inquiries/${id}`, { status: 'open' });
     expect(open.statusCode, open.body).toBe(200);
     expect(open.json().history).toMatchObject([
       { kind: 'status', from: 'new', to: 'open', actor: { id: editor.id, name: editor.name } },
     ]);
-    const closed = await admin('PATCH', `/api/inquiries/${id}`, { status: 'closed', close_reason: 'spam' });
+    const closed = await ctx.admin.patch(`/api/inquiries/${id}`, { status: 'closed', close_reason: 'spam' });
     expect(closed.json()).toMatchObject({ status: 'closed', close_reason: 'spam' });
     expect(await statusOf(id)).toEqual({ status: 'closed', close_reason: 'spam' });
-    await admin('PATCH', `/api/inquiries/${id}`, { status: 'open' });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${id}`, { status: 'open' });
     expect(await statusOf(id)).toEqual({ status: 'open', close_reason: null });
     expect((await events(id)).map((e) => [e.from, e.to, e.close_reason])).toEqual([
       ['new', 'open', null],
@@ -137,12 +128,12 @@ describe('PATCH /api/inquiries/{id}', () => {
     const { id } = await request();
     // Forbidden from new: every status but open and closed (quoted, accepted and declined also want a sent quote).
     for (const to of INQUIRY_STATUSES.filter((s) => !['new', 'open', 'closed'].includes(s))) {
-      const res = await admin('PATCH', `/api/inquiries/${id}`, { status: to });
+      const res = await ctx.admin.patch(`/api/inquiries/${id}`, { status: to });
       expect(res.statusCode, to).toBe(409);
       expect(res.json().error).toBe(DESK_TEXT.quoteNeeded);
     }
-    await admin('PATCH', `/api/inquiries/${id}`, { status: 'open' });
-    const back = await admin('PATCH', `/api/inquiries/${id}`, { status: 'new' });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${id}`, { status: 'open' });
+    const back = await ctx.admin.patch(`/api/inquiries/${id}`, { status: 'new' });
     expect(back.statusCode).toBe(409);
     expect(back.json().error).toBe(DESK_TEXT.moveForbidden('Open', 'New'));
     expect((await statusOf(id)).status).toBe('open');
@@ -151,23 +142,23 @@ describe('PATCH /api/inquiries/{id}', () => {
 
   it('wants a reason to close, a known status and a known owner (400)', async () => {
     const { id } = await request();
-    const noReason = await admin('PATCH', `/api/inquiries/${id}`, { status: 'closed' });
+    const noReason = await ctx.admin.patch(`/api/inquiries/${id}`, { status: 'closed' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe(DESK_TEXT.closeReasonRequired);
-    expect((await admin('PATCH', `/api/inquiries/${id}`, { status: 'lost' })).statusCode).toBe(400);
-    const nobody = await admin('PATCH', `/api/inquiries/${id}`, { owner_id: 999_999 });
+    expect((await ctx.admin.patch(`/api/inquiries/${id}`, { status: 'lost' })).statusCode).toBe(400);
+    const nobody = await ctx.admin.patch(`/api/inquiries/${id}`, { owner_id: 999_999 });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().error).toBe(DESK_TEXT.ownerNotFound);
     expect(await statusOf(id)).toEqual({ status: 'new', close_reason: null });
     expect(await events(id)).toEqual([]);
-    expect((await admin('PATCH', '/api/inquiries/999999', { status: 'open' })).statusCode).toBe(404);
+    expect((await ctx.admin.patch('/api/inquiries/999999', { status: 'open' })).statusCode).toBe(404);
   });
 
   it('assigns to me and back to nobody, with owner events naming them', async () => {
     const { id } = await request();
-    const mine = await as(editor.token)('PATCH', `/api/inquiries/${id}`, { owner_id: editor.id });
+    const mine = await ctx.as(editor.token).patch(`/api/inquiries/${id}`, { owner_id: editor.id });
     expect(mine.json().owner).toEqual({ id: editor.id, name: editor.name });
-    await admin('PATCH', `/api/inquiries/${id}`, { owner_id: null });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${id}`, { owner_id: null });
     expect(await events(id)).toMatchObject([
       { kind: 'owner', from: null, to: editor.name, actor_id: editor.id },
       { kind: 'owner', from: editor.name, to: null },
@@ -178,18 +169,18 @@ describe('PATCH /api/inquiries/{id}', () => {
 describe('notes', () => {
   it('adds a note by the caller; the detail lists them newest first', async () => {
     const { id } = await request();
-    const first = await as(editor.token)('POST', `/api/inquiries/${id}/notes`, { body: '  Called them.  ' });
+    const first = await ctx.as(editor.token).post(`/api/inquiries/${id}/notes`, { body: '  Called them.  ' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
       body: 'Called them.',
       author: { id: editor.id, name: editor.name },
     });
-    await admin('POST', `/api/inquiries/${id}/notes`, { body: 'Second' });
-    expect((await admin('POST', `/api/inquiries/${id}/notes`, { body: ' ' })).statusCode).toBe(400);
-    const missing = await admin('POST', '/api/inquiries/999999/notes', { body: 'x' });
+    await ctx.admin.ok('POST', `/api/inquiries/${id}/notes`, { body: 'Second' });
+    expect((await ctx.admin.post(`/api/inquiries/${id}/notes`, { body: ' ' })).statusCode).toBe(400);
+    const missing = await ctx.admin.post('/api/inquiries/999999/notes', { body: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(INQUIRY_TEXT.notFound);
-    const detail = (await admin('GET', `/api/inquiries/${id}`)).json();
+    const detail = (await ctx.admin.get(`/api/inquiries/${id}`)).json();
     expect(detail.notes.map((n: { body: string }) => n.body)).toEqual(['Second', 'Called them.']);
     expect(
       await q('select author_id, body from inquiry_notes where inquiry_id = $1 order by id', [id]),
@@ -215,11 +206,13 @@ describe('the inbox: filters, counts and the CSV', () => {
       ids.push(id);
       await q(`update inquiries set created_at = $1::date + time '12:00' where id = $2`, [day, id]);
     }
-    await as(editor.token)('PATCH', `/api/inquiries/${ids[0]}`, { status: 'open', owner_id: editor.id });
-    await admin('PATCH', `/api/inquiries/${ids[1]}`, { status: 'closed', close_reason: 'duplicate' });
+    await ctx
+      .as(editor.token)
+      .ok('PATCH', `/api/inquiries/${ids[0]}`, { status: 'open', owner_id: editor.id });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${ids[1]}`, { status: 'closed', close_reason: 'duplicate' });
   });
   const list = (query: string, token = ctx.adminToken) =>
-    as(token)('GET', `/api/inquiries?q=${tag}&${query}`);
+    ctx.as(token).get(`/api/inquiries?q=${tag}&${query}`);
   const names = async (query: string, token?: string) =>
     (await list(query, token)).json().data.map((i: { name: string }) => i.name);
 
@@ -256,16 +249,11 @@ describe('the inbox: filters, counts and the CSV', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error, bad).toMatch(/^(Status must be one of|owner must be|Dates are YYYY-MM-DD)/);
     }
-    expect((await as(ctx.adminToken)('GET', '/api/inquiries/export.csv?from=2024-13-01')).statusCode).toBe(
-      400,
-    );
+    expect((await ctx.admin.get('/api/inquiries/export.csv?from=2024-13-01')).statusCode).toBe(400);
   });
 
   it('exports the same matches as CSV, formula-like cells defused', async () => {
-    const res = await as(ctx.adminToken)(
-      'GET',
-      `/api/inquiries/export.csv?q=${tag}&sortBy=created_at&order=asc`,
-    );
+    const res = await ctx.admin.get(`/api/inquiries/export.csv?q=${tag}&sortBy=created_at&order=asc`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inquiries-.*\.csv"$/);
@@ -280,7 +268,7 @@ describe('the inbox: filters, counts and the CSV', () => {
     expect(lines[2]).toContain(',closed,,Filter 1,');
     expect(lines[2].endsWith(',duplicate,Ten.,')).toBe(true);
     expect(lines[4]).toContain(`,"'=HYPERLINK(""http://evil"")",`);
-    const filtered = await as(ctx.adminToken)('GET', `/api/inquiries/export.csv?q=${tag}&status=closed`);
+    const filtered = await ctx.admin.get(`/api/inquiries/export.csv?q=${tag}&status=closed`);
     expect(filtered.body.trim().split('\n')).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_TEXT, inquiryReference } from '#domain/inquiries';
 import { API_ERROR, VALIDATION } from '#domain/messages';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { SKU_LINES_LISTED } from './inquiries.service';
 
@@ -57,13 +58,8 @@ describe('POST /api/inquiries (public)', () => {
   });
 
   it('refuses a draft or trashed product_id exactly as an unknown one, storing nothing', async () => {
-    const make = async (name: string, status: 'draft' | 'published') => {
-      const res = await ctx
-        .as(token)
-        .post('/api/products', { name, mrp: 5, status, sku: `${status.toUpperCase()}-${Date.now()}` });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json() as { id: number; slug: string; sku: string };
-    };
+    const make = (name: string, status: 'draft' | 'published') =>
+      createProduct(ctx.as(token), { name, mrp: 5, status, sku: `${status.toUpperCase()}-${Date.now()}` });
     const draft = await make('Unreleased Gadget', 'draft');
     const trashed = await make('Trashed Gadget', 'published');
     const removed = await ctx.as(token).delete(`/api/products/${trashed.id}`);

@@ -3,7 +3,6 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_TEXT } from '#domain/inquiries';
 import { VARIANT_MESSAGES } from '#domain/variants';
-import type { Client } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { giveVariants } from '../../test/variants';
 
@@ -20,7 +19,6 @@ afterAll(() => ctx.close());
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
-const ok: Client['ok'] = (...call) => ctx.admin.ok(...call);
 const ask = (lines: object[]) =>
   ctx.as().post(
     '/api/inquiries',
@@ -53,9 +51,9 @@ let ids: Map<string, number>;
 let nutA: number;
 
 beforeAll(async () => {
-  gloves = await ok('POST', '/api/products', { name: 'Work Gloves', sku: 'GL', mrp: 10 });
-  bolt = await ok('POST', '/api/products', { name: 'Hex Bolt', sku: 'HB-1', mrp: 2 });
-  nuts = await ok('POST', '/api/products', { name: 'Hex Nut', sku: 'HN', mrp: 1 });
+  gloves = await ctx.admin.ok('POST', '/api/products', { name: 'Work Gloves', sku: 'GL', mrp: 10 });
+  bolt = await ctx.admin.ok('POST', '/api/products', { name: 'Hex Bolt', sku: 'HB-1', mrp: 2 });
+  nuts = await ctx.admin.ok('POST', '/api/products', { name: 'Hex Nut', sku: 'HN', mrp: 1 });
   ({ variantIds: ids } = await giveVariants(ctx.database.db, gloves.id, {
     options: { Size: ['S', 'M', 'L', 'XL'] },
     variants: [
@@ -74,7 +72,7 @@ beforeAll(async () => {
   });
   nutA = nutVariants.variantIds.get('HN-A')!;
   // 10 % off the gloves: every size is priced from its own price, with the product's discount.
-  await ok('POST', '/api/discounts', {
+  await ctx.admin.ok('POST', '/api/discounts', {
     name: 'Glove week',
     type: 'percent',
     value: 10,
@@ -193,7 +191,7 @@ describe('a variant from the request to the order', () => {
       [ids.get('GL-L'), { Size: 'L' }, 'GL-L'],
       [boltVariant.id, {}, 'HB-1'],
     ]);
-    const detail = await ok('GET', `/api/inquiries/${inquiryId}`);
+    const detail = await ctx.admin.ok('GET', `/api/inquiries/${inquiryId}`);
     expect(detail.lines).toEqual(body.lines);
 
     const [mail] = await q<{ text_body: string }>(
@@ -205,7 +203,7 @@ describe('a variant from the request to the order', () => {
   });
 
   it('drafts a quote whose lines keep the variants and options, priced by variant', async () => {
-    const draft = await ok('POST', `/api/inquiries/${inquiryId}/quotes`);
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiryId}/quotes`);
     quoteId = draft.id;
     expect(
       draft.lines.map((l: Record<string, unknown>) => [
@@ -223,7 +221,7 @@ describe('a variant from the request to the order', () => {
   });
 
   it("changes a line's variant in the builder: SKU, options and catalogue price follow; a wrong one is a 400 that changes nothing", async () => {
-    const draft = await ok('GET', `/api/quotes/${quoteId}`);
+    const draft = await ctx.admin.ok('GET', `/api/quotes/${quoteId}`);
     // As the builder sends lines back: what it read, without the computed total.
     const lines = draft.lines.map(({ line_total: _, ...l }: Record<string, unknown>) => l);
     const put = (changed: object[]) => ctx.admin.put(`/api/quotes/${quoteId}`, { lines: changed });
@@ -282,7 +280,7 @@ describe('a variant from the request to the order', () => {
   });
 
   it('sends it (PDF and customer page with the options), and the accepted order copies variant and options', async () => {
-    const sent = await ok('POST', `/api/quotes/${quoteId}/send`);
+    const sent = await ctx.admin.ok('POST', `/api/quotes/${quoteId}/send`);
     const page = await ctx.as().get(`/api/public/quotes/${sent.token}`);
     expect(page.statusCode).toBe(200);
     expect(page.json().lines[0]).toMatchObject({
@@ -314,7 +312,7 @@ describe('a variant from the request to the order', () => {
       { variant_id: ids.get('GL-L'), sku: 'GL-L', options: [{ name: 'Size', value: 'L' }] },
       { variant_id: (await defaultVariant(bolt.id)).id, sku: 'HB-1', options: null },
     ]);
-    const detail = await ok('GET', `/api/orders/${order.id}`);
+    const detail = await ctx.admin.ok('GET', `/api/orders/${order.id}`);
     expect(detail.lines.map((l: { options: object }) => l.options)).toEqual([
       { Size: 'M' },
       { Size: 'L' },
@@ -333,11 +331,16 @@ describe('a variant from the request to the order', () => {
   });
 
   it('keeps a template line on its variant and a draft from it prices that variant today', async () => {
-    const template = await ok('POST', '/api/quote-templates', { name: 'Glove kit', from_quote_id: quoteId });
+    const template = await ctx.admin.ok('POST', '/api/quote-templates', {
+      name: 'Glove kit',
+      from_quote_id: quoteId,
+    });
     expect(template.lines[1]).toMatchObject({ variant_id: ids.get('GL-L'), options: { Size: 'L' } });
     const other = await ask([{ product_id: bolt.id, quantity: 1 }]);
     expect(other.statusCode, other.body).toBe(201);
-    const draft = await ok('POST', `/api/inquiries/${other.json().id}/quotes`, { template_id: template.id });
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${other.json().id}/quotes`, {
+      template_id: template.id,
+    });
     expect(draft.lines.map((l: Record<string, unknown>) => [l.variant_id, l.options, l.unit_price])).toEqual([
       [(await defaultVariant(bolt.id)).id, {}, 2],
       [ids.get('GL-M'), { Size: 'M' }, 10.8],
@@ -356,7 +359,7 @@ describe('a request from before variants', () => {
     await q('update inquiry_lines set variant_id = null, options = null where inquiry_id = $1', [id]);
     const [row] = await q('select sku from inquiry_lines where inquiry_id = $1', [id]);
     expect(row.sku).toBe('HB-1');
-    const detail = await ok('GET', `/api/inquiries/${id}`);
+    const detail = await ctx.admin.ok('GET', `/api/inquiries/${id}`);
     expect(detail.lines).toEqual([
       {
         product_id: bolt.id,
@@ -370,7 +373,7 @@ describe('a request from before variants', () => {
       },
     ]);
     // Its product has one variant, which the draft takes.
-    const draft = await ok('POST', `/api/inquiries/${id}/quotes`);
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${id}/quotes`);
     expect(draft.lines[0]).toMatchObject({
       variant_id: (await defaultVariant(bolt.id)).id,
       options: {},
@@ -385,7 +388,7 @@ describe('a request from before variants', () => {
       id,
       'GL',
     ]);
-    const draft = await ok('POST', `/api/inquiries/${id}/quotes`);
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${id}/quotes`);
     expect(draft.lines[0]).toMatchObject({ product_id: gloves.id, variant_id: null, options: {}, sku: 'GL' });
   });
 });

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '#domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '#domain/product-list';
+import { createBrand, createCategory, createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png } from '../../test/images';
 import { uploadImages } from '../../test/uploads';
@@ -14,16 +15,8 @@ let child: { id: number; slug: string };
 
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query<T>(text, values)).rows;
-const ok = async <T = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-): Promise<T> => {
-  const res = await ctx.as(ctx.adminToken).send(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json() as T;
-};
-const staffBundle = (slug: string) => ok<Bundle>('GET', `/api/products/slug/${slug}/bundle`);
+const staffBundle = (slug: string): Promise<Bundle> =>
+  ctx.admin.ok('GET', `/api/products/slug/${slug}/bundle`);
 type Bundle = {
   base: Record<string, unknown>;
   images: { id: number; url: string; alt: string | null }[];
@@ -64,9 +57,9 @@ const col = (name: (typeof PRODUCT_CSV_COLUMNS)[number]) => PRODUCT_CSV_COLUMNS.
 
 beforeAll(async () => {
   ctx = await createTestContext({ BUNDLE_CACHE_ENTRIES: '0' });
-  brand = (await ok<{ id: number }>('POST', '/api/brands', { name: 'Extras Brand' })).id;
-  parent = await ok('POST', '/api/categories', { name: 'Power Tools' });
-  child = await ok('POST', '/api/categories', { name: 'Drills', parent_id: parent.id });
+  brand = (await createBrand(ctx.admin, { name: 'Extras Brand' })).id;
+  parent = await createCategory(ctx.admin, { name: 'Power Tools' });
+  child = await createCategory(ctx.admin, { name: 'Drills', parent_id: parent.id });
 });
 afterAll(() => ctx.close());
 
@@ -75,7 +68,7 @@ describe('POST /api/products/{id}/duplicate', () => {
   let images: { id: number; url: string }[];
 
   beforeAll(async () => {
-    original = await ok('POST', '/api/products', {
+    original = await createProduct(ctx.admin, {
       name: 'Cordless Drill',
       sku: 'CD-1',
       mrp: 199.99,
@@ -83,7 +76,7 @@ describe('POST /api/products/{id}/duplicate', () => {
       brand_id: brand,
       category_id: child.id,
     });
-    await ok('PUT', `/api/products/${original.id}`, {
+    await ctx.admin.ok('PUT', `/api/products/${original.id}`, {
       name: 'Cordless Drill',
       sku: 'CD-1',
       brand_id: brand,
@@ -92,18 +85,18 @@ describe('POST /api/products/{id}/duplicate', () => {
       pricing: { mrp: 199.99, discountPercent: 10 },
       status: 'published',
     });
-    await ok('POST', `/api/products/${original.id}/lists`, {
+    await ctx.admin.ok('POST', `/api/products/${original.id}/lists`, {
       title: 'Features',
       items: [{ caption: 'Fast' }, { caption: 'Light' }],
     });
-    await ok('POST', `/api/products/${original.id}/spec-groups`, {
+    await ctx.admin.ok('POST', `/api/products/${original.id}/spec-groups`, {
       name: 'Power',
       specs: [
         { label: 'Voltage', value: '18', unit: 'V' },
         { label: 'Torque', value: '60', unit: 'Nm' },
       ],
     });
-    await ok('POST', `/api/products/${original.id}/tables`, {
+    await ctx.admin.ok('POST', `/api/products/${original.id}/tables`, {
       heading: 'Sizes',
       columns: ['Size', 'Weight'],
       rows: [
@@ -112,11 +105,12 @@ describe('POST /api/products/{id}/duplicate', () => {
       ],
     });
     // The table moved above the spec group: the copy keeps the layout's order, not creation order.
-    const blocks = (await ok<{ blocks: { id: number }[] }>('GET', `/api/products/${original.id}/layout`))
-      .blocks;
-    await ok('POST', `/api/products/${original.id}/layout/blocks/${blocks[blocks.length - 1].id}/move`, {
-      direction: 'up',
-    });
+    const blocks = (await ctx.admin.ok('GET', `/api/products/${original.id}/layout`)).blocks;
+    await ctx.admin.ok(
+      'POST',
+      `/api/products/${original.id}/layout/blocks/${blocks[blocks.length - 1].id}/move`,
+      { direction: 'up' },
+    );
     const files = await Promise.all(
       ['#a01010', '#10a010'].map(async (c, i) => ({ name: `${i}.png`, bytes: await png(c) })),
     );
@@ -172,7 +166,7 @@ describe('POST /api/products/{id}/duplicate', () => {
   });
 
   it("keeps the copy's pictures when the original is deleted, and lets them go with the last product", async () => {
-    const copy = await ok<{ id: number; slug: string }>('POST', `/api/products/${original.id}/duplicate`);
+    const copy = await ctx.admin.ok('POST', `/api/products/${original.id}/duplicate`);
     // A copy of a copy-named product gets the next free slug.
     expect(copy.slug).toBe('cordless-drill-copy-2');
     expect((await ctx.as(ctx.adminToken).delete(`/api/products/${original.id}`)).statusCode).toBe(204);
@@ -198,11 +192,12 @@ describe('POST /api/products/{id}/duplicate', () => {
   it('keeps a long name within the limit and copies a product with nothing but its fields', async () => {
     // Cut where the emoji's two UTF-16 units would be split: the whole emoji goes.
     const keep = TEXT_LIMITS.name - ' (copy)'.length - 1;
-    const long = await ok<{ id: number }>('POST', '/api/products', {
+    const long = await createProduct(ctx.admin, {
+      sku: undefined,
       name: `${'Ω'.repeat(keep)}😀${'Ω'.repeat(TEXT_LIMITS.name - keep - 2)}`,
       mrp: 5,
     });
-    const copy = await ok<{ id: number; slug: string }>('POST', `/api/products/${long.id}/duplicate`);
+    const copy = await ctx.admin.ok('POST', `/api/products/${long.id}/duplicate`);
     const [row] = await q<{ name: string; sku: string | null }>(
       'select name, sku from products where id = $1',
       [copy.id],
@@ -245,15 +240,14 @@ describe('GET /api/products/export.csv', () => {
        from generate_series(1, 2100) i`,
       [brand, child.id],
     );
-    const make = (body: object) => ok<{ id: number; slug: string }>('POST', '/api/products', body);
-    await make({ name: '=SUM(A1)', sku: '+SKU', mrp: 1, description: '@mention\n-dash' });
-    await make({
+    await createProduct(ctx.admin, { name: '=SUM(A1)', sku: '+SKU', mrp: 1, description: '@mention\n-dash' });
+    await createProduct(ctx.admin, {
       name: 'Café Zürich — 日本 😀',
       sku: 'UTF-1',
       mrp: 2,
       description: 'Ünïcode, "quoted", text',
     });
-    const p = await make({
+    const p = await createProduct(ctx.admin, {
       name: 'Pictured Lamp',
       sku: 'LAMP-1',
       mrp: 100,
@@ -265,7 +259,7 @@ describe('GET /api/products/export.csv', () => {
     );
     const upload = await uploadImages(ctx.as(ctx.adminToken), p.id, files);
     pictured = { id: p.id, urls: upload.json().data.map((i: { url: string }) => i.url) };
-    await ok('POST', '/api/discounts', {
+    await ctx.admin.ok('POST', '/api/discounts', {
       name: 'Lamp deal',
       type: 'percent',
       value: 25,

@@ -8,6 +8,7 @@ import {
   updateProductBody,
 } from '#domain/products';
 import { products } from '../../db/schema';
+import { createBrand, createCategory } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /**
@@ -217,12 +218,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function create(kind: 'brands' | 'categories', name: string) {
-  const res = await ctx.as(ctx.adminToken).post(`/api/${kind}`, { name });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().id as number, name };
-}
-
 async function readBundle(slug: string) {
   const before = ctx.bundleCheck.checked;
   const res = await ctx.as().get(`/api/public/products/slug/${slug}/bundle`);
@@ -272,8 +267,8 @@ describe('where a product field lives', () => {
       description: 'Keys',
       mrp: 10,
       status: 'published',
-      brand: await create('brands', 'Key Brand'),
-      category: await create('categories', 'Key Category'),
+      brand: await createBrand(ctx.admin, { name: 'Key Brand' }),
+      category: await createCategory(ctx.admin, { name: 'Key Category' }),
     };
     const made = await ctx.as(ctx.adminToken).post('/api/products', bodyFor('create', s));
     expect(made.statusCode, made.body).toBe(201);
@@ -305,8 +300,8 @@ describe('where a product field lives', () => {
       description: 'First words',
       mrp: 1234.5,
       status: 'published',
-      brand: await create('brands', 'Field Brand'),
-      category: await create('categories', 'Field Category'),
+      brand: await createBrand(ctx.admin, { name: 'Field Brand' }),
+      category: await createCategory(ctx.admin, { name: 'Field Category' }),
     };
     const made = await ctx.as(ctx.adminToken).post('/api/products', bodyFor('create', first));
     expect(made.statusCode, made.body).toBe(201);
@@ -321,8 +316,8 @@ describe('where a product field lives', () => {
       sku: 'FIELD-2',
       description: 'Other words',
       mrp: 99.99,
-      brand: await create('brands', 'Other Field Brand'),
-      category: await create('categories', 'Other Field Category'),
+      brand: await createBrand(ctx.admin, { name: 'Other Field Brand' }),
+      category: await createCategory(ctx.admin, { name: 'Other Field Category' }),
     };
     const saved = await ctx.as(ctx.adminToken).put(`/api/products/${id}`, bodyFor('update', second));
     expect(saved.statusCode, saved.body).toBe(200);

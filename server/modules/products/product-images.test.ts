@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_ALT_MAX_LENGTH, IMAGE_MAX_BYTES } from '#domain/images';
 import { API_ERROR, VALIDATION } from '#domain/messages';
 import { PRODUCT_MESSAGES } from '#domain/products';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png, text, uploadedFiles } from '../../test/images';
 import { uploadImages } from '../../test/uploads';
@@ -24,9 +25,7 @@ type Image = { id: number; url: string; alt: string | null };
 
 let made = 0;
 async function productWithImages(name: string, colors: string[]) {
-  const res = await ctx.as(ctx.adminToken).post('/api/products', { name: `${name} ${++made}`, mrp: 10 });
-  expect(res.statusCode, res.body).toBe(201);
-  const product = res.json() as { id: number; slug: string; name: string };
+  const product = await createProduct(ctx.admin, { name: `${name} ${++made}`, mrp: 10, sku: undefined });
   const images: Image[] = [];
   if (colors.length > 0) {
     const upload = await uploadImages(

@@ -4,6 +4,7 @@ import { TEXT_LIMITS } from '#domain/constants';
 import { normaliseSearchText, SEARCH_UNITS } from '#domain/search';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { productSearch } from '../../db/query/product-search';
+import { createBrand, createCategory, createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /**
@@ -17,14 +18,8 @@ const ids: Record<string, number> = {};
 const sqlRows = async <T>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows as T[];
 
-async function made(url: string, payload: object) {
-  const res = await ctx.as(ctx.adminToken).post(url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string };
-}
-
 async function product(key: string, payload: object) {
-  ids[key] = (await made('/api/products', { mrp: 10, status: 'published', ...payload })).id;
+  ids[key] = (await createProduct(ctx.admin, payload)).id;
 }
 
 /** The staff list's names for a query string, in its order. */
@@ -56,12 +51,12 @@ const LAMP = 'Warm Reading Lamp';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const tools = await made('/api/categories', { name: 'Tools' });
-  const power = await made('/api/categories', { name: 'Power Tools', parent_id: tools.id });
-  const drills = await made('/api/categories', { name: 'Drills', parent_id: power.id });
-  const fasteners = await made('/api/categories', { name: 'Fasteners' });
-  const sparrow = await made('/api/brands', { name: 'Sparrow' });
-  const bolt = await made('/api/brands', { name: 'Boltwerk' });
+  const tools = await createCategory(ctx.admin, { name: 'Tools' });
+  const power = await createCategory(ctx.admin, { name: 'Power Tools', parent_id: tools.id });
+  const drills = await createCategory(ctx.admin, { name: 'Drills', parent_id: power.id });
+  const fasteners = await createCategory(ctx.admin, { name: 'Fasteners' });
+  const sparrow = await createBrand(ctx.admin, { name: 'Sparrow' });
+  const bolt = await createBrand(ctx.admin, { name: 'Boltwerk' });
   Object.assign(ids, { tools: tools.id, drills: drills.id, sparrow: sparrow.id, boltwerk: bolt.id });
   // Created in this order, so newest first (the lists' default) is the reverse.
   await product('drill', {
@@ -85,23 +80,26 @@ beforeAll(async () => {
   await product('hose', { name: HOSE, sku: 'HC-7' });
   await product('lamp', { name: LAMP, sku: 'WL-1' });
   const as = ctx.as(ctx.adminToken);
-  await as.post(`/api/products/${ids.sander}/lists`, { title: 'Features', items: [{ caption: 'Dust bag' }] });
-  await as.post(`/api/products/${ids.sander}/spec-groups`, {
+  await as.ok('POST', `/api/products/${ids.sander}/lists`, {
+    title: 'Features',
+    items: [{ caption: 'Dust bag' }],
+  });
+  await as.ok('POST', `/api/products/${ids.sander}/spec-groups`, {
     name: 'Power',
     specs: [{ label: 'Voltage', value: '18', unit: 'V' }],
   });
-  await as.post(`/api/products/${ids.bolt}/spec-groups`, {
+  await as.ok('POST', `/api/products/${ids.bolt}/spec-groups`, {
     name: 'Build',
     specs: [
       { label: 'Material', value: 'stainless steel', unit: '' },
       { label: 'Length', value: '40', unit: 'mm' },
     ],
   });
-  await as.post(`/api/products/${ids.lamp}/spec-groups`, {
+  await as.ok('POST', `/api/products/${ids.lamp}/spec-groups`, {
     name: 'Light',
     specs: [{ label: 'Colour temperature', value: '2700', unit: 'K' }],
   });
-  await as.post(`/api/products/${ids.bolt}/tables`, {
+  await as.ok('POST', `/api/products/${ids.bolt}/tables`, {
     heading: 'Finishes',
     columns: ['Finish'],
     rows: [['galvanised'], ['zinc']],
@@ -410,7 +408,7 @@ describe('a search kept between requests', () => {
     };
     // Far enough ahead that a busy machine still keeps an answer before the window opens.
     const opens = new Date(Date.now() + 4000);
-    const discount = await made('/api/discounts', {
+    const discount = await ctx.admin.ok('POST', '/api/discounts', {
       name: 'Opens soon',
       type: 'percent',
       value: 50,

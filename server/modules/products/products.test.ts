@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR, VALIDATION } from '#domain/messages';
 import { PRODUCT_MESSAGES } from '#domain/products';
 import { SECTION_MESSAGES } from '#domain/sections';
+import { createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { multipart, png, text, uploadedFiles } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 
 let ctx: TestContext;
 let token: string;
@@ -25,24 +27,10 @@ afterAll(() => ctx.close());
 /** Purges an item from the trash, as only an admin may. */
 const purge = (type: string, id: number) => ctx.as(ctx.adminToken).delete(`/api/trash/${type}/${id}`);
 const pub = (url: string) => ctx.as().get(url);
-const createProduct = async (payload: object) => {
-  const res = await ctx.as(token).post('/api/products', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string; name: string };
-};
 const bundle = async (slug: string) => {
   const res = await pub(`/api/public/products/slug/${slug}/bundle`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-};
-const uploadImages = async (productId: number, files: { name: string; bytes: Buffer; type?: string }[]) => {
-  const form = new FormData();
-  for (const f of files)
-    form.append('images[]', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/png' }), f.name);
-  const res = new Response(form);
-  return ctx.as(token).post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
-    headers: { 'content-type': res.headers.get('content-type') ?? '' },
-  });
 };
 const count = async (table: string) =>
   Number((await ctx.database.pool.query(`select count(*) from ${table}`)).rows[0].count);
@@ -75,7 +63,7 @@ describe('access', () => {
 
 describe('create', () => {
   it('creates with a generated slug, exact MRP and the basic and images blocks', async () => {
-    const p = await createProduct({
+    const res = await ctx.as(token).post('/api/products', {
       name: 'Ünïcode Drill',
       sku: 'DRL-1',
       brand_id: brandId,
@@ -83,6 +71,8 @@ describe('create', () => {
       description: 'Drills',
       mrp: 19.99,
     });
+    expect(res.statusCode, res.body).toBe(201);
+    const p = res.json();
     expect(p).toMatchObject({
       slug: 'unicode-drill',
       sku: 'DRL-1',
@@ -103,13 +93,13 @@ describe('create', () => {
   });
 
   it('numbers colliding slugs and allows many products without SKU', async () => {
-    const a = await createProduct({ name: 'Same Name', mrp: '5' });
-    const b = await createProduct({ name: 'Same Name', mrp: '5', sku: '' });
+    const a = await createProduct(ctx.as(token), { name: 'Same Name', mrp: '5', sku: undefined });
+    const b = await createProduct(ctx.as(token), { name: 'Same Name', mrp: '5', sku: '' });
     expect([a.slug, b.slug]).toEqual(['same-name', 'same-name-2']);
   });
 
   it('refuses a duplicate SKU with 409', async () => {
-    await createProduct({ name: 'Sku Owner', sku: 'DUP-9', mrp: 1 });
+    await createProduct(ctx.as(token), { name: 'Sku Owner', sku: 'DUP-9', mrp: 1 });
     const res = await ctx.as(token).post('/api/products', { name: 'Sku Thief', sku: 'DUP-9', mrp: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(PRODUCT_MESSAGES.skuTaken);
@@ -142,7 +132,7 @@ describe('create', () => {
 
 describe('update and pricing', () => {
   it('saves basic fields and the editor discount, pricing exactly; no discount removes it', async () => {
-    const p = await createProduct({ name: 'Priced', mrp: 10 });
+    const p = await createProduct(ctx.as(token), { name: 'Priced', mrp: 10 });
     const res = await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Priced Renamed',
       sku: 'PR-1',
@@ -182,7 +172,12 @@ describe('update and pricing', () => {
   });
 
   it('uses the best of the editor discount and category-ancestor and brand discounts', async () => {
-    const p = await createProduct({ name: 'Scoped', mrp: 200, category_id: childCat, brand_id: brandId });
+    const p = await createProduct(ctx.as(token), {
+      name: 'Scoped',
+      mrp: 200,
+      category_id: childCat,
+      brand_id: brandId,
+    });
     await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Scoped',
       category_id: childCat,
@@ -218,7 +213,7 @@ describe('update and pricing', () => {
     [{ name: 'X' }, 'Invalid input: expected object, received undefined'],
     [{ name: '', pricing: { mrp: 1 } }, VALIDATION.nameRequired],
   ])('refuses %j', async (payload, message) => {
-    const p = await createProduct({ name: `Refuse ${Math.random()}`, mrp: 3 });
+    const p = await createProduct(ctx.as(token), { name: `Refuse ${Math.random()}`, mrp: 3 });
     const res = await ctx.as(token).put(`/api/products/${p.id}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
@@ -235,7 +230,7 @@ describe('list', () => {
   it('pages newest first with list items in the API shape, and searches name and SKU', async () => {
     const tag = `lst${Date.now()}`;
     for (let i = 0; i < 3; i++)
-      await createProduct({ name: `${tag} item ${i}`, sku: `${tag}-${i}`, mrp: 10 + i });
+      await createProduct(ctx.as(token), { name: `${tag} item ${i}`, sku: `${tag}-${i}`, mrp: 10 + i });
     const res = await ctx.as(token).get(`/api/products?q=${tag}&limit=2`);
     const body = res.json();
     expect(body.meta).toEqual({ total: 3, total_exact: true, page: 1, limit: 2 });
@@ -264,8 +259,8 @@ describe('list', () => {
 
 describe('images', () => {
   it('uploads a batch, lists it, shows the first as the card thumbnail, deletes one with its files', async () => {
-    const p = await createProduct({ name: 'Gallery', mrp: 5 });
-    const res = await uploadImages(p.id, [
+    const p = await createProduct(ctx.as(token), { name: 'Gallery', mrp: 5 });
+    const res = await uploadImages(ctx.as(token), p.id, [
       { name: 'a.png', bytes: await png('#a00000') },
       { name: 'b.png', bytes: await png('#00b000') },
     ]);
@@ -286,8 +281,8 @@ describe('images', () => {
   });
 
   it('stores the good files of a batch and names the one that is not an image', async () => {
-    const p = await createProduct({ name: 'Bad Batch', mrp: 5 });
-    const res = await uploadImages(p.id, [
+    const p = await createProduct(ctx.as(token), { name: 'Bad Batch', mrp: 5 });
+    const res = await uploadImages(ctx.as(token), p.id, [
       { name: 'good.png', bytes: await png('#123123') },
       { name: 'evil.png', bytes: text },
     ]);
@@ -299,20 +294,22 @@ describe('images', () => {
   });
 
   it('refuses an empty batch and a missing product', async () => {
-    const p = await createProduct({ name: 'Empty Batch', mrp: 5 });
+    const p = await createProduct(ctx.as(token), { name: 'Empty Batch', mrp: 5 });
     const body = await multipart({});
     const empty = await ctx
       .as(token)
       .post(`/api/products/${p.id}/images/batch`, body.payload, { headers: { ...body.headers } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(PRODUCT_MESSAGES.noImages);
-    expect((await uploadImages(99999, [{ name: 'a.png', bytes: await png() }])).statusCode).toBe(404);
+    expect(
+      (await uploadImages(ctx.as(token), 99999, [{ name: 'a.png', bytes: await png() }])).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('sections and layout', () => {
   it('adds each kind with the shared clean-ups, orders them, edits, moves and removes them', async () => {
-    const p = await createProduct({ name: 'Sectioned', sku: 'SEC-1', mrp: 5 });
+    const p = await createProduct(ctx.as(token), { name: 'Sectioned', sku: 'SEC-1', mrp: 5 });
     const list = await ctx.as(token).post(`/api/products/${p.id}/lists`, {
       title: ' Features ',
       items: [{ caption: 'Fast' }, { caption: '  ' }, { caption: 'Quiet' }],
@@ -391,7 +388,7 @@ describe('sections and layout', () => {
   });
 
   it('concurrent moves never leave duplicate or missing positions', async () => {
-    const p = await createProduct({ name: 'Racer', mrp: 5 });
+    const p = await createProduct(ctx.as(token), { name: 'Racer', mrp: 5 });
     for (let i = 0; i < 4; i++)
       await ctx.as(token).post(`/api/products/${p.id}/lists`, { title: `L${i}`, items: [{ caption: 'x' }] });
     const blocks = (await ctx.as(token).get(`/api/products/${p.id}/layout`)).json().blocks;
@@ -412,7 +409,7 @@ describe('sections and layout', () => {
   });
 
   it('puts the sections in a new order at once, around the basic and images blocks; a bad order changes nothing', async () => {
-    const p = await createProduct({ name: 'Reordered', mrp: 5 });
+    const p = await createProduct(ctx.as(token), { name: 'Reordered', mrp: 5 });
     const ids: number[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
@@ -484,15 +481,15 @@ describe('sections and layout', () => {
     ['tables', { heading: 'H', columns: ' , ' }, SECTION_MESSAGES.tableRequired],
     ['tables', { heading: '', columns: 'a' }, SECTION_MESSAGES.tableRequired],
   ])('refuses an empty %s section with the shared message', async (kind, payload, message) => {
-    const p = await createProduct({ name: `Empty ${kind} ${Math.random()}`, mrp: 1 });
+    const p = await createProduct(ctx.as(token), { name: `Empty ${kind} ${Math.random()}`, mrp: 1 });
     const res = await ctx.as(token).post(`/api/products/${p.id}/${kind}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
   });
 
   it("answers 404 for another product's section", async () => {
-    const a = await createProduct({ name: 'Owner A', mrp: 1 });
-    const b = await createProduct({ name: 'Owner B', mrp: 1 });
+    const a = await createProduct(ctx.as(token), { name: 'Owner A', mrp: 1 });
+    const b = await createProduct(ctx.as(token), { name: 'Owner B', mrp: 1 });
     const list = (
       await ctx.as(token).post(`/api/products/${a.id}/lists`, { title: 'Mine', items: [{ caption: 'x' }] })
     ).json();
@@ -510,7 +507,7 @@ describe('sections and layout', () => {
 
 describe('delete', () => {
   it('removes the product with its sections, blocks, images, files and own discount', async () => {
-    const p = await createProduct({ name: 'Doomed Product', mrp: 9 });
+    const p = await createProduct(ctx.as(token), { name: 'Doomed Product', mrp: 9 });
     await ctx.as(token).put(`/api/products/${p.id}`, {
       name: 'Doomed Product',
       pricing: { mrp: 9, discountPercent: 10 },
@@ -519,8 +516,9 @@ describe('delete', () => {
     await ctx
       .as(token)
       .post(`/api/products/${p.id}/tables`, { heading: 'T', columns: 'a,b', rows: [['1', '2']] });
-    const image = (await uploadImages(p.id, [{ name: 'doomed.png', bytes: await png('#dddddd') }])).json()
-      .data[0];
+    const image = (
+      await uploadImages(ctx.as(token), p.id, [{ name: 'doomed.png', bytes: await png('#dddddd') }])
+    ).json().data[0];
     const res = await ctx.as(token).delete(`/api/products/${p.id}`);
     expect(res.statusCode).toBe(204);
     for (const table of [
@@ -548,7 +546,7 @@ describe('delete', () => {
   it('deleting a brand or category leaves its products without one', async () => {
     const brand = (await ctx.as(token).post('/api/brands', { name: 'Fleeting Brand' })).json();
     const cat = (await ctx.as(token).post('/api/categories', { name: 'Fleeting Cat' })).json();
-    const p = await createProduct({
+    const p = await createProduct(ctx.as(token), {
       name: 'Survivor Product',
       mrp: 1,
       brand_id: brand.id,

@@ -1,6 +1,5 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import { until } from '../../test/until';
@@ -26,11 +25,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
-
 describe('sending a quote', () => {
   it("e-mails the customer a link to the quote's page and the quote as a PDF", async () => {
-    const bracket = await ok('POST', '/api/products', { name: 'Wall Bracket', sku: 'WB-77', mrp: 12.5 });
+    const bracket = await ctx.admin.ok('POST', '/api/products', {
+      name: 'Wall Bracket',
+      sku: 'WB-77',
+      mrp: 12.5,
+    });
     const request = await ctx.as().post('/api/inquiries', {
       name: 'Grace Customer',
       email: 'grace@example.com',
@@ -42,8 +43,8 @@ describe('sending a quote', () => {
     expect(request.statusCode, request.body).toBe(201);
     const { id: inquiryId, reference } = request.json();
 
-    const draft = await ok('POST', `/api/inquiries/${inquiryId}/quotes`);
-    await ok('PUT', `/api/quotes/${draft.id}`, {
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiryId}/quotes`);
+    await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
       lines: [
         { product_id: bracket.id, name: 'Wall Bracket', sku: 'WB-77', quantity: 40, unit_price: 11.25 },
       ],
@@ -51,7 +52,7 @@ describe('sending a quote', () => {
       tax_rate: 20,
       valid_until: '2099-12-31',
     });
-    const sent = await ok('POST', `/api/quotes/${draft.id}/send`);
+    const sent = await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`);
     // 40 × 11.25 = 450.00; + 15.00 shipping = 465.00; 20 % tax = 93.00; total 558.00.
     expect(sent.total).toBe(558);
 
@@ -75,7 +76,7 @@ describe('sending a quote', () => {
 
     // The quote shows its e-mail as delivered once the server has taken it.
     const delivered = await until(async () => {
-      const detail = await ok('GET', `/api/inquiries/${inquiryId}`);
+      const detail = await ctx.admin.ok('GET', `/api/inquiries/${inquiryId}`);
       return detail.quotes[0]?.delivery === 'sent' ? detail.quotes[0] : undefined;
     });
     expect(delivered).toMatchObject({ id: sent.id, status: 'sent', version: 1 });

@@ -6,7 +6,6 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
 import { loadConfig } from '../../config';
-import type { Client } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { gif, png, text } from '../../test/images';
 
@@ -44,7 +43,6 @@ afterAll(async () => {
 const q = async <T = Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(sqlText, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const ok: Client['ok'] = (...call) => ctx.as(ctx.adminToken).ok(...call);
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
   ctx.as().send(method, url, payload, { remoteAddress });
 
@@ -57,7 +55,7 @@ async function pdfText(pdf: Buffer | Uint8Array) {
 let racks = 0;
 async function overriddenQuote() {
   const sku = `PR-${++racks}`;
-  const rack = await ok('POST', '/api/products', { name: 'Pallet Rack', sku, mrp: 144.49 });
+  const rack = await ctx.admin.ok('POST', '/api/products', { name: 'Pallet Rack', sku, mrp: 144.49 });
   const request = await visitor('POST', '/api/inquiries', {
     name: 'Quinn Customer',
     email: 'quinn@example.com',
@@ -68,15 +66,15 @@ async function overriddenQuote() {
   });
   expect(request.statusCode, request.body).toBe(201);
   const inquiry = request.json() as { id: number; reference: string };
-  const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
+  const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
   expect(draft.lines).toMatchObject([{ unit_price: 144.49, catalogue_price: 144.49 }]);
-  await ok('PUT', `/api/quotes/${draft.id}`, {
+  await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
     lines: [
       { product_id: rack.id, name: 'Pallet Rack', sku, quantity: 2, unit_price: 120 },
       { name: 'Fitting', quantity: 1, unit_price: 35 },
     ],
   });
-  const sent = await ok('POST', `/api/quotes/${draft.id}/send`);
+  const sent = await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`);
   return { inquiry, rack, id: sent.id as number, token: sent.token as string };
 }
 
@@ -195,7 +193,7 @@ describe('accepting', () => {
     // Only the confirmation is new to the customer; the quote's delivery stays its sending's.
     expect(mail.quote_id).toBeNull();
     // No mail server here: the quote's own message is stored, and stays so.
-    expect((await ok('GET', `/api/quotes/${id}`)).delivery).toBe('stored');
+    expect((await ctx.admin.ok('GET', `/api/quotes/${id}`)).delivery).toBe('stored');
     // New to the customer: this confirmation and the order's (orders.test.ts reads that one).
     const toCustomer = `select kind from outbox where inquiry_id = $1 and to_address = 'quinn@example.com'`;
     const after = await q<{ kind: string }>(toCustomer, [inquiry.id]);
@@ -261,13 +259,13 @@ describe('the catalogue price beside a changed unit price', () => {
       { unit_price: '120.00', catalogue_price: '144.49' },
       { unit_price: '35.00', catalogue_price: null },
     ]);
-    const sent = await ok('GET', `/api/quotes/${id}`);
+    const sent = await ctx.admin.ok('GET', `/api/quotes/${id}`);
     expect(sent.lines).toMatchObject([
       { name: 'Pallet Rack', unit_price: 120, catalogue_price: 144.49, line_total: 240 },
       { name: 'Fitting', unit_price: 35, catalogue_price: null },
     ]);
     // The catalogue moving later leaves the sent version as it was.
-    await ok('POST', '/api/discounts', {
+    await ctx.admin.ok('POST', '/api/discounts', {
       name: 'Rack week',
       type: 'amount',
       value: 4.49,
@@ -275,11 +273,11 @@ describe('the catalogue price beside a changed unit price', () => {
       product_id: rack.id,
       active: true,
     });
-    expect((await ok('GET', `/api/quotes/${id}`)).lines[0].catalogue_price).toBe(144.49);
+    expect((await ctx.admin.ok('GET', `/api/quotes/${id}`)).lines[0].catalogue_price).toBe(144.49);
     // A revision starts from the version's lines; saving it prices them again.
-    const draft = await ok('POST', `/api/quotes/${id}/revise`);
+    const draft = await ctx.admin.ok('POST', `/api/quotes/${id}/revise`);
     expect(draft.lines[0]).toMatchObject({ unit_price: 120, catalogue_price: 144.49 });
-    const saved = await ok('PUT', `/api/quotes/${draft.id}`, {
+    const saved = await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
       lines: [{ product_id: rack.id, name: 'Pallet Rack', quantity: 2, unit_price: 120 }],
     });
     expect(saved.lines[0]).toMatchObject({ unit_price: 120, catalogue_price: 140 });
@@ -287,11 +285,11 @@ describe('the catalogue price beside a changed unit price', () => {
 
   it('may come back in a PUT, as read, and is ignored: the server prices the catalogue itself', async () => {
     const { id } = await overriddenQuote();
-    const draft = await ok('POST', `/api/quotes/${id}/revise`);
+    const draft = await ctx.admin.ok('POST', `/api/quotes/${id}/revise`);
     const lines = draft.lines.map(({ line_total: _, ...line }: Record<string, unknown>, i: number) =>
       i === 0 ? { ...line, catalogue_price: 1 } : line,
     );
-    const saved = await ok('PUT', `/api/quotes/${draft.id}`, { lines });
+    const saved = await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, { lines });
     expect(saved.lines.map((l: { catalogue_price: number | null }) => l.catalogue_price)).toEqual([
       144.49,
       null,

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_TEMPLATE_TEXT } from '#domain/quote-templates';
 import { QUOTE_LIMITS, QUOTE_TEXT } from '#domain/quotes';
-import type { Client } from '../../test/client';
 import { createDraftQuote, createProduct, createQuoteRequest } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -19,7 +18,6 @@ afterAll(() => ctx.close());
 
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
-const ok: Client['ok'] = (...call) => ctx.admin.ok(...call);
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 
 const request = (name = 'Rae Repeat') =>
@@ -40,7 +38,7 @@ beforeAll(async () => {
   const inquiry = await request();
   const draft = await createDraftQuote(ctx.admin, inquiry.id);
   // Staff priced the drill at 90 (the catalogue says 100), with 5 % off, and typed a line.
-  await ok('PUT', `/api/quotes/${draft.id}`, {
+  await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
     lines: [
       {
         product_id: drill.id,
@@ -81,10 +79,10 @@ describe('Save as template', () => {
       res.json().id,
     ]);
     expect(rows).toEqual([{ name: 'Drill kit', shipping: '12.50', tax_rate: '20.00' }]);
-    await ok('POST', '/api/quote-templates', { name: 'another kit', from_quote_id: quoteId });
-    const list = await ok('GET', '/api/quote-templates');
+    await ctx.admin.ok('POST', '/api/quote-templates', { name: 'another kit', from_quote_id: quoteId });
+    const list = await ctx.admin.ok('GET', '/api/quote-templates');
     expect(list.data.map((t: { name: string }) => t.name)).toEqual(['another kit', 'Drill kit']);
-    expect((await ok('GET', '/api/quote-templates?q=drill')).data).toHaveLength(1);
+    expect((await ctx.admin.ok('GET', '/api/quote-templates?q=drill')).data).toHaveLength(1);
   });
 
   it('refuses a taken name (409), an unknown quote (404), bad input and unknown fields (400)', async () => {
@@ -120,9 +118,11 @@ describe('Save as template', () => {
 
 describe('Start from template', () => {
   it("fills a new draft with the template, each linked unit price taken again from today's pricing rule", async () => {
-    const template = (await ok('GET', '/api/quote-templates?q=Drill kit')).data[0] as { id: number };
+    const template = (await ctx.admin.ok('GET', '/api/quote-templates?q=Drill kit')).data[0] as {
+      id: number;
+    };
     // Since the template was saved the drill's price went up and it gained a discount of its own.
-    await ok('PUT', `/api/products/${drill.id}`, {
+    await ctx.admin.ok('PUT', `/api/products/${drill.id}`, {
       name: 'Template Drill',
       pricing: { mrp: 150, discountPercent: 10 },
     });
@@ -164,8 +164,10 @@ describe('Start from template', () => {
   });
 
   it("keeps the lines the customer asked for, today's prices, and adds the template's after them", async () => {
-    const template = (await ok('GET', '/api/quote-templates?q=Drill kit')).data[0] as { id: number };
-    const saw = await ok('POST', '/api/products', { name: 'Basket Saw', mrp: 40, sku: 'BSK-SAW' });
+    const template = (await ctx.admin.ok('GET', '/api/quote-templates?q=Drill kit')).data[0] as {
+      id: number;
+    };
+    const saw = await ctx.admin.ok('POST', '/api/products', { name: 'Basket Saw', mrp: 40, sku: 'BSK-SAW' });
     const res = await ctx.as().post(
       '/api/inquiries',
       {
@@ -200,14 +202,14 @@ describe('Start from template', () => {
 
   it('refuses, making nothing, when the basket and the template together pass the lines a quote holds', async () => {
     const full = await createDraftQuote(ctx.admin, (await request('Fay Full')).id);
-    await ok('PUT', `/api/quotes/${full.id}`, {
+    await ctx.admin.ok('PUT', `/api/quotes/${full.id}`, {
       lines: Array.from({ length: QUOTE_LIMITS.lines }, (_, i) => ({
         name: `Typed ${i}`,
         quantity: 1,
         unit_price: 1,
       })),
     });
-    const big = await ok('POST', '/api/quote-templates', {
+    const big = await ctx.admin.ok('POST', '/api/quote-templates', {
       name: `Big ${Date.now()}`,
       from_quote_id: full.id,
     });
@@ -297,7 +299,10 @@ describe('Copy to another request', () => {
 
 describe('Deleting a template', () => {
   it('removes it and its lines (204), then 404; drafts started from it stay', async () => {
-    const made = await ok('POST', '/api/quote-templates', { name: 'Short-lived', from_quote_id: quoteId });
+    const made = await ctx.admin.ok('POST', '/api/quote-templates', {
+      name: 'Short-lived',
+      from_quote_id: quoteId,
+    });
     const inquiry = await request('Dee Delete');
     const draft = await createDraftQuote(ctx.admin, inquiry.id, { template_id: made.id });
     const res = await ctx.admin.send('DELETE', `/api/quote-templates/${made.id}`);
@@ -306,8 +311,10 @@ describe('Deleting a template', () => {
     expect(await q('select id from quote_template_lines where template_id = $1', [made.id])).toEqual([]);
     expect((await ctx.admin.send('DELETE', `/api/quote-templates/${made.id}`)).statusCode).toBe(404);
     expect((await ctx.admin.send('DELETE', '/api/quote-templates/abc')).statusCode).toBe(400);
-    expect((await ok('GET', `/api/quotes/${draft.id}`)).lines).toHaveLength(2);
-    const names = (await ok('GET', '/api/quote-templates')).data.map((t: { name: string }) => t.name);
+    expect((await ctx.admin.ok('GET', `/api/quotes/${draft.id}`)).lines).toHaveLength(2);
+    const names = (await ctx.admin.ok('GET', '/api/quote-templates')).data.map(
+      (t: { name: string }) => t.name,
+    );
     expect(names).not.toContain('Short-lived');
   });
 

@@ -4,8 +4,7 @@ import { canStaffMoveInquiry, DESK_TEXT, INQUIRY_STATUSES } from '#domain/inquir
 import { VALIDATION } from '#domain/messages';
 import { PUBLIC_QUOTE_TEXT } from '#domain/quote-texts';
 import { COMPANY_LOGO_PATH, QUOTE_TEXT } from '#domain/quotes';
-import type { Client } from '../../test/client';
-import { createProduct } from '../../test/factories';
+import { createProduct, createQuoteRequest } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { sentQuote } from '../../test/quotes';
 
@@ -27,24 +26,19 @@ afterAll(() => ctx.close());
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await ctx.database.pool.query(text, params)).rows as T[];
 const address = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
-const ok: Client['ok'] = (...call) => ctx.admin.ok(...call);
 const visitor = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = address()) =>
   ctx.as().send(method, url, payload, { remoteAddress });
 
 const product = (name: string, mrp: number, sku?: string) => createProduct(ctx.admin, { name, mrp, sku });
 
-async function request(extra: object = {}) {
-  const res = await visitor('POST', '/api/inquiries', {
+/** Quinn's request: the factory's, from Quinn Ltd. */
+const request = (extra: object = {}) =>
+  createQuoteRequest(ctx.as(), {
     name: 'Quinn Customer',
     email: 'quinn@example.com',
-    subject: 'A quote',
-    message: 'Please.',
     company: 'Quinn Ltd',
     ...extra,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; reference: string };
-}
 
 const line = { name: 'Typed line', quantity: 2, unit_price: 10 };
 /** What `request` sends, for a sent quote's inquiry. */
@@ -63,7 +57,7 @@ describe('a draft', () => {
       ],
     });
     // Today the drill is 15 % off (19.99 → 16.99); the saw is then deleted.
-    await ok('POST', '/api/discounts', {
+    await ctx.admin.ok('POST', '/api/discounts', {
       name: 'Drill day',
       type: 'percent',
       value: 15,
@@ -71,7 +65,7 @@ describe('a draft', () => {
       product_id: drill.id,
       active: true,
     });
-    await ok('DELETE', `/api/products/${saw.id}`);
+    await ctx.admin.ok('DELETE', `/api/products/${saw.id}`);
     const res = await ctx.as(ctx.adminToken).post(`/api/inquiries/${inquiry.id}/quotes`);
     expect(res.statusCode, res.body).toBe(201);
     const draft = res.json();
@@ -120,18 +114,18 @@ describe('a draft', () => {
   it('starts from the product a request was sent from, or empty', async () => {
     const lamp = await product('Quote Lamp', 12.5);
     const from = await request({ product_id: lamp.id });
-    expect((await ok('POST', `/api/inquiries/${from.id}/quotes`)).lines).toMatchObject([
+    expect((await ctx.admin.ok('POST', `/api/inquiries/${from.id}/quotes`)).lines).toMatchObject([
       { product_id: lamp.id, name: 'Quote Lamp', quantity: 1, unit_price: 12.5 },
     ]);
     const bare = await request();
-    expect((await ok('POST', `/api/inquiries/${bare.id}/quotes`)).lines).toEqual([]);
+    expect((await ctx.admin.ok('POST', `/api/inquiries/${bare.id}/quotes`)).lines).toEqual([]);
     expect((await ctx.as(ctx.adminToken).post('/api/inquiries/999999/quotes')).statusCode).toBe(404);
   });
 
   it('is replaced by PUT, totals computed on read, and deleted while a draft', async () => {
     const inquiry = await request();
-    const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-    const put = await ok('PUT', `/api/quotes/${draft.id}`, {
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
+    const put = await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
       lines: [
         { name: 'Chair', sku: 'CH', quantity: 3, unit_price: '19.99', discount_percent: 15 },
         { name: 'Free', quantity: 1, unit_price: 5, discount_percent: 100 },
@@ -155,7 +149,7 @@ describe('a draft', () => {
         .statusCode,
     ).toBe(400);
     // A product that is not there (deleted while the builder was open) leaves the line unlinked.
-    const unlinked = await ok('PUT', `/api/quotes/${draft.id}`, {
+    const unlinked = await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, {
       lines: [{ ...line, product_id: 999_999 }],
     });
     expect(unlinked.lines[0]).toMatchObject({ product_id: null, name: 'Typed line', unit_price: 10 });
@@ -167,7 +161,7 @@ describe('a draft', () => {
 describe('sending and versions', () => {
   it('refuses to send without lines', async () => {
     const inquiry = await request();
-    const draft = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
+    const draft = await ctx.admin.ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
     const res = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(QUOTE_TEXT.noLines);
@@ -175,7 +169,7 @@ describe('sending and versions', () => {
 
   it('send → v1 with a token and the e-mail; revise + send → v2, v1 superseded but readable; a sent quote is frozen', async () => {
     const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
-    const v1 = await ok('GET', `/api/quotes/${id}`);
+    const v1 = await ctx.admin.ok('GET', `/api/quotes/${id}`);
     // No mail server here: the e-mail is kept in the outbox, and the quote says so, not "sent".
     expect(v1).toMatchObject({
       version: 1,
@@ -228,12 +222,12 @@ describe('sending and versions', () => {
       expect(res.json().error).toBe(QUOTE_TEXT.notDraft);
     }
 
-    const draft = await ok('POST', `/api/quotes/${id}/revise`);
+    const draft = await ctx.admin.ok('POST', `/api/quotes/${id}/revise`);
     expect(draft).toMatchObject({ status: 'draft', version: null, total: 20 });
     expect((await q('select revised_from from quotes where id = $1', [draft.id]))[0].revised_from).toBe(id);
     expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${id}/revise`)).statusCode).toBe(409);
-    await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 3 }] });
-    const v2 = await ok('POST', `/api/quotes/${draft.id}/send`);
+    await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 3 }] });
+    const v2 = await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`);
     expect(v2).toMatchObject({ version: 2, status: 'sent', total: 30 });
     expect(v2.token).not.toBe(token);
 
@@ -244,7 +238,7 @@ describe('sending and versions', () => {
     expect(accept.statusCode).toBe(409);
     expect(accept.json().error).toBe(QUOTE_TEXT.superseded);
 
-    const detail = await ok('GET', `/api/inquiries/${inquiry.id}`);
+    const detail = await ctx.admin.ok('GET', `/api/inquiries/${inquiry.id}`);
     expect(detail.quotes.map((x: { version: number; status: string }) => [x.version, x.status])).toEqual([
       [2, 'sent'],
       [1, 'superseded'],
@@ -255,7 +249,7 @@ describe('sending and versions', () => {
 describe("the customer's page", () => {
   it('shows a sent quote by its token, never staff notes; a wrong, malformed or draft token is 404', async () => {
     const { inquiry, token } = await sentQuote(ctx, fromQuinn());
-    await ok('POST', `/api/inquiries/${inquiry.id}/notes`, { body: 'Secret margin' });
+    await ctx.admin.ok('POST', `/api/inquiries/${inquiry.id}/notes`, { body: 'Secret margin' });
     const res = await visitor('GET', `/api/public/quotes/${token}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -288,7 +282,7 @@ describe("the customer's page", () => {
 
   it('takes an acceptance once, signed, moving the request and telling the owner', async () => {
     const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
-    await ok('PATCH', `/api/inquiries/${inquiry.id}`, { owner_id: owner.id });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${inquiry.id}`, { owner_id: owner.id });
     const res = await visitor('POST', `/api/public/quotes/${token}/accept`, { name: 'Quinn Q.' }, '10.9.9.9');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -331,7 +325,7 @@ describe("the customer's page", () => {
       expect(again.statusCode, path).toBe(409);
       expect(again.json().error).toBe(QUOTE_TEXT.alreadyAnswered);
     }
-    const staffView = await ok('GET', `/api/quotes/${id}`);
+    const staffView = await ctx.admin.ok('GET', `/api/quotes/${id}`);
     expect(staffView.answer).toMatchObject({ kind: 'accepted', name: 'Quinn Q.', address: '10.9.9.9' });
     // Its delivery is still the customer e-mail's.
     expect(staffView.delivery).toBe('stored');
@@ -344,7 +338,7 @@ describe("the customer's page", () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().details).toEqual({ name: VALIDATION.oneLine('Name') });
-    expect((await ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
+    expect((await ctx.admin.ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
     expect(await inquiryStatus(inquiry.id)).toBe('quoted');
   });
 
@@ -457,8 +451,8 @@ describe('the desk and quotes together', () => {
     async (path, body, status, label) => {
       const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
       // A revision already started before the answer came in.
-      const draft = await ok('POST', `/api/quotes/${id}/revise`);
-      await ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 5 }] });
+      const draft = await ctx.admin.ok('POST', `/api/quotes/${id}/revise`);
+      await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, { lines: [{ ...line, quantity: 5 }] });
       const answered = await visitor('POST', `/api/public/quotes/${token}/${path}`, body);
       expect(answered.statusCode, answered.body).toBe(200);
       expect(await inquiryStatus(inquiry.id)).toBe(status);
@@ -469,9 +463,9 @@ describe('the desk and quotes together', () => {
       expect(send.json().error).toBe(DESK_TEXT.moveForbidden(label, 'Quoted'));
       expect(await stateOf(inquiry.id)).toEqual(before);
       // Nor a fresh draft's.
-      await ok('DELETE', `/api/quotes/${draft.id}`);
-      const fresh = await ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
-      await ok('PUT', `/api/quotes/${fresh.id}`, { lines: [line] });
+      await ctx.admin.ok('DELETE', `/api/quotes/${draft.id}`);
+      const fresh = await ctx.admin.ok('POST', `/api/inquiries/${inquiry.id}/quotes`);
+      await ctx.admin.ok('PUT', `/api/quotes/${fresh.id}`, { lines: [line] });
       const mid = await stateOf(inquiry.id);
       expect((await ctx.as(ctx.adminToken).post(`/api/quotes/${fresh.id}/send`)).statusCode).toBe(409);
       expect(await stateOf(inquiry.id)).toEqual(mid);
@@ -480,15 +474,18 @@ describe('the desk and quotes together', () => {
 
   it('a closed request takes a new version only once reopened', async () => {
     const { inquiry, id } = await sentQuote(ctx, fromQuinn());
-    const draft = await ok('POST', `/api/quotes/${id}/revise`);
-    await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'closed', close_reason: 'lost' });
+    const draft = await ctx.admin.ok('POST', `/api/quotes/${id}/revise`);
+    await ctx.admin.ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'closed', close_reason: 'lost' });
     const before = await stateOf(inquiry.id);
     const refused = await ctx.as(ctx.adminToken).post(`/api/quotes/${draft.id}/send`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(DESK_TEXT.moveForbidden('Closed', 'Quoted'));
     expect(await stateOf(inquiry.id)).toEqual(before);
-    await ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'open' });
-    expect(await ok('POST', `/api/quotes/${draft.id}/send`)).toMatchObject({ version: 2, status: 'sent' });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${inquiry.id}`, { status: 'open' });
+    expect(await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`)).toMatchObject({
+      version: 2,
+      status: 'sent',
+    });
     expect(await inquiryStatus(inquiry.id)).toBe('quoted');
   });
 
@@ -499,7 +496,7 @@ describe('the desk and quotes together', () => {
     'a quote whose request the desk moved to %s takes no answer the moves forbid',
     async (status, patch) => {
       const { inquiry, id, token } = await sentQuote(ctx, fromQuinn());
-      await ok('PATCH', `/api/inquiries/${inquiry.id}`, patch);
+      await ctx.admin.ok('PATCH', `/api/inquiries/${inquiry.id}`, patch);
       const page = await visitor('GET', `/api/public/quotes/${token}`);
       expect(page.json()).toMatchObject({ status: 'sent', can_answer: false });
       const before = await stateOf(inquiry.id);
@@ -512,14 +509,14 @@ describe('the desk and quotes together', () => {
         expect(res.json().error).toBe(PUBLIC_QUOTE_TEXT.notAnswerable);
       }
       expect(await stateOf(inquiry.id)).toEqual(before);
-      expect((await ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
+      expect((await ctx.admin.ok('GET', `/api/quotes/${id}`)).status).toBe('sent');
       expect(await inquiryStatus(inquiry.id)).toBe(status);
     },
   );
 
   it('marks accepted or declined by hand only once a quote was sent', async () => {
     const bare = await request();
-    await ok('PATCH', `/api/inquiries/${bare.id}`, { status: 'open' });
+    await ctx.admin.ok('PATCH', `/api/inquiries/${bare.id}`, { status: 'open' });
     const early = await ctx.as(ctx.adminToken).patch(`/api/inquiries/${bare.id}`, { status: 'accepted' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe(DESK_TEXT.quoteNeeded);

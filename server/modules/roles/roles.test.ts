@@ -7,6 +7,7 @@ import {
 } from '#domain/permissions';
 import { ROLE_TEXT } from '#domain/roles';
 import { SERVER_GRANTOR } from '../../auth/rights';
+import { createProduct, userWithRole } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { upload } from '../../test/uploads';
 import { createRolesService } from './roles.service';
@@ -18,20 +19,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
-let serial = 0;
-const person = async (role: string) => {
-  serial += 1;
-  return ctx.makeUser({ name: `Person ${serial}`, email: `person-${serial}@example.com`, role });
-};
+const person = (role: string) => userWithRole(ctx, role);
 
-/** A product row of our own, published with an MRP of 100 and no own discount. */
-async function product(name: string, status = 'published') {
-  const { rows } = await q(
-    `insert into products (name, slug, sku, mrp, status) values ($1, $2, $3, 100, $4) returning id`,
-    [name, name.toLowerCase().replace(/\W+/g, '-'), `SKU-${name}`, status],
-  );
-  return rows[0].id as number;
-}
+/** A product of our own, published with an MRP of 100 and no own discount. */
+const product = async (name: string, status = 'published') =>
+  (await createProduct(ctx.admin, { name, mrp: 100, status })).id;
 const productBody = (over: Record<string, unknown> = {}) => ({
   name: 'Catalogue thing',
   sku: null,
@@ -141,7 +133,7 @@ describe('roles', () => {
   });
 
   it('refuses to delete a role still held by users, naming how many', async () => {
-    await ctx.admin.post('/api/roles', { name: 'Packers', permissions: ['catalogue.read'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Packers', permissions: ['catalogue.read'] });
     await person('packers');
     await person('packers');
     const res = await ctx.admin.delete('/api/roles/packers');
@@ -189,7 +181,7 @@ describe('users and their roles', () => {
   });
 
   it('sees a change to its role on the next request', async () => {
-    await ctx.admin.post('/api/roles', { name: 'Desk', permissions: ['inquiry.read'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Desk', permissions: ['inquiry.read'] });
     const user = await person('desk');
     expect((await ctx.as(user.token).get('/api/products')).statusCode).toBe(403);
     await ctx.admin.patch('/api/roles/desk', { permissions: ['inquiry.read', 'catalogue.read'] });
@@ -221,7 +213,7 @@ describe('users and their roles', () => {
     // Nobody changes their own role, and a staff manager gives only roles within its rights: its
     // own, here, which would leave nobody holding both.
     expect((await ctx.admin.patch('/api/users/1', { role: 'editor' })).statusCode).toBe(403);
-    await ctx.admin.post('/api/roles', { name: 'Staff managers', permissions: ['user.manage'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Staff managers', permissions: ['user.manage'] });
     const manager = ctx.as((await person('staff-managers')).token);
     const res = await manager.patch('/api/users/1', { role: 'staff-managers' });
     expect(res.statusCode).toBe(409);
@@ -229,7 +221,7 @@ describe('users and their roles', () => {
     expect((await q(`select role from users where id = 1`)).rows[0].role).toBe('admin');
 
     // A custom role holding both may be the last one, and then cannot lose them.
-    await ctx.admin.post('/api/roles', { name: 'Owners', permissions: ['user.manage', 'role.manage'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Owners', permissions: ['user.manage', 'role.manage'] });
     const owner = await person('owners');
     expect((await manager.patch('/api/users/1', { role: 'staff-managers' })).statusCode).toBe(200);
     expect((await manager.patch(`/api/users/${owner.user.id}`, { role: 'staff-managers' })).statusCode).toBe(
@@ -250,7 +242,7 @@ describe('users and their roles', () => {
   });
 
   it('gives no role holding a right the caller lacks, and no one their own role (403 naming it)', async () => {
-    await ctx.admin.post('/api/roles', {
+    await ctx.admin.ok('POST', '/api/roles', {
       name: 'Staff desk',
       permissions: ['user.manage', 'catalogue.read'],
     });
@@ -266,22 +258,20 @@ describe('users and their roles', () => {
     expect(promoted.json().permission).toBe('product.edit');
     const created = await as.post('/api/users', {
       name: 'Minted Admin',
-      email: `minted-${serial}@example.com`,
+      email: 'minted@example.com',
       password: 'secret-pass',
       role: 'admin',
     });
     expect(created.statusCode).toBe(403);
     expect(created.json()).toMatchObject({ error: expect.any(String), permission: 'product.edit' });
-    expect((await q('select 1 from users where email = $1', [`minted-${serial}@example.com`])).rowCount).toBe(
-      0,
-    );
+    expect((await q('select 1 from users where email = $1', ['minted@example.com'])).rowCount).toBe(0);
     const roles = (
       await q('select id, role from users where id = any($1) order by id', [[desk.user.id, other.user.id]])
     ).rows;
     expect(roles.map((r) => r.role)).toEqual(['staff-desk', 'viewer']);
 
     // Even a role holding less is someone else's to give: own role changes are refused.
-    await ctx.admin.post('/api/roles', { name: 'Readers only', permissions: ['catalogue.read'] });
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Readers only', permissions: ['catalogue.read'] });
     const down = await as.patch(`/api/users/${desk.user.id}`, { role: 'readers-only' });
     expect(down.statusCode).toBe(403);
     expect(down.json().permission).toBe('user.manage');
@@ -294,7 +284,10 @@ describe('users and their roles', () => {
   });
 
   it('lets role.manage make and change only roles within its own rights, never the one it holds', async () => {
-    await ctx.admin.post('/api/roles', { name: 'Role desk', permissions: ['role.manage', 'catalogue.read'] });
+    await ctx.admin.ok('POST', '/api/roles', {
+      name: 'Role desk',
+      permissions: ['role.manage', 'catalogue.read'],
+    });
     const as = ctx.as((await person('role-desk')).token);
     const wider = await as.post('/api/roles', {
       name: 'Wider',
@@ -354,7 +347,7 @@ describe('field-level rights on products', () => {
   let assistant: string;
   let editor: string;
   beforeAll(async () => {
-    await ctx.admin.post('/api/roles', {
+    await ctx.admin.ok('POST', '/api/roles', {
       name: 'Assistant',
       permissions: [
         'catalogue.read',
@@ -493,7 +486,7 @@ describe('field-level rights on products', () => {
     expect((await ctx.as(editor).post(`/api/trash/product/${published}/restore`)).statusCode).toBe(200);
   });
   it("asks product.price of a change to a product's own discount through the discounts API, its history and its trash", async () => {
-    await ctx.admin.post('/api/roles', {
+    await ctx.admin.ok('POST', '/api/roles', {
       name: 'Discounter',
       permissions: ['catalogue.read', 'discount.edit', 'history.read', 'history.restore', 'trash.restore'],
     });

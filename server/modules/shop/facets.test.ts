@@ -5,6 +5,7 @@ import { SPEC_FILTER_LIMITS } from '#domain/shop';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { parseSpecValue, specKeyNorm } from '#domain/spec-values';
 import type { Db } from '../../db/client';
+import { createBrand, createCategory, createProduct, createSpecGroup } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createShopService } from './shop.service';
 
@@ -30,22 +31,19 @@ const visit = (url: string) => ctx.as().get(url);
 const query = async <T>(text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows as T[];
 
-async function made(url: string, payload: object) {
-  const res = await ctx.as(ctx.adminToken).post(url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string };
-}
-
 type Spec = { label: string; value: string; unit?: string };
+/** A product kept by key, with no SKU, and its specs (a unit left out is sent empty) in one group. */
 async function product(key: string, payload: object, specs: Spec[]) {
-  const p = await made('/api/products', payload);
+  const p = await createProduct(ctx.admin, { sku: undefined, ...payload });
   ids[key] = p.id;
   if (specs.length > 0)
     groups[key] = (
-      await made(`/api/products/${p.id}/spec-groups`, {
-        name: 'Specifications',
-        specs: specs.map((s) => ({ unit: '', ...s })),
-      })
+      await createSpecGroup(
+        ctx.admin,
+        p.id,
+        specs.map((s) => ({ unit: '', ...s })),
+        { name: 'Specifications' },
+      )
     ).id;
 }
 
@@ -79,12 +77,12 @@ const decode = (href: string) => href.replace(/&amp;/g, '&');
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const tools = await made('/api/categories', { name: 'Tools' });
-  const drills = await made('/api/categories', { name: 'Drills', parent_id: tools.id });
-  const garden = await made('/api/categories', { name: 'Garden' });
+  const tools = await createCategory(ctx.admin, { name: 'Tools' });
+  const drills = await createCategory(ctx.admin, { name: 'Drills', parent_id: tools.id });
+  const garden = await createCategory(ctx.admin, { name: 'Garden' });
   Object.assign(ids, { tools: tools.id, drills: drills.id, garden: garden.id });
-  const acme = (await made('/api/brands', { name: 'Acme' })).id;
-  const bolt = (await made('/api/brands', { name: 'Bolt' })).id;
+  const acme = (await createBrand(ctx.admin, { name: 'Acme' })).id;
+  const bolt = (await createBrand(ctx.admin, { name: 'Bolt' })).id;
   ids.boltBrand = bolt;
   await product('a', { name: 'Drill A', mrp: 100, brand_id: acme, category_id: drills.id }, [
     { label: 'Voltage', value: '18', unit: 'V' },

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_PAGE_SIZE } from '#domain/shop';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { loadConfig } from '../../config';
+import { createBrand, createCategory, createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { png } from '../../test/images';
+import { uploadImages } from '../../test/uploads';
 import { createBundleService } from '../products/bundle.service';
 import { createProductPages } from './product-pages';
 import type { ShopChrome } from './render/layout';
@@ -28,28 +30,16 @@ const slugs: Record<string, string> = {};
 
 const visit = (url: string, headers: Record<string, string> = {}) => ctx.as().get(url, { headers: headers });
 
-async function made(url: string, payload: object) {
-  const res = await ctx.as(ctx.adminToken).post(url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string };
-}
-
+/** A product kept by key, with no SKU unless the payload names one. */
 async function product(key: string, payload: object) {
-  const p = await made('/api/products', { mrp: 10, ...payload });
+  const p = await createProduct(ctx.admin, { sku: undefined, ...payload });
   ids[key] = p.id;
   slugs[key] = p.slug;
   return p;
 }
 
 async function uploadImage(productId: number, color: string) {
-  const form = new FormData();
-  form.append('images[]', new Blob([new Uint8Array(await png(color, 24))], { type: 'image/png' }), 'a.png');
-  const res = new Response(form);
-  const upload = await ctx
-    .as(ctx.adminToken)
-    .post(`/api/products/${productId}/images/batch`, Buffer.from(await res.arrayBuffer()), {
-      headers: { 'content-type': res.headers.get('content-type') ?? '' },
-    });
+  const upload = await uploadImages(ctx.admin, productId, [{ name: 'a.png', bytes: await png(color, 24) }]);
   expect(upload.statusCode, upload.body).toBe(201);
   return upload.json().data[0].url as string;
 }
@@ -80,12 +70,12 @@ const HOSTILE = `<script>alert("x")</script> & 'Co' <img src=x onerror=alert(1)>
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_URL, COMPANY_NAME: COMPANY });
-  const tools = await made('/api/categories', { name: 'Tools' });
-  const power = await made('/api/categories', { name: 'Power Tools', parent_id: tools.id });
-  const drills = await made('/api/categories', { name: 'Drills', parent_id: power.id });
-  const garden = await made('/api/categories', { name: 'Garden' });
-  const bulk = await made('/api/categories', { name: 'Bulk' });
-  const hostileCategory = await made('/api/categories', { name: `Cat ${HOSTILE}` });
+  const tools = await createCategory(ctx.admin, { name: 'Tools' });
+  const power = await createCategory(ctx.admin, { name: 'Power Tools', parent_id: tools.id });
+  const drills = await createCategory(ctx.admin, { name: 'Drills', parent_id: power.id });
+  const garden = await createCategory(ctx.admin, { name: 'Garden' });
+  const bulk = await createCategory(ctx.admin, { name: 'Bulk' });
+  const hostileCategory = await createCategory(ctx.admin, { name: `Cat ${HOSTILE}` });
   Object.assign(ids, {
     tools: tools.id,
     power: power.id,
@@ -94,9 +84,9 @@ beforeAll(async () => {
     bulk: bulk.id,
     hostileCategory: hostileCategory.id,
   });
-  const acme = await made('/api/brands', { name: 'Acme' });
-  const bolt = await made('/api/brands', { name: 'Bolt' });
-  const hostileBrand = await made('/api/brands', { name: `Brand ${HOSTILE}` });
+  const acme = await createBrand(ctx.admin, { name: 'Acme' });
+  const bolt = await createBrand(ctx.admin, { name: 'Bolt' });
+  const hostileBrand = await createBrand(ctx.admin, { name: `Brand ${HOSTILE}` });
   Object.assign(ids, { acme: acme.id, bolt: bolt.id, hostileBrand: hostileBrand.id });
 
   await product('drill', {
@@ -134,16 +124,19 @@ beforeAll(async () => {
     pricing: { mrp: 100, discountPercent: 10 },
   });
   expect(discounted.statusCode, discounted.body).toBe(200);
-  await made(`/api/products/${ids.drill}/spec-groups`, {
+  await ctx.admin.ok('POST', `/api/products/${ids.drill}/spec-groups`, {
     name: 'Specifications',
     specs: [{ label: 'Voltage', value: '18', unit: 'V' }],
   });
-  await made(`/api/products/${ids.drill}/lists`, { title: 'In the box', items: [{ caption: 'Battery' }] });
-  await made(`/api/products/${ids.hostile}/lists`, {
+  await ctx.admin.ok('POST', `/api/products/${ids.drill}/lists`, {
+    title: 'In the box',
+    items: [{ caption: 'Battery' }],
+  });
+  await ctx.admin.ok('POST', `/api/products/${ids.hostile}/lists`, {
     title: `List ${HOSTILE}`,
     items: [{ caption: HOSTILE }],
   });
-  await made(`/api/products/${ids.hostile}/tables`, {
+  await ctx.admin.ok('POST', `/api/products/${ids.hostile}/tables`, {
     heading: `Table ${HOSTILE}`,
     columns: ['<b>Col</b>'],
     rows: [[HOSTILE]],
@@ -152,7 +145,8 @@ beforeAll(async () => {
   await uploadImage(ids.drill, '#123456');
   await uploadImage(ids.drill, '#654321');
   for (let i = 1; i <= SHOP_PAGE_SIZE + 6; i++)
-    await made('/api/products', {
+    await createProduct(ctx.admin, {
+      sku: undefined,
       name: `Bulk Item ${String(i).padStart(2, '0')}`,
       mrp: i,
       category_id: bulk.id,
@@ -540,14 +534,10 @@ describe('an empty shop', () => {
   let empty: TestContext;
   beforeAll(async () => {
     empty = await createTestContext({ PUBLIC_URL, COMPANY_NAME: COMPANY });
-    const auth = empty.auth(empty.adminToken);
-    const create = (url: string, payload: object) => empty.as().post(url, payload, { headers: auth });
-    expect((await create('/api/categories', { name: 'Tools' })).statusCode).toBe(201);
-    expect((await create('/api/brands', { name: 'Acme' })).statusCode).toBe(201);
+    await createCategory(empty.admin, { name: 'Tools' });
+    await createBrand(empty.admin, { name: 'Acme' });
     // A draft is not in the shop: the shop is still empty.
-    expect((await create('/api/products', { name: 'Draft Saw', mrp: 5, status: 'draft' })).statusCode).toBe(
-      201,
-    );
+    await createProduct(empty.admin, { name: 'Draft Saw', sku: undefined, mrp: 5, status: 'draft' });
   });
   afterAll(() => empty.close());
   const see = async (url: string) => {

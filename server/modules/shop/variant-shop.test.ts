@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_TEXT } from '#domain/shop-texts';
+import { createCategory, createProduct } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { giveVariants } from '../../test/variants';
 
@@ -20,14 +21,8 @@ let gloves: Map<string, number>;
 
 const visit = (url: string) => ctx.as().get(url);
 
-async function made(url: string, payload: object) {
-  const res = await ctx.as(ctx.adminToken).post(url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string };
-}
-
 async function product(key: string, payload: object) {
-  const p = await made('/api/products', { status: 'published', ...payload });
+  const p = await createProduct(ctx.admin, payload);
   ids[key] = p.id;
   slugs[key] = p.slug;
 }
@@ -40,8 +35,8 @@ const cardLinks = (html: string) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const fasteners = await made('/api/categories', { name: 'Fasteners' });
-  const safety = await made('/api/categories', { name: 'Safety' });
+  const fasteners = await createCategory(ctx.admin, { name: 'Fasteners' });
+  const safety = await createCategory(ctx.admin, { name: 'Safety' });
   await product('bolt', { name: 'Hex bolt', sku: 'BLT', mrp: 1, category_id: fasteners.id });
   await product('hammer', { name: 'Plain hammer', sku: 'HAM-1', mrp: 20, category_id: fasteners.id });
   await product('gloves', { name: 'Work gloves', sku: 'GLV', mrp: 5, category_id: safety.id });
@@ -124,7 +119,7 @@ describe('the product page of a product with options', () => {
   });
 
   it("puts a variant's spec value over the product's own in its spec table", async () => {
-    await made(`/api/products/${ids.gloves}/spec-groups`, {
+    await ctx.admin.ok('POST', `/api/products/${ids.gloves}/spec-groups`, {
       name: 'Specifications',
       specs: [{ label: 'Grip', value: 'Normal', unit: '' }],
     });

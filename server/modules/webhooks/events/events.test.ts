@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '#domain/imports';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '#domain/webhooks';
-import { createProduct } from '../../../test/factories';
+import { createProduct, createQuoteRequest } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { sentQuote } from '../../../test/quotes';
 import { until } from '../../../test/until';
@@ -57,14 +57,6 @@ async function recorded(work: () => Promise<unknown>) {
 }
 const types = (events: Recorded[]) => events.map((e) => `${e.type} ${e.entity}`);
 
-async function ok<T = Record<string, unknown>>(
-  sending: Promise<{ statusCode: number; body: string; json(): unknown }>,
-): Promise<T> {
-  const res = await sending;
-  expect(res).toSucceed();
-  return (res.statusCode === 204 ? null : res.json()) as T;
-}
-
 let n = 0;
 const newProduct = (extra: object = {}) =>
   createProduct(ctx.admin, {
@@ -108,17 +100,16 @@ describe('product events', () => {
     expect(created[0].data).toEqual(product);
 
     const renamed = await recorded(() =>
-      ok(ctx.admin.put(`/api/products/${product.id}`, productBody(product, { name: 'Desk lamp' }))),
+      ctx.admin.ok('PUT', `/api/products/${product.id}`, productBody(product, { name: 'Desk lamp' })),
     );
     expect(types(renamed)).toEqual([`product.updated product:${product.id}`]);
     expect(renamed[0].data).toMatchObject({ id: product.id, name: 'Desk lamp', status: 'draft' });
 
     const published = await recorded(() =>
-      ok(
-        ctx.admin.put(
-          `/api/products/${product.id}`,
-          productBody({ name: 'Desk lamp' }, { status: 'published' }),
-        ),
+      ctx.admin.ok(
+        'PUT',
+        `/api/products/${product.id}`,
+        productBody({ name: 'Desk lamp' }, { status: 'published' }),
       ),
     );
     expect(types(published)).toEqual([
@@ -127,11 +118,11 @@ describe('product events', () => {
     ]);
     expect(published[1].data).toMatchObject({ status: 'published' });
 
-    const deleted = await recorded(() => ok(ctx.admin.delete(`/api/products/${product.id}`)));
+    const deleted = await recorded(() => ctx.admin.ok('DELETE', `/api/products/${product.id}`));
     expect(types(deleted)).toEqual([`product.deleted product:${product.id}`]);
     expect(deleted[0].data).toMatchObject({ id: product.id, name: 'Desk lamp', status: 'published' });
 
-    const back = await recorded(() => ok(ctx.admin.post(`/api/trash/product/${product.id}/restore`)));
+    const back = await recorded(() => ctx.admin.ok('POST', `/api/trash/product/${product.id}/restore`));
     expect(types(back)).toEqual([
       `product.created product:${product.id}`,
       `product.published product:${product.id}`,
@@ -165,9 +156,10 @@ describe('product events', () => {
   it('a section edit is an update', async () => {
     const product = await newProduct();
     const events = await recorded(() =>
-      ok(
-        ctx.admin.post(`/api/products/${product.id}/lists`, { title: 'Care', items: [{ caption: 'Dust' }] }),
-      ),
+      ctx.admin.ok('POST', `/api/products/${product.id}/lists`, {
+        title: 'Care',
+        items: [{ caption: 'Dust' }],
+      }),
     );
     expect(types(events)).toEqual([`product.updated product:${product.id}`]);
   });
@@ -176,7 +168,7 @@ describe('product events', () => {
     const a = await newProduct();
     const b = await newProduct();
     const events = await recorded(() =>
-      ok(ctx.admin.post('/api/products/bulk', { ids: [a.id, b.id], action: 'publish' })),
+      ctx.admin.ok('POST', '/api/products/bulk', { ids: [a.id, b.id], action: 'publish' }),
     );
     expect(types(events)).toEqual([
       `product.updated product:${a.id}`,
@@ -185,19 +177,19 @@ describe('product events', () => {
       `product.published product:${b.id}`,
     ]);
     const gone = await recorded(() =>
-      ok(ctx.admin.post('/api/products/bulk', { ids: [a.id, b.id], action: 'delete' })),
+      ctx.admin.ok('POST', '/api/products/bulk', { ids: [a.id, b.id], action: 'delete' }),
     );
     expect(gone.map((e) => e.type)).toEqual(['product.deleted', 'product.deleted']);
   });
 
   it('a restored version is an update', async () => {
     const product = await newProduct();
-    await ok(ctx.admin.put(`/api/products/${product.id}`, productBody(product, { name: 'Renamed' })));
+    await ctx.admin.ok('PUT', `/api/products/${product.id}`, productBody(product, { name: 'Renamed' }));
     const [entry] = await q<{ id: number }>(
       `select id from change_log where entity_type = 'product' and entity_id = $1 order by id desc limit 1`,
       [product.id],
     );
-    const events = await recorded(() => ok(ctx.admin.post(`/api/history/${entry.id}/restore`)));
+    const events = await recorded(() => ctx.admin.ok('POST', `/api/history/${entry.id}/restore`));
     expect(types(events)).toEqual([`product.updated product:${product.id}`]);
     expect(events[0].data).toMatchObject({ name: product.name });
   });
@@ -278,30 +270,27 @@ describe('request, quote and order events', () => {
     expect(quote?.data).toMatchObject({ id: sent.id, status: 'sent', lines: [expect.any(Object)] });
 
     const owned = await recorded(() =>
-      ok(ctx.admin.patch(`/api/inquiries/${sent.inquiry.id}`, { status: 'closed', close_reason: 'other' })),
+      ctx.admin.ok('PATCH', `/api/inquiries/${sent.inquiry.id}`, { status: 'closed', close_reason: 'other' }),
     );
     expect(types(owned)).toEqual([`inquiry.updated ${inquiry}`]);
     expect(owned[0].data).toMatchObject({ status: 'closed' });
   });
 
   it('a note on a request is an update; deleting it, inquiry.deleted with what its entry kept', async () => {
-    const asked = await ok<{ id: number; reference: string }>(
-      ctx
-        .as()
-        .post(
-          '/api/inquiries',
-          { name: 'Nell Noted', email: 'nell@example.com', subject: 'Lamps', message: 'Ten, please.' },
-          { remoteAddress: address() },
-        ),
-    );
+    const asked = await createQuoteRequest(ctx.as(), {
+      name: 'Nell Noted',
+      email: 'nell@example.com',
+      subject: 'Lamps',
+      message: 'Ten, please.',
+    });
     const inquiry = `inquiry:${asked.id}`;
     const noted = await recorded(() =>
-      ok(ctx.admin.post(`/api/inquiries/${asked.id}/notes`, { body: 'Called' })),
+      ctx.admin.ok('POST', `/api/inquiries/${asked.id}/notes`, { body: 'Called' }),
     );
     expect(types(noted)).toEqual([`inquiry.updated ${inquiry}`]);
     expect(noted[0].data).toMatchObject({ id: asked.id, reference: asked.reference });
 
-    const deleted = await recorded(() => ok(ctx.admin.delete(`/api/inquiries/${asked.id}`)));
+    const deleted = await recorded(() => ctx.admin.ok('DELETE', `/api/inquiries/${asked.id}`));
     expect(types(deleted)).toEqual([`inquiry.deleted ${inquiry}`]);
     expect(deleted[0].data).toEqual({
       id: asked.id,
@@ -318,18 +307,21 @@ describe('request, quote and order events', () => {
       ),
     ).toEqual([]);
     // Back from the trash it is created again.
-    const back = await recorded(() => ok(ctx.admin.post(`/api/trash/inquiry/${asked.id}/restore`)));
+    const back = await recorded(() => ctx.admin.ok('POST', `/api/trash/inquiry/${asked.id}/restore`));
     expect(types(back)).toEqual([`inquiry.created ${inquiry}`]);
   });
 
   it('accepting makes quote.accepted, an order.created; moving the order, order.updated', async () => {
     const sent = await sentQuote(ctx, { remoteAddress: address() });
     const accepted = await recorded(() =>
-      ok(
-        ctx
-          .as()
-          .post(`/api/public/quotes/${sent.token}/accept`, { name: 'Quinn' }, { remoteAddress: address() }),
-      ),
+      ctx
+        .as()
+        .ok(
+          'POST',
+          `/api/public/quotes/${sent.token}/accept`,
+          { name: 'Quinn' },
+          { remoteAddress: address() },
+        ),
     );
     const [order] = await q<{ id: number }>('select id from orders where quote_id = $1', [sent.id]);
     expect(accepted.map((e) => e.type).sort()).toEqual([
@@ -344,13 +336,13 @@ describe('request, quote and order events', () => {
     expect(accepted.find((e) => e.type === 'quote.accepted')?.data).toMatchObject({ status: 'accepted' });
 
     const moved = await recorded(() =>
-      ok(ctx.admin.patch(`/api/orders/${order.id}`, { status: 'in_progress' })),
+      ctx.admin.ok('PATCH', `/api/orders/${order.id}`, { status: 'in_progress' }),
     );
     expect(types(moved)).toEqual([`order.updated order:${order.id}`]);
     expect(moved[0].data).toMatchObject({ status: 'in_progress' });
 
     const noted = await recorded(() =>
-      ok(ctx.admin.post(`/api/orders/${order.id}/notes`, { body: 'Packed' })),
+      ctx.admin.ok('POST', `/api/orders/${order.id}/notes`, { body: 'Packed' }),
     );
     expect(types(noted)).toEqual([`order.updated order:${order.id}`]);
     expect(noted[0].data).toMatchObject({ status: 'in_progress', notes: [{ body: 'Packed' }] });
@@ -364,15 +356,15 @@ describe('request, quote and order events', () => {
 
   it('a request back from the trash is created again; its sent quote is not sent again', async () => {
     const sent = await sentQuote(ctx, { remoteAddress: address() });
-    await ok(ctx.admin.delete(`/api/inquiries/${sent.inquiry.id}`));
-    const back = await recorded(() => ok(ctx.admin.post(`/api/trash/inquiry/${sent.inquiry.id}/restore`)));
+    await ctx.admin.ok('DELETE', `/api/inquiries/${sent.inquiry.id}`);
+    const back = await recorded(() => ctx.admin.ok('POST', `/api/trash/inquiry/${sent.inquiry.id}/restore`));
     expect(types(back)).toEqual([`inquiry.created inquiry:${sent.inquiry.id}`]);
   });
 
   it('declining makes quote.declined', async () => {
     const sent = await sentQuote(ctx, { remoteAddress: address() });
     const events = await recorded(() =>
-      ok(ctx.as().post(`/api/public/quotes/${sent.token}/decline`, {}, { remoteAddress: address() })),
+      ctx.as().ok('POST', `/api/public/quotes/${sent.token}/decline`, {}, { remoteAddress: address() }),
     );
     expect(events.map((e) => e.type).sort()).toEqual(['inquiry.updated', 'quote.declined']);
   });
@@ -383,15 +375,18 @@ describe('request, quote and order events', () => {
     const email = `tess-${randomBytes(3).toString('hex')}@example.com`;
     const sent = await sentQuote(ctx, { remoteAddress: address(), inquiry: { email, company: 'Tess Ltd' } });
     const accepted = await sentQuote(ctx, { remoteAddress: address(), inquiry: { email } });
-    await ok(
-      ctx
-        .as()
-        .post(`/api/public/quotes/${accepted.token}/accept`, { name: 'Tess' }, { remoteAddress: address() }),
-    );
+    await ctx
+      .as()
+      .ok(
+        'POST',
+        `/api/public/quotes/${accepted.token}/accept`,
+        { name: 'Tess' },
+        { remoteAddress: address() },
+      );
     await q(`update quotes set valid_until = current_date - 3 where id = $1`, [sent.id]);
     await ctx.app.housekeeping.runAll();
     // The buyer signs in to the portal: the link's token and the session's are secrets too.
-    await ok(ctx.as().post('/api/account/login-link', { email }, { remoteAddress: address() }));
+    await ctx.as().ok('POST', '/api/account/login-link', { email }, { remoteAddress: address() });
     const [mail] = await until(() =>
       q<{ text_body: string }>(
         `select text_body from outbox where kind = 'account_login' and to_address = $1`,
@@ -400,9 +395,9 @@ describe('request, quote and order events', () => {
     );
     const link = mail.text_body.match(/login\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
     expect(link).not.toBe('');
-    const session = await ok<{ token: string }>(ctx.as().post('/api/account/session', { token: link }));
+    const session = await ctx.as().ok('POST', '/api/account/session', { token: link });
     const [customer] = await q<{ id: number }>('select id from customers where email = $1', [email]);
-    await ok(ctx.admin.patch(`/api/customers/${customer.id}`, { sees_company: true }));
+    await ctx.admin.ok('PATCH', `/api/customers/${customer.id}`, { sees_company: true });
 
     const rows = await q<{ type: string; payload: string }>(
       'select type, payload from webhook_events where id > $1 order by id',
@@ -444,25 +439,19 @@ describe('request, quote and order events', () => {
 
 describe('customer and company events', () => {
   beforeEach(() => subscribe(WEBHOOK_EVENTS));
-  const customerPage = async (id: number) => ok(ctx.admin.get(`/api/customers/${id}`));
-  const companyPage = async (id: number) => ok(ctx.admin.get(`/api/companies/${id}`));
+  const customerPage = async (id: number) => ctx.admin.ok('GET', `/api/customers/${id}`);
+  const companyPage = async (id: number) => ctx.admin.ok('GET', `/api/companies/${id}`);
   let m = 0;
   /** A visitor's request from a new address, naming a new company. */
   const ask = (extra: object = {}) =>
-    ok<{ id: number }>(
-      ctx.as().post(
-        '/api/inquiries',
-        {
-          name: `Cora ${++m}`,
-          email: `cora.${m}@example.com`,
-          company: `Coraco ${m}`,
-          subject: 'Chairs',
-          message: 'Twelve, please.',
-          ...extra,
-        },
-        { remoteAddress: address() },
-      ),
-    );
+    createQuoteRequest(ctx.as(), {
+      name: `Cora ${++m}`,
+      email: `cora.${m}@example.com`,
+      company: `Coraco ${m}`,
+      subject: 'Chairs',
+      message: 'Twelve, please.',
+      ...extra,
+    });
   const customerOf = async (inquiry: number) =>
     (
       await q<{ id: number; company_id: number }>(
@@ -494,25 +483,25 @@ describe('customer and company events', () => {
   it('an edit and a note are updates, of a customer and of a company', async () => {
     const { id, company_id } = await customerOf((await ask()).id);
     const edited = await recorded(() =>
-      ok(ctx.admin.patch(`/api/customers/${id}`, { phone: '+44 20 7946 0000' })),
+      ctx.admin.ok('PATCH', `/api/customers/${id}`, { phone: '+44 20 7946 0000' }),
     );
     expect(types(edited)).toEqual([`customer.updated customer:${id}`]);
     expect(edited[0].data).toEqual(await customerPage(id));
 
     const noted = await recorded(() =>
-      ok(ctx.admin.post(`/api/customers/${id}/notes`, { body: 'Prefers mornings' })),
+      ctx.admin.ok('POST', `/api/customers/${id}/notes`, { body: 'Prefers mornings' }),
     );
     expect(types(noted)).toEqual([`customer.updated customer:${id}`]);
     expect(noted[0].data).toMatchObject({ id, notes: [{ body: 'Prefers mornings' }] });
 
     const renamed = await recorded(() =>
-      ok(ctx.admin.patch(`/api/companies/${company_id}`, { website: 'https://coraco.example' })),
+      ctx.admin.ok('PATCH', `/api/companies/${company_id}`, { website: 'https://coraco.example' }),
     );
     expect(types(renamed)).toEqual([`company.updated company:${company_id}`]);
     expect(renamed[0].data).toEqual(await companyPage(company_id));
 
     const companyNoted = await recorded(() =>
-      ok(ctx.admin.post(`/api/companies/${company_id}/notes`, { body: 'Pays on time' })),
+      ctx.admin.ok('POST', `/api/companies/${company_id}/notes`, { body: 'Pays on time' }),
     );
     expect(types(companyNoted)).toEqual([`company.updated company:${company_id}`]);
     expect(companyNoted[0].data).toMatchObject({ id: company_id, notes: [{ body: 'Pays on time' }] });
@@ -533,7 +522,7 @@ describe('customer and company events', () => {
       [source],
     );
     const merged = await recorded(() =>
-      ok(ctx.admin.post(`/api/customers/${source}/merge`, { into_id: into })),
+      ctx.admin.ok('POST', `/api/customers/${source}/merge`, { into_id: into }),
     );
     expect(types(merged).filter((t) => !t.startsWith('inquiry.'))).toEqual([
       `customer.deleted customer:${source}`,
@@ -549,7 +538,7 @@ describe('customer and company events', () => {
       "select id from change_log where entity_type = 'customer' and entity_id = $1 and action = 'merge'",
       [source],
     );
-    const undone = await recorded(() => ok(ctx.admin.post(`/api/history/${entry.id}/restore`)));
+    const undone = await recorded(() => ctx.admin.ok('POST', `/api/history/${entry.id}/restore`));
     expect(types(undone).filter((t) => !t.startsWith('inquiry.'))).toEqual([
       `customer.created customer:${source}`,
       `customer.updated customer:${into}`,
@@ -563,7 +552,7 @@ describe('customer and company events', () => {
     const b = await customerOf((await ask()).id);
     const [source] = await q<{ name: string }>('select name from companies where id = $1', [a.company_id]);
     const merged = await recorded(() =>
-      ok(ctx.admin.post(`/api/companies/${a.company_id}/merge`, { into_id: b.company_id })),
+      ctx.admin.ok('POST', `/api/companies/${a.company_id}/merge`, { into_id: b.company_id }),
     );
     expect(types(merged)).toEqual([
       `customer.updated customer:${a.id}`,
