@@ -200,7 +200,7 @@ export const pricesListQuery = z.strictObject({
 export type PricesListQuery = z.output<typeof pricesListQuery>;
 export const pricesListResponse = z.object({ data: z.array(priceRowSchema), meta: listMeta });
 
-const priceSourceSchema = z.object({
+export const priceSourceSchema = z.object({
   type: z.enum(PRICE_SOURCE_TYPES),
   id: z.number().optional(),
   name: z.string().optional(),

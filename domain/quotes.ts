@@ -5,6 +5,7 @@ import { VALIDATION } from './messages';
 import { bigCentsToDecimal, toCents } from './money';
 import { ACCEPT_FIELDS, acceptOrderFields, orderSummarySchema } from './orders';
 import { OUTBOX_STATUSES, outboxDeliverySchema } from './outbox';
+import { priceSourceSchema } from './price-lists';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
 import { PUBLIC_QUOTE_TEXT } from './quote-texts';
@@ -131,6 +132,11 @@ export const quoteLineInput = z.strictObject({
     .transform(() => undefined),
   /** Taken and ignored as catalogue_price is: the server copies them from the variant. */
   options: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
+  /** Taken and ignored as catalogue_price is: the server prices the line for its customer. */
+  price_source: z
     .unknown()
     .optional()
     .transform(() => undefined),
@@ -268,11 +274,15 @@ const quoteLineSchema = z.object({
 });
 
 /**
- * A line as staff see it: with the catalogue price it was priced at (the product's price, its
- * discounts applied, when the line was last written), so a changed unit price shows what it was
- * changed from. Null for a typed line. The customer's page never carries it.
+ * A line as staff see it: with the price it was priced at (the customer's price for the variant
+ * and quantity when the line was last written: the catalogue's with its discounts, or their
+ * agreement's or break's) and where that came from, so a changed unit price shows what it was
+ * changed from. Null for a typed line. The customer's page never carries them.
  */
-const staffQuoteLineSchema = quoteLineSchema.extend({ catalogue_price: z.number().nullable() });
+const staffQuoteLineSchema = quoteLineSchema.extend({
+  catalogue_price: z.number().nullable(),
+  price_source: priceSourceSchema.nullable(),
+});
 export type StaffQuoteLine = z.infer<typeof staffQuoteLineSchema>;
 
 /** The catalogue price staff changed the line's unit price from, or null when it was not changed. */

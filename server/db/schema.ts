@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PriceSource } from '#domain/customer-pricing';
 import type { LineOptions } from '#domain/variants';
 
 /**
@@ -845,8 +846,14 @@ export const quoteLines = pgTable(
     quantity: integer('quantity').notNull(),
     unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
     discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
-    /** The product's price when the line was priced (migration 0033); null for a typed line. */
+    /**
+     * The customer's price for the line's variant and quantity when the line was priced
+     * (migrations 0033, 0063: the catalogue price, or their agreement's or break's); null for a
+     * typed line.
+     */
     catalogue_price: numeric('catalogue_price', { precision: 12, scale: 2 }),
+    /** Where catalogue_price came from (domain/customer-pricing.ts PriceSource); null for a typed line. */
+    price_source: jsonb('price_source').$type<PriceSource>(),
   },
   (t) => [
     uniqueIndex('quote_lines_quote_position_key').on(t.quote_id, t.position),

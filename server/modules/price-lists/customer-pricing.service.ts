@@ -35,88 +35,112 @@ type PriceListRow = {
   prices: [number, number, string][];
 };
 
+type Executor = Pick<Db, 'execute'>;
+
+async function variantsOf(db: Executor, ids: number[], now: Date) {
+  const { rows } = await db.execute<VariantPricingRow>(sql`
+    select v.id, v.mrp::text as mrp, p.id as product_id, p.brand_id,
+      ${productPricing('p', 'c', now)} as pricing,
+      coalesce((select json_agg(json_build_array(t.min_quantity, t.mrp::text) order by t.min_quantity)
+        from variant_price_tiers t where t.variant_id = v.id), '[]'::json) as tiers
+    from product_variants v
+    join products p on p.id = v.product_id
+    left join categories c on c.id = p.category_id
+    where v.id = any(${intArray(ids)})`);
+  return rows;
+}
+
+/**
+ * The lists live now that are assigned to the customer or to their company, each with its rows
+ * for the variants asked about (assignment indexes, then the rows' primary key).
+ */
+async function listsOf(db: Executor, customerId: number, ids: number[], now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { rows } = await db.execute<PriceListRow>(sql`
+    select l.id, l.name, l.type, l.percent::text as percent, l.starts_at, l.ends_at, l.active,
+      coalesce((select json_agg(json_build_array(pp.variant_id, pp.min_quantity, pp.price::text))
+        from price_list_prices pp
+        where pp.price_list_id = l.id and pp.variant_id = any(${intArray(ids)})), '[]'::json) as prices
+    from price_lists l
+    where l.active and (l.starts_at is null or l.starts_at <= ${at}) and (l.ends_at is null or l.ends_at >= ${at})
+      and l.id in (
+        select a.price_list_id from price_list_customers a where a.customer_id = ${customerId}
+        union
+        select b.price_list_id from price_list_companies b
+        join customers cu on cu.company_id = b.company_id
+        where cu.id = ${customerId})`);
+  return rows;
+}
+
+async function customerExists(db: Executor, customerId: number) {
+  const { rows } = await db.execute(sql`select 1 from customers where id = ${customerId}`);
+  return rows.length > 0;
+}
+
+/** A variant at a quantity, as a quote line or a shop card asks for its price. */
+export type PriceItem = { variant_id: number; quantity: number };
+export const itemKey = (item: PriceItem) => `${item.variant_id}:${item.quantity}`;
+
+/**
+ * Each item whose variant exists, priced for the customer (or for anyone, without one), keyed by
+ * itemKey. Statements one after the other: in a transaction they share its one connection.
+ */
+export async function priceItems(
+  db: Executor,
+  items: readonly PriceItem[],
+  customerId: number | null,
+  now = new Date(),
+): Promise<Map<string, CustomerPrice>> {
+  const prices = new Map<string, CustomerPrice>();
+  const ids = [...new Set(items.map((i) => i.variant_id))];
+  if (ids.length === 0) return prices;
+  const variants = new Map((await variantsOf(db, ids, now)).map((v) => [v.id, v]));
+  const lists = customerId === null ? [] : await listsOf(db, customerId, ids, now);
+  for (const item of items) {
+    const v = variants.get(item.variant_id);
+    if (!v) continue;
+    const { category_ids, candidates } = readPricing(v.pricing);
+    const tiers: PriceTier[] = v.tiers.map(([min_quantity, mrp]) => ({ min_quantity, mrp }));
+    const own: PricingPriceList[] = lists.map((l) => ({
+      ...l,
+      prices: l.prices
+        .filter(([variantId]) => variantId === v.id)
+        .map(([, min_quantity, price]) => ({ min_quantity, price })),
+    }));
+    prices.set(
+      itemKey(item),
+      customerPrice(
+        { mrp: v.mrp, tiers },
+        { id: v.product_id, brand_id: v.brand_id, category_ids },
+        candidates,
+        own,
+        item.quantity,
+        now,
+      ),
+    );
+  }
+  return prices;
+}
+
 /**
  * "What does this customer pay": the inputs of domain/customer-pricing's rule for a few variants,
  * read in two statements whatever their number (the variants with their discounts and breaks, then
  * the customer's live lists with their rows for those variants), and the rule applied here.
  */
 export function createCustomerPricing(db: Db) {
-  async function variantsOf(ids: number[], now: Date) {
-    const { rows } = await db.execute<VariantPricingRow>(sql`
-      select v.id, v.mrp::text as mrp, p.id as product_id, p.brand_id,
-        ${productPricing('p', 'c', now)} as pricing,
-        coalesce((select json_agg(json_build_array(t.min_quantity, t.mrp::text) order by t.min_quantity)
-          from variant_price_tiers t where t.variant_id = v.id), '[]'::json) as tiers
-      from product_variants v
-      join products p on p.id = v.product_id
-      left join categories c on c.id = p.category_id
-      where v.id = any(${intArray(ids)})`);
-    return rows;
-  }
-
-  /**
-   * The lists live now that are assigned to the customer or to their company, each with its rows
-   * for the variants asked about (assignment indexes, then the rows' primary key).
-   */
-  async function listsOf(customerId: number, ids: number[], now: Date) {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const { rows } = await db.execute<PriceListRow>(sql`
-      select l.id, l.name, l.type, l.percent::text as percent, l.starts_at, l.ends_at, l.active,
-        coalesce((select json_agg(json_build_array(pp.variant_id, pp.min_quantity, pp.price::text))
-          from price_list_prices pp
-          where pp.price_list_id = l.id and pp.variant_id = any(${intArray(ids)})), '[]'::json) as prices
-      from price_lists l
-      where l.active and (l.starts_at is null or l.starts_at <= ${at}) and (l.ends_at is null or l.ends_at >= ${at})
-        and l.id in (
-          select a.price_list_id from price_list_customers a where a.customer_id = ${customerId}
-          union
-          select b.price_list_id from price_list_companies b
-          join customers cu on cu.company_id = b.company_id
-          where cu.id = ${customerId})`);
-    return rows;
-  }
-
-  async function customerExists(customerId: number) {
-    const { rows } = await db.execute(sql`select 1 from customers where id = ${customerId}`);
-    return rows.length > 0;
-  }
-
-  /** Each asked variant that exists, priced for the customer (or for anyone, without one). */
-  async function priceVariants(
-    ids: number[],
-    quantity: number,
-    customerId: number | null,
-    now = new Date(),
-  ): Promise<Map<number, CustomerPrice>> {
-    const prices = new Map<number, CustomerPrice>();
-    if (ids.length === 0) return prices;
-    const [variants, lists] = await Promise.all([
-      variantsOf(ids, now),
-      customerId === null ? [] : listsOf(customerId, ids, now),
-    ]);
-    for (const v of variants) {
-      const { category_ids, candidates } = readPricing(v.pricing);
-      const tiers: PriceTier[] = v.tiers.map(([min_quantity, mrp]) => ({ min_quantity, mrp }));
-      const own: PricingPriceList[] = lists.map((l) => ({
-        ...l,
-        prices: l.prices
-          .filter(([variantId]) => variantId === v.id)
-          .map(([, min_quantity, price]) => ({ min_quantity, price })),
-      }));
-      prices.set(
-        v.id,
-        customerPrice(
-          { mrp: v.mrp, tiers },
-          { id: v.product_id, brand_id: v.brand_id, category_ids },
-          candidates,
-          own,
-          quantity,
-          now,
-        ),
-      );
-    }
-    return prices;
-  }
+  const priceVariants = async (ids: number[], quantity: number, customerId: number | null) => {
+    const found = await priceItems(
+      db,
+      ids.map((variant_id) => ({ variant_id, quantity })),
+      customerId,
+    );
+    return new Map(
+      ids.flatMap((id) => {
+        const p = found.get(itemKey({ variant_id: id, quantity }));
+        return p ? [[id, p] as const] : [];
+      }),
+    );
+  };
 
   /** A variant's quantity breaks, lowest first. */
   async function tiersOf(variantId: number) {
@@ -137,7 +161,7 @@ export function createCustomerPricing(db: Db) {
       const customerId = query.customer_id ?? null;
       if (customerId !== null) {
         requireRights(rights, ['customer.read']);
-        if (!(await customerExists(customerId))) throw notFound(PRICE_LIST_TEXT.customerNotFound);
+        if (!(await customerExists(db, customerId))) throw notFound(PRICE_LIST_TEXT.customerNotFound);
       }
       const found = (await priceVariants([query.variant_id], query.quantity ?? 1, customerId)).get(
         query.variant_id,

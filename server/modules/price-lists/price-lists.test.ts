@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_TEXT } from '#domain/price-lists';
-import { createCustomer, createProduct, createProductWithVariants, userWithRole } from '../../test/factories';
+import {
+  createCustomer,
+  createDraftQuote,
+  createProduct,
+  createProductWithVariants,
+  createQuoteRequest,
+  userWithRole,
+} from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { until } from '../../test/until';
 
@@ -455,5 +462,74 @@ describe("the buyer's own prices", () => {
     expect((await ctx.as().get(`/api/account/prices?variant_ids=${agreed.id}`)).statusCode).toBe(401);
     expect((await ctx.admin.get(`/api/account/prices?variant_ids=${agreed.id}`)).statusCode).toBe(401);
     expect((await ctx.as(token).get('/api/account/prices?variant_ids=1,x')).statusCode).toBe(400);
+  });
+});
+
+describe("a new quote starts at the customer's prices", () => {
+  it('each line at its quantity, naming its source; staff change it and the line keeps both', async () => {
+    const buyer = await createCustomer(ctx, { company: 'Quoted Agreement Co' });
+    const agreed = await plainVariant(10);
+    const broken = await plainVariant(12);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Quoted 2027',
+      type: 'fixed',
+      company_ids: [buyer.company.id],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: agreed.variant.id, price: 7 }],
+    });
+    await ctx.admin.ok('PUT', `/api/variants/${broken.variant.id}/tiers`, {
+      tiers: [{ min_quantity: 10, mrp: 9 }],
+    });
+    const asked = await createQuoteRequest(ctx.as(), {
+      email: buyer.email,
+      lines: [
+        { product_id: agreed.product.id, quantity: 2 },
+        { product_id: broken.product.id, quantity: 10 },
+      ],
+    });
+    const draft = await createDraftQuote(ctx.admin, asked.id);
+    expect(
+      draft.lines.map((l: Record<string, unknown>) => [l.unit_price, l.catalogue_price, l.price_source]),
+    ).toEqual([
+      [7, 7, { type: 'price_list', id: list.id, name: 'Quoted 2027' }],
+      [9, 9, { type: 'tier', min_quantity: 10 }],
+    ]);
+
+    // Staff change the agreed line's price: it keeps the start price and its source beside it.
+    const lines = draft.lines.map((l: Record<string, unknown>, i: number) => ({
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      name: l.name,
+      sku: l.sku,
+      quantity: l.quantity,
+      unit_price: i === 0 ? 6.5 : l.unit_price,
+      discount_percent: l.discount_percent,
+    }));
+    const saved = await ctx.admin.ok('PUT', `/api/quotes/${draft.id}`, { lines });
+    expect(saved.lines[0]).toMatchObject({
+      unit_price: 6.5,
+      catalogue_price: 7,
+      price_source: { type: 'price_list', id: list.id },
+    });
+    expect(
+      await rows(
+        'select unit_price::text, catalogue_price::text, price_source from quote_lines where quote_id = $1 order by position',
+        [draft.id],
+      ),
+    ).toEqual([
+      {
+        unit_price: '6.50',
+        catalogue_price: '7.00',
+        price_source: { type: 'price_list', id: list.id, name: 'Quoted 2027' },
+      },
+      { unit_price: '9.00', catalogue_price: '9.00', price_source: { type: 'tier', min_quantity: 10 } },
+    ]);
+
+    // The customer's page never shows where a price came from.
+    const sent = await ctx.admin.ok('POST', `/api/quotes/${draft.id}/send`);
+    const page = await ctx.as().ok('GET', `/api/public/quotes/${sent.token}`);
+    expect(page.lines[0]).not.toHaveProperty('price_source');
+    expect(page.lines[0]).not.toHaveProperty('catalogue_price');
   });
 });

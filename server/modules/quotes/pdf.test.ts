@@ -33,7 +33,12 @@ function sampleQuote(overrides: Partial<Quote> = {}, lineCount = 6): Quote {
     inquiry_id: 3,
     version: 2,
     status: 'sent',
-    lines: lines.map((l, i) => ({ ...l, catalogue_price: null, line_total: centsToNumber(totals.lines[i]) })),
+    lines: lines.map((l, i) => ({
+      ...l,
+      catalogue_price: null,
+      price_source: null,
+      line_total: centsToNumber(totals.lines[i]),
+    })),
     subtotal: centsToNumber(totals.subtotal),
     shipping: base.shipping,
     shipping_label: 'Pallet delivery',

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inquiries, inquiryLines, products, quoteLines, quotes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
+import { itemKey, priceItems } from '../price-lists';
 import { chooseVariant, lockInquiry, type PricedProduct, priceLines, storedOptions } from '../shared/desk';
 import { readQuoteRows } from '../shared/quote-read';
 import type { QuoteContext } from './quote-context';
@@ -15,7 +16,7 @@ import { lockBoth, lockQuote } from './quote-locks';
 import { contentFromTemplate } from './quote-templates';
 
 /** A line as a draft is written from: what staff send, or what a request, quote or template kept. */
-export type DraftLine = Omit<QuoteInput['lines'][number], 'catalogue_price' | 'options'> & {
+export type DraftLine = Omit<QuoteInput['lines'][number], 'catalogue_price' | 'options' | 'price_source'> & {
   /** Kept options, for a line whose variant is gone; a line with its variant takes the variant's. */
   options?: LineOptions | null;
 };
@@ -53,6 +54,11 @@ async function writeLines(tx: Tx, quoteId: number, lines: DraftLine[], from: 'st
     return null;
   });
   if (Object.keys(refused).length) throw badRequest(Object.values(refused)[0], refused);
+  const customerPrices = await linePrices(
+    tx,
+    await customerOfQuote(tx, quoteId),
+    lines.map((l, i) => ({ variant: variants[i], quantity: l.quantity })),
+  );
   await tx.delete(quoteLines).where(eq(quoteLines.quote_id, quoteId));
   if (lines.length)
     await tx.insert(quoteLines).values(
@@ -75,11 +81,38 @@ async function writeLines(tx: Tx, quoteId: number, lines: DraftLine[], from: 'st
           quantity: l.quantity,
           unit_price: l.unit_price.toFixed(2),
           discount_percent: l.discount_percent.toFixed(2),
-          // Each linked line's catalogue price now, kept beside its unit price (which staff may change).
-          catalogue_price: (variant ?? product)?.final.toFixed(2) ?? null,
+          // Each linked line's price for this customer and quantity now, and where it came from,
+          // kept beside its unit price (which staff may change).
+          catalogue_price:
+            (customerPrices[position]?.unit_price ?? (variant ?? product)?.final)?.toFixed(2) ?? null,
+          price_source: customerPrices[position]?.source ?? null,
         };
       }),
     );
+}
+
+/** The customer a quote's request belongs to, whose prices its lines start from. */
+async function customerOfQuote(tx: Tx, quoteId: number) {
+  const { rows } = await tx.execute<{ customer_id: number | null }>(
+    sql`select i.customer_id from quotes q join inquiries i on i.id = q.inquiry_id where q.id = ${quoteId}`,
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
+/**
+ * What the customer pays for each line's variant at the line's quantity (ADR 0031): their
+ * agreement's price, a break's or the catalogue's, the lowest; undefined for a line with no variant.
+ */
+async function linePrices(
+  tx: Tx,
+  customerId: number | null,
+  lines: { variant: { id: number } | null | undefined; quantity: number }[],
+) {
+  const items = lines.flatMap((l) => (l.variant ? [{ variant_id: l.variant.id, quantity: l.quantity }] : []));
+  const prices = await priceItems(tx, items, customerId);
+  return lines.map((l) =>
+    l.variant ? prices.get(itemKey({ variant_id: l.variant.id, quantity: l.quantity })) : undefined,
+  );
 }
 
 /** A draft can be written only while no other exists for its request (quotes_one_draft_key). */
@@ -96,7 +129,7 @@ async function startingLines(tx: Tx, inquiryId: number) {
     .where(eq(inquiryLines.inquiry_id, inquiryId))
     .orderBy(inquiryLines.position);
   const [inquiry] = await tx
-    .select({ product_id: inquiries.product_id })
+    .select({ product_id: inquiries.product_id, customer_id: inquiries.customer_id })
     .from(inquiries)
     .where(eq(inquiries.id, inquiryId));
   const ids = basket.length
@@ -105,13 +138,23 @@ async function startingLines(tx: Tx, inquiryId: number) {
       ? [inquiry.product_id]
       : [];
   const priced = ids.length ? await priceLines(tx, ids) : new Map();
-  if (basket.length)
-    return basket.map((l) => {
+  if (basket.length) {
+    const chosen = basket.map((l) => {
       const today = l.product_id !== null ? priced.get(l.product_id) : undefined;
       // The variant asked for, priced today; a request from before variants names none, so a
       // product's only variant stands for it.
-      const chosen = today ? chooseVariant(today, l.variant_id, true) : undefined;
-      const variant = chosen && !('refused' in chosen) ? chosen : undefined;
+      const found = today ? chooseVariant(today, l.variant_id, true) : undefined;
+      return { today, variant: found && !('refused' in found) ? found : undefined };
+    });
+    // Each line starts at what this customer pays for its variant at its quantity.
+    const theirs = await linePrices(
+      tx,
+      inquiry.customer_id,
+      basket.map((l, i) => ({ variant: chosen[i].variant, quantity: l.quantity })),
+    );
+    return basket.map((l, i) => {
+      const { today, variant } = chosen[i];
+      const start = theirs[i]?.unit_price ?? (variant ?? today)?.final;
       // A product deleted since keeps the name and price the request stored.
       return {
         product_id: today ? l.product_id : null,
@@ -120,12 +163,16 @@ async function startingLines(tx: Tx, inquiryId: number) {
         name: l.name,
         sku: l.sku,
         quantity: l.quantity,
-        unit_price: today ? toCents((variant ?? today).final.toFixed(2)) / 100 : toCents(l.unit_price) / 100,
+        unit_price:
+          today && start !== undefined ? toCents(start.toFixed(2)) / 100 : toCents(l.unit_price) / 100,
         discount_percent: 0,
       };
     });
+  }
   const product = inquiry.product_id !== null ? priced.get(inquiry.product_id) : undefined;
   if (!product) return [];
+  const only = product.variants.length === 1 ? product.variants[0] : undefined;
+  const [theirs] = await linePrices(tx, inquiry.customer_id, [{ variant: only, quantity: 1 }]);
   return [
     {
       product_id: inquiry.product_id,
@@ -133,7 +180,7 @@ async function startingLines(tx: Tx, inquiryId: number) {
       name: product.name,
       sku: product.sku,
       quantity: 1,
-      unit_price: toCents(product.final.toFixed(2)) / 100,
+      unit_price: toCents((theirs?.unit_price ?? product.final).toFixed(2)) / 100,
       discount_percent: 0,
     },
   ];
@@ -274,9 +321,9 @@ export async function reviseQuote(ctx: QuoteContext, id: number, actorId: number
       const newId = rows[0].id;
       await tx.execute(sql`
         insert into quote_lines (quote_id, position, product_id, variant_id, options, name, sku,
-          quantity, unit_price, discount_percent, catalogue_price)
+          quantity, unit_price, discount_percent, catalogue_price, price_source)
         select ${newId}::int, l.position, p.id, v.id, l.options, l.name, l.sku, l.quantity, l.unit_price,
-          l.discount_percent, l.catalogue_price
+          l.discount_percent, l.catalogue_price, l.price_source
         from quote_lines l left join ${products} p on p.id = l.product_id
           left join product_variants v on v.id = l.variant_id
         where l.quote_id = ${id}`);

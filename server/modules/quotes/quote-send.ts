@@ -133,9 +133,9 @@ export async function extendQuote(
     // The lines as quoted: an extension keeps the offer, prices included.
     await tx.execute(sql`
       insert into quote_lines (quote_id, position, product_id, variant_id, options, name, sku,
-        quantity, unit_price, discount_percent, catalogue_price)
+        quantity, unit_price, discount_percent, catalogue_price, price_source)
       select ${newId}::int, l.position, p.id, v.id, l.options, l.name, l.sku, l.quantity, l.unit_price,
-        l.discount_percent, l.catalogue_price
+        l.discount_percent, l.catalogue_price, l.price_source
       from quote_lines l left join products p on p.id = l.product_id
         left join product_variants v on v.id = l.variant_id
       where l.quote_id = ${id}`);

@@ -89,6 +89,8 @@ describe('a draft', () => {
         unit_price: 16.99,
         discount_percent: 0,
         catalogue_price: 16.99,
+        // The customer has no agreement: their price is the catalogue's, less the discount.
+        price_source: { type: 'discount', id: expect.any(Number) },
         line_total: 50.97,
       },
       {
@@ -101,6 +103,7 @@ describe('a draft', () => {
         unit_price: 50,
         discount_percent: 0,
         catalogue_price: null,
+        price_source: null,
         line_total: 50,
       },
     ]);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { PriceSource } from '#domain/customer-pricing';
 import { canMoveInquiry, type InquiryStatus } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import {
@@ -35,6 +36,7 @@ type LineRow = [
   catalogue_price: string | null,
   variant_id: number | null,
   options: LineOptions | null,
+  price_source: PriceSource | null,
 ];
 
 /** A quote as stored, with its lines as arrays in position order. */
@@ -73,7 +75,8 @@ export async function readQuoteRows(db: Executor, where: SQL, order: SQL = sql`q
       q.note, q.terms, q.created_at, q.sent_at, q.answered_at, q.answer_kind, q.answer_name,
       q.answer_message, q.answer_address, q.expired_at,
       coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
-          l.unit_price::text, l.discount_percent::text, l.catalogue_price::text, l.variant_id, l.options)
+          l.unit_price::text, l.discount_percent::text, l.catalogue_price::text, l.variant_id, l.options,
+          l.price_source)
           order by l.position)
         from quote_lines l where l.quote_id = q.id), '[]'::json) as lines
     from quotes q
@@ -98,6 +101,7 @@ function content(r: QuoteRow) {
       catalogue_price,
       variant_id,
       options,
+      price_source,
     ]) => ({
       product_id,
       name,
@@ -108,6 +112,7 @@ function content(r: QuoteRow) {
       unit_price,
       discount_percent,
       catalogue_price,
+      price_source,
     }),
   );
   const totals = quoteTotals({ lines, shipping: r.shipping, tax_rate: r.tax_rate });
@@ -191,8 +196,8 @@ export function toPublicQuote(
     version: r.version!,
     status: r.status,
     ...rest,
-    // The catalogue price is the staff's to see: the customer sees the price quoted.
-    lines: lines.map(({ catalogue_price: _, ...line }) => line),
+    // The catalogue price and its source are the staff's to see: the customer sees the price quoted.
+    lines: lines.map(({ catalogue_price: _, price_source: __, ...line }) => line),
     sent_at: iso(r.sent_at)!,
     expired,
     can_answer: r.status === 'sent' && !expired && answerable,

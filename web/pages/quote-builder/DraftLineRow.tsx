@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { type PriceSource, priceSourceLabel } from '#domain/customer-pricing';
 import { BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
@@ -60,7 +61,7 @@ export function DraftLineRow({ editor, line, index }: Props) {
         value={line.unit_price}
         onValue={(unit_price) => setLine(line.key, { unit_price })}
         error={lineError(index, 'unit_price')}
-        description={catalogue === null ? undefined : <CataloguePrice price={catalogue} />}
+        description={<StartPrice changedFrom={catalogue} source={line.price_source} />}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <DraftNumberInput
@@ -115,6 +116,23 @@ export function DraftLineRow({ editor, line, index }: Props) {
 }
 
 /**
+ * Under the unit price: what it was changed from, and where the start price came from when that
+ * is the customer's own (an agreement, a quantity break); nothing for a plain catalogue price.
+ */
+function StartPrice({ changedFrom, source }: { changedFrom: number | null; source: PriceSource | null }) {
+  const own =
+    source && (source.type === 'price_list' || source.type === 'tier') ? priceSourceLabel(source) : null;
+  if (changedFrom === null && own === null) return null;
+  return (
+    <>
+      {changedFrom !== null && <CataloguePrice price={changedFrom} />}
+      {changedFrom !== null && own !== null && ' · '}
+      {own !== null && <span data-testid="price-source">{own}</span>}
+    </>
+  );
+}
+
+/**
  * The line's variant, for a product that has several: choosing one takes its SKU, options and
  * price today onto the line. A discontinued variant stays listed for the line that has it and
  * cannot be chosen anew. Any other line shows its options, if it has any, as text.
@@ -126,15 +144,19 @@ function VariantField({ editor, line, index }: Props) {
   // A list that failed to load leaves the line as it reads; a save the line's variant is missing
   // from still names it, in the select below.
   if (line.product_id === null || (list.length <= 1 && !error)) return <LineOptions options={line.options} />;
-  const choose = (value: string | null) => {
+  const choose = async (value: string | null) => {
     const variant = list.find((v) => String(v.id) === value);
     if (!variant) return;
+    // What this customer pays for it at the line's quantity; the catalogue's if that cannot be read.
+    const theirs = await editor.customerPrice(variant.id, Number(line.quantity) || 1).catch(() => null);
+    const start = theirs?.unit_price ?? variant.price.final;
     editor.setLine(line.key, {
       variant_id: variant.id,
       sku: variant.sku ?? '',
       options: variant.options,
-      unit_price: amountText(variant.price.final),
-      catalogue_price: variant.price.final,
+      unit_price: amountText(start),
+      catalogue_price: start,
+      price_source: theirs?.source ?? null,
     });
   };
   return (

@@ -22,6 +22,7 @@ const line = (over: Partial<Draft['lines'][number]> = {}): Draft['lines'][number
   unit_price: '0',
   discount_percent: '',
   catalogue_price: null,
+  price_source: null,
   ...over,
 });
 const draft = (over: Partial<Draft> = {}): Draft => ({

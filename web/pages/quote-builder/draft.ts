@@ -1,3 +1,4 @@
+import type { PriceSource } from '#domain/customer-pricing';
 import { centsToDecimal, toCents } from '#domain/money';
 import type { Quote, QuoteBody, QuoteTotals } from '#domain/quotes';
 import { quoteTotals } from '#domain/quotes';
@@ -19,8 +20,10 @@ export type DraftLine = {
   quantity: string;
   unit_price: string;
   discount_percent: string;
-  /** The catalogue's price when the line was priced (shown beside a changed one); never sent. */
+  /** The customer's price when the line was priced (shown beside a changed one); never sent. */
   catalogue_price: number | null;
+  /** Where that price came from (an agreement, a quantity break…); never sent. */
+  price_source: PriceSource | null;
 };
 
 export type Draft = {
@@ -52,6 +55,7 @@ export function draftFromQuote(quote: Quote): Draft {
       unit_price: amountText(l.unit_price),
       discount_percent: l.discount_percent ? String(l.discount_percent) : '',
       catalogue_price: l.catalogue_price,
+      price_source: l.price_source,
     })),
     shipping: quote.shipping ? amountText(quote.shipping) : '',
     shipping_label: quote.shipping_label ?? '',

@@ -9,6 +9,7 @@ import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
 import type { ProductOption } from '../../api/discounts';
 import { fieldErrors, hasStatus, toastError } from '../../api/errors';
 import { productKeys } from '../../api/keys';
+import { fetchCustomerPrice } from '../../api/pricing';
 import { productBundleQuery } from '../../api/products';
 import { useDeleteQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
 import { deliveryLine } from '../../components/DeliveryState';
@@ -43,6 +44,7 @@ const freeLine = (): DraftLine => ({
   unit_price: '',
   discount_percent: '',
   catalogue_price: null,
+  price_source: null,
 });
 
 /**
@@ -82,6 +84,10 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
     clearErrors((path) => Object.keys(change).some((field) => path === `lines.${index}.${field}`));
   };
 
+  /** The request's customer's price for a variant at a quantity, or null without a customer. */
+  const customerPrice = async (variantId: number, quantity: number) =>
+    inquiry.customer ? fetchCustomerPrice(variantId, quantity, inquiry.customer.id) : null;
+
   const addProduct = async (id: string | null) => {
     // The chosen option is in one of the searches the select ran; its slug leads to the bundle.
     const option = queryClient
@@ -92,6 +98,10 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
     setAdding(true);
     try {
       const bundle = await queryClient.fetchQuery(productBundleQuery(option.slug));
+      // A product with one variant starts at what this customer pays for it (their agreement, a
+      // break, the catalogue); one with several is priced when its variant is chosen.
+      const only = bundle.variants?.length === 1 ? bundle.variants[0] : undefined;
+      const theirs = only ? await customerPrice(only.id, 1) : null;
       setDraft((d) => ({
         ...d,
         lines: [
@@ -105,9 +115,10 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
             name: bundle.base.name,
             sku: bundle.base.sku ?? '',
             quantity: '1',
-            unit_price: String(bundle.price.final),
+            unit_price: String(theirs?.unit_price ?? bundle.price.final),
             discount_percent: '',
-            catalogue_price: bundle.price.final,
+            catalogue_price: theirs?.unit_price ?? bundle.price.final,
+            price_source: theirs?.source ?? null,
           },
         ],
       }));
@@ -179,6 +190,7 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
       ),
     addFreeLine: () => set('lines', [...draft.lines, freeLine()]),
     addProduct,
+    customerPrice,
     adding,
     full: draft.lines.length >= QUOTE_LIMITS.lines,
     saving: save.isPending,
