@@ -6,6 +6,7 @@ import { VALIDATION } from './messages';
 import { staffNoteSchema } from './notes';
 import { ORDER_STATUSES } from './orders';
 import { listMeta, listQuery } from './paging';
+import { assignedPriceListSchema } from './price-lists';
 
 /**
  * Customers and companies (ADR 0022). Every request belongs to the customer its e-mail names
@@ -252,6 +253,8 @@ export const customerDetailSchema = customerSchema.extend({
   orders: z.array(customerOrderSchema),
   /** Newest first. */
   notes: z.array(staffNoteSchema),
+  /** The price lists that hold for them: their own and their company's, by name. */
+  price_lists: z.array(assignedPriceListSchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
@@ -281,5 +284,7 @@ export const companyDetailSchema = companySchema.extend({
   requests: z.array(customerRequestSchema.extend({ customer: personRef })),
   orders: z.array(customerOrderSchema.extend({ customer: personRef })),
   notes: z.array(staffNoteSchema),
+  /** The price lists assigned to the company, by name: they hold for each of its people. */
+  price_lists: z.array(assignedPriceListSchema),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;

@@ -233,3 +233,17 @@ export const accountPricesQuery = z.strictObject({
 export const accountPricesResponse = z.object({
   data: z.array(pricingResponse.extend({ variant_id: z.number() })),
 });
+
+/** A price list as a customer's or a company's page lists it: whom it came through, and its terms. */
+export const assignedPriceListSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(PRICE_LIST_TYPES),
+  percent: z.number().nullable(),
+  active: z.boolean(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  /** Assigned to the customer themselves, or to their company. */
+  via: z.enum(['customer', 'company']),
+});
+export type AssignedPriceList = z.infer<typeof assignedPriceListSchema>;

@@ -95,4 +95,18 @@ test("a new quote starts at the customer's agreed and break prices, and says whe
       // The desktop shell's fixed navigation does not stretch into a full-page capture.
       await page.screenshot({ path: `${SHOTS}/quote-customer-prices-${width}.png`, fullPage: width < 600 });
     }
+
+  // The customer's page lists the agreement that holds for them.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/customers?selected=${detail.customer!.id}`);
+  const customerPane = page.getByTestId('customer-pane');
+  await expect(customerPane.getByTestId('customer-price-lists')).toContainText(`Agnes ${tag}`);
+  await expect(customerPane.getByTestId('customer-price-lists')).toContainText('Agreed prices');
+  if (SHOTS) {
+    await customerPane.getByTestId('customer-price-lists').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/customer-price-lists-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await customerPane.getByTestId('customer-price-lists').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/customer-price-lists-390.png` });
+  }
 });

@@ -14,6 +14,7 @@ import { limitInText } from '../../db/query/sql';
 import { keysetBatches } from '../../db/query/stream';
 import { companies, companyNotes, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
+import { assignedPriceLists } from '../price-lists';
 import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { tokenRefJson } from '../shared/token-ref';
 import { deleteCompany, mergeCompanies } from './company-merge';
@@ -88,7 +89,7 @@ export async function readDetail(db: Reader, id: number): Promise<CompanyDetail>
   const people = await db.execute<Row>(sql`
     select c.*, ${row.name as string} as company_name from customers c
     where c.company_id = ${id} and c.merged_into_id is null order by lower(c.name), c.id`);
-  const [requests, orders, notes] = await Promise.all([
+  const [requests, orders, notes, priceLists] = await Promise.all([
     readRequests(db, sql`i.customer_id in (select c.id from customers c where c.company_id = ${id})`),
     readOrders(db, sql`o.customer_id in (select c.id from customers c where c.company_id = ${id})`),
     db.execute<NoteRow>(sql`
@@ -96,6 +97,7 @@ export async function readDetail(db: Reader, id: number): Promise<CompanyDetail>
         n.created_at
       from ${companyNotes} n left join ${users} u on u.id = n.author_id
       where n.company_id = ${id} order by n.id desc`),
+    assignedPriceLists(db, { companyId: id }),
   ]);
   return {
     ...toCompany({ ...row, id: row.id ?? id }),
@@ -104,6 +106,7 @@ export async function readDetail(db: Reader, id: number): Promise<CompanyDetail>
     requests,
     orders,
     notes: notes.rows.map(toNote),
+    price_lists: priceLists,
   };
 }
 

@@ -18,6 +18,7 @@ import { containsAnyOf } from '../../db/query/search';
 import { keysetBatches } from '../../db/query/stream';
 import { companies, customerNotes, customers, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
+import { assignedPriceLists } from '../price-lists';
 import { addNote, type NoteAuthor, type NoteParent } from '../shared/notes';
 import { readQuoteRows } from '../shared/quote-read';
 import { tokenRefJson } from '../shared/token-ref';
@@ -178,7 +179,7 @@ export async function readDetail(db: Reader, id: number): Promise<CustomerDetail
     .leftJoin(companies, eq(companies.id, customers.company_id))
     .where(eq(customers.id, id));
   if (!row) throw notFound(CUSTOMER_TEXT.notFound);
-  const [requests, quoteRows, orders, notes] = await Promise.all([
+  const [requests, quoteRows, orders, notes, priceLists] = await Promise.all([
     readRequests(db, sql`i.customer_id = ${id}`),
     readQuoteRows(
       db,
@@ -191,6 +192,7 @@ export async function readDetail(db: Reader, id: number): Promise<CustomerDetail
         n.created_at
       from ${customerNotes} n left join ${users} u on u.id = n.author_id
       where n.customer_id = ${id} order by n.id desc`),
+    assignedPriceLists(db, { customerId: id }),
   ]);
   return {
     ...toCustomer(row),
@@ -220,6 +222,7 @@ export async function readDetail(db: Reader, id: number): Promise<CustomerDetail
     })),
     orders: orders.map(({ customer: _, ...o }) => o),
     notes: notes.rows.map(toNote),
+    price_lists: priceLists,
   };
 }
 

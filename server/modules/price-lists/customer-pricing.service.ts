@@ -7,7 +7,7 @@ import {
   type PricingPriceList,
 } from '#domain/customer-pricing';
 import { centsToDecimal, fromCents, toCents } from '#domain/money';
-import { PRICE_LIST_TEXT } from '#domain/price-lists';
+import { type AssignedPriceList, PRICE_LIST_TEXT } from '#domain/price-lists';
 import { type Rights, requireRights } from '../../auth/rights';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors/app-error';
@@ -198,3 +198,49 @@ export function createCustomerPricing(db: Db) {
 }
 
 export type CustomerPricing = ReturnType<typeof createCustomerPricing>;
+
+/**
+ * The price lists that hold for a customer (their own, then their company's) or are assigned to a
+ * company, by name, as their pages list them.
+ */
+export async function assignedPriceLists(
+  db: Executor,
+  whose: { customerId: number } | { companyId: number },
+): Promise<AssignedPriceList[]> {
+  const via =
+    'customerId' in whose
+      ? sql`select a.price_list_id as id, 'customer' as via, 0 as rank from price_list_customers a
+          where a.customer_id = ${whose.customerId}
+          union all
+          select b.price_list_id, 'company', 1 from price_list_companies b
+          join customers cu on cu.company_id = b.company_id where cu.id = ${whose.customerId}`
+      : sql`select b.price_list_id as id, 'company' as via, 1 as rank from price_list_companies b
+          where b.company_id = ${whose.companyId}`;
+  const { rows } = await db.execute<{
+    id: number;
+    name: string;
+    type: PriceListType;
+    percent: string | null;
+    active: boolean;
+    starts_at: Date | string | null;
+    ends_at: Date | string | null;
+    via: 'customer' | 'company';
+  }>(sql`
+    select distinct on (l.id) l.id, l.name, l.type, l.percent::text as percent, l.active, l.starts_at,
+      l.ends_at, a.via, a.rank
+    from (${via}) a join price_lists l on l.id = a.id
+    order by l.id, a.rank`);
+  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  return rows
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      percent: r.percent === null ? null : fromCents(toCents(r.percent)),
+      active: r.active,
+      starts_at: iso(r.starts_at),
+      ends_at: iso(r.ends_at),
+      via: r.via,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}

@@ -533,3 +533,44 @@ describe("a new quote starts at the customer's prices", () => {
     expect(page.lines[0]).not.toHaveProperty('catalogue_price');
   });
 });
+
+describe("a customer's and a company's pages", () => {
+  it('list the price lists that hold for them, and whom each came through', async () => {
+    const buyer = await createCustomer(ctx, { company: 'Pages Co' });
+    const own = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Pages own',
+      type: 'percent',
+      percent: 5,
+      customer_ids: [buyer.id],
+    });
+    const theirs = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Pages company',
+      type: 'fixed',
+      active: false,
+      company_ids: [buyer.company.id],
+      customer_ids: [buyer.id],
+    });
+    const customer = await ctx.admin.ok('GET', `/api/customers/${buyer.id}`);
+    expect(customer.price_lists).toEqual([
+      expect.objectContaining({
+        id: theirs.id,
+        name: 'Pages company',
+        type: 'fixed',
+        active: false,
+        via: 'customer',
+      }),
+      expect.objectContaining({
+        id: own.id,
+        name: 'Pages own',
+        type: 'percent',
+        percent: 5,
+        via: 'customer',
+      }),
+    ]);
+    const company = await ctx.admin.ok('GET', `/api/companies/${buyer.company.id}`);
+    expect(company.price_lists).toEqual([expect.objectContaining({ id: theirs.id, via: 'company' })]);
+    // Sales read them there, without managing the lists.
+    const sales = await userWithRole(ctx, 'sales');
+    expect((await ctx.as(sales.token).ok('GET', `/api/customers/${buyer.id}`)).price_lists).toHaveLength(2);
+  });
+});

@@ -14,7 +14,7 @@ import { usePermissions } from '../../session/usePermissions';
 import { CompanyDetails } from './CompanyDetails';
 import { CompanyMergeDialog } from './CompanyMergeDialog';
 import { NotesAndHistory } from './NotesAndHistory';
-import { Figures, LinkedList, orderLine, requestLine } from './Sections';
+import { Figures, LinkedList, orderLine, priceListLine, requestLine } from './Sections';
 import { CUSTOMER_SCREEN as T } from './texts';
 
 type Props = {
@@ -85,6 +85,9 @@ export function CompanyPane({ id, onOpen }: Props) {
         </LinkedList>
         <LinkedList title={T.orders} empty={T.noOrders} testId="company-orders">
           {company.orders.map(orderLine)}
+        </LinkedList>
+        <LinkedList title={T.priceLists} empty={T.noPriceLists} testId="company-price-lists">
+          {company.price_lists.map(priceListLine)}
         </LinkedList>
         <NotesAndHistory type="company" entry={company} add={mayEdit ? addNote : undefined} />
       </Stack>

@@ -12,7 +12,15 @@ import { usePermissions } from '../../session/usePermissions';
 import { CustomerContact } from './CustomerContact';
 import { MergeDialog } from './MergeDialog';
 import { NotesAndHistory } from './NotesAndHistory';
-import { ChangeHistory, Figures, LinkedList, orderLine, quoteLine, requestLine } from './Sections';
+import {
+  ChangeHistory,
+  Figures,
+  LinkedList,
+  orderLine,
+  priceListLine,
+  quoteLine,
+  requestLine,
+} from './Sections';
 import { CUSTOMER_SCREEN as T } from './texts';
 
 type Props = {
@@ -112,6 +120,9 @@ export function CustomerPane({ id, onOpen }: Props) {
         </LinkedList>
         <LinkedList title={T.orders} empty={T.noOrders} testId="customer-orders">
           {customer.orders.map(orderLine)}
+        </LinkedList>
+        <LinkedList title={T.priceLists} empty={T.noPriceLists} testId="customer-price-lists">
+          {customer.price_lists.map(priceListLine)}
         </LinkedList>
         <NotesAndHistory type="customer" entry={customer} add={mayEdit ? addNote : undefined} />
       </Stack>

@@ -28,6 +28,7 @@ const CORA: Customer = {
 const DETAIL: CustomerDetail = {
   ...CORA,
   merged_into_id: null,
+  price_lists: [],
   updated_at: '2026-03-04T10:00:00.000Z',
   requests: [
     {

@@ -1,9 +1,10 @@
-import { Anchor, Button, Center, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { CustomerOrder, CustomerQuote, CustomerRequest } from '#domain/customers';
 import { HISTORY_TEXT, type HistoryEntry } from '#domain/history';
+import type { AssignedPriceList } from '#domain/price-lists';
 import type { QuoteStatus } from '#domain/quotes';
 import { formatPrice } from '../../api/currency';
 import { useRestoreCustomerEntry } from '../../api/customers';
@@ -133,6 +134,29 @@ export function quoteLine(q: CustomerQuote) {
           {q.sent_at && <> · {when(q.sent_at)}</>}
         </>
       }
+    />
+  );
+}
+
+/** A price list that holds for the customer or the company: its terms, whom it came through, its dates. */
+export function priceListLine(l: AssignedPriceList) {
+  return (
+    <Line
+      key={l.id}
+      link={l.name}
+      badge={
+        <Badge size="sm" variant="light" color={l.active ? 'teal' : 'gray'}>
+          {l.active ? T.listActive : T.listOff}
+        </Badge>
+      }
+      details={[
+        l.type === 'percent' && l.percent !== null ? T.percentOff(l.percent) : T.fixedPrices,
+        l.via === 'company' ? T.throughCompany : null,
+        l.starts_at ? T.listFrom(formatDateTime(l.starts_at)) : null,
+        l.ends_at ? T.listUntil(formatDateTime(l.ends_at)) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     />
   );
 }
