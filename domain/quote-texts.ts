@@ -143,6 +143,8 @@ export const BUILDER_TEXT = {
   unsaved: 'Save the draft before sending it.',
   /** Beside a unit price changed from the catalogue's: "(catalogue $144.49)", the price struck through. */
   catalogue: 'catalogue',
+  /** The same beside a price changed from the customer's own (an agreement's, a break's): "(their price $32.00)". */
+  theirPrice: 'their price',
 } as const;
 
 /** Extend, Save as template, Start from template and Copy to another request, in the builder and the pane. */

@@ -15,10 +15,10 @@ type Content = Pick<
 };
 
 /** The catalogue price a unit price was changed from, struck through: staff's view only. */
-export function CataloguePrice({ price }: { price: number }) {
+export function CataloguePrice({ price, label = BUILDER_TEXT.catalogue }: { price: number; label?: string }) {
   return (
     <span className={classes.catalogue} data-testid="catalogue-price">
-      ({BUILDER_TEXT.catalogue} <s>{formatPrice(price)}</s>)
+      ({label} <s>{formatPrice(price)}</s>)
     </span>
   );
 }

@@ -54,6 +54,14 @@ const page = (query: { page?: number; limit?: number }) => {
   return { page: number, limit, offset: (number - 1) * limit };
 };
 
+/** The lists assigned to one company or one customer, as a filter (the assignment's own index). */
+const assignedTo = (
+  table: 'price_list_companies' | 'price_list_customers',
+  column: 'company_id' | 'customer_id',
+  id: number,
+) =>
+  sql`${priceLists.id} in (select price_list_id from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id})`;
+
 async function countMatching(db: Db, id: number, like: string): Promise<ListTotal> {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from price_list_prices pp
@@ -176,24 +184,8 @@ export function createPriceListsService(db: Db) {
       const { page: number, limit, offset } = page(query);
       const where = and(
         query.q ? await containsAny(db, priceLists, [priceLists.name], query.q) : undefined,
-        query.company_id
-          ? inArray(
-              priceLists.id,
-              db
-                .select({ id: priceListCompanies.price_list_id })
-                .from(priceListCompanies)
-                .where(eq(priceListCompanies.company_id, query.company_id)),
-            )
-          : undefined,
-        query.customer_id
-          ? inArray(
-              priceLists.id,
-              db
-                .select({ id: priceListCustomers.price_list_id })
-                .from(priceListCustomers)
-                .where(eq(priceListCustomers.customer_id, query.customer_id)),
-            )
-          : undefined,
+        query.company_id ? assignedTo('price_list_companies', 'company_id', query.company_id) : undefined,
+        query.customer_id ? assignedTo('price_list_customers', 'customer_id', query.customer_id) : undefined,
       );
       const [data, total] = await Promise.all([
         readLists(db, where, limit, offset),

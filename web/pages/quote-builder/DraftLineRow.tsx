@@ -125,7 +125,9 @@ function StartPrice({ changedFrom, source }: { changedFrom: number | null; sourc
   if (changedFrom === null && own === null) return null;
   return (
     <>
-      {changedFrom !== null && <CataloguePrice price={changedFrom} />}
+      {changedFrom !== null && (
+        <CataloguePrice price={changedFrom} label={own === null ? undefined : T.theirPrice} />
+      )}
       {changedFrom !== null && own !== null && ' · '}
       {own !== null && <span data-testid="price-source">{own}</span>}
     </>
