@@ -70,23 +70,10 @@ export function tierProblem(tiers: readonly PriceTier[]): { path: string; messag
   return null;
 }
 
-const pricingWindow = (list: PricingPriceList): PricingDiscount => ({
-  id: list.id,
-  type: 'percent',
-  value: 0,
-  applies_to: 'product',
-  product_id: null,
-  category_id: null,
-  brand_id: null,
-  starts_at: list.starts_at,
-  ends_at: list.ends_at,
-  active: list.active,
-});
-
 /** A price list's price at this quantity, in cents, or null where it has none (or is not live). */
 function priceListPrice(list: PricingPriceList, base: Cents, quantity: number, now: Date): Cents | null {
   // A list keeps the discounts' window rule: active, and now inside [starts_at, ends_at].
-  if (!isLive(pricingWindow(list), now)) return null;
+  if (!isLive(list, now)) return null;
   if (list.type === 'percent') {
     const percent = toCents(list.percent ?? 0);
     return base - mulDivHalfUp(base, Math.min(Math.max(percent, 0), 10_000), 10_000);

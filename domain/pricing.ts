@@ -67,10 +67,14 @@ export function windowEdges(discount: Pick<PricingDiscount, 'starts_at' | 'ends_
 }
 
 /**
- * Active, and now inside its window (either end may be open). The server's SQL copy of the rule
- * (discountLiveAt) is held to this one by a property test.
+ * Active, and now inside its window (either end may be open): a discount's rule, which a price
+ * list keeps too. The server's SQL copy of the rule (discountLiveAt) is held to this one by a
+ * property test.
  */
-export function isLive(discount: PricingDiscount, now: Date): boolean {
+export function isLive(
+  discount: Pick<PricingDiscount, 'active' | 'starts_at' | 'ends_at'>,
+  now: Date,
+): boolean {
   return discount.active && inWindow(windowOf(discount), now.getTime());
 }
 

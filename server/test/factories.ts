@@ -1,5 +1,6 @@
 import type { Client } from './client';
 import type { TestContext } from './harness';
+import { until } from './until';
 
 /**
  * Rows made through the API, as a caller would make them, so a test sees what the routes really
@@ -144,4 +145,27 @@ export async function createCustomer(ctx: Pick<TestContext, 'as' | 'admin'>, req
 export async function userWithRole(ctx: Pick<TestContext, 'makeUser'>, role: string) {
   const n = next();
   return ctx.makeUser({ name: `Factory ${role} ${n}`, email: `staff.${role}.${n}@example.com`, role });
+}
+
+/**
+ * A buyer's portal token for a customer's e-mail, as the buyer gets one: the sign-in link asked
+ * for, read from the outbox, exchanged for a session.
+ */
+export async function signInBuyer(ctx: Pick<TestContext, 'as' | 'database'>, email: string) {
+  await ctx
+    .as()
+    .ok('POST', '/api/account/login-link', { email }, { remoteAddress: `10.250.${next() & 255}.1` });
+  const mail = await until(
+    async () =>
+      (
+        await ctx.database.pool.query<{ text_body: string }>(
+          "select text_body from outbox where kind = 'account_login' and lower(to_address) = lower($1) order by id desc limit 1",
+          [email],
+        )
+      ).rows[0],
+    { what: `a sign-in e-mail to ${email}` },
+  );
+  const token = /login\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
+  if (!token) throw new Error(`no sign-in link in: ${mail.text_body}`);
+  return (await ctx.as().ok('POST', '/api/account/session', { token })).token as string;
 }

@@ -11,7 +11,7 @@ import { type AssignedPriceList, PRICE_LIST_TEXT } from '#domain/price-lists';
 import { type Rights, requireRights } from '../../auth/rights';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors/app-error';
-import { type PricingJson, productPricing, readPricing } from '../shared/pricing.sql';
+import { discountLiveAt, type PricingJson, productPricing, readPricing } from '../shared/pricing.sql';
 import { intArray } from '../shared/trash-move';
 
 type VariantPricingRow = {
@@ -55,14 +55,13 @@ async function variantsOf(db: Executor, ids: number[], now: Date) {
  * for the variants asked about (assignment indexes, then the rows' primary key).
  */
 async function listsOf(db: Executor, customerId: number, ids: number[], now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const { rows } = await db.execute<PriceListRow>(sql`
     select l.id, l.name, l.type, l.percent::text as percent, l.starts_at, l.ends_at, l.active,
       coalesce((select json_agg(json_build_array(pp.variant_id, pp.min_quantity, pp.price::text))
         from price_list_prices pp
         where pp.price_list_id = l.id and pp.variant_id = any(${intArray(ids)})), '[]'::json) as prices
     from price_lists l
-    where l.active and (l.starts_at is null or l.starts_at <= ${at}) and (l.ends_at is null or l.ends_at >= ${at})
+    where ${discountLiveAt('l', now)}
       and l.id in (
         select a.price_list_id from price_list_customers a where a.customer_id = ${customerId}
         union

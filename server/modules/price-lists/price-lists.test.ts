@@ -6,10 +6,10 @@ import {
   createProduct,
   createProductWithVariants,
   createQuoteRequest,
+  signInBuyer,
   userWithRole,
 } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { until } from '../../test/until';
 
 /**
  * Prices per customer through the API on a real database: quantity breaks, fixed and percent
@@ -416,22 +416,6 @@ describe('price lists: the list, bad input and rights', () => {
 });
 
 describe("the buyer's own prices", () => {
-  /** A buyer's token: the sign-in link read from the outbox and exchanged. */
-  async function signIn(email: string) {
-    const asked = await ctx.as().post('/api/account/login-link', { email }, { remoteAddress: '10.9.0.1' });
-    expect(asked.statusCode).toBe(202);
-    const [mail] = await until(
-      () =>
-        rows<{ text_body: string }>(
-          "select text_body from outbox where kind = 'account_login' and lower(to_address) = lower($1) order by id desc limit 1",
-          [email],
-        ).then((found) => (found.length ? found : undefined)),
-      { what: `a sign-in e-mail to ${email}` },
-    );
-    const token = /login\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
-    return (await ctx.as().ok('POST', '/api/account/session', { token })).token as string;
-  }
-
   it("answers each asked variant with the buyer's price, and 401 without a buyer session", async () => {
     const buyer = await createCustomer(ctx, { company: 'Portal Prices Co' });
     const { variant: agreed } = await plainVariant(10);
@@ -444,7 +428,7 @@ describe("the buyer's own prices", () => {
     await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
       prices: [{ variant_id: agreed.id, price: 7 }],
     });
-    const token = await signIn(buyer.email);
+    const token = await signInBuyer(ctx, buyer.email);
     const answer = await ctx
       .as(token)
       .ok('GET', `/api/account/prices?variant_ids=${agreed.id},${plain.id},999999&quantity=1`);
