@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { type BackupResult, backupUnderLoad } from './backup-during';
 import { catalogueWork, type WorkRow, workTable } from './catalogue-work';
+import { customerPricesRequests } from './customer-prices';
 import { historyWork } from './history-work';
 import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
 import {
@@ -353,6 +354,7 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
   const staff = { authorization: `Bearer ${token}` };
   const lists = await measureLists(want, child, token, rows);
   await measureVisitorReads(want, child, rows);
+  await measureCustomerPrices(want, child, token, rows);
   await measureSearchLatency(want, child, token, rows);
   if (want(SEARCH_ROW)) {
     // The same searches with nothing kept between requests: what a query costs the first time.
@@ -752,6 +754,33 @@ async function measureVisitorReads(want: (name: string) => boolean, child: Child
     const pick = () => ({ path: url });
     await load(name, connections, pick, child, { seconds: 1, quiet: true });
     rows.push(await load(name, connections, pick, child));
+  }
+}
+
+/** The rows whose names start with this (`--only "pricing:"` runs just them). */
+const PRICING_ROW = 'pricing: ';
+
+/**
+ * What a customer pays, for a customer holding two lists of 100,000 rows (bench/customer-prices.ts):
+ * a 24-line quote priced at once for staff, and the signed-in buyer's own prices for 24 variants.
+ */
+async function measureCustomerPrices(
+  want: (name: string) => boolean,
+  child: ChildProcess,
+  token: string,
+  rows: Row[],
+) {
+  const quoteRow = `${PRICING_ROW}a 24-line quote, two 100,000-row lists`;
+  const accountRow = `${PRICING_ROW}a buyer's own prices, 24 variants`;
+  if (!want(quoteRow) && !want(accountRow)) return;
+  const { quote, account } = await customerPricesRequests(api, token, variants > 1, console.log);
+  for (const [name, pick] of [
+    [quoteRow, quote],
+    [accountRow, account],
+  ] as const) {
+    if (!want(name)) continue;
+    await load(name, 10, pick, child, { seconds: 1, quiet: true });
+    rows.push(await load(name, 10, pick, child));
   }
 }
 

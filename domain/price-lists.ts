@@ -35,6 +35,8 @@ export const PRICE_LIST_TEXT = {
   customerNotFound: 'Customer not found',
   variantNotFound: 'Variant not found',
   idsInvalid: 'variant_ids must be a comma-separated list of ids',
+  linesRequired: 'Name at least one line to price',
+  unknownLineVariant: (line: number) => `Line ${line + 1} names no variant`,
 } as const;
 
 /** The most ids one `/api/account/prices` asks for: a shop page's cards, a basket. */
@@ -216,6 +218,21 @@ export const pricingResponse = z.object({
   unit_price: z.number(),
   list_price: z.number(),
   source: priceSourceSchema,
+});
+
+/** The most lines one `POST /api/pricing` prices: a quote's lines, a cart an integration sends. */
+export const PRICING_LINES_MAX = 100;
+
+/** `POST /api/pricing`: several lines at their quantities, for a customer when one is named. */
+export const pricingLinesBody = z.strictObject({
+  customer_id: z.number().int().min(1).max(MAX_ID).optional(),
+  lines: z
+    .array(z.strictObject({ variant_id: z.number().int().min(1).max(MAX_ID), quantity: wholeQuantity }))
+    .min(1, { error: PRICE_LIST_TEXT.linesRequired })
+    .max(PRICING_LINES_MAX, { error: `At most ${PRICING_LINES_MAX} lines at once` }),
+});
+export const pricingLinesResponse = z.object({
+  data: z.array(pricingResponse.extend({ variant_id: z.number(), quantity: z.number() })),
 });
 
 export const accountPricesQuery = z.strictObject({

@@ -86,6 +86,7 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
     body: { type: 'amount', value: 1, applies_to: 'product', product_id: seed.productId },
   }),
   'PUT /api/variants/:id/tiers': () => ({ body: { tiers: [{ min_quantity: 10, mrp: 9 }] } }),
+  'POST /api/pricing': () => ({ body: { lines: [{ variant_id: seed.variantId, quantity: 1 }] } }),
   'POST /api/price-lists': () => ({ body: { name: `MA List ${next()}`, type: 'fixed' } }),
   'PATCH /api/price-lists/:id': () => ({ body: { name: 'Seed Agreement' } }),
   'PUT /api/price-lists/:id/prices': () => ({

@@ -10,7 +10,7 @@ import { centsToDecimal, fromCents, toCents } from '#domain/money';
 import { type AssignedPriceList, PRICE_LIST_TEXT } from '#domain/price-lists';
 import { type Rights, requireRights } from '../../auth/rights';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors/app-error';
+import { badRequest, notFound } from '../../errors/app-error';
 import { discountLiveAt, type PricingJson, productPricing, readPricing } from '../shared/pricing.sql';
 import { intArray } from '../shared/trash-move';
 
@@ -167,6 +167,29 @@ export function createCustomerPricing(db: Db) {
       );
       if (!found) throw notFound(PRICE_LIST_TEXT.variantNotFound);
       return found;
+    },
+
+    /**
+     * `POST /api/pricing`: each line at its quantity, in the lines' order; a line naming no variant
+     * is refused by its position, so the answer never leaves a line out unseen.
+     */
+    async priceLines(body: { customer_id?: number; lines: PriceItem[] }, rights: Rights) {
+      const customerId = body.customer_id ?? null;
+      if (customerId !== null) {
+        requireRights(rights, ['customer.read']);
+        if (!(await customerExists(db, customerId))) throw notFound(PRICE_LIST_TEXT.customerNotFound);
+      }
+      const found = await priceItems(db, body.lines, customerId);
+      return {
+        data: body.lines.map((line, i) => {
+          const price = found.get(itemKey(line));
+          if (!price)
+            throw badRequest(PRICE_LIST_TEXT.unknownLineVariant(i), {
+              [`lines.${i}.variant_id`]: PRICE_LIST_TEXT.variantNotFound,
+            });
+          return { variant_id: line.variant_id, quantity: line.quantity, ...price };
+        }),
+      };
     },
 
     /** The buyer's own prices for the asked variants; ids that name no variant are left out. */

@@ -10,6 +10,8 @@ import {
   priceListSchema,
   pricesListQuery,
   pricesListResponse,
+  pricingLinesBody,
+  pricingLinesResponse,
   pricingQuery,
   pricingResponse,
   putPricesBody,
@@ -49,6 +51,22 @@ export const priceListsRoutes =
         },
       },
       async (request) => deps.pricing.price(request.query, currentUser(request).permissions),
+    );
+
+    app.post(
+      '/api/pricing',
+      {
+        config: { permission: 'catalogue.read' },
+        schema: {
+          tags,
+          security: bearer,
+          description:
+            "Several lines priced at once, each at its quantity, by the same rule as `GET /api/pricing` (with `customer_id`, which needs customer.read, that customer's prices): a quote's lines or an integration's cart in one call. The answer keeps the lines' order; a line naming no variant is a 400 naming `lines.N.variant_id`. Reads only: nothing is written.",
+          body: pricingLinesBody,
+          response: { 200: pricingLinesResponse, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => deps.pricing.priceLines(request.body, currentUser(request).permissions),
     );
 
     app.get(

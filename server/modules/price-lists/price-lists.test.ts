@@ -415,6 +415,69 @@ describe('price lists: the list, bad input and rights', () => {
   });
 });
 
+describe('several lines priced at once', () => {
+  it('prices each line at its quantity for the customer, in order, and refuses a line naming no variant', async () => {
+    const buyer = await createCustomer(ctx, { company: 'Batch Lines Co' });
+    const { variant: agreed } = await plainVariant(10);
+    const { variant: broken } = await plainVariant(12);
+    await ctx.admin.ok('PUT', `/api/variants/${broken.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 11 }] });
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Batch agreement',
+      type: 'fixed',
+      company_ids: [buyer.company.id],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: agreed.id, price: 8.25 }],
+    });
+    const lines = [
+      { variant_id: broken.id, quantity: 12 },
+      { variant_id: agreed.id, quantity: 3 },
+      { variant_id: broken.id, quantity: 1 },
+    ];
+    const sales = await userWithRole(ctx, 'sales');
+    const priced = await ctx.as(sales.token).ok('POST', '/api/pricing', { customer_id: buyer.id, lines });
+    expect(priced.data).toEqual([
+      {
+        variant_id: broken.id,
+        quantity: 12,
+        unit_price: 11,
+        list_price: 12,
+        source: { type: 'tier', min_quantity: 10 },
+      },
+      {
+        variant_id: agreed.id,
+        quantity: 3,
+        unit_price: 8.25,
+        list_price: 10,
+        source: { type: 'price_list', id: list.id, name: 'Batch agreement' },
+      },
+      { variant_id: broken.id, quantity: 1, unit_price: 12, list_price: 12, source: { type: 'list' } },
+    ]);
+    // Without a customer, the agreement is no candidate: anyone's price.
+    const anyone = await ctx.admin.ok('POST', '/api/pricing', { lines: [lines[1]] });
+    expect(anyone.data[0]).toMatchObject({ unit_price: 10, source: { type: 'list' } });
+
+    const unknown = await ctx.admin.post('/api/pricing', {
+      customer_id: buyer.id,
+      lines: [lines[0], { variant_id: 999999, quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual({ 'lines.1.variant_id': 'Variant not found' });
+    expect((await ctx.admin.post('/api/pricing', { lines: [] })).statusCode).toBe(400);
+    expect(
+      (await ctx.admin.post('/api/pricing', { lines: [{ variant_id: agreed.id, quantity: 0 }] })).statusCode,
+    ).toBe(400);
+    expect((await ctx.admin.post('/api/pricing', { customer_id: 999999, lines })).statusCode).toBe(404);
+    await ctx.admin.ok('POST', '/api/roles', { name: 'Lines reader', permissions: ['catalogue.read'] });
+    const [role] = await rows<{ key: string }>("select key from roles where name = 'Lines reader'");
+    const reader = await userWithRole(ctx, role.key);
+    const refused = await ctx.as(reader.token).post('/api/pricing', { customer_id: buyer.id, lines });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().permission).toBe('customer.read');
+    expect((await ctx.as(reader.token).ok('POST', '/api/pricing', { lines })).data).toHaveLength(3);
+  });
+});
+
 describe("the buyer's own prices", () => {
   it("answers each asked variant with the buyer's price, and 401 without a buyer session", async () => {
     const buyer = await createCustomer(ctx, { company: 'Portal Prices Co' });
