@@ -356,12 +356,20 @@ async function runFor(kind: 'pg' | 'pglite'): Promise<{
   await measureVisitorReads(want, child, rows);
   await measureCustomerPrices(want, child, token, rows);
   await measureSearchLatency(want, child, token, rows);
-  if (want(SEARCH_ROW)) {
+  await measureInboxWhileWritten(want, child, token, rows);
+  const coldInbox = INBOX_SEARCHES.some(([name]) => want(`${name}${NOTHING_KEPT}`));
+  if (want(SEARCH_ROW) || coldInbox) {
     // The same searches with nothing kept between requests: what a query costs the first time.
     await stop(child);
     const cold = (await startServer(kind, { SEARCH_CACHE_ENTRIES: '0' })).child;
     const coldToken: string = (await (await api('POST', '/api/auth/login', undefined, ADMIN)).json()).token;
-    await measureSearchLatency(want, cold, coldToken, rows, ' (nothing kept)');
+    if (want(SEARCH_ROW)) await measureSearchLatency(want, cold, coldToken, rows, NOTHING_KEPT);
+    for (const [name, url] of INBOX_SEARCHES) {
+      if (!want(`${name}${NOTHING_KEPT}`)) continue;
+      const pick = () => ({ path: url, headers: { authorization: `Bearer ${coldToken}` } });
+      await load(`${name}${NOTHING_KEPT}`, 10, pick, cold, { seconds: 1, quiet: true });
+      rows.push(await load(`${name}${NOTHING_KEPT}`, 10, pick, cold));
+    }
     await stop(cold);
     child = (await startServer(kind)).child;
   }
@@ -694,8 +702,7 @@ async function measureLists(
     ['products, deep page (2000)', '/api/products?limit=20&page=2000'],
     ['categories, search + sort', '/api/categories?limit=20&q=aisle%201&sortBy=name&order=desc'],
     ['brands, search + sort', '/api/brands?limit=10&q=brand%2012&sortBy=name'],
-    ['inquiries, search + sort', '/api/inquiries?perPage=15&q=visitor4242&sortBy=name'],
-    ['inquiries, broad search', '/api/inquiries?perPage=15&q=quote&sortBy=created_at'],
+    ...INBOX_SEARCHES,
     ['inquiries, sort by email, page 500', '/api/inquiries?perPage=15&sortBy=email&order=asc&page=500'],
     ['dashboard', '/api/dashboard'],
   ];
@@ -733,6 +740,51 @@ async function measureLists(
     rows.push(await load(name, 10, pick, child));
   }
   return lists;
+}
+
+/** What a row's name ends with when it was run with SEARCH_CACHE_ENTRIES=0. */
+const NOTHING_KEPT = ' (nothing kept)';
+
+/**
+ * The inbox's searches. A search's page is kept until the next write to a request
+ * (server/cache/inbox-pages.ts): its rows in measureLists are the steady state, with a new request
+ * each second in measureInboxWhileWritten, and with nothing kept in a server of their own.
+ */
+const INBOX_SEARCHES: [string, string][] = [
+  ['inquiries, search + sort', '/api/inquiries?perPage=15&q=visitor4242&sortBy=name'],
+  ['inquiries, broad search', '/api/inquiries?perPage=15&q=quote&sortBy=created_at'],
+];
+
+/** The inbox's searches while the public form posts a new request every second. */
+async function measureInboxWhileWritten(
+  want: (name: string) => boolean,
+  child: ChildProcess,
+  token: string,
+  rows: Row[],
+) {
+  const name = 'inquiries, both searches, a new request each second';
+  if (!want(name)) return;
+  const requests = INBOX_SEARCHES.map(([, url]) => ({
+    path: url,
+    headers: { authorization: `Bearer ${token}` },
+  }));
+  let serial = 0;
+  const posting = setInterval(() => {
+    serial += 1;
+    void api('POST', '/api/inquiries', undefined, {
+      name: `Bench writer ${serial}`,
+      email: `bench.writer${serial}@example.com`,
+      subject: 'Quote while searching',
+      message: 'A request while staff search the inbox.',
+    }).catch(() => {});
+  }, 1000);
+  try {
+    rows.push(
+      await load(name, 10, () => choose(requests), child, { note: 'pages kept; a request each second' }),
+    );
+  } finally {
+    clearInterval(posting);
+  }
 }
 
 /** The option lists and the shop's list pages, as visitors load them. */

@@ -9,6 +9,7 @@ import { historyRestoreRoutes } from './history/history-restore.routes';
 import { catalogueWrites } from './http/plugins/catalogue-writes';
 import { errorHandler } from './http/plugins/error-handler';
 import { healthz } from './http/plugins/healthz';
+import { inboxWrites } from './http/plugins/inbox-writes';
 import { jobsLifecycle } from './http/plugins/jobs';
 import { mailerLifecycle } from './http/plugins/mailer';
 import { multipart } from './http/plugins/multipart';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
   const { authenticate, bundles, limits, users, tokens, sessions, publicLists, products } = services;
   await app.register(uploads, { store: services.imageStore, uploadsDir, settings: config.imageStore });
   await app.register(catalogueWrites, { database, bundles });
+  await app.register(inboxWrites, { database, inbox: services.inbox });
   await app.register(mailerLifecycle, { mailer: services.mailer, webhookSender: services.webhookSender });
 
   await app.register(authRoutes({ users, tokens, throttle: limits.throttle, sessions, authenticate }));

@@ -7,6 +7,7 @@ import { createLoginThrottle, createPasswordChangeThrottle } from './auth/thrott
 import { createTokenService } from './auth/tokens';
 import { createScheduledBackups } from './backup/scheduled';
 import type { Tagged } from './cache/etag';
+import { createInboxPages } from './cache/inbox-pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createHistoryService } from './history/history.service';
@@ -197,6 +198,8 @@ export function createServices(database: Database, config: Config, opts: Service
 
   // The visitors' shop: its taxonomy lookups and product pages are cached in the bundles'
   // freshness group, cleared with them.
+  // The inbox's search pages, kept until the next write to a request (server/cache/inbox-pages.ts).
+  const inbox = createInboxPages(config.searchCacheEntries);
   const shop = createShopService(db, { caches: bundles.caches, pages: config.searchCacheEntries });
   const shopChrome = {
     companyName: config.companyName,
@@ -242,7 +245,8 @@ export function createServices(database: Database, config: Config, opts: Service
       backupEverySeconds: config.backup.everySeconds,
       timeZone: config.timeZone,
     }),
-    inquiries: createInquiriesService(db, desk),
+    inbox,
+    inquiries: createInquiriesService(db, { ...desk, searchPages: inbox.pages }),
     quotes,
     orders,
     customers: createCustomersService(db),

@@ -170,5 +170,8 @@ describe('queries per request do not grow with the data', () => {
     };
     for (const [url, n] of Object.entries(big)) expect(n, url).toBeLessThanOrEqual(ceiling(url));
     expect(big['/api/inquiries?perPage=20&q=asker&sortBy=email']).toBe(6);
+    // Asked again with no request written since, the search's page is kept (inbox-pages.ts): the
+    // token's user and the page's rows by their ids.
+    expect(await countQueries('/api/inquiries?perPage=20&q=asker&sortBy=email')).toBe(2);
   });
 });

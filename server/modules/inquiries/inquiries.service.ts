@@ -7,6 +7,7 @@ import {
   type PatchInquiryBody,
 } from '#domain/inquiries';
 import type { ListParams } from '#domain/paging';
+import type { InboxPages } from '../../cache/inbox-pages';
 import type { Db } from '../../db/client';
 import { inquiries, inquiryNotes } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
@@ -29,14 +30,14 @@ const NOTE_PARENT: NoteParent = {
  * The reads are in inquiry-read.ts, the inbox's search, counts and CSV in inquiry-list.ts, the
  * writes that lock a request in inquiry-writes.ts.
  */
-export function createInquiriesService(db: Db, deps: InquiriesDeps) {
+export function createInquiriesService(db: Db, deps: InquiriesDeps & { searchPages?: InboxPages['pages'] }) {
   return {
     create: (input: CreateInquiryInput) => createInquiry(db, deps, input),
 
     get: (id: number) => readDetail(db, deps.mailer, id, deps.timeZone),
 
     list: (params: ListParams<InquirySortKey>, callerId: number | null) =>
-      listInquiries(db, params, callerId, deps.timeZone),
+      listInquiries(db, params, callerId, deps.timeZone, deps.searchPages),
 
     exportBatches: (params: ListParams<InquirySortKey>, callerId: number | null) =>
       exportInquiries(db, params, callerId, deps.timeZone),

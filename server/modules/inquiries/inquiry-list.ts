@@ -10,6 +10,8 @@ import {
 import { bigCentsToDecimal } from '#domain/money';
 import type { ListParams } from '#domain/paging';
 import { dayEndIn, dayStartIn } from '#domain/time-zone';
+import type { CatalogueCache } from '../../cache/catalogue-cache';
+import type { InboxSearchPage } from '../../cache/inbox-pages';
 import type { Db } from '../../db/client';
 import {
   findSearchPage,
@@ -286,12 +288,53 @@ async function countsApart(db: Db, where: SQL, lookups: SQL | undefined): Promis
 const afterCut = (listing: Listing, cut: Cut): Listing | null =>
   cut.words || cut.lines ? { words: listing.words && !cut.words, lines: listing.lines && !cut.lines } : null;
 
+/**
+ * A search's page as ids, its total and its counts per status. A search finds them in one
+ * statement (findSearchPage), found again when one of its lists proved too long to list
+ * (afterCut); the page is then read by those ids, from a statement that holds no search and so is
+ * planned once per connection.
+ */
+async function findSearch(
+  db: Db,
+  params: ListParams<InquirySortKey> & { q: string },
+  status: SQL | undefined,
+  others: SQL[],
+): Promise<InboxSearchPage> {
+  const search = await searchOf(db, params.q);
+  let listing = search.listing;
+  for (;;) {
+    const term = search.where(listing);
+    const where = allOf([term, status, ...others]) as SQL;
+    const lookups = search.lookups(listing);
+    const query = {
+      table: inquiries,
+      id: inquiries.id,
+      where,
+      sortColumns: SORT_COLUMNS,
+      params,
+      also: sql`json_build_object('counts', ${searchCounts(allOf([term, ...others]) as SQL, search.broad)},
+        'cut', ${search.cut(listing)})`,
+      lookups,
+    };
+    const found = await findSearchPage(db, query, where);
+    const { cut, ...also } = found.also as { counts: Record<string, number> | null; cut: Cut };
+    const next = afterCut(listing, cut);
+    if (next) {
+      listing = next;
+      continue;
+    }
+    const counts = also.counts ?? (await countsApart(db, allOf([term, ...others]) as SQL, lookups));
+    return { found: { ids: found.ids, total: found.total }, counts };
+  }
+}
+
 /** Search finds a request by reference, name, email, phone, subject, company (their words, forms and typos, or a substring) or a line's SKU (searchOf); filters by status, owner and days. */
 export async function listInquiries(
   db: Db,
   params: ListParams<InquirySortKey>,
   callerId: number | null,
   timeZone: string,
+  pages?: CatalogueCache<InboxSearchPage>,
 ) {
   const { status, others } = filtersOf(params, callerId, timeZone);
   const listQuery = (where: SQL | undefined, also?: SQL) => ({
@@ -303,44 +346,26 @@ export async function listInquiries(
     also,
   });
   if (params.q) {
-    // A search finds its page's ids, its total and its counts per status in one statement
-    // (findSearchPage); the page is then read by those ids, from a statement that holds no search
-    // and so is planned once per connection.
-    const search = await searchOf(db, params.q);
-    let listing = search.listing;
-    for (;;) {
-      const term = search.where(listing);
-      const where = allOf([term, status, ...others]) as SQL;
-      const lookups = search.lookups(listing);
-      const query = {
-        ...listQuery(
-          where,
-          sql`json_build_object('counts', ${searchCounts(allOf([term, ...others]) as SQL, search.broad)},
-            'cut', ${search.cut(listing)})`,
-        ),
-        lookups,
-      };
-      const found = await findSearchPage(db, query, where);
-      const { cut, ...also } = found.also as { counts: Record<string, number> | null; cut: Cut };
-      const next = afterCut(listing, cut);
-      if (next) {
-        listing = next;
-        continue;
-      }
-      const counts = also.counts ?? (await countsApart(db, allOf([term, ...others]) as SQL, lookups));
-      // Only the page's rows are joined to their products and owners.
-      const { rows, meta } = await readFoundPage(db, query, found, (scope) =>
-        selectInquiries(scope.db, { total: scope.total })
-          .where(inArray(inquiries.id, scope.ids()))
-          .orderBy(...scope.order),
-      );
-      return {
-        data: rows.map((r) => toInquiry(r as unknown as Row)),
-        meta,
-        counts: everyStatus(counts),
-        counts_exact: countsExact(counts),
-      };
-    }
+    const q = params.q;
+    // The search's page is found by the statements that search (findSearch), or kept from the
+    // last time since no request changed (server/cache/inbox-pages.ts); its rows are read each time.
+    const key = JSON.stringify([params, params.filters.owner === 'me' ? callerId : null, timeZone]);
+    const find = () => findSearch(db, { ...params, q }, status, others);
+    const { found, counts } = pages
+      ? await pages.get(key, async () => ({ value: await find(), expiresAt: null }))
+      : await find();
+    // Only the page's rows are joined to their products and owners.
+    const { rows, meta } = await readFoundPage(db, listQuery(undefined), found, (scope) =>
+      selectInquiries(scope.db, { total: scope.total })
+        .where(inArray(inquiries.id, scope.ids()))
+        .orderBy(...scope.order),
+    );
+    return {
+      data: rows.map((r) => toInquiry(r as unknown as Row)),
+      meta,
+      counts: everyStatus(counts),
+      counts_exact: countsExact(counts),
+    };
   }
   const countsWhere = allOf(others);
   // The total, the page, the owners' names and the counts per status from one statement
