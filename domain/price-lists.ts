@@ -221,7 +221,7 @@ export const pricingResponse = z.object({
 });
 
 /** The most lines one `POST /api/pricing` prices: a quote's lines, a cart an integration sends. */
-export const PRICING_LINES_MAX = 100;
+const PRICING_LINES_MAX = 100;
 
 /** `POST /api/pricing`: several lines at their quantities, for a customer when one is named. */
 export const pricingLinesBody = z.strictObject({
