@@ -76,6 +76,10 @@ describe("the product page's quantity breaks", () => {
     await ctx.admin.ok('PUT', `/api/variants/${medium.id}/tiers`, { tiers: [{ min_quantity: 20, mrp: 4 }] });
     const first = (await visit(`/shop/${made.slug}`)).body;
     expect(tierItems(first)).toEqual(['10+ $5.00 each']);
+    // A buyer's price is asked for the chosen variant, the others with it for the picker.
+    expect(first).toContain(
+      `data-your-price data-variant-id="${small.id}" data-price="6" data-currency="USD" data-variant-ids="${small.id},${medium.id}" hidden`,
+    );
     const data = JSON.parse(
       /<script type="application\/json" data-variant-data>(.*?)<\/script>/s.exec(first)?.[1] ?? '{}',
     ) as { variants: { id: number; tiersHtml: string }[] };
@@ -111,12 +115,12 @@ describe("the cached pages and a buyer's prices", () => {
     }
     const page = (await visit(`/shop/${product.slug}`)).body;
     expect(page).toContain(
-      `<p class="your-price" data-your-price data-variant-id="${variant}" data-price="40" data-currency="USD" hidden></p>`,
+      `<p class="your-price" data-your-price data-product-id="${product.id}" data-price="40" data-currency="USD" hidden></p>`,
     );
     const card = (await visit('/shop?q=anvil')).body;
     expect(card).toContain(`data-your-price data-product-id="${product.id}" data-price="40"`);
 
-    // What the script then asks: the card by its product, the page by its variant.
+    // What the script then asks: a product without options by the product; a variant by its id.
     expect(
       await ctx.as(token).ok('GET', `/api/account/prices?variant_ids=${variant}&product_ids=${product.id}`),
     ).toEqual({

@@ -228,7 +228,19 @@ ${gallery(bundle, chosen?.image?.url ?? null)}
 <div class="product-summary">
 <h1>${base.name}</h1>
 <div data-variant-price>${priceBlock(chrome.currency, shownPrice, 'price price-large')}</div>
-${shown ? yourPriceSlot({ currency: chrome.currency, variantId: shown.id, price: shownPrice.price.final, prefetch: choice?.variants.map((v) => v.id) }) : ''}
+${
+  // Of a product without options, asked by the product, as its basket line is.
+  chosen && choice
+    ? yourPriceSlot({
+        currency: chrome.currency,
+        variantId: chosen.id,
+        price: shownPrice.price.final,
+        prefetch: choice.variants.map((v) => v.id),
+      })
+    : withOptions
+      ? ''
+      : yourPriceSlot({ currency: chrome.currency, productId: base.id, price: shownPrice.price.final })
+}
 <div data-variant-tiers>${tierList(chrome.currency, shown?.tiers ?? [])}</div>
 ${choice ? variantPicker(path, chrome.currency, choice) : ''}
 ${facts.length > 0 ? html`<dl class="facts" data-facts>${facts.map(([term, value, kind]) => html`<div${kind ? html` data-variant-spec` : ''}><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>` : ''}
