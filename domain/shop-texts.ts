@@ -73,7 +73,7 @@ export const SHOP_TEXT = {
   categoryLabel: 'Category',
   skuLabel: 'SKU',
   /** The product page's quantity breaks: "10+ $9.50 each", what a visitor pays from that quantity on. */
-  tiersLabel: 'Prices by quantity',
+  tiersLabel: 'Price breaks',
   tierEach: (minQuantity: number, price: string) => `${count.format(minQuantity)}+ ${price} each`,
   /**
    * A signed-in buyer's own price beside the list price (web/shop/your-price.ts), with where it
