@@ -194,6 +194,7 @@ export function initBasketPage(root: HTMLElement) {
   const estimate = q('[data-basket-estimate]');
   const linePage: LinePage = { unavailable, lineErrors, maxQuantity, formId: form.id, price, currency };
   const yourPricesNote = q('[data-your-prices-note]');
+  const estimateNote = q('[data-estimate-note]');
   /** A signed-in buyer's prices by askKey, as they come; each line and quantity asked once. */
   const buyerPrices = new Map<string, BuyerPrice>();
   const asked = new Set<string>();
@@ -230,7 +231,10 @@ export function initBasketPage(root: HTMLElement) {
       ...lines.map((l) => lineItem(l, totals.get(lineKey(l)) ?? null, linePage, yours(l))),
     );
     showEstimate(estimate, est.priced ? price(bigCentsToDecimal(est.total)) : null, est.priced, lines.length);
-    yourPricesNote.hidden = !counted.some((l) => yours(l));
+    // Made of the buyer's own prices, the estimate says so instead of naming the prices shown.
+    const ownPrices = counted.some((l) => yours(l));
+    yourPricesNote.hidden = !ownPrices;
+    estimateNote.hidden = ownPrices && est.priced === lines.length;
     askPrices(lines);
     if (focused) document.getElementById(focused)?.focus();
   }

@@ -181,6 +181,7 @@ describe("the basket's totals for a signed-in buyer", () => {
     const gloves = document.querySelector<HTMLElement>('.basket-line[data-product-id="11"]')!;
     expect(gloves.querySelector('[data-line-your-price]')).toBeNull();
     expect(screen.getByText(SHOP_TEXT.yourPricesNote).hidden).toBe(false);
+    expect(document.querySelector<HTMLElement>('[data-estimate-note]')!.hidden).toBe(true);
   });
 
   it('keep the prices shown for a visitor, asking nothing', () => {
@@ -201,5 +202,6 @@ describe("the basket's totals for a signed-in buyer", () => {
     expect(document.querySelector('[data-estimate-total]')?.textContent).toBe('$100.00');
     expect(fetch).not.toHaveBeenCalled();
     expect(document.querySelector<HTMLElement>('[data-your-prices-note]')!.hidden).toBe(true);
+    expect(document.querySelector<HTMLElement>('[data-estimate-note]')!.hidden).toBe(false);
   });
 });
