@@ -9,6 +9,9 @@ export const TIERS_MAX = 20;
 /** The largest quantity a break or an agreed price may start at (a request line's own limit). */
 export const TIER_QUANTITY_MAX = 1_000_000;
 
+/** The most ids one `/api/account/prices` asks for: a shop page's cards, a basket. */
+export const ACCOUNT_PRICES_MAX = 100;
+
 export const PRICE_LIST_TYPES = ['fixed', 'percent'] as const;
 export type PriceListType = (typeof PRICE_LIST_TYPES)[number];
 export const PRICE_LIST_NAME_MAX = 120;

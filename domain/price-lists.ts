@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, PAGING } from './constants';
 import {
+  ACCOUNT_PRICES_MAX,
   PRICE_LIST_NAME_MAX,
   PRICE_LIST_ROWS_PER_PUT,
   PRICE_LIST_TYPES,
@@ -37,10 +38,9 @@ export const PRICE_LIST_TEXT = {
   idsInvalid: 'variant_ids must be a comma-separated list of ids',
   linesRequired: 'Name at least one line to price',
   unknownLineVariant: (line: number) => `Line ${line + 1} names no variant`,
+  productIdsInvalid: 'product_ids must be a comma-separated list of ids',
+  idsRequired: 'Name the variants (variant_ids) or products (product_ids) to price',
 } as const;
-
-/** The most ids one `/api/account/prices` asks for: a shop page's cards, a basket. */
-export const ACCOUNT_PRICES_MAX = 100;
 
 const wholeQuantity = z
   .number({ error: PRICE_LIST_TEXT.quantityInvalid })
@@ -235,20 +235,47 @@ export const pricingLinesResponse = z.object({
   data: z.array(pricingResponse.extend({ variant_id: z.number(), quantity: z.number() })),
 });
 
-export const accountPricesQuery = z.strictObject({
-  variant_ids: z
-    .string({ error: PRICE_LIST_TEXT.idsInvalid })
-    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, { error: PRICE_LIST_TEXT.idsInvalid })
+const idList = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, { error: invalid })
     .transform((v) => [...new Set(v.split(',').map(Number))])
     .pipe(
       z
-        .array(z.number().max(MAX_ID, { error: PRICE_LIST_TEXT.idsInvalid }))
+        .array(z.number().max(MAX_ID, { error: invalid }))
         .max(ACCOUNT_PRICES_MAX, { error: `At most ${ACCOUNT_PRICES_MAX} variants at once` }),
-    ),
-  quantity: queryInt('quantity', 1, TIER_QUANTITY_MAX).optional(),
-});
+    );
+
+/**
+ * `variant_ids`, and `product_ids` for what the shop's cards and older basket lines name by their
+ * product alone (each answered by its lowest-priced active variant): together at most
+ * ACCOUNT_PRICES_MAX ids.
+ */
+export const accountPricesQuery = z
+  .strictObject({
+    variant_ids: idList(PRICE_LIST_TEXT.idsInvalid).optional(),
+    product_ids: idList(PRICE_LIST_TEXT.productIdsInvalid).optional(),
+    quantity: queryInt('quantity', 1, TIER_QUANTITY_MAX).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const n = (v.variant_ids?.length ?? 0) + (v.product_ids?.length ?? 0);
+    if (n === 0)
+      ctx.addIssue({ code: 'custom', message: PRICE_LIST_TEXT.idsRequired, path: ['variant_ids'] });
+    else if (n > ACCOUNT_PRICES_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${ACCOUNT_PRICES_MAX} variants at once`,
+        path: ['product_ids'],
+      });
+  });
 export const accountPricesResponse = z.object({
-  data: z.array(pricingResponse.extend({ variant_id: z.number() })),
+  data: z.array(
+    pricingResponse.extend({
+      variant_id: z.number(),
+      /** Set on the answers to `product_ids`: the product asked about, priced by this variant. */
+      product_id: z.number().optional(),
+    }),
+  ),
 });
 
 /** A price list as a customer's or a company's page lists it: whom it came through, and its terms. */

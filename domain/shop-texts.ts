@@ -72,6 +72,17 @@ export const SHOP_TEXT = {
   brandLabel: 'Brand',
   categoryLabel: 'Category',
   skuLabel: 'SKU',
+  /** The product page's quantity breaks: "10+ $9.50 each", what a visitor pays from that quantity on. */
+  tiersLabel: 'Price breaks',
+  tierEach: (minQuantity: number, price: string) => `${count.format(minQuantity)}+ ${price} each`,
+  /**
+   * A signed-in buyer's own price beside the list price (web/shop/your-price.ts), with where it
+   * came from (domain/customer-pricing priceSourceLabel); "from" on a card whose variants differ.
+   */
+  yourPrice: 'Your price',
+  yourPriceFrom: 'Your price from',
+  /** Under the basket's estimate when it is made of the buyer's own prices. */
+  yourPricesNote: 'Totals use your prices for these quantities; your quote confirms them.',
   /** Before a list card's lowest price, where its variants' prices differ. */
   fromPrice: 'From',
   /** A value of an option no variant has with the other options chosen: choosing it changes them. */

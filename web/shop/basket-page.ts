@@ -12,6 +12,14 @@ import {
   setQuantity,
 } from './basket';
 import { el } from './dom';
+import {
+  askKey,
+  type BuyerPrice,
+  differs,
+  fetchBuyerPrices,
+  type PriceAsk,
+  yourPriceParts,
+} from './your-price';
 
 /** What POST /api/inquiries answers on an error: a message and, per field, what is wrong. */
 type ErrorBody = { error?: string; details?: Record<string, string> };
@@ -49,10 +57,22 @@ type LinePage = {
   maxQuantity: number;
   formId: string;
   price: (amount: number | `${number}`) => string;
+  currency: string;
 };
 
+/** What a line's buyer price is asked by: its variant, or its product where the line has none. */
+const lineAsk = (line: BasketLine): PriceAsk =>
+  line.variant_id
+    ? { variant_id: line.variant_id, quantity: line.quantity }
+    : { product_id: line.product_id, quantity: line.quantity };
+
 /** One basket line: its product, price, total when priced, quantity field and remove button. */
-function lineItem(line: BasketLine, total: bigint | null, page: LinePage): HTMLLIElement {
+function lineItem(
+  line: BasketLine,
+  total: bigint | null,
+  page: LinePage,
+  yours: BuyerPrice | undefined,
+): HTMLLIElement {
   const { unavailable, lineErrors, price } = page;
   // By product and variant: two sizes of one product are two lines.
   const id = lineKey(line);
@@ -119,6 +139,14 @@ function lineItem(line: BasketLine, total: bigint | null, page: LinePage): HTMLL
         line.sku ? `${SHOP_TEXT.skuLabel}: ${line.sku} · ` : '',
         `${SHOP_TEXT.unitPrice}: ${price(line.price)}`,
       ),
+      // A signed-in buyer's own price at this quantity, where it is not the one shown.
+      differs(yours, line.price)
+        ? el(
+            'p',
+            { class: 'your-price', 'data-line-your-price': '' },
+            ...yourPriceParts(yours, page.currency),
+          )
+        : null,
       total === null ? null : lineTotal(price(bigCentsToDecimal(total))),
       problem ? el('p', { class: 'line-error', id: errorId }, problem) : null,
     ),
@@ -164,7 +192,24 @@ export function initBasketPage(root: HTMLElement) {
   const price = (amount: number | `${number}`) => formatMoney(amount, currency);
 
   const estimate = q('[data-basket-estimate]');
-  const linePage: LinePage = { unavailable, lineErrors, maxQuantity, formId: form.id, price };
+  const linePage: LinePage = { unavailable, lineErrors, maxQuantity, formId: form.id, price, currency };
+  const yourPricesNote = q('[data-your-prices-note]');
+  const estimateNote = q('[data-estimate-note]');
+  /** A signed-in buyer's prices by askKey, as they come; each line and quantity asked once. */
+  const buyerPrices = new Map<string, BuyerPrice>();
+  const asked = new Set<string>();
+
+  /** Asks for the lines' buyer prices not asked yet, and draws again when they come. */
+  function askPrices(lines: BasketLine[]) {
+    const missing = lines.map(lineAsk).filter((a) => !asked.has(askKey(a)));
+    if (missing.length === 0) return;
+    for (const a of missing) asked.add(askKey(a));
+    void fetchBuyerPrices(missing).then((found) => {
+      if (!found || found.size === 0) return;
+      for (const [key, value] of found) buyerPrices.set(key, value);
+      render();
+    });
+  }
 
   function render() {
     if (!sent.hidden) return;
@@ -176,10 +221,21 @@ export function initBasketPage(root: HTMLElement) {
     const focused = document.activeElement?.id;
     // Products the server refused are no part of the estimate: they cannot be quoted.
     const counted = lines.filter((l) => !unavailable.has(lineKey(l)));
-    const est = basketEstimate(counted);
+    // A signed-in buyer's totals are at their own prices for these quantities.
+    const yours = (l: BasketLine) => buyerPrices.get(askKey(lineAsk(l)));
+    const est = basketEstimate(
+      counted.map((l) => ({ price: yours(l)?.unit_price ?? l.price, quantity: l.quantity })),
+    );
     const totals = new Map(counted.map((l, i) => [lineKey(l), est.lines[i]]));
-    list.replaceChildren(...lines.map((l) => lineItem(l, totals.get(lineKey(l)) ?? null, linePage)));
+    list.replaceChildren(
+      ...lines.map((l) => lineItem(l, totals.get(lineKey(l)) ?? null, linePage, yours(l))),
+    );
     showEstimate(estimate, est.priced ? price(bigCentsToDecimal(est.total)) : null, est.priced, lines.length);
+    // Made of the buyer's own prices, the estimate says so instead of naming the prices shown.
+    const ownPrices = counted.some((l) => yours(l));
+    yourPricesNote.hidden = !ownPrices;
+    estimateNote.hidden = ownPrices && est.priced === lines.length;
+    askPrices(lines);
     if (focused) document.getElementById(focused)?.focus();
   }
 

@@ -8,6 +8,7 @@ import { initBrandFilter, initFiltersFold } from './filters';
 import { initGallery } from './gallery';
 import { initAccountLink, initBasketCount } from './header';
 import { initVariantPicker } from './variant-picker';
+import { initYourPrices } from './your-price';
 
 initBasketCount();
 initAccountLink();
@@ -20,5 +21,6 @@ for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) 
 for (const picker of document.querySelectorAll<HTMLElement>('[data-variant-picker]'))
   initVariantPicker(picker);
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-add-to-quote]')) initAddToQuote(form);
+initYourPrices();
 const basket = document.querySelector<HTMLElement>('[data-basket]');
 if (basket) initBasketPage(basket);

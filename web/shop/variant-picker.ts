@@ -1,12 +1,15 @@
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { type ChoosableVariant, valueTarget } from '#domain/variant-choice';
 import { el } from './dom';
+import { VARIANT_CHANGE } from './your-price';
 
 /** A variant as the page's data block gives it (server/modules/shop/render/variants.ts). */
 type PageVariant = ChoosableVariant & {
   sku: string | null;
   price: number;
   priceHtml: string;
+  /** Its quantity breaks as the server lists them, or empty. */
+  tiersHtml: string;
   label: string;
   image: { url: string; thumb: string | null } | null;
   specs: { label: string; value: string }[];
@@ -93,6 +96,14 @@ export function initVariantPicker(root: HTMLElement) {
     const price = page.querySelector('[data-variant-price]');
     // The server's own markup for this variant's price (escaped there), as its page would show it.
     if (price) price.innerHTML = variant.priceHtml;
+    const tiers = page.querySelector('[data-variant-tiers]');
+    if (tiers) tiers.innerHTML = variant.tiersHtml;
+    // A signed-in buyer's price follows the variant (web/shop/your-price.ts).
+    const yours = page.querySelector<HTMLElement>('[data-your-price]');
+    if (yours) {
+      yours.dataset.variantId = String(variant.id);
+      yours.dataset.price = String(variant.price);
+    }
     const sku = page.querySelector('[data-variant-sku]');
     if (sku) sku.textContent = variant.sku ?? '';
     drawSpecs();
@@ -108,6 +119,7 @@ export function initVariantPicker(root: HTMLElement) {
       if (status) status.textContent = '';
     }
     history.replaceState(history.state, '', hrefOf(variant));
+    document.dispatchEvent(new Event(VARIANT_CHANGE));
   }
 
   const targetOf = (radio: HTMLAnchorElement) => {

@@ -4,7 +4,7 @@ import { CATALOGUE_CHANNEL, type CatalogueFreshness } from '../../cache/catalogu
 import type { Database } from '../../db/client';
 
 /** Writes that can change a public product bundle (the catalogue areas). */
-const CATALOGUE_WRITES = /^\/api\/(products|categories|brands|discounts|trash)(\/|\?|$)/;
+const CATALOGUE_WRITES = /^\/api\/(products|variants|categories|brands|discounts|trash)(\/|\?|$)/;
 
 export type CatalogueWritesOptions = { database: Database; bundles: CatalogueFreshness };
 

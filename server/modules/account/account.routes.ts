@@ -17,8 +17,9 @@ import {
   loginLinkResponse,
   sessionBody,
 } from '#domain/account';
+import { ACCOUNT_PRICES_MAX } from '#domain/customer-pricing';
 import { idParam } from '#domain/paging';
-import { ACCOUNT_PRICES_MAX, accountPricesQuery, accountPricesResponse } from '#domain/price-lists';
+import { accountPricesQuery, accountPricesResponse } from '#domain/price-lists';
 import { AppError } from '../../errors/app-error';
 import { attachmentDisposition } from '../../http/download';
 import { errors } from '../../http/schemas';
@@ -240,7 +241,7 @@ export const accountRoutes =
           schema: {
             tags,
             security: buyerBearer,
-            description: `The signed-in buyer's own prices for up to ${ACCOUNT_PRICES_MAX} variants at a quantity (1 unless given): each variant's unit price, its list price and where the price came from (list, tier, discount or one of their price lists), by the rule of \`GET /api/pricing\`. Ids that name no variant are left out.`,
+            description: `The signed-in buyer's own prices for up to ${ACCOUNT_PRICES_MAX} variants at a quantity (1 unless given): each variant's unit price, its list price and where the price came from (list, tier, discount or one of their price lists), by the rule of \`GET /api/pricing\`. With \`product_ids\`, each product is priced by its active variant that costs the buyer least, named in the answer with \`product_id\` (the shop's cards and older basket lines know their product alone); together at most ${ACCOUNT_PRICES_MAX} ids. Ids that name no variant, or no product with an active variant, are left out.`,
             querystring: accountPricesQuery,
             response: { 200: accountPricesResponse, ...errors(400, 401) },
           },
@@ -248,8 +249,9 @@ export const accountRoutes =
         async (request) =>
           deps.pricing.forBuyer(
             currentBuyer(request).id,
-            request.query.variant_ids,
+            request.query.variant_ids ?? [],
             request.query.quantity ?? 1,
+            request.query.product_ids,
           ),
       );
       buyer.get(

@@ -71,6 +71,21 @@ async function listsOf(db: Executor, customerId: number, ids: number[], now: Dat
   return rows;
 }
 
+/** A product's variants a buyer may price by the product alone: its active ones, at most this many. */
+const VARIANTS_PER_PRODUCT = 100;
+
+/** The asked products' active variants, each product's in the editor's order. */
+async function activeVariantsOf(db: Executor, productIds: number[]) {
+  const { rows } = await db.execute<{ id: number; product_id: number }>(sql`
+    select v.id, v.product_id
+    from unnest(${intArray(productIds)}) as asked(product_id)
+    cross join lateral (
+      select id, product_id from product_variants
+      where product_id = asked.product_id and status = 'active'
+      order by position, id limit ${VARIANTS_PER_PRODUCT}) v`);
+  return rows;
+}
+
 async function customerExists(db: Executor, customerId: number) {
   const { rows } = await db.execute(sql`select 1 from customers where id = ${customerId}`);
   return rows.length > 0;
@@ -192,10 +207,34 @@ export function createCustomerPricing(db: Db) {
       };
     },
 
-    /** The buyer's own prices for the asked variants; ids that name no variant are left out. */
-    async forBuyer(customerId: number, ids: number[], quantity: number) {
-      const prices = await priceVariants(ids, quantity, customerId);
-      return { data: ids.flatMap((id) => (prices.has(id) ? [{ variant_id: id, ...prices.get(id)! }] : [])) };
+    /**
+     * The buyer's own prices for the asked variants, and for the asked products each by its active
+     * variant that costs them least (the first in the editor's order among equals); ids that name
+     * no variant, or no product with an active one, are left out.
+     */
+    async forBuyer(customerId: number, ids: number[], quantity: number, productIds: number[] = []) {
+      const ofProducts = productIds.length ? await activeVariantsOf(db, productIds) : [];
+      const prices = await priceVariants(
+        [...new Set([...ids, ...ofProducts.map((v) => v.id)])],
+        quantity,
+        customerId,
+      );
+      const cheapest = new Map<number, number>();
+      for (const v of ofProducts) {
+        const price = prices.get(v.id);
+        const best = cheapest.get(v.product_id);
+        if (price && (best === undefined || price.unit_price < (prices.get(best)?.unit_price ?? Infinity)))
+          cheapest.set(v.product_id, v.id);
+      }
+      return {
+        data: [
+          ...ids.flatMap((id) => (prices.has(id) ? [{ variant_id: id, ...prices.get(id)! }] : [])),
+          ...productIds.flatMap((productId) => {
+            const id = cheapest.get(productId);
+            return id === undefined ? [] : [{ variant_id: id, product_id: productId, ...prices.get(id)! }];
+          }),
+        ],
+      };
     },
 
     tiers: tiersOf,

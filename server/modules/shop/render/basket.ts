@@ -99,6 +99,7 @@ export function renderBasket(chrome: ShopChrome): string {
 <div class="basket-estimate" data-basket-estimate hidden>
 <p class="estimate-total"><span>${SHOP_TEXT.estimatedTotal}</span> <strong data-estimate-total></strong></p>
 <p class="note" data-estimate-note></p>
+<p class="note" data-your-prices-note hidden>${SHOP_TEXT.yourPricesNote}</p>
 </div>
 <p class="note">${SHOP_TEXT.pricesNote}</p>
 </section>

@@ -14,6 +14,7 @@ import type { ShopFacets, SpecFacet } from '../facets';
 import { html, type SafeHtml, withQuery } from './html';
 import { layout, type ShopChrome } from './layout';
 import { priceBlock, type ShownPrice } from './price';
+import { yourPriceSlot } from './your-price';
 
 /** A product as the catalogue's card shows it. */
 export type ShopCard = ShownPrice & {
@@ -98,6 +99,7 @@ function card(currency: string, c: ShopCard): SafeHtml {
 <h2 class="card-title"><a href="${withQuery(`/shop/${c.slug}`, { variant: c.variant })}">${c.name}</a></h2>
 ${c.brand ? html`<p class="card-brand">${c.brand}</p>` : ''}
 ${priceBlock(currency, c, 'price', c.from)}
+${yourPriceSlot({ currency, productId: c.id, price: c.price.final, from: c.from })}
 </div>
 </li>`;
 }

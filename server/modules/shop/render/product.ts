@@ -12,8 +12,9 @@ import type { ProductBundle } from '#domain/products';
 import { SHOP_TEXT } from '#domain/shop-texts';
 import { html, type SafeHtml, withQuery } from './html';
 import { absoluteUrl, layout, type ShopChrome } from './layout';
-import { priceBlock } from './price';
+import { priceBlock, tierList } from './price';
 import { type VariantChoice, variantLabel, variantPicker, variantPrice } from './variants';
+import { yourPriceSlot } from './your-price';
 
 /** What the product page shows besides the bundle: where its category sits, its brand's slug. */
 export type ProductLinks = {
@@ -182,6 +183,9 @@ export function renderProduct(
   const withOptions = choice !== undefined && choice.options.length > 0;
   const sku = chosen ? chosen.sku : base.sku;
   const shownPrice = chosen ? variantPrice(chosen) : { price: bundle.price, best: bundle.discounts.best };
+  // The variant the page shows, the default one of a product without options: its breaks, and
+  // the one a signed-in buyer's price is asked for.
+  const shown = choice?.chosen ?? null;
   const overrides: SpecOverrides = new Map((chosen?.specs ?? []).map((s) => [specKey(s.label), s]));
   const productSpecs = new Set(bundle.specGroups.flatMap((g) => g.specs.map((s) => specKey(s.label))));
   const path = `/shop/${base.slug}`;
@@ -224,6 +228,20 @@ ${gallery(bundle, chosen?.image?.url ?? null)}
 <div class="product-summary">
 <h1>${base.name}</h1>
 <div data-variant-price>${priceBlock(chrome.currency, shownPrice, 'price price-large')}</div>
+${
+  // Of a product without options, asked by the product, as its basket line is.
+  chosen && choice
+    ? yourPriceSlot({
+        currency: chrome.currency,
+        variantId: chosen.id,
+        price: shownPrice.price.final,
+        prefetch: choice.variants.map((v) => v.id),
+      })
+    : withOptions
+      ? ''
+      : yourPriceSlot({ currency: chrome.currency, productId: base.id, price: shownPrice.price.final })
+}
+<div data-variant-tiers>${tierList(chrome.currency, shown?.tiers ?? [])}</div>
 ${choice ? variantPicker(path, chrome.currency, choice) : ''}
 ${facts.length > 0 ? html`<dl class="facts" data-facts>${facts.map(([term, value, kind]) => html`<div${kind ? html` data-variant-spec` : ''}><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>` : ''}
 ${withOptions && !chosen ? '' : addToQuote(bundle, choice)}

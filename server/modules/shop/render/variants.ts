@@ -4,7 +4,7 @@ import { valueTarget } from '#domain/variant-choice';
 import { describeOptions } from '#domain/variants';
 import type { ShopVariant, ShopVariants } from '../shop-variants';
 import { html, jsonScript, type SafeHtml, withQuery } from './html';
-import { priceBlock, type ShownPrice } from './price';
+import { priceBlock, type ShownPrice, tierList } from './price';
 
 /** The page's choice: the product's options and active variants, and the one shown. */
 export type VariantChoice = ShopVariants & { chosen: ShopVariant | null };
@@ -55,6 +55,7 @@ function pickerData(path: string, currency: string, choice: VariantChoice) {
       values: v.values,
       price: v.price.final,
       priceHtml: priceBlock(currency, variantPrice(v), 'price price-large').text,
+      tiersHtml: tierList(currency, v.tiers).toString(),
       label: variantLabel(choice.options, v),
       image: v.image,
       specs: v.specs.map((s) => ({ label: s.label, value: specValue(s) })),
