@@ -20,8 +20,11 @@ const NAMES = ['Bench agreement (company)', 'Bench agreement (customer)'] as con
 /** The seed's SKU of product i (seed-large.ts), its middle size when products have sizes. */
 const skuOf = (i: number, sized: boolean) => `SKU-${String(i).padStart(7, '0')}${sized ? '-M' : ''}`;
 
-/** A price from 1.00 to 500.99 that differs between the lists and across products. */
-const priceOf = (i: number, list: number) => ((i * 7919 + list * 104_729) % 50_000) / 100 + 1;
+/**
+ * A price in cents from 1.00 to 500.99 that differs between the lists and across products, made a
+ * decimal by one division (an amount the API takes has two decimals at most).
+ */
+const centsOf = (i: number, list: number) => ((i * 7919 + list * 104_729) % 50_000) + 100;
 
 async function json<T>(res: Promise<Response>): Promise<T> {
   return (await (await res).json()) as T;
@@ -86,11 +89,11 @@ async function ensureList(
       ? Array.from({ length: LIST_ROWS }, (_, k) => ({
           sku: skuOf(k + 1, sized),
           min_quantity: 1,
-          price: priceOf(k + 1, 0),
+          price: centsOf(k + 1, 0) / 100,
         }))
       : Array.from({ length: LIST_ROWS / 2 }, (_, k) => [
-          { sku: skuOf(k + 1, sized), min_quantity: 1, price: priceOf(k + 1, 1) },
-          { sku: skuOf(k + 1, sized), min_quantity: 10, price: Math.max(1, priceOf(k + 1, 1) - 0.5) },
+          { sku: skuOf(k + 1, sized), min_quantity: 1, price: centsOf(k + 1, 1) / 100 },
+          { sku: skuOf(k + 1, sized), min_quantity: 10, price: Math.max(100, centsOf(k + 1, 1) - 50) / 100 },
         ]).flat();
   for (let at = 0; at < rows.length; at += PER_PUT)
     await api('PUT', `/api/price-lists/${id}/prices`, token, { prices: rows.slice(at, at + PER_PUT) });
