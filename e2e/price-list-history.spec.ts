@@ -69,7 +69,8 @@ test("Activity shows a price list's changes: whom it holds for and how many pric
   // Newest first: the prices written, then the list made with its company.
   await expect(entries.nth(0)).toContainText(`${ENTITY_LABEL.price_list} · ${name}`);
   await expect(entries.nth(0)).toContainText('Updated');
-  await expect(entries.nth(0)).toContainText('Prices held: 0 → 3');
+  // The arrow is read out as "to" (visually hidden text beside it).
+  await expect(entries.nth(0)).toContainText(/Prices held: 0 →\s*to\s*3/);
   await expect(entries.nth(0)).toContainText('Prices set: 3');
   await expect(entries.nth(1)).toContainText('Created');
   await expect(entries.nth(1)).toContainText(`Companies: ${company.name}`);
