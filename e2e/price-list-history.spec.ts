@@ -92,3 +92,19 @@ test("Activity shows a price list's changes: whom it holds for and how many pric
     await page.screenshot({ path: `${SHOTS}/price-list-history-1280-dark.png` });
   }
 });
+
+test("a webhook endpoint may subscribe to a price list's events", async ({ page }) => {
+  await page.goto('/settings/integrations?tab=webhooks');
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+  const group = dialog.getByTestId('event-group-price_list');
+  await expect(group).toContainText('Price lists');
+  for (const type of ['price_list.created', 'price_list.updated', 'price_list.deleted'])
+    await expect(group.getByRole('checkbox', { name: new RegExp(type.replace('.', '\\.')) })).toBeEnabled();
+  await group.getByRole('checkbox', { name: /price_list\.updated/ }).check();
+  await expect(group.getByRole('checkbox', { name: 'All price lists events' })).toBeVisible();
+  if (SHOTS) {
+    await group.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/price-list-webhook-events-1280.png` });
+  }
+});
