@@ -158,7 +158,7 @@ async function assign(tx: Tx, id: number, companyIds?: number[], customerIds?: n
   }
 }
 
-/** How many prices a list holds (its primary key's first column: an index-only count). */
+/** How many prices a list holds, counted along its primary key (the list id leads it). */
 async function priceCount(tx: Tx, id: number) {
   const { rows } = await tx.execute<{ n: number }>(
     sql`select count(*)::int as n from price_list_prices where price_list_id = ${id}`,
