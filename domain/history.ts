@@ -10,7 +10,11 @@ import type { PermissionCode } from './permissions';
  * written by database triggers (migration 0028) in the writer's transaction.
  */
 
-/** What an entry is about. 'quote' entries belong to an inquiry's quote desk. */
+/**
+ * What an entry is about. 'quote' entries belong to an inquiry's quote desk; 'price_list' entries
+ * carry a list's fields and assignments, and of its prices only how many it holds and how many a
+ * write set.
+ */
 export const ENTITY_TYPES = [
   'product',
   'category',
@@ -23,6 +27,7 @@ export const ENTITY_TYPES = [
   'api_token',
   'customer',
   'company',
+  'price_list',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

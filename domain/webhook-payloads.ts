@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { companyDetailSchema, customerDetailSchema } from './customers';
 import { inquirySchema } from './inquiries';
 import { orderDetailSchema } from './orders';
+import { priceListSchema } from './price-lists';
 import { productBaseSchema } from './products';
 import { quoteSchema } from './quotes';
 import type { WebhookEventType } from './webhooks';
@@ -43,6 +44,9 @@ const deletedCustomerSchema = customerDetailSchema.pick({
 /** A deleted company's `data`: its id and the name its change-log entry kept. */
 const deletedCompanySchema = companyDetailSchema.pick({ id: true, name: true });
 
+/** A deleted price list's `data`: its id and what its change-log entry kept of it. */
+const deletedPriceListSchema = priceListSchema.pick({ id: true, name: true, type: true });
+
 /**
  * A quote's `data`: the quote as the desk reads it without its `token`, the secret of the
  * customer's page (and its answer buttons), which is never sent anywhere but to the customer.
@@ -75,6 +79,9 @@ export const WEBHOOK_EVENT_DATA = {
   'company.created': companyDetailSchema,
   'company.updated': companyDetailSchema,
   'company.deleted': deletedCompanySchema,
+  'price_list.created': priceListSchema,
+  'price_list.updated': priceListSchema,
+  'price_list.deleted': deletedPriceListSchema,
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 /** When each event is sent, for the OpenAPI document and the screen's event picker. */
@@ -104,4 +111,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'company.created': 'A company was made: by a request naming a company not known yet.',
   'company.updated': 'A company changed: its name, phone, website or address, or a staff note.',
   'company.deleted': 'A company was deleted.',
+  'price_list.created': 'A price list was made, with the companies and customers it was assigned to.',
+  'price_list.updated':
+    'A price list changed: its name, type, percent, dates or on/off, the companies or customers it holds for (one of them deleted too), or its prices: one event for each write of them, however many rows it set (price_count is how many it holds now).',
+  'price_list.deleted': 'A price list was deleted, with its prices and assignments.',
 };

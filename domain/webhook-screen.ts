@@ -2,7 +2,15 @@ import type { WebhookDeliveryStatus, WebhookEventType } from './webhooks';
 import { WEBHOOK_LIMITS } from './webhooks';
 
 /** The entities events are about, in the order the event picker groups them. */
-export const EVENT_GROUPS = ['product', 'inquiry', 'quote', 'order', 'customer', 'company'] as const;
+export const EVENT_GROUPS = [
+  'product',
+  'inquiry',
+  'quote',
+  'order',
+  'customer',
+  'company',
+  'price_list',
+] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 /** The Webhooks tab's words (the API's refusals and errors are WEBHOOK_TEXT in webhooks.ts). */
@@ -90,6 +98,7 @@ export const WEBHOOK_SCREEN_TEXT = {
     order: 'Orders',
     customer: 'Customers',
     company: 'Companies',
+    price_list: 'Price lists',
   } satisfies Record<EventGroup, string>,
   eventLabels: {
     'product.created': 'Created',
@@ -111,6 +120,9 @@ export const WEBHOOK_SCREEN_TEXT = {
     'company.created': 'Created',
     'company.updated': 'Changed',
     'company.deleted': 'Deleted',
+    'price_list.created': 'Created',
+    'price_list.updated': 'Changed',
+    'price_list.deleted': 'Deleted',
   } satisfies Record<WebhookEventType, string>,
   loadFailed: 'Could not load the webhook endpoints',
   logFailed: 'Could not load the delivery log',

@@ -24,6 +24,9 @@ export const WEBHOOK_EVENTS = [
   'company.created',
   'company.updated',
   'company.deleted',
+  'price_list.created',
+  'price_list.updated',
+  'price_list.deleted',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -43,6 +46,7 @@ const EVENT_READ_PERMISSION: Record<EventEntity, PermissionCode> = {
   order: 'order.read',
   customer: 'customer.read',
   company: 'customer.read',
+  price_list: 'pricelist.manage',
 };
 
 /** The read right an event's data needs (see EVENT_READ_PERMISSION). */

@@ -101,6 +101,7 @@ const entityName = sql<string | null>`coalesce(
     when 'api_token' then (select name from api_tokens where id = ${changeLog.entity_id})
     when 'customer' then (select name from customers where id = ${changeLog.entity_id})
     when 'company' then (select name from companies where id = ${changeLog.entity_id})
+    when 'price_list' then (select name from price_lists where id = ${changeLog.entity_id})
   end,
   -- A request in the trash is named by its subject there too, as it is while it exists.
   (select case when t.entity_type = 'inquiry' then t.data -> 'inquiries' -> 0 ->> 'subject' else t.name end

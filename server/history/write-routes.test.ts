@@ -530,6 +530,49 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     return [admin('company', seed.companyId)];
   },
 
+  'PUT /api/variants/:id/tiers': async () => {
+    const target = await product();
+    const [variant] = await query('select id from product_variants where product_id = $1', [target]);
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 4 }] });
+    return [admin('product', target)];
+  },
+  'POST /api/price-lists': async () => {
+    const made = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: `Route list ${next()}`,
+      type: 'percent',
+      percent: 5,
+      company_ids: [seed.companyId],
+    });
+    return [admin('price_list', id(made), 'create')];
+  },
+  'PATCH /api/price-lists/:id': async () => {
+    const list = id(
+      await ctx.admin.ok('POST', '/api/price-lists', { name: `Route list ${next()}`, type: 'fixed' }),
+    );
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list}`, {
+      active: false,
+      customer_ids: [seed.customerId],
+    });
+    return [admin('price_list', list, 'update')];
+  },
+  'DELETE /api/price-lists/:id': async () => {
+    const list = id(
+      await ctx.admin.ok('POST', '/api/price-lists', { name: `Route list ${next()}`, type: 'fixed' }),
+    );
+    await ctx.admin.ok('DELETE', `/api/price-lists/${list}`);
+    return [admin('price_list', list, 'delete')];
+  },
+  'PUT /api/price-lists/:id/prices': async () => {
+    const list = id(
+      await ctx.admin.ok('POST', '/api/price-lists', { name: `Route list ${next()}`, type: 'fixed' }),
+    );
+    const [variant] = await query('select id from product_variants where product_id = $1', [seed.productId]);
+    await ctx.admin.ok('PUT', `/api/price-lists/${list}/prices`, {
+      prices: [{ variant_id: variant.id, price: 3 }],
+    });
+    return [admin('price_list', list, 'update')];
+  },
+
   'POST /api/history/:id/restore': async () => {
     const target = await product();
     await ctx.admin.ok('PUT', `/api/products/${target}`, { name: 'Route restored', pricing: { mrp: 6 } });
@@ -571,16 +614,6 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
 
 /** Write routes that change no logged entity, and why. */
 const EXEMPT: Record<string, string> = {
-  // Prices per customer are not in the change log yet (ADR 0031 says so under Consequences):
-  // each is listed here until its entity is logged, so none passes unseen.
-  'PUT /api/variants/:id/tiers':
-    "a variant's quantity breaks are not logged yet: the tiers table holds only the current breaks",
-  'POST /api/price-lists': 'price lists are not a change-log entity yet (ADR 0031)',
-  'PATCH /api/price-lists/:id':
-    'price lists are not a change-log entity yet (ADR 0031); updated_at says when',
-  'DELETE /api/price-lists/:id': 'price lists are not a change-log entity yet (ADR 0031)',
-  'PUT /api/price-lists/:id/prices':
-    "a list's prices are not a change-log entity yet (ADR 0031); the list's updated_at says when they last changed",
   'POST /api/pricing': 'a read with its lines in the body: it prices them and writes nothing',
   'POST /api/auth/login': 'signing in changes no entity (the throttle counts outside the database)',
   'POST /api/auth/logout': 'signing out revokes the token in the revoked-tokens table alone',

@@ -239,7 +239,10 @@ export function createCustomerPricing(db: Db) {
 
     tiers: tiersOf,
 
-    /** Replaces a variant's breaks with these (already checked: increasing, from 2), in one transaction. */
+    /**
+     * Replaces a variant's breaks with these (already checked: increasing, from 2), in one
+     * transaction. The same breaks again write nothing, so the product's history gains no entry.
+     */
     async setTiers(variantId: number, tiers: { min_quantity: number; mrp: number }[], rights: Rights) {
       requireRights(rights, ['product.price']);
       await db.transaction(async (tx) => {
@@ -247,6 +250,12 @@ export function createCustomerPricing(db: Db) {
           sql`select id from product_variants where id = ${variantId} for update`,
         );
         if (!rows[0]) throw notFound(PRICE_LIST_TEXT.variantNotFound);
+        const key = (list: { min_quantity: number; mrp: number | string }[]) =>
+          list.map((t) => `${t.min_quantity}:${toCents(t.mrp)}`).join();
+        const current = await tx.execute<{ min_quantity: number; mrp: string }>(
+          sql`select min_quantity, mrp::text as mrp from variant_price_tiers where variant_id = ${variantId} order by min_quantity`,
+        );
+        if (key(current.rows) === key(tiers)) return;
         await tx.execute(sql`delete from variant_price_tiers where variant_id = ${variantId}`);
         if (tiers.length)
           await tx.execute(sql`insert into variant_price_tiers (variant_id, min_quantity, mrp)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { centsToDecimal, fromCents, toCents } from '#domain/money';
 import {
   PRICE_LIST_TEXT,
@@ -23,6 +23,7 @@ import {
   productVariants,
 } from '../../db/schema';
 import { badRequest, notFound } from '../../errors/app-error';
+import { logEntry } from '../../history/entry';
 import { intArray } from '../shared/trash-move';
 
 type ListRow = typeof priceLists.$inferSelect & {
@@ -71,7 +72,7 @@ async function countMatching(db: Db, id: number, like: string): Promise<ListTota
 }
 
 /** The lists of `where`, with their companies, customers and grid size, in the list's order. */
-async function readLists(db: Db, where: SQL | undefined, limit: number, offset: number) {
+async function readLists(db: Pick<Db, 'execute'>, where: SQL | undefined, limit: number, offset: number) {
   const { rows } = await db.execute<ListRow>(sql`
     select price_lists.id, price_lists.name, price_lists.type, price_lists.percent::text as percent,
       price_lists.starts_at, price_lists.ends_at, price_lists.active,
@@ -89,6 +90,10 @@ async function readLists(db: Db, where: SQL | undefined, limit: number, offset: 
     limit ${limit} offset ${offset}`);
   return rows.map(toPriceList);
 }
+
+/** Lists by id, as the API answers with each (the webhooks' data); ids no list has are left out. */
+export const readPriceLists = (db: Pick<Db, 'execute'>, ids: number[]) =>
+  readLists(db, inArray(priceLists.id, ids), ids.length, 0);
 
 /** Assignments must name companies and customers that exist: a clear 400, not a foreign-key failure. */
 async function checkAssigned(tx: Tx, companyIds: number[], customerIds: number[]) {
@@ -112,22 +117,53 @@ async function checkAssigned(tx: Tx, companyIds: number[], customerIds: number[]
     });
 }
 
+/**
+ * Replaces the assignments named: only what changed is deleted or inserted, so the list's log
+ * entry names the companies and customers it gained or lost, and a save that changes none logs
+ * nothing.
+ */
 async function assign(tx: Tx, id: number, companyIds?: number[], customerIds?: number[]) {
   await checkAssigned(tx, companyIds ?? [], customerIds ?? []);
   if (companyIds) {
-    await tx.delete(priceListCompanies).where(eq(priceListCompanies.price_list_id, id));
-    if (companyIds.length)
+    const keep = [...new Set(companyIds)];
+    await tx
+      .delete(priceListCompanies)
+      .where(
+        and(
+          eq(priceListCompanies.price_list_id, id),
+          keep.length ? notInArray(priceListCompanies.company_id, keep) : undefined,
+        ),
+      );
+    if (keep.length)
       await tx
         .insert(priceListCompanies)
-        .values([...new Set(companyIds)].map((company_id) => ({ price_list_id: id, company_id })));
+        .values(keep.map((company_id) => ({ price_list_id: id, company_id })))
+        .onConflictDoNothing();
   }
   if (customerIds) {
-    await tx.delete(priceListCustomers).where(eq(priceListCustomers.price_list_id, id));
-    if (customerIds.length)
+    const keep = [...new Set(customerIds)];
+    await tx
+      .delete(priceListCustomers)
+      .where(
+        and(
+          eq(priceListCustomers.price_list_id, id),
+          keep.length ? notInArray(priceListCustomers.customer_id, keep) : undefined,
+        ),
+      );
+    if (keep.length)
       await tx
         .insert(priceListCustomers)
-        .values([...new Set(customerIds)].map((customer_id) => ({ price_list_id: id, customer_id })));
+        .values(keep.map((customer_id) => ({ price_list_id: id, customer_id })))
+        .onConflictDoNothing();
   }
+}
+
+/** How many prices a list holds, counted along its primary key (the list id leads it). */
+async function priceCount(tx: Tx, id: number) {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from price_list_prices where price_list_id = ${id}`,
+  );
+  return rows[0].n;
 }
 
 const percentText = (percent: number | null | undefined) =>
@@ -245,22 +281,33 @@ export function createPriceListsService(db: Db) {
             updated_at: new Date(),
           })
           .where(eq(priceLists.id, id));
-        if (next.type === 'percent')
-          await tx.delete(priceListPrices).where(eq(priceListPrices.price_list_id, id));
+        if (next.type === 'percent') {
+          const dropped = await tx.execute(sql`delete from price_list_prices where price_list_id = ${id}`);
+          if (dropped.rowCount)
+            await logEntry(tx, 'price_list', id, { prices: { before: dropped.rowCount, after: 0 } });
+        }
         await assign(tx, id, patch.company_ids, patch.customer_ids);
       });
       return get(id);
     },
 
+    /** A plain delete, with its prices and assignments; in a transaction, so it records price_list.deleted. */
     async remove(id: number) {
-      const deleted = await db
-        .delete(priceLists)
-        .where(eq(priceLists.id, id))
-        .returning({ id: priceLists.id });
-      if (!deleted.length) throw notFound(PRICE_LIST_TEXT.notFound);
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(priceLists)
+          .where(eq(priceLists.id, id))
+          .returning({ id: priceLists.id });
+        if (!deleted.length) throw notFound(PRICE_LIST_TEXT.notFound);
+      });
     },
 
-    /** Sets rows of a fixed list's grid: a variant and quantity it already prices takes the new price. */
+    /**
+     * Sets rows of a fixed list's grid: a variant and quantity it already prices takes the new
+     * price. The one writer of a list's prices (the API's PUT and the CSV import alike), so the
+     * one place their change is logged: a summary on the list (how many prices it holds, before
+     * and after, and how many were set), never an entry per row.
+     */
     async putPrices(id: number, rows: PriceRowInput[]) {
       return db.transaction(async (tx) => {
         const [list] = await tx
@@ -278,7 +325,7 @@ export function createPriceListsService(db: Db) {
             throw badRequest(PRICE_LIST_TEXT.duplicateRow, { [`prices.${i}`]: PRICE_LIST_TEXT.duplicateRow });
           seen.add(key);
         }
-        await tx
+        const written = await tx
           .insert(priceListPrices)
           .values(
             resolved.map((r) => ({
@@ -291,8 +338,16 @@ export function createPriceListsService(db: Db) {
           .onConflictDoUpdate({
             target: [priceListPrices.price_list_id, priceListPrices.variant_id, priceListPrices.min_quantity],
             set: { price: sql`excluded.price` },
-          });
+          })
+          // A row the statement inserted has no xmax; one it updated has this transaction's.
+          .returning({ added: sql<boolean>`(xmax = 0)` });
         await tx.update(priceLists).set({ updated_at: new Date() }).where(eq(priceLists.id, id));
+        const after = await priceCount(tx, id);
+        const added = written.filter((w) => w.added).length;
+        await logEntry(tx, 'price_list', id, {
+          prices: { before: after - added, after },
+          prices_set: { before: null, after: resolved.length },
+        });
         return { count: resolved.length };
       });
     },

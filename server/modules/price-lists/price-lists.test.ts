@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_TEXT } from '#domain/history';
 import { PRICE_LIST_TEXT } from '#domain/price-lists';
 import {
   createCustomer,
@@ -619,5 +620,173 @@ describe("a customer's and a company's pages", () => {
     // Sales read them there, without managing the lists.
     const sales = await userWithRole(ctx, 'sales');
     expect((await ctx.as(sales.token).ok('GET', `/api/customers/${buyer.id}`)).price_lists).toHaveLength(2);
+  });
+});
+
+describe('history', () => {
+  type Entry = { id: string; action: string; changes: Record<string, { before: unknown; after: unknown }> };
+  const entries = (type: string, id: number, after = 0) =>
+    rows<Entry>(
+      'select id::text, action, changes from change_log where entity_type = $1 and entity_id = $2 and id > $3 order by id',
+      [type, id, after],
+    );
+  const lastEntry = async () =>
+    Number((await rows<{ id: string }>('select coalesce(max(id), 0)::text as id from change_log'))[0].id);
+
+  it("logs a list's fields and assignments whole, and of its prices a summary per write", async () => {
+    const buyer = await createCustomer(ctx, {
+      email: `hist.${Date.now()}@example.com`,
+      company: `Histco ${Date.now()}`,
+    });
+    const company = buyer.company as { id: number; name: string };
+    const { variants } = await createProductWithVariants(ctx.admin);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'History agreement',
+      type: 'fixed',
+      company_ids: [company.id],
+    });
+    const [created] = await entries('price_list', list.id);
+    expect(created).toMatchObject({
+      action: 'create',
+      changes: {
+        name: { before: null, after: 'History agreement' },
+        type: { before: null, after: 'fixed' },
+        companies: { before: [], after: [{ id: company.id, name: company.name }] },
+      },
+    });
+
+    let mark = await lastEntry();
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: variants.map((v) => ({ variant_id: v.id, price: 5 })),
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [
+        { variant_id: variants[0].id, price: 4 },
+        { variant_id: variants[0].id, min_quantity: 10, price: 3 },
+      ],
+    });
+    expect((await entries('price_list', list.id, mark)).map((e) => [e.action, e.changes])).toEqual([
+      ['update', { prices: { before: 0, after: 3 }, prices_set: { before: null, after: 3 } }],
+      ['update', { prices: { before: 3, after: 4 }, prices_set: { before: null, after: 2 } }],
+    ]);
+    // No entry per price: nothing logged names the grid's rows.
+    expect(
+      await rows(
+        `select 1 from change_log where entity_type not in ('price_list', 'product', 'company', 'customer', 'inquiry')
+      and id > $1`,
+        [mark],
+      ),
+    ).toEqual([]);
+
+    mark = await lastEntry();
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { customer_ids: [buyer.id], company_ids: [] });
+    // The same assignments again change nothing and log nothing.
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { customer_ids: [buyer.id] });
+    expect((await entries('price_list', list.id, mark)).map((e) => e.changes)).toEqual([
+      {
+        companies: { before: [{ id: company.id, name: company.name }], after: [] },
+        customers: { before: [], after: [{ id: buyer.id, name: buyer.name }] },
+      },
+    ]);
+
+    mark = await lastEntry();
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { type: 'percent', percent: 10 });
+    expect((await entries('price_list', list.id, mark)).map((e) => e.changes)).toEqual([
+      {
+        type: { before: 'fixed', after: 'percent' },
+        percent: { before: null, after: 10 },
+        prices: { before: 4, after: 0 },
+      },
+    ]);
+
+    // The log names it and shows its entries to whoever reads the log.
+    const page = await ctx.admin.ok('GET', `/api/history?entity_type=price_list&entity_id=${list.id}`);
+    expect(page.data.map((e: { entity_name: string }) => e.entity_name)).toEqual(
+      Array(5).fill('History agreement'),
+    );
+
+    mark = await lastEntry();
+    expect((await ctx.admin.delete(`/api/price-lists/${list.id}`)).statusCode).toBe(204);
+    const [gone] = await entries('price_list', list.id, mark);
+    expect(gone).toMatchObject({
+      action: 'delete',
+      changes: {
+        name: { before: 'History agreement', after: null },
+        customers: { before: [{ id: buyer.id, name: buyer.name }], after: [] },
+      },
+    });
+    const after = await ctx.admin.ok(
+      'GET',
+      `/api/history?entity_type=price_list&entity_id=${list.id}&action=delete`,
+    );
+    expect(after.data[0].entity_name).toBe('History agreement');
+  });
+
+  it('a company deleted leaves its lists, each logging it by the name it had', async () => {
+    const buyer = await createCustomer(ctx, {
+      email: `gone.${Date.now()}@example.com`,
+      company: `Goneco ${Date.now()}`,
+    });
+    const company = buyer.company as { id: number; name: string };
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Outlived',
+      type: 'percent',
+      percent: 5,
+      company_ids: [company.id],
+    });
+    const mark = await lastEntry();
+    expect((await ctx.admin.delete(`/api/companies/${company.id}`)).statusCode).toBe(204);
+    expect((await entries('price_list', list.id, mark)).map((e) => [e.action, e.changes])).toEqual([
+      ['update', { companies: { before: [{ id: company.id, name: company.name }], after: [] } }],
+    ]);
+  });
+
+  it("logs a variant's quantity breaks on its product, by the variant's title", async () => {
+    const product = await createProductWithVariants(ctx.admin, { values: ['S', 'M'] });
+    const [small, medium] = product.variants;
+    const mark = await lastEntry();
+    await ctx.admin.ok('PUT', `/api/variants/${small.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 9 }] });
+    await ctx.admin.ok('PUT', `/api/variants/${medium.id}/tiers`, { tiers: [{ min_quantity: 5, mrp: 8 }] });
+    await ctx.admin.ok('PUT', `/api/variants/${small.id}/tiers`, { tiers: [] });
+    const tier = (v: typeof small, min_quantity: number, mrp: number) => ({
+      variant_id: v.id,
+      variant: v.title,
+      sku: v.sku,
+      min_quantity,
+      mrp,
+    });
+    expect((await entries('product', product.id, mark)).map((e) => [e.action, e.changes])).toEqual([
+      ['update', { tiers: { before: [], after: [tier(small, 10, 9)] } }],
+      [
+        'update',
+        { tiers: { before: [tier(small, 10, 9)], after: [tier(small, 10, 9), tier(medium, 5, 8)] } },
+      ],
+      [
+        'update',
+        { tiers: { before: [tier(small, 10, 9), tier(medium, 5, 8)], after: [tier(medium, 5, 8)] } },
+      ],
+    ]);
+    // The same breaks again log nothing.
+    const again = await lastEntry();
+    await ctx.admin.ok('PUT', `/api/variants/${medium.id}/tiers`, { tiers: [{ min_quantity: 5, mrp: 8 }] });
+    expect(await entries('product', product.id, again)).toEqual([]);
+  });
+
+  it('refuses to restore a price list entry with a 409 that says why, changing nothing', async () => {
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Kept as is',
+      type: 'percent',
+      percent: 5,
+    });
+    await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { name: 'Renamed' });
+    const [, renamed] = await entries('price_list', list.id);
+    for (const url of [`/api/history/${renamed.id}/restore`, `/api/history/${renamed.id}/restore?to=after`]) {
+      const res = await ctx.admin.post(url);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe(HISTORY_TEXT.notRestorable);
+    }
+    const preview = await ctx.admin.get(`/api/history/${renamed.id}/restore-preview`);
+    expect(preview.statusCode).toBe(409);
+    expect((await ctx.admin.ok('GET', `/api/price-lists/${list.id}`)).name).toBe('Renamed');
   });
 });

@@ -107,3 +107,50 @@ describe('diffLines', () => {
     ]);
   });
 });
+
+describe('price lists and quantity breaks', () => {
+  it("reads a list's companies by name, its prices as counts and what a write set as a note", () => {
+    const lines = diffLines({
+      entity_type: 'price_list',
+      changes: {
+        prices_set: { before: null, after: 1000 },
+        prices: { before: 120, after: 1100 },
+        companies: {
+          before: [{ id: 4, name: 'Acme' }],
+          after: [
+            { id: 4, name: 'Acme' },
+            { id: 9, name: null },
+          ],
+        },
+      },
+    });
+    expect(lines).toEqual([
+      {
+        kind: 'field',
+        key: 'prices',
+        label: 'Prices held',
+        before: { text: '120' },
+        after: { text: '1100' },
+      },
+      {
+        kind: 'field',
+        key: 'companies',
+        label: 'Companies',
+        before: { text: 'Acme' },
+        after: { text: 'Acme; #9' },
+      },
+      { kind: 'note', key: 'prices_set', label: 'Prices set', text: '1000' },
+    ]);
+  });
+
+  it("reads a product's breaks by variant, quantity and price", () => {
+    const tiers = [
+      { variant_id: 1, variant: null, sku: 'B-1', min_quantity: 10, mrp: 9 },
+      { variant_id: 2, variant: 'Large / Red', sku: 'B-2', min_quantity: 50, mrp: 8.5 },
+    ];
+    expect(formatValue('tiers', tiers, 'product')).toEqual({
+      text: '10+ at $9.00; Large / Red: 50+ at $8.50',
+    });
+    expect(fieldLabel('tiers')).toBe('Quantity breaks');
+  });
+});

@@ -44,6 +44,12 @@ const FIELD_LABELS: Record<string, string> = {
   subject: 'Subject',
   message: 'Message',
   owner_id: 'Owner',
+  tiers: 'Quantity breaks',
+  percent: 'Percent off',
+  companies: 'Companies',
+  customers: 'Customers',
+  prices: 'Prices held',
+  prices_set: 'Prices set',
 };
 
 export function fieldLabel(field: string): string {
@@ -104,8 +110,10 @@ export function formatValue(field: string, value: unknown, entityType: EntityTyp
 }
 
 /**
- * Rows logged under one field of their parent (a quote's lines, an inquiry's notes), each as the
- * screens show it: a line by its quantity, name, SKU and price; a note by its text.
+ * Rows logged under one field of their parent (a quote's lines, an inquiry's notes, a product's
+ * quantity breaks, a price list's companies), each as the screens show it: a line by its quantity,
+ * name, SKU and price; a note by its text; a break by its variant, quantity and price; a company or
+ * a customer by its name.
  */
 function rowsText(rows: unknown[]): string {
   if (rows.length === 0) return EMPTY_VALUE;
@@ -122,6 +130,15 @@ function rowsText(rows: unknown[]): string {
         }`;
       }
       if (typeof r.body === 'string') return r.body;
+      // A quantity break: its variant (none for a product without options), from its quantity on.
+      if (r.min_quantity !== undefined && r.mrp !== undefined) {
+        const variant = typeof r.variant === 'string' && r.variant ? `${r.variant}: ` : '';
+        return `${variant}${r.min_quantity}+ at ${formatPrice(Number(r.mrp))}`;
+      }
+      // A price list's company or customer, by name (#id once gone without one).
+      const keys = Object.keys(r);
+      if (keys.length === 2 && keys.includes('id') && keys.includes('name'))
+        return typeof r.name === 'string' && r.name ? r.name : `#${r.id}`;
       return JSON.stringify(row);
     })
     .join('; ');
@@ -200,6 +217,9 @@ export function diffLines(entry: Pick<HistoryEntry, 'entity_type' | 'changes'>):
   for (const [field, change] of Object.entries(entry.changes)) {
     if (field === 'sections') {
       rest.push(...sectionLines(change.before, change.after));
+    } else if (field === 'prices_set') {
+      // How many prices a write set: a count of that write, with no before to show.
+      rest.push({ kind: 'note', key: field, label: fieldLabel(field), text: String(change.after ?? 0) });
     } else if (field === 'images' && entry.entity_type === 'product') {
       const before = asList(change.before).length;
       const after = asList(change.after).length;

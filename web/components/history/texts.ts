@@ -58,6 +58,7 @@ export const ENTITY_LABEL: Record<string, string> = {
   api_token: 'API token',
   customer: 'Customer',
   company: 'Company',
+  price_list: 'Price list',
 };
 
 export const ACTION_LABEL: Record<string, string> = {

@@ -16,8 +16,8 @@ import { recordWebhookEvents } from './record-many';
 export type EventTx = Pick<Db, 'select' | 'execute'>;
 
 /**
- * Records the events of what this transaction changed in products, requests, quotes, customers
- * and companies, read from its change-log entries, each with the entity as it is now (a deleted
+ * Records the events of what this transaction changed in products, requests, quotes, customers,
+ * companies and price lists, read from its change-log entries, each with the entity as it is now (a deleted
  * one with what its entry kept). Runs last in the transaction, so an entity written by several statements
  * makes one event, with its final state.
  */

@@ -5,6 +5,7 @@ import { companies, customers, inquiries, products } from '../../../db/schema';
 import type { Mailer } from '../../../mail/mailer';
 import { readCompanyDetail as readCompany, readCustomerDetail as readCustomer } from '../../customers';
 import { type InquiryRow, selectInquiries, toInquiry } from '../../inquiries';
+import { readPriceLists } from '../../price-lists';
 import { type BaseRow, selectBase, toBase, withVariantSets } from '../../products';
 import { readQuoteRows, toQuote } from '../../shared/quote-read';
 import { intArray } from '../../shared/trash-move';
@@ -18,7 +19,8 @@ export type EntityReaderDeps = {
 
 /**
  * Each entity as its API answers with it (a product as the editor's save returns it, a request
- * as the desk's list, a quote as the desk's quote routes, a customer or a company as its page),
+ * as the desk's list, a quote as the desk's quote routes, a customer or a company as its page, a
+ * price list as GET /api/price-lists/{id}),
  * many at once: one read per type, but a customer's or company's page is read one by one.
  */
 export function entityReaders(deps: EntityReaderDeps) {
@@ -52,6 +54,9 @@ export function entityReaders(deps: EntityReaderDeps) {
     },
     customer: (tx, ids) => oneByOne(tx, ids, customers, readCustomer),
     company: (tx, ids) => oneByOne(tx, ids, companies, readCompany),
+    async price_list(tx, ids) {
+      return new Map((await readPriceLists(tx, ids)).map((l) => [l.id, l]));
+    },
   };
   return readers;
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PRICE_LIST_ROWS_PER_PUT } from '#domain/customer-pricing';
 import type { Job } from '#domain/imports';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '#domain/webhooks';
-import { createProduct, createQuoteRequest } from '../../../test/factories';
+import { createProduct, createProductWithVariants, createQuoteRequest } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { sentQuote } from '../../../test/quotes';
 import { until } from '../../../test/until';
@@ -79,9 +80,9 @@ const productBody = (p: { name: string }, extra: object = {}) => ({
 
 /**
  * The catalogue's and the desk's events: a request from a new address makes a customer (and a
- * company) too, whose events the tests of those have to themselves.
+ * company) too, whose events the tests of those have to themselves, as price lists have theirs.
  */
-const DESK_EVENTS = WEBHOOK_EVENTS.filter((t) => !/^(customer|company)\./.test(t));
+const DESK_EVENTS = WEBHOOK_EVENTS.filter((t) => !/^(customer|company|price_list)\./.test(t));
 
 /** The one endpoint, a receiver on loopback, subscribed to `events` (changed in place: the sender may be at it). */
 async function subscribe(events: readonly WebhookEventType[] = DESK_EVENTS, enabled = true) {
@@ -603,5 +604,177 @@ describe('customer and company events', () => {
     await subscribe(['company.created']);
     const events = await recorded(() => ask());
     expect(events.map((e) => e.type)).toEqual(['company.created']);
+  });
+});
+
+describe('price list events', () => {
+  const PRICE_LIST_EVENTS = WEBHOOK_EVENTS.filter((t) => t.startsWith('price_list.'));
+  beforeEach(() => subscribe(PRICE_LIST_EVENTS));
+  const listPage = (id: number) => ctx.admin.ok('GET', `/api/price-lists/${id}`);
+  /** The list's own change-log entries, oldest first. */
+  const entriesOf = (id: number) =>
+    q<{ action: string; changes: Record<string, { before: unknown; after: unknown }> }>(
+      "select action, changes from change_log where entity_type = 'price_list' and entity_id = $1 order by id",
+      [id],
+    );
+
+  it('made, its prices set, reassigned and deleted: one event each, with the list as its API answers', async () => {
+    const shirt = await createProductWithVariants(ctx.admin, { product: { name: `Shirt ${++n}`, mrp: 30 } });
+    const [{ company_id }] = await q<{ company_id: number }>(
+      'select c.company_id from inquiries i join customers c on c.id = i.customer_id where i.id = $1',
+      [
+        (
+          await createQuoteRequest(ctx.as(), {
+            name: 'Pam',
+            email: `pam.${n}@example.com`,
+            company: `Pamco ${n}`,
+            subject: 'Shirts',
+            message: 'Many',
+          })
+        ).id,
+      ],
+    );
+    let id = 0;
+    const created = await recorded(async () => {
+      id = (
+        await ctx.admin.ok('POST', '/api/price-lists', {
+          name: 'Pamco agreement',
+          type: 'fixed',
+          company_ids: [company_id],
+        })
+      ).id;
+    });
+    expect(types(created)).toEqual([`price_list.created price_list:${id}`]);
+    expect(created[0].data).toEqual(await listPage(id));
+
+    const priced = await recorded(() =>
+      ctx.admin.ok('PUT', `/api/price-lists/${id}/prices`, {
+        prices: shirt.variants.map((v) => ({ variant_id: v.id, price: 25 })),
+      }),
+    );
+    expect(types(priced)).toEqual([`price_list.updated price_list:${id}`]);
+    expect(priced[0].data).toEqual(await listPage(id));
+    expect(priced[0].data).toMatchObject({ id, name: 'Pamco agreement', price_count: 3 });
+
+    const [buyer] = await q<{ id: number }>('select id from customers where company_id = $1', [company_id]);
+    const reassigned = await recorded(() =>
+      ctx.admin.ok('PATCH', `/api/price-lists/${id}`, { company_ids: [], customer_ids: [buyer.id] }),
+    );
+    expect(types(reassigned)).toEqual([`price_list.updated price_list:${id}`]);
+    expect(reassigned[0].data).toMatchObject({ company_ids: [], customer_ids: [buyer.id] });
+
+    // A save that changes nothing logs nothing, so sends nothing.
+    expect(
+      await recorded(() =>
+        ctx.admin.ok('PATCH', `/api/price-lists/${id}`, {
+          name: 'Pamco agreement',
+          customer_ids: [buyer.id],
+        }),
+      ),
+    ).toEqual([]);
+    // Refused, nothing is recorded either.
+    expect(
+      await recorded(async () =>
+        expect(
+          (
+            await ctx.admin.put(`/api/price-lists/${id}/prices`, {
+              prices: [{ variant_id: 99_999_999, price: 1 }],
+            })
+          ).statusCode,
+        ).toBe(400),
+      ),
+    ).toEqual([]);
+
+    const deleted = await recorded(() =>
+      ctx.admin.delete(`/api/price-lists/${id}`).then((r) => expect(r.statusCode).toBe(204)),
+    );
+    expect(types(deleted)).toEqual([`price_list.deleted price_list:${id}`]);
+    expect(deleted[0].data).toEqual({ id, name: 'Pamco agreement', type: 'fixed' });
+
+    // And they reach the receiver, in order, each naming the list.
+    const arrivedOf = () =>
+      receiver
+        .events()
+        .filter((e) => e.type.startsWith('price_list.') && (e.data as { id: number }).id === id);
+    const arrived = await until(() => arrivedOf().length >= 4 && arrivedOf(), { what: "the list's events" });
+    expect(arrived.map((e) => e.type)).toEqual([
+      'price_list.created',
+      'price_list.updated',
+      'price_list.updated',
+      'price_list.deleted',
+    ]);
+    expect(arrived.map((e) => (e.data as { name: string }).name)).toEqual(Array(4).fill('Pamco agreement'));
+  });
+
+  it(`a write of ${PRICE_LIST_ROWS_PER_PUT} prices is one event and one history entry, not one per row`, async () => {
+    const { variants } = await createProductWithVariants(ctx.admin, {
+      product: { name: `Bolt ${++n}`, mrp: 2 },
+    });
+    const list = await ctx.admin.ok('POST', '/api/price-lists', { name: `Bolts ${n}`, type: 'fixed' });
+    const rows = Array.from({ length: PRICE_LIST_ROWS_PER_PUT }, (_, i) => ({
+      variant_id: variants[i % variants.length].id,
+      min_quantity: Math.floor(i / variants.length) + 1,
+      price: 1.5,
+    }));
+    const before = await lastEventId();
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, { prices: rows });
+    const events = await eventsSince(before);
+    expect(types(events)).toEqual([`price_list.updated price_list:${list.id}`]);
+    expect(events[0].data).toMatchObject({
+      id: list.id,
+      name: `Bolts ${n}`,
+      price_count: PRICE_LIST_ROWS_PER_PUT,
+    });
+
+    // The same rows again, half of them with new prices: still one of each.
+    const again = await recorded(() =>
+      ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+        prices: rows.map((r, i) => ({ ...r, price: i % 2 ? 1.25 : 1.5 })),
+      }),
+    );
+    expect(types(again)).toEqual([`price_list.updated price_list:${list.id}`]);
+    expect(await entriesOf(list.id)).toEqual([
+      { action: 'create', changes: expect.objectContaining({ name: { before: null, after: `Bolts ${n}` } }) },
+      {
+        action: 'update',
+        changes: {
+          prices: { before: 0, after: PRICE_LIST_ROWS_PER_PUT },
+          prices_set: { before: null, after: PRICE_LIST_ROWS_PER_PUT },
+        },
+      },
+      {
+        action: 'update',
+        changes: {
+          prices: { before: PRICE_LIST_ROWS_PER_PUT, after: PRICE_LIST_ROWS_PER_PUT },
+          prices_set: { before: null, after: PRICE_LIST_ROWS_PER_PUT },
+        },
+      },
+    ]);
+  });
+
+  it("a variant's quantity breaks are its product's update", async () => {
+    await subscribe(['product.updated', ...PRICE_LIST_EVENTS]);
+    const product = await newProduct();
+    const [variant] = await q<{ id: number }>('select id from product_variants where product_id = $1', [
+      product.id,
+    ]);
+    const events = await recorded(() =>
+      ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 18 }] }),
+    );
+    expect(types(events)).toEqual([`product.updated product:${product.id}`]);
+  });
+
+  it('records only the price list events subscribed to', async () => {
+    await subscribe(['price_list.deleted']);
+    const events = await recorded(async () => {
+      const list = await ctx.admin.ok('POST', '/api/price-lists', {
+        name: `Brief ${++n}`,
+        type: 'percent',
+        percent: 5,
+      });
+      await ctx.admin.ok('PATCH', `/api/price-lists/${list.id}`, { percent: 7 });
+      await ctx.admin.delete(`/api/price-lists/${list.id}`);
+    });
+    expect(events.map((e) => e.type)).toEqual(['price_list.deleted']);
   });
 });

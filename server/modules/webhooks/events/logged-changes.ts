@@ -5,7 +5,7 @@ import type { WebhookEventType } from '#domain/webhooks';
 import type { Db } from '../../../db/client';
 
 /** The entities whose events come from the change log (orders are not logged: their service records). */
-const LOGGED_ENTITIES = ['product', 'inquiry', 'quote', 'customer', 'company'] as const;
+const LOGGED_ENTITIES = ['product', 'inquiry', 'quote', 'customer', 'company', 'price_list'] as const;
 export type LoggedEntity = (typeof LOGGED_ENTITIES)[number];
 
 type StatusChange = { before: string | null; after: string | null } | null;
@@ -30,6 +30,7 @@ const GONE_FIELDS: Record<LoggedEntity, readonly string[]> = {
   quote: [],
   customer: ['name', 'email', 'merged_into_id'],
   company: ['name'],
+  price_list: ['name', 'type'],
 };
 
 /**
@@ -155,5 +156,9 @@ export function eventsOf(change: LoggedChange): WebhookEventType[] {
     case 'company':
       if (gone) return ['company.deleted'];
       return [action === 'create' ? 'company.created' : 'company.updated'];
+    case 'price_list':
+      // However many prices a write set, the list's one entry makes one event.
+      if (gone) return ['price_list.deleted'];
+      return [action === 'create' ? 'price_list.created' : 'price_list.updated'];
   }
 }
