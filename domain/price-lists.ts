@@ -15,6 +15,8 @@ import { listMeta, queryInt, searchText } from './paging';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
 
+export const PRICE_LIST_IMPORT = { maxBytes: 20 * 1024 * 1024, maxRows: 200_000 } as const;
+
 export const PRICE_LIST_TEXT = {
   nameRequired: 'Name is required',
   typeInvalid: 'type must be fixed or percent',
@@ -35,7 +37,40 @@ export const PRICE_LIST_TEXT = {
   customerNotFound: 'Customer not found',
   variantNotFound: 'Variant not found',
   idsInvalid: 'variant_ids must be a comma-separated list of ids',
+  rowsRefused: (n: number) => `${n.toLocaleString('en-US')} rows cannot be saved; nothing was changed`,
+  importFileRequired: 'Choose a CSV file of prices',
+  importTooLarge: `A prices file is at most ${PRICE_LIST_IMPORT.maxBytes / 1024 / 1024} MB`,
+  importTooManyRows: `A prices file holds at most ${PRICE_LIST_IMPORT.maxRows.toLocaleString('en-US')} rows`,
+  importNotCsv: 'The file is not a readable CSV',
+  importNotUtf8: 'The file is not UTF-8 text',
+  importColumns: 'The file needs a price column and a sku or variant_id column',
+  importEmpty: 'The file holds no prices',
+  importModeInvalid: 'mode must be merge or replace',
+  rowVariantMissing: 'No sku or variant_id',
+  rowVariantIdInvalid: 'variant_id must be a whole number',
 } as const;
+
+/**
+ * A prices file (CSV in and out of a list's grid): its columns, and what one upload may hold. An
+ * import reads sku (or variant_id when the sku is empty), min_quantity (1 when empty) and price;
+ * the other columns are the export's, for people, and are ignored.
+ */
+export const PRICE_LIST_CSV_COLUMNS = [
+  'sku',
+  'variant_id',
+  'product_name',
+  'variant',
+  'min_quantity',
+  'price',
+] as const;
+export const PRICE_LIST_IMPORT_MODES = ['merge', 'replace'] as const;
+export type PriceListImportMode = (typeof PRICE_LIST_IMPORT_MODES)[number];
+
+/** A refused file lists this many of its bad rows; the message counts them all. */
+export const PRICE_ROWS_LISTED = 50;
+
+/** The answer to an import: the rows set, and whether the list's other prices were removed. */
+export const priceImportResponse = z.object({ count: z.number(), mode: z.enum(PRICE_LIST_IMPORT_MODES) });
 
 /** The most ids one `/api/account/prices` asks for: a shop page's cards, a basket. */
 export const ACCOUNT_PRICES_MAX = 100;
@@ -161,7 +196,7 @@ export type PriceListListQuery = z.output<typeof priceListListQuery>;
 
 export const priceListListResponse = z.object({ data: z.array(priceListSchema), meta: listMeta });
 
-const priceRow = z
+export const priceRow = z
   .strictObject({
     variant_id: z.number().int().min(1).max(MAX_ID).optional(),
     sku: z.string().trim().min(1).max(64).optional(),
@@ -198,6 +233,7 @@ export const pricesListQuery = z.strictObject({
   limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
 });
 export type PricesListQuery = z.output<typeof pricesListQuery>;
+export const pricesExportQuery = pricesListQuery.pick({ q: true });
 export const pricesListResponse = z.object({ data: z.array(priceRowSchema), meta: listMeta });
 
 export const priceSourceSchema = z.object({
