@@ -10,7 +10,7 @@ import {
   tierProblem,
 } from './customer-pricing';
 import { windowEnd } from './discounts';
-import { oneLine, requiredText } from './fields';
+import { oneLine, positiveIdString, requiredText } from './fields';
 import { listMeta, queryInt, searchText } from './paging';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
@@ -33,6 +33,7 @@ export const PRICE_LIST_TEXT = {
   unknownCompany: (id: number) => `No company ${id}`,
   unknownCustomer: (id: number) => `No customer ${id}`,
   notFound: 'Price list not found',
+  priceNotFound: 'The list has no price for that variant and quantity',
   notFixed: 'Only a fixed list holds prices; a percent list takes its percent off every variant',
   customerNotFound: 'Customer not found',
   variantNotFound: 'Variant not found',
@@ -71,6 +72,17 @@ export const PRICE_ROWS_LISTED = 50;
 
 /** The answer to an import: the rows set, and whether the list's other prices were removed. */
 export const priceImportResponse = z.object({ count: z.number(), mode: z.enum(PRICE_LIST_IMPORT_MODES) });
+
+/** What the staff screens say when a call fails without the server saying why. */
+export const PRICE_LIST_FALLBACK = {
+  load: 'Failed to load the price lists',
+  grid: 'Failed to load the prices',
+  create: 'Failed to create the price list',
+  save: 'Failed to save the price list',
+  delete: 'Failed to delete the price list',
+  export: 'Failed to export the prices',
+  import: 'Failed to import the prices',
+} as const;
 
 /** The most ids one `/api/account/prices` asks for: a shop page's cards, a basket. */
 export const ACCOUNT_PRICES_MAX = 100;
@@ -234,6 +246,13 @@ export const pricesListQuery = z.strictObject({
 });
 export type PricesListQuery = z.output<typeof pricesListQuery>;
 export const pricesExportQuery = pricesListQuery.pick({ q: true });
+
+/** One row of a list's grid in a path: the list, the variant and the quantity it holds from. */
+export const priceKeyParams = z.object({
+  id: positiveIdString('Id'),
+  variantId: positiveIdString('variantId'),
+  minQuantity: positiveIdString('minQuantity'),
+});
 export const pricesListResponse = z.object({ data: z.array(priceRowSchema), meta: listMeta });
 
 export const priceSourceSchema = z.object({

@@ -188,6 +188,30 @@ describe('prices CSV', () => {
     expect(onPercent.json().error).toBe(PRICE_LIST_TEXT.notFixed);
   });
 
+  it('removes one row of the grid, and 404s for a row the list does not hold', async () => {
+    const list = await newList('CSV remove');
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [
+        { sku: skus[0], price: 1 },
+        { sku: skus[0], min_quantity: 5, price: 0.9 },
+      ],
+    });
+    const removed = await ctx
+      .as(ctx.adminToken)
+      .delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}/5`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await gridOf(list.id)).toEqual([{ variant_id: variantIds[0], min_quantity: 1, price: '1.00' }]);
+    const again = await ctx
+      .as(ctx.adminToken)
+      .delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}/5`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe(PRICE_LIST_TEXT.priceNotFound);
+    const { token } = await userWithRole(ctx, 'sales');
+    const refused = await ctx.as(token).delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}/1`);
+    expect(refused.statusCode).toBe(403);
+    expect(await gridOf(list.id)).toHaveLength(1);
+  });
+
   it('need pricelist.manage: Sales and Viewer get 403 and nothing changes', async () => {
     const list = await newList('CSV guarded');
     for (const role of ['sales', 'viewer']) {

@@ -6,8 +6,10 @@ import {
   createPriceListBody,
   PRICE_LIST_CSV_COLUMNS,
   PRICE_LIST_IMPORT,
+  PRICE_LIST_TEXT,
   PRICE_LISTS_PAGE_DEFAULT,
   priceImportResponse,
+  priceKeyParams,
   priceListListQuery,
   priceListListResponse,
   priceListSchema,
@@ -22,6 +24,7 @@ import {
   updatePriceListBody,
 } from '#domain/price-lists';
 import { type Authenticate, currentUser } from '../../auth/hooks';
+import { notFound } from '../../errors/app-error';
 import { sendCsv } from '../../http/csv';
 import { bearer, errors } from '../../http/schemas';
 import type { CustomerPricing } from './customer-pricing.service';
@@ -198,7 +201,32 @@ export const priceListsRoutes =
           response: { 200: z.object({ count: z.number() }), ...errors(400, 401, 404) },
         },
       },
-      async (request) => deps.priceLists.putPrices(request.params.id, request.body.prices),
+      async (request) => {
+        const { count } = await deps.priceLists.putPrices(request.params.id, request.body.prices);
+        return { count };
+      },
+    );
+
+    app.delete(
+      '/api/price-lists/:id/prices/:variantId/:minQuantity',
+      {
+        config: manage,
+        schema: {
+          tags,
+          security: bearer,
+          description: "Removes one row of a fixed list's grid: the variant's price from that quantity.",
+          params: priceKeyParams,
+          response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id, variantId, minQuantity } = request.params;
+        const { removed } = await deps.priceLists.putPrices(id, [], {
+          remove: [{ variant_id: variantId, min_quantity: minQuantity }],
+        });
+        if (!removed) throw notFound(PRICE_LIST_TEXT.priceNotFound);
+        return reply.code(204).send(null);
+      },
     );
 
     app.get(

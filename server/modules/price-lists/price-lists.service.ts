@@ -135,6 +135,9 @@ const PRICE_ROWS_CHUNK = 5000;
 const chunks = <T>(items: T[], size = PRICE_ROWS_CHUNK) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** A row of a list's grid by its key: the variant and the quantity it holds from. */
+type PriceKey = { variant_id: number; min_quantity: number };
+
 /** Names a refused row in an error's details: `prices.3.sku` for PUT, `row 5` for a file. */
 export type RowLabel = (index: number, field?: 'sku' | 'variant_id') => string;
 const bodyLabel: RowLabel = (i, field) => (field ? `prices.${i}.${field}` : `prices.${i}`);
@@ -328,13 +331,14 @@ export function createPriceListsService(db: Db) {
 
     /**
      * Sets rows of a fixed list's grid: a variant and quantity it already prices takes the new
-     * price; with `replace` the rows not given go. All rows or none: every bad row is refused in
-     * one 400, named by `label`. The one write of a list's prices (PUT …/prices and the CSV import).
+     * price; with `replace` the rows not given go, and `remove` takes out the rows it names. All
+     * rows or none: every bad row is refused in one 400, named by `label`. The one write of a
+     * list's prices (PUT …/prices, the CSV import and the grid's Remove).
      */
     async putPrices(
       id: number,
       rows: PriceRowInput[],
-      options: { replace?: boolean; label?: RowLabel } = {},
+      options: { replace?: boolean; label?: RowLabel; remove?: PriceKey[] } = {},
     ) {
       return db.transaction(async (tx) => {
         const [list] = await tx
@@ -346,6 +350,16 @@ export function createPriceListsService(db: Db) {
         if (list.type !== 'fixed') throw badRequest(PRICE_LIST_TEXT.notFixed);
         const resolved = await resolveRows(tx, rows, options.label ?? bodyLabel);
         if (options.replace) await tx.delete(priceListPrices).where(eq(priceListPrices.price_list_id, id));
+        let removed = 0;
+        if (options.remove?.length) {
+          const { rows: gone } = await tx.execute<{ n: number }>(sql`
+            with gone as (delete from price_list_prices pp
+              using jsonb_to_recordset(${JSON.stringify(options.remove)}::jsonb) as k(variant_id int, min_quantity int)
+              where pp.price_list_id = ${id} and pp.variant_id = k.variant_id and pp.min_quantity = k.min_quantity
+              returning 1)
+            select count(*)::int as n from gone`);
+          removed = gone[0].n;
+        }
         for (const part of chunks(resolved)) {
           const json = JSON.stringify(
             part.map((r) => ({ v: r.variant_id, q: r.min_quantity, p: centsToDecimal(toCents(r.price)) })),
@@ -356,7 +370,7 @@ export function createPriceListsService(db: Db) {
             on conflict (price_list_id, variant_id, min_quantity) do update set price = excluded.price`);
         }
         await tx.update(priceLists).set({ updated_at: new Date() }).where(eq(priceLists.id, id));
-        return { count: resolved.length };
+        return { count: resolved.length, removed };
       });
     },
 
