@@ -38,7 +38,8 @@ export const PRICE_LIST_TEXT = {
   customerNotFound: 'Customer not found',
   variantNotFound: 'Variant not found',
   idsInvalid: 'variant_ids must be a comma-separated list of ids',
-  rowsRefused: (n: number) => `${n.toLocaleString('en-US')} rows cannot be saved; nothing was changed`,
+  rowsRefused: (n: number) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'} cannot be saved; nothing was changed`,
   importFileRequired: 'Choose a CSV file of prices',
   importTooLarge: `A prices file is at most ${PRICE_LIST_IMPORT.maxBytes / 1024 / 1024} MB`,
   importTooManyRows: `A prices file holds at most ${PRICE_LIST_IMPORT.maxRows.toLocaleString('en-US')} rows`,

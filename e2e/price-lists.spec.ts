@@ -68,6 +68,10 @@ test('an admin makes a price list, assigns it, prices its grid, searches, export
   await dialog.getByLabel('Customers').fill(`Priya ${tag}`);
   await page.getByRole('option', { name: `Priya ${tag}` }).click();
   await expect(dialog.getByRole('listitem').filter({ hasText: `Listco ${tag}` })).toBeVisible();
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/price-list-form-1280.png` });
+  }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Price list created')).toBeVisible();
   await expect(page).toHaveURL(/\/price-lists\/\d+$/);
@@ -129,7 +133,12 @@ test('an admin makes a price list, assigns it, prices its grid, searches, export
   await chooseFile(page, file);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const errors = page.getByTestId('price-import-errors');
+  await expect(errors).toContainText('1 row cannot be saved; nothing was changed');
   await expect(errors).toContainText('row 4: Price must be a non-negative amount');
+  if (SHOTS) {
+    await errors.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/price-import-refused-1280.png` });
+  }
   await expect(grid.getByRole('row')).toHaveCount(3);
   await writeFile(file, `sku,min_quantity,price\nBT-${tag},1,2.40\nHG-${tag},5,8.80\n`);
   await chooseFile(page, file);

@@ -179,7 +179,7 @@ async function readRows(part: MultipartFile): Promise<Omit<PriceFile, 'mode'>> {
   }
   if (columns === null) throw badRequest(PRICE_LIST_TEXT.importColumns);
   if (tooMany) throw new AppError(413, PRICE_LIST_TEXT.importTooManyRows);
-  if (refused) throw refuseRows(problems, refused);
+  if (refused) throw refuseRows(problems, refused, true);
   if (!rows.length) throw badRequest(PRICE_LIST_TEXT.importEmpty);
   return { rows, fileRows };
 }

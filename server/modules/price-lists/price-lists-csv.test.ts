@@ -158,6 +158,7 @@ describe('prices CSV', () => {
       'replace',
     );
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(PRICE_LIST_TEXT.rowsRefused(2));
     expect(unknown.json().details).toEqual({
       'row 3': PRICE_LIST_TEXT.unknownVariant('with SKU NO-SUCH-SKU'),
       'row 4': PRICE_LIST_TEXT.duplicateRow,
@@ -172,6 +173,11 @@ describe('prices CSV', () => {
       expect(res.statusCode, text).toBe(400);
       expect(res.json().error).toBe(error);
     }
+    const one = await importCsv(list.id, `sku,price\n${skus[1]},x\n`);
+    expect(one.json()).toEqual({
+      error: PRICE_LIST_TEXT.rowsRefused(1),
+      details: { 'row 2': PRICE_LIST_TEXT.priceInvalid },
+    });
     const badMode = await importCsv(list.id, `sku,price\n${skus[1]},1\n`, 'all');
     expect(badMode.json().error).toBe(PRICE_LIST_TEXT.importModeInvalid);
     const latin1 = await importCsv(list.id, Buffer.from(`sku,price\n${skus[1]}\xe9,1\n`, 'latin1'));

@@ -142,10 +142,16 @@ type PriceKey = { variant_id: number; min_quantity: number };
 export type RowLabel = (index: number, field?: 'sku' | 'variant_id') => string;
 const bodyLabel: RowLabel = (i, field) => (field ? `prices.${i}.${field}` : `prices.${i}`);
 
-/** Every refused row in one 400 (the first PRICE_ROWS_LISTED of them named), so nothing is written. */
-export function refuseRows(problems: { key: string; message: string }[], total: number) {
+/**
+ * Every refused row in one 400 (the first PRICE_ROWS_LISTED of them named), so nothing is written.
+ * A file's refusal always counts its rows (`counted`); one bad row of a body says just what it is.
+ */
+export function refuseRows(problems: { key: string; message: string }[], total: number, counted = false) {
   const details = Object.fromEntries(problems.slice(0, PRICE_ROWS_LISTED).map((p) => [p.key, p.message]));
-  return badRequest(total === 1 ? problems[0].message : PRICE_LIST_TEXT.rowsRefused(total), details);
+  return badRequest(
+    total === 1 && !counted ? problems[0].message : PRICE_LIST_TEXT.rowsRefused(total),
+    details,
+  );
 }
 
 /**
@@ -197,7 +203,7 @@ async function resolveRows(tx: Tx, rows: PriceRowInput[], label: RowLabel) {
     seen.add(key);
     resolved.push({ variant_id: id, min_quantity, price: r.price });
   }
-  if (refused) throw refuseRows(problems, refused);
+  if (refused) throw refuseRows(problems, refused, label !== bodyLabel);
   return resolved;
 }
 
