@@ -248,11 +248,13 @@ export const pricesListQuery = z.strictObject({
 export type PricesListQuery = z.output<typeof pricesListQuery>;
 export const pricesExportQuery = pricesListQuery.pick({ q: true });
 
-/** One row of a list's grid in a path: the list, the variant and the quantity it holds from. */
+/** One row of a list's grid: the list and the variant in the path, the quantity it holds from in the query. */
 export const priceKeyParams = z.object({
   id: positiveIdString('Id'),
   variantId: positiveIdString('variantId'),
-  minQuantity: positiveIdString('minQuantity'),
+});
+export const priceKeyQuery = z.strictObject({
+  min_quantity: queryInt('min_quantity', 1, TIER_QUANTITY_MAX).optional(),
 });
 export const pricesListResponse = z.object({ data: z.array(priceRowSchema), meta: listMeta });
 

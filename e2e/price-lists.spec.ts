@@ -140,8 +140,10 @@ test('an admin makes a price list, assigns it, prices its grid, searches, export
     await page.screenshot({ path: `${SHOTS}/price-import-refused-1280.png` });
   }
   await expect(grid.getByRole('row')).toHaveCount(3);
-  await writeFile(file, `sku,min_quantity,price\nBT-${tag},1,2.40\nHG-${tag},5,8.80\n`);
-  await chooseFile(page, file);
+  // Another file: a chosen file rewritten on disk is one the browser may no longer read.
+  const good = testInfo.outputPath('prices-good.csv');
+  await writeFile(good, `sku,min_quantity,price\nBT-${tag},1,2.40\nHG-${tag},5,8.80\n`);
+  await chooseFile(page, good);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByTestId('price-import-result')).toHaveText('2 prices set.');
   await expect(grid.getByRole('row')).toHaveCount(5);

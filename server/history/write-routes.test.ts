@@ -582,8 +582,7 @@ const EXEMPT: Record<string, string> = {
   'PUT /api/price-lists/:id/prices':
     "a list's prices are not a change-log entity yet (ADR 0031); the list's updated_at says when they last changed",
   'POST /api/price-lists/:id/prices/import': "logged by the list's prices write (ADR 0031)",
-  'DELETE /api/price-lists/:id/prices/:variantId/:minQuantity':
-    "logged by the list's prices write (ADR 0031)",
+  'DELETE /api/price-lists/:id/prices/:variantId': "logged by the list's prices write (ADR 0031)",
   'POST /api/auth/login': 'signing in changes no entity (the throttle counts outside the database)',
   'POST /api/auth/logout': 'signing out revokes the token in the revoked-tokens table alone',
   'POST /api/auth/logout-all':

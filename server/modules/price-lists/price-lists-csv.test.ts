@@ -204,16 +204,16 @@ describe('prices CSV', () => {
     });
     const removed = await ctx
       .as(ctx.adminToken)
-      .delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}/5`);
+      .delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}?min_quantity=5`);
     expect(removed.statusCode, removed.body).toBe(204);
     expect(await gridOf(list.id)).toEqual([{ variant_id: variantIds[0], min_quantity: 1, price: '1.00' }]);
     const again = await ctx
       .as(ctx.adminToken)
-      .delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}/5`);
+      .delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}?min_quantity=5`);
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toBe(PRICE_LIST_TEXT.priceNotFound);
     const { token } = await userWithRole(ctx, 'sales');
-    const refused = await ctx.as(token).delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}/1`);
+    const refused = await ctx.as(token).delete(`/api/price-lists/${list.id}/prices/${variantIds[0]}`);
     expect(refused.statusCode).toBe(403);
     expect(await gridOf(list.id)).toHaveLength(1);
   });

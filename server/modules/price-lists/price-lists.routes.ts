@@ -10,6 +10,7 @@ import {
   PRICE_LISTS_PAGE_DEFAULT,
   priceImportResponse,
   priceKeyParams,
+  priceKeyQuery,
   priceListListQuery,
   priceListListResponse,
   priceListSchema,
@@ -208,21 +209,23 @@ export const priceListsRoutes =
     );
 
     app.delete(
-      '/api/price-lists/:id/prices/:variantId/:minQuantity',
+      '/api/price-lists/:id/prices/:variantId',
       {
         config: manage,
         schema: {
           tags,
           security: bearer,
-          description: "Removes one row of a fixed list's grid: the variant's price from that quantity.",
+          description:
+            "Removes one row of a fixed list's grid: the variant's price from `min_quantity` (1 unless given).",
           params: priceKeyParams,
+          querystring: priceKeyQuery,
           response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
         },
       },
       async (request, reply) => {
-        const { id, variantId, minQuantity } = request.params;
+        const { id, variantId } = request.params;
         const { removed } = await deps.priceLists.putPrices(id, [], {
-          remove: [{ variant_id: variantId, min_quantity: minQuantity }],
+          remove: [{ variant_id: variantId, min_quantity: request.query.min_quantity ?? 1 }],
         });
         if (!removed) throw notFound(PRICE_LIST_TEXT.priceNotFound);
         return reply.code(204).send(null);

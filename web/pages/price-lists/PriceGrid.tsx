@@ -229,7 +229,9 @@ function useRemovePrice(listId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (row: Pick<PriceRow, 'variant_id' | 'min_quantity'>) => {
-      await api.delete(`/price-lists/${listId}/prices/${row.variant_id}/${row.min_quantity}`);
+      await api.delete(`/price-lists/${listId}/prices/${row.variant_id}`, {
+        params: { min_quantity: row.min_quantity },
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: priceListKeys.all }),
     meta: { errorMessage: T.saveFailed },
