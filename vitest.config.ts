@@ -17,6 +17,7 @@ const SLOW = [
   'server/db/bulk-writes.test.ts',
   'server/mail/mailer.test.ts',
   'server/modules/imports/imports-scale.test.ts',
+  'server/modules/price-lists/price-lists-scale.test.ts',
   'server/backup/restore-drill.test.ts',
   'server/backup/backup-online.test.ts',
   'server/backup/restore-entries.test.ts',

@@ -11,10 +11,12 @@ import {
   tierProblem,
 } from './customer-pricing';
 import { windowEnd } from './discounts';
-import { oneLine, requiredText } from './fields';
+import { oneLine, positiveIdString, requiredText } from './fields';
 import { listMeta, queryInt, searchText } from './paging';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
+
+export const PRICE_LIST_IMPORT = { maxBytes: 20 * 1024 * 1024, maxRows: 200_000 } as const;
 
 export const PRICE_LIST_TEXT = {
   nameRequired: 'Name is required',
@@ -32,6 +34,7 @@ export const PRICE_LIST_TEXT = {
   unknownCompany: (id: number) => `No company ${id}`,
   unknownCustomer: (id: number) => `No customer ${id}`,
   notFound: 'Price list not found',
+  priceNotFound: 'The list has no price for that variant and quantity',
   notFixed: 'Only a fixed list holds prices; a percent list takes its percent off every variant',
   customerNotFound: 'Customer not found',
   variantNotFound: 'Variant not found',
@@ -40,6 +43,51 @@ export const PRICE_LIST_TEXT = {
   unknownLineVariant: (line: number) => `Line ${line + 1} names no variant`,
   productIdsInvalid: 'product_ids must be a comma-separated list of ids',
   idsRequired: 'Name the variants (variant_ids) or products (product_ids) to price',
+  rowsRefused: (n: number) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'} cannot be saved; nothing was changed`,
+  importFileRequired: 'Choose a CSV file of prices',
+  importTooLarge: `A prices file is at most ${PRICE_LIST_IMPORT.maxBytes / 1024 / 1024} MB`,
+  importTooManyRows: `A prices file holds at most ${PRICE_LIST_IMPORT.maxRows.toLocaleString('en-US')} rows`,
+  importNotCsv: 'The file is not a readable CSV',
+  importNotUtf8: 'The file is not UTF-8 text',
+  importColumns: 'The file needs a price column and a sku or variant_id column',
+  importEmpty: 'The file holds no prices',
+  importModeInvalid: 'mode must be merge or replace',
+  rowVariantMissing: 'No sku or variant_id',
+  rowVariantIdInvalid: 'variant_id must be a whole number',
+} as const;
+
+/**
+ * A prices file (CSV in and out of a list's grid): its columns, and what one upload may hold. An
+ * import reads sku (or variant_id when the sku is empty), min_quantity (1 when empty) and price;
+ * the other columns are the export's, for people, and are ignored.
+ */
+export const PRICE_LIST_CSV_COLUMNS = [
+  'sku',
+  'variant_id',
+  'product_name',
+  'variant',
+  'min_quantity',
+  'price',
+] as const;
+export const PRICE_LIST_IMPORT_MODES = ['merge', 'replace'] as const;
+export type PriceListImportMode = (typeof PRICE_LIST_IMPORT_MODES)[number];
+
+/** A refused file lists this many of its bad rows; the message counts them all. */
+export const PRICE_ROWS_LISTED = 50;
+
+/** The answer to an import: the rows set, and whether the list's other prices were removed. */
+export const priceImportResponse = z.object({ count: z.number(), mode: z.enum(PRICE_LIST_IMPORT_MODES) });
+
+/** What the staff screens say when a call fails without the server saying why. */
+export const PRICE_LIST_FALLBACK = {
+  load: 'Failed to load the price lists',
+  grid: 'Failed to load the prices',
+  create: 'Failed to create the price list',
+  save: 'Failed to save the price list',
+  delete: 'Failed to delete the price list',
+  export: 'Failed to export the prices',
+  import: 'Failed to import the prices',
 } as const;
 
 const wholeQuantity = z
@@ -163,7 +211,7 @@ export type PriceListListQuery = z.output<typeof priceListListQuery>;
 
 export const priceListListResponse = z.object({ data: z.array(priceListSchema), meta: listMeta });
 
-const priceRow = z
+export const priceRow = z
   .strictObject({
     variant_id: z.number().int().min(1).max(MAX_ID).optional(),
     sku: z.string().trim().min(1).max(64).optional(),
@@ -200,6 +248,16 @@ export const pricesListQuery = z.strictObject({
   limit: queryInt('limit', 1, PAGING.maxLimit).optional(),
 });
 export type PricesListQuery = z.output<typeof pricesListQuery>;
+export const pricesExportQuery = pricesListQuery.pick({ q: true });
+
+/** One row of a list's grid: the list and the variant in the path, the quantity it holds from in the query. */
+export const priceKeyParams = z.object({
+  id: positiveIdString('Id'),
+  variantId: positiveIdString('variantId'),
+});
+export const priceKeyQuery = z.strictObject({
+  min_quantity: queryInt('min_quantity', 1, TIER_QUANTITY_MAX).optional(),
+});
 export const pricesListResponse = z.object({ data: z.array(priceRowSchema), meta: listMeta });
 
 export const priceSourceSchema = z.object({

@@ -78,6 +78,18 @@ for (const size of widths) {
         data: { name: `Sale ${tag}`, type: 'percent', value: 15, applies_to: 'brand', brand_id: brand.id },
       });
       expect(discount.status(), await discount.text()).toBe(201);
+      const priceList = await request.post('/api/price-lists', {
+        headers,
+        data: { name: `Agreement ${tag}`, type: 'fixed' },
+      });
+      expect(priceList.status(), await priceList.text()).toBe(201);
+      const priceListId = (await priceList.json()).id as number;
+      const variants = await request.get(`/api/products/${product.id}/variants`, { headers });
+      const priced = await request.put(`/api/price-lists/${priceListId}/prices`, {
+        headers,
+        data: { prices: [{ variant_id: (await variants.json()).data[0].id, price: 70 }] },
+      });
+      expect(priced.status(), await priced.text()).toBe(200);
       const sent = await request.post('/api/inquiries', {
         data: {
           name: 'Ada Lovelace',
@@ -107,6 +119,8 @@ for (const size of widths) {
         ['product editor', `/product/${product.slug}`, product.name],
         ['product preview', `/product/${product.slug}/preview`, product.name],
         ['discounts', `/discounts?q=${tag}`, 'Discounts'],
+        ['price lists', `/price-lists?q=${tag}`, 'Price lists'],
+        ['price list', `/price-lists/${priceListId}`, `Agreement ${tag}`],
         ['inquiries', `/inquiries?selected=${inquiry.id}`, 'Inquiries'],
         ['quote builder', `/inquiries/${inquiry.id}/quotes/${quote.id}`, /Quote/],
         ['product history', `/product/${product.slug}?tab=history`, product.name],

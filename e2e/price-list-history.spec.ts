@@ -74,6 +74,12 @@ test("Activity shows a price list's changes: whom it holds for and how many pric
   await expect(entries.nth(0)).toContainText('Prices set: 3');
   await expect(entries.nth(1)).toContainText('Created');
   await expect(entries.nth(1)).toContainText(`Companies: ${company.name}`);
+  // The entry's name opens the list's own page.
+  await entries.nth(0).getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/price-lists/${list.id}$`));
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(entries).toHaveCount(2);
 
   if (SHOTS) {
     for (const [width, height] of [

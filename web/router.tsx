@@ -121,6 +121,20 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/price-lists',
+                handle: { title: 'Price lists' },
+                lazy: async () => ({
+                  Component: (await import('./pages/price-lists/PriceListsPage')).PriceListsPage,
+                }),
+              },
+              {
+                path: '/price-lists/:id',
+                handle: { title: 'Price list' },
+                lazy: async () => ({
+                  Component: (await import('./pages/price-lists/PriceListPage')).PriceListPage,
+                }),
+              },
+              {
                 path: '/inquiries',
                 handle: { title: 'Inquiries' },
                 lazy: async () => ({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, RELAXED_LIMITS, type Seed, seedCatalogue } from '../security/support';
 import { createProduct, createQuoteRequest } from '../test/factories';
 import { ADMIN, createTestContext, type TestContext } from '../test/harness';
-import { png } from '../test/images';
+import { multipart, png } from '../test/images';
 import { sentQuote } from '../test/quotes';
 import { upload as sendFile } from '../test/uploads';
 
@@ -570,6 +570,38 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     await ctx.admin.ok('PUT', `/api/price-lists/${list}/prices`, {
       prices: [{ variant_id: variant.id, price: 3 }],
     });
+    return [admin('price_list', list, 'update')];
+  },
+
+  'POST /api/price-lists/:id/prices/import': async () => {
+    const list = id(
+      await ctx.admin.ok('POST', '/api/price-lists', { name: `Route list ${next()}`, type: 'fixed' }),
+    );
+    const [variant] = await query('select id from product_variants where product_id = $1', [seed.productId]);
+    const body = await multipart(
+      { mode: 'merge' },
+      {
+        field: 'file',
+        name: 'prices.csv',
+        type: 'text/csv',
+        bytes: Buffer.from(`variant_id,price\n${variant.id},4\n`),
+      },
+    );
+    const res = await ctx.admin.post(`/api/price-lists/${list}/prices/import`, body.payload, {
+      headers: { ...body.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return [admin('price_list', list, 'update')];
+  },
+  'DELETE /api/price-lists/:id/prices/:variantId': async () => {
+    const list = id(
+      await ctx.admin.ok('POST', '/api/price-lists', { name: `Route list ${next()}`, type: 'fixed' }),
+    );
+    const [variant] = await query('select id from product_variants where product_id = $1', [seed.productId]);
+    await ctx.admin.ok('PUT', `/api/price-lists/${list}/prices`, {
+      prices: [{ variant_id: variant.id, price: 3 }],
+    });
+    await ctx.admin.ok('DELETE', `/api/price-lists/${list}/prices/${variant.id}`);
     return [admin('price_list', list, 'update')];
   },
 

@@ -149,7 +149,12 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
-const NO_JSON_BODY = new Set(['POST /api/products/:id/images/batch', 'POST /api/imports', ...NO_BODY_ROUTES]);
+const NO_JSON_BODY = new Set([
+  'POST /api/products/:id/images/batch',
+  'POST /api/imports',
+  'POST /api/price-lists/:id/prices/import',
+  ...NO_BODY_ROUTES,
+]);
 /** Fields no request may set, anywhere (role only where an admin creates a user or an API token). */
 const FORBIDDEN = [
   'id',
@@ -244,6 +249,28 @@ describe('fields nobody may set', () => {
       const res = await ctx
         .as(ctx.adminToken)
         .post('/api/imports', form.payload, { headers: { ...form.headers } });
+      expect(res.statusCode, field).toBe(400);
+      expect(names(res), field).toContain(API_ERROR.unknownField(field));
+      expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);
+    }
+  });
+
+  it("refuses forbidden fields beside a list's prices file, changing nothing", async () => {
+    const [variant] = (
+      await ctx.database.pool.query('select sku from product_variants where sku is not null limit 1')
+    ).rows;
+    const csv = Buffer.from(`sku,price\n${variant.sku},1.00\n`);
+    for (const field of ['id', 'price_list_id', 'created_at', 'updated_at']) {
+      const before = await snapshotDatabase(ctx.database.pool);
+      const form = await multipart(
+        { [field]: '1' },
+        { field: 'file', name: 'p.csv', type: 'text/csv', bytes: csv },
+      );
+      const res = await ctx
+        .as(ctx.adminToken)
+        .post(seededPath('/api/price-lists/:id/prices/import'), form.payload, {
+          headers: { ...form.headers },
+        });
       expect(res.statusCode, field).toBe(400);
       expect(names(res), field).toContain(API_ERROR.unknownField(field));
       expect(diffSnapshots(before, await snapshotDatabase(ctx.database.pool))).toEqual([]);

@@ -94,6 +94,14 @@ export const jobKeys = queryKeysFactory<never, string>('jobs');
 
 export const discountKeys = queryKeysFactory<DiscountListParams>('discounts');
 
+/** The price lists' list (name search) and a fixed list's grid (SKU or product name search). */
+export type PriceListListParams = { q: string; page: number; limit: number };
+const priceLists = queryKeysFactory<PriceListListParams>('price-lists');
+export const priceListKeys = {
+  ...priceLists,
+  prices: (id: number, params: PriceListListParams) => [...priceLists.all, 'prices', id, params] as const,
+};
+
 const inquiries = queryKeysFactory<InquiryListParams>('inquiries');
 export const inquiryKeys = { ...inquiries, ...optionKeys(inquiries.all) };
 

@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCategory,
   IconDiscount,
+  IconFileDollar,
   IconHistory,
   IconLayoutDashboard,
   IconMail,
@@ -80,6 +81,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     goKey: 'd',
     create: { label: 'New discount', permission: 'discount.edit' },
     permission: 'catalogue.read',
+  },
+  {
+    label: 'Price lists',
+    path: '/price-lists',
+    description: 'Agreed prices for companies and customers, by quantity and dates.',
+    icon: IconFileDollar,
+    goKey: 'l',
+    create: { label: 'New price list', permission: 'pricelist.manage' },
+    permission: 'pricelist.manage',
   },
   {
     label: 'Inquiries',

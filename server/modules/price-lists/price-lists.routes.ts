@@ -4,10 +4,17 @@ import { TIER_QUANTITY_MAX } from '#domain/customer-pricing';
 import { idParam } from '#domain/paging';
 import {
   createPriceListBody,
+  PRICE_LIST_CSV_COLUMNS,
+  PRICE_LIST_IMPORT,
+  PRICE_LIST_TEXT,
   PRICE_LISTS_PAGE_DEFAULT,
+  priceImportResponse,
+  priceKeyParams,
+  priceKeyQuery,
   priceListListQuery,
   priceListListResponse,
   priceListSchema,
+  pricesExportQuery,
   pricesListQuery,
   pricesListResponse,
   pricingLinesBody,
@@ -20,8 +27,11 @@ import {
   updatePriceListBody,
 } from '#domain/price-lists';
 import { type Authenticate, currentUser } from '../../auth/hooks';
+import { notFound } from '../../errors/app-error';
+import { sendCsv } from '../../http/csv';
 import { bearer, errors } from '../../http/schemas';
 import type { CustomerPricing } from './customer-pricing.service';
+import { readPriceFile, refuseOversizedPrices } from './price-import';
 import type { PriceListsService } from './price-lists.service';
 
 export type PriceListsRoutesDeps = {
@@ -210,6 +220,79 @@ export const priceListsRoutes =
           response: { 200: z.object({ count: z.number() }), ...errors(400, 401, 404) },
         },
       },
-      async (request) => deps.priceLists.putPrices(request.params.id, request.body.prices),
+      async (request) => {
+        const { count } = await deps.priceLists.putPrices(request.params.id, request.body.prices);
+        return { count };
+      },
+    );
+
+    app.delete(
+      '/api/price-lists/:id/prices/:variantId',
+      {
+        config: manage,
+        schema: {
+          tags,
+          security: bearer,
+          description:
+            "Removes one row of a fixed list's grid: the variant's price from `min_quantity` (1 unless given).",
+          params: priceKeyParams,
+          querystring: priceKeyQuery,
+          response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id, variantId } = request.params;
+        const { removed } = await deps.priceLists.putPrices(id, [], {
+          remove: [{ variant_id: variantId, min_quantity: request.query.min_quantity ?? 1 }],
+        });
+        if (!removed) throw notFound(PRICE_LIST_TEXT.priceNotFound);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/price-lists/:id/prices/export.csv',
+      {
+        config: { permission: ['export.run', 'pricelist.manage'] },
+        schema: {
+          tags,
+          security: bearer,
+          description: `A fixed list's prices as CSV, streamed in the grid's order (variant, then quantity), \`q\` as the grid's: ${PRICE_LIST_CSV_COLUMNS.join(', ')}. Prices are exact decimals; cells a spreadsheet would read as a formula start with an apostrophe. POST …/prices/import reads the file back.`,
+          params: idParam,
+          querystring: pricesExportQuery,
+          response: { 200: z.string().describe('text/csv'), ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(request, reply, {
+          stem: `price-list-${request.params.id}`,
+          columns: PRICE_LIST_CSV_COLUMNS,
+          batches: await deps.priceLists.exportPrices(request.params.id, request.query),
+        }),
+    );
+
+    app.post(
+      '/api/price-lists/:id/prices/import',
+      {
+        config: manage,
+        onRequest: refuseOversizedPrices,
+        schema: {
+          tags,
+          security: bearer,
+          description: `Sets a fixed list's prices from a CSV, through the same write as PUT …/prices. Multipart/form-data: \`file\`, a UTF-8 CSV with a header row (at most ${PRICE_LIST_IMPORT.maxBytes / 1024 / 1024} MB and ${PRICE_LIST_IMPORT.maxRows.toLocaleString('en-US')} rows) holding \`price\` and \`sku\` or \`variant_id\` (used when the SKU cell is empty), and \`min_quantity\` (1 when empty or absent); other columns, such as the export's, are ignored. \`mode\`: "merge" (the default) sets the file's rows and keeps the others, "replace" leaves the list holding exactly the file's rows. All rows or none: a file with bad rows answers 400 with \`details\` naming each (\`row 7\`, the file's line) and changes nothing.`,
+          consumes: ['multipart/form-data'],
+          params: idParam,
+          response: { 200: priceImportResponse, ...errors(400, 401, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        await deps.priceLists.get(request.params.id);
+        const file = await readPriceFile(request);
+        const { count } = await deps.priceLists.putPrices(request.params.id, file.rows, {
+          replace: file.mode === 'replace',
+          label: (i) => `row ${file.fileRows[i]}`,
+        });
+        return { count, mode: file.mode };
+      },
     );
   };

@@ -3,6 +3,7 @@ import { centsToDecimal, fromCents, toCents } from '#domain/money';
 import {
   PRICE_LIST_TEXT,
   PRICE_LISTS_PAGE_DEFAULT,
+  PRICE_ROWS_LISTED,
   type PriceList,
   type PriceListInput,
   type PriceListListQuery,
@@ -15,13 +16,8 @@ import type { Db, Tx } from '../../db/client';
 import { countMatches, type ListTotal } from '../../db/query/counting';
 import { containsAny } from '../../db/query/search';
 import { escapeLike } from '../../db/query/sql';
-import {
-  priceListCompanies,
-  priceListCustomers,
-  priceListPrices,
-  priceLists,
-  productVariants,
-} from '../../db/schema';
+import { keysetBatches } from '../../db/query/stream';
+import { priceListCompanies, priceListCustomers, priceListPrices, priceLists } from '../../db/schema';
 import { badRequest, notFound } from '../../errors/app-error';
 import { logEntry } from '../../history/entry';
 import { intArray } from '../shared/trash-move';
@@ -169,38 +165,117 @@ async function priceCount(tx: Tx, id: number) {
 const percentText = (percent: number | null | undefined) =>
   percent === null || percent === undefined ? null : centsToDecimal(toCents(percent));
 
-/** The variant ids of rows named by SKU (a variant's own, or a product's default variant's). */
-async function variantIds(tx: Tx, rows: PriceRowInput[]) {
+/** Rows per statement when a grid is read or written in bulk: a few round trips, bounded parameters. */
+const PRICE_ROWS_CHUNK = 5000;
+
+const chunks = <T>(items: T[], size = PRICE_ROWS_CHUNK) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** A row of a list's grid by its key: the variant and the quantity it holds from. */
+type PriceKey = { variant_id: number; min_quantity: number };
+
+/** Names a refused row in an error's details: `prices.3.sku` for PUT, `row 5` for a file. */
+export type RowLabel = (index: number, field?: 'sku' | 'variant_id') => string;
+const bodyLabel: RowLabel = (i, field) => (field ? `prices.${i}.${field}` : `prices.${i}`);
+
+/**
+ * Every refused row in one 400 (the first PRICE_ROWS_LISTED of them named), so nothing is written.
+ * A file's refusal always counts its rows (`counted`); one bad row of a body says just what it is.
+ */
+export function refuseRows(problems: { key: string; message: string }[], total: number, counted = false) {
+  const details = Object.fromEntries(problems.slice(0, PRICE_ROWS_LISTED).map((p) => [p.key, p.message]));
+  return badRequest(
+    total === 1 && !counted ? problems[0].message : PRICE_LIST_TEXT.rowsRefused(total),
+    details,
+  );
+}
+
+/**
+ * The rows with their variant ids (a SKU is a variant's own, or a product's default variant's),
+ * refused all at once when any names no variant or repeats a variant and quantity.
+ */
+async function resolveRows(tx: Tx, rows: PriceRowInput[], label: RowLabel) {
   const skus = [...new Set(rows.flatMap((r) => (r.variant_id === undefined && r.sku ? [r.sku] : [])))];
   const ids = [...new Set(rows.flatMap((r) => (r.variant_id !== undefined ? [r.variant_id] : [])))];
   const bySku = new Map<string, number>();
-  if (skus.length) {
-    const found = await tx
-      .select({ id: productVariants.id, sku: productVariants.sku })
-      .from(productVariants)
-      .where(inArray(productVariants.sku, skus));
-    for (const f of found) if (f.sku) bySku.set(f.sku, f.id);
+  for (const part of chunks(skus)) {
+    const { rows: found } = await tx.execute<{ id: number; sku: string }>(
+      sql`select id, sku from product_variants
+        where sku in (select jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))`,
+    );
+    for (const f of found) bySku.set(f.sku, f.id);
   }
   const known = new Set<number>();
-  if (ids.length) {
-    const found = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(inArray(productVariants.id, ids));
+  for (const part of chunks(ids)) {
+    const { rows: found } = await tx.execute<{ id: number }>(
+      sql`select id from product_variants where id = any(${intArray(part)})`,
+    );
     for (const f of found) known.add(f.id);
   }
-  return rows.map((r, i) => {
+  const problems: { key: string; message: string }[] = [];
+  let refused = 0;
+  const refuse = (key: string, message: string) => {
+    refused++;
+    if (problems.length < PRICE_ROWS_LISTED) problems.push({ key, message });
+  };
+  const seen = new Set<string>();
+  const resolved: { variant_id: number; min_quantity: number; price: number }[] = [];
+  for (const [i, r] of rows.entries()) {
     const id = r.variant_id ?? bySku.get(r.sku!);
     if (id === undefined || (r.variant_id !== undefined && !known.has(id))) {
       const what = r.variant_id !== undefined ? String(r.variant_id) : `with SKU ${r.sku}`;
-      throw badRequest(PRICE_LIST_TEXT.unknownVariant(what), {
-        [`prices.${i}.${r.variant_id !== undefined ? 'variant_id' : 'sku'}`]:
-          PRICE_LIST_TEXT.unknownVariant(what),
-      });
+      refuse(
+        label(i, r.variant_id !== undefined ? 'variant_id' : 'sku'),
+        PRICE_LIST_TEXT.unknownVariant(what),
+      );
+      continue;
     }
-    return { variant_id: id, min_quantity: r.min_quantity ?? 1, price: r.price };
-  });
+    const min_quantity = r.min_quantity ?? 1;
+    const key = `${id}:${min_quantity}`;
+    if (seen.has(key)) {
+      refuse(label(i), PRICE_LIST_TEXT.duplicateRow);
+      continue;
+    }
+    seen.add(key);
+    resolved.push({ variant_id: id, min_quantity, price: r.price });
+  }
+  if (refused) throw refuseRows(problems, refused, label !== bodyLabel);
+  return resolved;
 }
+
+/** A list's grid in its order (variant, then quantity), the export's records; `like` keeps SKU or product name matches. */
+const gridRows = (
+  id: number,
+  like: string | null,
+  after: SQL | undefined,
+  limit: number | SQL,
+  offset = 0,
+) => sql`
+  select price_list_prices.variant_id, v.sku, p.id as product_id, p.name as product_name,
+    concat_ws(' / ', o1.value, o2.value, o3.value) as title,
+    price_list_prices.min_quantity, price_list_prices.price::text as price, v.mrp::text as list_price
+  from price_list_prices
+  join product_variants v on v.id = price_list_prices.variant_id
+  join products p on p.id = v.product_id
+  left join product_option_values o1 on o1.id = v.option1_value_id
+  left join product_option_values o2 on o2.id = v.option2_value_id
+  left join product_option_values o3 on o3.id = v.option3_value_id
+  where price_list_prices.price_list_id = ${id}
+    ${like ? sql`and (v.sku ilike ${like} or p.name ilike ${like})` : sql``}
+    ${after ? sql`and ${after}` : sql``}
+  order by price_list_prices.variant_id, price_list_prices.min_quantity
+  limit ${limit} offset ${offset}`;
+
+type GridRow = {
+  variant_id: number;
+  sku: string | null;
+  product_id: number;
+  product_name: string;
+  title: string;
+  min_quantity: number;
+  price: string;
+  list_price: string;
+};
 
 /**
  * Price lists (agreements, ADR 0031): the lists with whom they are assigned to, and a fixed list's
@@ -304,11 +379,17 @@ export function createPriceListsService(db: Db) {
 
     /**
      * Sets rows of a fixed list's grid: a variant and quantity it already prices takes the new
-     * price. The one writer of a list's prices (the API's PUT and the CSV import alike), so the
-     * one place their change is logged: a summary on the list (how many prices it holds, before
-     * and after, and how many were set), never an entry per row.
+     * price; with `replace` the rows not given go, and `remove` takes out the rows it names. All
+     * rows or none: every bad row is refused in one 400, named by `label`. The one write of a
+     * list's prices (PUT …/prices, the CSV import and the grid's Remove), so the one place their
+     * change is logged: a summary on the list (how many prices it holds, before and after, and how
+     * many were set), never an entry per row.
      */
-    async putPrices(id: number, rows: PriceRowInput[]) {
+    async putPrices(
+      id: number,
+      rows: PriceRowInput[],
+      options: { replace?: boolean; label?: RowLabel; remove?: PriceKey[] } = {},
+    ) {
       return db.transaction(async (tx) => {
         const [list] = await tx
           .select({ type: priceLists.type })
@@ -317,70 +398,43 @@ export function createPriceListsService(db: Db) {
           .for('update');
         if (!list) throw notFound(PRICE_LIST_TEXT.notFound);
         if (list.type !== 'fixed') throw badRequest(PRICE_LIST_TEXT.notFixed);
-        const resolved = await variantIds(tx, rows);
-        const seen = new Set<string>();
-        for (const [i, r] of resolved.entries()) {
-          const key = `${r.variant_id}:${r.min_quantity}`;
-          if (seen.has(key))
-            throw badRequest(PRICE_LIST_TEXT.duplicateRow, { [`prices.${i}`]: PRICE_LIST_TEXT.duplicateRow });
-          seen.add(key);
+        const resolved = await resolveRows(tx, rows, options.label ?? bodyLabel);
+        const before = await priceCount(tx, id);
+        if (options.replace) await tx.delete(priceListPrices).where(eq(priceListPrices.price_list_id, id));
+        let removed = 0;
+        if (options.remove?.length) {
+          const { rows: gone } = await tx.execute<{ n: number }>(sql`
+            with gone as (delete from price_list_prices pp
+              using jsonb_to_recordset(${JSON.stringify(options.remove)}::jsonb) as k(variant_id int, min_quantity int)
+              where pp.price_list_id = ${id} and pp.variant_id = k.variant_id and pp.min_quantity = k.min_quantity
+              returning 1)
+            select count(*)::int as n from gone`);
+          removed = gone[0].n;
         }
-        const written = await tx
-          .insert(priceListPrices)
-          .values(
-            resolved.map((r) => ({
-              price_list_id: id,
-              variant_id: r.variant_id,
-              min_quantity: r.min_quantity,
-              price: centsToDecimal(toCents(r.price)),
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [priceListPrices.price_list_id, priceListPrices.variant_id, priceListPrices.min_quantity],
-            set: { price: sql`excluded.price` },
-          })
-          // A row the statement inserted has no xmax; one it updated has this transaction's.
-          .returning({ added: sql<boolean>`(xmax = 0)` });
+        for (const part of chunks(resolved)) {
+          const json = JSON.stringify(
+            part.map((r) => ({ v: r.variant_id, q: r.min_quantity, p: centsToDecimal(toCents(r.price)) })),
+          );
+          await tx.execute(sql`
+            insert into price_list_prices (price_list_id, variant_id, min_quantity, price)
+            select ${id}, r.v, r.q, r.p from jsonb_to_recordset(${json}::jsonb) as r(v int, q int, p numeric)
+            on conflict (price_list_id, variant_id, min_quantity) do update set price = excluded.price`);
+        }
         await tx.update(priceLists).set({ updated_at: new Date() }).where(eq(priceLists.id, id));
-        const after = await priceCount(tx, id);
-        const added = written.filter((w) => w.added).length;
         await logEntry(tx, 'price_list', id, {
-          prices: { before: after - added, after },
+          prices: { before, after: await priceCount(tx, id) },
           prices_set: { before: null, after: resolved.length },
         });
-        return { count: resolved.length };
+        return { count: resolved.length, removed };
       });
     },
 
-    /** A list's grid by product name, then variant and quantity; `q` finds a SKU or a product name. */
+    /** A list's grid by variant and quantity; `q` finds a SKU or a product name. */
     async prices(id: number, query: PricesListQuery) {
       await get(id);
       const { page: number, limit, offset } = page(query);
       const like = query.q ? `%${escapeLike(query.q)}%` : null;
-      const match = like ? sql`and (v.sku ilike ${like} or p.name ilike ${like})` : sql``;
-      const { rows } = await db.execute<{
-        variant_id: number;
-        sku: string | null;
-        product_id: number;
-        product_name: string;
-        title: string;
-        min_quantity: number;
-        price: string;
-        list_price: string;
-        total: number;
-      }>(sql`
-        select pp.variant_id, v.sku, p.id as product_id, p.name as product_name,
-          concat_ws(' / ', o1.value, o2.value, o3.value) as title,
-          pp.min_quantity, pp.price::text as price, v.mrp::text as list_price
-        from price_list_prices pp
-        join product_variants v on v.id = pp.variant_id
-        join products p on p.id = v.product_id
-        left join product_option_values o1 on o1.id = v.option1_value_id
-        left join product_option_values o2 on o2.id = v.option2_value_id
-        left join product_option_values o3 on o3.id = v.option3_value_id
-        where pp.price_list_id = ${id} ${match}
-        order by pp.variant_id, pp.min_quantity
-        limit ${limit} offset ${offset}`);
+      const { rows } = await db.execute<GridRow>(gridRows(id, like, undefined, limit, offset));
       const total: ListTotal = like
         ? await countMatching(db, id, like)
         : await countMatches(db, priceListPrices, eq(priceListPrices.price_list_id, id));
@@ -397,6 +451,32 @@ export function createPriceListsService(db: Db) {
         })),
         meta: { ...total, page: number, limit },
       };
+    },
+
+    /**
+     * The grid's matches as CSV records (PRICE_LIST_CSV_COLUMNS) in its order, in keyset batches
+     * along the primary key (variant, then quantity), so a deep batch costs what the first does.
+     * The list is looked up first, so a missing one is a 404 rather than an empty file.
+     */
+    async exportPrices(id: number, query: { q?: string }) {
+      await get(id);
+      const like = query.q ? `%${escapeLike(query.q)}%` : null;
+      const order = {
+        key: priceListPrices.variant_id,
+        type: 'integer',
+        id: priceListPrices.min_quantity,
+        order: 'asc',
+      } as const;
+      return (async function* () {
+        const batches = keysetBatches<GridRow & { id: number; sort_key: string }>(order, async (batch) => {
+          const { rows } = await db.execute<GridRow & { id: number; sort_key: string }>(sql`
+            select g.*, g.min_quantity as id, g.variant_id::text as sort_key
+            from (${gridRows(id, like, batch.after, batch.limit)}) g`);
+          return rows;
+        });
+        for await (const rows of batches)
+          yield rows.map((r) => [r.sku, r.variant_id, r.product_name, r.title, r.min_quantity, r.price]);
+      })();
     },
   };
 }

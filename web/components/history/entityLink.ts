@@ -26,6 +26,9 @@ export function entityPath(
   // A customer keeps its row when merged, so its page always answers (and points on if merged).
   if (entry.entity_type === 'customer') return `/customers?selected=${entry.entity_id}`;
   if (entry.entity_type === 'company') return `/companies?selected=${entry.entity_id}`;
+  // A list's page is its own address; a deleted list is gone for good (lists have no trash).
+  if (entry.entity_type === 'price_list')
+    return entry.action === 'delete' ? null : `/price-lists/${entry.entity_id}`;
   const name = entry.entity_name?.trim();
   if (!name) return null;
   if (entry.action === 'trash') return search('/trash', name);

@@ -23,7 +23,7 @@ import { FormWithActions } from '../../components/FormActions';
 import { FormModal, useFormDirty } from '../../components/FormModal';
 import { useMinusRefusal } from '../../components/product/MoneyInput';
 import { refuse } from '../../components/refuse';
-import { localInputToApi, toLocalInput } from './discountTime';
+import { localInputToApi, toLocalInput } from '../../components/windowTime';
 import { type TargetChoice, TargetSelect } from './TargetSelect';
 import { DISCOUNT_SCREEN, SCOPE_OPTIONS } from './texts';
 

@@ -8,8 +8,8 @@ import { TYPE_LABELS } from '../../components/discount/texts';
 import { displayValue } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
+import { windowState, windowText } from '../../components/windowTime';
 import { usePermissions } from '../../session/usePermissions';
-import { windowState, windowText } from './discountTime';
 import { DISCOUNT_SCREEN, SCOPE_LABELS } from './texts';
 
 const COLUMNS = ['Title', 'Applies To', 'Type', 'Window', 'Active', 'Actions'];

@@ -26,5 +26,4 @@ export const DISCOUNT_SCREEN = {
     "This discount belongs to the product editor's pricing: saving that product's price there replaces it.",
   deleteTitle: 'Delete discount?',
   deleteMessage: CONFIRM.deleteDiscount,
-  always: 'Always',
 } as const;

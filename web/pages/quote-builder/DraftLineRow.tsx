@@ -4,12 +4,12 @@ import { type PriceSource, priceSourceLabel } from '#domain/customer-pricing';
 import { BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
+import { useProductVariants } from '../../api/productVariants';
 import { LineOptions } from '../../components/LineOptions';
 import { CataloguePrice } from '../../components/QuoteDocument';
 import { DraftNumberInput } from './DraftNumberInput';
 import { amountText, changedFromCatalogue, type DraftLine } from './draft';
 import classes from './QuoteBuilder.module.css';
-import { useProductVariants } from './useProductVariants';
 import type { QuoteDraft } from './useQuoteDraft';
 
 type Props = { editor: QuoteDraft; line: DraftLine; index: number };

@@ -39,7 +39,14 @@ describe('the palette’s lines', () => {
   it('offers each create action only with its right', () => {
     const labels = (role: 'admin' | 'editor' | 'sales') =>
       actionItems('', rightsOf(role)).map((i) => i.label);
-    expect(labels('admin')).toEqual(['New category', 'New brand', 'New product', 'New discount', 'New user']);
+    expect(labels('admin')).toEqual([
+      'New category',
+      'New brand',
+      'New product',
+      'New discount',
+      'New price list',
+      'New user',
+    ]);
     expect(labels('editor')).not.toContain('New user');
     expect(labels('sales')).toEqual([]);
     expect(actionItems('new disc', rightsOf('admin'))).toEqual([

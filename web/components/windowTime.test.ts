@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toApiTime } from '../../api/discounts';
-import { formatDateTime } from '../../components/format';
-import { localInputToApi, toLocalInput, windowState, windowText } from './discountTime';
+import { toApiTime } from '../api/discounts';
+import { formatDateTime } from './format';
+import { localInputToApi, toLocalInput, windowState, windowText } from './windowTime';
 
 describe('discount window times', () => {
   it('sends what was typed in local time as UTC in the API format, and shows it back unchanged', () => {

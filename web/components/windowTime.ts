@@ -1,6 +1,8 @@
-import { toApiTime } from '../../api/discounts';
-import { formatDateTime } from '../../components/format';
-import { DISCOUNT_SCREEN } from './texts';
+import { toApiTime } from '../api/discounts';
+import { formatDateTime } from './format';
+
+/** A window open at both ends: a discount's or a price list's. */
+const ALWAYS = 'Always';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,7 +30,7 @@ export function localInputToApi(value: string): string | null {
 
 /** The Window column: 'Always', 'From …', 'Until …' or 'start – end' (either end may be open). */
 export function windowText(startsAt: string | null, endsAt: string | null): string {
-  if (!startsAt && !endsAt) return DISCOUNT_SCREEN.always;
+  if (!startsAt && !endsAt) return ALWAYS;
   if (!endsAt) return `From ${formatDateTime(startsAt)}`;
   if (!startsAt) return `Until ${formatDateTime(endsAt)}`;
   return `${formatDateTime(startsAt)} – ${formatDateTime(endsAt)}`;

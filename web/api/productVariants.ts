@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Variant } from '#domain/variants';
-import { api } from '../../api/client';
-import { productKeys } from '../../api/keys';
+import { api } from './client';
+import { productKeys } from './keys';
 
-/** A product's variants, for a line's variant select; nothing is asked for a typed line. */
+/** A product's variants, for a quote line's or a price row's variant select; nothing is asked without a product. */
 export function useProductVariants(productId: number | null) {
   return useQuery({
     queryKey: productKeys.variants(productId ?? 0),
