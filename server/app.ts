@@ -35,6 +35,7 @@ import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { priceListsRoutes } from './modules/price-lists/price-lists.routes';
+import { pricingRoutes } from './modules/price-lists/pricing.routes';
 import { productDuplicateRoutes } from './modules/products/product-duplicate.routes';
 import { productExportRoutes } from './modules/products/product-export.routes';
 import { productImagesRoutes } from './modules/products/product-images.routes';
@@ -145,9 +146,8 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   await app.register(ordersRoutes({ orders: services.orders, authenticate }));
-  await app.register(
-    priceListsRoutes({ priceLists: services.priceLists, pricing: services.pricing, authenticate }),
-  );
+  await app.register(priceListsRoutes({ priceLists: services.priceLists, authenticate }));
+  await app.register(pricingRoutes({ pricing: services.pricing, authenticate }));
   await app.register(
     customersRoutes({ customers: services.customers, companies: services.companies, authenticate }),
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TIER_QUANTITY_MAX } from '#domain/customer-pricing';
 import { idParam } from '#domain/paging';
 import {
   createPriceListBody,
@@ -17,99 +16,28 @@ import {
   pricesExportQuery,
   pricesListQuery,
   pricesListResponse,
-  pricingLinesBody,
-  pricingLinesResponse,
-  pricingQuery,
-  pricingResponse,
   putPricesBody,
-  tiersBody,
-  tiersResponse,
   updatePriceListBody,
 } from '#domain/price-lists';
-import { type Authenticate, currentUser } from '../../auth/hooks';
+import type { Authenticate } from '../../auth/hooks';
 import { notFound } from '../../errors/app-error';
 import { sendCsv } from '../../http/csv';
 import { bearer, errors } from '../../http/schemas';
-import type { CustomerPricing } from './customer-pricing.service';
 import { readPriceFile, refuseOversizedPrices } from './price-import';
 import type { PriceListsService } from './price-lists.service';
 
 export type PriceListsRoutesDeps = {
   priceLists: PriceListsService;
-  pricing: CustomerPricing;
   authenticate: Authenticate;
 };
 
-/** Price lists, a variant's quantity breaks and the one answer to "what does this customer pay" (ADR 0031). */
+/** Price lists: the agreements, whom they hold for, and a fixed list's grid with its CSV (ADR 0031). */
 export const priceListsRoutes =
   (deps: PriceListsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', deps.authenticate);
     const tags = ['price lists'];
     const manage = { permission: 'pricelist.manage' } as const;
-
-    app.get(
-      '/api/pricing',
-      {
-        config: { permission: 'catalogue.read' },
-        schema: {
-          tags,
-          security: bearer,
-          description: `What one of a variant costs at a quantity (1 unless given, up to ${TIER_QUANTITY_MAX}), for a customer when \`customer_id\` is given (which needs customer.read). The lowest of the list or break price less the best live discount and each live price list assigned to the customer or their company; a tie goes to the price list. \`source\` says which: list, tier, discount or price_list (with its id and name).`,
-          querystring: pricingQuery,
-          response: { 200: pricingResponse, ...errors(400, 401, 404) },
-        },
-      },
-      async (request) => deps.pricing.price(request.query, currentUser(request).permissions),
-    );
-
-    app.post(
-      '/api/pricing',
-      {
-        config: { permission: 'catalogue.read' },
-        schema: {
-          tags,
-          security: bearer,
-          description:
-            "Several lines priced at once, each at its quantity, by the same rule as `GET /api/pricing` (with `customer_id`, which needs customer.read, that customer's prices): a quote's lines or an integration's cart in one call. The answer keeps the lines' order; a line naming no variant is a 400 naming `lines.N.variant_id`. Reads only: nothing is written.",
-          body: pricingLinesBody,
-          response: { 200: pricingLinesResponse, ...errors(400, 401, 404) },
-        },
-      },
-      async (request) => deps.pricing.priceLines(request.body, currentUser(request).permissions),
-    );
-
-    app.get(
-      '/api/variants/:id/tiers',
-      {
-        config: { permission: 'catalogue.read' },
-        schema: {
-          tags,
-          security: bearer,
-          params: idParam,
-          response: { 200: tiersResponse, ...errors(400, 401) },
-        },
-      },
-      async (request) => deps.pricing.tiers(request.params.id),
-    );
-
-    app.put(
-      '/api/variants/:id/tiers',
-      {
-        config: { permission: 'product.price' },
-        schema: {
-          tags,
-          security: bearer,
-          description:
-            "Replaces the variant's quantity breaks: from each `min_quantity` (2 or more, strictly increasing) on, one costs `mrp`. `[]` removes them. Discounts apply on top of the break price.",
-          params: idParam,
-          body: tiersBody,
-          response: { 200: tiersResponse, ...errors(400, 401, 404) },
-        },
-      },
-      async (request) =>
-        deps.pricing.setTiers(request.params.id, request.body.tiers, currentUser(request).permissions),
-    );
 
     app.get(
       '/api/price-lists',
