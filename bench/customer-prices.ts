@@ -101,22 +101,25 @@ async function ensureList(
   return id;
 }
 
-/** The buyer's portal session: the sign-in link asked for, read from the outbox, exchanged. */
+/** The buyer's portal session: a new sign-in link asked for, read from the outbox, exchanged. */
 async function buyerSession(api: Api, token: string) {
+  type Mail = { id: number; kind: string; to: string; text: string };
+  const links = async () =>
+    (await json<{ data: Mail[] }>(api('GET', '/api/outbox?limit=100', token))).data.filter(
+      (m) => m.kind === 'account_login' && m.to === EMAIL,
+    );
+  // A link from an earlier run was used then: only the one asked for now will do.
+  const earlier = new Set((await links()).map((m) => m.id));
   await api('POST', '/api/account/login-link', undefined, { email: EMAIL });
   for (let tries = 0; tries < 100; tries++) {
-    const mail = (
-      await json<{ data: { kind: string; to: string; text: string }[] }>(
-        api('GET', '/api/outbox?limit=20', token),
-      )
-    ).data.find((m) => m.kind === 'account_login' && m.to === EMAIL);
+    const mail = (await links()).find((m) => !earlier.has(m.id));
     const link = mail?.text.match(/login\?token=([A-Za-z0-9_-]+)/)?.[1];
     if (link)
       return (await json<{ token: string }>(api('POST', '/api/account/session', undefined, { token: link })))
         .token;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no sign-in e-mail to ${EMAIL} in the outbox`);
+  throw new Error(`no new sign-in e-mail to ${EMAIL} in the outbox`);
 }
 
 /** Variant ids the lists hold, read back from the company's list at pages across it. */
