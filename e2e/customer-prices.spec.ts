@@ -1,26 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { InquiryDetail } from '#domain/inquiries';
-import { authHeaders, uniqueTag } from './catalog';
+import { api, variantOf } from './api';
+import { uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
 /** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
 const SHOTS = process.env.SHOTS_DIR;
-
-async function api<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: object,
-) {
-  const res = await request.fetch(url, { method, headers: await authHeaders(request), data });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-const variantOf = async (request: APIRequestContext, productId: number) =>
-  (await api<{ data: { id: number }[] }>(request, 'GET', `/api/products/${productId}/variants`)).data[0].id;
 
 const pane = (page: Page, subject: string) => page.getByRole('region', { name: subject, exact: true });
 

@@ -1,24 +1,14 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { InquiryDetail } from '#domain/inquiries';
 import { ENTITY_LABEL } from '../web/components/history/texts';
-import { authHeaders, pickOption, uniqueTag } from './catalog';
+import { api } from './api';
+import { pickOption, uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
 
 /** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
 const SHOTS = process.env.SHOTS_DIR;
-
-async function api<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: object,
-) {
-  const res = await request.fetch(url, { method, headers: await authHeaders(request), data });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 test.beforeEach(async ({ page, request }) => {
   await signInWithStorage(page, request, E2E.admin.email, E2E.admin.password);

@@ -1,10 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { formatMoney } from '#domain/money';
+import { DEFAULT_CURRENCY } from '#domain/settings';
 import { uniqueTag } from './catalog';
 import { E2E } from './env';
 import { createUser, signInWithStorage, toast, uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
+
+/** An amount as every screen and the shop show it, in the store's currency (the e2e server sets none). */
+const money = (amount: `${number}`) => formatMoney(amount, DEFAULT_CURRENCY);
 
 /** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -98,14 +103,14 @@ test('an admin makes a price list, assigns it, prices its grid, searches, export
   const grid = page.getByRole('table', { name: 'Prices' });
   await expect(grid.getByRole('row')).toHaveCount(3);
   await expect(grid).toContainText(`HG-${tag}`);
-  await expect(grid).toContainText('$10.50');
+  await expect(grid).toContainText(money('10.50'));
   await expect(grid).toContainText('10+');
 
   // A price edited in its cell: Enter saves.
   await grid.getByRole('button', { name: `Edit price of HG-${tag} from 1` }).click();
   await grid.getByLabel(`Price of HG-${tag} from 1`, { exact: true }).fill('9.75');
   await grid.getByLabel(`Price of HG-${tag} from 1`, { exact: true }).press('Enter');
-  await expect(grid).toContainText('$9.75');
+  await expect(grid).toContainText(money('9.75'));
 
   // The search lives in the URL and narrows the grid.
   await page.getByPlaceholder('SKU or product name').fill(`Latch ${tag}`);
@@ -148,7 +153,7 @@ test('an admin makes a price list, assigns it, prices its grid, searches, export
   await expect(page.getByTestId('price-import-result')).toHaveText('2 prices set.');
   await expect(grid.getByRole('row')).toHaveCount(5);
   await expect(grid).toContainText(`BT-${tag}`);
-  await expect(grid).toContainText('$8.80');
+  await expect(grid).toContainText(money('8.80'));
   await expect(page.getByTestId('prices-total')).toContainText('4');
 
   await shoot(page, 'price-list', async () => {

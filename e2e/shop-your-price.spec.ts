@@ -1,10 +1,16 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { STORAGE_KEYS } from '#domain/constants';
+import { formatMoney } from '#domain/money';
 import type { OutboxListResponse } from '#domain/outbox';
+import { DEFAULT_CURRENCY } from '#domain/settings';
 import { SHOP_TEXT } from '#domain/shop-texts';
+import { api, variantOf } from './api';
 import { apiCreateCategory, authHeaders, uniqueTag } from './catalog';
 import { uniqueEmail } from './fixtures';
 import { apiCreateProduct } from './products';
+
+/** An amount as every screen and the shop show it, in the store's currency (the e2e server sets none). */
+const money = (amount: `${number}`) => formatMoney(amount, DEFAULT_CURRENCY);
 
 /**
  * Customer prices in the shop (ADR 0031): a visitor sees a product's quantity breaks and nothing
@@ -14,20 +20,6 @@ import { apiCreateProduct } from './products';
 
 /** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
 const SHOTS = process.env.SHOTS_DIR;
-
-async function api<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: object,
-) {
-  const res = await request.fetch(url, { method, headers: await authHeaders(request), data });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-const variantOf = async (request: APIRequestContext, productId: number) =>
-  (await api<{ data: { id: number }[] }>(request, 'GET', `/api/products/${productId}/variants`)).data[0].id;
 
 /**
  * A buyer's portal session in a browser of its own, as the sign-in link gives one: the link asked
@@ -127,9 +119,12 @@ test("a visitor sees the breaks; a signed-in buyer sees their own price on the p
   // A visitor: the breaks at what they pay there (less the 5%), and no "Your price".
   await page.goto(`/shop/${tape.slug}`);
   const tiers = page.getByRole('list', { name: SHOP_TEXT.tiersLabel });
-  await expect(tiers.getByRole('listitem')).toHaveText(['10+ $9.50 each', '50+ $8.55 each']);
+  await expect(tiers.getByRole('listitem')).toHaveText([
+    `10+ ${money('9.50')} each`,
+    `50+ ${money('8.55')} each`,
+  ]);
   await page.goto(`/shop/${anvil.slug}`);
-  await expect(page.locator('.product-summary .price-final')).toContainText('$40.00');
+  await expect(page.locator('.product-summary .price-final')).toContainText(money('40.00'));
   await page.goto(`/shop?category=${category.slug}`);
   await expect(page.locator('.card')).toHaveCount(2);
   await expect(page.locator('[data-your-price]:visible')).toHaveCount(0);
@@ -145,8 +140,8 @@ test("a visitor sees the breaks; a signed-in buyer sees their own price on the p
   const buyer = await buyerPage(browser, request, email);
   await buyer.goto(`/shop/${anvil.slug}`);
   const yours = buyer.locator('.product-summary [data-your-price]');
-  await expect(yours).toHaveText(`${SHOP_TEXT.yourPrice} $32.00 Agreement: ${agreement}`);
-  await expect(buyer.locator('.product-summary .price-final')).toContainText('$40.00');
+  await expect(yours).toHaveText(`${SHOP_TEXT.yourPrice} ${money('32.00')} Agreement: ${agreement}`);
+  await expect(buyer.locator('.product-summary .price-final')).toContainText(money('40.00'));
   await shoot(buyer, 'shop-product-your-price', async () => {
     await expect(yours).toBeVisible();
   });
@@ -158,7 +153,7 @@ test("a visitor sees the breaks; a signed-in buyer sees their own price on the p
   await buyer.goto(`/shop?category=${category.slug}`);
   const anvilCard = buyer.locator('.card', { hasText: anvil.name });
   await expect(anvilCard.locator('[data-your-price]')).toHaveText(
-    `${SHOP_TEXT.yourPrice} $32.00 Agreement: ${agreement}`,
+    `${SHOP_TEXT.yourPrice} ${money('32.00')} Agreement: ${agreement}`,
   );
   await expect(buyer.locator('.card', { hasText: tape.name }).locator('[data-your-price]')).toBeHidden();
   await shoot(buyer, 'shop-list-your-price', async () => {
@@ -177,24 +172,28 @@ test("a visitor sees the breaks; a signed-in buyer sees their own price on the p
   await buyer.goto('/shop/quote');
   const line = (id: number) => buyer.locator(`.basket-line[data-product-id="${id}"]`);
   await expect(line(anvil.id).locator('[data-line-your-price]')).toHaveText(
-    `${SHOP_TEXT.yourPrice} $32.00 Agreement: ${agreement}`,
+    `${SHOP_TEXT.yourPrice} ${money('32.00')} Agreement: ${agreement}`,
   );
-  await expect(line(anvil.id).locator('[data-line-total]')).toHaveText(`${SHOP_TEXT.lineTotal}: $64.00`);
+  await expect(line(anvil.id).locator('[data-line-total]')).toHaveText(
+    `${SHOP_TEXT.lineTotal}: ${money('64.00')}`,
+  );
   await expect(line(tape.id).locator('[data-line-your-price]')).toHaveText(
-    `${SHOP_TEXT.yourPrice} $9.50 Discount`,
+    `${SHOP_TEXT.yourPrice} ${money('9.50')} Discount`,
   );
-  await expect(line(tape.id).locator('[data-line-total]')).toHaveText(`${SHOP_TEXT.lineTotal}: $95.00`);
-  await expect(buyer.locator('[data-estimate-total]')).toHaveText('$159.00');
+  await expect(line(tape.id).locator('[data-line-total]')).toHaveText(
+    `${SHOP_TEXT.lineTotal}: ${money('95.00')}`,
+  );
+  await expect(buyer.locator('[data-estimate-total]')).toHaveText(money('159.00'));
   await expect(buyer.getByText(SHOP_TEXT.yourPricesNote)).toBeVisible();
   // Fifty tapes: the 50+ break, and the total follows.
   await buyer.getByLabel(SHOP_TEXT.quantityOf(tape.name)).fill('50');
   await buyer.getByLabel(SHOP_TEXT.quantityOf(tape.name)).blur();
   await expect(line(tape.id).locator('[data-line-your-price]')).toHaveText(
-    `${SHOP_TEXT.yourPrice} $8.55 Discount`,
+    `${SHOP_TEXT.yourPrice} ${money('8.55')} Discount`,
   );
-  await expect(buyer.locator('[data-estimate-total]')).toHaveText('$491.50');
+  await expect(buyer.locator('[data-estimate-total]')).toHaveText(money('491.50'));
   await shoot(buyer, 'shop-basket-your-price', async () => {
-    await expect(buyer.locator('[data-estimate-total]')).toHaveText('$491.50');
+    await expect(buyer.locator('[data-estimate-total]')).toHaveText(money('491.50'));
   });
   await buyer.context().close();
 });

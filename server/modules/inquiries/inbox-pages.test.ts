@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { type Client, createClient } from '../../test/client';
 import { createQuoteRequest } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { until } from '../../test/until';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const WORD = 'Quokkaberry';
-const searchOf = async (app: Pick<TestContext, 'admin'>['admin'], q = WORD) =>
+const searchOf = async (app: Client, q = WORD) =>
   (await app.ok('GET', `/api/inquiries?q=${q}&perPage=15&sortBy=created_at`)) as {
     data: { id: number; subject: string; status: string }[];
     meta: { total: number };
@@ -45,13 +46,7 @@ describe('kept search pages', () => {
     const other = await buildApp({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret });
     await other.ready();
     try {
-      const asOther = {
-        ok: async (method: 'GET', url: string) => {
-          const res = await other.inject({ method, url, headers: ctx.auth(ctx.adminToken) });
-          expect(res.statusCode, res.body).toBe(200);
-          return res.json();
-        },
-      } as Pick<TestContext, 'admin'>['admin'];
+      const asOther = createClient(other, ctx.adminToken);
       const word = 'Wombatplum';
       const made = await createQuoteRequest(ctx.as(), { subject: `${word} pallets` });
       expect((await searchOf(asOther, word)).meta.total).toBe(1);

@@ -288,6 +288,16 @@ async function countsApart(db: Db, where: SQL, lookups: SQL | undefined): Promis
 const afterCut = (listing: Listing, cut: Cut): Listing | null =>
   cut.words || cut.lines ? { words: listing.words && !cut.words, lines: listing.lines && !cut.lines } : null;
 
+/** The inbox as a list query (db/query/counting.ts): its table, order and paging, over `where`. */
+const inboxQuery = (params: ListParams<InquirySortKey>, where: SQL | undefined, also?: SQL) => ({
+  table: inquiries,
+  id: inquiries.id,
+  where,
+  sortColumns: SORT_COLUMNS,
+  params,
+  also,
+});
+
 /**
  * A search's page as ids, its total and its counts per status. A search finds them in one
  * statement (findSearchPage), found again when one of its lists proved too long to list
@@ -307,13 +317,12 @@ async function findSearch(
     const where = allOf([term, status, ...others]) as SQL;
     const lookups = search.lookups(listing);
     const query = {
-      table: inquiries,
-      id: inquiries.id,
-      where,
-      sortColumns: SORT_COLUMNS,
-      params,
-      also: sql`json_build_object('counts', ${searchCounts(allOf([term, ...others]) as SQL, search.broad)},
+      ...inboxQuery(
+        params,
+        where,
+        sql`json_build_object('counts', ${searchCounts(allOf([term, ...others]) as SQL, search.broad)},
         'cut', ${search.cut(listing)})`,
+      ),
       lookups,
     };
     const found = await findSearchPage(db, query, where);
@@ -337,14 +346,7 @@ export async function listInquiries(
   pages?: CatalogueCache<InboxSearchPage>,
 ) {
   const { status, others } = filtersOf(params, callerId, timeZone);
-  const listQuery = (where: SQL | undefined, also?: SQL) => ({
-    table: inquiries,
-    id: inquiries.id,
-    where,
-    sortColumns: SORT_COLUMNS,
-    params,
-    also,
-  });
+  const listQuery = (where: SQL | undefined) => inboxQuery(params, where);
   if (params.q) {
     const q = params.q;
     // The search's page is found by the statements that search (findSearch), or kept from the
