@@ -124,9 +124,21 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
     // seconds).
     if (variants > 1)
       await inTx('option triggers held', ...triggers('disable'), sql`analyze products, product_variants`);
+    // The new variants' own triggers are held as well: the history of a generated catalogue is
+    // not needed, and their price summary is written once below. With them, 200,000 variants in one
+    // statement read their transition tables back from disk for over ten minutes.
+    const held = [
+      sql`select set_config('stockroom.history', 'off', true)`,
+      sql.raw('alter table product_variants disable trigger product_variants_priced_in'),
+    ];
+    const released = [
+      sql`select set_config('stockroom.history', 'on', true)`,
+      sql.raw('alter table product_variants enable trigger product_variants_priced_in'),
+    ];
     if (variants > 1)
       await inTx(
         `${variants} variants per product`,
+        ...held,
         sql`insert into product_options (product_id, name, position) select id, 'Size', 1 from products order by id`,
         sql`insert into product_option_values (option_id, value, position)
             select o.id, coalesce((${sql`array[${sql.join(
@@ -146,6 +158,12 @@ export async function seedLargeCatalogue(db: Db, store: ImageStore, opts: LargeS
             from products p join product_options o on o.product_id = p.id
             join product_option_values val on val.option_id = o.id and val.position > 0
             order by p.id, val.position`,
+        ...released,
+        // What the held price trigger writes: each product's lowest and highest active price.
+        sql`update products p set mrp = s.low, mrp_max = nullif(s.top, s.low)
+            from (select product_id, min(mrp) as low, max(mrp) as top from product_variants
+                  where status = 'active' group by product_id) s
+            where p.id = s.product_id and (p.mrp <> s.low or p.mrp_max is distinct from nullif(s.top, s.low))`,
       );
     if (variants > 1)
       await inTx(

@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetEstimates } from '../db/query/counting';
 import { forgetSearchSamples } from '../db/query/search';
-import { createBrand, createCategory, createProduct } from '../test/factories';
+import type { Method } from '../test/client';
+import { createBrand, createCategory, createCustomer, createProduct, signInBuyer } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { png } from '../test/images';
 import { uploadImages } from '../test/uploads';
@@ -173,5 +175,65 @@ describe('queries per request do not grow with the data', () => {
     // Asked again with no request written since, the search's page is kept (inbox-pages.ts): the
     // token's user and the page's rows by their ids.
     expect(await countQueries('/api/inquiries?perPage=20&q=asker&sortBy=email')).toBe(2);
+  });
+});
+
+describe('what a customer pays is read in one statement', () => {
+  // Every statement, whichever connection sends it: a statement that begins with WITH goes through
+  // a checked-out client (history/actor.ts), which pool.query above does not see.
+  let statements = 0;
+  const clientQuery = pg.Client.prototype.query;
+  beforeAll(() => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements += 1;
+      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof clientQuery;
+  });
+  afterAll(() => {
+    pg.Client.prototype.query = clientQuery;
+  });
+  it("for a quote of many lines and for the buyer's own prices, whatever the lines and lists", async () => {
+    const buyer = await createCustomer(ctx, { company: 'Counted Agreements Ltd' });
+    const variantIds: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const product = await createProduct(ctx.admin, { mrp: 20 + i });
+      variantIds.push((await ctx.admin.ok('GET', `/api/products/${product.id}/variants`)).data[0].id);
+    }
+    for (const [name, whose] of [
+      ['Counted company list', { company_ids: [buyer.company.id], customer_ids: [] }],
+      ['Counted customer list', { company_ids: [], customer_ids: [buyer.id] }],
+    ] as const) {
+      const list = await ctx.admin.ok('POST', '/api/price-lists', {
+        name,
+        type: 'fixed',
+        active: true,
+        ...whose,
+      });
+      await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+        prices: variantIds.map((variant_id, i) => ({ variant_id, price: 10 + i })),
+      });
+    }
+    const token = await signInBuyer(ctx, buyer.email);
+    /** The statements one request issues, and the unit prices it answers. */
+    const counted = async (token: string, method: Method, url: string, body?: object) => {
+      statements = 0;
+      const answer = await ctx.as(token).ok(method, url, body);
+      return {
+        queries: statements,
+        prices: (answer.data as { unit_price: number }[]).map((p) => p.unit_price),
+      };
+    };
+    for (const n of [1, 8]) {
+      const ids = variantIds.slice(0, n);
+      // The buyer's session with its customer, then the prices.
+      const own = await counted(token, 'GET', `/api/account/prices?variant_ids=${ids.join(',')}`);
+      expect(own).toEqual({ queries: 2, prices: ids.map((_, i) => 10 + i) });
+      // The token's user, then the customer, the variants and the lists together.
+      const quote = await counted(ctx.adminToken, 'POST', '/api/pricing', {
+        customer_id: buyer.id,
+        lines: ids.map((variant_id) => ({ variant_id, quantity: 3 })),
+      });
+      expect(quote).toEqual({ queries: 2, prices: ids.map((_, i) => 10 + i) });
+    }
   });
 });

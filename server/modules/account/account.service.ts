@@ -79,14 +79,14 @@ const decimal = (v: string) => toCents(v) / 100;
  * The survivor of an e-mail's customer: a customer merged into another leads to the one it
  * became, however many merges ago (a chain, bounded so a cycle could never loop).
  */
-const survivorOf = (start: SQL) => sql`
+const survivorOf = (start: SQL, more?: SQL) => sql`
   with recursive chain(id, merged_into_id, depth) as (
     select id, merged_into_id, 0 from customers where ${start}
     union all
     select c.id, c.merged_into_id, chain.depth + 1 from customers c
       join chain on c.id = chain.merged_into_id where chain.depth < 32
   )
-  select c.id, c.name, c.email, c.phone, c.company_id, co.name as company, c.sees_company
+  select c.id, c.name, c.email, c.phone, c.company_id, co.name as company, c.sees_company${more ? sql`, ${more}` : sql``}
   from chain join customers c on c.id = chain.id left join companies co on co.id = c.company_id
   where chain.merged_into_id is null
   limit 1`;
@@ -473,15 +473,18 @@ export function createAccountService(db: Db, deps: AccountDeps) {
      * set them at this moment. Null for anything else (unknown, ended, expired).
      */
     async authenticate(token: string): Promise<Buyer | null> {
-      const { rows } = await db.execute<{ session_id: number; customer_id: number }>(sql`
-        select id as session_id, customer_id from account_sessions
-        where token_hash = ${hashSecret(token)} and expires_at > now()`);
-      const session = rows[0];
-      if (!session) return null;
-      const { rows: found } = await db.execute<CustomerRow>(survivorOf(sql`id = ${session.customer_id}`));
-      const c = found[0];
-      if (!c) return null;
-      return { sessionId: session.session_id, ...c };
+      // The session and its customer's survivor in one statement: every portal request asks.
+      const session = sql`(select id, customer_id from account_sessions
+        where token_hash = ${hashSecret(token)} and expires_at > now())`;
+      const { rows } = await db.execute<CustomerRow & { session_id: number }>(
+        survivorOf(
+          sql`id = (select customer_id from ${session} s)`,
+          sql`(select id from ${session} s) as session_id`,
+        ),
+      );
+      if (!rows[0]) return null;
+      const { session_id, ...customer } = rows[0];
+      return { sessionId: session_id, ...customer };
     },
 
     async logout(buyer: Buyer): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type CustomerPrice,
   customerPrice,
@@ -37,8 +37,8 @@ type PriceListRow = {
 
 type Executor = Pick<Db, 'execute'>;
 
-async function variantsOf(db: Executor, ids: number[], now: Date) {
-  const { rows } = await db.execute<VariantPricingRow>(sql`
+/** The variants asked about, each with its product's discounts and its own breaks. */
+const variantsOf = (ids: number[], now: Date) => sql`
     select v.id, v.mrp::text as mrp, p.id as product_id, p.brand_id,
       ${productPricing('p', 'c', now)} as pricing,
       coalesce((select json_agg(json_build_array(t.min_quantity, t.mrp::text) order by t.min_quantity)
@@ -46,16 +46,13 @@ async function variantsOf(db: Executor, ids: number[], now: Date) {
     from product_variants v
     join products p on p.id = v.product_id
     left join categories c on c.id = p.category_id
-    where v.id = any(${intArray(ids)})`);
-  return rows;
-}
+    where v.id = any(${intArray(ids)})`;
 
 /**
  * The lists live now that are assigned to the customer or to their company, each with its rows
  * for the variants asked about (assignment indexes, then the rows' primary key).
  */
-async function listsOf(db: Executor, customerId: number, ids: number[], now: Date) {
-  const { rows } = await db.execute<PriceListRow>(sql`
+const listsOf = (customerId: number, ids: number[], now: Date) => sql`
     select l.id, l.name, l.type, l.percent::text as percent, l.starts_at, l.ends_at, l.active,
       coalesce((select json_agg(json_build_array(pp.variant_id, pp.min_quantity, pp.price::text))
         from price_list_prices pp
@@ -67,8 +64,23 @@ async function listsOf(db: Executor, customerId: number, ids: number[], now: Dat
         union
         select b.price_list_id from price_list_companies b
         join customers cu on cu.company_id = b.company_id
-        where cu.id = ${customerId})`);
-  return rows;
+        where cu.id = ${customerId})`;
+
+/**
+ * The variants and the customer's lists in one statement, and whether the customer exists: each
+ * statement is a round trip whose cost on both sides outweighs these index reads.
+ */
+async function pricingInputs(db: Executor, ids: number[], customerId: number | null, now: Date) {
+  const rowsOf = (query: SQL) => sql`(select coalesce(json_agg(r), '[]'::json) from (${query}) r)`;
+  const { rows } = await db.execute<{
+    variants: VariantPricingRow[];
+    lists: PriceListRow[];
+    customer_exists: boolean;
+  }>(sql`
+    select ${ids.length ? rowsOf(variantsOf(ids, now)) : sql`'[]'::json`} as variants,
+      ${customerId === null ? sql`'[]'::json` : rowsOf(listsOf(customerId, ids, now))} as lists,
+      ${customerId === null ? sql`true` : sql`exists (select 1 from customers where id = ${customerId})`} as customer_exists`);
+  return rows[0];
 }
 
 /** A product's variants a buyer may price by the product alone: its active ones, at most this many. */
@@ -86,36 +98,31 @@ async function activeVariantsOf(db: Executor, productIds: number[]) {
   return rows;
 }
 
-async function customerExists(db: Executor, customerId: number) {
-  const { rows } = await db.execute(sql`select 1 from customers where id = ${customerId}`);
-  return rows.length > 0;
-}
-
 /** A variant at a quantity, as a quote line or a shop card asks for its price. */
 export type PriceItem = { variant_id: number; quantity: number };
 export const itemKey = (item: PriceItem) => `${item.variant_id}:${item.quantity}`;
 
 /**
  * Each item whose variant exists, priced for the customer (or for anyone, without one), keyed by
- * itemKey. Statements one after the other: in a transaction they share its one connection.
+ * itemKey, and whether that customer exists: one statement, so inside a transaction it reads on
+ * the transaction's connection as well.
  */
-export async function priceItems(
+async function pricedFor(
   db: Executor,
   items: readonly PriceItem[],
   customerId: number | null,
-  now = new Date(),
-): Promise<Map<string, CustomerPrice>> {
+  now: Date,
+): Promise<{ prices: Map<string, CustomerPrice>; customerExists: boolean }> {
   const prices = new Map<string, CustomerPrice>();
   const ids = [...new Set(items.map((i) => i.variant_id))];
-  if (ids.length === 0) return prices;
-  const variants = new Map((await variantsOf(db, ids, now)).map((v) => [v.id, v]));
-  const lists = customerId === null ? [] : await listsOf(db, customerId, ids, now);
+  const inputs = await pricingInputs(db, ids, customerId, now);
+  const variants = new Map(inputs.variants.map((v) => [v.id, v]));
   for (const item of items) {
     const v = variants.get(item.variant_id);
     if (!v) continue;
     const { category_ids, candidates } = readPricing(v.pricing);
     const tiers: PriceTier[] = v.tiers.map(([min_quantity, mrp]) => ({ min_quantity, mrp }));
-    const own: PricingPriceList[] = lists.map((l) => ({
+    const own: PricingPriceList[] = inputs.lists.map((l) => ({
       ...l,
       prices: l.prices
         .filter(([variantId]) => variantId === v.id)
@@ -133,12 +140,23 @@ export async function priceItems(
       ),
     );
   }
-  return prices;
+  return { prices, customerExists: inputs.customer_exists };
+}
+
+/** Each item whose variant exists, priced for the customer (or for anyone, without one). */
+export async function priceItems(
+  db: Executor,
+  items: readonly PriceItem[],
+  customerId: number | null,
+  now = new Date(),
+): Promise<Map<string, CustomerPrice>> {
+  if (items.length === 0) return new Map();
+  return (await pricedFor(db, items, customerId, now)).prices;
 }
 
 /**
  * "What does this customer pay": the inputs of domain/customer-pricing's rule for a few variants,
- * read in two statements whatever their number (the variants with their discounts and breaks, then
+ * read in one statement whatever their number (the variants with their discounts and breaks, and
  * the customer's live lists with their rows for those variants), and the rule applied here.
  */
 export function createCustomerPricing(db: Db) {
@@ -173,13 +191,11 @@ export function createCustomerPricing(db: Db) {
       rights: Rights,
     ): Promise<CustomerPrice> {
       const customerId = query.customer_id ?? null;
-      if (customerId !== null) {
-        requireRights(rights, ['customer.read']);
-        if (!(await customerExists(db, customerId))) throw notFound(PRICE_LIST_TEXT.customerNotFound);
-      }
-      const found = (await priceVariants([query.variant_id], query.quantity ?? 1, customerId)).get(
-        query.variant_id,
-      );
+      if (customerId !== null) requireRights(rights, ['customer.read']);
+      const item = { variant_id: query.variant_id, quantity: query.quantity ?? 1 };
+      const { prices, customerExists } = await pricedFor(db, [item], customerId, new Date());
+      if (!customerExists) throw notFound(PRICE_LIST_TEXT.customerNotFound);
+      const found = prices.get(itemKey(item));
       if (!found) throw notFound(PRICE_LIST_TEXT.variantNotFound);
       return found;
     },
@@ -190,11 +206,9 @@ export function createCustomerPricing(db: Db) {
      */
     async priceLines(body: { customer_id?: number; lines: PriceItem[] }, rights: Rights) {
       const customerId = body.customer_id ?? null;
-      if (customerId !== null) {
-        requireRights(rights, ['customer.read']);
-        if (!(await customerExists(db, customerId))) throw notFound(PRICE_LIST_TEXT.customerNotFound);
-      }
-      const found = await priceItems(db, body.lines, customerId);
+      if (customerId !== null) requireRights(rights, ['customer.read']);
+      const { prices: found, customerExists } = await pricedFor(db, body.lines, customerId, new Date());
+      if (!customerExists) throw notFound(PRICE_LIST_TEXT.customerNotFound);
       return {
         data: body.lines.map((line, i) => {
           const price = found.get(itemKey(line));
