@@ -1582,6 +1582,8 @@ export const customerMerges = pgTable(
     /** The portal's sign-in links and sessions it moved (migration 0055). */
     link_ids: integer('link_ids').array().notNull().default(sql`'{}'::integer[]`),
     session_ids: integer('session_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** The price lists it assigned the survivor, which the source held (migration 0070). */
+    price_list_ids: integer('price_list_ids').array().notNull().default(sql`'{}'::integer[]`),
     filled_phone: text('filled_phone'),
     filled_company_id: integer('filled_company_id'),
     /** Whether it handed the source's "sees the company's" to the survivor. */

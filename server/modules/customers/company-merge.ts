@@ -21,11 +21,11 @@ async function lockPair(tx: Tx, a: number, b: number) {
 
 /**
  * Makes company `sourceId` one with `intoId`, in the caller's transaction: every customer of it
- * (merged ones too, so a merged e-mail's chain ends in the same company) and its notes move, the
- * survivor's blank phone, website and address are filled from it, and it is deleted. Its people's
- * requests and orders are theirs, so they follow them. In the history each person's move is an
- * update, the source's end a delete, and the survivor's entry a 'merge' naming the company it
- * took in (`merged_from`), which also makes its company.updated.
+ * (merged ones too, so a merged e-mail's chain ends in the same company), its notes and its price
+ * lists move, the survivor's blank phone, website and address are filled from it, and it is
+ * deleted. Its people's requests and orders are theirs, so they follow them. In the history each
+ * person's move is an update, the source's end a delete, and the survivor's entry a 'merge' naming
+ * the company it took in (`merged_from`), which also makes its company.updated.
  */
 export async function mergeCompanies(tx: Tx, sourceId: number, intoId: number): Promise<void> {
   const rows = await lockPair(tx, sourceId, intoId);
@@ -49,6 +49,12 @@ export async function mergeCompanies(tx: Tx, sourceId: number, intoId: number): 
       jsonb_build_object('merged_from', jsonb_build_object('before', null, 'after', ${source.name}::text)))
     on conflict (tx, entity_type, entity_id) do update set action = 'merge', changes = c.changes || excluded.changes`);
   await setChangeContext(tx, { action: undefined });
+  // Its people keep the prices their company agreed: its lists go to the survivor before the
+  // delete takes its assignments with it.
+  await tx.execute(sql`
+    insert into price_list_companies (price_list_id, company_id)
+    select price_list_id, ${intoId} from price_list_companies where company_id = ${sourceId}
+    on conflict do nothing`);
   await tx.execute(sql`delete from companies where id = ${sourceId}`);
 }
 

@@ -25,7 +25,8 @@ async function lockPair(tx: Tx, a: number, b: number) {
 
 /**
  * Makes `sourceId` one with `intoId`, in the caller's transaction: its requests, orders, notes and
- * the portal's sign-in links and sessions move (quotes follow their requests), the survivor's
+ * the portal's sign-in links and sessions move (quotes follow their requests), its price lists are
+ * assigned to the survivor too (the source keeps its own, as its page shows them), the survivor's
  * blank phone and company are filled from it, and its "sees the company's" is handed on when the
  * survivor ends in the company it was granted for. It is marked merged, so its e-mail leads to the
  * survivor from now on. Every write is logged as a 'merge' with the caller, and what moved is kept
@@ -55,6 +56,11 @@ export async function mergeCustomers(tx: Tx, sourceId: number, intoId: number): 
   const movedSessions = await tx.execute<{ id: number }>(
     sql`update account_sessions set customer_id = ${intoId} where customer_id = ${sourceId} returning id`,
   );
+  // The survivor pays what either of them agreed: the source's lists are assigned to it as well.
+  const addedLists = await tx.execute<{ id: number }>(sql`
+    insert into price_list_customers (price_list_id, customer_id)
+    select price_list_id, ${intoId} from price_list_customers where customer_id = ${sourceId}
+    on conflict do nothing returning price_list_id as id`);
   const filledPhone = into.phone === null ? source.phone : null;
   const filledCompany = into.company_id === null ? source.company_id : null;
   // A grant is for one company: it goes with the person only into that same company.
@@ -73,11 +79,11 @@ export async function mergeCustomers(tx: Tx, sourceId: number, intoId: number): 
   );
   await tx.execute(sql`
     insert into customer_merges
-      (source_id, into_id, inquiry_ids, order_ids, note_ids, link_ids, session_ids, filled_phone,
-        filled_company_id, filled_sees_company, actor_id)
+      (source_id, into_id, inquiry_ids, order_ids, note_ids, link_ids, session_ids, price_list_ids,
+        filled_phone, filled_company_id, filled_sees_company, actor_id)
     values (${sourceId}, ${intoId}, ${idList(moved.rows)}::integer[], ${idList(movedOrders.rows)}::integer[],
       ${idList(movedNotes.rows)}::integer[], ${idList(movedLinks.rows)}::integer[],
-      ${idList(movedSessions.rows)}::integer[], ${filledPhone}, ${filledCompany}::integer, ${filledSees},
+      ${idList(movedSessions.rows)}::integer[], ${idList(addedLists.rows)}::integer[], ${filledPhone}, ${filledCompany}::integer, ${filledSees},
       ${CURRENT_ACTOR_SQL})`);
 }
 
@@ -91,7 +97,8 @@ export async function mergeOfEntry(tx: Pick<Tx, 'execute'>, entryId: number) {
 
 /**
  * Undoes a merge, in the caller's transaction (a restore): the requests, orders, notes, sign-in
- * links and sessions it moved go back to the customer they came from, the phone, company and
+ * links and sessions it moved go back to the customer they came from, the price lists it assigned
+ * the survivor are taken off it, the phone, company and
  * company grant it filled in on the survivor are cleared if they are still what it put there, and
  * the customer is no longer merged. A portal session the survivor started since the merge is
  * ended: it may have come from either one's mailbox, and must not stay open as the wrong buyer.
@@ -107,6 +114,7 @@ export async function undoMerge(tx: Tx, mergeId: number): Promise<number> {
     note_ids: number[];
     link_ids: number[];
     session_ids: number[];
+    price_list_ids: number[];
     filled_phone: string | null;
     filled_company_id: number | null;
     filled_sees_company: boolean;
@@ -133,6 +141,9 @@ export async function undoMerge(tx: Tx, mergeId: number): Promise<number> {
   );
   await tx.execute(
     sql`update account_sessions set customer_id = ${merge.source_id} where id = any(${ids(merge.session_ids)}::integer[])`,
+  );
+  await tx.execute(
+    sql`delete from price_list_customers where customer_id = ${merge.into_id} and price_list_id = any(${ids(merge.price_list_ids)}::integer[])`,
   );
   await tx.execute(sql`
     delete from account_sessions where customer_id = ${merge.into_id} and created_at >= (select m.created_at from customer_merges m where m.id = ${mergeId})

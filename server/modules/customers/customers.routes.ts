@@ -108,7 +108,7 @@ export const customersRoutes =
             tags,
             security: bearer,
             description:
-              'Makes this customer one with into_id: its requests (with their quotes), orders, notes and the buyer portal’s sign-in links and sessions move there, the survivor’s blank phone and company are filled from it (and its “sees the company’s” when the survivor ends in that same company), and it is marked merged (its e-mail leads to the survivor from now on). Answers the survivor. Merging into itself is 400, an unknown customer 404, one merged already (either side) 409. Recorded in the history as a merge; restoring that entry (POST /api/history/{id}/restore) undoes it, and ends the portal sessions the survivor started since.',
+              'Makes this customer one with into_id: its requests (with their quotes), orders, notes and the buyer portal’s sign-in links and sessions move there, the price lists it holds are assigned to the survivor as well, the survivor’s blank phone and company are filled from it (and its “sees the company’s” when the survivor ends in that same company), and it is marked merged (its e-mail leads to the survivor from now on). Answers the survivor. Merging into itself is 400, an unknown customer 404, one merged already (either side) 409. Recorded in the history as a merge; restoring that entry (POST /api/history/{id}/restore) undoes it, and ends the portal sessions the survivor started since.',
             params: idParam,
             body: mergeCustomerBody,
             response: { 200: customerDetailSchema, ...errors(400, 401, 404, 409) },
@@ -196,7 +196,7 @@ export const customersRoutes =
             tags: companyTags,
             security: bearer,
             description:
-              'Makes this company one with into_id: its people (with their requests, quotes and orders) and its notes move there, the survivor’s blank phone, website and address are filled from it, and it is deleted. Answers the survivor. Merging into itself is 400, an unknown company (either side) 404. Recorded in the history as a merge (company.deleted and company.updated to webhooks); it is not undone from the history.',
+              'Makes this company one with into_id: its people (with their requests, quotes and orders), its notes and its price lists move there, the survivor’s blank phone, website and address are filled from it, and it is deleted. Answers the survivor. Merging into itself is 400, an unknown company (either side) 404. Recorded in the history as a merge (company.deleted and company.updated to webhooks); it is not undone from the history.',
             params: idParam,
             body: mergeCompanyBody,
             response: { 200: companyDetailSchema, ...errors(400, 401, 404) },

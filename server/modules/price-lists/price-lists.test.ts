@@ -623,6 +623,61 @@ describe("a customer's and a company's pages", () => {
   });
 });
 
+describe('merges keep what was agreed', () => {
+  it("a merged customer's lists price the survivor, and undoing the merge takes them off it", async () => {
+    const source = await createCustomer(ctx);
+    const into = await createCustomer(ctx);
+    const { variant } = await plainVariant(19.99);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Merged agreement',
+      type: 'percent',
+      percent: 15,
+      customer_ids: [source.id],
+    });
+    const unitPrice = async (customerId: number) =>
+      (await pricing(`variant_id=${variant.id}&customer_id=${customerId}`)).unit_price;
+    expect(await unitPrice(into.id)).toBe(19.99);
+    await ctx.admin.ok('POST', `/api/customers/${source.id}/merge`, { into_id: into.id });
+    expect(await unitPrice(into.id)).toBe(16.99);
+    expect((await ctx.admin.ok('GET', `/api/customers/${into.id}`)).price_lists).toEqual([
+      expect.objectContaining({ id: list.id, via: 'customer' }),
+    ]);
+    const [entry] = await rows<{ id: string }>(
+      "select id from change_log where entity_type = 'customer' and entity_id = $1 and action = 'merge' order by id desc limit 1",
+      [source.id],
+    );
+    await ctx.admin.ok('POST', `/api/history/${entry.id}/restore`);
+    expect(await unitPrice(into.id)).toBe(19.99);
+    expect(await unitPrice(source.id)).toBe(16.99);
+    expect(
+      await rows('select customer_id from price_list_customers where price_list_id = $1', [list.id]),
+    ).toEqual([{ customer_id: source.id }]);
+  });
+
+  it("a merged company's lists go to the company it became, and price its people", async () => {
+    const oldBuyer = await createCustomer(ctx, { company: 'Merged Agreements Old' });
+    const buyer = await createCustomer(ctx, { company: 'Merged Agreements New' });
+    const { variant } = await plainVariant(40);
+    const list = await ctx.admin.ok('POST', '/api/price-lists', {
+      name: 'Company agreement',
+      type: 'fixed',
+      company_ids: [oldBuyer.company.id],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${list.id}/prices`, {
+      prices: [{ variant_id: variant.id, price: 31.5 }],
+    });
+    expect((await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}`)).unit_price).toBe(40);
+    await ctx.admin.ok('POST', `/api/companies/${oldBuyer.company.id}/merge`, { into_id: buyer.company.id });
+    expect(await pricing(`variant_id=${variant.id}&customer_id=${buyer.id}`)).toMatchObject({
+      unit_price: 31.5,
+      source: { type: 'price_list', id: list.id },
+    });
+    expect((await ctx.admin.ok('GET', `/api/price-lists/${list.id}`)).company_ids).toEqual([
+      buyer.company.id,
+    ]);
+  });
+});
+
 describe('history', () => {
   type Entry = { id: string; action: string; changes: Record<string, { before: unknown; after: unknown }> };
   const entries = (type: string, id: number, after = 0) =>
