@@ -67,6 +67,22 @@ async function clearGone(tx: Tx, rows: Record<string, unknown>[] | undefined, co
     if (row[column] !== null && !there.has(Number(row[column]))) row[column] = null;
 }
 
+/** The rows whose reference names a row of `table` that still exists (locked against its delete). */
+async function whereParentIs(
+  tx: Tx,
+  rows: Record<string, unknown>[] | undefined,
+  column: string,
+  table: string,
+) {
+  const named = [...new Set((rows ?? []).map((r) => Number(r[column])))];
+  if (named.length === 0) return [];
+  const { rows: found } = await tx.execute<{ id: number }>(
+    sql`select id from ${sql.identifier(table)} where id = any(${intArray(named)}) for key share`,
+  );
+  const there = new Set(found.map((r) => r.id));
+  return (rows ?? []).filter((row) => there.has(Number(row[column])));
+}
+
 async function relink(tx: Tx, table: string, column: string, id: number, ids: number[] | undefined) {
   if (!ids || ids.length === 0) return;
   await tx.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${id}
@@ -113,8 +129,15 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
         'product_options',
         'product_option_values',
         'product_variants',
+        'variant_price_tiers',
       ])
         await insertRows(tx, table, data[table]);
+      // A row of a price list deleted since stays out, as the list's other rows went with it.
+      await insertRows(
+        tx,
+        'price_list_prices',
+        await whereParentIs(tx, data.price_list_prices, 'price_list_id', 'price_lists'),
+      );
       await logAs(tx, '');
       await relink(tx, 'inquiries', 'product_id', id, links.inquiries);
       await relink(tx, 'inquiry_lines', 'product_id', id, links.inquiry_lines);

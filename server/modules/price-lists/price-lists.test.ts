@@ -678,6 +678,49 @@ describe('merges keep what was agreed', () => {
   });
 });
 
+describe('the trash keeps what a product is sold at', () => {
+  it('a product restored from the trash has its breaks and its rows in lists back, but for a list deleted since', async () => {
+    const buyer = await createCustomer(ctx);
+    const { product, variant } = await plainVariant(12);
+    await ctx.admin.ok('PUT', `/api/variants/${variant.id}/tiers`, { tiers: [{ min_quantity: 10, mrp: 9 }] });
+    const [kept, dropped] = await Promise.all(
+      ['Trash kept', 'Trash dropped'].map((name) =>
+        ctx.admin.ok('POST', '/api/price-lists', { name, type: 'fixed', customer_ids: [buyer.id] }),
+      ),
+    );
+    await ctx.admin.ok('PUT', `/api/price-lists/${kept.id}/prices`, {
+      prices: [
+        { variant_id: variant.id, price: 11 },
+        { variant_id: variant.id, min_quantity: 20, price: 8.5 },
+      ],
+    });
+    await ctx.admin.ok('PUT', `/api/price-lists/${dropped.id}/prices`, {
+      prices: [{ variant_id: variant.id, price: 10 }],
+    });
+    const listRows = () =>
+      rows(
+        'select price_list_id, min_quantity, price::text from price_list_prices where variant_id = $1 order by 1, 2',
+        [variant.id],
+      );
+    const before = await listRows();
+    expect(before).toHaveLength(3);
+
+    await ctx.admin.ok('DELETE', `/api/products/${product.id}`);
+    expect(await listRows()).toEqual([]);
+    await ctx.admin.ok('DELETE', `/api/price-lists/${dropped.id}`);
+    await ctx.admin.ok('POST', `/api/trash/product/${product.id}/restore`);
+
+    expect(await listRows()).toEqual(before.filter((r) => r.price_list_id === kept.id));
+    expect((await ctx.admin.ok('GET', `/api/variants/${variant.id}/tiers`)).tiers).toEqual([
+      { min_quantity: 10, mrp: 9 },
+    ]);
+    expect((await pricing(`variant_id=${variant.id}&quantity=20&customer_id=${buyer.id}`)).unit_price).toBe(
+      8.5,
+    );
+    expect((await pricing(`variant_id=${variant.id}&quantity=10`)).unit_price).toBe(9);
+  });
+});
+
 describe('history', () => {
   type Entry = { id: string; action: string; changes: Record<string, { before: unknown; after: unknown }> };
   const entries = (type: string, id: number, after = 0) =>

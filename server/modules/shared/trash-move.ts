@@ -22,9 +22,18 @@ export async function logAs(tx: Tx, action: ChangeAction | '') {
   await setChangeContext(tx, { action: action === '' ? undefined : action });
 }
 
-const rowsOf = (table: string, where: SQL, group: SQL, join: SQL = sql``) =>
-  sql`select ${group} as owner, jsonb_agg(to_jsonb(x) order by x.id) as rows
+const rowsOf = (table: string, where: SQL, group: SQL, join: SQL = sql``, order: SQL = sql`x.id`) =>
+  sql`select ${group} as owner, jsonb_agg(to_jsonb(x) order by ${order}) as rows
     from ${sql.identifier(table)} x ${join} where ${where} group by 1`;
+/** A table keyed by its variant and more: the products' variants' rows, in key order. */
+const variantRowsOf = (table: string, ids: SQL, order: SQL) =>
+  rowsOf(
+    table,
+    sql`v.product_id = any(${ids})`,
+    sql`v.product_id`,
+    sql`join product_variants v on v.id = x.variant_id`,
+    order,
+  );
 const idsOf = (table: string, ids: SQL) =>
   sql`select product_id as owner, jsonb_agg(id order by id) as rows
     from ${sql.identifier(table)} where product_id = any(${ids}) group by 1`;
@@ -77,6 +86,13 @@ export async function snapshotProducts(tx: Tx, ids: SQL) {
       ),
     ],
     ['product_variants', rowsOf('product_variants', sql`x.product_id = any(${ids})`, sql`x.product_id`)],
+    // Its quantity breaks and its rows in price lists: without them a restored product would sell
+    // at its list price to customers who agreed another.
+    ['variant_price_tiers', variantRowsOf('variant_price_tiers', ids, sql`x.variant_id, x.min_quantity`)],
+    [
+      'price_list_prices',
+      variantRowsOf('price_list_prices', ids, sql`x.price_list_id, x.variant_id, x.min_quantity`),
+    ],
   ];
   const links = ['inquiries', 'inquiry_lines', 'quote_lines'].map((t) => [t, idsOf(t, ids)] as const);
   const alias = (i: number) => sql.identifier(`s${i}`);
@@ -187,7 +203,8 @@ export async function moveToTrash(tx: Tx, type: TrashType, id: number, name = ''
       await snapshotProducts(tx, ids);
       await unlinkProducts(tx, ids);
       await logTrash(tx, true);
-      // Sections, items, specs, blocks, images, discounts, options and variants cascade from the product row.
+      // Sections, items, specs, blocks, images, discounts, options and variants (with their breaks
+      // and list rows) cascade from the product row.
       await tx.execute(sql`delete from products where id = ${id}`);
       break;
     }
