@@ -360,6 +360,8 @@ export const inquiryListQuery = listQuery({
       .optional(),
     from: day,
     to: day,
+    /** pending: the requests whose draft quote waits for an approver. */
+    approval: z.enum(['pending'], { error: 'approval must be pending' }).optional(),
   },
 });
 /** Counts per status over the list's other filters, so the status tabs say what each holds. */

@@ -81,6 +81,9 @@ export const quoteApprovalSettingsBody = z.strictObject({
   max_total: amountOrNull,
 });
 
+/** What the settings tab sends: each limit as typed (text or a number), or null for off. */
+export type QuoteApprovalSettingsBody = z.input<typeof quoteApprovalSettingsBody>;
+
 export const quoteApprovalSettingsSchema = z.object({
   max_discount_percent: z.number().nullable(),
   max_total: z.number().nullable(),
@@ -292,3 +295,61 @@ export const quoteListItemSchema = z.object({
 export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 export const quoteListResponse = z.object({ data: z.array(quoteListItemSchema), meta: listMeta });
 export type QuoteListResponse = z.infer<typeof quoteListResponse>;
+
+/** The screens' words: the builder, the desk, the dashboard and the settings tab. */
+export const QUOTE_APPROVAL_SCREEN = {
+  ask: 'Ask for approval',
+  askTitle: 'Ask for approval',
+  askBody: 'An approver reads your note with the rules this quote breaks, and approves or rejects it.',
+  noteLabel: 'Note to the approver',
+  notePlaceholder: 'Why this price?',
+  asked: 'Approval asked: the approvers have been e-mailed',
+  askFailed: 'Could not ask for approval',
+  waiting: 'Waiting for approval',
+  approve: 'Approve',
+  approveTitle: 'Approve this quote?',
+  approveNote: 'Note to the requester (optional)',
+  approved: 'Quote approved',
+  approveFailed: 'Could not approve the quote',
+  reject: 'Reject',
+  rejectTitle: 'Reject this quote?',
+  rejectReason: 'Reason',
+  rejected: 'Quote rejected',
+  rejectFailed: 'Could not reject the quote',
+  cancel: 'Cancel',
+  /** Under a line that breaks the discount rule, as staff type. */
+  lineOver: (value: number, max: number) => `${value}% below the customer's price: over the ${max}% limit`,
+  totalOver: (max: string) => `The total is over the ${max} limit`,
+  needsApproval: 'This quote needs approval before it is sent',
+  pendingBy: (name: string) => `Waiting for approval, asked by ${name}`,
+  approvedBy: (name: string) => `Approved by ${name}`,
+  rejectedBy: (name: string) => `Rejected by ${name}`,
+  someone: 'someone',
+  theirNote: 'Note',
+  reply: 'Reply',
+  ownRequest: 'You asked for this approval: another approver decides it.',
+  willVoid: 'Saving a change asks for approval again.',
+  /** The dashboard's card and the desk's filter. */
+  waitingCount: 'Waiting for approval',
+  waitingCaption: 'Draft quotes an approver must decide',
+  waitingFilter: 'Waiting for approval',
+  loadFailed: 'Could not load the quotes waiting for approval',
+  /** The settings tab. */
+  settingsTab: 'Quote approval',
+  settingsTitle: 'Quote approval',
+  settingsCaption:
+    'Above these limits, a quote needs an approver (a role with “Approve quotes”) before it is sent. Leave a limit empty to turn it off.',
+  maxDiscountLabel: 'Largest discount below the customer’s price (%)',
+  maxTotalLabel: 'Largest quote total',
+  save: 'Save limits',
+  saved: 'Approval limits saved',
+  saveFailed: 'Could not save the approval limits',
+  settingsLoadFailed: 'Could not load the approval limits',
+  /** The desk's history. */
+  historyRequested: (quoteId: string | null, note: string | null) =>
+    `Approval asked for quote #${quoteId ?? '?'}${note ? `: “${note}”` : ''}`,
+  historyApproved: (quoteId: string | null, note: string | null) =>
+    `Quote #${quoteId ?? '?'} approved${note ? `: “${note}”` : ''}`,
+  historyRejected: (quoteId: string | null, reason: string | null) =>
+    `Quote #${quoteId ?? '?'} rejected${reason ? `: “${reason}”` : ''}`,
+} as const;
