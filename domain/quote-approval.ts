@@ -94,13 +94,13 @@ export type QuoteApprovalRules = z.infer<typeof quoteApprovalSettingsSchema>;
 export const NO_APPROVAL_RULES: QuoteApprovalRules = { max_discount_percent: null, max_total: null };
 
 const APPROVAL_RULES = ['max_discount_percent', 'max_total'] as const;
-export type ApprovalRule = (typeof APPROVAL_RULES)[number];
+type ApprovalRule = (typeof APPROVAL_RULES)[number];
 
 /**
  * One broken rule: a line's discount (its 1-based position, the percent rounded to two
  * decimals), or the total (line null, the total).
  */
-export const approvalReasonSchema = z.object({
+const approvalReasonSchema = z.object({
   rule: z.enum(APPROVAL_RULES),
   line: z.number().nullable(),
   value: z.number(),
@@ -164,11 +164,11 @@ export function approvalReasons(
 }
 
 /** Where an approval is kept on a quote: asked, then decided; null until asked (or after a change). */
-export const APPROVAL_STATES = ['pending', 'approved', 'rejected'] as const;
+const APPROVAL_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
 const APPROVAL_STATUSES = ['not_required', 'required', ...APPROVAL_STATES] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /**
  * A quote's approval as staff read it. `status`: not_required (no rule broken), required (a rule
@@ -265,7 +265,7 @@ export const approvalRequiredErrorSchema = z.object({
 });
 
 /** GET /api/quotes: every quote, or those whose approval is in one state (approval=pending). */
-export const QUOTE_LIST_SORT_KEYS = ['created_at', 'requested_at'] as const;
+const QUOTE_LIST_SORT_KEYS = ['created_at', 'requested_at'] as const;
 export const quoteListQuery = listQuery({
   sortKeys: QUOTE_LIST_SORT_KEYS,
   defaultSort: 'created_at',
@@ -280,7 +280,7 @@ export const quoteListQuery = listQuery({
 export type QuoteListParams = z.output<typeof quoteListQuery>;
 
 /** A quote in the list: what an approver needs to pick it, with its request's reference and customer. */
-export const quoteListItemSchema = z.object({
+const quoteListItemSchema = z.object({
   id: z.number(),
   inquiry_id: z.number(),
   reference: z.string(),
@@ -292,7 +292,7 @@ export const quoteListItemSchema = z.object({
   created_at: z.string(),
   approval: quoteApprovalSchema,
 });
-export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
+type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 export const quoteListResponse = z.object({ data: z.array(quoteListItemSchema), meta: listMeta });
 export type QuoteListResponse = z.infer<typeof quoteListResponse>;
 

@@ -214,6 +214,10 @@ describe('the approval flow', () => {
     });
     expect(pending.meta).toMatchObject({ page: 1, limit: 100, total_exact: true });
     expect(pending.meta.total).toBe(pending.data.length);
+    // The desk's filter: the requests whose draft waits.
+    const desk = await ctx.as(approver.token).ok('GET', '/api/inquiries?approval=pending&perPage=100');
+    expect(desk.data.map((r: { id: number }) => r.id)).toContain(draft.inquiryId);
+    expect((await ctx.admin.get('/api/inquiries?approval=maybe')).statusCode).toBe(400);
     // Approved by another, with a note.
     const approved = await ctx
       .as(approver.token)
@@ -226,6 +230,8 @@ describe('the approval flow', () => {
     });
     const after = await ctx.as(approver.token).ok('GET', '/api/quotes?approval=pending&limit=100');
     expect(after.data.map((r: { id: number }) => r.id)).not.toContain(draft.id);
+    const deskAfter = await ctx.admin.ok('GET', '/api/inquiries?approval=pending&perPage=100');
+    expect(deskAfter.data.map((r: { id: number }) => r.id)).not.toContain(draft.inquiryId);
     const approvedList = await ctx.admin.ok('GET', '/api/quotes?approval=approved&limit=100');
     expect(approvedList.data.map((r: { id: number }) => r.id)).toContain(draft.id);
     // Approving again is a 409.

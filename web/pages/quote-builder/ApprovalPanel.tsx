@@ -32,7 +32,7 @@ export function useSendMode(quote: Quote, editor: QuoteDraft): SendMode {
 }
 
 /** What a reason says, as the builder and the approver read it. */
-export function reasonText(reason: ApprovalReason, rules: QuoteApprovalRules) {
+function reasonText(reason: ApprovalReason, rules: QuoteApprovalRules) {
   return reason.rule === 'max_total'
     ? T.totalOver(formatPrice(rules.max_total ?? 0))
     : T.lineOver(reason.value, rules.max_discount_percent ?? 0);
