@@ -14,6 +14,8 @@ const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // From the top, as a person opens it: a closed dialog may have left the page scrolled.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
