@@ -94,8 +94,6 @@ export type QuoteApprovalRules = z.infer<typeof quoteApprovalSettingsSchema>;
 export const NO_APPROVAL_RULES: QuoteApprovalRules = { max_discount_percent: null, max_total: null };
 
 const APPROVAL_RULES = ['max_discount_percent', 'max_total'] as const;
-type ApprovalRule = (typeof APPROVAL_RULES)[number];
-
 /**
  * One broken rule: a line's discount (its 1-based position, the percent rounded to two
  * decimals), or the total (line null, the total).
@@ -292,7 +290,6 @@ const quoteListItemSchema = z.object({
   created_at: z.string(),
   approval: quoteApprovalSchema,
 });
-type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 export const quoteListResponse = z.object({ data: z.array(quoteListItemSchema), meta: listMeta });
 export type QuoteListResponse = z.infer<typeof quoteListResponse>;
 
