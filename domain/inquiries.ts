@@ -284,8 +284,19 @@ const inquiryEventSchema = z.object({
   actor: staffRef.nullable(),
   /** The API token that made it, if one did. */
   token: tokenRef.nullable(),
-  /** 'quote_expired': the scheduled job expired a sent quote (its version in `to`). */
-  kind: z.enum(['status', 'owner', 'quote_expired']),
+  /**
+   * 'quote_expired': the scheduled job expired a sent quote (its version in `to`).
+   * 'approval_requested', 'quote_approved', 'quote_rejected': a step of a draft's approval, the
+   * quote's id in `from`, the note or reason in `to`.
+   */
+  kind: z.enum([
+    'status',
+    'owner',
+    'quote_expired',
+    'approval_requested',
+    'quote_approved',
+    'quote_rejected',
+  ]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   close_reason: z.enum(CLOSE_REASONS).nullable(),
@@ -349,6 +360,8 @@ export const inquiryListQuery = listQuery({
       .optional(),
     from: day,
     to: day,
+    /** pending: the requests whose draft quote waits for an approver. */
+    approval: z.enum(['pending'], { error: 'approval must be pending' }).optional(),
   },
 });
 /** Counts per status over the list's other filters, so the status tabs say what each holds. */

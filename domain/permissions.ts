@@ -109,6 +109,13 @@ export const PERMISSIONS = [
     area: 'Requests and quotes',
   },
   {
+    code: 'quote.approve',
+    label: 'Approve quotes',
+    description:
+      'Approve or reject quotes that break an approval rule (a discount or total past its limit), and send such quotes without asking.',
+    area: 'Requests and quotes',
+  },
+  {
     code: 'order.read',
     label: 'Read orders',
     description: 'See orders and their notes.',
@@ -294,6 +301,7 @@ export const PERMISSION_NEEDS: Partial<Record<PermissionCode, readonly Permissio
   'inquiry.delete': ['inquiry.read'],
   'quote.edit': ['inquiry.read'],
   'quote.send': ['quote.edit'],
+  'quote.approve': ['inquiry.read'],
   'order.work': ['order.read'],
   'customer.edit': ['customer.read'],
   'pricelist.manage': ['catalogue.read', 'customer.read'],

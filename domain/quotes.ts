@@ -8,6 +8,7 @@ import { OUTBOX_STATUSES, outboxDeliverySchema } from './outbox';
 import { priceSourceSchema } from './price-lists';
 import { PERCENT_MAX } from './pricing';
 import { amount } from './products';
+import { quoteApprovalSchema } from './quote-approval';
 import { PUBLIC_QUOTE_TEXT } from './quote-texts';
 import { dayEndIn, todayIn } from './time-zone';
 
@@ -347,6 +348,8 @@ export const quoteSchema = z.object({
   delivery: z.enum(OUTBOX_STATUSES).nullable(),
   /** That message in full: attempts, the last error, the next try; null for a draft. */
   delivery_detail: outboxDeliverySchema.nullable(),
+  /** Whether sending it needs an approver first, why, and where asking for one stands. */
+  approval: quoteApprovalSchema,
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

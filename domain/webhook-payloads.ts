@@ -71,6 +71,9 @@ export const WEBHOOK_EVENT_DATA = {
   'quote.accepted': webhookQuoteSchema,
   'quote.declined': webhookQuoteSchema,
   'quote.expired': webhookQuoteSchema,
+  'quote.approval_requested': webhookQuoteSchema,
+  'quote.approved': webhookQuoteSchema,
+  'quote.rejected': webhookQuoteSchema,
   'order.created': orderDetailSchema,
   'order.updated': orderDetailSchema,
   'customer.created': customerDetailSchema,
@@ -100,6 +103,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'quote.accepted': 'The customer accepted a quote.',
   'quote.declined': 'The customer declined a quote.',
   'quote.expired': 'A sent quote passed its valid-until day unanswered.',
+  'quote.approval_requested':
+    'Staff asked for approval of a draft quote that breaks an approval rule (a discount or total past its limit); `approval` says which.',
+  'quote.approved': 'An approver approved a draft quote; `approval.reply` holds their note.',
+  'quote.rejected': 'An approver rejected a draft quote; `approval.reply` holds the reason.',
   'order.created': 'An accepted quote became an order.',
   'order.updated': 'An order changed: its status moved, or staff added a note.',
   'customer.created':

@@ -163,6 +163,7 @@ export function createServices(database: Database, config: Config, opts: Service
     reminderDays: config.quoteReminderDays,
     acceptRequired: orders.requiredFields,
     createOrder: orders.createFromQuote,
+    recordEvents: recordWebhookEvents,
   });
   // The buyer portal: its one-time links and sessions, apart from staff sign-in (ADR 0023).
   const account = createAccountService(db, {

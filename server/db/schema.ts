@@ -748,14 +748,23 @@ export const inquiryEvents = pgTable(
     /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
     token_id: integer('token_id').default(sessionToken),
     /** 'quote_expired': a sent quote ran past its date (its version in `to`), moved by the job. */
-    kind: text('kind', { enum: ['status', 'owner', 'quote_expired'] }).notNull(),
+    /**
+     * 'approval_requested', 'quote_approved', 'quote_rejected' (migration 0068): a step of a
+     * quote's approval, the quote's id in `from`, the note or reason in `to`.
+     */
+    kind: text('kind', {
+      enum: ['status', 'owner', 'quote_expired', 'approval_requested', 'quote_approved', 'quote_rejected'],
+    }).notNull(),
     from: text('from'),
     to: text('to'),
     close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
   },
   (t) => [
     index('inquiry_events_inquiry_idx').on(t.inquiry_id, t.id),
-    check('inquiry_events_kind_check', sql`${t.kind} in ('status', 'owner', 'quote_expired')`),
+    check(
+      'inquiry_events_kind_check',
+      sql`${t.kind} in ('status', 'owner', 'quote_expired', 'approval_requested', 'quote_approved', 'quote_rejected')`,
+    ),
     check(
       'inquiry_events_close_reason_check',
       sql`${t.close_reason} is null or ${t.close_reason} in ('lost', 'spam', 'duplicate', 'other')`,
@@ -802,6 +811,21 @@ export const quotes = pgTable(
     expired_at: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
     /** When the customer's reminder before expiry was queued; set once. */
     reminded_at: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Where its approval stands (migration 0068): null until asked, and again once a change to
+     * the draft voids an approval or a rejection; then pending, approved or rejected.
+     */
+    approval_status: text('approval_status', { enum: ['pending', 'approved', 'rejected'] }),
+    approval_requested_by: integer('approval_requested_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    approval_requested_at: timestamp('approval_requested_at', { withTimezone: true, mode: 'date' }),
+    /** The requester's note. */
+    approval_note: text('approval_note'),
+    approval_decided_by: integer('approval_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    approval_decided_at: timestamp('approval_decided_at', { withTimezone: true, mode: 'date' }),
+    /** The approver's note, or the reason for a rejection. */
+    approval_reply: text('approval_reply'),
   },
   (t) => [
     uniqueIndex('quotes_inquiry_version_key').on(t.inquiry_id, t.version),
@@ -814,6 +838,18 @@ export const quotes = pgTable(
     index('quotes_answered_idx').on(t.answered_at),
     // The expiry job's scan: the sent quotes by their last day.
     index('quotes_sent_valid_idx').on(t.valid_until, t.id).where(sql`${t.status} = 'sent'`),
+    // The approvers' list: one approval state's quotes, by creation or by when approval was asked.
+    index('quotes_approval_idx')
+      .on(t.approval_status, t.created_at, t.id)
+      .where(sql`${t.approval_status} is not null`),
+    index('quotes_approval_requested_idx')
+      .on(t.approval_status, t.approval_requested_at, t.id)
+      .where(sql`${t.approval_status} is not null`),
+    index('quotes_created_idx').on(t.created_at, t.id),
+    check(
+      'quotes_approval_status_check',
+      sql`${t.approval_status} is null or ${t.approval_status} in ('pending', 'approved', 'rejected')`,
+    ),
     check(
       'quotes_status_check',
       sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'changes_requested', 'superseded', 'expired')`,
@@ -986,6 +1022,29 @@ export const orderSettings = pgTable(
       'order_settings_fields_check',
       sql`${t.required_fields} <@ ARRAY['po_number', 'billing_address', 'shipping_address']::text[]`,
     ),
+  ],
+);
+
+/**
+ * The quote approval thresholds (one row, migration 0068): a line's discount below the
+ * customer's price and a quote's total above which a sender without quote.approve must ask.
+ * Null is off; no row is both off.
+ */
+export const quoteApprovalSettings = pgTable(
+  'quote_approval_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    max_discount_percent: numeric('max_discount_percent', { precision: 5, scale: 2 }),
+    max_total: numeric('max_total', { precision: 14, scale: 2 }),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('quote_approval_settings_one_row', sql`${t.id}`),
+    check(
+      'quote_approval_settings_percent_check',
+      sql`${t.max_discount_percent} is null or ${t.max_discount_percent} between 0 and 100`,
+    ),
+    check('quote_approval_settings_total_check', sql`${t.max_total} is null or ${t.max_total} >= 0`),
   ],
 );
 

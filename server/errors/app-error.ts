@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
     /** On a 403 for a missing right: the permission code the caller lacks. */
     readonly permission?: string,
+    /** More of the answer's body beside `error`, as a route's error schema names it (a send's `approval`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

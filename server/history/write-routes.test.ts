@@ -104,6 +104,26 @@ async function companyOf() {
   return row.company_id as number;
 }
 
+/**
+ * A draft at half price that the editor asked approval for, the discount rule on only while it
+ * is made (the other cases send as the admin, who may send it anyway).
+ */
+async function pendingDraft() {
+  await ctx.admin.ok('PUT', '/api/settings/quote-approval', { max_discount_percent: 10, max_total: null });
+  const inquiry = id(
+    await ctx
+      .as()
+      .ok('POST', '/api/inquiries', { name: 'V', email: 'v@example.com', subject: 'S', message: 'M' }),
+  );
+  const quote = id(await ctx.admin.ok('POST', `/api/inquiries/${inquiry}/quotes`));
+  await ctx.admin.ok('PUT', `/api/quotes/${quote}`, {
+    lines: [{ name: 'Approval line', quantity: 1, unit_price: 10, discount_percent: 50 }],
+  });
+  await ctx.as(seed.editorToken).ok('POST', `/api/quotes/${quote}/approval`, { note: 'Please' });
+  await ctx.admin.ok('PUT', '/api/settings/quote-approval', { max_discount_percent: null, max_total: null });
+  return quote;
+}
+
 const admin = (entity_type: string, entity_id: number | null, action: Expected['action'] = 'update') => ({
   entity_type,
   entity_id,
@@ -458,6 +478,20 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
     const { quote } = await quoteSent();
     return [admin('quote', quote)];
   },
+  'POST /api/quotes/:id/approval': async () => {
+    const quote = await pendingDraft();
+    return [{ entity_type: 'quote', entity_id: quote, action: 'update', actor_id: seed.editorId }];
+  },
+  'POST /api/quotes/:id/approve': async () => {
+    const quote = await pendingDraft();
+    await ctx.admin.ok('POST', `/api/quotes/${quote}/approve`, { note: 'Fine' });
+    return [admin('quote', quote)];
+  },
+  'POST /api/quotes/:id/reject': async () => {
+    const quote = await pendingDraft();
+    await ctx.admin.ok('POST', `/api/quotes/${quote}/reject`, { reason: 'Too deep' });
+    return [admin('quote', quote)];
+  },
   'POST /api/quotes/:id/revise': async () => {
     const { quote } = await quoteSent();
     const draft = id(await ctx.admin.ok('POST', `/api/quotes/${quote}/revise`));
@@ -659,6 +693,8 @@ const EXEMPT: Record<string, string> = {
     "a step back is a move in the order's own history (order_events, with its reason and who); orders are no change-log entity",
   'POST /api/orders/:id/notes':
     "an order's notes are rows of their own with their author and time; orders are no change-log entity",
+  'PUT /api/settings/quote-approval':
+    'the approval thresholds are one settings row, not a logged entity; each quote they stop is judged when it is read and sent',
   'PUT /api/orders/settings':
     "the acceptance form's required fields are one settings row, not a logged entity; the setting itself says what is required now",
   'POST /api/quote-templates':

@@ -22,7 +22,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 /** What an error answers: its status, the API's error body, and headers (Retry-After). */
 export type ErrorAnswer = {
   status: number;
-  body: { error: string; details?: Record<string, string>; permission?: string };
+  body: { error: string; details?: Record<string, string>; permission?: string; [more: string]: unknown };
   headers?: Record<string, string>;
 };
 
@@ -49,6 +49,7 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
         error: err.message,
         ...(err.details ? { details: err.details } : {}),
         ...(err.permission ? { permission: err.permission } : {}),
+        ...err.extra,
       },
       headers: err.headers,
     };

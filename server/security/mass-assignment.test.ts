@@ -122,6 +122,12 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/inquiries/:id/quotes': () => ({ body: { from_quote_id: seed.quoteId }, control: false }),
   // The seeded quote is a draft, which Extend refuses (409); quote-expiry.test.ts extends for real.
   'POST /api/quotes/:id/extend': () => ({ body: { valid_until: '2099-01-31' }, control: false }),
+  'PUT /api/settings/quote-approval': () => ({ body: { max_discount_percent: null, max_total: null } }),
+  // The seeded draft breaks no approval rule (none is set), so asking is a 409 and approving or
+  // rejecting one not pending too: no control; quote-approval.test.ts takes each step for real.
+  'POST /api/quotes/:id/approval': () => ({ body: { note: 'Please' }, control: false }),
+  'POST /api/quotes/:id/approve': () => ({ body: { note: 'Fine' }, control: false }),
+  'POST /api/quotes/:id/reject': () => ({ body: { reason: 'Too deep' }, control: false }),
   'POST /api/quote-templates': () => ({
     body: { name: `MA Template ${next()}`, from_quote_id: seed.quoteId },
   }),

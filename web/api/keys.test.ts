@@ -16,7 +16,7 @@ import {
 } from './keys';
 
 const controls = { q: '', page: 1, limit: 10, sortBy: 'name', order: 'asc' } as const;
-const noFilters = { status: null, owner: null, from: null, to: null } as const;
+const noFilters = { status: null, owner: null, from: null, to: null, approval: null } as const;
 
 describe('queryKeysFactory', () => {
   it('nests a list under lists() and a detail under details(), both under all', () => {

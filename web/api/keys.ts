@@ -25,6 +25,8 @@ type InquiryFilters = {
   /** Days the request arrived in, YYYY-MM-DD, inclusive. */
   from: string | null;
   to: string | null;
+  /** 'pending': only the requests whose draft waits for an approver. */
+  approval: 'pending' | null;
 };
 export type InquiryListParams = ListControls<InquirySortKey> & InquiryFilters;
 /** The products list's filters as the URL and the query string spell them; undefined = not filtered. */

@@ -46,8 +46,12 @@ const SORT_COLUMNS: SortColumns<InquirySortKey> = {
 
 /** The inbox's filters (besides the search), as SQL; `status` apart, since the counts leave it out. */
 function filtersOf(params: ListParams<InquirySortKey>, callerId: number | null, timeZone: string) {
-  const { status, owner, from, to } = params.filters;
+  const { status, owner, from, to, approval } = params.filters;
   const others: SQL[] = [];
+  if (approval === 'pending')
+    others.push(
+      sql`exists (select 1 from quotes q where q.inquiry_id = ${inquiries.id} and q.approval_status = 'pending' and q.status = 'draft')`,
+    );
   if (owner === 'me') others.push(callerId === null ? sql`false` : eq(inquiries.owner_id, callerId));
   else if (owner === 'nobody') others.push(isNull(inquiries.owner_id));
   else if (owner) others.push(eq(inquiries.owner_id, Number(owner)));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '#domain/money';
+import { NO_APPROVAL_RULES, NOT_ASKED, quoteApproval } from '#domain/quote-approval';
 import { centsToNumber, type Quote, quoteTotals } from '#domain/quotes';
 import { renderQuotePdf } from './pdf';
 
@@ -57,6 +58,7 @@ function sampleQuote(overrides: Partial<Quote> = {}, lineCount = 6): Quote {
     answer: null,
     delivery: 'sent',
     delivery_detail: null,
+    approval: quoteApproval(NOT_ASKED, [], NO_APPROVAL_RULES),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
 import { customerSignature, pdfSellerOf } from '../shared/seller';
+import type { WebhookEventInput } from '../webhooks';
 import type { renderQuotePdf } from './pdf';
 
 export type QuotesDeps = {
@@ -36,6 +37,11 @@ export type QuotesDeps = {
   timeZone: string;
   /** Days before expiry the customer is reminded; 0 sends none. */
   reminderDays: number;
+  /**
+   * Records webhook events in the caller's transaction (the webhooks module, wired by services.ts):
+   * an approval step changes no status, so the change log raises none for it.
+   */
+  recordEvents?: (tx: Tx, events: WebhookEventInput[]) => Promise<unknown>;
 };
 
 /**

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error';
 import { itemKey, priceItems } from '../price-lists';
 import { chooseVariant, lockInquiry, type PricedProduct, priceLines, storedOptions } from '../shared/desk';
 import { readQuoteRows } from '../shared/quote-read';
+import { voidApprovalOnChange } from './quote-approval';
 import type { QuoteContext } from './quote-context';
 import { lockBoth, lockQuote } from './quote-locks';
 import { contentFromTemplate } from './quote-templates';
@@ -271,18 +272,20 @@ export async function updateDraft(ctx: QuoteContext, id: number, input: QuoteInp
     const quote = await lockQuote(tx, sql`id = ${id}`);
     if (!quote) throw notFound(QUOTE_TEXT.notFound);
     if (quote.status !== 'draft') throw conflict(QUOTE_TEXT.notDraft);
-    await tx
-      .update(quotes)
-      .set({
-        shipping: input.shipping.toFixed(2),
-        shipping_label: input.shipping_label,
-        tax_rate: input.tax_rate.toFixed(2),
-        valid_until: input.valid_until ?? defaultValidUntil(ctx.deps.timeZone),
-        note: input.note,
-        terms: input.terms,
-      })
-      .where(eq(quotes.id, id));
-    await writeLines(tx, id, input.lines, 'staff');
+    await voidApprovalOnChange(tx, id, async () => {
+      await tx
+        .update(quotes)
+        .set({
+          shipping: input.shipping.toFixed(2),
+          shipping_label: input.shipping_label,
+          tax_rate: input.tax_rate.toFixed(2),
+          valid_until: input.valid_until ?? defaultValidUntil(ctx.deps.timeZone),
+          note: input.note,
+          terms: input.terms,
+        })
+        .where(eq(quotes.id, id));
+      await writeLines(tx, id, input.lines, 'staff');
+    });
     return ctx.readOne(tx, id);
   });
 }

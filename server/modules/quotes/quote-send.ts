@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type ExtendQuoteInput, isExpired, QUOTE_TEXT } from '#domain/quotes';
+import type { Rights } from '../../auth/rights';
 import type { Tx } from '../../db/client';
 import { quotes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors/app-error';
 import { checkInquiryMove, moveInquiry } from '../shared/desk';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
+import { checkSendApproval } from './quote-approval';
 import type { QuoteContext } from './quote-context';
 import { lockBoth } from './quote-locks';
 
@@ -77,7 +79,7 @@ async function afterSend(
  * Sends a draft: the request's next version, a token, the time; an earlier version still
  * unanswered is superseded; the request moves to quoted; the customer's e-mail is queued.
  */
-export async function sendQuote(ctx: QuoteContext, id: number, actorId: number | null) {
+export async function sendQuote(ctx: QuoteContext, id: number, actorId: number | null, rights: Rights) {
   return ctx.db.transaction(async (tx) => {
     // The request's row is the lock that numbers its versions one at a time.
     const locked = await lockBoth(tx, sql`id = ${id}`);
@@ -93,6 +95,7 @@ export async function sendQuote(ctx: QuoteContext, id: number, actorId: number |
     ).rows;
     if (lines === 0) throw conflict(QUOTE_TEXT.noLines);
     if (isExpired(quote.valid_until, new Date(), ctx.deps.timeZone)) throw conflict(QUOTE_TEXT.expired);
+    await checkSendApproval(tx, id, rights);
     const version = await nextVersion(tx, quote.inquiry_id);
     await tx
       .update(quotes)

@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '#domain/paging';
+import { approvalRequiredErrorSchema } from '#domain/quote-approval';
 import { createQuoteBody } from '#domain/quote-templates';
 import {
   acceptQuoteBody,
@@ -22,6 +23,7 @@ import { attachmentDisposition } from '../../http/download';
 import { bearer, errors } from '../../http/schemas';
 import { quoteForCaller } from '../shared/quote-read';
 import type { CompanyLogo } from './logo';
+import { approvalRoutes } from './quote-approval.routes';
 import type { QuotesService } from './quotes.service';
 
 export type QuotesRoutesDeps = {
@@ -130,16 +132,20 @@ export const quotesRoutes =
             tags,
             security: bearer,
             description:
-              "Sends a draft: the request's next version and a token for the customer's page; an earlier unanswered version is superseded; the request moves to quoted; the e-mail with the PDF is queued. 409 for a quote without lines, one already sent or past its validity.",
+              "Sends a draft: the request's next version and a token for the customer's page; an earlier unanswered version is superseded; the request moves to quoted; the e-mail with the PDF is queued. 409 for a quote without lines, one already sent or past its validity, or one that breaks an approval rule (GET /api/settings/quote-approval) sent by a caller without quote.approve before an approver approved it: that 409 carries `approval: { required: true, reasons: [{ rule, line, value }] }`.",
             params: idParam,
-            response: { 200: quoteSchema, ...errors(400, 401, 404, 409) },
+            response: { 200: quoteSchema, ...errors(400, 401, 404), 409: approvalRequiredErrorSchema },
           },
         },
         async (request) => {
           const user = currentUser(request);
-          return quoteForCaller(await deps.quotes.send(request.params.id, user.id), user.permissions);
+          return quoteForCaller(
+            await deps.quotes.send(request.params.id, user.id, user.permissions),
+            user.permissions,
+          );
         },
       );
+      await scope.register(approvalRoutes(deps));
       staff.post(
         '/api/quotes/:id/revise',
         {

@@ -1,7 +1,17 @@
+import type { QuoteApprovalRules, QuoteListParams } from '#domain/quote-approval';
 import type { CreateQuoteInput, QuoteTemplateInput } from '#domain/quote-templates';
 import type { ExtendQuoteInput, QuoteInput } from '#domain/quotes';
+import type { Rights } from '../../auth/rights';
 import type { Db } from '../../db/client';
 import { type AnswerInput, answerQuote, publicPdf, publicQuote } from './quote-answer';
+import {
+  type ApprovalActor,
+  approvalRules,
+  decideApproval,
+  listQuotes,
+  requestApproval,
+  setApprovalRules,
+} from './quote-approval';
 import { type QuotesDeps, quoteContext } from './quote-context';
 import { createDraft, removeDraft, reviseQuote, updateDraft } from './quote-drafts';
 import { runQuoteExpiry } from './quote-expiry';
@@ -21,7 +31,17 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
       createDraft(ctx, inquiryId, actorId, source),
     update: (id: number, input: QuoteInput) => updateDraft(ctx, id, input),
     remove: (id: number) => removeDraft(ctx, id),
-    send: (id: number, actorId: number | null) => sendQuote(ctx, id, actorId),
+    /** Sends a draft; one breaking an approval rule needs approval first, or quote.approve in `rights`. */
+    send: (id: number, actorId: number | null, rights: Rights) => sendQuote(ctx, id, actorId, rights),
+    approvalRules: () => approvalRules(db),
+    setApprovalRules: (rules: QuoteApprovalRules) => setApprovalRules(db, rules),
+    requestApproval: (id: number, actor: ApprovalActor, note: string) =>
+      requestApproval(ctx, id, actor, note),
+    approve: (id: number, actor: ApprovalActor, note: string | null) =>
+      decideApproval(ctx, id, actor, { approved: true, text: note }),
+    reject: (id: number, actor: ApprovalActor, reason: string) =>
+      decideApproval(ctx, id, actor, { approved: false, text: reason }),
+    list: (params: QuoteListParams) => listQuotes(ctx, params),
     revise: (id: number, actorId: number | null) => reviseQuote(ctx, id, actorId),
     extend: (id: number, input: ExtendQuoteInput, actorId: number | null) =>
       extendQuote(ctx, id, input, actorId),

@@ -3,6 +3,12 @@ import type { PriceSource } from '#domain/customer-pricing';
 import { canMoveInquiry, type InquiryStatus } from '#domain/inquiries';
 import { toCents } from '#domain/money';
 import {
+  type ApprovalState,
+  approvalReasons,
+  type QuoteApprovalRules,
+  quoteApproval,
+} from '#domain/quote-approval';
+import {
   centsToNumber,
   HIDDEN_QUOTE_TOKEN,
   isExpired,
@@ -62,6 +68,15 @@ export type QuoteRow = {
   answer_address: string | null;
   expired_at: string | null;
   lines: LineRow[];
+  approval_status: ApprovalState | null;
+  approval_requested_by: { id: number; name: string } | null;
+  approval_requested_at: string | null;
+  approval_note: string | null;
+  approval_decided_by: { id: number; name: string } | null;
+  approval_decided_at: string | null;
+  approval_reply: string | null;
+  /** The approval thresholds now (quote_approval_settings), as decimal text; null when never set. */
+  approval_rules: { max_discount_percent: string | null; max_total: string | null } | null;
 };
 
 /**
@@ -74,6 +89,13 @@ export async function readQuoteRows(db: Executor, where: SQL, order: SQL = sql`q
       q.shipping_label, q.tax_rate::text as tax_rate, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until,
       q.note, q.terms, q.created_at, q.sent_at, q.answered_at, q.answer_kind, q.answer_name,
       q.answer_message, q.answer_address, q.expired_at,
+      q.approval_status, q.approval_note, q.approval_reply, q.approval_requested_at, q.approval_decided_at,
+      (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = q.approval_requested_by)
+        as approval_requested_by,
+      (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = q.approval_decided_by)
+        as approval_decided_by,
+      (select json_build_object('max_discount_percent', s.max_discount_percent::text, 'max_total', s.max_total::text)
+        from quote_approval_settings s) as approval_rules,
       coalesce((select json_agg(json_build_array(l.product_id, l.name, l.sku, l.quantity,
           l.unit_price::text, l.discount_percent::text, l.catalogue_price::text, l.variant_id, l.options,
           l.price_source)
@@ -117,6 +139,7 @@ function content(r: QuoteRow) {
   );
   const totals = quoteTotals({ lines, shipping: r.shipping, tax_rate: r.tax_rate });
   return {
+    totalCents: totals.total,
     lines: lines.map((l, i) => ({
       ...l,
       unit_price: decimal(l.unit_price),
@@ -150,14 +173,44 @@ export const quoteExpired = (
   r.status === 'expired' ||
   ((r.status === 'draft' || r.status === 'sent') && isExpired(r.valid_until, now, timeZone));
 
+/** The approval thresholds a row was read with: off where never set. */
+const approvalRulesOf = (r: Pick<QuoteRow, 'approval_rules'>): QuoteApprovalRules => {
+  const rule = (v: string | null | undefined) => (v == null ? null : decimal(v));
+  return {
+    max_discount_percent: rule(r.approval_rules?.max_discount_percent),
+    max_total: rule(r.approval_rules?.max_total),
+  };
+};
+
+/** A quote's approval: what its row keeps, and the rules its lines and total break now. */
+function approvalOf(r: QuoteRow, lines: ReturnType<typeof content>['lines'], totalCents: bigint) {
+  const rules = approvalRulesOf(r);
+  const reasons = approvalReasons({ lines, total_cents: totalCents }, rules);
+  return quoteApproval(
+    {
+      state: r.approval_status,
+      requested_by: r.approval_requested_by,
+      requested_at: iso(r.approval_requested_at),
+      note: r.approval_note,
+      decided_by: r.approval_decided_by,
+      decided_at: iso(r.approval_decided_at),
+      reply: r.approval_reply,
+    },
+    reasons,
+    rules,
+  );
+}
+
 export function toQuote(r: QuoteRow, delivery: Quote['delivery_detail'], timeZone: string): Quote {
   const detail = r.status === 'draft' ? null : delivery;
+  const { totalCents, ...read } = content(r);
   return {
     id: r.id,
     inquiry_id: r.inquiry_id,
     version: r.version,
     status: r.status,
-    ...content(r),
+    ...read,
+    approval: approvalOf(r, read.lines, totalCents),
     token: r.token,
     expired: quoteExpired(r, timeZone),
     expired_at: iso(r.expired_at),
@@ -187,7 +240,7 @@ export function toPublicQuote(
 ): Omit<PublicQuote, 'order' | 'accept_requires'> {
   const { requestStatus, ...shown } = about;
   const expired = quoteExpired(r, timeZone);
-  const { lines, ...rest } = content(r);
+  const { lines, totalCents: _, ...rest } = content(r);
   // Every answer's move must pass the desk's one check (INQUIRY_MOVES), which only a request
   // waiting for the customer (quoted) allows for all three.
   const answerable = QUOTE_ANSWERS.every((kind) => canMoveInquiry(requestStatus, REQUEST_AFTER[kind]));

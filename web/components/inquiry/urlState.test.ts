@@ -18,11 +18,12 @@ describe('the inbox in the URL', () => {
       owner: 'me',
       from: '2026-11-01',
       to: '2026-11-30',
+      approval: 'pending',
       selected: 42,
     } as const;
     const query = writeInquiryUrl(state);
     expect(query.toString()).toBe(
-      'q=lamp&status=quoted&owner=me&from=2026-11-01&to=2026-11-30&sortBy=email&order=asc&perPage=25&page=3&selected=42',
+      'q=lamp&status=quoted&owner=me&from=2026-11-01&to=2026-11-30&approval=pending&sortBy=email&order=asc&perPage=25&page=3&selected=42',
     );
     expect(readInquiryUrl(query)).toEqual(state);
   });

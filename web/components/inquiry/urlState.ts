@@ -25,6 +25,7 @@ export const INQUIRY_URL_DEFAULTS: InquiryUrlState = {
   owner: null,
   from: null,
   to: null,
+  approval: null,
   selected: null,
 };
 
@@ -43,6 +44,7 @@ export function readInquiryUrl(params: URLSearchParams): InquiryUrlState {
     owner: owner === 'me' || owner === 'nobody' || positiveInt(owner) !== null ? owner : null,
     from: isDay(params.get('from')) ? params.get('from') : null,
     to: isDay(params.get('to')) ? params.get('to') : null,
+    approval: params.get('approval') === 'pending' ? 'pending' : null,
     selected: positiveInt(params.get('selected')),
   };
 }
@@ -59,6 +61,7 @@ export function writeInquiryUrl(state: InquiryUrlState): URLSearchParams {
   set('owner', state.owner, null);
   set('from', state.from, null);
   set('to', state.to, null);
+  set('approval', state.approval, null);
   set('sortBy', state.sortBy, d.sortBy);
   set('order', state.order, d.order);
   set('perPage', state.limit, d.limit);

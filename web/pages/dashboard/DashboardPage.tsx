@@ -12,6 +12,7 @@ import { OrdersSummary } from './OrdersSummary';
 import { Pipeline } from './Pipeline';
 import { StatCards } from './StatCards';
 import { DASHBOARD_TEXT } from './texts';
+import { WaitingApprovals } from './WaitingApprovals';
 
 /** Dashboard (/): texts.ts says what it shows. One call, GET /api/dashboard. */
 export function DashboardPage() {
@@ -53,6 +54,7 @@ export function DashboardPage() {
       ) : (
         <Stack gap="xl" aria-busy={!data}>
           <StatCards counts={data?.counts} />
+          {has('quote.approve') && <WaitingApprovals />}
           {/* A server without the desk's figures leaves the card out rather than showing zeros. */}
           {(!data || data.pipeline) && <Pipeline pipeline={data?.pipeline} />}
           {(!data || data.orders) && <OrdersSummary orders={data?.orders} />}

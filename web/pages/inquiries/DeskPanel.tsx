@@ -12,6 +12,7 @@ import {
   staffMoves,
 } from '#domain/inquiries';
 import { authorName } from '#domain/notes';
+import { QUOTE_APPROVAL_SCREEN } from '#domain/quote-approval';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
 import classes from '../../components/desk/Desk.module.css';
@@ -182,6 +183,24 @@ function OwnerControl({ detail, staff }: { detail: InquiryDetail; staff: Staff }
 const statusName = (s: string | null) =>
   s && s in DESK_TEXT.status ? DESK_TEXT.status[s as InquiryStatus] : s;
 
+/** What one history row says: a move, an owner, an expiry or a step of a quote's approval. */
+function historyLine(e: InquiryDetail['history'][number]) {
+  switch (e.kind) {
+    case 'status':
+      return DESK_SCREEN.historyStatus(statusName(e.from), statusName(e.to));
+    case 'quote_expired':
+      return DESK_SCREEN.historyQuoteExpired(e.to);
+    case 'approval_requested':
+      return QUOTE_APPROVAL_SCREEN.historyRequested(e.from, e.to);
+    case 'quote_approved':
+      return QUOTE_APPROVAL_SCREEN.historyApproved(e.from, e.to);
+    case 'quote_rejected':
+      return QUOTE_APPROVAL_SCREEN.historyRejected(e.from, e.to);
+    default:
+      return DESK_SCREEN.historyOwner(e.from, e.to);
+  }
+}
+
 function HistorySection({ detail }: { detail: InquiryDetail }) {
   const titleId = useId();
   const events = [...detail.history].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
@@ -197,11 +216,7 @@ function HistorySection({ detail }: { detail: InquiryDetail }) {
           {events.map((e) => (
             <li key={e.id}>
               <Text size="sm">
-                {e.kind === 'status'
-                  ? DESK_SCREEN.historyStatus(statusName(e.from), statusName(e.to))
-                  : e.kind === 'quote_expired'
-                    ? DESK_SCREEN.historyQuoteExpired(e.to)
-                    : DESK_SCREEN.historyOwner(e.from, e.to)}
+                {historyLine(e)}
                 {e.close_reason && ` (${DESK_TEXT.closeReason[e.close_reason]})`}
               </Text>
               <Text size="xs" c="dimmed">

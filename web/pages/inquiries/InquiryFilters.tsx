@@ -1,6 +1,7 @@
 import { Chip, Group } from '@mantine/core';
 import { PAGING } from '#domain/constants';
 import { DESK_TEXT, INQUIRY_STATUSES, type InquiryStatus } from '#domain/inquiries';
+import { QUOTE_APPROVAL_SCREEN } from '#domain/quote-approval';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { DateRangeFields } from '../../components/DateRangeFields';
 import { OwnerSelect } from '../../components/desk/OwnerSelect';
@@ -35,7 +36,10 @@ export function InquiryFilters({
   exporting,
   exported,
 }: Props) {
-  const mayExport = usePermissions().has('export.run');
+  const rights = usePermissions();
+  const mayExport = rights.has('export.run');
+  // Approvers filter the desk to the requests whose draft waits for them.
+  const mayApprove = rights.has('quote.approve');
   const cap = PAGING.exactCountCap;
   // A count that stopped past the cap says "at least": the cap, or the sum of what was counted.
   const total = counts
@@ -66,6 +70,18 @@ export function InquiryFilters({
           ))}
         </Group>
       </Chip.Group>
+      {mayApprove && (
+        <Chip
+          size="xs"
+          radius="sm"
+          color="orange"
+          checked={state.approval === 'pending'}
+          onChange={(on) => onChange({ approval: on ? 'pending' : null })}
+          data-testid="filter-approval"
+        >
+          {QUOTE_APPROVAL_SCREEN.waitingFilter}
+        </Chip>
+      )}
       <OwnerSelect value={state.owner} staff={staff} onChange={(owner) => onChange({ owner })} />
       <DateRangeFields from={state.from} to={state.to} onChange={onChange} />
       {mayExport && <ExportButton onClick={onExport} pending={exporting} received={exported} />}

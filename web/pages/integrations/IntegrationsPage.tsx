@@ -1,14 +1,19 @@
 import { Tabs } from '@mantine/core';
-import { IconKey, IconWebhook } from '@tabler/icons-react';
+import { IconKey, IconShieldCheck, IconWebhook } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { QUOTE_APPROVAL_SCREEN } from '#domain/quote-approval';
 import { AdminOnlyNotice } from '../../components/AdminOnlyNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../session/usePermissions';
 import { ApiTokensPanel } from './ApiTokensPanel';
+import { QuoteApprovalPanel } from './QuoteApprovalPanel';
 import { INTEGRATIONS_TEXT } from './texts';
 import { WebhooksPanel } from './WebhooksPanel';
 
-/** API tokens and Webhooks, as two tabs; the chosen tab is in the URL (`tab=webhooks`). */
+/**
+ * API tokens, Webhooks and the quote approval limits, as tabs; the chosen tab is in the URL
+ * (`tab=webhooks`, `tab=quote-approval`).
+ */
 export function IntegrationsPage() {
   const { has } = usePermissions();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -20,8 +25,10 @@ export function IntegrationsPage() {
       </>
     );
   }
-  const tab = searchParams.get('tab') === 'webhooks' ? 'webhooks' : 'tokens';
-  const choose = (next: string | null) => setSearchParams(next === 'webhooks' ? { tab: 'webhooks' } : {});
+  const asked = searchParams.get('tab');
+  const tab = asked === 'webhooks' || asked === 'quote-approval' ? asked : 'tokens';
+  const choose = (next: string | null) =>
+    setSearchParams(next === 'webhooks' || next === 'quote-approval' ? { tab: next } : {});
   return (
     <>
       <PageHeader title={INTEGRATIONS_TEXT.title} caption={INTEGRATIONS_TEXT.caption} />
@@ -33,12 +40,18 @@ export function IntegrationsPage() {
           <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} aria-hidden />}>
             {INTEGRATIONS_TEXT.webhooksTab}
           </Tabs.Tab>
+          <Tabs.Tab value="quote-approval" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+            {QUOTE_APPROVAL_SCREEN.settingsTab}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tokens">
           <ApiTokensPanel />
         </Tabs.Panel>
         <Tabs.Panel value="webhooks">
           <WebhooksPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="quote-approval">
+          <QuoteApprovalPanel />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -37,6 +37,7 @@ export const OUTBOX_SCREEN = {
     request_arrived: 'A new request (to staff)',
     quote_sent: 'A quote (to the customer)',
     quote_answered: 'The customer’s answer (to staff)',
+    quote_approval: 'A quote to approve (to approvers)',
   } as Record<string, string>,
 } as const;
 

@@ -9,6 +9,7 @@ import { formatCents } from '../../api/currency';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnsavedChangesPrompt } from '../../components/DiscardChangesDialog';
 import { usePermissions } from '../../session/usePermissions';
+import { ApprovalPanel, AskDialog } from './ApprovalPanel';
 import { DraftLines } from './DraftLines';
 import { DraftSummary } from './DraftSummary';
 import { DraftTerms } from './DraftTerms';
@@ -39,10 +40,12 @@ export function DraftEditor({ quote, inquiry }: { quote: Quote; inquiry: Inquiry
     // Room below Save and Send, so a toast in the corner never covers them.
     <Stack gap="md" pb={96}>
       <UnsavedChangesPrompt guard={editor.leave} />
+      <ApprovalPanel quote={quote} editor={editor} />
       <DraftLines editor={editor} />
       <DraftTerms editor={editor} />
       <DraftSummary editor={editor} quote={quote} />
       <SendDialog editor={editor} email={inquiry.email} />
+      <AskDialog editor={editor} />
       <ConfirmDialog
         opened={editor.confirmingDelete}
         title={T.deleteConfirm}

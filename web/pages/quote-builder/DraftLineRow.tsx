@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { type PriceSource, priceSourceLabel } from '#domain/customer-pricing';
+import { QUOTE_APPROVAL_SCREEN as APPROVAL_TEXT } from '#domain/quote-approval';
 import { BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
@@ -19,8 +20,14 @@ export function DraftLineRow({ editor, line, index }: Props) {
   const { setLine, lineError } = editor;
   const total = editor.lineTotals[index];
   const catalogue = changedFromCatalogue(line);
+  // The discount rule this line breaks as typed, if any: the line is marked and says by how much.
+  const over = editor.reasons.find((r) => r.rule === 'max_discount_percent' && r.line === index + 1);
   return (
-    <li className={classes.line} data-testid="builder-line">
+    <li
+      className={over ? `${classes.line} ${classes.overLimit}` : classes.line}
+      data-testid="builder-line"
+      data-over-limit={over ? 'true' : undefined}
+    >
       <Stack gap={4} className={classes.name}>
         <TextInput
           label={T.name}
@@ -32,6 +39,11 @@ export function DraftLineRow({ editor, line, index }: Props) {
           error={lineError(index, 'name')}
         />
         <VariantField editor={editor} line={line} index={index} />
+        {over && (
+          <Text size="xs" c="orange.8" fw={600} data-testid="line-over-limit">
+            {APPROVAL_TEXT.lineOver(over.value, editor.rules.max_discount_percent ?? 0)}
+          </Text>
+        )}
       </Stack>
       <TextInput
         className={classes.sku}

@@ -1,9 +1,11 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconSend, IconTrash } from '@tabler/icons-react';
+import { IconSend, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { QUOTE_APPROVAL_SCREEN as APPROVAL_TEXT } from '#domain/quote-approval';
 import { BUILDER_TEXT as T } from '#domain/quote-texts';
 import type { Quote } from '#domain/quotes';
 import { formatCents } from '../../api/currency';
+import { useSendMode } from './ApprovalPanel';
 import classes from './QuoteBuilder.module.css';
 import { SaveDraftAsTemplate } from './QuoteReuse';
 import type { QuoteDraft } from './useQuoteDraft';
@@ -11,6 +13,7 @@ import type { QuoteDraft } from './useQuoteDraft';
 /** The draft's totals, and what can be done with it: delete, save, send. */
 export function DraftSummary({ editor, quote }: { editor: QuoteDraft; quote: Quote }) {
   const { totals, busy } = editor;
+  const mode = useSendMode(quote, editor);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
       <dl className={classes.totals} data-testid="builder-totals">
@@ -41,13 +44,24 @@ export function DraftSummary({ editor, quote }: { editor: QuoteDraft; quote: Quo
           >
             {T.save}
           </Button>
-          <Button
-            leftSection={<IconSend size={16} aria-hidden />}
-            onClick={() => editor.setConfirming(true)}
-            disabled={busy || editor.draft.lines.length === 0 || !totals}
-          >
-            {T.send}
-          </Button>
+          {mode === 'send' ? (
+            <Button
+              leftSection={<IconSend size={16} aria-hidden />}
+              onClick={() => editor.setConfirming(true)}
+              disabled={busy || editor.draft.lines.length === 0 || !totals}
+            >
+              {T.send}
+            </Button>
+          ) : (
+            <Button
+              color="orange"
+              leftSection={<IconShieldCheck size={16} aria-hidden />}
+              onClick={() => editor.setAsking(true)}
+              disabled={mode === 'waiting' || busy || !totals}
+            >
+              {mode === 'waiting' ? APPROVAL_TEXT.waiting : APPROVAL_TEXT.ask}
+            </Button>
+          )}
         </Group>
       </Group>
     </Paper>

@@ -1,5 +1,6 @@
 import type { PriceSource } from '#domain/customer-pricing';
 import { centsToDecimal, toCents } from '#domain/money';
+import { type ApprovalReason, approvalReasons, type QuoteApprovalRules } from '#domain/quote-approval';
 import type { Quote, QuoteBody, QuoteTotals } from '#domain/quotes';
 import { quoteTotals } from '#domain/quotes';
 
@@ -141,6 +142,24 @@ export function draftTotals(draft: Draft): DraftTotals {
         })
       : null,
   };
+}
+
+/**
+ * The approval rules the draft breaks as typed, by the server's one evaluation; none while a
+ * number is half-typed (the totals are not there yet either).
+ */
+export function draftReasons(
+  draft: Draft,
+  totals: QuoteTotals | null,
+  rules: QuoteApprovalRules,
+): ApprovalReason[] {
+  if (!totals) return [];
+  const lines = draft.lines.map((l) => ({
+    unit_price: amountOf(l.unit_price, null) ?? '0',
+    discount_percent: amountOf(l.discount_percent, '0') ?? '0',
+    catalogue_price: l.catalogue_price,
+  }));
+  return approvalReasons({ lines, total_cents: totals.total }, rules);
 }
 
 /** Moves a line one place up (-1) or down (+1); the ends stay put. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { InquiryDetail } from '#domain/inquiries';
+import { QUOTE_APPROVAL_SCREEN as APPROVAL_TEXT } from '#domain/quote-approval';
 import { DELIVERY_TEXT, BUILDER_TEXT as T } from '#domain/quote-texts';
 import { QUOTE_LIMITS, type Quote } from '#domain/quotes';
 import type { ProductOption } from '../../api/discounts';
@@ -11,6 +12,7 @@ import { fieldErrors, hasStatus, toastError } from '../../api/errors';
 import { productKeys } from '../../api/keys';
 import { fetchCustomerPrice } from '../../api/pricing';
 import { productBundleQuery } from '../../api/products';
+import { useRequestApproval } from '../../api/quote-approval';
 import { useDeleteQuote, useSaveQuote, useSendQuote } from '../../api/quotes';
 import { deliveryLine } from '../../components/DeliveryState';
 import { LEAVE_FREELY, useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
@@ -19,6 +21,7 @@ import {
   type Draft,
   type DraftLine,
   draftFromQuote,
+  draftReasons,
   draftTotals,
   lineKey,
   moveLine,
@@ -67,6 +70,10 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [adding, setAdding] = useState(false);
   const { lines: lineTotals, totals } = draftTotals(draft);
+  // The rules this draft breaks as typed, judged by the limits the server answered with.
+  const reasons = draftReasons(draft, totals, quote.approval.rules);
+  const ask = useRequestApproval(quote.id);
+  const [asking, setAsking] = useState(false);
 
   // A field's error from the last save goes once the field is edited; the lines' errors go with
   // any reorder or removal, since they are named by position.
@@ -161,6 +168,18 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
     }
   };
 
+  /** Ask for approval: the draft is saved first, so the approver reads what is on screen. */
+  const onAsk = async (note: string) => {
+    try {
+      await saveDraft();
+      await ask.mutateAsync(note);
+      setAsking(false);
+      toast.success(APPROVAL_TEXT.asked);
+    } catch {
+      // The save's field errors show on the form; the ask's failure is its toast.
+    }
+  };
+
   const onDelete = () => {
     remove.mutate(undefined, {
       onSettled: () => setConfirmingDelete(false),
@@ -177,6 +196,12 @@ export function useQuoteDraft(quote: Quote, inquiry: InquiryDetail) {
     totals,
     errors,
     lineError: (index: number, field: string): string | undefined => errors[`lines.${index}.${field}`],
+    reasons,
+    rules: quote.approval.rules,
+    asking,
+    setAsking,
+    onAsk,
+    askPending: ask.isPending,
     leave,
     /** The draft on screen differs from the one stored (Save as template reads the stored one). */
     dirty,
