@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests that start real server processes or several apps at once, build the app, take real
- * backups, time real work (the mailer's retries and their backoff), migrate a filled database or
- * write thousands of rows to watch how a count scales: `npm run test:slow` (CI runs them, and
- * test:pg on PostgreSQL).
+ * backups, time real work (the mailer's and the webhooks' retries and their backoff, a discount
+ * window opening on the clock), migrate a filled database, write thousands of rows to watch how a
+ * count scales or an edit or export behaves at volume, or check the SQL pricing against the
+ * domain's on random catalogues: `npm run test:slow` (CI runs them, and test:pg on PostgreSQL).
  */
 const SLOW = [
   'server/shutdown.test.ts',
@@ -26,6 +27,11 @@ const SLOW = [
   'server/db/inquiry-quarters-migration.test.ts',
   'server/modules/inquiries/desk-volume.test.ts',
   'server/modules/inquiries/inquiries-redis.test.ts',
+  'server/modules/products/product-bulk-volume.test.ts',
+  'server/modules/imports/import-variants-volume.test.ts',
+  'server/modules/products/product-price.test.ts',
+  'server/modules/webhooks/webhooks-backoff.test.ts',
+  'server/modules/products/bundle-window.test.ts',
 ];
 
 export default defineConfig({

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { connectPglite } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
 declare module 'vitest' {
@@ -18,6 +19,10 @@ declare module 'vitest' {
  * Vitest global setup: migrates one embedded database and dumps it, so each test file's database
  * loads that dump instead of running initdb and every migration again (most of a file's set-up).
  * On PostgreSQL (TEST_DB=pg) every file still creates and migrates a database of its own.
+ *
+ * The database is made in memory, here, rather than in a data directory by the server's worker:
+ * no test starts before this is done, and initdb writing its files to disk and opening them again
+ * for the dump was most of its time.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'pg') {
@@ -25,11 +30,12 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'stockroom-template-'));
-  const dataDir = path.join(dir, 'db');
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 2 });
+  await server.start();
+  const database = connectPglite(Number(server.getServerConn().split(':').pop()), () => server.stop());
   await runMigrations(database);
   await database.close();
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   const file = path.join(dir, 'migrated.tar');

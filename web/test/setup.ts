@@ -29,6 +29,18 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 // Mantine's autosizing Textarea sizes itself again once web fonts have loaded.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
+// react-hot-toast's styles (goober) go into the style element with id _goober, which a browser
+// hands out as window._goober; jsdom does not, so without this each new rule got a style element
+// of its own, and every getComputedStyle (Testing Library's role queries, user-event's checks)
+// read them all.
+if (!document.getElementById('_goober')) {
+  const sheet = Object.assign(document.head.appendChild(document.createElement('style')), {
+    innerHTML: ' ',
+    id: '_goober',
+  });
+  Object.defineProperty(window, '_goober', { value: sheet, configurable: true });
+}
+
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

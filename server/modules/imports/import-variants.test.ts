@@ -117,22 +117,6 @@ describe('GET /api/products/export.csv with variants', () => {
       '0.35',
     ]);
   });
-
-  it('keeps a product and its variants in one batch across the keyset pages', async () => {
-    // By name the bolt is the batch's last product (of 2,000): its four rows all come, once each.
-    await q(`insert into products (name, slug, sku, mrp)
-      select 'Filler ' || n, 'filler-' || n, 'FILL-' || n, 1 from generate_series(1, 1998) n
-      union all select 'Zinc ' || n, 'zinc-' || n, 'ZINC-' || n, 1 from generate_series(1, 5) n`);
-    const rows = (await exportRows('sortBy=name&order=asc')).slice(1);
-    expect(rows).toHaveLength(1 + 1998 + 4 + 5);
-    expect(new Set(rows.map((r) => r[col('variant_sku')])).size).toBe(rows.length);
-    expect(rows.slice(1999, 2003).map((r) => r[col('variant_sku')])).toEqual([
-      'BOLT-M8-20-Z',
-      'BOLT-M8-20-S',
-      'BOLT-M8-30-Z',
-      'BOLT-M8-30-S',
-    ]);
-  });
 });
 
 describe('importing the export with variants', () => {

@@ -268,41 +268,6 @@ describe('invalidation across processes', () => {
   });
 });
 
-describe('discount windows', () => {
-  it('a cached price changes by itself when a discount window opens', async () => {
-    await ctx.as(ctx.adminToken).put(`/api/products/${product.id}`, {
-      name: 'Cached Drill',
-      sku: 'CACHE-1',
-      brand_id: brandId,
-      category_id: categoryId,
-      pricing: { mrp: 100 },
-    });
-    await ctx.database.pool.query('update products set mrp = 100 where id = $1', [product.id]);
-    // Starts on the second after next: the form takes whole seconds.
-    const startsAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
-    const res = await ctx.as(ctx.adminToken).post('/api/discounts', {
-      name: 'Flash sale',
-      type: 'amount',
-      value: 30,
-      applies_to: 'category',
-      product_id: null,
-      category_id: categoryId,
-      brand_id: null,
-      starts_at: startsAt.toISOString().slice(0, 19).replace('T', ' '),
-      ends_at: '',
-      active: 1,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await eventually(async () => (await finalPrice()) === 100)).toBe(true);
-    const cached = (await fetchBundle()).headers.etag;
-    expect((await fetchBundle()).headers.etag).toBe(cached);
-    expect(Date.now()).toBeLessThan(startsAt.getTime());
-    // No write happens from here on: only the window opening can change the price.
-    expect(await eventually(async () => (await finalPrice()) === 70, 5000)).toBe(true);
-    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
-  });
-});
-
 describe('slugs no product can have', () => {
   /** A context whose database connection has not prepared the bundle statement yet. */
   async function freshContext() {

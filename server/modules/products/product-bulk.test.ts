@@ -281,39 +281,6 @@ describe('products with variants', () => {
   });
 });
 
-describe('a big edit', () => {
-  it('merges the trigram entries once and leaves the indexes as they were, searchable', async () => {
-    await q(`insert into products (name, slug, mrp, status)
-      select 'Many ' || g, 'many-' || g, 1, 'draft' from generate_series(1, 1200) g`);
-    expect(await bulk({ filter: { q: 'Many' }, action: 'publish' })).toMatchObject({ count: 1200 });
-    expect(
-      await bulk({ filter: { q: 'Many 11' }, action: 'adjust_price', by: 'set', value: 2 }),
-    ).toMatchObject({
-      count: 111,
-    });
-    const options = await q(`select relname, reloptions from pg_class
-      where relname in ('products_name_trgm', 'products_sku_trgm') order by relname`);
-    expect(options.rows).toEqual([
-      { relname: 'products_name_trgm', reloptions: ['fastupdate=off'] },
-      { relname: 'products_sku_trgm', reloptions: ['fastupdate=off'] },
-    ]);
-    const found = await ctx.as(token).get('/api/products?q=Many%20119&status=published&price_min=2');
-    expect(found.json().data.map((p: { name: string }) => p.name)).toEqual([
-      'Many 1199',
-      'Many 1198',
-      'Many 1197',
-      'Many 1196',
-      'Many 1195',
-      'Many 1194',
-      'Many 1193',
-      'Many 1192',
-      'Many 1191',
-      'Many 1190',
-      'Many 119',
-    ]);
-  });
-});
-
 describe('refusals change nothing', () => {
   it.each([
     ['a bad percent', { by: 'percent', value: '-100' }, 400, BULK_TEXT.percentInvalid],
