@@ -9,6 +9,7 @@ import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 import { SLUG_MAX_LENGTH } from './slug';
 import { optionSchema, priceRangeSchema, variantSchema } from './variant-shapes';
+import { localeQuery } from './translations';
 
 /** The product toasts, fallbacks and confirmation. */
 export const PRODUCT_TOAST = {
@@ -266,6 +267,7 @@ export type ProductBundle = z.infer<typeof productBundleSchema>;
 
 export const publicProductsQuery = z.strictObject({
   q: searchText,
+  ...localeQuery,
   limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 export const publicProductsResponse = z.object({
