@@ -8,8 +8,8 @@ import { listMeta, queryInt, searchText } from './paging';
 import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 import { SLUG_MAX_LENGTH } from './slug';
-import { optionSchema, priceRangeSchema, variantSchema } from './variant-shapes';
 import { localeQuery } from './translations';
+import { optionSchema, priceRangeSchema, variantSchema } from './variant-shapes';
 
 /** The product toasts, fallbacks and confirmation. */
 export const PRODUCT_TOAST = {

@@ -123,13 +123,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(apiTokensRoutes({ apiTokens: services.apiTokens, authenticate }));
   await app.register(categoriesRoutes({ categories: services.categories, authenticate }));
   await app.register(
-    publicCategoriesRoutes({ categories: services.categories, cache: publicLists, locales, pool: database.pool }),
+    publicCategoriesRoutes({
+      categories: services.categories,
+      cache: publicLists,
+      locales,
+      pool: database.pool,
+    }),
   );
   await app.register(brandsRoutes({ brands: services.brands, authenticate }));
   await app.register(
     publicBrandsRoutes({ brands: services.brands, cache: publicLists, locales, pool: database.pool }),
   );
-  await app.register(productsRoutes({ products, bundles, bulk: services.productBulk, authenticate, locales }));
+  await app.register(
+    productsRoutes({ products, bundles, bulk: services.productBulk, authenticate, locales }),
+  );
   await app.register(productImagesRoutes({ productImages: services.productImages, authenticate }));
   await app.register(variantsRoutes({ variants: services.variants, authenticate }));
   await app.register(productSectionsRoutes({ products, sections: services.sections, authenticate }));

@@ -158,7 +158,7 @@ export const publicBrandsRoutes =
         schema: {
           tags: ['public'],
           description:
-            "A brand as its shop page shows it; with `locale` its description in that language where translated (a locale not in LOCALES: 400).",
+            'A brand as its shop page shows it; with `locale` its description in that language where translated (a locale not in LOCALES: 400).',
           params: slugParam,
           querystring: z.strictObject(localeQuery),
           response: { 200: publicBrandSchema, ...errors(400, 404) },

@@ -180,11 +180,14 @@ export const publicCategoriesRoutes =
         };
         // Kept until the next catalogue write, as the bundles are: the whole tree is one read.
         // Each locale is an entry of its own.
-        const list = await deps.cache.get(`categories:${JSON.stringify({ ...options, locale })}`, async () => {
-          const nodes = await deps.categories.options(options);
-          const data = locale ? await localizeCategoryNames(deps.pool, nodes, locale) : nodes;
-          return { value: tagged(JSON.stringify({ data })), expiresAt: null };
-        });
+        const list = await deps.cache.get(
+          `categories:${JSON.stringify({ ...options, locale })}`,
+          async () => {
+            const nodes = await deps.categories.options(options);
+            const data = locale ? await localizeCategoryNames(deps.pool, nodes, locale) : nodes;
+            return { value: tagged(JSON.stringify({ data })), expiresAt: null };
+          },
+        );
         return sendTagged(request, reply as FastifyReply, list, JSON_TYPE);
       },
     );

@@ -29,7 +29,9 @@ const idLocale = z.object({ id: idParam.shape.id, locale: localeParam.shape.loca
 const optionParams = z.object({ id: idParam.shape.id, optionId: positiveIdString('Option id') });
 const optionLocale = optionParams.extend({ locale: localeParam.shape.locale });
 const byLocale = <T extends z.ZodType>(schema: T) =>
-  z.record(z.string(), schema).describe("Every translated locale (LOCALES but the default), null fields where the default shows");
+  z
+    .record(z.string(), schema)
+    .describe('Every translated locale (LOCALES but the default), null fields where the default shows');
 
 const WRITE_NOTE =
   'A field left out keeps its translation; "" or null clears it, and the default language shows again (the fallback is per field). ' +

@@ -7,9 +7,9 @@ import {
   type BrandTranslation,
   type brandTranslationBody,
   type CategoryTranslation,
-  type ProductTranslation,
   type categoryTranslationBody,
   type optionTranslationBody,
+  type ProductTranslation,
   type ProductTranslationBody,
   TRANSLATION_TEXT,
 } from '#domain/translations';
@@ -82,15 +82,19 @@ async function lockOwner(tx: Tx, kind: Kind, id: number) {
 export function createTranslationsService(db: Db, locales: Locales) {
   async function readAll(kind: Kind, id: number) {
     const k = KINDS[kind];
-    const { rows: owner } = await db.execute(
-      sql`select id from ${sql.identifier(k.owner)} where id = ${id}`,
-    );
+    const { rows: owner } = await db.execute(sql`select id from ${sql.identifier(k.owner)} where id = ${id}`);
     if (!owner[0]) throw notFound(k.missing);
     const { rows } = await db.execute<Row>(
       sql`select * from ${sql.identifier(k.table)} where ${sql.identifier(k.key)} = ${id}`,
     );
     return Object.fromEntries(
-      locales.translated.map((l) => [l, shape(k.fields, rows.find((r) => r.locale === l))]),
+      locales.translated.map((l) => [
+        l,
+        shape(
+          k.fields,
+          rows.find((r) => r.locale === l),
+        ),
+      ]),
     );
   }
 
@@ -108,9 +112,11 @@ export function createTranslationsService(db: Db, locales: Locales) {
       const changes: LoggedFields = {};
       for (const f of k.fields) {
         const given = body[f];
-        const value = given === undefined ? (before?.[f] ?? null) : f === 'sections' && emptyDoc(given) ? null : given;
+        const value =
+          given === undefined ? (before?.[f] ?? null) : f === 'sections' && emptyDoc(given) ? null : given;
         next[f] = value;
-        if (!same(before?.[f], value)) changes[`${f}@${locale}`] = { before: before?.[f] ?? null, after: value };
+        if (!same(before?.[f], value))
+          changes[`${f}@${locale}`] = { before: before?.[f] ?? null, after: value };
       }
       if (Object.keys(changes).length === 0) return shape(k.fields, before);
       const table = sql.identifier(k.table);
@@ -121,7 +127,9 @@ export function createTranslationsService(db: Db, locales: Locales) {
       } else {
         const cols = k.fields.map((f) => sql.identifier(f));
         const vals = k.fields.map((f) =>
-          f === 'sections' ? sql`${next[f] === null ? null : JSON.stringify(next[f])}::jsonb` : sql`${next[f]}`,
+          f === 'sections'
+            ? sql`${next[f] === null ? null : JSON.stringify(next[f])}::jsonb`
+            : sql`${next[f]}`,
         );
         const { rows: written } = await tx.execute<Row>(sql`
           insert into ${table} (${key}, locale, ${sql.join(cols, sql`, `)})
@@ -208,7 +216,8 @@ export function createTranslationsService(db: Db, locales: Locales) {
           else values[valueId] = text;
         }
         const changes: LoggedFields = {};
-        if (!same(before.name, name)) changes[`option ${optionId} name@${locale}`] = { before: before.name, after: name };
+        if (!same(before.name, name))
+          changes[`option ${optionId} name@${locale}`] = { before: before.name, after: name };
         if (!same(before.values, values))
           changes[`option ${optionId} values@${locale}`] = { before: before.values, after: values };
         if (Object.keys(changes).length === 0) return before;
