@@ -337,6 +337,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  'GET /api/public/brands/slug/:slug',
+  'GET /api/locales',
   'GET /api/public/settings',
   'GET /api/public/quotes/:token',
   'POST /api/public/quotes/:token/accept',
