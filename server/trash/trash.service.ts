@@ -113,6 +113,8 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
         'product_options',
         'product_option_values',
         'product_variants',
+        'product_translations',
+        'product_option_translations',
       ])
         await insertRows(tx, table, data[table]);
       await logAs(tx, '');

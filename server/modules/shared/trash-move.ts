@@ -22,8 +22,8 @@ export async function logAs(tx: Tx, action: ChangeAction | '') {
   await setChangeContext(tx, { action: action === '' ? undefined : action });
 }
 
-const rowsOf = (table: string, where: SQL, group: SQL, join: SQL = sql``) =>
-  sql`select ${group} as owner, jsonb_agg(to_jsonb(x) order by x.id) as rows
+const rowsOf = (table: string, where: SQL, group: SQL, join: SQL = sql``, order: SQL = sql`x.id`) =>
+  sql`select ${group} as owner, jsonb_agg(to_jsonb(x) order by ${order}) as rows
     from ${sql.identifier(table)} x ${join} where ${where} group by 1`;
 const idsOf = (table: string, ids: SQL) =>
   sql`select product_id as owner, jsonb_agg(id order by id) as rows
@@ -77,6 +77,27 @@ export async function snapshotProducts(tx: Tx, ids: SQL) {
       ),
     ],
     ['product_variants', rowsOf('product_variants', sql`x.product_id = any(${ids})`, sql`x.product_id`)],
+    // Translations have no id of their own: their key is the item's and the locale.
+    [
+      'product_translations',
+      rowsOf(
+        'product_translations',
+        sql`x.product_id = any(${ids})`,
+        sql`x.product_id`,
+        sql``,
+        sql`x.locale`,
+      ),
+    ],
+    [
+      'product_option_translations',
+      rowsOf(
+        'product_option_translations',
+        sql`o.product_id = any(${ids})`,
+        sql`o.product_id`,
+        sql`join product_options o on o.id = x.option_id`,
+        sql`x.option_id, x.locale`,
+      ),
+    ],
   ];
   const links = ['inquiries', 'inquiry_lines', 'quote_lines'].map((t) => [t, idsOf(t, ids)] as const);
   const alias = (i: number) => sql.identifier(`s${i}`);

@@ -317,6 +317,51 @@ describe('option translations', () => {
   });
 });
 
+describe('duplicate and trash', () => {
+  it("copies a product's translations to its duplicate, on the copy's sections and options", async () => {
+    const made = await createProductWithVariants(ctx.admin, { option: 'Size', values: ['S', 'M'] });
+    const list = await ctx.admin.ok('POST', `/api/products/${made.id}/lists`, {
+      title: 'Parts',
+      items: [{ caption: 'Blade' }, { caption: 'Grip' }],
+    });
+    const small = (await ctx.as().ok('GET', `/api/public/products/slug/${made.slug}/bundle`)).options[0]
+      .values[0];
+    await ctx.as(editor).ok('PUT', `/api/products/${made.id}/translations/de`, {
+      name: 'Messer',
+      sections: { lists: { [list.id]: { title: 'Teile', items: { [list.items[1].id]: 'Griff' } } } },
+    });
+    await ctx.as(editor).ok('PUT', `/api/products/${made.id}/options/${made.option.id}/translations/de`, {
+      name: 'Größe',
+      values: { [small.id]: 'Klein' },
+    });
+    const copy = await ctx.admin.ok('POST', `/api/products/${made.id}/duplicate`);
+    await ctx.admin.ok('POST', '/api/products/bulk', { ids: [copy.id], action: 'publish' });
+    const de = await ctx.as().ok('GET', `/api/public/products/slug/${copy.slug}/bundle?locale=de`);
+    expect(de.base.name).toBe('Messer');
+    expect(de.lists[0].title).toBe('Teile');
+    expect(de.lists[0].items.map((i: { caption: string }) => i.caption)).toEqual(['Blade', 'Griff']);
+    expect(de.options[0].name).toBe('Größe');
+    expect(de.options[0].values.map((v: { value: string }) => v.value)).toEqual(['Klein', 'M']);
+  });
+
+  it('keeps translations in the trash and brings them back on restore', async () => {
+    const made = await createProductWithVariants(ctx.admin, { option: 'Size', values: ['S', 'M'] });
+    await ctx.as(editor).ok('PUT', `/api/products/${made.id}/translations/de`, { name: 'Papierkorb' });
+    await ctx
+      .as(editor)
+      .ok('PUT', `/api/products/${made.id}/options/${made.option.id}/translations/de`, { name: 'Größe' });
+    await ctx.admin.ok('DELETE', `/api/products/${made.id}`);
+    expect(
+      (await ctx.database.pool.query('select 1 from product_translations where product_id = $1', [made.id]))
+        .rowCount,
+    ).toBe(0);
+    await ctx.admin.ok('POST', `/api/trash/product/${made.id}/restore`);
+    const de = await ctx.as().ok('GET', `/api/public/products/slug/${made.slug}/bundle?locale=de`);
+    expect(de.base.name).toBe('Papierkorb');
+    expect(de.options[0].name).toBe('Größe');
+  });
+});
+
 describe('GET /api/products?missing_translation=', () => {
   it('lists what lacks a name, or a description it has, in the locale, with the other filters and paging', async () => {
     const brand = await createBrand(ctx.admin, { name: 'Zzmissing brand' });
