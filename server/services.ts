@@ -143,6 +143,7 @@ export function createServices(database: Database, config: Config, opts: Service
     queue,
     log: opts.log,
     beforeCommit: emitLoggedChanges,
+    locales: locales.translated,
   });
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);

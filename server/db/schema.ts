@@ -1256,6 +1256,8 @@ export const importRows = pgTable(
     option3_value: text('option3_value'),
     variant_mrp: numeric('variant_mrp', { precision: 12, scale: 2 }),
     variant_status: text('variant_status'),
+    /** The row's translated cells by locale and field ({"de": {"name": …}}), when the file has some. */
+    translations: jsonb('translations').$type<Record<string, Record<string, string | null>>>(),
     follower: boolean('follower').notNull().default(false),
     value1_id: integer('value1_id'),
     value2_id: integer('value2_id'),

@@ -41,6 +41,8 @@ CREATE TRIGGER product_translations_catalogue_changed AFTER INSERT OR UPDATE OR 
 CREATE TRIGGER category_translations_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON category_translations FOR EACH STATEMENT EXECUTE FUNCTION stockroom_catalogue_changed();--> statement-breakpoint
 CREATE TRIGGER brand_translations_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON brand_translations FOR EACH STATEMENT EXECUTE FUNCTION stockroom_catalogue_changed();--> statement-breakpoint
 CREATE TRIGGER product_option_translations_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_option_translations FOR EACH STATEMENT EXECUTE FUNCTION stockroom_catalogue_changed();--> statement-breakpoint
+-- A products import stages each row's translated cells ({"de": {"name": …}}) beside its others.
+ALTER TABLE "import_rows" ADD COLUMN "translations" jsonb;--> statement-breakpoint
 -- Translating is its own permission: the built-in Admin and Editor roles hold it, as they edit
 -- the catalogue; custom roles are left as they are.
 UPDATE "roles" SET "permissions" = array_append("permissions", 'translation.edit'), "updated_at" = now()
