@@ -66,7 +66,7 @@ const byId = <T extends z.ZodType>(value: T) => z.record(idKey, value);
  * value; a table's heading, intro, note, column names and cells by position. A text left out (or
  * null) shows the default language's.
  */
-export const sectionsTranslation = z.strictObject({
+const sectionsTranslation = z.strictObject({
   lists: byId(
     z.strictObject({
       title: sectionText,
@@ -150,4 +150,3 @@ export const localeQuery = {
 };
 
 export const localesResponse = z.object({ default: z.string(), locales: z.array(z.string()) });
-export type Locales = z.infer<typeof localesResponse>;

@@ -2,7 +2,7 @@
  * What other modules may use of translations: the languages, and the public reads' overlay of a
  * locale's texts on the default language's (ADR 0034).
  */
-export { createLocales, type Locales } from './locales';
+export type { Locales } from './locales';
 export {
   localizeBrandDescription,
   localizeBundle,
