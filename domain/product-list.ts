@@ -286,6 +286,7 @@ export const PRODUCT_FILTER_KEYS = [
   'no_image',
   'no_category',
   'no_brand',
+  'missing_translation',
 ] as const satisfies readonly Exclude<keyof typeof productFilterShape, 'q'>[];
 export type ProductFilterKey = (typeof PRODUCT_FILTER_KEYS)[number];
 /** The yes-only filters, which the query string sets with `1`. */
