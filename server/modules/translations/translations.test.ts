@@ -17,7 +17,8 @@ let ctx: TestContext;
 let editor: string;
 let sales: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ LOCALES: 'en,de,fr' });
+  // Private webhook receivers allowed: an endpoint on loopback records the events it is sent.
+  ctx = await createTestContext({ LOCALES: 'en,de,fr', WEBHOOK_ALLOW_PRIVATE: '1' });
   editor = (await userWithRole(ctx, 'editor')).token;
   sales = (await userWithRole(ctx, 'sales')).token;
 });
@@ -96,6 +97,20 @@ describe('product translations', () => {
       (await ctx.database.pool.query('select 1 from product_translations where product_id = $1', [p.id]))
         .rowCount,
     ).toBe(0);
+  });
+
+  it("makes the product's product.updated event", async () => {
+    await ctx.admin.ok('POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['product.updated'],
+      enabled: true,
+    });
+    const p = await createProduct(ctx.admin);
+    await ctx.as(editor).ok('PUT', `/api/products/${p.id}/translations/de`, { name: 'Ereignis' });
+    const events = await ctx.database.pool.query('select type from webhook_events where entity = $1', [
+      `product:${p.id}`,
+    ]);
+    expect(events.rows.map((r) => r.type)).toEqual(['product.updated']);
   });
 
   it('refuses the default locale, a locale not configured, and an unknown product', async () => {
