@@ -3,6 +3,7 @@ import { BRAND_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
 import { oneLine, optionalSlug, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery, queryInt, searchText } from './paging';
+import { localeQuery } from './translations';
 
 export const brandFields = z.strictObject({
   name: oneLine(requiredText(VALIDATION.nameRequired, 'Name', TEXT_LIMITS.name), 'Name'),
@@ -37,6 +38,7 @@ export const brandListResponse = z.object({ data: z.array(brandSchema), meta: li
 
 export const publicBrandsQuery = z.strictObject({
   q: searchText,
+  ...localeQuery,
   limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 export const brandOptionSchema = z.object({

@@ -3,6 +3,7 @@ import { CATEGORY_SORT_KEYS, PAGING, TEXT_LIMITS } from './constants';
 import { intField, oneLine, optionalId, optionalSlug, optionalText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 import { listMeta, listQuery, queryInt, searchText } from './paging';
+import { localeQuery } from './translations';
 
 /** Create and update share one shape; JSON and multipart form fields both parse with it. */
 export const categoryFields = z.strictObject({
@@ -62,6 +63,7 @@ export const categoryListResponse = z.object({ data: z.array(categorySchema), me
 
 export const publicCategoriesQuery = z.strictObject({
   flat: z.enum(['0', '1', 'true', 'false'], { error: 'flat must be 1 or 0' }).optional(),
+  ...localeQuery,
   q: searchText,
   limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });

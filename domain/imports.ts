@@ -111,6 +111,7 @@ const IMPORT_RIGHT_REASONS = {
   'product.publish': 'it has a status column',
   'category.edit': 'it may create categories',
   'brand.edit': 'it may create brands',
+  'translation.edit': 'it has translated columns (name@de…)',
 } as const satisfies Partial<Record<PermissionCode, string>>;
 type ImportRight = keyof typeof IMPORT_RIGHT_REASONS;
 
@@ -119,7 +120,11 @@ type ImportRight = keyof typeof IMPORT_RIGHT_REASONS;
  * judged by the columns, not the rows, so an upload is refused before it is read through (and
  * the screen knows before it offers to import). A dry run only reads and needs none of them.
  */
-export function importApplyRights(fields: readonly ImportField[], createMissing: boolean): ImportRight[] {
+export function importApplyRights(
+  fields: readonly ImportField[],
+  createMissing: boolean,
+  translated = false,
+): ImportRight[] {
   const mapped = new Set(fields);
   return [
     'product.edit' as const,
@@ -127,6 +132,7 @@ export function importApplyRights(fields: readonly ImportField[], createMissing:
     ...(mapped.has('status') || mapped.has('variant_status') ? (['product.publish'] as const) : []),
     ...(createMissing && mapped.has('category') ? (['category.edit'] as const) : []),
     ...(createMissing && mapped.has('brand') ? (['brand.edit'] as const) : []),
+    ...(translated ? (['translation.edit'] as const) : []),
   ];
 }
 

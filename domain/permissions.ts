@@ -49,6 +49,13 @@ export const PERMISSIONS = [
     area: 'Products',
   },
   {
+    code: 'translation.edit',
+    label: 'Edit translations',
+    description:
+      "Translate products, their sections and options, categories and brands into the shop's other languages.",
+    area: 'Catalogue',
+  },
+  {
     code: 'category.edit',
     label: 'Edit categories',
     description: 'Create, rename, move, reorder and delete categories.',
@@ -234,6 +241,7 @@ const EDITOR: readonly PermissionCode[] = [
   'product.price',
   'product.publish',
   'product.delete',
+  'translation.edit',
   'category.edit',
   'brand.edit',
   'discount.edit',
@@ -291,6 +299,7 @@ export const PERMISSION_NEEDS: Partial<Record<PermissionCode, readonly Permissio
   'product.price': ['product.edit'],
   'product.publish': ['product.edit'],
   'product.delete': ['product.edit'],
+  'translation.edit': ['catalogue.read'],
   'category.edit': ['catalogue.read'],
   'brand.edit': ['catalogue.read'],
   'discount.edit': ['catalogue.read'],

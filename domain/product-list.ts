@@ -6,6 +6,7 @@ import { toCents } from './money';
 import { queryInt, searchText } from './paging';
 import type { PermissionCode } from './permissions';
 import { PRODUCT_STATUSES } from './products';
+import { LOCALE_CODE, TRANSLATION_TEXT } from './translations';
 
 /**
  * The staff products list: its filters, sorts and bulk actions. The list, the bulk route's
@@ -64,6 +65,8 @@ export const productFilterShape = {
   no_image: flag('no_image'),
   no_category: flag('no_category'),
   no_brand: flag('no_brand'),
+  /** Lacks a name, or a description where the product has one, in this locale (ADR 0034). */
+  missing_translation: z.string().regex(LOCALE_CODE, { error: TRANSLATION_TEXT.badLocale }).optional(),
 };
 
 /** The parsed filter every reader of it takes (list, bulk, export). */
@@ -78,6 +81,7 @@ export type ProductFilter = {
   no_image: boolean;
   no_category: boolean;
   no_brand: boolean;
+  missing_translation?: string;
 };
 
 const toFilter = (v: z.output<z.ZodObject<typeof productFilterShape>>): ProductFilter => ({
@@ -91,6 +95,7 @@ const toFilter = (v: z.output<z.ZodObject<typeof productFilterShape>>): ProductF
   no_image: v.no_image,
   no_category: v.no_category,
   no_brand: v.no_brand,
+  missing_translation: v.missing_translation,
 });
 
 const sortShape = {
@@ -281,6 +286,7 @@ export const PRODUCT_FILTER_KEYS = [
   'no_image',
   'no_category',
   'no_brand',
+  'missing_translation',
 ] as const satisfies readonly Exclude<keyof typeof productFilterShape, 'q'>[];
 export type ProductFilterKey = (typeof PRODUCT_FILTER_KEYS)[number];
 /** The yes-only filters, which the query string sets with `1`. */

@@ -8,6 +8,7 @@ import { listMeta, queryInt, searchText } from './paging';
 import { DISCOUNT_TYPES, PERCENT_MAX } from './pricing';
 import { blockSchema, listSchema, specGroupSchema, tableSchema } from './sections';
 import { SLUG_MAX_LENGTH } from './slug';
+import { localeQuery } from './translations';
 import { optionSchema, priceRangeSchema, variantSchema } from './variant-shapes';
 
 /** The product toasts, fallbacks and confirmation. */
@@ -266,6 +267,7 @@ export type ProductBundle = z.infer<typeof productBundleSchema>;
 
 export const publicProductsQuery = z.strictObject({
   q: searchText,
+  ...localeQuery,
   limit: queryInt('limit', 1, PAGING.optionsMaxLimit).optional(),
 });
 export const publicProductsResponse = z.object({

@@ -47,6 +47,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { localesRoutes, translationsRoutes } from './modules/translations/translations.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { WebhookSenderOptions } from './modules/webhooks/sender';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps) {
     uploadsDir,
     log: app.log,
   });
-  const { authenticate, bundles, limits, users, tokens, sessions, publicLists, products } = services;
+  const { authenticate, bundles, limits, users, tokens, sessions, publicLists, products, locales } = services;
   await app.register(uploads, { store: services.imageStore, uploadsDir, settings: config.imageStore });
   await app.register(catalogueWrites, { database, bundles });
   await app.register(inboxWrites, { database, inbox: services.inbox });
@@ -121,16 +122,29 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rolesRoutes({ roles: services.roles, authenticate }));
   await app.register(apiTokensRoutes({ apiTokens: services.apiTokens, authenticate }));
   await app.register(categoriesRoutes({ categories: services.categories, authenticate }));
-  await app.register(publicCategoriesRoutes({ categories: services.categories, cache: publicLists }));
+  await app.register(
+    publicCategoriesRoutes({
+      categories: services.categories,
+      cache: publicLists,
+      locales,
+      pool: database.pool,
+    }),
+  );
   await app.register(brandsRoutes({ brands: services.brands, authenticate }));
-  await app.register(publicBrandsRoutes({ brands: services.brands, cache: publicLists }));
-  await app.register(productsRoutes({ products, bundles, bulk: services.productBulk, authenticate }));
+  await app.register(
+    publicBrandsRoutes({ brands: services.brands, cache: publicLists, locales, pool: database.pool }),
+  );
+  await app.register(
+    productsRoutes({ products, bundles, bulk: services.productBulk, authenticate, locales }),
+  );
   await app.register(productImagesRoutes({ productImages: services.productImages, authenticate }));
   await app.register(variantsRoutes({ variants: services.variants, authenticate }));
   await app.register(productSectionsRoutes({ products, sections: services.sections, authenticate }));
   await app.register(productDuplicateRoutes({ duplicates: services.duplicates, authenticate }));
   await app.register(productExportRoutes({ exports: services.exports, authenticate }));
-  await app.register(publicProductsRoutes({ products, bundles }));
+  await app.register(publicProductsRoutes({ products, bundles, locales, pool: database.pool }));
+  await app.register(localesRoutes({ locales }));
+  await app.register(translationsRoutes({ translations: services.translations, locales, authenticate }));
   await app.register(discountsRoutes({ discounts: services.discounts, authenticate }));
   await app.register(trashRoutes({ trash: services.trash, authenticate }));
   await app.register(dashboardRoutes({ dashboard: services.dashboard, authenticate }));

@@ -8,6 +8,7 @@ import { HISTORY_LIMITS } from '#domain/history';
 import { QUOTE_LIMITS } from '#domain/quotes';
 import { CURRENCY_CODE, DEFAULT_CURRENCY } from '#domain/settings';
 import { isTimeZone } from '#domain/time-zone';
+import { LOCALE_CODE, TRANSLATION_LIMITS } from '#domain/translations';
 import { WEBHOOK_LIMITS } from '#domain/webhooks';
 import { privateDataDir } from './data-dir';
 import { type CompanyLogo, readCompanyLogo } from './modules/quotes/logo';
@@ -106,6 +107,20 @@ const envSchema = z.object({
   BUNDLE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(HISTORY_LIMITS.retentionDays),
+  // The shop's languages, the default first (ADR 0034): `en` alone is one language, as before.
+  LOCALES: z
+    .string()
+    .default('en')
+    .transform((v) => v.split(',').map((l) => l.trim()))
+    .refine((list) => list.every((l) => LOCALE_CODE.test(l)), {
+      error: 'must be language codes separated by commas, the default first, such as en,de,fr or en,pt-BR',
+    })
+    .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
+      error: 'must name each language once',
+    })
+    .refine((list) => list.length <= TRANSLATION_LIMITS.locales, {
+      error: `must name at most ${TRANSLATION_LIMITS.locales} languages`,
+    }),
   // Scheduled backups (ADR 0024): off unless an interval such as 1d, 12h or 30m is given.
   BACKUP_EVERY: z
     .string()
@@ -164,6 +179,8 @@ export type Config = {
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   currency: string;
+  /** The shop's languages (LOCALES): the first is the default, edited on the items themselves. */
+  locales: { default: string; all: readonly string[] };
   /** The shop's absolute origin, without a trailing slash: canonical URLs, the sitemap, og:image. */
   publicUrl: string;
   /** The business's name in the shop's titles, header and structured data. */
@@ -309,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     currency: e.CURRENCY,
+    locales: { default: e.LOCALES[0], all: e.LOCALES },
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
       /\/+$/,
       '',

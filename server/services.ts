@@ -50,6 +50,8 @@ import { createRolesService } from './modules/roles/roles.service';
 import { readShopAssets } from './modules/shop/assets';
 import { createProductPages } from './modules/shop/product-pages';
 import { createShopService } from './modules/shop/shop.service';
+import { createLocales } from './modules/translations/locales';
+import { createTranslationsService } from './modules/translations/translations.service';
 import { createUsersService } from './modules/users/users.service';
 import { loggedChangeEmitter, runBeforeCommit } from './modules/webhooks/events/emit';
 import { recordWebhookEvents } from './modules/webhooks/events/record-many';
@@ -82,6 +84,7 @@ export function createServices(database: Database, config: Config, opts: Service
   const imageStore = createImageStore(config.imageStore, opts.uploadsDir);
   const images = createImagesService(db, imageStore);
   const bundles = createBundleService(database.pool, { maxEntries: config.bundleCacheEntries });
+  const locales = createLocales(config.locales);
 
   const tokens = createTokenService(opts.jwtSecret, config.tokenTtlSeconds);
   const sessions = createSessionsService(db);
@@ -140,6 +143,7 @@ export function createServices(database: Database, config: Config, opts: Service
     queue,
     log: opts.log,
     beforeCommit: emitLoggedChanges,
+    locales: locales.translated,
   });
   queue.handle(IMPORT_QUEUE, imports.run);
   queue.onStart(imports.recover);
@@ -237,7 +241,9 @@ export function createServices(database: Database, config: Config, opts: Service
     variants: createVariantsService(db),
     sections: createSectionsService(db),
     duplicates: createProductDuplicateService(images),
-    exports: createProductExportService(db),
+    exports: createProductExportService(db, locales),
+    locales,
+    translations: createTranslationsService(db, locales),
     discounts: createDiscountsService(db),
     priceLists: createPriceListsService(db),
     pricing: createCustomerPricing(db),

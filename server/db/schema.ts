@@ -325,6 +325,70 @@ export const productOptionValues = pgTable(
 );
 
 /**
+ * Translations (migration 0069, ADR 0034): one row per item and locale, each field null where the
+ * default language (the item's own) shows.
+ */
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    name: text('name'),
+    description: text('description'),
+    seo_title: text('seo_title'),
+    seo_description: text('seo_description'),
+    /** The sections' texts by row id (domain/translations.ts sectionsTranslation). */
+    sections: jsonb('sections').$type<Record<string, unknown>>(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'product_translations_pkey', columns: [t.product_id, t.locale] })],
+);
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    name: text('name'),
+    description: text('description'),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'category_translations_pkey', columns: [t.category_id, t.locale] })],
+);
+
+export const brandTranslations = pgTable(
+  'brand_translations',
+  {
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    description: text('description'),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'brand_translations_pkey', columns: [t.brand_id, t.locale] })],
+);
+
+/** An option's name and its values' texts by value id, in one locale. */
+export const productOptionTranslations = pgTable(
+  'product_option_translations',
+  {
+    option_id: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    name: text('name'),
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'product_option_translations_pkey', columns: [t.option_id, t.locale] })],
+);
+
+/**
  * A product's variant: one combination of its options' values (option1/2/3_value_id by the
  * option's position), with its own SKU and price. A product without options has exactly one, its
  * default, whose SKU and price are the product's (migration 0056's triggers keep them so).
@@ -1251,6 +1315,8 @@ export const importRows = pgTable(
     option3_value: text('option3_value'),
     variant_mrp: numeric('variant_mrp', { precision: 12, scale: 2 }),
     variant_status: text('variant_status'),
+    /** The row's translated cells by locale and field ({"de": {"name": …}}), when the file has some. */
+    translations: jsonb('translations').$type<Record<string, Record<string, string | null>>>(),
     follower: boolean('follower').notNull().default(false),
     value1_id: integer('value1_id'),
     value2_id: integer('value2_id'),

@@ -17,7 +17,7 @@ let ctx: TestContext;
 let seed: Seed;
 let adminId: number;
 beforeAll(async () => {
-  ctx = await createTestContext(RELAXED_LIMITS);
+  ctx = await createTestContext({ ...RELAXED_LIMITS, LOCALES: 'en,de' });
   seed = await seedCatalogue(ctx, 'Route');
   adminId = (await query('select id from users where email = $1', [ADMIN.email]))[0].id;
 }, 120_000);
@@ -234,6 +234,28 @@ const CASES: Record<string, () => Promise<Expected[]>> = {
       'create',
     ),
   ],
+  'PUT /api/brands/:id/translations/:locale': async () => {
+    await ctx.admin.ok('PUT', `/api/brands/${seed.brandId}/translations/de`, { description: 'Route Marke' });
+    return [admin('brand', seed.brandId)];
+  },
+  'PUT /api/categories/:id/translations/:locale': async () => {
+    await ctx.admin.ok('PUT', `/api/categories/${seed.categoryId}/translations/de`, {
+      name: 'Route Kategorie',
+    });
+    return [admin('category', seed.categoryId)];
+  },
+  'PUT /api/products/:id/translations/:locale': async () => {
+    const target = await product();
+    await ctx.admin.ok('PUT', `/api/products/${target}/translations/de`, { name: 'Route Produkt' });
+    return [admin('product', target)];
+  },
+  'PUT /api/products/:id/options/:optionId/translations/:locale': async () => {
+    const { target, optionId } = await withOption();
+    await ctx.admin.ok('PUT', `/api/products/${target}/options/${optionId}/translations/de`, {
+      name: 'Größe',
+    });
+    return [admin('product', target)];
+  },
   'PUT /api/brands/:id': async () => {
     await ctx.admin.ok('PUT', `/api/brands/${seed.brandId}`, { name: 'Route Brand Renamed' });
     return [admin('brand', seed.brandId)];

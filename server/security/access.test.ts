@@ -13,6 +13,9 @@ const PUBLIC = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  'GET /api/public/brands/slug/:slug',
+  // The shop's languages, which its pages link to anyway.
+  'GET /api/locales',
   // The store's currency, which the shop shows anyone anyway.
   'GET /api/public/settings',
   // The customer's quote page: the quote's own token in the path is the key.

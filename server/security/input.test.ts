@@ -55,8 +55,11 @@ describe('ids in paths', () => {
     let checked = 0;
     for (const route of apiRoutes(ctx)) {
       // A slug and the trash's :type are names, not ids (trash.test.ts checks a bad type).
-      // A role's key is a name, not a number: any text that names no role is a 404.
-      for (const param of pathParams(route.url).filter((p) => p !== 'slug' && p !== 'type' && p !== 'key')) {
+      // A role's key is a name, not a number: any text that names no role is a 404. A locale is a
+      // language code (translations.test.ts checks a bad one).
+      for (const param of pathParams(route.url).filter(
+        (p) => p !== 'slug' && p !== 'type' && p !== 'key' && p !== 'locale',
+      )) {
         for (const bad of BAD_IDS) {
           const url = seededPath(route.url, { [param]: bad });
           // The buyer portal's routes take a buyer's token, not staff's.

@@ -153,6 +153,19 @@ const VALID: Record<string, () => { body: Body; token?: () => string; control?: 
   'POST /api/products/:id/variants': () => ({
     body: { sku: `MA-VARIANT-${next()}`, options: { 'MA Size': 'B' }, mrp: 120.5 },
   }),
+  'PUT /api/products/:id/translations/:locale': () => ({
+    body: { name: 'MA Name', description: 'MA Text', seo_title: 'MA', seo_description: 'MA', sections: {} },
+  }),
+  'PUT /api/categories/:id/translations/:locale': () => ({
+    body: { name: 'MA Kategorie', description: 'MA' },
+  }),
+  'PUT /api/brands/:id/translations/:locale': () => ({ body: { description: 'MA Marke' } }),
+  // The seeded path names no option of the product, so its control would be a 404;
+  // translations.test.ts writes real ones.
+  'PUT /api/products/:id/options/:optionId/translations/:locale': () => ({
+    body: { name: 'MA Größe', values: {} },
+    control: false,
+  }),
 };
 /** Routes whose body is a multipart upload or nothing at all (checked separately below). */
 const NO_JSON_BODY = new Set([

@@ -265,6 +265,7 @@ export function seededIdFor(seed: Seed, url: string, param: string): string {
   if (param === 'slug') return seed.productSlug;
   if (param === 'token') return seed.quoteToken;
   if (param === 'type') return 'product';
+  if (param === 'locale') return 'de';
   const byParam: Record<string, number> = {
     imageId: seed.imageId,
     blockId: seed.blockId,
@@ -336,6 +337,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/public/brands',
   'GET /api/public/products',
   'GET /api/public/products/slug/:slug/bundle',
+  'GET /api/public/brands/slug/:slug',
+  'GET /api/locales',
   'GET /api/public/settings',
   'GET /api/public/quotes/:token',
   'POST /api/public/quotes/:token/accept',
@@ -379,6 +382,8 @@ export const RELAXED_LIMITS = {
   PASSWORD_CHANGE_MAX_FAILURES: '1000000',
   ACCOUNT_LINK_EMAIL_MAX: '1000000',
   ACCOUNT_LINK_RATE_MAX: '1000000',
+  // A second language, so the translation routes' seeded locale (de) is one the suites can write.
+  LOCALES: 'en,de',
 };
 
 /**

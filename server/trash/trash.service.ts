@@ -130,6 +130,8 @@ async function putBack(tx: Tx, type: TrashType, id: number, data: Snapshot): Pro
         'product_option_values',
         'product_variants',
         'variant_price_tiers',
+        'product_translations',
+        'product_option_translations',
       ])
         await insertRows(tx, table, data[table]);
       // A row of a price list deleted since stays out, as the list's other rows went with it.

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
 import {
   brandFields,
@@ -11,6 +12,8 @@ import {
 } from '#domain/brands';
 import { PAGING } from '#domain/constants';
 import { idParam } from '#domain/paging';
+import { slugParam } from '#domain/products';
+import { localeQuery } from '#domain/translations';
 import type { Authenticate } from '../../auth/hooks';
 import type { CatalogueCache } from '../../cache/catalogue-cache';
 import { type Tagged, tagged } from '../../cache/etag';
@@ -18,6 +21,7 @@ import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { bearer, errors } from '../../http/schemas';
 import { imageFormRoutes } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
+import { type Locales, localizeBrandDescription } from '../translations';
 import type { BrandsService } from './brands.service';
 
 export type BrandsRoutesDeps = { brands: BrandsService; authenticate: Authenticate };
@@ -114,7 +118,13 @@ export const brandsRoutes =
   };
 
 export const publicBrandsRoutes =
-  (deps: Pick<BrandsRoutesDeps, 'brands'> & { cache: CatalogueCache<Tagged> }): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<BrandsRoutesDeps, 'brands'> & {
+      cache: CatalogueCache<Tagged>;
+      locales: Locales;
+      pool: Pick<pg.Pool, 'query'>;
+    },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/public/brands',
@@ -127,6 +137,8 @@ export const publicBrandsRoutes =
         },
       },
       async (request, reply) => {
+        // A brand's name is the same in every language: a locale is checked, and changes nothing.
+        deps.locales.reading(request.query.locale);
         const options = {
           q: (request.query.q ?? '').trim(),
           limit: request.query.limit ?? PAGING.optionsMaxLimit,
@@ -139,4 +151,37 @@ export const publicBrandsRoutes =
         return sendTagged(request, reply as FastifyReply, list, JSON_TYPE);
       },
     );
+
+    app.get(
+      '/api/public/brands/slug/:slug',
+      {
+        schema: {
+          tags: ['public'],
+          description:
+            'A brand as its shop page shows it; with `locale` its description in that language where translated (a locale not in LOCALES: 400).',
+          params: slugParam,
+          querystring: z.strictObject(localeQuery),
+          response: { 200: publicBrandSchema, ...errors(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const locale = deps.locales.reading(request.query.locale);
+        const { slug } = request.params;
+        // Each locale is an entry of its own, so one language's answer never serves another.
+        const brand = await deps.cache.get(`brand:${slug}@${locale ?? ''}`, async () => {
+          const row = await deps.brands.bySlug(slug);
+          const data = locale ? await localizeBrandDescription(deps.pool, row, locale) : row;
+          return { value: tagged(JSON.stringify(data)), expiresAt: null };
+        });
+        return sendTagged(request, reply as FastifyReply, brand, JSON_TYPE);
+      },
+    );
   };
+
+const publicBrandSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  description: z.string().nullable(),
+});

@@ -47,6 +47,22 @@ export function createBrandsService(db: Db, images: ImagesService) {
       return toBrand(row);
     },
 
+    /** A brand by its slug, as the shop's brand page shows it. */
+    async bySlug(slug: string) {
+      const [row] = await db
+        .select({
+          id: brands.id,
+          name: brands.name,
+          slug: brands.slug,
+          logo_url: brands.logo_url,
+          description: brands.description,
+        })
+        .from(brands)
+        .where(eq(brands.slug, slug));
+      if (!row) throw notFound(API_ERROR.brandNotFound);
+      return row;
+    },
+
     async list(params: ListParams<BrandSortKey>) {
       const where = searchCondition(params.q);
       const { rows, meta } = await pageWithTotal(

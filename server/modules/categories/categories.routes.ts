@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
 import {
   categoryFields,
@@ -20,6 +21,7 @@ import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { bearer, errors } from '../../http/schemas';
 import { imageFormRoutes } from '../../http/upload';
 import { IMAGE_MESSAGES } from '../../images/messages';
+import { type Locales, localizeCategoryNames } from '../translations';
 import type { CategoriesService } from './categories.service';
 
 export type CategoriesRoutesDeps = { categories: CategoriesService; authenticate: Authenticate };
@@ -150,7 +152,11 @@ export const categoriesRoutes =
 /** The option list the web app's selects use; needs no token. */
 export const publicCategoriesRoutes =
   (
-    deps: Pick<CategoriesRoutesDeps, 'categories'> & { cache: CatalogueCache<Tagged> },
+    deps: Pick<CategoriesRoutesDeps, 'categories'> & {
+      cache: CatalogueCache<Tagged>;
+      locales: Locales;
+      pool: Pick<pg.Pool, 'query'>;
+    },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -158,23 +164,30 @@ export const publicCategoriesRoutes =
       {
         schema: {
           tags: ['public'],
-          description: 'All categories: nested as a tree, or flat in tree order with flat=1.',
+          description:
+            'All categories: nested as a tree, or flat in tree order with flat=1; with `locale` their names in that language where translated (a locale not in LOCALES: 400).',
           querystring: publicCategoriesQuery,
           response: { 200: publicCategoriesResponse, ...errors(400) },
         },
       },
       async (request, reply) => {
         const { flat, q, limit } = request.query;
+        const locale = deps.locales.reading(request.query.locale);
         const options = {
           flat: flat === '1' || flat === 'true',
           q: (q ?? '').trim(),
           limit: limit ?? PAGING.optionsMaxLimit,
         };
         // Kept until the next catalogue write, as the bundles are: the whole tree is one read.
-        const list = await deps.cache.get(`categories:${JSON.stringify(options)}`, async () => ({
-          value: tagged(JSON.stringify({ data: await deps.categories.options(options) })),
-          expiresAt: null,
-        }));
+        // Each locale is an entry of its own.
+        const list = await deps.cache.get(
+          `categories:${JSON.stringify({ ...options, locale })}`,
+          async () => {
+            const nodes = await deps.categories.options(options);
+            const data = locale ? await localizeCategoryNames(deps.pool, nodes, locale) : nodes;
+            return { value: tagged(JSON.stringify({ data })), expiresAt: null };
+          },
+        );
         return sendTagged(request, reply as FastifyReply, list, JSON_TYPE);
       },
     );

@@ -14,7 +14,13 @@ import type { JobsService, Query } from '../../jobs/jobs.service';
 import type { JobQueue } from '../../jobs/queue';
 import { lockCategoryTree } from '../categories';
 import { PRICE_DUE_CTES } from '../products';
-import { checkRecord, type ImportColumns, normalisePath, type StagedRow } from './import-row';
+import {
+  checkRecord,
+  type ImportColumns,
+  normalisePath,
+  type StagedRow,
+  type TranslationColumn,
+} from './import-row';
 import {
   applyVariants,
   hasVariantColumns,
@@ -24,7 +30,13 @@ import {
 } from './import-variants';
 
 /** What a job's row keeps of its upload's form (jobs.params). */
-export type ImportParams = { columns: ImportColumns; dry_run: boolean; create_missing: boolean };
+export type ImportParams = {
+  columns: ImportColumns;
+  /** The file's translated columns (name@de…); none in a job queued before they existed. */
+  translations?: TranslationColumn[];
+  dry_run: boolean;
+  create_missing: boolean;
+};
 
 export type ImportDeps = {
   database: Database;
@@ -36,6 +48,8 @@ export type ImportDeps = {
    * db.transaction (the webhook events of the products it wrote).
    */
   beforeCommit?: (tx: Pick<Db, 'select' | 'execute'>) => Promise<void>;
+  /** The shop's translated locales: a file's name@de… columns in them are read (ADR 0034). */
+  locales?: readonly string[];
 };
 
 /** Rows staged, and later written, per statement: few round trips, bounded memory. */
@@ -199,6 +213,7 @@ const STAGE_COLUMNS = [
   ['option3_value', 'text'],
   ['variant_mrp', 'numeric'],
   ['variant_status', 'text'],
+  ['translations', 'jsonb'],
 ] as const satisfies readonly (readonly [keyof StagedRow, string])[];
 
 const STAGE_SQL = `insert into import_rows (job_id, ${STAGE_COLUMNS.map(([c]) => c).join(', ')})
@@ -232,7 +247,7 @@ async function stage(
       const line = info.records;
       lastLine = line;
       if (line === 1) continue;
-      const checked = checkRecord(line, record, params.columns);
+      const checked = checkRecord(line, record, params.columns, params.translations);
       if (!checked.row) continue;
       if (++rows > IMPORT_LIMITS.maxRows) throw new FileProblem(IMPORT_TEXT.tooManyRows, line);
       if (checked.problems.length) problems.add(checked.problems);
@@ -618,6 +633,7 @@ async function apply(
       // After the products, unpriced: a product whose variants' prices move is due for its price.
       // Inside the merge, as the triggers rewrite the products' rows.
       if (hasVariantColumns(columns)) await applyVariants(q, jobId);
+      if (params.translations?.length) await applyTranslations(q, jobId, params.translations);
       if (merge)
         for (const index of TRIGRAM_INDEXES) {
           await q('select gin_clean_pending_list($1::regclass)', [index]);
@@ -642,6 +658,34 @@ async function apply(
   };
   // On the embedded database the transaction holds the one connection: the queue waits for it.
   await (embedded ? deps.queue.hold(work) : work());
+}
+
+/**
+ * The rows' translated cells into product_translations, each product found by its SKU (a new
+ * one's too): a field whose column the file has is set (an empty cell clears it), the others
+ * keep theirs, and a translation left with nothing goes.
+ */
+async function applyTranslations(q: Query, jobId: string, columns: readonly TranslationColumn[]) {
+  const given = columns.map((c) => `${c.field}@${c.locale}`);
+  const set = (field: string) =>
+    `${field} = case when '${field}@' || t.locale = any($2::text[]) then excluded.${field} else t.${field} end`;
+  await q(
+    `insert into product_translations as t (product_id, locale, name, description, seo_title, seo_description)
+     select p.id, x.key, x.value ->> 'name', x.value ->> 'description', x.value ->> 'seo_title',
+            x.value ->> 'seo_description'
+     from import_rows r join products p on p.sku = r.sku, jsonb_each(r.translations) x
+     where r.job_id = $1 and not r.follower and r.translations is not null
+     on conflict (product_id, locale) do update set
+       ${['name', 'description', 'seo_title', 'seo_description'].map(set).join(', ')}, updated_at = now()`,
+    [jobId, given],
+  );
+  await q(
+    `delete from product_translations t using import_rows r join products p on p.sku = r.sku
+     where r.job_id = $1 and not r.follower and r.translations is not null and t.product_id = p.id
+       and t.name is null and t.description is null and t.seo_title is null and t.seo_description is null
+       and t.sections is null`,
+    [jobId],
+  );
 }
 
 async function createBrands(q: Query, names: string[]) {

@@ -13,6 +13,12 @@ import { centsToDecimal, toCents } from '#domain/money';
 import type { VARIANT_CSV_COLUMNS } from '#domain/product-list';
 import { amount, PRODUCT_STATUSES, SKU_MAX_LENGTH } from '#domain/products';
 import { slugify } from '#domain/slug';
+import {
+  LOCALE_CODE,
+  PRODUCT_TRANSLATION_FIELDS,
+  type ProductTranslationField,
+  TRANSLATION_LIMITS,
+} from '#domain/translations';
 import { VARIANT_LIMITS, VARIANT_STATUSES } from '#domain/variants';
 
 /** Each mapped field's column: its place in a record and its header, for the report. */
@@ -32,6 +38,8 @@ export type StagedRow = {
   brand_key: string | null;
   description: string | null;
   slug_base: string | null;
+  /** The translated cells as JSON text ({"de": {"name": "…", "description": null}}), or null. */
+  translations: string | null;
 } & Record<(typeof VARIANT_CSV_COLUMNS)[number], string | null>;
 
 const OPTION_CELLS = [
@@ -39,6 +47,55 @@ const OPTION_CELLS = [
   ['option2_name', 'option2_value'],
   ['option3_name', 'option3_value'],
 ] as const;
+
+/** A translated column of the file: `name@de` is the name in German (ADR 0034). */
+export type TranslationColumn = {
+  index: number;
+  header: string;
+  field: ProductTranslationField;
+  locale: string;
+};
+
+const TRANSLATION_MAX: Record<ProductTranslationField, number> = {
+  name: TEXT_LIMITS.name,
+  description: TEXT_LIMITS.description,
+  seo_title: TRANSLATION_LIMITS.seoTitle,
+  seo_description: TRANSLATION_LIMITS.seoDescription,
+};
+
+/**
+ * The file's translated columns (`field@locale`) in the shop's translated locales; a column of
+ * another locale, or of the default, is not one and is left unread, as any other unknown column.
+ */
+export function resolveTranslationColumns(header: string[], locales: readonly string[]): TranslationColumn[] {
+  return header.flatMap((raw, index) => {
+    const h = raw.trim();
+    const [field, locale] = h.split('@');
+    if (!locale || !LOCALE_CODE.test(locale) || !locales.includes(locale)) return [];
+    if (!(PRODUCT_TRANSLATION_FIELDS as readonly string[]).includes(field.toLowerCase())) return [];
+    return [{ index, header: h, field: field.toLowerCase() as ProductTranslationField, locale }];
+  });
+}
+
+/** A record's translated cells by locale: an empty cell clears the field (the default shows). */
+function translatedCells(
+  line: number,
+  record: string[],
+  columns: readonly TranslationColumn[],
+  problems: ImportProblem[],
+) {
+  if (columns.length === 0) return null;
+  const out: Record<string, Record<string, string | null>> = {};
+  for (const c of columns) {
+    const text = restoreCell(record[c.index] ?? '').trim();
+    const max = TRANSLATION_MAX[c.field];
+    if (text.length > max)
+      problems.push({ line, column: c.header, message: IMPORT_TEXT.tooLong(c.header, max) });
+    out[c.locale] ??= {};
+    out[c.locale][c.field] = text && text.length <= max ? text : null;
+  }
+  return JSON.stringify(out);
+}
 
 /** Headers the default mapping also takes for a field, beside IMPORT_DEFAULT_HEADERS. */
 const HEADER_ALIASES: Partial<Record<ImportField, string[]>> = {
@@ -106,6 +163,7 @@ export function checkRecord(
   line: number,
   record: string[],
   columns: ImportColumns,
+  translations: readonly TranslationColumn[] = [],
 ): { row: StagedRow | null; problems: ImportProblem[] } {
   const cell = (field: ImportField) => {
     const column = columns[field];
@@ -215,6 +273,7 @@ export function checkRecord(
       brand_key,
       description,
       slug_base: name ? slugify(name) || 'product' : null,
+      translations: translatedCells(line, record, translations, problems),
       variant_sku,
       ...options,
       variant_mrp,

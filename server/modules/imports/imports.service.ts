@@ -11,7 +11,7 @@ import type { Rights } from '../../auth/rights';
 import { AppError } from '../../errors/app-error';
 import { zodToAppError } from '../../errors/validation';
 import { type ImportDeps, type ImportParams, runImport } from './import-job';
-import { type ImportColumns, resolveColumns } from './import-row';
+import { type ImportColumns, resolveColumns, resolveTranslationColumns } from './import-row';
 import type { ChunkSink, ReceivedImport } from './import-upload';
 
 export const IMPORT_QUEUE = 'product-import';
@@ -94,7 +94,7 @@ export function createImportsService(deps: ImportDeps) {
             bytes,
           ]);
         });
-        params = checkForm(received);
+        params = checkForm(received, deps.locales ?? []);
         // An import needs the rights of what its columns would write, as the editor and the
         // taxonomy screens ask them: it is refused here, before a job exists. A dry run only
         // reads, so it is let through.
@@ -122,13 +122,15 @@ export function createImportsService(deps: ImportDeps) {
 }
 
 /** Applying a file needs the rights of what it would write (importApplyRights): 403 for the first missing. */
-function requireImportRights(rights: Rights, { columns, create_missing }: ImportParams) {
+function requireImportRights(rights: Rights, { columns, create_missing, translations }: ImportParams) {
   const fields = IMPORT_FIELDS.filter((field) => columns[field]);
-  const missing = importApplyRights(fields, create_missing).find((code) => !rights.has(code));
+  const missing = importApplyRights(fields, create_missing, (translations?.length ?? 0) > 0).find(
+    (code) => !rights.has(code),
+  );
   if (missing) throw new AppError(403, IMPORT_TEXT.needsRight(missing), undefined, undefined, missing);
 }
 
-function checkForm(received: ReceivedImport): ImportParams {
+function checkForm(received: ReceivedImport, locales: readonly string[]): ImportParams {
   const parsed = importFormFields.safeParse(received.fields);
   if (!parsed.success) throw zodToAppError(parsed.error);
   const form = parsed.data;
@@ -153,6 +155,7 @@ function checkForm(received: ReceivedImport): ImportParams {
   }
   return {
     columns,
+    translations: resolveTranslationColumns(received.header, locales),
     dry_run: form.dry_run !== 'false',
     create_missing: form.create_missing === 'true',
   };

@@ -3,6 +3,7 @@ import { PRODUCT_MESSAGES } from '#domain/products';
 import { type CatalogueCaches, createCatalogueCaches } from '../../cache/catalogue-cache';
 import { strongEtag } from '../../cache/etag';
 import { badRequest, notFound } from '../../errors/app-error';
+import { localizeBundle } from '../translations';
 import { type Queryable, readBundle } from './bundle.query';
 
 /** A bundle ready to send: its JSON text, a strong ETag over it, and when it goes stale by itself. */
@@ -21,13 +22,17 @@ export function createBundleService(
   const caches = opts.caches ?? createCatalogueCaches({ now: opts.now });
   const entries = caches.cache<ServedBundle>(opts.maxEntries ?? 5000);
 
-  async function get(slug: string): Promise<ServedBundle> {
+  /**
+   * The bundle in a translated locale (none: the default language). Each locale is an entry of its
+   * own, keyed `slug@locale` (a slug holds no @), so one language's answer never serves another.
+   */
+  async function get(slug: string, locale?: string): Promise<ServedBundle> {
     // The same answer a NUL gets everywhere else (there, from the database's refusal).
     if (slug.includes('\u0000')) throw badRequest(API_ERROR.nulCharacter);
-    return entries.get(slug, async () => {
+    return entries.get(locale ? `${slug}@${locale}` : slug, async () => {
       const result = await readBundle(db, slug, new Date(caches.now()));
       if (!result) throw notFound(PRODUCT_MESSAGES.productNotFound);
-      const { body } = result;
+      const body = locale ? await localizeBundle(db, result.body, locale) : result.body;
       const served: ServedBundle = {
         body,
         etag: strongEtag(body),
@@ -50,8 +55,8 @@ export function createBundleService(
     },
 
     /** A published product's bundle, as visitors get it: a draft is not found. */
-    async getPublished(slug: string): Promise<ServedBundle> {
-      const served = await get(slug);
+    async getPublished(slug: string, locale?: string): Promise<ServedBundle> {
+      const served = await get(slug, locale);
       if (!served.published) throw notFound(PRODUCT_MESSAGES.productNotFound);
       return served;
     },

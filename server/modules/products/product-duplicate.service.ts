@@ -16,6 +16,7 @@ import {
 import { resolveSlug, withSlugConflict } from '../../db/slugs';
 import { notFound } from '../../errors/app-error';
 import type { ImagesService } from '../../images/images.service';
+import { copyTranslations } from './product-duplicate-translations';
 
 const COPY_SUFFIX = ' (copy)';
 
@@ -42,6 +43,7 @@ type SectionType = 'list' | 'spec_group' | 'table';
  */
 async function copyVariants(tx: Tx, from: number, to: number, imageIds: Map<number, number>) {
   const values = new Map<number, number>();
+  const optionIds = new Map<number, number>();
   const options = await tx.execute<{ id: number; name: string; position: number }>(
     sql`select id, name, position from product_options where product_id = ${from} order by position`,
   );
@@ -49,6 +51,7 @@ async function copyVariants(tx: Tx, from: number, to: number, imageIds: Map<numb
     const { rows } = await tx.execute<{ id: number }>(
       sql`insert into product_options (product_id, name, position) values (${to}, ${option.name}, ${option.position}) returning id`,
     );
+    optionIds.set(option.id, rows[0].id);
     const copied = await tx.execute<{ id: number; value: string; position: number }>(
       sql`select id, value, position from product_option_values where option_id = ${option.id} order by position, id`,
     );
@@ -81,6 +84,7 @@ async function copyVariants(tx: Tx, from: number, to: number, imageIds: Map<numb
         ${v.image_id === null ? null : (imageIds.get(v.image_id) ?? null)},
         ${v.spec_values === null ? null : JSON.stringify(v.spec_values)}::jsonb,
         ${copiedValue(v.o1)}, ${copiedValue(v.o2)}, ${copiedValue(v.o3)})`);
+  return { optionIds, values };
 }
 
 export function createProductDuplicateService(images: ImagesService) {
@@ -213,7 +217,15 @@ export function createProductDuplicateService(images: ImagesService) {
               imageIds.set(from, row.id);
             }
             for (const image of gallery) await ops.share(image.url);
-            if (options.length > 0) await copyVariants(tx, id, copy.id, imageIds);
+            const copied = options.length > 0 ? await copyVariants(tx, id, copy.id, imageIds) : undefined;
+            await copyTranslations(
+              tx,
+              id,
+              copy.id,
+              newRef,
+              copied?.optionIds ?? new Map(),
+              copied?.values ?? new Map(),
+            );
             return copy;
           }),
         { generated: true },

@@ -1,8 +1,10 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { ProductFilter, ProductSortKey } from '#domain/product-list';
+import { PRODUCT_CSV_COLUMNS, type ProductFilter, type ProductSortKey } from '#domain/product-list';
+import { localeColumn, PRODUCT_TRANSLATION_FIELDS } from '#domain/translations';
 import type { Db } from '../../db/client';
 import { type KeysetOrder, keysetBatches } from '../../db/query/stream';
 import { brands, categories, products } from '../../db/schema';
+import type { Locales } from '../translations';
 import { PRODUCT_SORT_COLUMNS, productFilterWhere, readsPrices, refreshPrices } from './product-filter';
 
 /** How the image_urls cell joins a product's gallery: a URL never holds a bare space. */
@@ -38,7 +40,13 @@ type ExportRow = {
   option3_value: string | null;
   variant_mrp: string;
   variant_status: string;
+  /** Each translated locale's fields, by their columns' names (name@de). */
+  [translated: `${string}@${string}`]: string | null;
 };
+
+/** The translated fields' columns, after the others: each field, for each locale but the default. */
+const translationColumns = (locales: readonly string[]) =>
+  locales.flatMap((l) => PRODUCT_TRANSLATION_FIELDS.map((f) => localeColumn(f, l)));
 
 /**
  * The products of a list's filter and sort as CSV records (PRODUCT_CSV_COLUMNS), one per variant,
@@ -47,6 +55,7 @@ type ExportRow = {
  */
 async function* exportBatches(
   db: Db,
+  translated: readonly string[],
   params: { filter: ProductFilter; sortBy: ProductSortKey; order: 'asc' | 'desc' },
 ) {
   const now = new Date();
@@ -59,6 +68,17 @@ async function* exportBatches(
     id: products.id,
     order: params.order,
   };
+  const extra = translationColumns(translated);
+  const t = (i: number) => sql.identifier(`t${i}`);
+  const joins = translated.map(
+    (l, i) =>
+      sql` left join product_translations ${t(i)} on ${t(i)}.product_id = ${products.id} and ${t(i)}.locale = ${l}`,
+  );
+  const picks = translated.flatMap((l, i) =>
+    PRODUCT_TRANSLATION_FIELDS.map(
+      (f) => sql`, ${t(i)}.${sql.identifier(f)} as ${sql.identifier(localeColumn(f, l))}`,
+    ),
+  );
   const batches = keysetBatches<ExportRow>(order, async (batch) => {
     const filters: SQL | undefined = and(where, batch.after);
     // A page of products in the list's order, then their variants joined in one statement: the
@@ -74,10 +94,10 @@ async function* exportBatches(
         ${products.price_final}::text as final_price, ${products.description} as description,
         (select string_agg(pi.url, ${IMAGE_URL_SEPARATOR} order by pi.position, pi.id)
           from product_images pi where pi.product_id = "products"."id") as image_urls,
-        row_number() over (order by ${batch.orderBy}) as n
+        row_number() over (order by ${batch.orderBy}) as n ${sql.join(picks, sql``)}
       from ${products}
       left join ${brands} on ${brands.id} = ${products.brand_id}
-      left join ${categories} on ${categories.id} = ${products.category_id}
+      left join ${categories} on ${categories.id} = ${products.category_id}${sql.join(joins, sql``)}
       ${filters ? sql`where ${filters}` : sql``}
       order by ${batch.orderBy} limit ${batch.limit}) page
       join product_variants v on v.product_id = page.id
@@ -113,11 +133,16 @@ async function* exportBatches(
       r.option3_value,
       r.variant_mrp,
       r.variant_status,
+      ...extra.map((c) => r[c as `${string}@${string}`]),
     ]);
 }
 
-export function createProductExportService(db: Db) {
-  return { batches: (params: Parameters<typeof exportBatches>[1]) => exportBatches(db, params) };
+export function createProductExportService(db: Db, locales: Pick<Locales, 'translated'>) {
+  return {
+    /** The file's columns: PRODUCT_CSV_COLUMNS, then name@de, description@de… per translated locale. */
+    columns: [...PRODUCT_CSV_COLUMNS, ...translationColumns(locales.translated)],
+    batches: (params: Parameters<typeof exportBatches>[2]) => exportBatches(db, locales.translated, params),
+  };
 }
 
 export type ProductExportService = ReturnType<typeof createProductExportService>;

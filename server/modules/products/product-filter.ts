@@ -107,6 +107,12 @@ export async function productFilterQuery(
     filter.no_image ? sql`${products.image_count} = 0` : undefined,
     filter.no_category ? isNull(products.category_id) : undefined,
     filter.no_brand ? isNull(products.brand_id) : undefined,
+    // One probe of product_translations' primary key per product (an anti-join).
+    filter.missing_translation !== undefined
+      ? sql`not exists (select 1 from product_translations t
+          where t.product_id = ${products.id} and t.locale = ${filter.missing_translation}
+            and t.name is not null and (t.description is not null or ${products.description} is null))`
+      : undefined,
   ];
   const kept = conditions.filter((c): c is SQL => c !== undefined);
   const all = (searched: SQL | undefined) => {

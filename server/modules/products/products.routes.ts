@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParam } from '#domain/paging';
 import { productBulkBody, productBulkResponse, productListQuery } from '#domain/product-list';
 import {
@@ -12,9 +13,12 @@ import {
   slugParam,
   updateProductBody,
 } from '#domain/products';
+import { localeQuery } from '#domain/translations';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import { JSON_TYPE, sendTagged } from '../../http/conditional';
 import { bearer, deleted, errors } from '../../http/schemas';
+import { type Locales, localizeProductNames } from '../translations';
+import type { Queryable } from './bundle.query';
 import type { BundleService } from './bundle.service';
 import type { ProductBulkService } from './product-bulk.service';
 import type { ProductsService } from './products.service';
@@ -24,6 +28,7 @@ export type ProductsRoutesDeps = {
   bundles: BundleService;
   bulk: ProductBulkService;
   authenticate: Authenticate;
+  locales: Locales;
 };
 
 /**
@@ -49,7 +54,11 @@ export const productsRoutes =
           response: { 200: productListResponse, ...errors(400, 401) },
         },
       },
-      async (request) => deps.products.list(request.query),
+      async (request) => {
+        const missing = request.query.filter.missing_translation;
+        if (missing !== undefined) deps.locales.editable(missing);
+        return deps.products.list(request.query);
+      },
     );
 
     app.get(
@@ -155,24 +164,30 @@ export const productsRoutes =
 
 /** What a visitor may see: the preview bundle and the product option list. */
 export const publicProductsRoutes =
-  (deps: Pick<ProductsRoutesDeps, 'products' | 'bundles'>): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<ProductsRoutesDeps, 'products' | 'bundles' | 'locales'> & { pool: Queryable },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/public/products',
       {
         schema: {
           tags: ['public'],
+          description:
+            'Published products by name, for pickers; with `locale` their names in that language where translated (a locale not in LOCALES: 400). The search matches the default language.',
           querystring: publicProductsQuery,
           response: { 200: publicProductsResponse, ...errors(400) },
         },
       },
-      async (request) => ({
-        data: await deps.products.options({
+      async (request) => {
+        const locale = deps.locales.reading(request.query.locale);
+        const data = await deps.products.options({
           q: (request.query.q ?? '').trim(),
           limit: request.query.limit ?? 1000,
           publishedOnly: true,
-        }),
-      }),
+        });
+        return { data: locale ? await localizeProductNames(deps.pool, data, locale) : data };
+      },
     );
 
     app.get(
@@ -180,7 +195,10 @@ export const publicProductsRoutes =
       {
         schema: {
           tags: ['public'],
+          description:
+            "A published product's bundle; with `locale` its texts (name, description, sections, category name, options) in that language, each falling back to the default's where not translated. A locale not in LOCALES: 400.",
           params: slugParam,
+          querystring: z.strictObject(localeQuery),
           response: { 200: productBundleSchema, ...errors(400, 404) },
         },
       },
@@ -188,7 +206,7 @@ export const publicProductsRoutes =
         sendTagged(
           request,
           reply as FastifyReply,
-          await deps.bundles.getPublished(request.params.slug),
+          await deps.bundles.getPublished(request.params.slug, deps.locales.reading(request.query.locale)),
           JSON_TYPE,
         ),
     );

@@ -93,6 +93,27 @@ export async function snapshotProducts(tx: Tx, ids: SQL) {
       'price_list_prices',
       variantRowsOf('price_list_prices', ids, sql`x.price_list_id, x.variant_id, x.min_quantity`),
     ],
+    // Translations have no id of their own: their key is the item's and the locale.
+    [
+      'product_translations',
+      rowsOf(
+        'product_translations',
+        sql`x.product_id = any(${ids})`,
+        sql`x.product_id`,
+        sql``,
+        sql`x.locale`,
+      ),
+    ],
+    [
+      'product_option_translations',
+      rowsOf(
+        'product_option_translations',
+        sql`o.product_id = any(${ids})`,
+        sql`o.product_id`,
+        sql`join product_options o on o.id = x.option_id`,
+        sql`x.option_id, x.locale`,
+      ),
+    ],
   ];
   const links = ['inquiries', 'inquiry_lines', 'quote_lines'].map((t) => [t, idsOf(t, ids)] as const);
   const alias = (i: number) => sql.identifier(`s${i}`);

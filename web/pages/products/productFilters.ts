@@ -14,6 +14,7 @@ export const FILTER_LABELS: Record<ProductFilterKey, string> = {
   no_image: 'No image',
   no_category: 'No category',
   no_brand: 'No brand',
+  missing_translation: 'Missing translation',
 };
 
 /** The filters that are set, in the order the chips show them. */
@@ -69,6 +70,8 @@ export function chipText(key: ProductFilterKey, value: string, names: Names = {}
       return `Final price ≥ ${value}`;
     case 'price_max':
       return `Final price ≤ ${value}`;
+    case 'missing_translation':
+      return `${FILTER_LABELS.missing_translation}: ${value}`;
     default:
       return FILTER_LABELS[key];
   }

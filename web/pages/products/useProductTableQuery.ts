@@ -7,6 +7,7 @@ import {
   type ProductSortKey,
 } from '#domain/product-list';
 import { PRODUCT_STATUSES } from '#domain/products';
+import { LOCALE_CODE } from '#domain/translations';
 import type { ProductFilterValues } from '../../api/keys';
 import { useProducts } from '../../api/products';
 import { positiveInt } from '../../components/urlValues';
@@ -27,6 +28,8 @@ const ACCEPT: Record<ProductFilterKey, FilterRule> = {
   no_image: YES,
   no_category: YES,
   no_brand: YES,
+  // A language code; whether the shop has it is the server's to say (400).
+  missing_translation: (v: string) => LOCALE_CODE.test(v),
 };
 const LIST_OPTIONS = {
   defaultLimit: PRODUCT_LIST.defaultLimit,
