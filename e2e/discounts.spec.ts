@@ -113,6 +113,10 @@ test('a product discount changes the product price; edit, switch off and delete 
   // The switch saves at once, without opening the dialog.
   await openDiscounts(page, tag);
   const activeSwitch = rowWith(page, title).getByRole('switch', { name: 'Active' });
+  // Force skips the checks that the input is enabled, and the switch stays disabled until the
+  // caller's rights have loaded: wait for that first, or the click lands on a dead switch.
+  await expect(activeSwitch).toBeChecked();
+  await expect(activeSwitch).toBeEnabled();
   // The input sits under its drawn track; force clicks where a person clicks, on the track.
   await activeSwitch.click({ force: true });
   await expect(toast(page, DISCOUNT_TEXT.updated)).toBeVisible();
