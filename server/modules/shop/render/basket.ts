@@ -2,7 +2,7 @@ import { TEXT_LIMITS } from '#domain/constants';
 import { INQUIRY_LIMITS, INQUIRY_TEXT } from '#domain/inquiries';
 import type { ShopText } from '#domain/shop-texts';
 import { html, type SafeHtml } from './html';
-import { layout, type PageChrome, pageChrome, type ShopChrome, shopHref } from './layout';
+import { layout, pageChrome, type ShopChrome, shopHref } from './layout';
 
 /** A marker count, replaced by the real one in the script: the subject's words stay in domain/. */
 const COUNT_MARK = 987654321;

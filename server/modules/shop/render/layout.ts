@@ -58,6 +58,12 @@ export type PageHead = {
 /** The header's search: it keeps the list's other filters, so a search narrows what is shown. */
 export type HeaderSearch = { q: string; keep: Record<string, string> };
 
+/** A page's chrome in each of the shop's languages, made once: the words are read once per language. */
+export function localeChromes(site: ShopChrome): Map<string, PageChrome> {
+  const all = site.locales?.all ?? [pageChrome(site).locale];
+  return new Map(all.map((locale) => [locale, pageChrome({ ...site, locale, text: undefined })]));
+}
+
 /**
  * A shop path ('/shop', '/shop/drill?variant=2') in a locale: the default language's as it is, any
  * other's under its prefix ('/de/shop/drill'). The slug is the same in every language.
