@@ -167,6 +167,8 @@ export function shopText(locale: string) {
     notFoundTitle: t('notFoundTitle'),
     notFoundText: t('notFoundText'),
     badRequestTitle: t('badRequestTitle'),
+    /** A bad request's words where the API's own message (English) would not be the page's language. */
+    badRequestText: t('badRequestText'),
     unavailableTitle: t('unavailableTitle'),
     unavailableText: t('unavailableText'),
     errorTitle: t('errorTitle'),

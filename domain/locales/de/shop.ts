@@ -127,6 +127,7 @@ export default {
   notFoundText:
     'Die gewünschte Seite gibt es im Shop nicht. Das Produkt wurde vielleicht entfernt oder umbenannt.',
   badRequestTitle: 'Diese Adresse stimmt nicht',
+  badRequestText: 'Bitte prüfen Sie die Adresse, oder beginnen Sie noch einmal im Shop.',
   unavailableTitle: 'Der Shop ist ausgelastet',
   unavailableText: 'Bitte versuchen Sie es gleich noch einmal.',
   errorTitle: 'Etwas ist schiefgelaufen',

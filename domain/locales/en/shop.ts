@@ -129,6 +129,7 @@ export default {
   notFoundTitle: 'Page not found',
   notFoundText: 'The page you asked for is not in the shop. The product may have been removed or renamed.',
   badRequestTitle: 'That address is not right',
+  badRequestText: 'Please check the address, or start again from the shop.',
   unavailableTitle: 'The shop is busy',
   unavailableText: 'Please try again in a moment.',
   errorTitle: 'Something went wrong',

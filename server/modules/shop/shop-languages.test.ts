@@ -82,6 +82,8 @@ describe('the German shop', () => {
     expect(other.statusCode).toBe(404);
     expect(other.body).toContain('<html lang="en">');
     expect((await visit('/fr/shop/x')).statusCode).toBe(404);
+    const bad = await visit('/de/shop?page=0');
+    expect([bad.statusCode, bad.body.includes(DE.badRequestText)]).toEqual([400, true]);
     // The default language has no prefix: its would-be address leads to its page.
     const en = await visit(`/en/shop/${slug}`);
     expect([en.statusCode, en.headers.location]).toEqual([301, `/shop/${slug}`]);

@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE } from '#domain/i18n';
 import { html } from './html';
 import { layout, type PageChrome, pageChrome, type ShopChrome, shopHref } from './layout';
 
@@ -26,7 +27,11 @@ export function renderErrorPage(site: ShopChrome, status: number, message: strin
   const { text } = chrome;
   if (status === 404) return renderNotFound(chrome);
   if (status >= 400 && status < 500)
-    return renderMessagePage(chrome, { title: text.badRequestTitle, text: message });
+    // The API's messages are English: another language says it in its own words.
+    return renderMessagePage(chrome, {
+      title: text.badRequestTitle,
+      text: chrome.locale === SOURCE_LOCALE ? message : text.badRequestText,
+    });
   if (status === 503)
     return renderMessagePage(chrome, { title: text.unavailableTitle, text: text.unavailableText });
   return renderMessagePage(chrome, { title: text.errorTitle, text: text.errorText });
