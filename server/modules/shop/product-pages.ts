@@ -3,7 +3,7 @@ import { chosenVariant } from '#domain/variant-choice';
 import { type Tagged, tagged } from '../../cache/etag';
 import type { BundleService } from '../products';
 import { localeChromes, type ShopChrome } from './render/layout';
-import { type ProductLinks, renderProduct } from './render/product';
+import { type ProductLinks, type ProductSeo, renderProduct } from './render/product';
 import type { ShopService } from './shop.service';
 import type { ShopVariants } from './shop-variants';
 
@@ -15,6 +15,8 @@ type PageModel = {
   bundle: ProductBundle;
   links: ProductLinks;
   variants: ShopVariants;
+  /** A translated page's own SEO texts (none in the default language, which has no such fields). */
+  seo?: ProductSeo;
   expiresAt: number | null;
 };
 
@@ -42,11 +44,15 @@ export function createProductPages(deps: {
     models.get(`${slug}${at(locale)}`, async () => {
       const served = await deps.bundles.getPublished(slug, locale);
       const bundle = JSON.parse(served.body) as ProductBundle;
-      const [links, variants] = await Promise.all([
+      const [links, variants, seo] = await Promise.all([
         deps.shop.productLinks(bundle.base.category_id, bundle.base.brand_id, locale),
         deps.shop.productVariants(bundle.base.id),
+        locale ? deps.shop.productSeo(bundle.base.id, locale) : undefined,
       ]);
-      return { value: { bundle, links, variants, expiresAt: served.expiresAt }, expiresAt: served.expiresAt };
+      return {
+        value: { bundle, links, variants, seo, expiresAt: served.expiresAt },
+        expiresAt: served.expiresAt,
+      };
     });
 
   return {
@@ -66,7 +72,7 @@ export function createProductPages(deps: {
         const shown = chosenVariant(fresh.variants.variants, chosen ? String(chosen.id) : undefined);
         return {
           value: tagged(
-            renderProduct(chrome, fresh.bundle, fresh.links, { ...fresh.variants, chosen: shown }),
+            renderProduct(chrome, fresh.bundle, fresh.links, { ...fresh.variants, chosen: shown }, fresh.seo),
           ),
           expiresAt: fresh.expiresAt,
         };

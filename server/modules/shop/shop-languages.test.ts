@@ -22,7 +22,10 @@ beforeAll(async () => {
   const p = await createProduct(ctx.admin, { name: 'Cordless drill', category_id: category.id, mrp: 1234.5 });
   slug = p.slug;
   productId = p.id;
-  await ctx.admin.ok('PUT', `/api/products/${p.id}/translations/de`, { name: 'Akkubohrer' });
+  await ctx.admin.ok('PUT', `/api/products/${p.id}/translations/de`, {
+    name: 'Akkubohrer',
+    seo_description: 'Akkubohrer günstig anfragen',
+  });
   await ctx.admin.ok('PUT', `/api/categories/${category.id}/translations/de`, { name: 'Bohrmaschinen' });
 });
 afterAll(() => ctx.close());
@@ -50,6 +53,7 @@ describe('the German shop', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Akkubohrer</h1>');
     expect(page.body).toContain(DE.addToQuote);
+    expect(page.body).toContain('<meta name="description" content="Akkubohrer günstig anfragen">');
     expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/de/shop/${slug}">`);
 
     const basket = await visit('/de/shop/quote');
@@ -82,6 +86,9 @@ describe('the German shop', () => {
     expect(other.statusCode).toBe(404);
     expect(other.body).toContain('<html lang="en">');
     expect((await visit('/fr/shop/x')).statusCode).toBe(404);
+    // A first segment that names no language is not the shop's to answer.
+    const api = await visit('/api/shop');
+    expect([api.statusCode, api.headers['content-type']]).toEqual([404, expect.stringContaining('json')]);
     const bad = await visit('/de/shop?page=0');
     expect([bad.statusCode, bad.body.includes(DE.badRequestText)]).toEqual([400, true]);
     // The default language has no prefix: its would-be address leads to its page.

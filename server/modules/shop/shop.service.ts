@@ -24,7 +24,7 @@ import {
   whereOf,
 } from './facets';
 import type { CategoryNode, ShopCard } from './render/list';
-import type { ProductLinks } from './render/product';
+import type { ProductLinks, ProductSeo } from './render/product';
 import { readShopVariants } from './shop-variants';
 
 /**
@@ -399,6 +399,9 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
       };
     },
 
+    /** A product's SEO title and description in a translated locale (ADR 0034), each null where there is none. */
+    productSeo: (productId: number, locale: string) => readProductSeo(db, productId, locale),
+
     /** A product's options and active variants, priced now, for its page. */
     productVariants: (productId: number) => readShopVariants(db, productId, new Date()),
 
@@ -413,6 +416,13 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     /** One part of the sitemap: see sitemapRows. */
     sitemapRows: (offset: number, count: number) => sitemapRows(db, offset, count),
   };
+}
+
+async function readProductSeo(db: Db, productId: number, locale: string): Promise<ProductSeo> {
+  const { rows } = await db.execute<ProductSeo>(sql`
+    select nullif(seo_title, '') as title, nullif(seo_description, '') as description
+    from product_translations where product_id = ${productId} and locale = ${locale}`);
+  return rows[0] ?? { title: null, description: null };
 }
 
 /** A cache key's locale suffix: none for the default language, whose keys stay as they were. */

@@ -23,6 +23,9 @@ export type ProductLinks = {
   brandSlug: string | null;
 };
 
+/** A page's own title and description for search engines, where its language has them. */
+export type ProductSeo = { title: string | null; description: string | null };
+
 /** The gallery's frames: a square of at most this many pixels, and the thumbnails'. */
 const MAIN_IMAGE = 640;
 const THUMB_IMAGE = 80;
@@ -178,6 +181,7 @@ export function renderProduct(
   bundle: ProductBundle,
   links: ProductLinks,
   choice?: VariantChoice,
+  seo?: ProductSeo,
 ): string {
   const { base } = bundle;
   const chrome = pageChrome(site);
@@ -264,8 +268,8 @@ ${sections(bundle, withOptions ? overrides : null)}
   return layout(
     chrome,
     {
-      title: base.name,
-      description,
+      title: seo?.title ?? base.name,
+      description: seo?.description ?? description,
       canonical,
       here: withQuery(canonical, { variant: chosen && chosen !== choice?.variants[0] ? chosen.id : null }),
       og: { type: 'product', image: bundle.images[0]?.url ?? null },
