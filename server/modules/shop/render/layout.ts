@@ -90,13 +90,16 @@ function languageName(locale: string): string {
 function languages(chrome: PageChrome, head: PageHead): { links: SafeHtml | ''; switcher: SafeHtml | '' } {
   const { locales } = chrome;
   if (locales.all.length < 2) return { links: '', switcher: '' };
-  const alternate = head.canonical ?? head.here ?? '/shop';
+  const alternate = head.canonical ?? head.here;
   const here = head.here ?? head.canonical ?? '/shop';
-  const links = html`${locales.all.map(
-    (l) => html`
+  // A page with no address of its own (a 404) has no versions in other languages.
+  const links = alternate
+    ? html`${locales.all.map(
+        (l) => html`
 <link rel="alternate" hreflang="${l}" href="${absoluteUrl(chrome, localePath(locales, l, alternate))}">`,
-  )}
-<link rel="alternate" hreflang="x-default" href="${absoluteUrl(chrome, alternate)}">`;
+      )}
+<link rel="alternate" hreflang="x-default" href="${absoluteUrl(chrome, alternate)}">`
+    : '';
   const switcher = html`
 <nav class="language-switch" aria-label="${chrome.text.language}"><ul>${locales.all.map(
     (l) =>
