@@ -28,3 +28,11 @@ export const buyerTexts = (locale: string, ns: BuyerNamespace) =>
  */
 export const formatLocaleOf = (locale: string, english: string) =>
   locale === SOURCE_LOCALE ? english : locale;
+
+/** A calendar day ('YYYY-MM-DD') as a buyer's language writes it: English keeps the ISO day. */
+export const buyerDay = (locale: string, day: string) =>
+  locale === SOURCE_LOCALE
+    ? day
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${day.slice(0, 10)}T00:00:00Z`),
+      );
