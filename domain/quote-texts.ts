@@ -52,7 +52,23 @@ export const DESK_SCREEN = {
   noteFailed: 'Failed to add note',
   statusChanged: 'Status changed',
   ownerChanged: 'Owner changed',
+  /** The buyer's language (ADR 0036): what they receive about the request is written in it. */
+  language: "Buyer's language",
+  languageChange: 'Change',
+  languageChanged: 'Language changed',
+  historyLanguage: (from: string | null, to: string | null) =>
+    `Buyer's language ${from ? languageName(from) : '—'} → ${to ? languageName(to) : '—'}`,
 } as const;
+
+/** A language's own name for itself, as a buyer would pick it: 'Deutsch', 'English'. */
+export function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return locale;
+  }
+}
 
 /**
  * An outbox message's delivery, as the desk, the builder, their toasts and the Outbox screen say
