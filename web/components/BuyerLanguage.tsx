@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { DESK_SCREEN, languageName } from '#domain/quote-texts';
 import { usePatchInquiry } from '../api/inquiries';
@@ -33,6 +33,7 @@ export function BuyerLanguage({
       data-testid="buyer-language"
       title={DESK_SCREEN.language}
     >
+      <VisuallyHidden>{DESK_SCREEN.language} </VisuallyHidden>
       {languageName(locale)}
     </Badge>
   );

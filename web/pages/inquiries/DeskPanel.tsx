@@ -42,7 +42,6 @@ export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Sta
           <BuyerLanguage inquiryId={detail.id} locale={detail.locale} change withLabel />
         </Group>
       )}
-      {!mayWork && <BuyerLanguage inquiryId={detail.id} locale={detail.locale} withLabel />}
       {detail.order && (
         <Group gap="xs" data-testid="pane-order">
           <Anchor
