@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { buyerTexts } from './buyer-texts';
 import { MAX_ID, TEXT_LIMITS } from './constants';
 import { calendarDay, oneLine } from './fields';
+import { SOURCE_LOCALE } from './i18n';
 import { VALIDATION } from './messages';
 import { staffNoteSchema, staffRef, tokenRef } from './notes';
 import { orderSummarySchema } from './orders';
 import { listMeta, listQuery } from './paging';
 import { quoteSchema } from './quotes';
+import { LOCALE_CODE, TRANSLATION_TEXT } from './translations';
 
 /** Lengths of the quote request's own fields (name and email use TEXT_LIMITS); the form shares them. */
 export const INQUIRY_LIMITS = {
@@ -62,20 +65,9 @@ export const INQUIRY_TEXT = {
  * carry no one's words to a stranger's mailbox. The products are the shop's own names.
  */
 export const INQUIRY_MAIL = {
+  /** The acknowledgement's subject in English; its words are the mail catalogue's (ADR 0036). */
   receivedSubject: (reference: string, company: string) =>
-    `We have your quote request ${reference} - ${company}`,
-  receivedBody: (p: { reference: string; company: string; lines: string[]; accountUrl: string }) =>
-    [
-      'Hello,',
-      '',
-      `Thank you for your quote request to ${p.company}. Your reference is ${p.reference}.`,
-      ...(p.lines.length ? ['', 'You asked about:', ...p.lines.map((l) => `- ${l}`)] : []),
-      '',
-      'We will reply with a quote by e-mail. If you write to us about it, please give your reference.',
-      `You can follow your requests, quotes and orders at ${p.accountUrl}`,
-      '',
-      'If you did not send this request, you can ignore this e-mail.',
-    ].join('\n'),
+    buyerTexts(SOURCE_LOCALE, 'mail')('received.subject', { reference, company }),
   /** A basket line as the acknowledgement lists it; `options` as describeOptions prints them. */
   line: (quantity: number, name: string, sku: string | null, options = '') =>
     `${quantity} × ${name}${options ? `, ${options}` : ''}${sku ? ` (${sku})` : ''}`,
@@ -128,6 +120,11 @@ const required = (max: number, field: string) =>
     .min(1, { error: INQUIRY_TEXT.required })
     .max(max, { error: VALIDATION.tooLong(field, max) });
 
+/** A language code as LOCALES spells it; whether the shop has it is the service's to say. */
+const buyerLocale = z
+  .string({ error: TRANSLATION_TEXT.badLocale })
+  .regex(LOCALE_CODE, { error: TRANSLATION_TEXT.badLocale });
+
 /** POST /api/inquiries: what a visitor may send. */
 export const createInquiryBody = z
   .strictObject({
@@ -176,6 +173,13 @@ export const createInquiryBody = z
         });
       })
       .optional(),
+    /**
+     * The buyer's language (ADR 0036): the shop sends the page's. One of the shop's LOCALES, else
+     * 400; left out, the default language.
+     */
+    locale: buyerLocale
+      .optional()
+      .describe("The buyer's language, one of the shop's locales (LOCALES); left out, the default."),
     /** A field people never see: a program that fills every field fills this one too. */
     website: z.string().optional(),
     /** How long the form was open, as the page measured it. */
@@ -252,12 +256,14 @@ export const DESK_TEXT = {
 
 export const NOTE_MAX_LENGTH = 5000;
 
-/** PATCH /api/inquiries/{id}: any of status, owner (null: nobody) and close reason. */
+/** PATCH /api/inquiries/{id}: any of status, owner (null: nobody), close reason and the buyer's language. */
 export const patchInquiryBody = z
   .strictObject({
     status: z.enum(INQUIRY_STATUSES, { error: DESK_TEXT.statusInvalid }).optional(),
     owner_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
     close_reason: z.enum(CLOSE_REASONS, { error: DESK_TEXT.closeReasonInvalid }).optional(),
+    /** The buyer's language, one of the shop's locales: what they receive from now on is in it. */
+    locale: buyerLocale.optional(),
   })
   .refine((v) => v.status !== 'closed' || v.close_reason !== undefined, {
     error: DESK_TEXT.closeReasonRequired,
@@ -288,6 +294,7 @@ const inquiryEventSchema = z.object({
    * 'quote_expired': the scheduled job expired a sent quote (its version in `to`).
    * 'approval_requested', 'quote_approved', 'quote_rejected': a step of a draft's approval, the
    * quote's id in `from`, the note or reason in `to`.
+   * 'locale': staff changed the buyer's language, the codes in `from` and `to`.
    */
   kind: z.enum([
     'status',
@@ -296,6 +303,7 @@ const inquiryEventSchema = z.object({
     'approval_requested',
     'quote_approved',
     'quote_rejected',
+    'locale',
   ]),
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -332,6 +340,8 @@ export const inquirySchema = z.object({
   status: z.enum(INQUIRY_STATUSES),
   owner: staffRef.nullable(),
   close_reason: z.enum(CLOSE_REASONS).nullable(),
+  /** The buyer's language (one of LOCALES): what they receive about the request is in it. */
+  locale: z.string(),
 });
 export type InquiryLine = Inquiry['lines'][number];
 export type Inquiry = z.infer<typeof inquirySchema>;

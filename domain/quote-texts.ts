@@ -1,9 +1,10 @@
 /**
- * The words of the desk's screens, the quote builder and the customer's quote page, and the
- * fallback texts of their calls. This module imports nothing: the customer's page is on the
- * public internet and stays light, and the server's own quote messages stay in quotes.ts
- * (QUOTE_TEXT), which these never restate.
+ * The words of the desk's screens and the quote builder, and the fallback texts of their calls.
+ * The customer's quote page reads the quote catalogue in the buyer's language (buyer-texts.ts);
+ * the server's own quote messages stay in quotes.ts (QUOTE_TEXT), which these never restate.
  */
+import { quotePageTexts } from './buyer-texts';
+import { SOURCE_LOCALE } from './i18n';
 
 export const DESK_SCREEN = {
   statusLabel: 'Status',
@@ -51,7 +52,23 @@ export const DESK_SCREEN = {
   noteFailed: 'Failed to add note',
   statusChanged: 'Status changed',
   ownerChanged: 'Owner changed',
+  /** The buyer's language (ADR 0036): what they receive about the request is written in it. */
+  language: "Buyer's language",
+  languageChange: 'Change',
+  languageChanged: 'Language changed',
+  historyLanguage: (from: string | null, to: string | null) =>
+    `Buyer's language ${from ? languageName(from) : '—'} → ${to ? languageName(to) : '—'}`,
 } as const;
+
+/** A language's own name for itself, as a buyer would pick it: 'Deutsch', 'English'. */
+export function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return locale;
+  }
+}
 
 /**
  * An outbox message's delivery, as the desk, the builder, their toasts and the Outbox screen say
@@ -195,67 +212,8 @@ export const QUOTE_REUSE_TEXT = {
   saveFirst: 'Save the draft first: the template keeps what is saved',
 } as const;
 
-export const PUBLIC_QUOTE_TEXT = {
-  loading: 'Loading…',
-  title: (company: string) => `Quote from ${company}`,
-  tabTitle: (reference: string, company: string) => `Quote ${reference} · ${company}`,
-  notFoundTab: 'Quote not found',
-  downloadPdf: 'Download PDF',
-  shop: 'Visit our shop',
-  seller: 'Seller',
-  email: 'E-mail',
-  phone: 'Phone',
-  signedCopy:
-    'A confirmation with the signed quote is on its way to your e-mail; the PDF here shows the signature too.',
-  reference: 'Reference',
-  version: 'Version',
-  customer: 'For',
-  validUntil: 'Valid until',
-  product: 'Product',
-  quantity: 'Qty',
-  unitPrice: 'Unit price',
-  discount: 'Discount',
-  lineTotal: 'Total',
-  subtotal: 'Subtotal',
-  shipping: 'Shipping',
-  tax: (rate: string) => `Tax (${rate}%)`,
-  total: 'Total',
-  note: 'Note',
-  terms: 'Terms',
-  accept: 'Accept',
-  acceptTitle: 'Accept this quote',
-  signature: 'Type your full name to sign',
-  acceptConfirm: 'Confirm acceptance',
-  decline: 'Decline',
-  declineTitle: 'Decline this quote',
-  reason: 'Reason (optional)',
-  declineConfirm: 'Decline quote',
-  changes: 'Ask for changes',
-  changesTitle: 'Ask for changes',
-  message: 'What would you like changed?',
-  changesConfirm: 'Send request',
-  cancel: 'Cancel',
-  accepted: (name: string | null, at: string) =>
-    `Accepted${name ? ` by ${name}` : ''} on ${at}. Thank you, we will be in touch.`,
-  declined: (at: string) => `Declined on ${at}.`,
-  changesRequested: (at: string) => `Changes requested on ${at}. We will send a new version.`,
-  /** The refusal of an answer to an expired quote, and the page's words for it (date YYYY-MM-DD). */
-  expiredOn: (validUntil: string) => `This quote expired on ${validUntil}`,
-  contactForNew: 'Contact us for a new one.',
-  superseded: 'A newer version of this quote replaces this one. Use the link in the latest e-mail.',
-  /** A sent quote whose request has moved on at the desk (reopened, closed): no answer goes through. */
-  notAnswerable: 'This quote can no longer be answered here. Please contact us.',
-  notFoundTitle: 'Quote not found',
-  notFound: 'This link does not lead to a quote. Check that it was copied whole, or contact us.',
-  failed: 'The quote could not be loaded. Try again in a moment.',
-  answerFailed: 'Your answer could not be sent. Try again in a moment.',
-  poNumber: 'Purchase-order number',
-  billingAddress: 'Billing address',
-  deliveryAddress: 'Delivery address',
-  sameAsBilling: 'Delivery address same as billing',
-  /** The order an acceptance made, as the quote's page shows it. */
-  order: (number: string, status: string) => `Order ${number}: ${status}`,
-} as const;
+/** The customer's quote page in English; its words are the quote catalogue's (ADR 0036). */
+export const PUBLIC_QUOTE_TEXT = quotePageTexts(SOURCE_LOCALE);
 
 /** An order's statuses in words, shared by the staff screen and the customer's page. */
 export const ORDER_STATUS_TEXT = {

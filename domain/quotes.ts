@@ -392,6 +392,11 @@ export const publicQuoteSchema = z.object({
   order: orderSummarySchema.nullable(),
   /** The acceptance form's fields the seller requires (a setting); the rest are optional. */
   accept_requires: z.array(z.enum(ACCEPT_FIELDS)),
+  /**
+   * The buyer's language (the request's, ADR 0036): the page's words are in it. Always answered;
+   * a page given none reads in English.
+   */
+  locale: z.string().optional(),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 

@@ -113,7 +113,11 @@ async function main() {
   loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  await runMigrations(database, { afterMs: 2000, notify: () => console.log(SLOW_MIGRATIONS_NOTICE) });
+  await runMigrations(
+    database,
+    { afterMs: 2000, notify: () => console.log(SLOW_MIGRATIONS_NOTICE) },
+    config.locales.default,
+  );
   await startServer(config, database);
 }
 

@@ -118,6 +118,7 @@ export function createServices(database: Database, config: Config, opts: Service
     company: config.company,
     notifyEmail: config.mail.notifyEmail,
     timeZone: config.timeZone,
+    locales,
   };
   const trash = createTrashService(db, images);
   // Every change to a product, request, quote, customer or company records its webhook events

@@ -84,7 +84,7 @@ export async function restoreBackup(
     const migrated = await openConfiguredDatabase(config, 1);
     let migrationsApplied = 0;
     try {
-      await runMigrations(migrated);
+      await runMigrations(migrated, undefined, config.locales.default);
       // A loaded database has no statistics, and the embedded one has no autovacuum to gather
       // them: until analysed, every list would be planned as if its tables were empty.
       await migrated.pool.query('analyze');

@@ -16,7 +16,7 @@ export async function withConfiguredDatabase(
   const config = opts.config ?? loadConfig();
   const database = await openConfiguredDatabase(config, 1);
   try {
-    if (opts.migrate) await runMigrations(database);
+    if (opts.migrate) await runMigrations(database, undefined, config.locales.default);
     return await task(database, config);
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));

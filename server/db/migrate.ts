@@ -20,12 +20,16 @@ export const SLOW_MIGRATIONS_NOTICE =
 export async function runMigrations(
   database: Database,
   slow?: { afterMs: number; notify: () => void },
+  /** The shop's default language (LOCALES' first): what older requests were written in (0071). */
+  defaultLocale?: string,
 ): Promise<void> {
   const timer = slow ? setTimeout(slow.notify, slow.afterMs) : undefined;
   try {
     const client = await database.pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      if (defaultLocale)
+        await client.query(`select set_config('stockroom.default_locale', $1, false)`, [defaultLocale]);
       try {
         await migrate(drizzle(client), { migrationsFolder });
       } finally {

@@ -711,6 +711,10 @@ export const inquiries = pgTable(
       .default('new'),
     owner_id: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     close_reason: text('close_reason', { enum: ['lost', 'spam', 'duplicate', 'other'] }),
+    // The buyer's language (migration 0071): what they receive about the request is written in
+    // it. The requests service always writes it; the column's default is the default language
+    // the migration found (LOCALES' first), 'en' here being the usual one.
+    locale: text('locale').notNull().default('en'),
     // Set by the database on insert from the e-mail (migration 0042).
     customer_id: integer('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     // The inbox's search (migration 0053): the searched fields as one text, for a substring, and
@@ -812,12 +816,21 @@ export const inquiryEvents = pgTable(
     /** The API token that wrote it (migration 0054): taken from the session's stockroom.token. */
     token_id: integer('token_id').default(sessionToken),
     /** 'quote_expired': a sent quote ran past its date (its version in `to`), moved by the job. */
+    /** 'locale' (migration 0071): staff changed the buyer's language, the codes in from and to. */
     /**
      * 'approval_requested', 'quote_approved', 'quote_rejected' (migration 0068): a step of a
      * quote's approval, the quote's id in `from`, the note or reason in `to`.
      */
     kind: text('kind', {
-      enum: ['status', 'owner', 'quote_expired', 'approval_requested', 'quote_approved', 'quote_rejected'],
+      enum: [
+        'status',
+        'owner',
+        'quote_expired',
+        'approval_requested',
+        'quote_approved',
+        'quote_rejected',
+        'locale',
+      ],
     }).notNull(),
     from: text('from'),
     to: text('to'),
@@ -827,7 +840,7 @@ export const inquiryEvents = pgTable(
     index('inquiry_events_inquiry_idx').on(t.inquiry_id, t.id),
     check(
       'inquiry_events_kind_check',
-      sql`${t.kind} in ('status', 'owner', 'quote_expired', 'approval_requested', 'quote_approved', 'quote_rejected')`,
+      sql`${t.kind} in ('status', 'owner', 'quote_expired', 'approval_requested', 'quote_approved', 'quote_rejected', 'locale')`,
     ),
     check(
       'inquiry_events_close_reason_check',

@@ -138,6 +138,8 @@ export const userKeys = queryKeysFactory<UserListParams>('users');
 
 export const meKeys = queryKeysFactory('me');
 
+export const localeKeys = queryKeysFactory('locales');
+
 export const dashboardKeys = queryKeysFactory('dashboard');
 
 /** The change log: an entity's history, the Activity screen's pages and the dashboard's latest. */

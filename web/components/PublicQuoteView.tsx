@@ -13,20 +13,23 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { type QuotePageTexts, quotePageTexts } from '#domain/buyer-texts';
 import { ORDER_LIMITS } from '#domain/constants';
-import { ORDER_STATUS_TEXT, PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
+import { SOURCE_LOCALE } from '#domain/i18n';
 import type { PublicQuote, Seller } from '#domain/quotes';
 import { errorMessage } from '../api/errors';
 import { type QuoteAnswerInput, useAnswerQuote } from '../api/quotes';
 import { EMPTY_VALUE, formatDateTime } from './format';
 import classes from './PublicQuoteView.module.css';
 import { QuoteDocument } from './QuoteDocument';
+import { QuoteTextsContext, useQuoteTexts } from './quote-texts';
 
 const day = (iso: string) => formatDateTime(iso).slice(0, 10);
 
 /** Why the quote can no longer be answered, or how it was answered. */
 function Banner({ quote }: { quote: PublicQuote }) {
+  const T = useQuoteTexts();
   if (quote.answer) {
     const at = day(quote.answer.at);
     if (quote.answer.kind === 'accepted')
@@ -85,67 +88,72 @@ export function QuoteView({
   titleOrder?: 1 | 2;
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const locale = quote.locale ?? SOURCE_LOCALE;
+  const T = useMemo(() => quotePageTexts(locale), [locale]);
   return (
-    <Stack gap="md">
-      <SellerBlock seller={quote.seller} />
-      <header>
-        <Title order={titleOrder} size="h2">
-          {T.title(quote.company)}
-        </Title>
-        <div className={classes.facts}>
-          <Group gap="lg" wrap="wrap">
-            <Fact label={T.reference} value={quote.reference} />
-            <Fact label={T.version} value={String(quote.version)} />
-            <Fact label={T.customer} value={quote.customer} />
-            <Fact label={T.validUntil} value={quote.valid_until || EMPTY_VALUE} />
-          </Group>
-          <Button
-            component="a"
-            href={`/api/public/quotes/${encodeURIComponent(token)}/pdf`}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            {T.downloadPdf}
-          </Button>
-        </div>
-      </header>
-      <Banner quote={quote} />
-      {quote.order && (
-        <Alert color="blue" data-testid="quote-order">
-          {T.order(quote.order.number, ORDER_STATUS_TEXT[quote.order.status])}
-        </Alert>
-      )}
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'lg' }}>
-        <QuoteDocument quote={quote} />
-      </Paper>
-      {quote.can_answer && (
-        <div className={classes.answers}>
-          <Button color="teal" onClick={() => setDialog('accept')}>
-            {T.accept}
-          </Button>
-          <Button variant="default" onClick={() => setDialog('decline')}>
-            {T.decline}
-          </Button>
-          <Button variant="default" onClick={() => setDialog('changes')}>
-            {T.changes}
-          </Button>
-        </div>
-      )}
-      {dialog && (
-        <AnswerDialog
-          token={token}
-          kind={dialog}
-          requires={quote.accept_requires ?? []}
-          onClose={() => setDialog(null)}
-        />
-      )}
-    </Stack>
+    <QuoteTextsContext.Provider value={T}>
+      <Stack gap="md" lang={locale}>
+        <SellerBlock seller={quote.seller} />
+        <header>
+          <Title order={titleOrder} size="h2">
+            {T.title(quote.company)}
+          </Title>
+          <div className={classes.facts}>
+            <Group gap="lg" wrap="wrap">
+              <Fact label={T.reference} value={quote.reference} />
+              <Fact label={T.version} value={String(quote.version)} />
+              <Fact label={T.customer} value={quote.customer} />
+              <Fact label={T.validUntil} value={quote.valid_until || EMPTY_VALUE} />
+            </Group>
+            <Button
+              component="a"
+              href={`/api/public/quotes/${encodeURIComponent(token)}/pdf`}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {T.downloadPdf}
+            </Button>
+          </div>
+        </header>
+        <Banner quote={quote} />
+        {quote.order && (
+          <Alert color="blue" data-testid="quote-order">
+            {T.order(quote.order.number, T.orderStatus(quote.order.status))}
+          </Alert>
+        )}
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'lg' }}>
+          <QuoteDocument quote={quote} />
+        </Paper>
+        {quote.can_answer && (
+          <div className={classes.answers}>
+            <Button color="teal" onClick={() => setDialog('accept')}>
+              {T.accept}
+            </Button>
+            <Button variant="default" onClick={() => setDialog('decline')}>
+              {T.decline}
+            </Button>
+            <Button variant="default" onClick={() => setDialog('changes')}>
+              {T.changes}
+            </Button>
+          </div>
+        )}
+        {dialog && (
+          <AnswerDialog
+            token={token}
+            kind={dialog}
+            requires={quote.accept_requires ?? []}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Stack>
+    </QuoteTextsContext.Provider>
   );
 }
 
 /** Who the quote is from: the logo and name, the address, how to reach them, and their shop. */
 function SellerBlock({ seller }: { seller: Seller }) {
+  const T = useQuoteTexts();
   return (
     <section className={classes.seller} aria-label={T.seller} data-testid="quote-seller">
       <div className={classes.identity}>
@@ -206,11 +214,12 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-const DIALOGS = {
-  accept: { title: T.acceptTitle, label: T.signature, confirm: T.acceptConfirm, color: 'teal' },
-  decline: { title: T.declineTitle, label: T.reason, confirm: T.declineConfirm, color: 'red' },
-  changes: { title: T.changesTitle, label: T.message, confirm: T.changesConfirm, color: 'indigo' },
-} as const;
+const dialogs = (T: QuotePageTexts) =>
+  ({
+    accept: { title: T.acceptTitle, label: T.signature, confirm: T.acceptConfirm, color: 'teal' },
+    decline: { title: T.declineTitle, label: T.reason, confirm: T.declineConfirm, color: 'red' },
+    changes: { title: T.changesTitle, label: T.message, confirm: T.changesConfirm, color: 'indigo' },
+  }) as const;
 
 function AnswerDialog({
   token,
@@ -224,11 +233,12 @@ function AnswerDialog({
   requires: PublicQuote['accept_requires'];
   onClose: () => void;
 }) {
+  const T = useQuoteTexts();
   const answer = useAnswerQuote(token);
   const [text, setText] = useState('');
   const [order, setOrder] = useState({ po_number: '', billing_address: '', shipping_address: '' });
   const [sameAsBilling, setSameAsBilling] = useState(true);
-  const d = DIALOGS[kind];
+  const d = dialogs(T)[kind];
   const required = kind !== 'decline';
   const submit = () => {
     const value = text.trim();

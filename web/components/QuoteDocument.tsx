@@ -1,10 +1,11 @@
 import { Stack, Table, Text } from '@mantine/core';
-import { BUILDER_TEXT, PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
+import { BUILDER_TEXT } from '#domain/quote-texts';
 import { overriddenFrom, type PublicQuote, type StaffQuoteLine } from '#domain/quotes';
 import { formatPrice } from '../api/currency';
 import { formatCount } from './format';
 import { LineOptions } from './LineOptions';
 import classes from './QuoteDocument.module.css';
+import { useQuoteTexts } from './quote-texts';
 
 type Content = Pick<
   PublicQuote,
@@ -31,6 +32,7 @@ const wide = { className: classes.wide } as const;
  * builder's read-only view show the same thing; the amounts are the server's, already in cents.
  */
 export function QuoteDocument({ quote }: { quote: Content }) {
+  const T = useQuoteTexts();
   const hasDiscount = quote.lines.some((l) => l.discount_percent > 0);
   return (
     <Stack gap="md">

@@ -30,6 +30,7 @@ const columns = {
   created_at: inquiries.created_at,
   status: inquiries.status,
   close_reason: inquiries.close_reason,
+  locale: inquiries.locale,
   owner_id: users.id,
   owner_name: users.name,
   product_id: products.id,
@@ -102,6 +103,7 @@ export const toInquiry = (r: Row): Inquiry => ({
   status: r.status,
   owner: r.owner_id !== null ? { id: r.owner_id, name: r.owner_name! } : null,
   close_reason: r.close_reason,
+  locale: r.locale,
 });
 
 type Reader = Pick<Db, 'select'>;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { buyerTexts } from '#domain/buyer-texts';
 import {
   type CreateInquiryInput,
   canStaffMoveInquiry,
@@ -23,6 +24,7 @@ import {
   storedOptions,
 } from '../shared/desk';
 import { customerSignature } from '../shared/seller';
+import type { Locales } from '../translations';
 import { readDetail, readOne } from './inquiry-read';
 
 export type InquiriesDeps = {
@@ -35,6 +37,8 @@ export type InquiriesDeps = {
   notifyEmail: string | undefined;
   /** The seller's time zone, in which each quote's validity ends. */
   timeZone: string;
+  /** The shop's languages: a request is written in one of them, the buyer's. */
+  locales: Locales;
 };
 
 /**
@@ -51,6 +55,8 @@ export type InquiriesDeps = {
  */
 export async function createInquiry(db: Db, deps: InquiriesDeps, input: CreateInquiryInput) {
   const requested = input.lines ?? [];
+  // Judged before anything is written: a language the shop does not have is a 400 naming it.
+  const locale = deps.locales.buyer(input.locale);
   return db.transaction(async (tx) => {
     if (input.product_id) {
       const [p] = await tx
@@ -103,6 +109,7 @@ export async function createInquiry(db: Db, deps: InquiriesDeps, input: CreateIn
         message: input.message,
         company: input.company ?? null,
         product_id: input.product_id ?? null,
+        locale,
       })
       .returning({ id: inquiries.id });
     if (requested.length)
@@ -144,19 +151,33 @@ export async function createInquiry(db: Db, deps: InquiriesDeps, input: CreateIn
         kind: 'request_arrived',
       });
     }
-    // The buyer's acknowledgement, in the same transaction: sent for every stored request only.
+    // The buyer's acknowledgement, in the same transaction: sent for every stored request only,
+    // in the buyer's language.
+    const t = buyerTexts(locale, 'mail');
+    const reference = inquiry.reference;
+    const company = deps.companyName;
     await deps.mailer.enqueue(tx, {
       to: inquiry.email,
-      subject: INQUIRY_MAIL.receivedSubject(inquiry.reference, deps.companyName),
+      subject: t('received.subject', { reference, company }),
       text: [
-        INQUIRY_MAIL.receivedBody({
-          reference: inquiry.reference,
-          company: deps.companyName,
-          lines: inquiry.lines.map((l) =>
-            INQUIRY_MAIL.line(l.quantity, l.name, l.sku, describeOptions(optionsList(l.options))),
-          ),
-          accountUrl: `${deps.publicUrl}/account`,
-        }),
+        t('received.hello'),
+        '',
+        t('received.thanks', { company, reference }),
+        ...(inquiry.lines.length
+          ? [
+              '',
+              t('received.askedAbout'),
+              ...inquiry.lines.map(
+                (l) =>
+                  `- ${INQUIRY_MAIL.line(l.quantity, l.name, l.sku, describeOptions(optionsList(l.options)))}`,
+              ),
+            ]
+          : []),
+        '',
+        t('received.reply'),
+        t('received.follow', { url: `${deps.publicUrl}/account` }),
+        '',
+        t('received.ignore'),
         '',
         ...customerSignature(deps.companyName, deps.company, `${deps.publicUrl}/shop`),
       ].join('\n'),
@@ -204,6 +225,13 @@ export async function patchInquiry(
         from: nameOf(current.owner_id),
         to: nameOf(body.owner_id),
       });
+    }
+    if (body.locale !== undefined && body.locale !== current.locale) {
+      const locale = deps.locales.buyer(body.locale);
+      await tx.update(inquiries).set({ locale }).where(eq(inquiries.id, id));
+      await tx
+        .insert(inquiryEvents)
+        .values({ inquiry_id: id, actor_id: actorId, kind: 'locale', from: current.locale, to: locale });
     }
     const to = body.status;
     const reasonChanged =

@@ -10,6 +10,7 @@ import { notFound } from '../../errors/app-error';
 import type { Mailer } from '../../mail/mailer';
 import { readQuoteRows, toQuote } from '../shared/quote-read';
 import { customerSignature, pdfSellerOf } from '../shared/seller';
+import type { Locales } from '../translations';
 import type { WebhookEventInput } from '../webhooks';
 import type { renderQuotePdf } from './pdf';
 
@@ -35,6 +36,8 @@ export type QuotesDeps = {
   ) => Promise<void>;
   /** The seller's time zone: a quote is valid through the end of its valid_until day there. */
   timeZone: string;
+  /** The shop's languages; without them a request's stored language is taken as it is. */
+  locales?: Locales;
   /** Days before expiry the customer is reminded; 0 sends none. */
   reminderDays: number;
   /**
@@ -63,24 +66,39 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
   };
   const pdfSeller = { ...pdfSellerOf(company, deps.timeZone), shopUrl: `${deps.publicUrl}/shop` };
   const money = (amount: number, currency: string) => formatMoney(amount, currency);
+  /** A request's stored language as the shop has it today (the default once it left LOCALES). */
+  const localeOf = (locale: string) => (deps.locales ? deps.locales.current(locale) : locale);
   /** The company's name and contact details, closing an e-mail to the customer. */
   const signature = customerSignature(deps.companyName, company, `${deps.publicUrl}/shop`);
 
   /** The quote's PDF, as sent and as its customer downloads it (signed, once accepted). */
   async function pdfOf(reader: Db | Tx, quote: Quote) {
-    const [customer] = await reader
-      .select({ name: inquiries.name, email: inquiries.email, company: inquiries.company })
+    const [{ locale, ...customer }] = await reader
+      .select({
+        name: inquiries.name,
+        email: inquiries.email,
+        company: inquiries.company,
+        locale: inquiries.locale,
+      })
       .from(inquiries)
       .where(eq(inquiries.id, quote.inquiry_id));
     const reference = inquiryReference(quote.inquiry_id);
+    const buyerLocale = localeOf(locale);
     const pdf = await deps.renderPdf({
       companyName: deps.companyName,
       seller: pdfSeller,
       reference,
       customer,
       quote,
+      locale: buyerLocale,
     });
-    return { pdf, customer, reference, filename: `quote-${reference}-v${quote.version}.pdf` };
+    return {
+      pdf,
+      customer,
+      reference,
+      locale: buyerLocale,
+      filename: `quote-${reference}-v${quote.version}.pdf`,
+    };
   }
 
   async function readOne(reader: Db | Tx, id: number): Promise<Quote> {
@@ -94,11 +112,12 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
   /** What the customer's page says about the request a quote answers. */
   async function aboutOf(reader: Db | Tx, inquiryId: number) {
     const [inquiry] = await reader
-      .select({ id: inquiries.id, name: inquiries.name, status: inquiries.status })
+      .select({ id: inquiries.id, name: inquiries.name, status: inquiries.status, locale: inquiries.locale })
       .from(inquiries)
       .where(eq(inquiries.id, inquiryId));
     return {
       reference: inquiryReference(inquiry.id),
+      locale: localeOf(inquiry.locale),
       company: deps.companyName,
       customer: inquiry.name,
       seller,
@@ -106,5 +125,5 @@ export function quoteContext(db: Db, deps: QuotesDeps) {
     };
   }
 
-  return { db, deps, money, signature, pdfOf, readOne, aboutOf };
+  return { db, deps, money, signature, localeOf, pdfOf, readOne, aboutOf };
 }

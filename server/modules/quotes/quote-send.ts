@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { buyerDay, buyerTexts } from '#domain/buyer-texts';
+import { SOURCE_LOCALE } from '#domain/i18n';
+import { formatMoney } from '#domain/money';
 import { type ExtendQuoteInput, isExpired, QUOTE_TEXT } from '#domain/quotes';
 import type { Rights } from '../../auth/rights';
 import type { Tx } from '../../db/client';
@@ -50,20 +53,26 @@ async function afterSend(
     await moveInquiry(tx, { inquiryId: inquiry.id, from: inquiry.status, to: 'quoted', actorId });
   const [sent] = await readQuoteRows(tx, sql`q.id = ${sentId}`);
   const full = toQuote(sent, null, deps.timeZone);
-  const { pdf, customer, reference, filename } = await ctx.pdfOf(tx, full);
+  const { pdf, customer, reference, filename, locale } = await ctx.pdfOf(tx, full);
+  const t = buyerTexts(locale, 'mail');
+  const version = full.version;
+  const total =
+    locale === SOURCE_LOCALE
+      ? ctx.money(full.total, full.currency)
+      : formatMoney(full.total, full.currency, locale);
   await deps.mailer.enqueue(tx, {
     to: customer.email,
-    subject: `Your quote ${reference} (version ${full.version}) from ${deps.companyName}`,
+    subject: t('quoteSent.subject', { reference, version, company: deps.companyName }),
     text: [
-      `Hello ${customer.name},`,
+      t('quoteSent.hello', { name: customer.name }),
       '',
-      `Here is our quote for your request ${reference}, version ${full.version}.`,
-      `Total: ${ctx.money(full.total, full.currency)}`,
-      `Valid until: ${full.valid_until}`,
+      t('quoteSent.intro', { reference, version }),
+      t('quoteSent.total', { total }),
+      t('quoteSent.validUntil', { date: buyerDay(locale, full.valid_until) }),
       '',
-      `See it, accept it, decline it or ask for changes here: ${deps.publicUrl}/quote/${full.token}`,
+      t('quoteSent.link', { url: `${deps.publicUrl}/quote/${full.token}` }),
       '',
-      `The quote is attached as a PDF.`,
+      t('quoteSent.attached'),
       '',
       ...ctx.signature,
     ].join('\n'),
@@ -73,6 +82,22 @@ async function afterSend(
     kind: 'quote_sent',
   });
   return ctx.readOne(tx, sentId);
+}
+
+/**
+ * The product names of a draft's lines in the buyer's language, written onto the lines as the
+ * quote is sent, so the quote keeps the words it was sent with. A line whose name is the
+ * product's own takes the product's translated name where there is one; a line staff renamed
+ * keeps their words, and one without a translation keeps the default language's.
+ */
+async function snapshotNames(ctx: QuoteContext, tx: Tx, quoteId: number, stored: string) {
+  const locale = ctx.localeOf(stored);
+  if (!ctx.deps.locales || locale === ctx.deps.locales.default) return;
+  await tx.execute(sql`
+    update quote_lines l set name = t.name
+    from products p, product_translations t
+    where l.quote_id = ${quoteId} and p.id = l.product_id and l.name = p.name
+      and t.product_id = p.id and t.locale = ${locale} and t.name is not null and t.name <> ''`);
 }
 
 /**
@@ -97,6 +122,7 @@ export async function sendQuote(ctx: QuoteContext, id: number, actorId: number |
     if (isExpired(quote.valid_until, new Date(), ctx.deps.timeZone)) throw conflict(QUOTE_TEXT.expired);
     await checkSendApproval(tx, id, rights);
     const version = await nextVersion(tx, quote.inquiry_id);
+    await snapshotNames(ctx, tx, id, inquiry.locale);
     await tx
       .update(quotes)
       .set({ status: 'sent', version, token: newToken(), sent_at: sql`now()` })

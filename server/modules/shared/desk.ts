@@ -146,7 +146,8 @@ export async function lockInquiry(tx: Tx, id: number) {
     name: string;
     email: string;
     owner_email: string | null;
-  }>(sql`select i.id, i.status, i.owner_id, i.close_reason, i.name, i.email,
+    locale: string;
+  }>(sql`select i.id, i.status, i.owner_id, i.close_reason, i.name, i.email, i.locale,
       (select u.email from ${users} u where u.id = i.owner_id) as owner_email
     from ${inquiries} i where i.id = ${id} for update of i`);
   return rows[0];

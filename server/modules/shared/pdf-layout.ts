@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { buyerTexts } from '#domain/buyer-texts';
+import type { Translate } from '#domain/i18n';
 import { todayIn } from '#domain/time-zone';
 import { describeOptions, optionsList } from '#domain/variants';
 import { money, printable } from './pdf-text';
@@ -15,15 +17,17 @@ export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** Room kept under the content for the page number. */
 const FOOTER = 30;
 
-/** The table's columns: widths in points (summing to the content width) and alignment. */
+/** The table's columns: widths in points (summing to the content width), alignment and title key. */
 const COLUMNS = [
-  { title: 'Item', width: 175, align: 'left' },
-  { title: 'SKU', width: 80, align: 'left' },
-  { title: 'Qty', width: 40, align: 'right' },
-  { title: 'Unit price', width: 70, align: 'right' },
-  { title: 'Discount', width: 50, align: 'right' },
-  { title: 'Line total', width: 80.28, align: 'right' },
+  { title: 'pdf.item', width: 175, align: 'left' },
+  { title: 'pdf.sku', width: 80, align: 'left' },
+  { title: 'pdf.quantity', width: 40, align: 'right' },
+  { title: 'pdf.unitPrice', width: 70, align: 'right' },
+  { title: 'pdf.discount', width: 50, align: 'right' },
+  { title: 'pdf.lineTotal', width: 80.28, align: 'right' },
 ] as const;
+/** The table's and the totals' words in English, for a document that names no buyer's language. */
+const ENGLISH = buyerTexts('en', 'quote');
 const CELL_PAD = 4;
 /** The box a logo is fitted into, top left, keeping its proportions. */
 const LOGO = { width: 160, height: 48 } as const;
@@ -34,9 +38,12 @@ const RULE = '#bbbbbb';
 
 const percent = (n: number) => `${Number(n.toFixed(2))}%`;
 
-/** A day ('YYYY-MM-DD') or an ISO time as '25 December 2026', read as a calendar day (UTC). */
-export const longDate = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+/**
+ * A day ('YYYY-MM-DD') or an ISO time as '25 December 2026' ('25. Dezember 2026' in German),
+ * read as a calendar day (UTC).
+ */
+export const longDate = (day: string, locale = 'en-GB') =>
+  new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -44,7 +51,8 @@ export const longDate = (day: string) =>
   }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
 /** An instant as the seller's calendar day, '27 November 2026' (a quote issued, an order placed). */
-export const longDayOf = (iso: string, timeZone = 'UTC') => longDate(todayIn(timeZone, new Date(iso)));
+export const longDayOf = (iso: string, timeZone = 'UTC', locale?: string) =>
+  longDate(todayIn(timeZone, new Date(iso)), locale);
 
 /** Who the document is from, beyond the name: what the business configured (COMPANY_*). */
 export type PdfSeller = {
@@ -137,7 +145,7 @@ const withOptions = (line: PdfLine) => {
 const bottom = () => PAGE.height - PAGE.margin - FOOTER;
 
 /** The lines' table from the current position, onto further pages with its header repeated. */
-function drawLines(doc: Doc, lines: readonly PdfLine[], currency: string): number {
+function drawLines(doc: Doc, lines: readonly PdfLine[], currency: string, t: Translate): number {
   const left = PAGE.margin;
   const cellWidth = (w: number) => w - 2 * CELL_PAD;
   function row(cells: string[], font: string) {
@@ -168,7 +176,7 @@ function drawLines(doc: Doc, lines: readonly PdfLine[], currency: string): numbe
     };
   }
   const header = row(
-    COLUMNS.map((c) => c.title),
+    COLUMNS.map((c) => t(c.title)),
     FONT.bold,
   );
   let y = doc.y;
@@ -199,18 +207,28 @@ function drawLines(doc: Doc, lines: readonly PdfLine[], currency: string): numbe
 }
 
 /** The lines, then subtotal, shipping, tax and total under the amounts' column. */
-export function drawLinesAndTotals(doc: Doc, lines: readonly PdfLine[], totals: PdfTotals) {
+export function drawLinesAndTotals(
+  doc: Doc,
+  lines: readonly PdfLine[],
+  totals: PdfTotals,
+  /** The quote catalogue in the buyer's language, where the document has one. */
+  t: Translate = ENGLISH,
+) {
   const { currency } = totals;
-  let y = drawLines(doc, lines, currency);
+  let y = drawLines(doc, lines, currency, t);
   const rows: [string, string, boolean][] = [
-    ['Subtotal', money(totals.subtotal, currency), false],
+    [t('pdf.subtotal'), money(totals.subtotal, currency), false],
     [
-      printable(totals.shipping_label ? `Shipping (${totals.shipping_label})` : 'Shipping'),
+      printable(
+        totals.shipping_label
+          ? t('pdf.shippingLabelled', { label: totals.shipping_label })
+          : t('pdf.shipping'),
+      ),
       money(totals.shipping, currency),
       false,
     ],
-    [`Tax (${percent(totals.tax_rate)})`, money(totals.tax, currency), false],
-    ['Total', money(totals.total, currency), true],
+    [t('pdf.tax', { rate: percent(totals.tax_rate) }), money(totals.tax, currency), false],
+    [t('pdf.total'), money(totals.total, currency), true],
   ];
   const labelWidth = 200;
   const amountWidth = COLUMNS[5].width;

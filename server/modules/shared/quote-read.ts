@@ -233,7 +233,7 @@ export function toQuote(r: QuoteRow, delivery: Quote['delivery_detail'], timeZon
 
 export function toPublicQuote(
   r: QuoteRow,
-  about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller'> & {
+  about: Pick<PublicQuote, 'reference' | 'company' | 'customer' | 'seller' | 'locale'> & {
     requestStatus: InquiryStatus;
   },
   timeZone: string,

@@ -21,6 +21,22 @@ export function createLocales(config: Config['locales']) {
       return locale;
     },
     /**
+     * The buyer's language a request is written in (ADR 0036): the default when none is given,
+     * 400 naming `field` for a locale the shop does not have.
+     */
+    buyer(locale: string | undefined, field = 'locale'): string {
+      if (locale === undefined) return config.default;
+      if (!config.all.includes(locale)) {
+        const error = unknown(locale);
+        throw badRequest(error.message, { [field]: error.message });
+      }
+      return locale;
+    },
+    /** A stored buyer's language as the shop has it today: one since removed from LOCALES reads as the default. */
+    current(locale: string): string {
+      return config.all.includes(locale) ? locale : config.default;
+    },
+    /**
      * The translation a public read asks for (`?locale=`): undefined for the default language or
      * none asked, 400 for a locale the shop does not have.
      */

@@ -15,6 +15,7 @@ import { authorName } from '#domain/notes';
 import { QUOTE_APPROVAL_SCREEN } from '#domain/quote-approval';
 import { DESK_SCREEN } from '#domain/quote-texts';
 import { useAddNote, usePatchInquiry } from '../../api/inquiries';
+import { BuyerLanguage } from '../../components/BuyerLanguage';
 import classes from '../../components/desk/Desk.module.css';
 import { NotesSection, SectionTitle } from '../../components/desk/DeskSection';
 import { ReasonDialog } from '../../components/desk/ReasonDialog';
@@ -38,6 +39,7 @@ export function DeskPanel({ detail, staff }: { detail: InquiryDetail; staff: Sta
         <Group gap="lg" align="flex-end" wrap="wrap">
           <StatusControl detail={detail} />
           <OwnerControl detail={detail} staff={staff} />
+          <BuyerLanguage inquiryId={detail.id} locale={detail.locale} change withLabel />
         </Group>
       )}
       {detail.order && (
@@ -196,6 +198,8 @@ function historyLine(e: InquiryDetail['history'][number]) {
       return QUOTE_APPROVAL_SCREEN.historyApproved(e.from, e.to);
     case 'quote_rejected':
       return QUOTE_APPROVAL_SCREEN.historyRejected(e.from, e.to);
+    case 'locale':
+      return DESK_SCREEN.historyLanguage(e.from, e.to);
     default:
       return DESK_SCREEN.historyOwner(e.from, e.to);
   }

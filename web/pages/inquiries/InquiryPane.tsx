@@ -15,6 +15,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { composeHref, INQUIRY_TEXT, type Inquiry, inquiryTime } from '#domain/inquiries';
 import { useInquiryDetail } from '../../api/inquiries';
+import { BuyerLanguage } from '../../components/BuyerLanguage';
 import { DetailList } from '../../components/DetailList';
 import classes from '../../components/desk/Desk.module.css';
 import { usePermissions } from '../../session/usePermissions';
@@ -49,6 +50,7 @@ export function InquiryPane({ inquiry, staff, deleting, onDelete }: Props) {
               <VisuallyHidden>{INQUIRY_TEXT.reference} </VisuallyHidden>
               {inquiry.reference}
             </Badge>
+            <BuyerLanguage inquiryId={inquiry.id} locale={inquiry.locale} />
           </Group>
           {mayDelete && (
             <Button

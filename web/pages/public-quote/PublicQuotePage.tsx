@@ -1,7 +1,8 @@
 import { Alert, Button, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { PUBLIC_QUOTE_TEXT as T } from '#domain/quote-texts';
+import { quotePageTexts } from '#domain/buyer-texts';
+import { SOURCE_LOCALE } from '#domain/i18n';
 import { hasStatus } from '../../api/errors';
 import { usePublicQuote } from '../../api/quotes';
 import { QuoteView } from '../../components/PublicQuoteView';
@@ -14,6 +15,8 @@ export function PublicQuotePage() {
   const { token = '' } = useParams();
   const quote = usePublicQuote(token);
   const missing = quote.isError && hasStatus(quote.error, 404, 400);
+  // Before the quote has loaded its language is not known: the English words until then.
+  const T = quotePageTexts(quote.data?.locale ?? SOURCE_LOCALE);
   const title = quote.data
     ? T.tabTitle(quote.data.reference, quote.data.seller.name)
     : missing
@@ -37,7 +40,7 @@ export function PublicQuotePage() {
         ) : (
           <Alert color="red" title={T.failed}>
             <Button variant="default" size="xs" mt="xs" onClick={() => quote.refetch()}>
-              Try again
+              {T.tryAgain}
             </Button>
           </Alert>
         )

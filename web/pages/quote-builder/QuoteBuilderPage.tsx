@@ -7,6 +7,7 @@ import type { Quote } from '#domain/quotes';
 import { isNotFound } from '../../api/errors';
 import { useInquiryDetail } from '../../api/inquiries';
 import { useQuote } from '../../api/quotes';
+import { BuyerLanguage } from '../../components/BuyerLanguage';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { DraftEditor } from './DraftEditor';
@@ -37,6 +38,11 @@ export function QuoteBuilderPage() {
         title={detail.data ? T.title(detail.data.reference) : 'Quote'}
         caption={detail.data && `${detail.data.name} · ${detail.data.email}`}
       />
+      {detail.data && (
+        <Group gap="xs">
+          <BuyerLanguage inquiryId={detail.data.id} locale={detail.data.locale} />
+        </Group>
+      )}
     </Stack>
   );
 
