@@ -130,7 +130,7 @@ const languageName = (locale: string): string | null => {
  * The translation gaps per language (with more than one in LOCALES): each count links to the
  * products list filtered to that language's gaps.
  */
-export function TranslationGaps({ gaps }: { gaps: Health['missing_translations'] }) {
+function TranslationGaps({ gaps }: { gaps: Health['missing_translations'] }) {
   const total = gaps.reduce((sum, g) => sum + g.count, 0);
   return (
     <DashboardCard
