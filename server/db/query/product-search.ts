@@ -142,9 +142,11 @@ const translatedName = (locale: string) =>
  * The search in a translated locale (`?locale=de`): every word of the query is in the default
  * language's document (as productSearch reads it) or in the locale's translation (its own
  * document, stemmed in its language, its compounds split and found inside others), each word on
- * either side, so "Akkubohrer 18V" finds a German name and an English spec. As one set of ids, an
- * intersection of each word's two index reads; the SKU key and the substring of the default name
- * or SKU as in productSearch. Ranked as productSearch, the translated name counted as the name.
+ * either side, so "Akkubohrer 18V" finds a German name and an English spec. As one set of ids: the
+ * whole query in the default document, or in the translation's (an index read each), or, with
+ * several words, the translations holding any of them checked word by word against both
+ * documents; the SKU key and the substring of the default name or SKU as in productSearch. Ranked
+ * as productSearch, the translated name counted as the name.
  */
 async function localeSearch(db: Executor, q: string, locale: string): Promise<ProductSearch> {
   const substring = await containsAny(db, products, [products.name, products.sku], q);
@@ -163,14 +165,27 @@ async function localeSearch(db: Executor, q: string, locale: string): Promise<Pr
       rank: sql`(case when ${byKey} then 3 else 0 end)`,
       skuKey: key || null,
     };
-  const eachWord = terms.map(
-    (t) => sql`(select product_id from product_search where doc @@ to_tsquery('english', ${t.tsquery})
-      union select product_id from product_translations
-        where locale = ${locale} and search_doc @@ to_tsquery('simple', ${t.localTsquery}))`,
-  );
+  const en = (t: LocaleTerm) => sql`s.doc @@ to_tsquery('english', ${t.tsquery})`;
+  const local = (t: LocaleTerm) => sql`t.search_doc @@ to_tsquery('simple', ${t.localTsquery})`;
+  const all = (side: (t: LocaleTerm) => string) => terms.map(side).join(' & ');
+  // A product with some words on each side holds at least one in its translation: those are read
+  // from the translations' index, then checked word by word against both documents of the row.
+  const mixed =
+    terms.length > 1
+      ? sql`union all select t.product_id from product_translations t
+          join product_search s on s.product_id = t.product_id
+          where t.locale = ${locale}
+            and t.search_doc @@ to_tsquery('simple', ${terms.map((t) => t.localTsquery).join(' | ')})
+            and ${sql.join(
+              terms.map((t) => sql`(${en(t)} or ${local(t)})`),
+              sql` and `,
+            )}`
+      : sql``;
   return {
-    where: sql`${products.id} in (select product_id from (${sql.join(eachWord, sql` intersect `)}) m
-      ${byKeyIds} ${substringIds})`,
+    where: sql`${products.id} in (select product_id from product_search where doc @@ to_tsquery('english', ${all((t) => t.tsquery)})
+      union all select product_id from product_translations
+        where locale = ${locale} and search_doc @@ to_tsquery('simple', ${all((t) => t.localTsquery)})
+      ${mixed} ${byKeyIds} ${substringIds})`,
     skuKey: key || null,
     rank: localeRank(terms, locale, byKey),
   };
@@ -186,12 +201,15 @@ function localeRank(terms: LocaleTerm[], locale: string, byKey: SQL): SQL {
     each.map((re) => sql`${products.name} ~* ${`\\m${re}`}`),
     sql` and `,
   );
-  // In the translated name, every word as its document reads it: inside compounds too.
-  const allLocal = terms.map((t) => t.localTsquery).join(' & ');
+  // In the translated name, each word's stem anywhere: inside a compound too ("bohr" in
+  // "Akkubohrer").
+  const allLocal = sql.join(
+    local.map((re) => sql`${name} ~* ${re}`),
+    sql` and `,
+  );
   return sql`(case when ${byKey} then 3
     when ${products.name} ~* ${phrase(each)} or ${name} ~* ${phrase(local)} then 2
-    when ${allInName} or to_tsvector(stockroom_search_config(${locale}), stockroom_search_text(coalesce(${name}, '')))
-      @@ to_tsquery('simple', ${allLocal}) then 1 else 0 end)`;
+    when ${allInName} or (${allLocal}) then 1 else 0 end)`;
 }
 
 /**
