@@ -13,10 +13,14 @@ const JOB_KINDS = ['product_import'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const IMPORT_LIMITS = {
-  /** The largest CSV accepted, refused as it streams past this size. */
-  maxBytes: 50 * 1024 * 1024,
-  /** The largest number of data rows in one file. */
-  maxRows: 200_000,
+  /**
+   * The largest CSV accepted, refused as it streams past this size: room for the export of a
+   * catalogue of 100,000 products in 300,000 variants (about 150 MB, a row per variant) with
+   * room to grow, since the upload is kept in the database piece by piece, never in memory.
+   */
+  maxBytes: 256 * 1024 * 1024,
+  /** The largest number of data rows in one file: a row per variant, as the export writes them. */
+  maxRows: 500_000,
   /**
    * The header row must lie within this much of the file's start. The browser reads this many
    * bytes of a chosen file for its column names; the server reads as far into the upload.

@@ -211,6 +211,7 @@ export function createServices(database: Database, config: Config, opts: Service
     publicUrl: config.publicUrl,
     currency: config.currency,
     assets: readShopAssets(opts.webRoot),
+    locales: config.locales,
   };
 
   return {

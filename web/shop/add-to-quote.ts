@@ -1,6 +1,6 @@
-import { SHOP_TEXT } from '#domain/shop-texts';
 import { addToBasket, lineKey, readBasket } from './basket';
 import { el } from './dom';
+import { shopPath, TEXT } from './texts';
 
 /** The product page's "Add to quote": the product and its quantity go into the basket. */
 export function initAddToQuote(form: HTMLFormElement) {
@@ -19,8 +19,8 @@ export function initAddToQuote(form: HTMLFormElement) {
     const key = lineKey({ product_id: Number(data.productId), variant_id: variantId });
     if (lines.length >= maxLines && !lines.some((l) => lineKey(l) === key)) {
       status.replaceChildren(
-        `${SHOP_TEXT.basketFull(maxLines)} `,
-        el('a', { href: '/shop/quote' }, SHOP_TEXT.viewQuote),
+        `${TEXT.basketFull(maxLines)} `,
+        el('a', { href: shopPath('/shop/quote') }, TEXT.viewQuote),
       );
       return;
     }
@@ -39,8 +39,8 @@ export function initAddToQuote(form: HTMLFormElement) {
       Number(input.max),
     );
     status.replaceChildren(
-      `${SHOP_TEXT.added(name)} `,
-      el('a', { href: '/shop/quote' }, SHOP_TEXT.viewQuote),
+      `${TEXT.added(name)} `,
+      el('a', { href: shopPath('/shop/quote') }, TEXT.viewQuote),
     );
   });
 }

@@ -1,7 +1,6 @@
-import { bigCentsToDecimal, formatMoney } from '#domain/money';
+import { bigCentsToDecimal } from '#domain/money';
 import { basketEstimate } from '#domain/pricing';
 import { DEFAULT_CURRENCY } from '#domain/settings';
-import { SHOP_TEXT } from '#domain/shop-texts';
 import {
   type BasketLine,
   clearBasket,
@@ -12,6 +11,7 @@ import {
   setQuantity,
 } from './basket';
 import { el } from './dom';
+import { money, shopPath, TEXT } from './texts';
 import {
   askKey,
   type BuyerPrice,
@@ -34,12 +34,7 @@ const sentence = (text: string | undefined) => {
 
 /** A line's price × quantity, as the basket shows it. */
 const lineTotal = (amount: string) =>
-  el(
-    'p',
-    { class: 'line-total', 'data-line-total': '' },
-    `${SHOP_TEXT.lineTotal}: `,
-    el('strong', {}, amount),
-  );
+  el('p', { class: 'line-total', 'data-line-total': '' }, `${TEXT.lineTotal}: `, el('strong', {}, amount));
 
 /** The estimated total under the lines, hidden while no line has a price to add up. */
 function showEstimate(box: HTMLElement, total: string | null, priced: number, lines: number) {
@@ -47,7 +42,7 @@ function showEstimate(box: HTMLElement, total: string | null, priced: number, li
   const figure = box.querySelector('[data-estimate-total]');
   const note = box.querySelector('[data-estimate-note]');
   if (figure) figure.textContent = total ?? '';
-  if (note) note.textContent = SHOP_TEXT.estimateNote(priced, lines);
+  if (note) note.textContent = TEXT.estimateNote(priced, lines);
 }
 
 /** What a line needs from the page it is drawn on: the server's words about lines, and the form. */
@@ -90,7 +85,7 @@ function lineItem(
     value: line.quantity,
     form: page.formId,
     // Every line has a "Quantity" field: its name says whose.
-    'aria-label': SHOP_TEXT.quantityOf(line.name),
+    'aria-label': TEXT.quantityOf(line.name),
     'aria-describedby': problem ? errorId : null,
     'aria-invalid': lineErrors.has(id) ? 'true' : null,
   });
@@ -100,8 +95,8 @@ function lineItem(
     // A quantity the form would refuse stays on screen for the visitor to fix, unsaved.
     if (quantity.checkValidity()) setQuantity(id, Number(quantity.value));
   });
-  const remove = el('button', { type: 'button', class: 'button-link' }, SHOP_TEXT.remove);
-  remove.setAttribute('aria-label', SHOP_TEXT.removeNamed(line.name));
+  const remove = el('button', { type: 'button', class: 'button-link' }, TEXT.remove);
+  remove.setAttribute('aria-label', TEXT.removeNamed(line.name));
   remove.addEventListener('click', () => {
     unavailable.delete(id);
     lineErrors.delete(id);
@@ -119,7 +114,7 @@ function lineItem(
       { class: 'line-image' },
       line.image
         ? el('img', { src: line.image, alt: '', width: 80, height: 80, loading: 'lazy', decoding: 'async' })
-        : el('span', { class: 'no-image' }, SHOP_TEXT.noImage),
+        : el('span', { class: 'no-image' }, TEXT.noImage),
     ),
     el(
       'div',
@@ -128,7 +123,9 @@ function lineItem(
         'a',
         {
           class: 'line-name',
-          href: line.variant_id ? `/shop/${line.slug}?variant=${line.variant_id}` : `/shop/${line.slug}`,
+          href: shopPath(
+            line.variant_id ? `/shop/${line.slug}?variant=${line.variant_id}` : `/shop/${line.slug}`,
+          ),
         },
         line.name,
       ),
@@ -136,8 +133,8 @@ function lineItem(
       el(
         'p',
         { class: 'line-meta' },
-        line.sku ? `${SHOP_TEXT.skuLabel}: ${line.sku} · ` : '',
-        `${SHOP_TEXT.unitPrice}: ${price(line.price)}`,
+        line.sku ? `${TEXT.skuLabel}: ${line.sku} · ` : '',
+        `${TEXT.unitPrice}: ${price(line.price)}`,
       ),
       // A signed-in buyer's own price at this quantity, where it is not the one shown.
       differs(yours, line.price)
@@ -153,7 +150,7 @@ function lineItem(
     el(
       'div',
       { class: 'line-quantity' },
-      el('label', { for: `line-${domId}-quantity` }, SHOP_TEXT.quantity),
+      el('label', { for: `line-${domId}-quantity` }, TEXT.quantity),
       quantity,
     ),
     el('div', { class: 'line-remove' }, remove),
@@ -189,7 +186,7 @@ export function initBasketPage(root: HTMLElement) {
   const lineErrors = new Map<string, string>();
   let sending = false;
 
-  const price = (amount: number | `${number}`) => formatMoney(amount, currency);
+  const price = (amount: number | `${number}`) => money(amount, currency);
 
   const estimate = q('[data-basket-estimate]');
   const linePage: LinePage = { unavailable, lineErrors, maxQuantity, formId: form.id, price, currency };
@@ -261,7 +258,7 @@ export function initBasketPage(root: HTMLElement) {
   function setSending(on: boolean) {
     sending = on;
     send.disabled = on;
-    send.textContent = on ? SHOP_TEXT.sending : SHOP_TEXT.send;
+    send.textContent = on ? TEXT.sending : TEXT.send;
     form.setAttribute('aria-busy', String(on));
   }
 
@@ -286,6 +283,8 @@ export function initBasketPage(root: HTMLElement) {
       ),
       website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
       elapsed_ms: Math.round(performance.now() - opened),
+      // The page's language, named only where it is not the default (the page says so).
+      ...(data.locale ? { locale: data.locale } : {}),
     };
     const response = await fetch('/api/inquiries', {
       method: 'POST',
@@ -325,7 +324,7 @@ export function initBasketPage(root: HTMLElement) {
         const target = sentLines[Number(line[1])];
         if (!target) loose.push(message);
         else if (line[2] === 'product_id' || (refused && line[2] === 'variant_id'))
-          unavailable.set(lineKey(target), refused ? SHOP_TEXT.lineUnavailable(target.name) : message);
+          unavailable.set(lineKey(target), refused ? TEXT.lineUnavailable(target.name) : message);
         else lineErrors.set(lineKey(target), message);
         continue;
       }
@@ -360,15 +359,13 @@ export function initBasketPage(root: HTMLElement) {
         return showDetails(
           answer.details,
           lines,
-          [answer.error, SHOP_TEXT.fixLines].map(sentence).join(' ').trim(),
+          [answer.error, TEXT.fixLines].map(sentence).join(' ').trim(),
           true,
         );
-      if (status === 400 && answer.details) return showDetails(answer.details, lines, SHOP_TEXT.fixFields);
-      showAlert(
-        status === 429 || status === 400 ? (answer.error ?? SHOP_TEXT.sendFailed) : SHOP_TEXT.sendFailed,
-      );
+      if (status === 400 && answer.details) return showDetails(answer.details, lines, TEXT.fixFields);
+      showAlert(status === 429 || status === 400 ? (answer.error ?? TEXT.sendFailed) : TEXT.sendFailed);
     } catch {
-      showAlert(SHOP_TEXT.sendFailed);
+      showAlert(TEXT.sendFailed);
     } finally {
       setSending(false);
     }

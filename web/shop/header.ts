@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '#domain/constants';
-import { SHOP_TEXT } from '#domain/shop-texts';
 import { onBasketChange, readBasket } from './basket';
 import { el } from './dom';
+import { TEXT } from './texts';
 
 /** The header's quote link shows how many products the basket holds, on every shop page. */
 export function initBasketCount() {
@@ -12,7 +12,7 @@ export function initBasketCount() {
       count.hidden = n === 0;
       count.replaceChildren(
         el('span', { 'aria-hidden': 'true' }, String(n)),
-        el('span', { class: 'visually-hidden' }, `, ${SHOP_TEXT.basketCount(n)}`),
+        el('span', { class: 'visually-hidden' }, `, ${TEXT.basketCount(n)}`),
       );
     }
   };
@@ -49,7 +49,7 @@ export function initAccountLink() {
     .then((me) => {
       if (!me) return;
       link.textContent = me.name;
-      link.setAttribute('aria-label', SHOP_TEXT.accountOf(me.name));
+      link.setAttribute('aria-label', TEXT.accountOf(me.name));
       fillContact(me);
     })
     .catch(() => undefined);

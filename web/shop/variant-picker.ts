@@ -1,6 +1,6 @@
-import { SHOP_TEXT } from '#domain/shop-texts';
 import { type ChoosableVariant, valueTarget } from '#domain/variant-choice';
 import { el } from './dom';
+import { TEXT } from './texts';
 import { VARIANT_CHANGE } from './your-price';
 
 /** A variant as the page's data block gives it (server/modules/shop/render/variants.ts). */
@@ -17,8 +17,8 @@ type PageVariant = ChoosableVariant & {
 type PickerData = { path: string; currency: string; variants: PageVariant[] };
 
 const NOTES: Record<string, string> = {
-  other: `, ${SHOP_TEXT.valueWithOthers}`,
-  none: `, ${SHOP_TEXT.valueUnavailable}`,
+  other: `, ${TEXT.valueWithOthers}`,
+  none: `, ${TEXT.valueUnavailable}`,
 };
 
 /**

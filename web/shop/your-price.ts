@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '#domain/constants';
 import { ACCOUNT_PRICES_MAX, type PriceSource, priceSourceLabel } from '#domain/customer-pricing';
-import { formatMoney, toCents } from '#domain/money';
-import { SHOP_TEXT } from '#domain/shop-texts';
+import { toCents } from '#domain/money';
 import { el } from './dom';
+import { money, TEXT } from './texts';
 
 /** One answer of `GET /api/account/prices`. */
 export type BuyerPrice = {
@@ -100,9 +100,9 @@ export const differs = (price: BuyerPrice | undefined, shown: number): price is 
 /** "Your price $8.00 Agreement: Acme 2027", or "Your price from …" on a card whose variants differ. */
 export function yourPriceParts(price: BuyerPrice, currency: string, from = false) {
   return [
-    el('span', { class: 'your-price-label' }, from ? SHOP_TEXT.yourPriceFrom : SHOP_TEXT.yourPrice),
+    el('span', { class: 'your-price-label' }, from ? TEXT.yourPriceFrom : TEXT.yourPrice),
     ' ',
-    el('strong', { class: 'your-price-amount' }, formatMoney(price.unit_price, currency)),
+    el('strong', { class: 'your-price-amount' }, money(price.unit_price, currency)),
     ' ',
     el('span', { class: 'your-price-source' }, priceSourceLabel(price.source)),
   ];

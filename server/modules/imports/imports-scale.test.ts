@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/images';
 
 /**
- * The import at its limits, apart from imports.test.ts for the time they take. A file over 50 MB
+ * The import at its limits, apart from imports.test.ts for the time they take. A file over the size limit (256 MB)
  * sent without a declared length is refused as it streams, and what was stored of it goes.
  *
  * A file of many rows creates every product (half of them in categories and brands the file
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('refuses a file over 50 MB as it streams, keeping nothing of it', async () => {
+it('refuses a file over the size limit (256 MB) as it streams, keeping nothing of it', async () => {
   const boundary = 'stockroom-test-boundary';
   const payload = Buffer.concat([
     Buffer.from(

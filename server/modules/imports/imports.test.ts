@@ -115,7 +115,7 @@ describe('POST /api/imports refuses a bad file at once, storing nothing', () => 
     expect(await snapshot()).toEqual(before);
   });
 
-  it('a file whose declared length is over 50 MB: 413 before a byte is read', async () => {
+  it('a file whose declared length is over the size limit (256 MB): 413 before a byte is read', async () => {
     const before = await snapshot();
     const boundary = 'stockroom-test-boundary';
     const res = await ctx

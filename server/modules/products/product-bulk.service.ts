@@ -114,25 +114,26 @@ export function createProductBulkService(db: Db) {
   async function writePriced(
     tx: Tx,
     picked: SQL,
-    set: { mrp?: SQL; brand_id?: SQL; category_id?: SQL },
+    set: { mrp?: SQL; mrp_max?: SQL; brand_id?: SQL; category_id?: SQL },
     now: Date,
   ) {
     const mrp = set.mrp ?? sql`${products.mrp}`;
+    const mrpMax = set.mrp_max ?? sql`${products.mrp_max}`;
     const brand = set.brand_id ?? sql`${products.brand_id}`;
     const category = set.category_id ?? sql`${products.category_id}`;
     await tx.execute(sql`select set_config('stockroom.priced', 'on', true)`);
     const { rows } = await tx.execute<{ n: number }>(sql`
       with target as materialized (
-        select ${products.id} as id, ${mrp} as mrp, ${brand}::int as brand_id, ${category}::int as category_id
+        select ${products.id} as id, ${mrp} as mrp, ${mrpMax} as mrp_max, ${brand}::int as brand_id, ${category}::int as category_id
         from ${products} where ${picked} order by ${products.id}
       ), priced as (
-        select f.id, f.final, f.discounted, f.until, t.mrp, t.brand_id, t.category_id
+        select f.id, f.final, f.discounted, f.until, t.mrp, t.mrp_max, t.brand_id, t.category_id
         from stockroom_prices(${now.toISOString()}::timestamptz,
           array(select id from target), array(select mrp from target),
           array(select brand_id from target), array(select category_id from target)) f
         join target t on t.id = f.id
       ), ${sql.raw(PRICE_DUE_CTES)}, changed as (
-        update ${products} p set mrp = priced.mrp, brand_id = priced.brand_id, category_id = priced.category_id,
+        update ${products} p set mrp = priced.mrp, mrp_max = priced.mrp_max, brand_id = priced.brand_id, category_id = priced.category_id,
           price_final = priced.final, price_discounted = priced.discounted, updated_at = now()
         from priced where p.id = priced.id
         returning 1
@@ -143,16 +144,26 @@ export function createProductBulkService(db: Db) {
   }
 
   /**
-   * A price change reaches every variant. The products' rows take the new price of their lowest
-   * (the rule is monotonic, so that is their new lowest variant's) priced in the same statement;
-   * a product without options passes it to its one variant by trigger, and the variants of those
-   * with options then change by the same rule, whose trigger sets mrp_max and finds mrp already right.
+   * A price change reaches every variant. The products' rows take the new prices of their lowest
+   * and highest variants (the rule is monotonic, so those are the same variants' new prices, or
+   * one price where rounding or a set price makes them meet) priced in the same statement; a
+   * product without options passes its price to its one variant by trigger, and the variants of
+   * those with options then change by the same rule, whose trigger finds their product already
+   * right. Left to that trigger, mrp_max rewrote every product, and every index of it, again.
    */
   async function adjustPrices(tx: Tx, picked: SQL, adjustment: Adjustment, now: Date) {
     const { rows } = await tx.execute<{ ids: string }>(sql`
       select coalesce(array_agg(${products.id}), '{}')::text as ids from ${products}
       where ${picked} and exists (select 1 from product_options o where o.product_id = ${products.id})`);
-    const written = await writePriced(tx, picked, { mrp: newMrp(adjustment) }, now);
+    const written = await writePriced(
+      tx,
+      picked,
+      {
+        mrp: newMrp(adjustment),
+        mrp_max: sql`nullif(${newMrp(adjustment, sql`${products.mrp_max}`)}, ${newMrp(adjustment)})`,
+      },
+      now,
+    );
     if (rows[0].ids !== '{}')
       await tx.execute(sql`update product_variants v set mrp = ${newMrp(adjustment, sql`v.mrp`)}, updated_at = now()
         where v.product_id = any(${rows[0].ids}::int[]) and ${newMrp(adjustment, sql`v.mrp`)} <> v.mrp`);

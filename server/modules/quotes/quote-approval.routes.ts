@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { idParam } from '#domain/paging';
 import {
   approveQuoteBody,
@@ -13,6 +14,7 @@ import { quoteSchema } from '#domain/quotes';
 import { type Authenticate, currentUser } from '../../auth/hooks';
 import { bearer, errors } from '../../http/schemas';
 import { quoteForCaller } from '../shared/quote-read';
+import type { ApprovalActor } from './quote-approval';
 import type { QuotesService } from './quotes.service';
 
 /**
@@ -67,76 +69,60 @@ export const approvalRoutes =
       },
       async (request) => deps.quotes.list(request.query),
     );
-    app.post(
-      '/api/quotes/:id/approval',
-      {
-        config: { permission: 'quote.send' },
-        schema: {
-          tags,
-          security: bearer,
-          description:
-            "Asks for approval of a draft that breaks an approval rule, with a note: its `approval` becomes pending, with who asked and the note; every user with quote.approve is e-mailed through the outbox. In the request's history and Activity; raises quote.approval_requested. 409 for a quote that is not a draft, breaks no rule, or is already pending or approved.",
-          params: idParam,
-          body: requestApprovalBody,
-          response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
+    /** The three steps of an approval: each a post on a quote by its caller, with one text. */
+    const step = <B extends z.ZodType>(
+      path: string,
+      permission: 'quote.send' | 'quote.approve',
+      description: string,
+      body: B,
+      act: (
+        id: number,
+        caller: ApprovalActor,
+        body: z.infer<B>,
+      ) => Promise<Parameters<typeof quoteForCaller>[0]>,
+    ) =>
+      app.post(
+        `/api/quotes/:id/${path}`,
+        {
+          config: { permission },
+          schema: {
+            tags,
+            security: bearer,
+            description,
+            params: idParam,
+            body,
+            response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
+          },
         },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        const quote = await deps.quotes.requestApproval(
-          request.params.id,
-          { id: user.id, rights: user.permissions },
-          request.body.note,
-        );
-        return quoteForCaller(quote, user.permissions);
-      },
+        async (request) => {
+          const user = currentUser(request);
+          const quote = await act(
+            request.params.id,
+            { id: user.id, rights: user.permissions },
+            request.body as z.infer<B>,
+          );
+          return quoteForCaller(quote, user.permissions);
+        },
+      );
+    step(
+      'approval',
+      'quote.send',
+      "Asks for approval of a draft that breaks an approval rule, with a note: its `approval` becomes pending, with who asked and the note; every user with quote.approve is e-mailed through the outbox. In the request's history and Activity; raises quote.approval_requested. 409 for a quote that is not a draft, breaks no rule, or is already pending or approved.",
+      requestApprovalBody,
+      (id, caller, body) => deps.quotes.requestApproval(id, caller, body.note),
     );
-    app.post(
-      '/api/quotes/:id/approve',
-      {
-        config: { permission: 'quote.approve' },
-        schema: {
-          tags,
-          security: bearer,
-          description:
-            'Approves a pending draft, with an optional note; the requester can then send it. 403 for the one who asked, whatever their rights; 409 when it is not waiting for approval. Raises quote.approved. Any later change to the draft voids it.',
-          params: idParam,
-          body: approveQuoteBody,
-          response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        const quote = await deps.quotes.approve(
-          request.params.id,
-          { id: user.id, rights: user.permissions },
-          request.body.note,
-        );
-        return quoteForCaller(quote, user.permissions);
-      },
+    step(
+      'approve',
+      'quote.approve',
+      'Approves a pending draft, with an optional note; the requester can then send it. 403 for the one who asked, whatever their rights; 409 when it is not waiting for approval. Raises quote.approved. Any later change to the draft voids it.',
+      approveQuoteBody,
+      (id, caller, body) => deps.quotes.approve(id, caller, body.note),
     );
-    app.post(
-      '/api/quotes/:id/reject',
-      {
-        config: { permission: 'quote.approve' },
-        schema: {
-          tags,
-          security: bearer,
-          description:
-            'Rejects a pending draft with a reason, shown to the requester. 403 for the one who asked; 409 when it is not waiting for approval. Raises quote.rejected.',
-          params: idParam,
-          body: rejectQuoteBody,
-          response: { 200: quoteSchema, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        const quote = await deps.quotes.reject(
-          request.params.id,
-          { id: user.id, rights: user.permissions },
-          request.body.reason,
-        );
-        return quoteForCaller(quote, user.permissions);
-      },
+    step(
+      'reject',
+      'quote.approve',
+      'Rejects a pending draft with a reason, shown to the requester. 403 for the one who asked; 409 when it is not waiting for approval. Raises quote.rejected.',
+      rejectQuoteBody,
+      (id, caller, body) => deps.quotes.reject(id, caller, body.reason),
     );
   };

@@ -2,8 +2,8 @@ import type { ProductBundle } from '#domain/products';
 import { chosenVariant } from '#domain/variant-choice';
 import { type Tagged, tagged } from '../../cache/etag';
 import type { BundleService } from '../products';
-import type { ShopChrome } from './render/layout';
-import { type ProductLinks, renderProduct } from './render/product';
+import { localeChromes, type ShopChrome } from './render/layout';
+import { type ProductLinks, type ProductSeo, renderProduct } from './render/product';
 import type { ShopService } from './shop.service';
 import type { ShopVariants } from './shop-variants';
 
@@ -15,6 +15,8 @@ type PageModel = {
   bundle: ProductBundle;
   links: ProductLinks;
   variants: ShopVariants;
+  /** A translated page's own SEO texts (none in the default language, which has no such fields). */
+  seo?: ProductSeo;
   expiresAt: number | null;
 };
 
@@ -25,6 +27,8 @@ type PageModel = {
  * bundle's price does (a variant is priced from the same discounts). A draft, deleted or unknown
  * product is the bundle service's 404. A `?variant=` that is none of the product's active variants
  * shows the default one, under the default page's key, so the keys are bounded by the variants.
+ * A language other than the default is a page of its own (`slug@de`), drawn from the bundle in
+ * that language: one language's page is never served for another.
  */
 export function createProductPages(deps: {
   bundles: BundleService;
@@ -32,18 +36,23 @@ export function createProductPages(deps: {
   chrome: ShopChrome;
   maxEntries: number;
 }) {
+  const chromes = localeChromes(deps.chrome);
   const models = deps.bundles.caches.cache<PageModel>(deps.maxEntries);
   const pages = deps.bundles.caches.cache<ProductPage>(deps.maxEntries);
 
-  const model = (slug: string) =>
-    models.get(slug, async () => {
-      const served = await deps.bundles.getPublished(slug);
+  const model = (slug: string, locale: string | undefined) =>
+    models.get(`${slug}${at(locale)}`, async () => {
+      const served = await deps.bundles.getPublished(slug, locale);
       const bundle = JSON.parse(served.body) as ProductBundle;
-      const [links, variants] = await Promise.all([
-        deps.shop.productLinks(bundle.base.category_id, bundle.base.brand_id),
+      const [links, variants, seo] = await Promise.all([
+        deps.shop.productLinks(bundle.base.category_id, bundle.base.brand_id, locale),
         deps.shop.productVariants(bundle.base.id),
+        locale ? deps.shop.productSeo(bundle.base.id, locale) : undefined,
       ]);
-      return { value: { bundle, links, variants, expiresAt: served.expiresAt }, expiresAt: served.expiresAt };
+      return {
+        value: { bundle, links, variants, seo, expiresAt: served.expiresAt },
+        expiresAt: served.expiresAt,
+      };
     });
 
   return {
@@ -51,17 +60,19 @@ export function createProductPages(deps: {
       return pages.size;
     },
 
-    async get(slug: string, variant?: string): Promise<ProductPage> {
-      const m = await model(slug);
+    /** A product's page; `locale`, a translated one (none: the default language). */
+    async get(slug: string, variant?: string, locale?: string): Promise<ProductPage> {
+      const m = await model(slug, locale);
       const chosen = chosenVariant(m.variants.variants, variant);
-      const key = chosen && chosen !== m.variants.variants[0] ? `${slug}?variant=${chosen.id}` : slug;
+      const key = `${slug}${at(locale)}${chosen && chosen !== m.variants.variants[0] ? `?variant=${chosen.id}` : ''}`;
+      const chrome = (locale && chromes.get(locale)) || deps.chrome;
       return pages.get(key, async () => {
         // Read again under the page's own key: the model may have been renewed meanwhile.
-        const fresh = await model(slug);
+        const fresh = await model(slug, locale);
         const shown = chosenVariant(fresh.variants.variants, chosen ? String(chosen.id) : undefined);
         return {
           value: tagged(
-            renderProduct(deps.chrome, fresh.bundle, fresh.links, { ...fresh.variants, chosen: shown }),
+            renderProduct(chrome, fresh.bundle, fresh.links, { ...fresh.variants, chosen: shown }, fresh.seo),
           ),
           expiresAt: fresh.expiresAt,
         };
@@ -69,5 +80,8 @@ export function createProductPages(deps: {
     },
   };
 }
+
+/** A cache key's locale suffix: none for the default language. A slug holds no @. */
+const at = (locale: string | undefined) => (locale ? `@${locale}` : '');
 
 export type ProductPages = ReturnType<typeof createProductPages>;

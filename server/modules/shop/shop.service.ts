@@ -24,7 +24,7 @@ import {
   whereOf,
 } from './facets';
 import type { CategoryNode, ShopCard } from './render/list';
-import type { ProductLinks } from './render/product';
+import type { ProductLinks, ProductSeo } from './render/product';
 import { readShopVariants } from './shop-variants';
 
 /**
@@ -87,6 +87,22 @@ function toCard(r: CardRow, now: Date): ShopCard & { total: number } {
   };
 }
 
+/**
+ * A name in a locale (ADR 0034): the translation row's where it has one, else the item's own. No
+ * locale, the default language: the item's name as it is.
+ */
+function translatedName(
+  table: 'product_translations' | 'category_translations',
+  key: 'product_id' | 'category_id',
+  item: SQL,
+  name: SQL,
+  locale: string | undefined,
+): SQL<string> {
+  if (!locale) return sql<string>`${name}`;
+  return sql<string>`coalesce((select nullif(t.name, '') from ${sql.raw(table)} t
+    where t.${sql.raw(key)} = ${item} and t.locale = ${locale}), ${name})`;
+}
+
 const withoutTotal = ({ total: _, ...card }: ShopCard & { total: number }): ShopCard => card;
 
 /** Products read per statement while a sitemap is written out. */
@@ -99,8 +115,8 @@ export type ShopCategory = { id: number; name: string; slug: string; chain: numb
 export type ShopBrand = { id: number; name: string; slug: string };
 type SitemapKey = { createdAt: string; id: number };
 /**
- * `locale`: a translated locale the search also reads (productSearch's locale), or none for the
- * default language; part of a kept page's key, as every parameter is.
+ * A catalogue page's filter and order, and its language (none: the default): the names it shows
+ * and the words its search also reads (productSearch's locale); part of a kept page's key.
  */
 type CatalogueParams = ShopFilter & { sort: ShopSort; page: number; locale?: string };
 export type CataloguePage = {
@@ -111,6 +127,75 @@ export type CataloguePage = {
   facets: ShopFacets;
 };
 type SitemapRow = { id: number; slug: string; created_at: string; updated_at: string | Date };
+
+/** A category's name in a locale, for statements on categories. */
+const categoryName = (locale: string | undefined) =>
+  translatedName(
+    'category_translations',
+    'category_id',
+    sql`"categories"."id"`,
+    sql`${categories.name}`,
+    locale,
+  );
+
+async function readCategory(db: Db, slug: string, locale: string | undefined): Promise<ShopCategory | null> {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categoryName(locale),
+      slug: categories.slug,
+      chain: categories.chain,
+    })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  return row ?? null;
+}
+
+async function readBrand(db: Db, slug: string): Promise<ShopBrand | null> {
+  const [row] = await db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .where(eq(brands.slug, slug));
+  return row ?? null;
+}
+
+async function readTree(db: Db, chain: number[], locale: string | undefined): Promise<CategoryNode[]> {
+  const name = categoryName(locale);
+  const rows = await db
+    .select({
+      id: categories.id,
+      name,
+      slug: categories.slug,
+      parent_id: categories.parent_id,
+    })
+    .from(categories)
+    .where(
+      or(isNull(categories.parent_id), chain.length > 0 ? inArray(categories.parent_id, chain) : undefined),
+    )
+    .orderBy(asc(categories.sort_order), asc(sql`lower(${name})`), asc(categories.id));
+  const nodes = new Map<number, CategoryNode>(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
+  );
+  const roots: CategoryNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id) as CategoryNode;
+    if (r.parent_id === null) roots.push(node);
+    else nodes.get(r.parent_id)?.children.push(node);
+  }
+  return roots;
+}
+
+async function readSubtree(db: Db, categoryId: number): Promise<number[]> {
+  // Level by level down categories_parent_idx.
+  const { rows } = await db.execute<{ id: number }>(sql`
+    with recursive sub(id) as (
+      select ${categoryId}::int
+      union all
+      select c.id from categories c join sub on c.parent_id = sub.id
+    )
+    select id from sub`);
+  return rows.map((r) => r.id);
+}
 
 /**
  * The shop's reads. Given the catalogue's caches, the taxonomy around a list (the category and
@@ -128,59 +213,6 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     const box = await lookups.get(key, async () => ({ value: { value: await read() }, expiresAt: null }));
     return box.value as T;
   };
-
-  async function readCategory(slug: string): Promise<ShopCategory | null> {
-    const [row] = await db
-      .select({ id: categories.id, name: categories.name, slug: categories.slug, chain: categories.chain })
-      .from(categories)
-      .where(eq(categories.slug, slug));
-    return row ?? null;
-  }
-
-  async function readBrand(slug: string): Promise<ShopBrand | null> {
-    const [row] = await db
-      .select({ id: brands.id, name: brands.name, slug: brands.slug })
-      .from(brands)
-      .where(eq(brands.slug, slug));
-    return row ?? null;
-  }
-
-  async function readTree(chain: number[]): Promise<CategoryNode[]> {
-    const rows = await db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        slug: categories.slug,
-        parent_id: categories.parent_id,
-      })
-      .from(categories)
-      .where(
-        or(isNull(categories.parent_id), chain.length > 0 ? inArray(categories.parent_id, chain) : undefined),
-      )
-      .orderBy(asc(categories.sort_order), asc(sql`lower(${categories.name})`), asc(categories.id));
-    const nodes = new Map<number, CategoryNode>(
-      rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
-    );
-    const roots: CategoryNode[] = [];
-    for (const r of rows) {
-      const node = nodes.get(r.id) as CategoryNode;
-      if (r.parent_id === null) roots.push(node);
-      else nodes.get(r.parent_id)?.children.push(node);
-    }
-    return roots;
-  }
-
-  async function readSubtree(categoryId: number): Promise<number[]> {
-    // Level by level down categories_parent_idx.
-    const { rows } = await db.execute<{ id: number }>(sql`
-      with recursive sub(id) as (
-        select ${categoryId}::int
-        union all
-        select c.id from categories c join sub on c.parent_id = sub.id
-      )
-      select id from sub`);
-    return rows.map((r) => r.id);
-  }
 
   /**
    * What every read of the catalogue keeps to, whichever facet is counted: published products,
@@ -201,6 +233,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
   async function cards(
     scope: PageScope,
     now: Date,
+    locale: string | undefined,
     search?: ProductSearch,
   ): Promise<(ShopCard & { total: number })[]> {
     // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
@@ -210,7 +243,13 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
       .select({
         id: products.id,
         slug: products.slug,
-        name: products.name,
+        name: translatedName(
+          'product_translations',
+          'product_id',
+          sql`"products"."id"`,
+          sql`${products.name}`,
+          locale,
+        ),
         mrp: products.mrp,
         mrp_max: products.mrp_max,
         variant: search?.skuKey ? variantBySku(search.skuKey, sql`${products.id}`) : sql<null>`null`,
@@ -253,7 +292,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
         params: { page: params.page, limit: SHOP_PAGE_SIZE, sortBy: order.by, order: order.dir },
         idsFirst: true,
       },
-      (scope) => cards(scope, now),
+      (scope) => cards(scope, now, params.locale),
     );
     return { cards: rows.map(withoutTotal), total: meta.total, exact: meta.total_exact };
   }
@@ -276,7 +315,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     });
     const { total, ids } = set as FoundSet;
     const rows = ids.length
-      ? await cards(idsScope(db, products.id, ids, total, null, SHOP_PAGE_SIZE), now, search)
+      ? await cards(idsScope(db, products.id, ids, total, null, SHOP_PAGE_SIZE), now, params.locale, search)
       : [];
     return {
       cards: rows.map(withoutTotal),
@@ -301,14 +340,14 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
 
   return {
     /** A category by its slug, with its chain (its ancestors' ids and its own, root first). */
-    async category(slug: string): Promise<ShopCategory | null> {
+    async category(slug: string, locale?: string): Promise<ShopCategory | null> {
       if (!isSlug(slug)) return null;
-      return remembered(`category:${slug}`, () => readCategory(slug));
+      return remembered(`category:${slug}${at(locale)}`, () => readCategory(db, slug, locale));
     },
 
     async brand(slug: string): Promise<ShopBrand | null> {
       if (!isSlug(slug)) return null;
-      return remembered(`brand:${slug}`, () => readBrand(slug));
+      return remembered(`brand:${slug}`, () => readBrand(db, slug));
     },
 
     /**
@@ -316,10 +355,11 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
      * (its ancestors and itself), in their sort order. The chosen one's children show; its
      * siblings' children do not.
      */
-    categoryTree: (chain: number[]) => remembered(`tree:${chain.join(',')}`, () => readTree(chain)),
+    categoryTree: (chain: number[], locale?: string) =>
+      remembered(`tree:${chain.join(',')}${at(locale)}`, () => readTree(db, chain, locale)),
 
     /** A category and everything below it, as ids. */
-    subtree: (categoryId: number) => remembered(`subtree:${categoryId}`, () => readSubtree(categoryId)),
+    subtree: (categoryId: number) => remembered(`subtree:${categoryId}`, () => readSubtree(db, categoryId)),
 
     /**
      * A catalogue page and its facets for one filter: the page of published products in the order
@@ -329,7 +369,8 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
      * keys the products share), each counted without its own filter. The stored prices are brought
      * up to now first (the price filter, sort and range read them), and the search is read once
      * for both. Given the catalogue's caches, a page is kept until a catalogue write or the next
-     * price change, whichever comes first.
+     * price change, whichever comes first, and kept per locale: one language's names never serve
+     * another.
      */
     catalogue(params: CatalogueParams): Promise<CataloguePage> {
       if (!pages) return readCatalogue(params);
@@ -342,10 +383,15 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     },
 
     /** What the product page links to: its category's chain by name and slug, its brand's slug. */
-    async productLinks(categoryId: number | null, brandId: number | null): Promise<ProductLinks> {
+    async productLinks(
+      categoryId: number | null,
+      brandId: number | null,
+      locale?: string,
+    ): Promise<ProductLinks> {
+      const name = translatedName('category_translations', 'category_id', sql`c.id`, sql`c.name`, locale);
       const { rows } = await db.execute<{ crumbs: [string, string][] | null; brand_slug: string | null }>(sql`
         select
-          (select json_agg(json_build_array(c.name, c.slug) order by array_position(leaf.chain, c.id))
+          (select json_agg(json_build_array(${name}, c.slug) order by array_position(leaf.chain, c.id))
             from categories leaf join categories c on c.id = any(leaf.chain)
             where leaf.id = ${categoryId}::int) as crumbs,
           (select slug from brands where id = ${brandId}::int) as brand_slug`);
@@ -355,6 +401,9 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
         brandSlug: brand_slug,
       };
     },
+
+    /** A product's SEO title and description in a translated locale (ADR 0034), each null where there is none. */
+    productSeo: (productId: number, locale: string) => readProductSeo(db, productId, locale),
 
     /** A product's options and active variants, priced now, for its page. */
     productVariants: (productId: number) => readShopVariants(db, productId, new Date()),
@@ -371,6 +420,16 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
     sitemapRows: (offset: number, count: number) => sitemapRows(db, offset, count),
   };
 }
+
+async function readProductSeo(db: Db, productId: number, locale: string): Promise<ProductSeo> {
+  const { rows } = await db.execute<ProductSeo>(sql`
+    select nullif(seo_title, '') as title, nullif(seo_description, '') as description
+    from product_translations where product_id = ${productId} and locale = ${locale}`);
+  return rows[0] ?? { title: null, description: null };
+}
+
+/** A cache key's locale suffix: none for the default language, whose keys stay as they were. */
+const at = (locale: string | undefined) => (locale ? `@${locale}` : '');
 
 export type ShopService = ReturnType<typeof createShopService>;
 

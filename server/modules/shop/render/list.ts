@@ -1,4 +1,3 @@
-import { formatMoney } from '#domain/money';
 import { pageCount } from '#domain/paging';
 import {
   OPTION_PARAM_PREFIX,
@@ -8,12 +7,11 @@ import {
   SPEC_PARAM_PREFIX,
   shopSort,
 } from '#domain/shop';
-import { SHOP_TEXT } from '#domain/shop-texts';
 import { specRangeText } from '#domain/spec-values';
 import type { ShopFacets, SpecFacet } from '../facets';
 import { html, type SafeHtml, withQuery } from './html';
-import { layout, type ShopChrome } from './layout';
-import { priceBlock, type ShownPrice } from './price';
+import { layout, type PageChrome, pageChrome, type ShopChrome, shopHref } from './layout';
+import { money, priceBlock, type ShownPrice } from './price';
 import { yourPriceSlot } from './your-price';
 
 /** A product as the catalogue's card shows it. */
@@ -48,6 +46,9 @@ export type ListPage = {
   suggestion?: string | null;
 };
 
+/** A list page as rendered: its data, and the page's language. */
+type Page = ListPage & { chrome: PageChrome };
+
 /** Card images: the thumbnail's frame (a 320 px square at most), so nothing moves as they load. */
 const CARD_IMAGE = 320;
 
@@ -72,11 +73,18 @@ function queryParams(query: ShopListQuery): Record<string, string | readonly str
 /** Cents as the URL and the price inputs write them: 1250 is "12.50". */
 const centsText = (cents: number) => (cents / 100).toFixed(2);
 
-/** The list's URL with some of its state changed; the page goes back to 1 unless given. */
-function listUrl(query: ShopListQuery, change: Partial<ShopListQuery>): string {
+/**
+ * The list's path with some of its state changed, in the default language (the page head's form);
+ * the page goes back to 1 unless given.
+ */
+function listPath(query: ShopListQuery, change: Partial<ShopListQuery>): string {
   const next = { ...query, page: 1, ...change };
   return withQuery('/shop', { ...queryParams(next), page: next.page > 1 ? String(next.page) : null });
 }
+
+/** The list's URL with some of its state changed, in the page's language. */
+const listUrl = (chrome: PageChrome, query: ShopListQuery, change: Partial<ShopListQuery>) =>
+  shopHref(chrome, listPath(query, change));
 
 /** The state a form keeps as it sends its own fields: every parameter it does not set itself. */
 function hiddenState(query: ShopListQuery, own: (name: string) => boolean): SafeHtml[] {
@@ -88,63 +96,64 @@ function hiddenState(query: ShopListQuery, own: (name: string) => boolean): Safe
   return fields;
 }
 
-function card(currency: string, c: ShopCard): SafeHtml {
+function card(chrome: PageChrome, c: ShopCard): SafeHtml {
+  const { currency, text } = chrome;
   return html`<li class="card">
 <div class="card-image">${
     c.image
       ? html`<img src="${c.image}" alt="" width="${CARD_IMAGE}" height="${CARD_IMAGE}" loading="lazy" decoding="async">`
-      : html`<span class="no-image">${SHOP_TEXT.noImage}</span>`
+      : html`<span class="no-image">${text.noImage}</span>`
   }</div>
 <div class="card-body">
-<h2 class="card-title"><a href="${withQuery(`/shop/${c.slug}`, { variant: c.variant })}">${c.name}</a></h2>
+<h2 class="card-title"><a href="${shopHref(chrome, withQuery(`/shop/${c.slug}`, { variant: c.variant }))}">${c.name}</a></h2>
 ${c.brand ? html`<p class="card-brand">${c.brand}</p>` : ''}
-${priceBlock(currency, c, 'price', c.from)}
+${priceBlock(chrome, c, 'price', c.from)}
 ${yourPriceSlot({ currency, productId: c.id, price: c.price.final, from: c.from })}
 </div>
 </li>`;
 }
 
-function categoryNav(page: ListPage): SafeHtml {
+function categoryNav(page: Page): SafeHtml {
   const here = page.category?.id ?? null;
   const items = (nodes: CategoryNode[]): SafeHtml =>
     html`<ul>${nodes.map(
       (n) =>
-        html`<li><a href="${listUrl(page.query, { category: n.slug })}"${
+        html`<li><a href="${listUrl(page.chrome, page.query, { category: n.slug })}"${
           n.id === here ? html` aria-current="page"` : ''
         }${page.path.includes(n.id) ? html` class="on-path"` : ''}>${n.name}</a>${
           n.children.length > 0 ? items(n.children) : ''
         }</li>`,
     )}</ul>`;
   return html`<nav class="category-nav" aria-labelledby="categories-heading">
-<h2 id="categories-heading">${SHOP_TEXT.categories}</h2>
-<ul><li><a href="${listUrl(page.query, { category: null })}"${here === null ? html` aria-current="page"` : ''}>${SHOP_TEXT.allProducts}</a></li></ul>
+<h2 id="categories-heading">${page.chrome.text.categories}</h2>
+<ul><li><a href="${listUrl(page.chrome, page.query, { category: null })}"${here === null ? html` aria-current="page"` : ''}>${page.chrome.text.allProducts}</a></li></ul>
 ${items(page.tree)}
 </nav>`;
 }
 
-function brandFilter(page: ListPage): SafeHtml {
+function brandFilter(page: Page): SafeHtml {
   const { query } = page;
   const options = page.facets.brands.filter((b) => b.count > 0 || b.slug === query.brand);
   if (page.brand && !options.some((b) => b.slug === query.brand))
     options.push({ slug: page.brand.slug, name: page.brand.name, count: 0 });
   // The script applies a choice at once and hides the button (web/shop/filters.ts).
-  return html`<form class="brand-filter" action="/shop" method="get" data-brand-filter>
+  return html`<form class="brand-filter" action="${shopHref(page.chrome, '/shop')}" method="get" data-brand-filter>
 ${hiddenState(query, (name) => name === 'brand')}
-<label for="brand-select">${SHOP_TEXT.brand}</label>
+<label for="brand-select">${page.chrome.text.brand}</label>
 <div class="inline-field">
 <select id="brand-select" name="brand">
-<option value="">${SHOP_TEXT.allBrands}</option>
+<option value="">${page.chrome.text.allBrands}</option>
 ${options.map(
   (b) =>
-    html`<option value="${b.slug}"${b.slug === query.brand ? html` selected` : ''}>${SHOP_TEXT.withCount(b.name, b.count)}</option>`,
+    html`<option value="${b.slug}"${b.slug === query.brand ? html` selected` : ''}>${page.chrome.text.withCount(b.name, b.count)}</option>`,
 )}
 </select>
-<button type="submit" class="button-secondary" data-apply>${SHOP_TEXT.apply}</button>
+<button type="submit" class="button-secondary" data-apply>${page.chrome.text.apply}</button>
 </div>
 </form>`;
 }
 
-function priceFacet(page: ListPage, currency: string): SafeHtml | string {
+function priceFacet(page: Page): SafeHtml | string {
   const { query, facets } = page;
   if (!facets.price && query.priceMin === null && query.priceMax === null) return '';
   const bound = (name: string, label: string, value: number | null, hint: number | undefined) =>
@@ -153,16 +162,16 @@ function priceFacet(page: ListPage, currency: string): SafeHtml | string {
       value !== null ? html` value="${centsText(value)}"` : ''
     }${hint !== undefined ? html` placeholder="${centsText(hint)}"` : ''}></label>`;
   return html`<fieldset class="facet">
-<legend>${SHOP_TEXT.priceRange}</legend>
-${facets.price ? html`<p class="facet-hint">${SHOP_TEXT.priceBetween(formatMoney(facets.price.min / 100, currency), formatMoney(facets.price.max / 100, currency))}</p>` : ''}
+<legend>${page.chrome.text.priceRange}</legend>
+${facets.price ? html`<p class="facet-hint">${page.chrome.text.priceBetween(money(page.chrome, facets.price.min / 100), money(page.chrome, facets.price.max / 100))}</p>` : ''}
 <div class="facet-bounds">
-${bound('price_min', SHOP_TEXT.priceFrom, query.priceMin, facets.price?.min)}
-${bound('price_max', SHOP_TEXT.priceTo, query.priceMax, facets.price?.max)}
+${bound('price_min', page.chrome.text.priceFrom, query.priceMin, facets.price?.min)}
+${bound('price_max', page.chrome.text.priceTo, query.priceMax, facets.price?.max)}
 </div>
 </fieldset>`;
 }
 
-function specFacet(page: ListPage, facet: SpecFacet, n: number): SafeHtml {
+function specFacet(page: Page, facet: SpecFacet, n: number): SafeHtml {
   const active = page.query.specs.find((s) => s.norm === facet.norm);
   const chosen = new Set(active?.values.map((v) => v.toLowerCase()));
   const name = `${facet.option ? OPTION_PARAM_PREFIX : SPEC_PARAM_PREFIX}${facet.key}`;
@@ -177,52 +186,52 @@ function specFacet(page: ListPage, facet: SpecFacet, n: number): SafeHtml {
   )}</ul>
 ${
   facet.numeric
-    ? html`<label class="facet-range">${SHOP_TEXT.specRange}
+    ? html`<label class="facet-range">${page.chrome.text.specRange}
 <input type="text" name="${name}" inputmode="decimal" autocomplete="off" spellcheck="false"${
         range ? html` value="${specRangeText(range)}"` : ''
       } placeholder="${facet.numeric.min}..${facet.numeric.max}" aria-describedby="facet-${n}-hint"></label>
-<p class="facet-hint" id="facet-${n}-hint">${SHOP_TEXT.specRangeHint(facet.numeric.min, facet.numeric.max, facet.numeric.unit)}</p>`
+<p class="facet-hint" id="facet-${n}-hint">${page.chrome.text.specRangeHint(facet.numeric.min, facet.numeric.max, facet.numeric.unit)}</p>`
     : ''
 }
 </fieldset>`;
 }
 
 /** Price and spec facets in one form: each value a checkbox with its count, applied by the button. */
-function facetForm(page: ListPage, currency: string): SafeHtml | string {
-  const price = priceFacet(page, currency);
+function facetForm(page: Page): SafeHtml | string {
+  const price = priceFacet(page);
   if (!price && page.facets.specs.length === 0) return '';
   const own = (name: string) =>
     name.startsWith(SPEC_PARAM_PREFIX) ||
     name.startsWith(OPTION_PARAM_PREFIX) ||
     name === 'price_min' ||
     name === 'price_max';
-  return html`<form class="facet-form" action="/shop" method="get">
+  return html`<form class="facet-form" action="${shopHref(page.chrome, '/shop')}" method="get">
 ${hiddenState(page.query, own)}
 ${price}
 ${page.facets.specs.map((f, i) => specFacet(page, f, i))}
-<button type="submit" class="button-secondary">${SHOP_TEXT.applyFilters}</button>
+<button type="submit" class="button-secondary">${page.chrome.text.applyFilters}</button>
 </form>`;
 }
 
 /** How many of the panel's filters are chosen (category, brand, price, each spec key); the search is the header's. */
-const chosenFilters = (page: ListPage) =>
+const chosenFilters = (page: Page) =>
   (page.category ? 1 : 0) +
   (page.brand ? 1 : 0) +
   (page.query.priceMin !== null || page.query.priceMax !== null ? 1 : 0) +
   page.query.specs.length;
 
 /** The filters in force, each with a link that drops it. */
-function activeFilters(page: ListPage, currency: string): SafeHtml | string {
+function activeFilters(page: Page): SafeHtml | string {
   const { query } = page;
   const chips: [string, string][] = [];
-  if (query.q) chips.push([`“${query.q}”`, listUrl(query, { q: '' })]);
-  if (page.category) chips.push([page.category.name, listUrl(query, { category: null })]);
-  if (page.brand) chips.push([page.brand.name, listUrl(query, { brand: null })]);
+  if (query.q) chips.push([`“${query.q}”`, listUrl(page.chrome, query, { q: '' })]);
+  if (page.category) chips.push([page.category.name, listUrl(page.chrome, query, { category: null })]);
+  if (page.brand) chips.push([page.brand.name, listUrl(page.chrome, query, { brand: null })]);
   if (query.priceMin !== null || query.priceMax !== null) {
-    const money = (cents: number | null) => (cents === null ? null : formatMoney(cents / 100, currency));
+    const amount = (cents: number | null) => (cents === null ? null : money(page.chrome, cents / 100));
     chips.push([
-      SHOP_TEXT.priceChip(money(query.priceMin), money(query.priceMax)),
-      listUrl(query, { priceMin: null, priceMax: null }),
+      page.chrome.text.priceChip(amount(query.priceMin), amount(query.priceMax)),
+      listUrl(page.chrome, query, { priceMin: null, priceMax: null }),
     ]);
   }
   for (const spec of query.specs) {
@@ -233,39 +242,39 @@ function activeFilters(page: ListPage, currency: string): SafeHtml | string {
     for (const value of spec.values)
       chips.push([
         `${spec.key}: ${value}`,
-        listUrl(query, { specs: without({ values: spec.values.filter((v) => v !== value) }) }),
+        listUrl(page.chrome, query, { specs: without({ values: spec.values.filter((v) => v !== value) }) }),
       ]);
     for (const range of spec.ranges)
       chips.push([
-        SHOP_TEXT.specRangeChip(spec.key, range.min, range.max),
-        listUrl(query, { specs: without({ ranges: spec.ranges.filter((r) => r !== range) }) }),
+        page.chrome.text.specRangeChip(spec.key, range.min, range.max),
+        listUrl(page.chrome, query, { specs: without({ ranges: spec.ranges.filter((r) => r !== range) }) }),
       ]);
   }
   if (chips.length === 0) return '';
   return html`<ul class="chips">${chips.map(
     ([label, href]) =>
-      html`<li><a class="chip" href="${href}"><span class="visually-hidden">${SHOP_TEXT.clearFilters}: </span>${label}<span aria-hidden="true"> ×</span></a></li>`,
-  )}<li><a href="/shop">${SHOP_TEXT.clearFilters}</a></li></ul>`;
+      html`<li><a class="chip" href="${href}"><span class="visually-hidden">${page.chrome.text.clearFilters}: </span>${label}<span aria-hidden="true"> ×</span></a></li>`,
+  )}<li><a href="${shopHref(page.chrome, '/shop')}">${page.chrome.text.clearFilters}</a></li></ul>`;
 }
 
 /** The order select, applied by its button (the script applies a choice at once). */
-function sortForm(page: ListPage): SafeHtml {
+function sortForm(page: Page): SafeHtml {
   const { query } = page;
   const current = shopSort(query);
   const sorts = SHOP_SORTS.filter((s) => s !== 'relevance' || query.q);
-  return html`<form class="sort-form" action="/shop" method="get" data-select-filter>
+  return html`<form class="sort-form" action="${shopHref(page.chrome, '/shop')}" method="get" data-select-filter>
 ${hiddenState(query, (name) => name === 'sort')}
-<label for="sort-select">${SHOP_TEXT.sortLabel}</label>
+<label for="sort-select">${page.chrome.text.sortLabel}</label>
 <div class="inline-field">
 <select id="sort-select" name="sort">
-${sorts.map((s) => html`<option value="${s}"${s === current ? html` selected` : ''}>${SHOP_TEXT.sorts[s]}</option>`)}
+${sorts.map((s) => html`<option value="${s}"${s === current ? html` selected` : ''}>${page.chrome.text.sorts[s]}</option>`)}
 </select>
-<button type="submit" class="button-secondary" data-apply>${SHOP_TEXT.sortButton}</button>
+<button type="submit" class="button-secondary" data-apply>${page.chrome.text.sortButton}</button>
 </div>
 </form>`;
 }
 
-function pagination(page: ListPage): SafeHtml | string {
+function pagination(page: Page): SafeHtml | string {
   const pages = pageCount(page.total, SHOP_PAGE_SIZE);
   const current = page.query.page;
   if (pages <= 1 && current <= 1) return '';
@@ -274,7 +283,7 @@ function pagination(page: ListPage): SafeHtml | string {
   const shown = new Set([1, current - 2, current - 1, current, current + 1, current + 2]);
   if (page.exact) shown.add(pages);
   const numbers = [...shown].filter((n) => n >= 1 && (n <= pages || n === current)).sort((a, b) => a - b);
-  const link = (n: number) => listUrl(page.query, { page: n });
+  const link = (n: number) => listUrl(page.chrome, page.query, { page: n });
   const items: SafeHtml[] = [];
   numbers.forEach((n, i) => {
     if (i > 0 && n - numbers[i - 1] > 1) items.push(html`<li class="gap" aria-hidden="true">…</li>`);
@@ -284,54 +293,56 @@ function pagination(page: ListPage): SafeHtml | string {
         : html`<li><a href="${link(n)}">${n}</a></li>`,
     );
   });
-  return html`<nav class="pagination" aria-label="${SHOP_TEXT.pagination}">
+  return html`<nav class="pagination" aria-label="${page.chrome.text.pagination}">
 <ul>
-${current > 1 ? html`<li><a href="${link(current - 1)}" rel="prev">${SHOP_TEXT.previous}</a></li>` : ''}
+${current > 1 ? html`<li><a href="${link(current - 1)}" rel="prev">${page.chrome.text.previous}</a></li>` : ''}
 ${items}
-${hasNext ? html`<li><a href="${link(current + 1)}" rel="next">${SHOP_TEXT.next}</a></li>` : ''}
+${hasNext ? html`<li><a href="${link(current + 1)}" rel="next">${page.chrome.text.next}</a></li>` : ''}
 </ul>
-<p class="page-of">${SHOP_TEXT.pageOf(current, Math.max(pages, current), page.exact)}</p>
+<p class="page-of">${page.chrome.text.pageOf(current, Math.max(pages, current), page.exact)}</p>
 </nav>`;
 }
 
-function emptyState(page: ListPage): SafeHtml {
+function emptyState(page: Page): SafeHtml {
   const filtered = Boolean(page.query.q || page.category || page.brand || chosenFilters(page) > 0);
   if (page.query.page > 1 && page.total > 0)
-    return html`<div class="empty-state"><p>${SHOP_TEXT.pastLastPage}</p><p><a href="${listUrl(page.query, {})}">${SHOP_TEXT.firstPage}</a></p></div>`;
+    return html`<div class="empty-state"><p>${page.chrome.text.pastLastPage}</p><p><a href="${listUrl(page.chrome, page.query, {})}">${page.chrome.text.firstPage}</a></p></div>`;
   // Nothing chosen and nothing shown: the shop has no published product yet, no filter is to blame.
-  if (!filtered) return html`<div class="empty-state"><p>${SHOP_TEXT.noProductsYet}</p></div>`;
+  if (!filtered) return html`<div class="empty-state"><p>${page.chrome.text.noProductsYet}</p></div>`;
   const suggestion = page.suggestion
-    ? html`<p>${SHOP_TEXT.didYouMean} <a href="${withQuery('/shop', { q: page.suggestion })}" rel="nofollow">${page.suggestion}</a>?</p>`
+    ? html`<p>${page.chrome.text.didYouMean} <a href="${shopHref(page.chrome, withQuery('/shop', { q: page.suggestion }))}" rel="nofollow">${page.suggestion}</a>?</p>`
     : '';
-  return html`<div class="empty-state"><p>${SHOP_TEXT.noResults}</p>${suggestion}<p><a href="/shop">${SHOP_TEXT.clearFilters}</a></p></div>`;
+  return html`<div class="empty-state"><p>${page.chrome.text.noResults}</p>${suggestion}<p><a href="${shopHref(page.chrome, '/shop')}">${page.chrome.text.clearFilters}</a></p></div>`;
 }
 
-export function renderList(chrome: ShopChrome, page: ListPage): string {
+export function renderList(site: ShopChrome, list: ListPage): string {
+  const chrome = pageChrome(site);
+  const page: Page = { ...list, chrome };
   const { query } = page;
   const heading = query.q
-    ? SHOP_TEXT.searchResultsFor(query.q)
-    : (page.category?.name ?? page.brand?.name ?? SHOP_TEXT.allProducts);
+    ? chrome.text.searchResultsFor(query.q)
+    : (page.category?.name ?? page.brand?.name ?? chrome.text.allProducts);
   const main = html`<div class="wrap catalogue">
 <div class="catalogue-head">
 <h1>${heading}</h1>
 <div class="result-bar">
-<p class="result-count">${SHOP_TEXT.results(page.total, page.exact)}</p>
+<p class="result-count">${chrome.text.results(page.total, page.exact)}</p>
 ${sortForm(page)}
 </div>
-${activeFilters(page, chrome.currency)}
+${activeFilters(page)}
 </div>
 <aside class="filters">
 <details class="filters-fold" data-filters>
-<summary class="filters-toggle">${SHOP_TEXT.filters(chosenFilters(page))}</summary>
+<summary class="filters-toggle">${chrome.text.filters(chosenFilters(page))}</summary>
 <div class="filters-body">
 ${categoryNav(page)}
 ${brandFilter(page)}
-${facetForm(page, chrome.currency)}
+${facetForm(page)}
 </div>
 </details>
 </aside>
-<section class="results" aria-label="${SHOP_TEXT.productsHeading}">
-${page.cards.length > 0 ? html`<ul class="cards">${page.cards.map((c) => card(chrome.currency, c))}</ul>` : emptyState(page)}
+<section class="results" aria-label="${chrome.text.productsHeading}">
+${page.cards.length > 0 ? html`<ul class="cards">${page.cards.map((c) => card(chrome, c))}</ul>` : emptyState(page)}
 ${pagination(page)}
 </section>
 </div>`;
@@ -342,9 +353,14 @@ ${pagination(page)}
   return layout(
     chrome,
     {
-      title: query.page > 1 ? `${heading}${SHOP_TEXT.pageSuffix(query.page)}` : heading,
-      description: `${heading}: ${SHOP_TEXT.results(page.total, page.exact)} from ${chrome.companyName}.`,
-      canonical: listUrl({ ...query, q: '', sort: null }, { page: query.page }),
+      title: query.page > 1 ? `${heading}${chrome.text.pageSuffix(query.page)}` : heading,
+      description: chrome.text.listDescription(
+        heading,
+        chrome.text.results(page.total, page.exact),
+        chrome.companyName,
+      ),
+      canonical: listPath({ ...query, q: '', sort: null }, { page: query.page }),
+      here: listPath(query, { page: query.page }),
       // A search's results, and the endless combinations of facets, are no pages of their own
       // for search engines.
       noindex: Boolean(query.q) || faceted,

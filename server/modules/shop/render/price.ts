@@ -1,6 +1,6 @@
 import { formatMoney } from '#domain/money';
-import { type DiscountType, discountLabel } from '#domain/pricing';
-import { SHOP_TEXT } from '#domain/shop-texts';
+import type { DiscountType } from '#domain/pricing';
+import { numberLocale, type ShopText } from '#domain/shop-texts';
 import type { ShopTier } from '../shop-variants';
 import { html, type SafeHtml } from './html';
 
@@ -9,21 +9,29 @@ export type ShownPrice = {
   best: { type: DiscountType; value: number } | null;
 };
 
+/** What a price is written with: the shop's currency, and the page's language and words. */
+export type PriceContext = { currency: string; locale: string; text: ShopText };
+
+/** An amount in the shop's currency, written as the page's language writes money. */
+export const money = (ctx: PriceContext, amount: number) =>
+  formatMoney(amount, ctx.currency, numberLocale(ctx.locale));
+
 /**
  * The price as the one pricing rule gave it: the final price, and when it is lower, the MRP
  * struck through and the best discount's badge. `from`: the lowest of its variants' prices.
  */
 export function priceBlock(
-  currency: string,
+  ctx: PriceContext,
   { price, best }: ShownPrice,
   className = 'price',
   from = false,
 ): SafeHtml {
+  const { text } = ctx;
   const discounted = price.final < price.mrp;
   return html`<p class="${className}">
-<strong class="price-final"><span class="visually-hidden">${SHOP_TEXT.price}: </span>${from ? html`<span class="price-from">${SHOP_TEXT.fromPrice} </span>` : ''}${formatMoney(price.final, currency)}</strong>
-${discounted ? html`<s class="price-mrp"><span class="visually-hidden">${SHOP_TEXT.regularPrice}: </span>${formatMoney(price.mrp, currency)}</s>` : ''}
-${discounted && best ? html`<span class="badge">${discountLabel(best, currency)}</span>` : ''}
+<strong class="price-final"><span class="visually-hidden">${text.price}: </span>${from ? html`<span class="price-from">${text.fromPrice} </span>` : ''}${money(ctx, price.final)}</strong>
+${discounted ? html`<s class="price-mrp"><span class="visually-hidden">${text.regularPrice}: </span>${money(ctx, price.mrp)}</s>` : ''}
+${discounted && best ? html`<span class="badge">${text.discountOff(best, money(ctx, best.value))}</span>` : ''}
 </p>`;
 }
 
@@ -31,9 +39,9 @@ ${discounted && best ? html`<span class="badge">${discountLabel(best, currency)}
  * A variant's quantity breaks as the product page lists them ("10+ $9.50 each"), each at what a
  * visitor pays from that quantity on; nothing without breaks.
  */
-export function tierList(currency: string, tiers: readonly ShopTier[]): SafeHtml | '' {
+export function tierList(ctx: PriceContext, tiers: readonly ShopTier[]): SafeHtml | '' {
   if (tiers.length === 0) return '';
-  return html`<ul class="price-tiers" aria-label="${SHOP_TEXT.tiersLabel}">${tiers.map(
-    (t) => html`<li>${SHOP_TEXT.tierEach(t.min_quantity, formatMoney(t.price, currency))}</li>`,
+  return html`<ul class="price-tiers" aria-label="${ctx.text.tiersLabel}">${tiers.map(
+    (t) => html`<li>${ctx.text.tierEach(t.min_quantity, money(ctx, t.price))}</li>`,
   )}</ul>`;
 }

@@ -9,9 +9,9 @@ import {
   specValue,
 } from '#domain/product-content';
 import type { ProductBundle } from '#domain/products';
-import { SHOP_TEXT } from '#domain/shop-texts';
+import type { ShopText } from '#domain/shop-texts';
 import { html, type SafeHtml, withQuery } from './html';
-import { absoluteUrl, layout, type ShopChrome } from './layout';
+import { absoluteUrl, layout, type PageChrome, pageChrome, type ShopChrome, shopHref } from './layout';
 import { priceBlock, tierList } from './price';
 import { type VariantChoice, variantLabel, variantPicker, variantPrice } from './variants';
 import { yourPriceSlot } from './your-price';
@@ -22,6 +22,9 @@ export type ProductLinks = {
   categories: { name: string; slug: string }[];
   brandSlug: string | null;
 };
+
+/** A page's own title and description for search engines, where its language has them. */
+export type ProductSeo = { title: string | null; description: string | null };
 
 /** The gallery's frames: a square of at most this many pixels, and the thumbnails'. */
 const MAIN_IMAGE = 640;
@@ -39,7 +42,7 @@ function summary(text: string, max = DESCRIPTION_CHARS): string {
   return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-function gallery(bundle: ProductBundle, shown: string | null): SafeHtml {
+function gallery(text: ShopText, bundle: ProductBundle, shown: string | null): SafeHtml {
   const { images, base } = bundle;
   // The chosen variant's image, where it has one of the gallery's, is the one shown first.
   const at = Math.max(
@@ -48,17 +51,17 @@ function gallery(bundle: ProductBundle, shown: string | null): SafeHtml {
   );
   const first = images[at];
   if (!first)
-    return html`<div class="gallery"><div class="gallery-main"><span class="no-image">${SHOP_TEXT.noImage}</span></div></div>`;
-  const alt = (i: number) => images[i].alt || SHOP_TEXT.imageAlt(base.name, i + 1);
+    return html`<div class="gallery"><div class="gallery-main"><span class="no-image">${text.noImage}</span></div></div>`;
+  const alt = (i: number) => images[i].alt || text.imageAlt(base.name, i + 1);
   // The first image is the page's largest paint: fetched at once, never lazily. Without the
   // script, a thumbnail's link opens its image.
   return html`<div class="gallery" data-gallery>
 <div class="gallery-main"><img data-gallery-main src="${first.url}" alt="${alt(at)}" width="${MAIN_IMAGE}" height="${MAIN_IMAGE}" decoding="async" fetchpriority="high"></div>
 ${
   images.length > 1
-    ? html`<ul class="gallery-thumbs" aria-label="${SHOP_TEXT.images}">${images.map(
+    ? html`<ul class="gallery-thumbs" aria-label="${text.images}">${images.map(
         (image, i) =>
-          html`<li><a href="${image.url}" data-gallery-thumb data-alt="${alt(i)}"${i === at ? html` aria-current="true"` : ''}><img src="${thumbnailUrl(image.url)}" alt="${SHOP_TEXT.showImage(i + 1)}" width="${THUMB_IMAGE}" height="${THUMB_IMAGE}" loading="lazy" decoding="async"></a></li>`,
+          html`<li><a href="${image.url}" data-gallery-thumb data-alt="${alt(i)}"${i === at ? html` aria-current="true"` : ''}><img src="${thumbnailUrl(image.url)}" alt="${text.showImage(i + 1)}" width="${THUMB_IMAGE}" height="${THUMB_IMAGE}" loading="lazy" decoding="async"></a></li>`,
       )}</ul>`
     : ''
 }
@@ -116,7 +119,7 @@ ${sectionBody(item, overrides)}
  * than none.
  */
 function productJsonLd(
-  chrome: ShopChrome,
+  chrome: PageChrome,
   bundle: ProductBundle,
   url: string,
   shown: { sku: string | null; price: { final: number } },
@@ -145,12 +148,13 @@ function productJsonLd(
  * with options, the chosen variant (its id, SKU, price, image and options), which the selectors'
  * script keeps in step.
  */
-function addToQuote(bundle: ProductBundle, choice: VariantChoice | undefined): SafeHtml {
+function addToQuote(chrome: PageChrome, bundle: ProductBundle, choice: VariantChoice | undefined): SafeHtml {
+  const { text } = chrome;
   const { base, price, images } = bundle;
   const chosen = choice && choice.options.length > 0 ? choice.chosen : null;
   const image = chosen?.image?.thumb ?? thumbnailUrl(images[0]?.url) ?? '';
   // Without the script the form leads to the basket page, which says what it needs.
-  return html`<form class="add-to-quote" action="/shop/quote" method="get" data-add-to-quote
+  return html`<form class="add-to-quote" action="${shopHref(chrome, '/shop/quote')}" method="get" data-add-to-quote
  data-product-id="${base.id}" data-slug="${base.slug}" data-name="${base.name}" data-sku="${(chosen ? chosen.sku : base.sku) ?? ''}"
  data-image="${image}" data-price="${chosen ? chosen.price.final : price.final}" data-max-lines="${INQUIRY_LIMITS.lines}"${
    chosen && choice
@@ -159,10 +163,10 @@ function addToQuote(bundle: ProductBundle, choice: VariantChoice | undefined): S
  }>
 <div class="inline-field">
 <div class="quantity-field">
-<label for="quantity">${SHOP_TEXT.quantity}</label>
+<label for="quantity">${text.quantity}</label>
 <input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${INQUIRY_LIMITS.quantity}" step="1" value="1" required>
 </div>
-<button type="submit" class="button-primary">${SHOP_TEXT.addToQuote}</button>
+<button type="submit" class="button-primary">${text.addToQuote}</button>
 </div>
 <p class="add-status" role="status" data-add-status></p>
 </form>`;
@@ -173,12 +177,15 @@ function addToQuote(bundle: ProductBundle, choice: VariantChoice | undefined): S
  * image and spec values, with the selectors that lead to the others.
  */
 export function renderProduct(
-  chrome: ShopChrome,
+  site: ShopChrome,
   bundle: ProductBundle,
   links: ProductLinks,
   choice?: VariantChoice,
+  seo?: ProductSeo,
 ): string {
   const { base } = bundle;
+  const chrome = pageChrome(site);
+  const { text } = chrome;
   const chosen = choice && choice.options.length > 0 ? choice.chosen : null;
   const withOptions = choice !== undefined && choice.options.length > 0;
   const sku = chosen ? chosen.sku : base.sku;
@@ -188,46 +195,47 @@ export function renderProduct(
   const shown = choice?.chosen ?? null;
   const overrides: SpecOverrides = new Map((chosen?.specs ?? []).map((s) => [specKey(s.label), s]));
   const productSpecs = new Set(bundle.specGroups.flatMap((g) => g.specs.map((s) => specKey(s.label))));
-  const path = `/shop/${base.slug}`;
+  // The page's path in the default language (the head's form), and in the page's own.
+  const canonical = `/shop/${base.slug}`;
+  const path = shopHref(chrome, canonical);
   const url = absoluteUrl(chrome, path);
   const category = links.categories.at(-1);
   const description = summary(
-    base.description ||
-      `${base.name}${base.brand ? ` by ${base.brand}` : ''}: ask ${chrome.companyName} for a quote.`,
+    base.description || text.productDescription(base.name, base.brand, chrome.companyName),
   );
   const facts: [string, SafeHtml | string, 'variant-spec'?][] = [];
   if (base.brand)
     facts.push([
-      SHOP_TEXT.brandLabel,
+      text.brandLabel,
       links.brandSlug
-        ? html`<a href="${withQuery('/shop', { brand: links.brandSlug })}">${base.brand}</a>`
+        ? html`<a href="${withQuery(shopHref(chrome, '/shop'), { brand: links.brandSlug })}">${base.brand}</a>`
         : base.brand,
     ]);
   if (base.category)
     facts.push([
-      SHOP_TEXT.categoryLabel,
+      text.categoryLabel,
       category
-        ? html`<a href="${withQuery('/shop', { category: category.slug })}">${base.category}</a>`
+        ? html`<a href="${withQuery(shopHref(chrome, '/shop'), { category: category.slug })}">${base.category}</a>`
         : base.category,
     ]);
   // Of a product with options, the chosen variant's, which the selectors' script changes.
-  if (withOptions) facts.push([SHOP_TEXT.skuLabel, html`<span data-variant-sku>${sku ?? ''}</span>`]);
-  else if (sku) facts.push([SHOP_TEXT.skuLabel, sku]);
+  if (withOptions) facts.push([text.skuLabel, html`<span data-variant-sku>${sku ?? ''}</span>`]);
+  else if (sku) facts.push([text.skuLabel, sku]);
   // A variant's spec values that the product's sections do not name show with its facts.
   for (const s of chosen?.specs ?? [])
     if (!productSpecs.has(specKey(s.label))) facts.push([s.label, specValue(s), 'variant-spec']);
 
   const main = html`<div class="wrap product-page">
-<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>
-<li><a href="/shop">${SHOP_TEXT.shop}</a></li>
-${links.categories.map((c) => html`<li><a href="${withQuery('/shop', { category: c.slug })}">${c.name}</a></li>`)}
+<nav class="breadcrumbs" aria-label="${text.breadcrumb}"><ol>
+<li><a href="${shopHref(chrome, '/shop')}">${text.shop}</a></li>
+${links.categories.map((c) => html`<li><a href="${withQuery(shopHref(chrome, '/shop'), { category: c.slug })}">${c.name}</a></li>`)}
 <li><a href="${path}" aria-current="page">${base.name}</a></li>
 </ol></nav>
 <div class="product-top">
-${gallery(bundle, chosen?.image?.url ?? null)}
+${gallery(text, bundle, chosen?.image?.url ?? null)}
 <div class="product-summary">
 <h1>${base.name}</h1>
-<div data-variant-price>${priceBlock(chrome.currency, shownPrice, 'price price-large')}</div>
+<div data-variant-price>${priceBlock(chrome, shownPrice, 'price price-large')}</div>
 ${
   // Of a product without options, asked by the product, as its basket line is.
   chosen && choice
@@ -241,16 +249,16 @@ ${
       ? ''
       : yourPriceSlot({ currency: chrome.currency, productId: base.id, price: shownPrice.price.final })
 }
-<div data-variant-tiers>${tierList(chrome.currency, shown?.tiers ?? [])}</div>
-${choice ? variantPicker(path, chrome.currency, choice) : ''}
+<div data-variant-tiers>${tierList(chrome, shown?.tiers ?? [])}</div>
+${choice ? variantPicker(path, chrome, choice) : ''}
 ${facts.length > 0 ? html`<dl class="facts" data-facts>${facts.map(([term, value, kind]) => html`<div${kind ? html` data-variant-spec` : ''}><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>` : ''}
-${withOptions && !chosen ? '' : addToQuote(bundle, choice)}
+${withOptions && !chosen ? '' : addToQuote(chrome, bundle, choice)}
 </div>
 </div>
 ${
   base.description
     ? html`<section class="content-section description" aria-labelledby="description-heading">
-<h2 id="description-heading">${SHOP_TEXT.details}</h2>
+<h2 id="description-heading">${text.details}</h2>
 <p>${base.description}</p>
 </section>`
     : ''
@@ -260,9 +268,10 @@ ${sections(bundle, withOptions ? overrides : null)}
   return layout(
     chrome,
     {
-      title: base.name,
-      description,
-      canonical: path,
+      title: seo?.title ?? base.name,
+      description: seo?.description ?? description,
+      canonical,
+      here: withQuery(canonical, { variant: chosen && chosen !== choice?.variants[0] ? chosen.id : null }),
       og: { type: 'product', image: bundle.images[0]?.url ?? null },
       jsonLd: productJsonLd(chrome, bundle, url, { sku, price: shownPrice.price }),
     },

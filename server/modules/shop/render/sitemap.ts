@@ -19,11 +19,15 @@ export const sitemapIndex = (parts: string[]) =>
     .map((loc) => `<sitemap><loc>${escapeHtml(loc)}</loc></sitemap>\n`)
     .join('')}</sitemapindex>\n`;
 
-/** robots.txt: the shop and its images are for crawlers; the staff app and the API are not. */
-export const robotsTxt = (publicUrl: string) =>
+/**
+ * robots.txt: the shop in each language and its images are for crawlers; the staff app and the
+ * API are not.
+ */
+export const robotsTxt = (publicUrl: string, translated: readonly string[] = []) =>
   [
     'User-agent: *',
     'Allow: /shop',
+    ...translated.map((l) => `Allow: /${l}/shop`),
     'Allow: /uploads/',
     'Allow: /assets/',
     'Allow: /sitemap.xml',
