@@ -24,6 +24,7 @@ import { customerPricesRequests } from './customer-prices';
 import { historyWork } from './history-work';
 import { foldRounds, foldRuns, pairedShare, roundOrder } from './rounds';
 import {
+  germanTable,
   type IndexSize,
   indexSizes,
   indexSizeTable,
@@ -549,6 +550,11 @@ async function searchFigures(kind: 'pg' | 'pglite'): Promise<SearchFigures> {
   for (const miss of relevance.misses)
     console.log(
       `  not in the first three: "${miss.q}" (${miss.kind}) rank ${miss.rank ?? '-'}; top ${miss.top.join(', ')}`,
+    );
+  console.log(`\n${germanTable(relevance.german)}\n`);
+  for (const miss of relevance.german.misses)
+    console.log(
+      `  not in the first three (de): "${miss.q}" (${miss.kind}) rank ${miss.rank ?? '-'}; top ${miss.top.join(', ')}`,
     );
   const sizes = indexSizes(deps);
   console.log(`\n${indexSizeTable(sizes)}`);

@@ -50,6 +50,11 @@ export const dashboardSchema = z.object({
     discounts_ending_soon: healthList(
       z.object({ id: z.number(), name: z.string(), ends_at: z.string(), target_name: z.string().nullable() }),
     ),
+    /**
+     * Per locale of LOCALES but the default, in their order: the products without a name there,
+     * or without a description there where they have one (GET /api/products?missing_translation=).
+     */
+    missing_translations: z.array(z.object({ locale: z.string(), count: z.number() })),
     /** Scheduled backups (BACKUP_EVERY); null when they are off. */
     backup: z
       .object({

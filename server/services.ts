@@ -253,6 +253,7 @@ export function createServices(database: Database, config: Config, opts: Service
     dashboard: createDashboardService(db, {
       backupEverySeconds: config.backup.everySeconds,
       timeZone: config.timeZone,
+      locales: locales.translated,
     }),
     inbox,
     inquiries: createInquiriesService(db, { ...desk, searchPages: inbox.pages }),

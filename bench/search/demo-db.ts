@@ -2,7 +2,7 @@
  * The relevance set's database: `npx tsx bench/search/demo-db.ts <out.json>`, on DATABASE_URL or
  * the embedded database in DATA_DIR, as the server reads them. Fills an empty database with the
  * demo catalogue (as `npm run demo` does) and writes to <out.json> the demo's admin account, every
- * product (slug, SKU, name, status) and what today's substring search answers each query of the
+ * product (id, slug, SKU, name, status) and what today's substring search answers each query of the
  * relevance set. It runs in a process of its own and closes the database before the server
  * opens it: an embedded database belongs to one process.
  */
@@ -19,7 +19,7 @@ export type DemoDb = {
   /** Today's substring search: each query's slugs, in the shop's order. */
   substring: Record<string, string[]>;
 };
-export type DemoProduct = { slug: string; sku: string | null; name: string; status: string };
+export type DemoProduct = { id: number; slug: string; sku: string | null; name: string; status: string };
 
 /** LIKE's wildcards and its escape character taken literally, as the server's search does. */
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -47,7 +47,7 @@ async function main() {
       const accounts = await prepareDemo(database, config);
       if (!accounts) throw new Error(`The demo's accounts file is missing in ${config.dataDir}`);
       const { rows: products } = await database.db.execute<DemoProduct>(
-        sql`select slug, sku, name, status from products order by id`,
+        sql`select id, slug, sku, name, status from products order by id`,
       );
       const substring: Record<string, string[]> = {};
       for (const { q } of relevanceSet.queries) substring[q] = await substringSearch(database.db, q);

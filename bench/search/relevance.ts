@@ -48,3 +48,32 @@ export function score(ranks: (number | null)[]): { hitAt3: number; mrr: number }
   const reciprocal = ranks.reduce<number>((sum, r) => sum + (r === null ? 0 : 1 / r), 0);
   return { hitAt3: hits / ranks.length, mrr: reciprocal / ranks.length };
 }
+
+/** What a query of the German set tries. */
+export const GERMAN_QUERY_KINDS = [
+  'word',
+  'word form',
+  'compound part',
+  'compound',
+  'sku',
+  'spec with unit',
+  'brand and type',
+  'multi-word',
+  'description',
+  'english word',
+  'mixed',
+] as const;
+export type GermanQueryKind = (typeof GERMAN_QUERY_KINDS)[number];
+
+/**
+ * The German relevance set (relevance-de.json): the demo products' German names and descriptions,
+ * written as their `de` translations before it is measured, and queries as relevance.json's, asked
+ * of the public product list with `locale=de`.
+ */
+export type GermanRelevanceSet = {
+  translations: Record<string, { name: string; description: string }>;
+  queries: { q: string; kind: GermanQueryKind; expect: string[] }[];
+};
+export const germanRelevanceSet: GermanRelevanceSet = JSON.parse(
+  readFileSync(path.join(here, 'relevance-de.json'), 'utf8'),
+);

@@ -12,7 +12,15 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DemoDb } from './demo-db';
-import { firstHit, QUERY_KINDS, type RelevanceQuery, relevanceSet, score } from './relevance';
+import {
+  firstHit,
+  GERMAN_QUERY_KINDS,
+  germanRelevanceSet,
+  QUERY_KINDS,
+  type RelevanceQuery,
+  relevanceSet,
+  score,
+} from './relevance';
 
 export type Engine = 'substring' | 'api' | 'shop';
 const ENGINES: Engine[] = ['substring', 'api', 'shop'];
@@ -27,6 +35,22 @@ export type RelevanceResult = {
   scores: Record<Engine, { hitAt3: number; mrr: number }>;
   byKind: { kind: string; queries: number; scores: Record<Engine, { hitAt3: number; mrr: number }> }[];
   /** Queries whose expected products the server's list did not rank in its first three. */
+  misses: { q: string; kind: string; rank: number | null; top: string[] }[];
+  /** The German set, asked of the public product list in the default language and in `de`. */
+  german: GermanResult;
+};
+
+export type GermanEngine = 'default' | 'de';
+const GERMAN_ENGINES: GermanEngine[] = ['default', 'de'];
+const GERMAN_LABELS: Record<GermanEngine, string> = {
+  default: 'GET /api/public/products?q=',
+  de: 'GET /api/public/products?q=…&locale=de',
+};
+type Scores<E extends string> = Record<E, { hitAt3: number; mrr: number }>;
+export type GermanResult = {
+  queries: number;
+  scores: Scores<GermanEngine>;
+  byKind: { kind: string; queries: number; scores: Scores<GermanEngine> }[];
   misses: { q: string; kind: string; rank: number | null; top: string[] }[];
 };
 
@@ -106,8 +130,10 @@ export async function measureRelevance(deps: SearchDeps): Promise<RelevanceResul
     throw new Error(
       `The demo database lacks ${stale.join(', ')}: it predates the demo catalogue; delete it (${JSON.stringify(deps.demoEnv)}) to seed it again.`,
     );
-  const child = await deps.startServer(deps.demoEnv);
+  // A second language, for the German set; the default language's search is the same with it.
+  const child = await deps.startServer({ ...deps.demoEnv, LOCALES: 'en,de' });
   const ranks: Record<Engine, (number | null)[]> = { substring: [], api: [], shop: [] };
+  let german: GermanResult | undefined;
   const misses: RelevanceResult['misses'] = [];
   try {
     const login = await fetch(`${deps.baseUrl}/api/auth/login`, {
@@ -126,6 +152,7 @@ export async function measureRelevance(deps: SearchDeps): Promise<RelevanceResul
       if (apiRank === null || apiRank > 3)
         misses.push({ q: query.q, kind: query.kind, rank: apiRank, top: found.api.slice(0, 3) });
     }
+    german = await measureGerman(deps, token, demo);
   } finally {
     await deps.stop(child);
   }
@@ -141,7 +168,67 @@ export async function measureRelevance(deps: SearchDeps): Promise<RelevanceResul
     const rows = queries.filter((q) => q.kind === kind);
     return { kind, queries: rows.length, scores: scoresOf(pick(rows)) };
   }).filter((k) => k.queries > 0);
-  return { queries: queries.length, scores: scoresOf(ranks), byKind, misses };
+  return { queries: queries.length, scores: scoresOf(ranks), byKind, misses, german: german as GermanResult };
+}
+
+/** The public product list's slugs for a query, best match first, in a locale or the default. */
+async function publicAnswers(deps: SearchDeps, q: string, locale?: string): Promise<string[]> {
+  const url = `${deps.baseUrl}/api/public/products?q=${encodeURIComponent(q)}&limit=24${locale ? `&locale=${locale}` : ''}`;
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { slug: string }[] }).data.map((p) => p.slug);
+}
+
+/**
+ * The German set: its translations written as the demo products' `de` (a PUT each, the same text
+ * every run), then each query asked of the public product list without a locale and with `de`.
+ */
+async function measureGerman(deps: SearchDeps, token: string, demo: DemoDb): Promise<GermanResult> {
+  const ids = new Map(demo.products.map((p) => [p.slug, p.id]));
+  for (const [slug, text] of Object.entries(germanRelevanceSet.translations)) {
+    const id = ids.get(slug);
+    if (id === undefined) throw new Error(`relevance-de.json translates ${slug}, which the demo lacks`);
+    const put = await fetch(`${deps.baseUrl}/api/products/${id}/translations/de`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(text),
+    });
+    if (!put.ok) throw new Error(`PUT translation of ${slug}: ${put.status} ${await put.text()}`);
+  }
+  const queries = germanRelevanceSet.queries;
+  const ranks: Record<GermanEngine, (number | null)[]> = { default: [], de: [] };
+  const misses: GermanResult['misses'] = [];
+  for (const query of queries) {
+    ranks.default.push(firstHit(await publicAnswers(deps, query.q), query.expect));
+    const found = await publicAnswers(deps, query.q, 'de');
+    const rank = firstHit(found, query.expect);
+    ranks.de.push(rank);
+    if (rank === null || rank > 3)
+      misses.push({ q: query.q, kind: query.kind, rank, top: found.slice(0, 3) });
+  }
+  const scores = (at: number[]) =>
+    Object.fromEntries(
+      GERMAN_ENGINES.map((e) => [e, score(at.map((i) => ranks[e][i]))]),
+    ) as Scores<GermanEngine>;
+  const all = queries.map((_, i) => i);
+  const byKind = GERMAN_QUERY_KINDS.map((kind) => {
+    const at = all.filter((i) => queries[i].kind === kind);
+    return { kind, queries: at.length, scores: scores(at) };
+  }).filter((k) => k.queries > 0);
+  return { queries: queries.length, scores: scores(all), byKind, misses };
+}
+
+/** The German set's table: hit@3 and MRR without a locale and in `de`, overall and by kind. */
+export function germanTable(result: GermanResult): string {
+  const head = GERMAN_ENGINES.map((e) => `${GERMAN_LABELS[e]} hit@3 | MRR`).join(' | ');
+  const line = (label: string, n: number, s: Scores<GermanEngine>) =>
+    `| ${label} | ${n} | ${GERMAN_ENGINES.map((e) => `${fixed(s[e].hitAt3)} | ${fixed(s[e].mrr)}`).join(' | ')} |`;
+  return [
+    `| German queries | n | ${head} |`,
+    `|---|---:|${GERMAN_ENGINES.map(() => '---:|---:').join('|')}|`,
+    line('**all**', result.queries, result.scores),
+    ...result.byKind.map((k) => line(k.kind, k.queries, k.scores)),
+  ].join('\n');
 }
 
 const fixed = (n: number) => n.toFixed(2);

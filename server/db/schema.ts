@@ -23,6 +23,9 @@ import {
 import type { PriceSource } from '#domain/customer-pricing';
 import type { LineOptions } from '#domain/variants';
 
+/** A tsvector column (PostgreSQL's full-text document), read and written as its text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * A trigram index, so `ILIKE '%text%'` searches use an index instead of scanning.
  * Without fastupdate, a new row goes straight into the index instead of a pending list that every
@@ -342,8 +345,25 @@ export const productTranslations = pgTable(
     /** The sections' texts by row id (domain/translations.ts sectionsTranslation). */
     sections: jsonb('sections').$type<Record<string, unknown>>(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Its texts stemmed in its own language (migration 0072), for the search in a locale.
+    search_doc: tsvector('search_doc').generatedAlwaysAs(
+      sql`strip(to_tsvector(stockroom_search_config(locale), stockroom_translation_text(name, description, sections)))`,
+    ),
   },
-  (t) => [primaryKey({ name: 'product_translations_pkey', columns: [t.product_id, t.locale] })],
+  (t) => [
+    primaryKey({ name: 'product_translations_pkey', columns: [t.product_id, t.locale] }),
+    index('product_translations_search_idx').using('gin', t.search_doc).with({ fastupdate: false }),
+  ],
+);
+
+/** Each locale's vocabulary: its translations' stems, for compounds (migration 0072). */
+export const translationWords = pgTable(
+  'translation_words',
+  { locale: text('locale').notNull(), word: text('word').notNull() },
+  (t) => [
+    primaryKey({ name: 'translation_words_pkey', columns: [t.locale, t.word] }),
+    trigram('translation_words_trgm', t.word),
+  ],
 );
 
 export const categoryTranslations = pgTable(
@@ -605,9 +625,6 @@ export const productContents = pgTable('product_contents', {
     .references(() => products.id, { onDelete: 'cascade' }),
   body: json('body').notNull(),
 });
-
-/** A tsvector column (PostgreSQL's full-text document), read and written as its text. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Each product's search document and SKU key, kept by migration 0035's triggers from the product,

@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { products } from '../schema';
 import type { RankWindow } from './counting';
 import { containsAny } from './search';
-import { readWordQuery, textArray } from './word-query';
+import { type LocaleTerm, readLocaleWordQuery, readWordQuery, textArray } from './word-query';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -76,9 +76,14 @@ function wordRegex(word: string, stem: string): string {
  * The search for a query, or undefined for a query with nothing to search. Reads the query's
  * words against the vocabulary first (one statement), for stems and typos.
  */
-export async function productSearch(db: Executor, query: string): Promise<ProductSearch | undefined> {
+export async function productSearch(
+  db: Executor,
+  query: string,
+  opts: { locale?: string } = {},
+): Promise<ProductSearch | undefined> {
   const q = query.trim();
   if (!q) return undefined;
+  if (opts.locale) return localeSearch(db, q, opts.locale);
   const substring = await containsAny(db, products, [products.name, products.sku], q);
   const key = skuKey(q);
   // The exact SKU's product, found once through the key's index, not from each row's SKU.
@@ -127,6 +132,84 @@ export async function productSearch(db: Executor, query: string): Promise<Produc
       outranked: key ? sql`exists (${keyProducts(key)})` : sql`false`,
     },
   };
+}
+
+/** The translation's name in a locale, or null: a column of the row the rank is computed on. */
+const translatedName = (locale: string) =>
+  sql`(select t.name from product_translations t where t.product_id = ${products.id} and t.locale = ${locale})`;
+
+/**
+ * The search in a translated locale (`?locale=de`): every word of the query is in the default
+ * language's document (as productSearch reads it) or in the locale's translation (its own
+ * document, stemmed in its language, its compounds split and found inside others), each word on
+ * either side, so "Akkubohrer 18V" finds a German name and an English spec. As one set of ids: the
+ * whole query in the default document, or in the translation's (an index read each), or, with
+ * several words, the translations holding any of them checked word by word against both
+ * documents; the SKU key and the substring of the default name or SKU as in productSearch. Ranked
+ * as productSearch, the translated name counted as the name.
+ */
+async function localeSearch(db: Executor, q: string, locale: string): Promise<ProductSearch> {
+  const substring = await containsAny(db, products, [products.name, products.sku], q);
+  const key = skuKey(q);
+  const byKey = key ? sql`${products.id} = any(array(${keyProducts(key)}))` : sql`false`;
+  const byKeyIds = key
+    ? sql`union all select product_id from product_search where sku_key = ${key}
+      union all select product_id from product_variants where stockroom_sku_key(sku) = ${key}
+        and option1_value_id is not null and status = 'active'`
+    : sql``;
+  const terms = await readLocaleWordQuery(db, q, locale);
+  const substringIds = sql`union all select ${products.id} from ${products} where ${substring}`;
+  if (!terms)
+    return {
+      where: sql`${products.id} in (select product_id from product_search where false ${byKeyIds} ${substringIds})`,
+      rank: sql`(case when ${byKey} then 3 else 0 end)`,
+      skuKey: key || null,
+    };
+  const en = (t: LocaleTerm) => sql`s.doc @@ to_tsquery('english', ${t.tsquery})`;
+  const local = (t: LocaleTerm) => sql`t.search_doc @@ to_tsquery('simple', ${t.localTsquery})`;
+  const all = (side: (t: LocaleTerm) => string) => terms.map(side).join(' & ');
+  // A product with some words on each side holds at least one in its translation: those are read
+  // from the translations' index, then checked word by word against both documents of the row.
+  const mixed =
+    terms.length > 1
+      ? sql`union all select t.product_id from product_translations t
+          join product_search s on s.product_id = t.product_id
+          where t.locale = ${locale}
+            and t.search_doc @@ to_tsquery('simple', ${terms.map((t) => t.localTsquery).join(' | ')})
+            and ${sql.join(
+              terms.map((t) => sql`(${en(t)} or ${local(t)})`),
+              sql` and `,
+            )}`
+      : sql``;
+  return {
+    where: sql`${products.id} in (select product_id from product_search where doc @@ to_tsquery('english', ${all((t) => t.tsquery)})
+      union all select product_id from product_translations
+        where locale = ${locale} and search_doc @@ to_tsquery('simple', ${all((t) => t.localTsquery)})
+      ${mixed} ${byKeyIds} ${substringIds})`,
+    skuKey: key || null,
+    rank: localeRank(terms, locale, byKey),
+  };
+}
+
+/** productSearch's rank over the default name, or the translated one, whichever is higher. */
+function localeRank(terms: LocaleTerm[], locale: string, byKey: SQL): SQL {
+  const name = translatedName(locale);
+  const each = terms.map((t) => nameRegex(t.word, t.stem, t.near));
+  const local = terms.map((t) => wordRegex(t.word, t.localStem));
+  const phrase = (res: string[]) => `\\m${res.join('[[:alnum:]]*[^[:alnum:]]+')}`;
+  const allInName = sql.join(
+    each.map((re) => sql`${products.name} ~* ${`\\m${re}`}`),
+    sql` and `,
+  );
+  // In the translated name, each word's stem anywhere: inside a compound too ("bohr" in
+  // "Akkubohrer").
+  const allLocal = sql.join(
+    local.map((re) => sql`${name} ~* ${re}`),
+    sql` and `,
+  );
+  return sql`(case when ${byKey} then 3
+    when ${products.name} ~* ${phrase(each)} or ${name} ~* ${phrase(local)} then 2
+    when ${allInName} or (${allLocal}) then 1 else 0 end)`;
 }
 
 /**

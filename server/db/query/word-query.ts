@@ -120,3 +120,124 @@ export async function readWordQuery(
     .join(' & ');
   return { terms, tsquery };
 }
+
+/** A word of the query in a translated locale: its tsquery on each side. */
+export type LocaleTerm = {
+  word: string;
+  /** The word's english stem, for the default language's rank. */
+  stem: string;
+  /** Its stem in the locale's language, for the translated name's rank. */
+  localStem: string;
+  /** Against the default language's document: to_tsquery('english', …), as readWordQuery's. */
+  tsquery: string;
+  /** Against the translation's document: lexemes already stemmed, for to_tsquery('simple', …). */
+  localTsquery: string;
+  near: string[];
+};
+
+type LocaleRow = {
+  word: string;
+  stem: string;
+  compounds: string[] | null;
+  splits: [string, string][] | null;
+};
+
+const LOCALE_WORDS = {
+  /** A compound's part, and the stem found inside compounds, are at least this long. */
+  part: 3,
+  inside: 4,
+  /** Compounds of the vocabulary that hold a word, at most. */
+  compounds: 30,
+} as const;
+
+/** A lexeme quoted for a tsquery: a stem the database gave, whatever letters it holds. */
+const lexeme = (word: string) => `'${word.replace(/['\\]/g, (c) => `\\${c}`)}'`;
+
+/**
+ * A word's ways to split into two parts of at least LOCALE_WORDS.part letters ("akkubohrer":
+ * akk|ubohrer, akku|bohrer, …): the database keeps those whose first part is a word of the
+ * vocabulary and whose second starts one.
+ */
+function splitsOf(word: string): [string, string][] {
+  if (!/^\p{L}+$/u.test(word)) return [];
+  const out: [string, string][] = [];
+  for (let i = LOCALE_WORDS.part; i <= word.length - LOCALE_WORDS.part; i++)
+    out.push([word.slice(0, i), word.slice(i)]);
+  return out;
+}
+
+/**
+ * Each word in the locale's language (stockroom_search_config): its stem; the vocabulary's
+ * compounds that hold the stem inside or at their end ("bohr" in "akkubohr"), through the
+ * vocabulary's trigram index; and its splits into a vocabulary word and the start of another
+ * ("akkubohrer" is akku and bohr…). One statement.
+ */
+async function readLocaleWords(db: Executor, words: string[], locale: string): Promise<LocaleRow[]> {
+  const splits = words.map((w) => splitsOf(w));
+  const { rows } = await db.execute<LocaleRow>(sql`
+    with cfg as (select stockroom_search_config(${locale}) as c)
+    select t.word, s.stem,
+      case when length(s.stem) >= ${LOCALE_WORDS.inside} and s.stem !~ '[0-9]' then array(
+        select w.word from translation_words w
+        where w.locale = ${locale} and w.word like '%' || s.stem || '%' and not starts_with(w.word, s.stem)
+        order by length(w.word), w.word limit ${LOCALE_WORDS.compounds}) end as compounds,
+      (select json_agg(json_build_array(p.head, p.tail))
+        from json_array_elements(t.splits) e
+        cross join lateral (select (tsvector_to_array(to_tsvector((select c from cfg), e->>0)))[1] as head,
+          (tsvector_to_array(to_tsvector((select c from cfg), e->>1)))[1] as tail) p
+        where exists (select 1 from translation_words w where w.locale = ${locale} and w.word = p.head)
+          and starts_with(coalesce((select w.word from translation_words w where w.locale = ${locale}
+            and w.word >= p.tail order by w.word limit 1), ''), p.tail)) as splits
+    from json_array_elements(${JSON.stringify(words.map((w, i) => ({ w, s: splits[i] })))}::json)
+      with ordinality as j(v, i)
+    cross join lateral (select j.v->>'w' as word, j.v->'s' as splits) t
+    cross join lateral (select coalesce((tsvector_to_array(to_tsvector((select c from cfg), t.word)))[1], '')
+      as stem) s
+    order by j.i`);
+  return rows;
+}
+
+/**
+ * The query's words for a search in a translated locale: each word as a tsquery against the
+ * default language's document (english stemming, typos, numbers, as readWordQuery) and one against
+ * the translation's (its language's stemming, its compounds). A word is dropped when either
+ * language takes it as a stop word ("für", "the"): the other's document would then need it. Null
+ * when no word is left. Two statements: the vocabulary's, and the locale's.
+ */
+export async function readLocaleWordQuery(
+  db: Executor,
+  query: string,
+  locale: string,
+): Promise<LocaleTerm[] | null> {
+  const words = searchWords(query);
+  if (words.length === 0) return null;
+  const [english, local] = await Promise.all([
+    readWords(db, words, 'search_words'),
+    readLocaleWords(db, words, locale),
+  ]);
+  const kept = words
+    .map((word, i) => ({ word, en: english[i], local: local[i] }))
+    .filter(({ word, en, local }) => /\d/.test(word) || (en.stem !== '' && local.stem !== ''));
+  if (kept.length === 0) return null;
+  return kept.map(({ word, en, local }, i) => {
+    const last = i === kept.length - 1;
+    const near = (en.near ?? []).filter((w) => w !== word && editDistance(word, w) <= 1);
+    const own = wordQuery(word, last);
+    const tsquery = near.length ? `(${[own, ...near].join(' | ')})` : own;
+    if (/\d/.test(word)) return { word, stem: en.stem, localStem: word, tsquery, localTsquery: own, near };
+    const whole = !last && word.length < WORDS.wholeBelow;
+    const forms = [
+      `${lexeme(local.stem)}${whole ? '' : ':*'}`,
+      ...(local.compounds ?? []).map(lexeme),
+      ...(local.splits ?? []).map(([head, tail]) => `(${lexeme(head)} & ${lexeme(tail)}:*)`),
+    ];
+    return {
+      word,
+      stem: en.stem,
+      localStem: local.stem,
+      tsquery,
+      localTsquery: `(${forms.join(' | ')})`,
+      near,
+    };
+  });
+}

@@ -5,6 +5,8 @@ import { centsToNumber, quoteTotals } from '#domain/quotes';
 import { dayEndIn, dayStartIn, lastDaysIn, monthStartIn } from '#domain/time-zone';
 import { lastBackups } from '../../backup/scheduled';
 import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { missingTranslation } from '../products';
 import { discountLiveAt } from '../shared/pricing.sql';
 
 type PipelineRow = {
@@ -22,7 +24,7 @@ type PipelineRow = {
  */
 export function createDashboardService(
   db: Db,
-  opts: { backupEverySeconds?: number | null; timeZone?: string } = {},
+  opts: { backupEverySeconds?: number | null; timeZone?: string; locales?: readonly string[] } = {},
 ) {
   const backupEvery = opts.backupEverySeconds ?? null;
   const timeZone = opts.timeZone ?? 'UTC';
@@ -37,6 +39,27 @@ export function createDashboardService(
       last_failed_at: failed && (!good || failed.at > good.at) ? failed.at.toISOString() : null,
       warning: backupWarning(backupEvery, good?.at ?? null),
     };
+  }
+
+  /**
+   * The translation gaps per translated locale, one count each. Counted, not kept: an anti-join of
+   * the products with the locale's translation rows by their primary key.
+   */
+  async function missingTranslations(): Promise<Dashboard['health']['missing_translations']> {
+    const locales = opts.locales ?? [];
+    if (locales.length === 0) return [];
+    const { rows } = await db.execute<{ locale: string; count: number }>(
+      sql
+        .join(
+          locales.map(
+            (l, i) => sql`select ${l}::text as locale, ${i}::int as i, count(*)::int as count
+            from ${products} where ${missingTranslation(l)}`,
+          ),
+          sql` union all `,
+        )
+        .append(sql` order by i`),
+    );
+    return rows.map(({ locale, count }) => ({ locale, count }));
   }
 
   return {
@@ -236,6 +259,7 @@ export function createDashboardService(
               target_name: r.target_name,
             })),
           },
+          missing_translations: await missingTranslations(),
           backup: await backupHealth(),
         },
       };

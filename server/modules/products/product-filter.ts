@@ -12,6 +12,16 @@ type Executor = Pick<Db, 'execute'>;
 export type SearchFor = (db: Executor, query: string) => Promise<ProductSearch | undefined>;
 
 /**
+ * A product without a name in `locale`, or without a description there where it has one: the
+ * list's filter and the dashboard's count per locale. One probe of product_translations' primary
+ * key per product (an anti-join).
+ */
+export const missingTranslation = (locale: string) =>
+  sql`not exists (select 1 from product_translations t
+    where t.product_id = ${products.id} and t.locale = ${locale}
+      and t.name is not null and (t.description is not null or ${products.description} is null))`;
+
+/**
  * The column each sort of the staff products list orders by, each served by an index with the id
  * (migration 0022; the name sort by products_name_idx on lower(name), the case-blind order the
  * pickers use).
@@ -107,12 +117,7 @@ export async function productFilterQuery(
     filter.no_image ? sql`${products.image_count} = 0` : undefined,
     filter.no_category ? isNull(products.category_id) : undefined,
     filter.no_brand ? isNull(products.brand_id) : undefined,
-    // One probe of product_translations' primary key per product (an anti-join).
-    filter.missing_translation !== undefined
-      ? sql`not exists (select 1 from product_translations t
-          where t.product_id = ${products.id} and t.locale = ${filter.missing_translation}
-            and t.name is not null and (t.description is not null or ${products.description} is null))`
-      : undefined,
+    filter.missing_translation !== undefined ? missingTranslation(filter.missing_translation) : undefined,
   ];
   const kept = conditions.filter((c): c is SQL => c !== undefined);
   const all = (searched: SQL | undefined) => {

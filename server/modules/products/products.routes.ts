@@ -174,7 +174,7 @@ export const publicProductsRoutes =
         schema: {
           tags: ['public'],
           description:
-            'Published products by name, for pickers; with `locale` their names in that language where translated (a locale not in LOCALES: 400). The search matches the default language.',
+            "Published products by name, for pickers; with `locale` their names in that language where translated (a locale not in LOCALES: 400). The search matches the default language's words and, with `locale`, that language's too (stemmed in it, compounds split and found inside longer ones), each word in either.",
           querystring: publicProductsQuery,
           response: { 200: publicProductsResponse, ...errors(400) },
         },
@@ -185,6 +185,7 @@ export const publicProductsRoutes =
           q: (request.query.q ?? '').trim(),
           limit: request.query.limit ?? 1000,
           publishedOnly: true,
+          locale,
         });
         return { data: locale ? await localizeProductNames(deps.pool, data, locale) : data };
       },

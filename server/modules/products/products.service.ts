@@ -175,10 +175,11 @@ export function createProductsService(db: Db, opts: { caches?: CatalogueCaches; 
 
     /**
      * Products by name for pickers; visitors' lists name published products only. A query is the
-     * product search's (productSearch), best matches first, then by name.
+     * product search's (productSearch; in a translated `locale`, its words in that language too),
+     * best matches first, then by name.
      */
-    async options(opts: { q: string; limit: number; publishedOnly: boolean }) {
-      const search = await productSearch(db, opts.q);
+    async options(opts: { q: string; limit: number; publishedOnly: boolean; locale?: string }) {
+      const search = await productSearch(db, opts.q, { locale: opts.locale });
       return db
         .select({ id: products.id, name: products.name, slug: products.slug })
         .from(products)

@@ -114,7 +114,10 @@ const LOOKUPS_MAX = 2000;
 export type ShopCategory = { id: number; name: string; slug: string; chain: number[] };
 export type ShopBrand = { id: number; name: string; slug: string };
 type SitemapKey = { createdAt: string; id: number };
-/** A catalogue page's filter and order, and the language of its names (none: the default). */
+/**
+ * A catalogue page's filter and order, and its language (none: the default): the names it shows
+ * and the words its search also reads (productSearch's locale); part of a kept page's key.
+ */
 type CatalogueParams = ShopFilter & { sort: ShopSort; page: number; locale?: string };
 export type CataloguePage = {
   cards: ShopCard[];
@@ -216,9 +219,9 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
    * the category subtree, and the search (with its rank, for the list's relevance order).
    */
   async function baseConditions(
-    params: Pick<ShopFilter, 'q' | 'categoryIds'>,
+    params: Pick<CatalogueParams, 'q' | 'categoryIds' | 'locale'>,
   ): Promise<{ conditions: SQL[]; search: ProductSearch | undefined }> {
-    const search = params.q ? await productSearch(db, params.q) : undefined;
+    const search = params.q ? await productSearch(db, params.q, { locale: params.locale }) : undefined;
     const conditions: SQL[] = [published];
     if (params.categoryIds !== null)
       conditions.push(sql`${products.category_id} = any(${`{${params.categoryIds.join(',')}}`}::int[])`);
@@ -265,9 +268,9 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
   }
 
   /** "Did you mean": for a search that found nothing, a query that finds something, or null. */
-  function suggestion(q: string): Promise<string | null> {
+  function suggestion(q: string, locale?: string): Promise<string | null> {
     return searchSuggestion(db, q, async (candidate) => {
-      const found = await productSearch(db, candidate);
+      const found = await productSearch(db, candidate, { locale });
       const { rows: hit } = await db.execute(
         sql`select 1 from ${products} where ${and(published, found?.where)} limit 1`,
       );
@@ -318,7 +321,7 @@ export function createShopService(db: Db, opts: { caches?: CatalogueCaches; page
       cards: rows.map(withoutTotal),
       total,
       exact: true,
-      suggestion: search && total === 0 ? await suggestion(params.q) : null,
+      suggestion: search && total === 0 ? await suggestion(params.q, params.locale) : null,
       facets,
     };
   }

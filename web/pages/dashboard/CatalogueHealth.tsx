@@ -115,11 +115,56 @@ function BackupLine({ backup }: { backup: NonNullable<Health['backup']> }) {
 
 const productPath = (slug: string) => `/product/${encodeURIComponent(slug)}`;
 
+const LANGUAGE_NAMES =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+const languageName = (locale: string): string | null => {
+  try {
+    const name = LANGUAGE_NAMES?.of(locale);
+    return name && name !== locale ? name : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The translation gaps per language (with more than one in LOCALES): each count links to the
+ * products list filtered to that language's gaps.
+ */
+function TranslationGaps({ gaps }: { gaps: Health['missing_translations'] }) {
+  const total = gaps.reduce((sum, g) => sum + g.count, 0);
+  return (
+    <DashboardCard
+      title={DASHBOARD_TEXT.missingTranslations}
+      order={3}
+      count={total}
+      caption={DASHBOARD_TEXT.missingTranslationsCaption}
+    >
+      <ul className={classes.list} data-testid="translation-gaps">
+        {gaps.map((g) => (
+          <li key={g.locale}>
+            <Link to={productsWhere({ missing_translation: g.locale })} className={classes.entry}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" className={classes.entryTitle}>
+                  {DASHBOARD_TEXT.localeGap(languageName(g.locale), g.locale)}
+                </Text>
+                <Text size="sm" c={g.count > 0 ? undefined : 'dimmed'} fw={g.count > 0 ? 600 : undefined}>
+                  {DASHBOARD_TEXT.gapCount(g.count)}
+                </Text>
+              </Group>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </DashboardCard>
+  );
+}
+
 /** Products and discounts that need attention, each linking to where it is fixed. */
 export function CatalogueHealth({ health }: { health: Health | undefined }) {
   const noImages = health?.products_without_images;
   const noTaxonomy = health?.products_without_category_or_brand;
   const ending = health?.discounts_ending_soon;
+  const gaps = health?.missing_translations ?? [];
   return (
     <section aria-labelledby="dashboard-health">
       <Title order={2} size="h4" id="dashboard-health">
@@ -128,7 +173,7 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
       <Text size="sm" c="dimmed" mb="sm">
         {DASHBOARD_TEXT.healthCaption}
       </Text>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: gaps.length > 0 ? 2 : 3, xl: gaps.length > 0 ? 4 : 3 }} spacing="md">
         <HealthList
           title={DASHBOARD_TEXT.withoutImages}
           list={noImages}
@@ -181,6 +226,7 @@ export function CatalogueHealth({ health }: { health: Health | undefined }) {
             ),
           }))}
         />
+        {gaps.length > 0 && <TranslationGaps gaps={gaps} />}
       </SimpleGrid>
       {health?.backup && <BackupLine backup={health.backup} />}
     </section>

@@ -25,6 +25,12 @@ export const DASHBOARD_TEXT = {
   health: 'Catalogue health',
   healthCaption: 'Each entry links straight to where it is fixed.',
   withoutImages: 'Products without images',
+  missingTranslations: 'Missing translations',
+  missingTranslationsCaption: 'Products without a name, or a description, in each language.',
+  /** A locale's gap: its language's English name where known, and its code. */
+  localeGap: (name: string | null, locale: string) => (name ? `${name} (${locale})` : locale),
+  gapCount: (n: number) =>
+    n === 0 ? 'All translated' : `${formatCount(n)} ${n === 1 ? 'product' : 'products'}`,
   withoutImagesClear: 'All products have images.',
   addImages: 'Add images',
   withoutTaxonomy: 'Products without a category or brand',

@@ -6,6 +6,7 @@ import { PRODUCT_STATUS_TEXT, PRODUCT_STATUSES } from '#domain/products';
 import { useBrandOptions } from '../../api/brands';
 import { useCategoryOptions } from '../../api/categories';
 import type { ProductFilterValues } from '../../api/keys';
+import { translatedLocales, useLocales } from '../../api/locales';
 import { SELECT_DEFAULTS } from '../../components/ListSelects';
 import { SearchSelect } from '../../components/SearchSelect';
 import { FILTER_LABELS, isPriceBound } from './productFilters';
@@ -27,7 +28,10 @@ const STATUS_OPTIONS = [
 ];
 const PRICE_DEBOUNCE_MS = 500;
 
-/** The products list's filters with a value: category (with everything below it), brand, status and the final-price range. */
+/**
+ * The products list's filters with a value: category (with everything below it), brand, status,
+ * the final-price range and, with more than one language, a missing translation.
+ */
 export function ProductFilters({ values, names, onChange }: Props) {
   return (
     <>
@@ -68,7 +72,38 @@ export function ProductFilters({ values, names, onChange }: Props) {
           <PriceBound name="price_max" value={values.price_max} onChange={onChange} />
         </Group>
       </Input.Wrapper>
+      <MissingTranslationFilter value={values.missing_translation} onChange={onChange} />
     </>
+  );
+}
+
+/**
+ * The products lacking a translation in a locale (`missing_translation`): one choice per locale
+ * but the default, shown only when the shop has more than one language.
+ */
+export function MissingTranslationFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (key: ProductFilterKey, value: string | undefined) => void;
+}) {
+  const locales = translatedLocales(useLocales().data);
+  if (locales.length === 0) return null;
+  // A locale in the URL the shop no longer has still shows, so it can be cleared here.
+  const options = value && !locales.includes(value) ? [...locales, value] : locales;
+  return (
+    <Select
+      {...SELECT_DEFAULTS}
+      label={FILTER_LABELS.missing_translation}
+      data={[
+        { value: ANY, label: PRODUCTS_SCREEN.anyLocale },
+        ...options.map((l) => ({ value: l, label: PRODUCTS_SCREEN.localeName(l) })),
+      ]}
+      value={value ?? ANY}
+      onChange={(v) => onChange('missing_translation', !v || v === ANY ? undefined : v)}
+      style={{ flex: '0 1 170px' }}
+    />
   );
 }
 

@@ -1,11 +1,29 @@
 import { CONFIRM } from '#domain/messages';
 import { formatCount } from '../../components/format';
 
+const LANGUAGE_NAMES =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+function languageName(locale: string): string | null {
+  try {
+    const name = LANGUAGE_NAMES?.of(locale);
+    return name && name !== locale ? name : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The products screen's own words (the domain's BULK_TEXT and IMPORT_TEXT hold the shared ones). */
 export const PRODUCTS_SCREEN = {
   anyCategory: 'Any category',
   anyBrand: 'Any brand',
   anyStatus: 'Any',
+  anyLocale: 'None',
+  /** A locale as the filter offers it: its language's English name and its code. */
+  localeName: (locale: string) => {
+    const name = languageName(locale);
+    return name ? `${name} (${locale})` : locale;
+  },
   finalPrice: 'Final price',
   min: 'Min',
   max: 'Max',
