@@ -13,7 +13,7 @@ test("a German request's quote page reads in German, and the desk shows the buye
   request,
 }) => {
   const { locales } = (await (await request.get('/api/locales')).json()) as { locales: string[] };
-  test.skip(!locales.includes('de'), 'needs a server started with LOCALES=en,de');
+  expect(locales).toContain('de');
   const tag = uniqueTag('lang');
   const headers = await authHeaders(request);
   const product = await apiCreateProduct(request, {

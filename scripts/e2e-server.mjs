@@ -53,6 +53,9 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/mai
     LOG_LEVEL: 'warn',
     // Many quote requests come from 127.0.0.1 in a test run.
     INQUIRY_RATE_MAX: '1000',
+    // A shop in two languages, as a seller in Germany runs it: the default keeps today's pages,
+    // and the German ones, their search and the buyer's language on a deal are there to test.
+    LOCALES: 'en,de',
     COMPANY_ADDRESS: '12 Harbour Street\nPortsmouth PO1 3AX',
     COMPANY_EMAIL: 'sales@stockroom.test',
     COMPANY_PHONE: '+44 23 9200 0199',
