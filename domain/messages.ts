@@ -51,6 +51,8 @@ export const TOAST = {
 } as const;
 
 export const FALLBACK = {
+  loadTranslations: 'Failed to load translations',
+  saveTranslations: 'Failed to save translations',
   login: 'Login failed',
   loadUsers: 'Failed to load users',
   fetchUser: 'Failed to fetch user',

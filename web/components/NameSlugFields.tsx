@@ -61,7 +61,11 @@ type BlockProps = {
   errors?: { name?: string; slug?: string; description?: string };
   /** Further fields that share the grid after Name and Slug (a category's Parent and Sort Order). */
   children?: ReactNode;
+  /** Wraps Name or Description in its language tabs (LocaleTabs) where the form translates it. */
+  translate?: Partial<Record<'name' | 'description', (input: ReactNode) => ReactNode>>;
 };
+
+const asIs = (input: ReactNode) => input;
 
 /**
  * Name, optional Slug and Description of the category and brand forms: the slug's placeholder shows
@@ -76,11 +80,13 @@ export function NameSlugFields({
   onDescription,
   errors = {},
   children,
+  translate = {},
 }: BlockProps) {
+  const { name: inName = asIs, description: inDescription = asIs } = translate;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <NameField value={name} onChange={onName} error={errors.name} />
+        {inName(<NameField value={name} onChange={onName} error={errors.name} />)}
         <TextInput
           label="Slug"
           description="Optional: left empty, it is made from the name"
@@ -93,7 +99,9 @@ export function NameSlugFields({
         />
         {children}
       </SimpleGrid>
-      <DescriptionField value={description} onChange={onDescription} error={errors.description} />
+      {inDescription(
+        <DescriptionField value={description} onChange={onDescription} error={errors.description} />,
+      )}
     </>
   );
 }

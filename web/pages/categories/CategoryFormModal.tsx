@@ -2,6 +2,7 @@ import { NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '#domain/categories';
+import { TEXT_LIMITS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
 import { useCategoryTreeOptions, useSaveCategory } from '../../api/categories';
 import { useFieldErrors } from '../../api/errors';
@@ -11,6 +12,8 @@ import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/
 import { NameSlugFields, useNameSlugDescription } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
 import { SearchSelect } from '../../components/SearchSelect';
+import { LocaleTabs } from '../../components/translations/LocaleTabs';
+import { useTranslationDrafts } from '../../components/translations/useTranslationDrafts';
 import {
   CHOICE_FIXED,
   choiceToParentId,
@@ -29,14 +32,21 @@ type Props = {
 
 export function CategoryFormModal({ category, opened, onClose, onSaved }: Props) {
   const save = useSaveCategory(category ? 'update' : 'create');
+  const [translating, setTranslating] = useState(false);
   return (
     <FormModal
       opened={opened}
       title={category ? 'Edit Category' : 'Add Category'}
-      saving={save.isPending}
+      saving={save.isPending || translating}
       onClose={onClose}
     >
-      <CategoryForm category={category} save={save} onCancel={onClose} onSaved={onSaved} />
+      <CategoryForm
+        category={category}
+        save={save}
+        onCancel={onClose}
+        onSaved={onSaved}
+        onTranslating={setTranslating}
+      />
     </FormModal>
   );
 }
@@ -46,7 +56,10 @@ type FormProps = {
   save: ReturnType<typeof useSaveCategory>;
   onCancel: () => void;
   onSaved: (category: Category) => void;
+  onTranslating: (saving: boolean) => void;
 };
+
+const TRANSLATED = ['name', 'description'] as const;
 
 /**
  * A non-finite sort order becomes 0. Left empty, it is not sent and
@@ -58,7 +71,7 @@ const toSortOrder = (value: string | number) => {
   return Number.isFinite(n) ? Math.trunc(n) : 0;
 };
 
-function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
+function CategoryForm({ category, save, onCancel, onSaved, onTranslating }: FormProps) {
   const [parent, setParent] = useState(parentIdToChoice(category?.parent_id ?? null));
   const [parentLabel, setParentLabel] = useState(category?.parent_name ?? ROOT_LABEL);
   const [sortOrder, setSortOrder] = useState<string | number>(category?.sort_order ?? '');
@@ -66,7 +79,8 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const fields = useFieldErrors(save.error);
   const basics = useNameSlugDescription(category, fields);
-  useFormDirty({ ...basics.values, parent, sortOrder, image });
+  const translations = useTranslationDrafts('categories', category?.id ?? null, TRANSLATED);
+  useFormDirty({ ...basics.values, parent, sortOrder, image, translations: translations.edits });
 
   const submit = () => {
     if (!basics.trimmed.name) return refuse(VALIDATION.nameRequired);
@@ -84,7 +98,16 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
         onProgress: setProgress,
       },
       {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          onTranslating(true);
+          try {
+            await translations.save(saved.id);
+          } catch {
+            // The save's toast has said what failed; the form stays open to try again.
+            return;
+          } finally {
+            onTranslating(false);
+          }
           toast.success(category ? TOAST.categoryUpdated : TOAST.categoryCreated);
           onSaved(saved);
         },
@@ -94,8 +117,35 @@ function CategoryForm({ category, save, onCancel, onSaved }: FormProps) {
   };
 
   return (
-    <FormWithActions onSubmit={submit} saving={save.isPending} onCancel={onCancel}>
-      <NameSlugFields {...basics.props}>
+    <FormWithActions onSubmit={submit} saving={save.isPending || translations.saving} onCancel={onCancel}>
+      <NameSlugFields
+        {...basics.props}
+        translate={{
+          name: (input) => (
+            <LocaleTabs
+              drafts={translations}
+              field="name"
+              label="Name"
+              defaultText={basics.values.name}
+              maxLength={TEXT_LIMITS.name}
+            >
+              {input}
+            </LocaleTabs>
+          ),
+          description: (input) => (
+            <LocaleTabs
+              drafts={translations}
+              field="description"
+              label="Description"
+              defaultText={basics.values.description}
+              maxLength={TEXT_LIMITS.description}
+              multiline
+            >
+              {input}
+            </LocaleTabs>
+          ),
+        }}
+      >
         <SearchSelect
           label="Parent"
           nothingFound="No matching category"
