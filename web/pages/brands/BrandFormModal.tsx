@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Brand } from '#domain/brands';
+import { TEXT_LIMITS } from '#domain/constants';
 import { TOAST, VALIDATION } from '#domain/messages';
 import { useSaveBrand } from '../../api/brands';
 import { useFieldErrors } from '../../api/errors';
@@ -9,20 +10,29 @@ import { FormModal, useFormDirty } from '../../components/FormModal';
 import { type ImageChoice, ImageField, NO_IMAGE_CHOICE } from '../../components/ImageField';
 import { NameSlugFields, useNameSlugDescription } from '../../components/NameSlugFields';
 import { refuse } from '../../components/refuse';
+import { LocaleTabs } from '../../components/translations/LocaleTabs';
+import { useTranslationDrafts } from '../../components/translations/useTranslationDrafts';
 
 /** `brand` null adds, a brand edits; it outlives `opened` so the title holds while closing. */
 type Props = { brand: Brand | null; opened: boolean; onClose: () => void; onSaved: (brand: Brand) => void };
 
 export function BrandFormModal({ brand, opened, onClose, onSaved }: Props) {
   const save = useSaveBrand(brand ? 'update' : 'create');
+  const [translating, setTranslating] = useState(false);
   return (
     <FormModal
       opened={opened}
       title={brand ? 'Edit Brand' : 'Add Brand'}
-      saving={save.isPending}
+      saving={save.isPending || translating}
       onClose={onClose}
     >
-      <BrandForm brand={brand} save={save} onCancel={onClose} onSaved={onSaved} />
+      <BrandForm
+        brand={brand}
+        save={save}
+        onCancel={onClose}
+        onSaved={onSaved}
+        onTranslating={setTranslating}
+      />
     </FormModal>
   );
 }
@@ -32,13 +42,18 @@ type FormProps = {
   save: ReturnType<typeof useSaveBrand>;
   onCancel: () => void;
   onSaved: (brand: Brand) => void;
+  onTranslating: (saving: boolean) => void;
 };
 
-function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
+/** A brand's name is a name, the same in every language: only its description is translated. */
+const TRANSLATED = ['description'] as const;
+
+function BrandForm({ brand, save, onCancel, onSaved, onTranslating }: FormProps) {
   const [logo, setLogo] = useState<ImageChoice>(NO_IMAGE_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
   const basics = useNameSlugDescription(brand, useFieldErrors(save.error));
-  useFormDirty({ ...basics.values, logo });
+  const translations = useTranslationDrafts('brands', brand?.id ?? null, TRANSLATED);
+  useFormDirty({ ...basics.values, logo, translations: translations.edits });
 
   const submit = () => {
     if (!basics.trimmed.name) return refuse(VALIDATION.nameRequired);
@@ -53,7 +68,16 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
         onProgress: setProgress,
       },
       {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          onTranslating(true);
+          try {
+            await translations.save(saved.id);
+          } catch {
+            // The save's toast has said what failed; the form stays open to try again.
+            return;
+          } finally {
+            onTranslating(false);
+          }
           toast.success(brand ? TOAST.brandUpdated : TOAST.brandCreated);
           onSaved(saved);
         },
@@ -63,8 +87,24 @@ function BrandForm({ brand, save, onCancel, onSaved }: FormProps) {
   };
 
   return (
-    <FormWithActions onSubmit={submit} saving={save.isPending} onCancel={onCancel}>
-      <NameSlugFields {...basics.props} />
+    <FormWithActions onSubmit={submit} saving={save.isPending || translations.saving} onCancel={onCancel}>
+      <NameSlugFields
+        {...basics.props}
+        translate={{
+          description: (input) => (
+            <LocaleTabs
+              drafts={translations}
+              field="description"
+              label="Description"
+              defaultText={basics.values.description}
+              maxLength={TEXT_LIMITS.description}
+              multiline
+            >
+              {input}
+            </LocaleTabs>
+          ),
+        }}
+      />
       <ImageField
         label="Logo"
         messages={{ type: VALIDATION.logoType, size: VALIDATION.logoSize }}

@@ -97,4 +97,31 @@ describe('BrandsPage', () => {
     expect(server.to('PUT /brands/3')[0].body).toMatchObject({ name: 'Nordic Living', slug: 'nordic' });
     expect(await screen.findByText(TOAST.brandUpdated)).toBeTruthy();
   });
+
+  it('edits the description in German on its own tab, marked missing until written, and saves it', async () => {
+    const me = signedInAs('editor');
+    const server = fakeApi({
+      'GET /me': () => me,
+      'GET /locales': () => ({ default: 'en', locales: ['en', 'de'] }),
+      'GET /brands': () => page([{ ...NORDIC, description: 'Scandinavian design' }]),
+      'GET /brands/3/translations': () => ({ de: { description: null, updated_at: null } }),
+      'PUT /brands/3': ({ body }) => ({ ...NORDIC, ...(body as object) }),
+      'PUT /brands/3/translations/de': ({ body }) => ({ ...(body as object), updated_at: null }),
+    });
+    renderBrands();
+    await screen.findByRole('rowheader', { name: 'Nordic' });
+    await userEvent.click(within(row('Nordic')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Brand' });
+    // The name is the same in every language: only the description has tabs.
+    expect(within(dialog).getAllByRole('tablist')).toHaveLength(1);
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Deutsch, translation missing' }));
+    const german = within(dialog).getByRole('textbox', { name: 'Description (Deutsch)' });
+    expect(german.getAttribute('placeholder')).toBe('Scandinavian design');
+    await fill(german, 'Skandinavisches Design');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to('PUT /brands/3/translations/de')).toHaveLength(1));
+    expect(server.to('PUT /brands/3/translations/de').map((r) => r.body)).toEqual([
+      { description: 'Skandinavisches Design' },
+    ]);
+  });
 });
