@@ -13,8 +13,11 @@ type Props<F extends string> = {
   defaultText: string;
   maxLength: number;
   multiline?: boolean;
-  /** The default language's input, unchanged. */
-  children: ReactNode;
+  /**
+   * The default language's input, unchanged. Left out for a field only translations have (a
+   * product's SEO texts): then only the other languages have tabs.
+   */
+  children?: ReactNode;
 };
 
 /** The tab's name, a missing translation said with it (the dot is only seen). */
@@ -52,10 +55,11 @@ export function LocaleTabs<F extends string>({
   const [tab, setTab] = useState<string | null>(null);
   if (!drafts.shown) return <>{children}</>;
   const errors = fieldErrors(drafts.error);
+  const locales = children === undefined ? drafts.locales.slice(1) : drafts.locales;
   return (
-    <Tabs value={tab ?? drafts.defaultLocale ?? null} onChange={setTab} keepMounted={false} variant="outline">
+    <Tabs value={tab ?? locales[0] ?? null} onChange={setTab} keepMounted={false} variant="outline">
       <Tabs.List aria-label={`${label} by language`}>
-        {drafts.locales.map((locale) => {
+        {locales.map((locale) => {
           const language = languageName(locale);
           const missing = locale !== drafts.defaultLocale && drafts.missing(locale, field);
           return (
@@ -70,7 +74,7 @@ export function LocaleTabs<F extends string>({
           );
         })}
       </Tabs.List>
-      {drafts.locales.map((locale) => {
+      {locales.map((locale) => {
         if (locale === drafts.defaultLocale)
           return (
             <Tabs.Panel key={locale} value={locale} pt="xs">

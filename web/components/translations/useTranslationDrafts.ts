@@ -69,7 +69,8 @@ export function useTranslationDrafts<F extends string>(
     loading: stored.isPending && shown,
     value,
     set,
-    missing: (locale: string, field: F) => value(locale, field).trim() === '',
+    /** Empty in this locale (not said while the stored texts are still on their way). */
+    missing: (locale: string, field: F) => !stored.isPending && value(locale, field).trim() === '',
     /** What the form's unsaved-changes guard compares. */
     edits,
     /** The last failed save's error and the locale it failed in. */

@@ -1,10 +1,12 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { TEXT_LIMITS } from '#domain/constants';
 import { VALIDATION } from '#domain/messages';
 import { PERMISSION_TEXT } from '#domain/permissions';
 import { type DiscountType, PERCENT_MAX, previewPrice } from '#domain/pricing';
 import { PRODUCT_MESSAGES, PRODUCT_TOAST, type ProductBundle, SKU_MAX_LENGTH } from '#domain/products';
+import { PRODUCT_TRANSLATION_FIELDS, TRANSLATION_LIMITS } from '#domain/translations';
 import { VARIANT_MESSAGES } from '#domain/variants';
 import { formatPrice } from '../../api/currency';
 import { useFieldErrors } from '../../api/errors';
@@ -16,6 +18,8 @@ import { DescriptionField, NameField } from '../../components/NameSlugFields';
 import { MoneyInput } from '../../components/product/MoneyInput';
 import { BrandSelect, CategorySelect, choiceToId, idToChoice } from '../../components/product/ProductSelects';
 import { refuse } from '../../components/refuse';
+import { LocaleTabs } from '../../components/translations/LocaleTabs';
+import { useTranslationDrafts } from '../../components/translations/useTranslationDrafts';
 import { useDirty, useUnsavedChanges } from '../../components/useUnsavedChanges';
 import { usePermissions } from '../../session/usePermissions';
 
@@ -49,8 +53,19 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
   // Without product.price the server refuses any change to the MRP or the own discount.
   const priceLocked = usePermissions().has('product.price') ? undefined : PERMISSION_TEXT.readOnlyPrice;
   const fields = useFieldErrors(update.error);
+  const translations = useTranslationDrafts('products', base.id, PRODUCT_TRANSLATION_FIELDS);
   const leave = useUnsavedChanges(
-    useDirty({ name, sku, brand, category, description, mrp, discountType, discountValue }),
+    useDirty({
+      name,
+      sku,
+      brand,
+      category,
+      description,
+      mrp,
+      discountType,
+      discountValue,
+      translations: translations.edits,
+    }),
   );
 
   const submit = () => {
@@ -72,7 +87,13 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
+          try {
+            await translations.save(base.id);
+          } catch {
+            // The save's toast has said what failed; the form stays open to try again.
+            return;
+          }
           toast.success(PRODUCT_TOAST.saved);
           onDone();
         },
@@ -80,16 +101,24 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
     );
   };
 
-  const saving = update.isPending;
+  const saving = update.isPending || translations.saving;
   return (
     <FormWithActions onSubmit={submit} saving={saving} onCancel={onCancel}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <NameField
-          value={name}
-          onChange={fields.track('name', setName)}
-          disabled={saving}
-          error={fields.of('name')}
-        />
+        <LocaleTabs
+          drafts={translations}
+          field="name"
+          label="Name"
+          defaultText={name}
+          maxLength={TEXT_LIMITS.name}
+        >
+          <NameField
+            value={name}
+            onChange={fields.track('name', setName)}
+            disabled={saving}
+            error={fields.of('name')}
+          />
+        </LocaleTabs>
         <TextInput
           label="SKU"
           placeholder="Optional"
@@ -112,13 +141,42 @@ export function BasicPriceForm({ bundle, slug, onDone, onCancel }: Props) {
           disabled={saving}
         />
       </SimpleGrid>
-      <DescriptionField
-        value={description}
-        onChange={fields.track('description', setDescription)}
-        maxRows={8}
-        disabled={saving}
-        error={fields.of('description')}
-      />
+      <LocaleTabs
+        drafts={translations}
+        field="description"
+        label="Description"
+        defaultText={description}
+        maxLength={TEXT_LIMITS.description}
+        multiline
+      >
+        <DescriptionField
+          value={description}
+          onChange={fields.track('description', setDescription)}
+          maxRows={8}
+          disabled={saving}
+          error={fields.of('description')}
+        />
+      </LocaleTabs>
+      {/* A product has SEO texts only as translations (ADR 0034): no default language's tab. */}
+      {translations.shown && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <LocaleTabs
+            drafts={translations}
+            field="seo_title"
+            label="SEO title"
+            defaultText=""
+            maxLength={TRANSLATION_LIMITS.seoTitle}
+          />
+          <LocaleTabs
+            drafts={translations}
+            field="seo_description"
+            label="SEO description"
+            defaultText=""
+            maxLength={TRANSLATION_LIMITS.seoDescription}
+            multiline
+          />
+        </SimpleGrid>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
         <MoneyInput
           label="MRP"
