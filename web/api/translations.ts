@@ -20,7 +20,7 @@ type Bodies = {
 };
 export type TranslationTexts = Record<string, string>;
 
-export const translationKeys = {
+const translationKeys = {
   all: ['translations'] as const,
   locales: () => [...translationKeys.all, 'locales'] as const,
   of: (kind: TranslatedKind, id: number) => [...translationKeys.all, kind, id] as const,
