@@ -84,7 +84,9 @@ export function LocaleTabs<F extends string>({
         const props = {
           label: `${label} (${languageName(locale)})`,
           placeholder: defaultText || undefined,
-          description: drafts.canEdit ? 'Left empty, the default language shows' : undefined,
+          // Only a field the default language has falls back to it.
+          description:
+            drafts.canEdit && children !== undefined ? 'Left empty, the default language shows' : undefined,
           value: drafts.value(locale, field),
           maxLength,
           readOnly: !drafts.canEdit,
