@@ -44,7 +44,7 @@ test('adds a brand with a logo; the slug is made from the name', async ({ page, 
 
   const name = `${tag} Acme Tools`;
   await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByLabel('Description').fill('Hand tools since 1920');
+  await dialog.getByLabel('Description', { exact: true }).fill('Hand tools since 1920');
   await chooseFile(page, dialog, 'Logo', await pngFile('acme.png'));
   await expectImageLoaded(dialog.getByRole('img', { name: 'Chosen logo preview' }));
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/brands'));
@@ -116,7 +116,7 @@ test('edits a brand: replaces its logo, then removes it', async ({ page, request
   // Saving without touching the logo keeps it.
   await rowWith(page, renamed).getByRole('button', { name: 'Edit' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Brand' });
-  await dialog.getByLabel('Description').fill('Kept logo');
+  await dialog.getByLabel('Description', { exact: true }).fill('Kept logo');
   await dialog.getByRole('button', { name: 'Save' }).click();
   // The dialog closes once the save succeeded; the earlier save's toast may still be showing.
   await expect(dialog).toHaveCount(0);

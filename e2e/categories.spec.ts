@@ -51,7 +51,7 @@ test('adds a category with an image, and its thumbnail loads', async ({ page, re
 
   const name = `${tag} Desk Lamps`;
   await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByLabel('Description').fill('Lamps for desks');
+  await dialog.getByLabel('Description', { exact: true }).fill('Lamps for desks');
   await dialog.getByLabel('Sort Order').fill('7');
   await chooseFile(page, dialog, 'Image', await pngFile('lamp.png'));
   await expectImageLoaded(dialog.getByRole('img', { name: 'Chosen image preview' }));

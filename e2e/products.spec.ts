@@ -78,7 +78,7 @@ test('creates a product from the list and continues to its editor', async ({ pag
   await dialog.getByLabel('SKU').fill(`SKU-${tag}`);
   await pickOption(page, dialog, 'Brand', brand.name, true);
   await pickOption(page, dialog, 'Primary Category', category.name, true);
-  await dialog.getByLabel('Description').fill('A sturdy chair');
+  await dialog.getByLabel('Description', { exact: true }).fill('A sturdy chair');
   await dialog.getByLabel('MRP').fill('19.99');
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/products'));
   await dialog.getByRole('button', { name: 'Create & Continue' }).click();
@@ -143,7 +143,7 @@ test('edits basic and price with a percent discount; the list shows the saved pr
   await card.getByLabel('Name', { exact: true }).fill(renamed);
   await card.getByLabel('SKU').fill(`L-${tag}`);
   await pickOption(page, card, 'Brand', brand.name, true);
-  await card.getByLabel('Description').fill('Bright and adjustable');
+  await card.getByLabel('Description', { exact: true }).fill('Bright and adjustable');
   await expect(card.getByRole('radio', { name: 'Percent' })).toBeChecked();
   await card.getByLabel('Discount value').fill('15');
   await expect(card.getByTestId('final-price-preview')).toContainText('$16.99');
@@ -624,7 +624,7 @@ test('a product made as a draft is hidden from visitors until it is published fr
   // Saving Basic and Price keeps it a draft.
   const card = sectionCard(page, 'Basic and Price');
   await card.getByRole('button', { name: 'Edit' }).click();
-  await card.getByLabel('Description').fill('Solid walnut, wall mounted');
+  await card.getByLabel('Description', { exact: true }).fill('Solid walnut, wall mounted');
   const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/products/'));
   await card.getByRole('button', { name: 'Save' }).click();
   expect((await saved).postDataJSON()).toMatchObject({
