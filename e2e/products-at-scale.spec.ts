@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { BULK_TEXT, PRODUCT_CSV_COLUMNS } from '#domain/product-list';
+import { localeColumn, PRODUCT_TRANSLATION_FIELDS } from '#domain/translations';
 import { uniqueTag } from './catalog';
 import { E2E } from './env';
 import { signInWithStorage, toast } from './fixtures';
@@ -75,7 +76,13 @@ test('filter, reload, Back, bulk price change, export and import the edited file
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile((await download.path()) as string, 'utf8');
   const rows: Record<string, string>[] = parse(csv, { columns: true, bom: true });
-  expect(Object.keys(rows[0] ?? {})).toEqual([...PRODUCT_CSV_COLUMNS]);
+  // Then each translated language's columns (name@de…), for the shop's languages but the default.
+  const shop = (await (await request.get('/api/locales')).json()) as { default: string; locales: string[] };
+  const translated = shop.locales
+    .filter((l) => l !== shop.default)
+    .flatMap((l) => PRODUCT_TRANSLATION_FIELDS.map((f) => localeColumn(f, l)));
+  expect(translated.length).toBeGreaterThan(0);
+  expect(Object.keys(rows[0] ?? {})).toEqual([...PRODUCT_CSV_COLUMNS, ...translated]);
   expect(rows.map((r) => r.sku).sort()).toEqual([`${tag}-A`, `${tag}-B`, `${tag}-C`]);
   expect(Number(rows.find((r) => r.sku === `${tag}-A`)?.mrp)).toBe(11);
 
