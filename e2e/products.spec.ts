@@ -421,7 +421,9 @@ test('edits, moves and removes content sections', async ({ page, request }) => {
   await expect(table.getByRole('row', { name: 'Large 6 $329' })).toBeVisible();
 
   // The save's toast and the editor's fixed bar sit at the bottom, where scrolling to the button
-  // would leave it; in the middle of the screen neither covers it.
+  // would leave it; in the middle of the screen neither covers it. On a slow run the toasts stack
+  // up the screen as far as the middle, so the save's toast goes first.
+  await expect(toast(page, PRODUCT_TOAST.tableSaved)).toBeHidden({ timeout: 10_000 });
   const remove = specs.getByRole('button', { name: 'Remove' });
   await remove.evaluate((button) => button.scrollIntoView({ block: 'center' }));
   await remove.click();
