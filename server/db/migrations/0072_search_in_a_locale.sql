@@ -22,6 +22,9 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     (SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(coalesce(sections, '{}'::jsonb),
       'strict $.** ? (@.type() == "string")') v)))
 $$;--> statement-breakpoint
+-- It names another of ours, which a restore (pg_dump's script runs with an empty search_path)
+-- would not find while it loads the rows of the column below: the path goes with the function.
+ALTER FUNCTION stockroom_translation_text(text, text, jsonb) SET search_path FROM CURRENT;--> statement-breakpoint
 -- Stripped, as product_search's: matching needs no positions, and the rank reads the name itself.
 ALTER TABLE "product_translations" ADD COLUMN "search_doc" tsvector GENERATED ALWAYS AS (
   strip(to_tsvector(stockroom_search_config(locale), stockroom_translation_text(name, description, sections)))
