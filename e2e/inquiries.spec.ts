@@ -72,6 +72,9 @@ test('finds a quote request by search, reads it and deletes it', async ({ page, 
   await expect(entry(page, newer.subject)).toBeVisible();
   await page.getByLabel('Search', { exact: true }).fill(tag);
   await expect(entries(page)).toHaveCount(2);
+  // The entries are drawn again when the search's answer arrives: a click before it is lost.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+  await expect(inbox(page)).toHaveAttribute('aria-busy', 'false');
 
   await entry(page, older.subject).click();
   await expect(entry(page, older.subject)).toHaveAttribute('aria-current', 'true');
