@@ -185,8 +185,12 @@ test('edits basic and price with a percent discount; the list shows the saved pr
   await expect(listCard.getByTestId('mrp')).toHaveCSS('text-decoration-line', 'line-through');
   await expect(listCard).toContainText('15% OFF');
 
-  // An amount discount instead: the badge names the money off.
-  await listCard.click();
+  // An amount discount instead: the badge names the money off. The card is drawn again when the
+  // search's answer arrives, and a click on the one it replaces goes nowhere.
+  await expect(async () => {
+    await listCard.click();
+    await expect(page).toHaveURL(/\/product\/[^/?]+$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await card.getByRole('button', { name: 'Edit' }).click();
   await card.getByText('Amount', { exact: true }).click();
   await card.getByLabel('Discount value').fill('5');
